@@ -1,0 +1,620 @@
+import Foundation
+
+/// Reads a feed in either shape of the contract, one message at a time.
+///
+/// Decoding is lossy per message: a message with a missing or ill-typed key, or a value it cannot
+/// honour (an invalid version, range, date, URL or language tag; a `rollout` outside 0–100; a wall
+/// without a link; an empty date window; an id used before), is left out with an error diagnostic,
+/// and every other message is used. Keys the contract does not define are ignored, with a warning
+/// that names the likely intended key. Only a document that is not JSON, or has neither shape,
+/// fails as a whole (``FeedError``).
+///
+/// `appalert validate` prints exactly these diagnostics, so what the tool reports is what apps do.
+public struct FeedDecoder: Sendable {
+    public var parser: JSONParser
+
+    public init(parser: JSONParser = JSONParser()) {
+        self.parser = parser
+    }
+
+    public func decode(_ data: Data) throws(FeedError) -> FeedDecodingResult {
+        let document: JSONValue
+        do {
+            document = try parser.parse(data)
+        } catch {
+            throw FeedError(kind: .notJSON, reason: error.description, syntaxError: error)
+        }
+        return try decode(document)
+    }
+
+    public func decode(_ document: JSONValue) throws(FeedError) -> FeedDecodingResult {
+        var diagnostics: [FeedDiagnostic] = []
+        switch document {
+        case .array(let elements):
+            let messages = decodeMessages(elements, pathPrefix: "$", diagnostics: &diagnostics)
+            return FeedDecodingResult(
+                feed: Feed(format: 1, messages: messages), diagnostics: diagnostics, entryCount: elements.count)
+        case .object(let object):
+            return try decodeFormat2(object)
+        default:
+            throw FeedError(
+                kind: .notAFeed,
+                reason: "not a feed: the document is \(document.typeDescription), "
+                    + "not an array of messages (format 1) or an object with \"messages\" (format 2)")
+        }
+    }
+
+    static let topLevelKeys = ["format", "messages", "updates"]
+
+    private func decodeFormat2(_ object: JSONObject) throws(FeedError) -> FeedDecodingResult {
+        var diagnostics: [FeedDiagnostic] = []
+        guard let messagesValue = object["messages"] else {
+            throw FeedError(
+                kind: .notAFeed,
+                reason: "not a feed: the object has no \"messages\" array (keys: "
+                    + object.keys.map { "\"\($0)\"" }.joined(separator: ", ") + ")")
+        }
+        guard case .array(let elements) = messagesValue else {
+            throw FeedError(
+                kind: .notAFeed, reason: "not a feed: \"messages\" is \(messagesValue.typeDescription), not an array")
+        }
+        var format = 2
+        switch object["format"] {
+        case nil:
+            diagnostics.append(
+                FeedDiagnostic(
+                    severity: .warning, code: .format, path: "$", key: "format",
+                    reason: "the object form should say \"format\": 2"))
+        case .some(let value):
+            if let number = value.integerValue {
+                format = number
+                if number != 2 {
+                    diagnostics.append(
+                        FeedDiagnostic(
+                            severity: .warning, code: .format, path: "$.format", key: "format",
+                            value: value.compactDescription,
+                            reason: number > 2
+                                ? "format \(number) is newer than this reader; it reads the keys it knows"
+                                : "the object form is format 2"))
+                }
+            } else {
+                diagnostics.append(
+                    FeedDiagnostic(
+                        severity: .error, code: .wrongType, path: "$.format", key: "format",
+                        value: value.compactDescription, reason: "\"format\" must be a number, not \(value.typeDescription)"))
+            }
+        }
+        for member in object.members where !Self.topLevelKeys.contains(member.key) {
+            if let suggestion = KeySuggestion.closest(to: member.key, among: Self.topLevelKeys) {
+                diagnostics.append(
+                    FeedDiagnostic(
+                        severity: .warning, code: .unknownKey, path: JSONPath.appending(member.key, to: "$"),
+                        key: member.key, reason: "unknown key \"\(member.key)\" (did you mean \"\(suggestion)\"?)"))
+            }
+        }
+        var updates: [JSONValue] = []
+        switch object["updates"] {
+        case nil, .null?: break
+        case .array(let entries)?: updates = entries
+        case .some(let value):
+            diagnostics.append(
+                FeedDiagnostic(
+                    severity: .error, code: .wrongType, path: "$.updates", key: "updates",
+                    value: value.compactDescription, reason: "\"updates\" must be an array, not \(value.typeDescription)"))
+        }
+        let messages = decodeMessages(elements, pathPrefix: "$.messages", diagnostics: &diagnostics)
+        return FeedDecodingResult(
+            feed: Feed(format: format, messages: messages, updates: updates), diagnostics: diagnostics,
+            entryCount: elements.count)
+    }
+
+    private func decodeMessages(
+        _ elements: [JSONValue], pathPrefix: String, diagnostics: inout [FeedDiagnostic]
+    ) -> [Message] {
+        var messages: [Message] = []
+        messages.reserveCapacity(elements.count)
+        var firstIndexByID: [Int: Int] = [:]
+        firstIndexByID.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            var reader = MessageReader(index: index, pathPrefix: pathPrefix)
+            let message = reader.read(element)
+            if let id = reader.id {
+                if let first = firstIndexByID[id] {
+                    reader.report(
+                        .error, .duplicateID, key: "id", value: String(id),
+                        reason: "id \(id) is already used by the message at \(pathPrefix)[\(first)]; "
+                            + "ids must be unique, so this message is left out")
+                } else {
+                    firstIndexByID[id] = index
+                }
+            }
+            if reader.hasErrors {
+                reader.markLeftOut()
+            } else if let message {
+                messages.append(message)
+            }
+            diagnostics.append(contentsOf: reader.diagnostics)
+        }
+        return messages
+    }
+}
+
+/// Reads one message object, collecting every problem in it.
+struct MessageReader {
+    let index: Int
+    let pathPrefix: String
+    private(set) var id: Int?
+    private(set) var diagnostics: [FeedDiagnostic] = []
+    private(set) var hasErrors = false
+
+    init(index: Int, pathPrefix: String) {
+        self.index = index
+        self.pathPrefix = pathPrefix
+    }
+
+    static let keys = [
+        "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
+        "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "priority",
+        "maxViews", "minHoursBetweenViews", "dismissible", "localizations",
+    ]
+    static let localizationKeys = ["title", "text", "confirmLabel", "link"]
+    static let linkKeys = ["title", "url"]
+    /// URL schemes a message may never open: they run code or read local data.
+    static let forbiddenSchemes: Set<String> = ["javascript", "data", "file", "vbscript", "blob", "about", "filesystem"]
+
+    var messagePath: String { "\(pathPrefix)[\(index)]" }
+
+    mutating func report(
+        _ severity: FeedDiagnostic.Severity, _ code: FeedDiagnostic.Code, path: String? = nil, key: String?,
+        value: String? = nil, reason: String
+    ) {
+        if severity == .error { hasErrors = true }
+        let path = path ?? (key.map { JSONPath.appending($0, to: messagePath) } ?? messagePath)
+        diagnostics.append(
+            FeedDiagnostic(
+                severity: severity, code: code, path: path, messageIndex: index, messageID: id, key: key, value: value,
+                reason: reason))
+    }
+
+    /// Adds "left out" to the first error, once, so a reader of the output knows the consequence.
+    mutating func markLeftOut() {
+        guard let position = diagnostics.firstIndex(where: { $0.severity == .error }) else { return }
+        if !diagnostics[position].reason.hasSuffix("left out") {
+            diagnostics[position].reason += "; the message is left out"
+        }
+        for position in diagnostics.indices { diagnostics[position].messageID = id }
+    }
+
+    mutating func read(_ element: JSONValue) -> Message? {
+        guard case .object(let object) = element else {
+            report(
+                .error, .wrongType, key: nil, value: element.compactDescription,
+                reason: "a message must be an object, not \(element.typeDescription)")
+            return nil
+        }
+        // Read the id first so that every diagnostic can name it.
+        if let value = object["id"], value != .null {
+            if let number = value.integerValue, number >= 1 {
+                id = number
+            } else {
+                report(
+                    .error, value.doubleValue == nil ? .wrongType : .outOfRange, key: "id",
+                    value: value.compactDescription, reason: "\"id\" must be a whole number of at least 1")
+            }
+        } else {
+            report(.error, .missingKey, key: "id", reason: "\"id\" is missing")
+        }
+        checkKeys(of: object, known: Self.keys, path: messagePath)
+
+        var bundleIDs: [String] = []
+        if let value = present(object, "bundleId") {
+            if let bundleID = nonEmptyString(value, key: "bundleId") { bundleIDs.append(bundleID) }
+        }
+        if let value = present(object, "bundleIds") {
+            if let list = stringArray(value, key: "bundleIds") {
+                for (position, bundleID) in list.enumerated() where bundleID.isEmpty {
+                    report(
+                        .error, .invalidValue, path: messagePath + ".bundleIds[\(position)]", key: "bundleIds",
+                        value: "\"\"", reason: "a bundle id must not be empty")
+                }
+                if list.isEmpty {
+                    report(.warning, .matchesNothing, key: "bundleIds", value: "[]", reason: "an empty \"bundleIds\" adds no app")
+                }
+                bundleIDs.append(contentsOf: list)
+            }
+        }
+        if present(object, "bundleId") == nil && present(object, "bundleIds") == nil {
+            report(.error, .missingKey, key: "bundleId", reason: "\"bundleId\" (or \"bundleIds\") is missing")
+        }
+        let title = requiredString(object, "title")
+        let text = requiredString(object, "text")
+        let confirmLabel = present(object, "confirmLabel").flatMap { string($0, key: "confirmLabel") }
+        let link = present(object, "link").flatMap { readLink($0, path: JSONPath.appending("link", to: messagePath)) }
+        let appVersions = present(object, "appVersions").flatMap { versionList($0, key: "appVersions") }
+        let osVersions = present(object, "osVersions").flatMap { versionList($0, key: "osVersions") }
+        let appVersionRange = present(object, "appVersionRange").flatMap { range($0, key: "appVersionRange") }
+        let osVersionRange = present(object, "osVersionRange").flatMap { range($0, key: "osVersionRange") }
+        let platforms = present(object, "platforms").flatMap { readPlatforms($0) }
+        let locales = present(object, "locales").flatMap { readLocales($0) }
+        let startDate = present(object, "startDate").flatMap { date($0, key: "startDate") }
+        let endDate = present(object, "endDate").flatMap { date($0, key: "endDate") }
+        if let startDate, let endDate, endDate <= startDate {
+            report(
+                .error, .emptyDateWindow, key: "endDate", value: object["endDate"]?.compactDescription,
+                reason: "\"endDate\" must be after \"startDate\" (\(object["startDate"]?.compactDescription ?? "")); "
+                    + "the message could never be shown")
+        }
+        var rollout = 100.0
+        if let value = present(object, "rollout") {
+            if let number = value.doubleValue {
+                if (0...100).contains(number) {
+                    rollout = number
+                    if number == 0 {
+                        report(.warning, .matchesNothing, key: "rollout", value: "0", reason: "\"rollout\": 0 reaches no install")
+                    }
+                } else {
+                    report(
+                        .error, .outOfRange, key: "rollout", value: value.compactDescription,
+                        reason: "\"rollout\" must be a percentage from 0 to 100")
+                }
+            } else {
+                wrongType(value, key: "rollout", expected: "a number from 0 to 100")
+            }
+        }
+        let priority = present(object, "priority").flatMap { integer($0, key: "priority", minimum: nil) } ?? 0
+        let maxViews = present(object, "maxViews").flatMap { integer($0, key: "maxViews", minimum: 1) } ?? 1
+        var minHoursBetweenViews: Double?
+        if let value = present(object, "minHoursBetweenViews") {
+            if let number = value.doubleValue {
+                if number >= 0 {
+                    minHoursBetweenViews = number
+                    if maxViews == 1 {
+                        report(
+                            .warning, .noEffect, key: "minHoursBetweenViews", value: value.compactDescription,
+                            reason: "\"minHoursBetweenViews\" has no effect while \"maxViews\" is 1")
+                    }
+                } else {
+                    report(
+                        .error, .outOfRange, key: "minHoursBetweenViews", value: value.compactDescription,
+                        reason: "\"minHoursBetweenViews\" must not be negative")
+                }
+            } else {
+                wrongType(value, key: "minHoursBetweenViews", expected: "a number of hours")
+            }
+        }
+        var dismissible = true
+        if let value = present(object, "dismissible") {
+            if case .bool(let flag) = value { dismissible = flag } else { wrongType(value, key: "dismissible", expected: "true or false") }
+        }
+        if !dismissible && link == nil && present(object, "link") == nil {
+            report(
+                .error, .wallWithoutLink, key: "dismissible", value: "false",
+                reason: "a message with \"dismissible\": false needs a \"link\", or the user is left with no button")
+        }
+        let localizations = present(object, "localizations").flatMap { readLocalizations($0) } ?? []
+
+        guard let id, let title, let text, !hasErrors else { return nil }
+        return Message(
+            id: id, bundleIDs: bundleIDs, title: title, text: text, confirmLabel: confirmLabel, link: link,
+            appVersions: appVersions, osVersions: osVersions, appVersionRange: appVersionRange,
+            osVersionRange: osVersionRange, platforms: platforms, locales: locales, startDate: startDate,
+            endDate: endDate, rollout: rollout, priority: priority, maxViews: maxViews,
+            minHoursBetweenViews: minHoursBetweenViews, dismissible: dismissible, localizations: localizations)
+    }
+
+    /// The value of `key`, treating `null` as absent (as Swift's decoders do for optionals).
+    func present(_ object: JSONObject, _ key: String) -> JSONValue? {
+        guard let value = object[key], value != .null else { return nil }
+        return value
+    }
+
+    mutating func checkKeys(of object: JSONObject, known: [String], path: String) {
+        var seen = Set<String>()
+        for member in object.members {
+            if !seen.insert(member.key).inserted {
+                report(
+                    .warning, .duplicateKey, path: JSONPath.appending(member.key, to: path), key: member.key,
+                    reason: "\"\(member.key)\" appears more than once; the last value is used")
+            }
+            guard !known.contains(member.key) else { continue }
+            var reason = "unknown key \"\(member.key)\" is ignored"
+            if let suggestion = KeySuggestion.closest(to: member.key, among: known) {
+                reason += " (did you mean \"\(suggestion)\"?)"
+            }
+            report(.warning, .unknownKey, path: JSONPath.appending(member.key, to: path), key: member.key, reason: reason)
+        }
+    }
+
+    mutating func wrongType(_ value: JSONValue, key: String, expected: String, path: String? = nil) {
+        report(
+            .error, .wrongType, path: path, key: key, value: value.compactDescription,
+            reason: "\"\(key)\" must be \(expected), not \(value.typeDescription)")
+    }
+
+    mutating func string(_ value: JSONValue, key: String, path: String? = nil) -> String? {
+        if case .string(let string) = value { return string }
+        wrongType(value, key: key, expected: "a string", path: path)
+        return nil
+    }
+
+    mutating func nonEmptyString(_ value: JSONValue, key: String) -> String? {
+        guard let string = string(value, key: key) else { return nil }
+        if string.isEmpty {
+            report(.error, .invalidValue, key: key, value: "\"\"", reason: "\"\(key)\" must not be empty")
+            return nil
+        }
+        return string
+    }
+
+    mutating func requiredString(_ object: JSONObject, _ key: String) -> String? {
+        guard let value = present(object, key) else {
+            report(.error, .missingKey, key: key, reason: "\"\(key)\" is missing")
+            return nil
+        }
+        return string(value, key: key)
+    }
+
+    mutating func integer(_ value: JSONValue, key: String, minimum: Int?) -> Int? {
+        guard let number = value.integerValue else {
+            if value.doubleValue != nil {
+                report(
+                    .error, .invalidValue, key: key, value: value.compactDescription,
+                    reason: "\"\(key)\" must be a whole number")
+            } else {
+                wrongType(value, key: key, expected: "a whole number")
+            }
+            return nil
+        }
+        if let minimum, number < minimum {
+            report(
+                .error, .outOfRange, key: key, value: value.compactDescription,
+                reason: "\"\(key)\" must be at least \(minimum)")
+            return nil
+        }
+        return number
+    }
+
+    mutating func stringArray(_ value: JSONValue, key: String, path: String? = nil) -> [String]? {
+        let path = path ?? JSONPath.appending(key, to: messagePath)
+        guard case .array(let elements) = value else {
+            wrongType(value, key: key, expected: "an array of strings", path: path)
+            return nil
+        }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        var valid = true
+        for (position, element) in elements.enumerated() {
+            if case .string(let string) = element {
+                strings.append(string)
+            } else {
+                valid = false
+                report(
+                    .error, .wrongType, path: "\(path)[\(position)]", key: key, value: element.compactDescription,
+                    reason: "\"\(key)\" must hold strings, not \(element.typeDescription)")
+            }
+        }
+        return valid ? strings : nil
+    }
+
+    mutating func versionList(_ value: JSONValue, key: String) -> [Version]? {
+        guard let strings = stringArray(value, key: key) else { return nil }
+        if strings.isEmpty {
+            report(.warning, .matchesNothing, key: key, value: "[]", reason: "an empty \"\(key)\" matches no version")
+        }
+        var versions: [Version] = []
+        versions.reserveCapacity(strings.count)
+        for (position, string) in strings.enumerated() {
+            do {
+                versions.append(try Version(parsing: string))
+            } catch {
+                report(
+                    .error, .invalidVersion, path: JSONPath.appending(key, to: messagePath) + "[\(position)]", key: key,
+                    value: JSONValue.string(string).compactDescription, reason: error.description)
+            }
+        }
+        return versions.count == strings.count ? versions : nil
+    }
+
+    mutating func range(_ value: JSONValue, key: String) -> VersionRange? {
+        guard let string = string(value, key: key) else { return nil }
+        do {
+            let range = try VersionRange(parsing: string)
+            if string.allSatisfy(\.isWhitespace) {
+                report(
+                    .warning, .noEffect, key: key, value: "\"\(string)\"",
+                    reason: "an empty \"\(key)\" matches every release")
+            }
+            return range
+        } catch {
+            report(
+                .error, .invalidRange, key: key, value: JSONValue.string(string).compactDescription,
+                reason: error.description)
+            return nil
+        }
+    }
+
+    mutating func date(_ value: JSONValue, key: String) -> Date? {
+        guard let string = string(value, key: key) else { return nil }
+        do {
+            return try RFC3339.parse(string)
+        } catch {
+            report(
+                .error, .invalidDate, key: key, value: JSONValue.string(string).compactDescription,
+                reason: error.description + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)")
+            return nil
+        }
+    }
+
+    mutating func readPlatforms(_ value: JSONValue) -> [Platform]? {
+        guard let strings = stringArray(value, key: "platforms") else { return nil }
+        if strings.isEmpty {
+            report(.warning, .matchesNothing, key: "platforms", value: "[]", reason: "an empty \"platforms\" matches no device")
+        }
+        let platforms = strings.map { Platform(rawValue: $0) }
+        for (position, platform) in platforms.enumerated() where !platform.isKnown {
+            report(
+                .warning, .unknownPlatform, path: messagePath + ".platforms[\(position)]", key: "platforms",
+                value: JSONValue.string(strings[position]).compactDescription,
+                reason: "unknown platform \"\(strings[position])\" matches no device (known: "
+                    + Platform.known.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        return platforms
+    }
+
+    mutating func readLocales(_ value: JSONValue) -> [LanguageTag]? {
+        guard let strings = stringArray(value, key: "locales") else { return nil }
+        if strings.isEmpty {
+            report(.warning, .matchesNothing, key: "locales", value: "[]", reason: "an empty \"locales\" matches no device")
+        }
+        var tags: [LanguageTag] = []
+        for (position, string) in strings.enumerated() {
+            let tag = LanguageTag(string)
+            if tag.isWellFormed {
+                tags.append(tag)
+            } else {
+                report(
+                    .error, .invalidLanguageTag, path: messagePath + ".locales[\(position)]", key: "locales",
+                    value: JSONValue.string(string).compactDescription,
+                    reason: "\"\(string)\" is not a BCP 47 language tag (e.g. \"pt\" or \"pt-BR\")")
+            }
+        }
+        return tags.count == strings.count ? tags : nil
+    }
+
+    mutating func readLink(_ value: JSONValue, path: String) -> Message.Link? {
+        guard case .object(let object) = value else {
+            wrongType(value, key: "link", expected: "an object with \"title\" and \"url\"", path: path)
+            return nil
+        }
+        checkKeys(of: object, known: Self.linkKeys, path: path)
+        var title: String?
+        if let titleValue = present(object, "title") {
+            title = string(titleValue, key: "title", path: path + ".title")
+        } else {
+            report(.error, .missingKey, path: path + ".title", key: "title", reason: "the link's \"title\" is missing")
+        }
+        guard let urlValue = present(object, "url") else {
+            report(.error, .missingKey, path: path + ".url", key: "url", reason: "the link's \"url\" is missing")
+            return nil
+        }
+        guard let urlString = string(urlValue, key: "url", path: path + ".url") else { return nil }
+        guard let url = Self.absoluteURL(urlString) else {
+            report(
+                .error, .invalidURL, path: path + ".url", key: "url", value: urlValue.compactDescription,
+                reason: "\"\(urlString)\" is not an absolute URL (e.g. https://example.com/help)")
+            return nil
+        }
+        let scheme = url.scheme?.lowercased() ?? ""
+        if Self.forbiddenSchemes.contains(scheme) {
+            report(
+                .error, .invalidURL, path: path + ".url", key: "url", value: urlValue.compactDescription,
+                reason: "a link may not open a \(scheme): URL")
+            return nil
+        }
+        if scheme == "http" {
+            report(
+                .warning, .insecureLink, path: path + ".url", key: "url", value: urlValue.compactDescription,
+                reason: "the link uses http:, not https:")
+        }
+        guard let title else { return nil }
+        return Message.Link(title: title, url: url)
+    }
+
+    /// A URL with a scheme and, for http(s), a host.
+    static func absoluteURL(_ string: String) -> URL? {
+        guard !string.isEmpty, !string.contains(where: { $0.isWhitespace }), let url = URL(string: string),
+            let scheme = url.scheme, !scheme.isEmpty
+        else { return nil }
+        if ["http", "https"].contains(scheme.lowercased()), (url.host ?? "").isEmpty { return nil }
+        return url
+    }
+
+    mutating func readLocalizations(_ value: JSONValue) -> [Message.Localization]? {
+        let basePath = JSONPath.appending("localizations", to: messagePath)
+        guard case .object(let object) = value else {
+            wrongType(value, key: "localizations", expected: "an object of language tags")
+            return nil
+        }
+        var localizations: [Message.Localization] = []
+        for member in object.members {
+            let path = JSONPath.appending(member.key, to: basePath)
+            let tag = LanguageTag(member.key)
+            guard tag.isWellFormed else {
+                report(
+                    .error, .invalidLanguageTag, path: path, key: "localizations",
+                    value: JSONValue.string(member.key).compactDescription,
+                    reason: "\"\(member.key)\" is not a BCP 47 language tag (e.g. \"pt\" or \"pt-BR\")")
+                continue
+            }
+            guard case .object(let fields) = member.value else {
+                wrongType(member.value, key: member.key, expected: "an object", path: path)
+                continue
+            }
+            checkKeys(of: fields, known: Self.localizationKeys, path: path)
+            var localization = Message.Localization(tag: tag)
+            if let field = present(fields, "title") { localization.title = string(field, key: "title", path: path + ".title") }
+            if let field = present(fields, "text") { localization.text = string(field, key: "text", path: path + ".text") }
+            if let field = present(fields, "confirmLabel") {
+                localization.confirmLabel = string(field, key: "confirmLabel", path: path + ".confirmLabel")
+            }
+            if let field = present(fields, "link") { localization.link = readLink(field, path: path + ".link") }
+            localizations.append(localization)
+        }
+        return localizations
+    }
+}
+
+/// Builds JSON paths in the form `$.messages[0].localizations["pt-BR"]`.
+enum JSONPath {
+    static func appending(_ key: String, to path: String) -> String {
+        let isIdentifier =
+            !key.isEmpty && key.first.map { $0.isLetter || $0 == "_" } == true
+            && key.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
+        if isIdentifier { return path + "." + key }
+        var quoted = ""
+        JSONValue.writeString(key, to: &quoted)
+        return path + "[" + quoted + "]"
+    }
+}
+
+/// Suggests the known key an unknown one was probably meant to be.
+enum KeySuggestion {
+    static func closest(to key: String, among known: [String]) -> String? {
+        let lowered = key.lowercased()
+        if let match = known.first(where: { $0.lowercased() == lowered }) { return match }
+        var best: (key: String, distance: Int)?
+        for candidate in known {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance <= max(1, min(2, candidate.count / 4)), distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.key
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
+
+extension JSONValue {
+    /// Compact JSON, shortened to 80 characters, for diagnostics.
+    var compactDescription: String {
+        let text = serialized()
+        guard text.count > 80 else { return text }
+        return String(text.prefix(77)) + "..."
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// One message of a feed, with every key of the feed contract read and checked.
+///
+/// A key that is absent never restricts; ``Targeting`` applies every restriction that is present.
+public struct Message: Sendable, Hashable, Identifiable {
+    /// Unique in the feed, never reused: the key of the install's "seen" record.
+    public var id: Int
+    /// The apps it is for: `bundleId` and `bundleIds` together. `"*"` is every app.
+    public var bundleIDs: [String]
+    public var title: String
+    public var text: String
+    /// The dismiss button's label; `nil` means the default, "OK".
+    public var confirmLabel: String?
+    public var link: Link?
+    /// The running app version must equal one of these; an empty list matches nothing.
+    public var appVersions: [Version]?
+    /// The OS version must equal one of these; an empty list matches nothing.
+    public var osVersions: [Version]?
+    public var appVersionRange: VersionRange?
+    public var osVersionRange: VersionRange?
+    /// Any of these platforms; `nil` is every platform.
+    public var platforms: [Platform]?
+    /// BCP 47 language ranges the device's language must match; `nil` is every language.
+    public var locales: [LanguageTag]?
+    /// Eligible from this instant (inclusive).
+    public var startDate: Date?
+    /// Eligible until this instant (exclusive).
+    public var endDate: Date?
+    /// The percentage of installs that get the message, 0 to 100.
+    public var rollout: Double
+    /// Among eligible messages the highest priority wins, then the highest id.
+    public var priority: Int
+    /// How many times one install may be shown the message.
+    public var maxViews: Int
+    /// With `maxViews` above 1, the hours to wait between two showings.
+    public var minHoursBetweenViews: Double?
+    /// `false` makes a wall: no dismiss button, only the link.
+    public var dismissible: Bool
+    /// Translations by BCP 47 tag, in the order the feed lists them.
+    public var localizations: [Localization]
+
+    /// The label of the dismiss button when the feed gives none.
+    public static let defaultConfirmLabel = "OK"
+
+    /// A button that opens a URL.
+    public struct Link: Sendable, Hashable {
+        public var title: String
+        public var url: URL
+
+        public init(title: String, url: URL) {
+            self.title = title
+            self.url = url
+        }
+    }
+
+    /// The texts of a message in one language; each one absent falls back to the base text.
+    public struct Localization: Sendable, Hashable {
+        public var tag: LanguageTag
+        public var title: String?
+        public var text: String?
+        public var confirmLabel: String?
+        public var link: Link?
+
+        public init(
+            tag: LanguageTag, title: String? = nil, text: String? = nil, confirmLabel: String? = nil,
+            link: Link? = nil
+        ) {
+            self.tag = tag
+            self.title = title
+            self.text = text
+            self.confirmLabel = confirmLabel
+            self.link = link
+        }
+    }
+
+    public init(
+        id: Int, bundleIDs: [String], title: String, text: String, confirmLabel: String? = nil, link: Link? = nil,
+        appVersions: [Version]? = nil, osVersions: [Version]? = nil, appVersionRange: VersionRange? = nil,
+        osVersionRange: VersionRange? = nil, platforms: [Platform]? = nil, locales: [LanguageTag]? = nil,
+        startDate: Date? = nil, endDate: Date? = nil, rollout: Double = 100, priority: Int = 0, maxViews: Int = 1,
+        minHoursBetweenViews: Double? = nil, dismissible: Bool = true, localizations: [Localization] = []
+    ) {
+        self.id = id
+        self.bundleIDs = bundleIDs
+        self.title = title
+        self.text = text
+        self.confirmLabel = confirmLabel
+        self.link = link
+        self.appVersions = appVersions
+        self.osVersions = osVersions
+        self.appVersionRange = appVersionRange
+        self.osVersionRange = osVersionRange
+        self.platforms = platforms
+        self.locales = locales
+        self.startDate = startDate
+        self.endDate = endDate
+        self.rollout = rollout
+        self.priority = priority
+        self.maxViews = maxViews
+        self.minHoursBetweenViews = minHoursBetweenViews
+        self.dismissible = dismissible
+        self.localizations = localizations
+    }
+}
+
+/// A decoded feed: the messages that passed every check, in feed order.
+public struct Feed: Sendable, Hashable {
+    /// 1 for a bare array of messages, 2 for the object form.
+    public var format: Int
+    public var messages: [Message]
+    /// The format-2 `updates` entries as written; the update policy reads them.
+    public var updates: [JSONValue]
+
+    public init(format: Int = 2, messages: [Message], updates: [JSONValue] = []) {
+        self.format = format
+        self.messages = messages
+        self.updates = updates
+    }
+}

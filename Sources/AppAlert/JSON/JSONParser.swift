@@ -1,0 +1,364 @@
+import Foundation
+
+/// Why a document is not JSON, and where: a byte offset and its line and column (both from 1).
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    public var reason: String
+
+    public var description: String {
+        "not JSON: line \(line), column \(column): \(reason)"
+    }
+}
+
+/// A strict JSON reader (RFC 8259) over UTF-8 bytes.
+///
+/// It accepts exactly JSON: no comments, no trailing commas, no single quotes, no `NaN`; strings
+/// must be valid UTF-8 and may not hold lone surrogates. A leading byte order mark is skipped.
+/// Nesting deeper than `maximumDepth` is refused, so hostile input cannot exhaust the stack.
+public struct JSONParser: Sendable {
+    /// The default limit on nested arrays and objects.
+    public static let defaultMaximumDepth = 64
+
+    public var maximumDepth: Int
+
+    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+        self.maximumDepth = maximumDepth
+    }
+
+    public func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) -> JSONValue in
+                try parse(bytes: raw.bindMemory(to: UInt8.self))
+            }
+        }
+        return try result.get()
+    }
+
+    public func parse(_ string: String) throws(JSONSyntaxError) -> JSONValue {
+        var copy = string
+        let result: Result<JSONValue, JSONSyntaxError> = copy.withUTF8 { bytes in
+            Result { () throws(JSONSyntaxError) -> JSONValue in try parse(bytes: bytes) }
+        }
+        return try result.get()
+    }
+
+    func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            scanner.index = 3
+        }
+        scanner.skipWhitespace()
+        let value = try scanner.parseValue(depth: 0)
+        scanner.skipWhitespace()
+        if scanner.index < bytes.count {
+            throw scanner.error("unexpected \(scanner.describeCurrent()) after the document")
+        }
+        return value
+    }
+}
+
+private struct Scanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let offset = min(offset ?? index, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = position + 1
+        }
+        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+        var column = 1
+        for position in lineStart..<offset where bytes[position] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return JSONSyntaxError(offset: offset, line: line, column: column, reason: reason)
+    }
+
+    func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of input" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F {
+            return "'\(Character(Unicode.Scalar(byte)))'"
+        }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        default:
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - index >= count else { throw error("invalid literal", at: start) }
+        let pointer = literal.utf8Start
+        for offset in 0..<count where bytes[index + offset] != pointer[offset] {
+            throw error("invalid literal, expected '\(literal)'", at: start)
+        }
+        index += count
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
+        index += 1  // {
+        var members: [JSONObject.Member] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(JSONObject(members))
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()), expected a key in quotes")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()), expected ':' after key \"\(key)\"")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append(JSONObject.Member(key: key, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(JSONObject(members))
+            default:
+                throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+            }
+        }
+    }
+
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
+        index += 1  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
+            default:
+                throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+            }
+        }
+    }
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = index
+        index += 1  // opening quote
+        let contentStart = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in a string", at: start)
+                }
+                index += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("unescaped control character in a string") }
+            index += 1
+        }
+        guard index < bytes.count else { throw error("unterminated string", at: start) }
+        // Slow path: unescape into a buffer.
+        var buffer = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let string = String(validating: buffer, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in a string", at: start)
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { throw error("unterminated string", at: start) }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try parseUnicodeEscape()
+                    buffer.append(contentsOf: String(Character(scalar)).utf8)
+                default:
+                    throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
+                }
+            default:
+                if byte < 0x20 { throw error("unescaped control character in a string") }
+                buffer.append(byte)
+                index += 1
+            }
+        }
+        throw error("unterminated string", at: start)
+    }
+
+    /// Reads the four hex digits after `\u` (and a second escape for a surrogate pair).
+    mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let escapeStart = index - 2
+        let first = try readHex4()
+        if (0xD800...0xDBFF).contains(first) {
+            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("lone surrogate \\u\(String(first, radix: 16, uppercase: true))", at: escapeStart) }
+            index += 2
+            let second = try readHex4()
+            guard (0xDC00...0xDFFF).contains(second) else {
+                throw error("lone surrogate \\u\(String(first, radix: 16, uppercase: true))", at: escapeStart)
+            }
+            let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            return Unicode.Scalar(value)!
+        }
+        if (0xDC00...0xDFFF).contains(first) {
+            throw error("lone surrogate \\u\(String(first, radix: 16, uppercase: true))", at: escapeStart)
+        }
+        return Unicode.Scalar(first)!
+    }
+
+    mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw error("incomplete \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number", at: start) }
+        var isInteger = true
+        var magnitude: UInt64 = 0
+        var overflow = false
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                throw error("invalid number: leading zero", at: start)
+            }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) {
+                let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (plus, o2) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+                overflow = overflow || o1 || o2
+                magnitude = plus
+                index += 1
+            }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number: a digit must follow '.'", at: start)
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number: a digit must follow the exponent", at: start)
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if isInteger && !overflow {
+            if negative {
+                if magnitude <= UInt64(Int64.max) + 1 {
+                    return .integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
+                }
+            } else if magnitude <= UInt64(Int64.max) {
+                return .integer(Int64(magnitude))
+            }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error("number \(text) is out of range", at: start)
+        }
+        return .number(value)
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A message ready to show: texts chosen for the device's languages, defaults filled in.
+public struct ResolvedMessage: Sendable, Hashable, Identifiable {
+    public var id: Int
+    public var title: String
+    public var text: String
+    /// The dismiss button's label (the feed's, or "OK").
+    public var confirmLabel: String
+    public var link: Message.Link?
+    /// `false` for a wall: no dismiss button, only the link.
+    public var dismissible: Bool
+    /// The localization used, or `nil` for the base texts.
+    public var localization: LanguageTag?
+
+    public init(
+        id: Int, title: String, text: String, confirmLabel: String = Message.defaultConfirmLabel,
+        link: Message.Link? = nil, dismissible: Bool = true, localization: LanguageTag? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.text = text
+        self.confirmLabel = confirmLabel
+        self.link = link
+        self.dismissible = dismissible
+        self.localization = localization
+    }
+
+    /// Resolves `message` for a device whose preferred languages are `preferredLanguages`.
+    public init(_ message: Message, preferredLanguages: [LanguageTag]) {
+        let localization = Localizations.best(of: message.localizations, for: preferredLanguages)
+        self.init(
+            id: message.id,
+            title: localization?.title ?? message.title,
+            text: localization?.text ?? message.text,
+            confirmLabel: localization?.confirmLabel ?? message.confirmLabel ?? Message.defaultConfirmLabel,
+            link: localization?.link ?? message.link,
+            dismissible: message.dismissible,
+            localization: localization?.tag)
+    }
+
+    /// The message as the JSON object `appalert evaluate --json` prints.
+    public var jsonValue: JSONValue {
+        var object = JSONObject()
+        object.set("id", .integer(Int64(id)))
+        object.set("title", .string(title))
+        object.set("text", .string(text))
+        object.set("confirmLabel", .string(confirmLabel))
+        if let link {
+            object.set("link", ["title": .string(link.title), "url": .string(link.url.absoluteString)])
+        } else {
+            object.set("link", .null)
+        }
+        object.set("dismissible", .bool(dismissible))
+        object.set("localization", localization.map { .string($0.original) } ?? .null)
+        return .object(object)
+    }
+}
+
+/// Chooses among a message's localizations.
+public enum Localizations {
+    /// The best localization for the preferred languages, or `nil` for the base texts.
+    ///
+    /// For each preferred language in order, the first of: a localization with exactly that tag; one
+    /// with just its language (`pt` for `pt-BR`); one of the same language and script (`pt-PT` for
+    /// `pt-BR`, but never `zh-Hant` for `zh-Hans`). A user who prefers French, then English, gets a
+    /// French text from any French localization before an exact English one.
+    public static func best(
+        of localizations: [Message.Localization], for preferredLanguages: [LanguageTag]
+    ) -> Message.Localization? {
+        guard !localizations.isEmpty else { return nil }
+        for language in preferredLanguages {
+            if let exact = localizations.first(where: { $0.tag == language }) { return exact }
+            if let bare = localizations.first(where: { $0.tag.subtags == [language.language] }) { return bare }
+            if let related = localizations.first(where: { $0.tag.sharesLanguage(with: language) }) { return related }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,34 @@
+/// Why a message is not eligible for an install: the first rule that excluded it, and the facts, in
+/// words.
+public struct Exclusion: Sendable, Hashable, CustomStringConvertible {
+    /// A rule of the targeting contract, in the order they are checked.
+    public struct Rule: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        public static let bundleID = Rule(rawValue: "bundleId")
+        public static let platform = Rule(rawValue: "platforms")
+        public static let appVersions = Rule(rawValue: "appVersions")
+        public static let appVersionRange = Rule(rawValue: "appVersionRange")
+        public static let osVersions = Rule(rawValue: "osVersions")
+        public static let osVersionRange = Rule(rawValue: "osVersionRange")
+        public static let locale = Rule(rawValue: "locales")
+        public static let startDate = Rule(rawValue: "startDate")
+        public static let endDate = Rule(rawValue: "endDate")
+        public static let rollout = Rule(rawValue: "rollout")
+        public static let maxViews = Rule(rawValue: "maxViews")
+        public static let minHoursBetweenViews = Rule(rawValue: "minHoursBetweenViews")
+    }
+
+    public var rule: Rule
+    /// The reason in words, e.g. `app version 1.1 is not in appVersions [1.0]`.
+    public var explanation: String
+
+    public init(rule: Rule, explanation: String) {
+        self.rule = rule
+        self.explanation = explanation
+    }
+
+    public var description: String { explanation }
+}

@@ -1,0 +1,71 @@
+/// A BCP 47 language tag such as `pt-BR` or `zh-Hans-CN`, compared without regard to case and with
+/// `_` read as `-` (so `en_US`, as `Locale` identifiers are written, is `en-US`).
+public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
+    /// The tag as given.
+    public let original: String
+    /// The lowercased subtags.
+    public let subtags: [Substring]
+
+    public init(_ tag: String) {
+        self.original = tag
+        self.subtags = tag.lowercased().replacingUnderscores().split(separator: "-", omittingEmptySubsequences: false)
+    }
+
+    /// Whether the tag is well formed: subtags of 1 to 8 letters or digits, a language of 2 to 3
+    /// letters (or `*`).
+    public var isWellFormed: Bool {
+        guard let language = subtags.first, !language.isEmpty else { return false }
+        if language == "*" { return subtags.count == 1 }
+        guard (2...3).contains(language.count) || language == "x" || language == "i",
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
+    public var language: Substring { subtags.first ?? "" }
+
+    /// The script subtag, written or implied by the region for Chinese (TW, HK and MO use Hant;
+    /// CN and SG use Hans).
+    public var script: Substring? {
+        if let written = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+            return written
+        }
+        guard language == "zh" else { return nil }
+        let region = subtags.dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isLetter) }
+        switch region {
+        case "tw", "hk", "mo": return "hant"
+        case "cn", "sg": return "hans"
+        default: return nil
+        }
+    }
+
+    /// RFC 4647 basic filtering: `self`, used as a language range, matches `tag` when it equals it or
+    /// is a prefix of it ending at a subtag boundary ("pt" matches "pt-BR"; "pt-BR" matches only
+    /// "pt-BR" and its extensions). `*` matches every tag.
+    public func matches(_ tag: LanguageTag) -> Bool {
+        if subtags == ["*"] { return true }
+        guard subtags.count <= tag.subtags.count else { return false }
+        return zip(subtags, tag.subtags).allSatisfy { $0 == $1 }
+    }
+
+    /// Whether the two tags are the same language in a compatible script: `pt` and `pt-BR` are;
+    /// `zh-Hans` and `zh-TW` are not.
+    public func sharesLanguage(with other: LanguageTag) -> Bool {
+        guard language == other.language else { return false }
+        guard let script, let otherScript = other.script else { return true }
+        return script == otherScript
+    }
+
+    public var description: String { original }
+
+    public static func == (lhs: LanguageTag, rhs: LanguageTag) -> Bool { lhs.subtags == rhs.subtags }
+    public func hash(into hasher: inout Hasher) { hasher.combine(subtags) }
+}
+
+extension String {
+    fileprivate func replacingUnderscores() -> String {
+        contains("_") ? String(map { $0 == "_" ? "-" : $0 }) : self
+    }
+}

@@ -1,0 +1,4 @@
+import AppAlertCommands
+
+@main
+extension AppAlertCommand {}
