@@ -31,6 +31,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "appalert", dependencies: ["AppAlertCommands"]),
+        // Benchmarks/README.md: `swift run -c release FeedBenchmark`.
+        .executableTarget(name: "FeedBenchmark", dependencies: ["AppAlert"], path: "Benchmarks/FeedBenchmark"),
         .testTarget(
             name: "AppAlertTests",
             dependencies: ["AppAlert"],
@@ -38,7 +40,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppAlertCommandsTests",
-            dependencies: ["AppAlertCommands", "appalert"]
+            dependencies: ["AppAlert", "AppAlertCommands", "appalert"]
         ),
     ],
     swiftLanguageModes: [.v6]

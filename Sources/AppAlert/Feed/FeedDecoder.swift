@@ -113,11 +113,13 @@ public struct FeedDecoder: Sendable {
     ) -> [Message] {
         var messages: [Message] = []
         messages.reserveCapacity(elements.count)
+        // One buffer for every message's key values, so reading a message allocates nothing for it.
+        var scratch = [JSONValue?](repeating: nil, count: MessageReader.Key.allCases.count)
         var firstIndexByID: [Int: Int] = [:]
         firstIndexByID.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             var reader = MessageReader(index: index, pathPrefix: pathPrefix)
-            let message = reader.read(element)
+            let message = reader.read(element, scratch: &scratch)
             if let id = reader.id {
                 if let first = firstIndexByID[id] {
                     reader.report(
@@ -152,17 +154,38 @@ struct MessageReader {
         self.pathPrefix = pathPrefix
     }
 
-    static let keys = [
-        "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
-        "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "priority",
-        "maxViews", "minHoursBetweenViews", "dismissible", "localizations",
-    ]
+    /// The message keys of the feed contract.
+    enum Key: Int, CaseIterable {
+        case id, bundleId, bundleIds, title, text, confirmLabel, link, appVersions, osVersions, appVersionRange
+        case osVersionRange, platforms, locales, startDate, endDate, rollout, priority, maxViews
+        case minHoursBetweenViews, dismissible, localizations
+
+        var name: String { Key.names[rawValue] }
+
+        static let names = [
+            "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
+            "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "priority",
+            "maxViews", "minHoursBetweenViews", "dismissible", "localizations",
+        ]
+        static let byName: [String: Key] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+    }
+
+    static let keys = Key.names
     static let localizationKeys = ["title", "text", "confirmLabel", "link"]
     static let linkKeys = ["title", "url"]
     /// URL schemes a message may never open: they run code or read local data.
     static let forbiddenSchemes: Set<String> = ["javascript", "data", "file", "vbscript", "blob", "about", "filesystem"]
 
-    var messagePath: String { "\(pathPrefix)[\(index)]" }
+    var messagePath: String { messagePathParts.path }
+
+    /// The message's path as a value, to build lazily without capturing `self`.
+    var messagePathParts: MessagePath { MessagePath(prefix: pathPrefix, index: index) }
+
+    struct MessagePath {
+        var prefix: String
+        var index: Int
+        var path: String { "\(prefix)[\(index)]" }
+    }
 
     mutating func report(
         _ severity: FeedDiagnostic.Severity, _ code: FeedDiagnostic.Code, path: String? = nil, key: String?,
@@ -182,18 +205,45 @@ struct MessageReader {
         if !diagnostics[position].reason.hasSuffix("left out") {
             diagnostics[position].reason += "; the message is left out"
         }
-        for position in diagnostics.indices { diagnostics[position].messageID = id }
     }
 
-    mutating func read(_ element: JSONValue) -> Message? {
+    /// Reads a message. `values` is scratch space of one slot per ``Key``.
+    mutating func read(_ element: JSONValue, scratch values: inout [JSONValue?]) -> Message? {
         guard case .object(let object) = element else {
             report(
                 .error, .wrongType, key: nil, value: element.compactDescription,
                 reason: "a message must be an object, not \(element.typeDescription)")
             return nil
         }
-        // Read the id first so that every diagnostic can name it.
-        if let value = object["id"], value != .null {
+        // One pass over the members: each known key's value (null is absent), repeated and unknown
+        // keys reported.
+        for slot in values.indices { values[slot] = nil }
+        var seen: UInt32 = 0
+        var unknownKeys: [String] = []
+        for member in object.members {
+            if let key = Key.byName[member.key] {
+                let bit: UInt32 = 1 << UInt32(key.rawValue)
+                if seen & bit != 0 {
+                    reportDuplicate(member.key, path: messagePath)
+                }
+                seen |= bit
+                if case .null = member.value {
+                    values[key.rawValue] = nil
+                } else {
+                    values[key.rawValue] = member.value
+                }
+            } else {
+                if unknownKeys.contains(member.key) {
+                    reportDuplicate(member.key, path: messagePath)
+                }
+                unknownKeys.append(member.key)
+                reportUnknown(member.key, path: messagePath, known: Self.keys)
+            }
+        }
+        let values = values
+        func present(_ key: Key) -> JSONValue? { values[key.rawValue] }
+
+        if let value = present(.id) {
             if let number = value.integerValue, number >= 1 {
                 id = number
             } else {
@@ -204,13 +254,12 @@ struct MessageReader {
         } else {
             report(.error, .missingKey, key: "id", reason: "\"id\" is missing")
         }
-        checkKeys(of: object, known: Self.keys, path: messagePath)
 
         var bundleIDs: [String] = []
-        if let value = present(object, "bundleId") {
+        if let value = present(.bundleId) {
             if let bundleID = nonEmptyString(value, key: "bundleId") { bundleIDs.append(bundleID) }
         }
-        if let value = present(object, "bundleIds") {
+        if let value = present(.bundleIds) {
             if let list = stringArray(value, key: "bundleIds") {
                 for (position, bundleID) in list.enumerated() where bundleID.isEmpty {
                     report(
@@ -223,29 +272,30 @@ struct MessageReader {
                 bundleIDs.append(contentsOf: list)
             }
         }
-        if present(object, "bundleId") == nil && present(object, "bundleIds") == nil {
+        if present(.bundleId) == nil && present(.bundleIds) == nil {
             report(.error, .missingKey, key: "bundleId", reason: "\"bundleId\" (or \"bundleIds\") is missing")
         }
-        let title = requiredString(object, "title")
-        let text = requiredString(object, "text")
-        let confirmLabel = present(object, "confirmLabel").flatMap { string($0, key: "confirmLabel") }
-        let link = present(object, "link").flatMap { readLink($0, path: JSONPath.appending("link", to: messagePath)) }
-        let appVersions = present(object, "appVersions").flatMap { versionList($0, key: "appVersions") }
-        let osVersions = present(object, "osVersions").flatMap { versionList($0, key: "osVersions") }
-        let appVersionRange = present(object, "appVersionRange").flatMap { range($0, key: "appVersionRange") }
-        let osVersionRange = present(object, "osVersionRange").flatMap { range($0, key: "osVersionRange") }
-        let platforms = present(object, "platforms").flatMap { readPlatforms($0) }
-        let locales = present(object, "locales").flatMap { readLocales($0) }
-        let startDate = present(object, "startDate").flatMap { date($0, key: "startDate") }
-        let endDate = present(object, "endDate").flatMap { date($0, key: "endDate") }
+        let title = requiredString(present(.title), "title")
+        let text = requiredString(present(.text), "text")
+        let confirmLabel = present(.confirmLabel).flatMap { string($0, key: "confirmLabel") }
+        let base = messagePathParts
+        let link = present(.link).flatMap { readLink($0, path: JSONPath.appending("link", to: base.path)) }
+        let appVersions = present(.appVersions).flatMap { versionList($0, key: "appVersions") }
+        let osVersions = present(.osVersions).flatMap { versionList($0, key: "osVersions") }
+        let appVersionRange = present(.appVersionRange).flatMap { range($0, key: "appVersionRange") }
+        let osVersionRange = present(.osVersionRange).flatMap { range($0, key: "osVersionRange") }
+        let platforms = present(.platforms).flatMap { readPlatforms($0) }
+        let locales = present(.locales).flatMap { readLocales($0) }
+        let startDate = present(.startDate).flatMap { date($0, key: "startDate") }
+        let endDate = present(.endDate).flatMap { date($0, key: "endDate") }
         if let startDate, let endDate, endDate <= startDate {
             report(
-                .error, .emptyDateWindow, key: "endDate", value: object["endDate"]?.compactDescription,
-                reason: "\"endDate\" must be after \"startDate\" (\(object["startDate"]?.compactDescription ?? "")); "
+                .error, .emptyDateWindow, key: "endDate", value: present(.endDate)?.compactDescription,
+                reason: "\"endDate\" must be after \"startDate\" (\(present(.startDate)?.compactDescription ?? "")); "
                     + "the message could never be shown")
         }
         var rollout = 100.0
-        if let value = present(object, "rollout") {
+        if let value = present(.rollout) {
             if let number = value.doubleValue {
                 if (0...100).contains(number) {
                     rollout = number
@@ -261,10 +311,10 @@ struct MessageReader {
                 wrongType(value, key: "rollout", expected: "a number from 0 to 100")
             }
         }
-        let priority = present(object, "priority").flatMap { integer($0, key: "priority", minimum: nil) } ?? 0
-        let maxViews = present(object, "maxViews").flatMap { integer($0, key: "maxViews", minimum: 1) } ?? 1
+        let priority = present(.priority).flatMap { integer($0, key: "priority", minimum: nil) } ?? 0
+        let maxViews = present(.maxViews).flatMap { integer($0, key: "maxViews", minimum: 1) } ?? 1
         var minHoursBetweenViews: Double?
-        if let value = present(object, "minHoursBetweenViews") {
+        if let value = present(.minHoursBetweenViews) {
             if let number = value.doubleValue {
                 if number >= 0 {
                     minHoursBetweenViews = number
@@ -283,16 +333,17 @@ struct MessageReader {
             }
         }
         var dismissible = true
-        if let value = present(object, "dismissible") {
+        if let value = present(.dismissible) {
             if case .bool(let flag) = value { dismissible = flag } else { wrongType(value, key: "dismissible", expected: "true or false") }
         }
-        if !dismissible && link == nil && present(object, "link") == nil {
+        if !dismissible && link == nil && present(.link) == nil {
             report(
                 .error, .wallWithoutLink, key: "dismissible", value: "false",
                 reason: "a message with \"dismissible\": false needs a \"link\", or the user is left with no button")
         }
-        let localizations = present(object, "localizations").flatMap { readLocalizations($0) } ?? []
+        let localizations = present(.localizations).flatMap { readLocalizations($0) } ?? []
 
+        for position in diagnostics.indices { diagnostics[position].messageID = id }
         guard let id, let title, let text, !hasErrors else { return nil }
         return Message(
             id: id, bundleIDs: bundleIDs, title: title, text: text, confirmLabel: confirmLabel, link: link,
@@ -308,32 +359,42 @@ struct MessageReader {
         return value
     }
 
-    mutating func checkKeys(of object: JSONObject, known: [String], path: String) {
-        var seen = Set<String>()
-        for member in object.members {
-            if !seen.insert(member.key).inserted {
-                report(
-                    .warning, .duplicateKey, path: JSONPath.appending(member.key, to: path), key: member.key,
-                    reason: "\"\(member.key)\" appears more than once; the last value is used")
+    mutating func checkKeys(of object: JSONObject, known: [String], path: @autoclosure () -> String) {
+        for (position, member) in object.members.enumerated() {
+            if object.members[..<position].contains(where: { $0.key == member.key }) {
+                reportDuplicate(member.key, path: path())
             }
-            guard !known.contains(member.key) else { continue }
-            var reason = "unknown key \"\(member.key)\" is ignored"
-            if let suggestion = KeySuggestion.closest(to: member.key, among: known) {
-                reason += " (did you mean \"\(suggestion)\"?)"
+            if !known.contains(member.key) {
+                reportUnknown(member.key, path: path(), known: known)
             }
-            report(.warning, .unknownKey, path: JSONPath.appending(member.key, to: path), key: member.key, reason: reason)
         }
     }
 
-    mutating func wrongType(_ value: JSONValue, key: String, expected: String, path: String? = nil) {
+    mutating func reportDuplicate(_ key: String, path: String) {
         report(
-            .error, .wrongType, path: path, key: key, value: value.compactDescription,
+            .warning, .duplicateKey, path: JSONPath.appending(key, to: path), key: key,
+            reason: "\"\(key)\" appears more than once; the last value is used")
+    }
+
+    mutating func reportUnknown(_ key: String, path: String, known: [String]) {
+        var reason = "unknown key \"\(key)\" is ignored"
+        if let suggestion = KeySuggestion.closest(to: key, among: known) {
+            reason += " (did you mean \"\(suggestion)\"?)"
+        }
+        report(.warning, .unknownKey, path: JSONPath.appending(key, to: path), key: key, reason: reason)
+    }
+
+    mutating func wrongType(
+        _ value: JSONValue, key: String, expected: String, path: @autoclosure () -> String? = nil
+    ) {
+        report(
+            .error, .wrongType, path: path(), key: key, value: value.compactDescription,
             reason: "\"\(key)\" must be \(expected), not \(value.typeDescription)")
     }
 
-    mutating func string(_ value: JSONValue, key: String, path: String? = nil) -> String? {
+    mutating func string(_ value: JSONValue, key: String, path: @autoclosure () -> String? = nil) -> String? {
         if case .string(let string) = value { return string }
-        wrongType(value, key: key, expected: "a string", path: path)
+        wrongType(value, key: key, expected: "a string", path: path())
         return nil
     }
 
@@ -346,8 +407,8 @@ struct MessageReader {
         return string
     }
 
-    mutating func requiredString(_ object: JSONObject, _ key: String) -> String? {
-        guard let value = present(object, key) else {
+    mutating func requiredString(_ value: JSONValue?, _ key: String) -> String? {
+        guard let value else {
             report(.error, .missingKey, key: key, reason: "\"\(key)\" is missing")
             return nil
         }
@@ -374,10 +435,9 @@ struct MessageReader {
         return number
     }
 
-    mutating func stringArray(_ value: JSONValue, key: String, path: String? = nil) -> [String]? {
-        let path = path ?? JSONPath.appending(key, to: messagePath)
+    mutating func stringArray(_ value: JSONValue, key: String) -> [String]? {
         guard case .array(let elements) = value else {
-            wrongType(value, key: key, expected: "an array of strings", path: path)
+            wrongType(value, key: key, expected: "an array of strings")
             return nil
         }
         var strings: [String] = []
@@ -389,7 +449,8 @@ struct MessageReader {
             } else {
                 valid = false
                 report(
-                    .error, .wrongType, path: "\(path)[\(position)]", key: key, value: element.compactDescription,
+                    .error, .wrongType, path: JSONPath.appending(key, to: messagePath) + "[\(position)]", key: key,
+                    value: element.compactDescription,
                     reason: "\"\(key)\" must hold strings, not \(element.typeDescription)")
             }
         }
@@ -481,39 +542,39 @@ struct MessageReader {
         return tags.count == strings.count ? tags : nil
     }
 
-    mutating func readLink(_ value: JSONValue, path: String) -> Message.Link? {
+    mutating func readLink(_ value: JSONValue, path: @autoclosure () -> String) -> Message.Link? {
         guard case .object(let object) = value else {
-            wrongType(value, key: "link", expected: "an object with \"title\" and \"url\"", path: path)
+            wrongType(value, key: "link", expected: "an object with \"title\" and \"url\"", path: path())
             return nil
         }
-        checkKeys(of: object, known: Self.linkKeys, path: path)
+        checkKeys(of: object, known: Self.linkKeys, path: path())
         var title: String?
         if let titleValue = present(object, "title") {
-            title = string(titleValue, key: "title", path: path + ".title")
+            title = string(titleValue, key: "title", path: path() + ".title")
         } else {
-            report(.error, .missingKey, path: path + ".title", key: "title", reason: "the link's \"title\" is missing")
+            report(.error, .missingKey, path: path() + ".title", key: "title", reason: "the link's \"title\" is missing")
         }
         guard let urlValue = present(object, "url") else {
-            report(.error, .missingKey, path: path + ".url", key: "url", reason: "the link's \"url\" is missing")
+            report(.error, .missingKey, path: path() + ".url", key: "url", reason: "the link's \"url\" is missing")
             return nil
         }
-        guard let urlString = string(urlValue, key: "url", path: path + ".url") else { return nil }
+        guard let urlString = string(urlValue, key: "url", path: path() + ".url") else { return nil }
         guard let url = Self.absoluteURL(urlString) else {
             report(
-                .error, .invalidURL, path: path + ".url", key: "url", value: urlValue.compactDescription,
+                .error, .invalidURL, path: path() + ".url", key: "url", value: urlValue.compactDescription,
                 reason: "\"\(urlString)\" is not an absolute URL (e.g. https://example.com/help)")
             return nil
         }
         let scheme = url.scheme?.lowercased() ?? ""
         if Self.forbiddenSchemes.contains(scheme) {
             report(
-                .error, .invalidURL, path: path + ".url", key: "url", value: urlValue.compactDescription,
+                .error, .invalidURL, path: path() + ".url", key: "url", value: urlValue.compactDescription,
                 reason: "a link may not open a \(scheme): URL")
             return nil
         }
         if scheme == "http" {
             report(
-                .warning, .insecureLink, path: path + ".url", key: "url", value: urlValue.compactDescription,
+                .warning, .insecureLink, path: path() + ".url", key: "url", value: urlValue.compactDescription,
                 reason: "the link uses http:, not https:")
         }
         guard let title else { return nil }
@@ -522,7 +583,7 @@ struct MessageReader {
 
     /// A URL with a scheme and, for http(s), a host.
     static func absoluteURL(_ string: String) -> URL? {
-        guard !string.isEmpty, !string.contains(where: { $0.isWhitespace }), let url = URL(string: string),
+        guard !string.isEmpty, !string.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }), let url = URL(string: string),
             let scheme = url.scheme, !scheme.isEmpty
         else { return nil }
         if ["http", "https"].contains(scheme.lowercased()), (url.host ?? "").isEmpty { return nil }

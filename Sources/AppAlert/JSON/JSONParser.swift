@@ -204,16 +204,20 @@ private struct Scanner {
         index += 1  // opening quote
         let contentStart = index
         // Fast path: no escapes.
+        var highBits: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
+                index += 1
+                // ASCII is valid UTF-8 as it is; anything else is checked.
+                if highBits & 0x80 == 0 { return String(decoding: slice, as: UTF8.self) }
                 guard let string = String(validating: slice, as: UTF8.self) else {
                     throw error("invalid UTF-8 in a string", at: start)
                 }
-                index += 1
                 return string
             }
+            highBits |= byte
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("unescaped control character in a string") }
             index += 1

@@ -69,7 +69,7 @@ public enum MessageSelector {
         var exclusions: [Exclusion?] = []
         if explain { exclusions.reserveCapacity(messages.count) }
         for message in messages {
-            let exclusion = Targeting.exclusion(of: message, in: context, history: history)
+            let exclusion = Targeting.check(message, context, history, explained: explain)
             if explain { exclusions.append(exclusion) }
             guard exclusion == nil else { continue }
             if let current = best {

@@ -8,63 +8,76 @@ public enum Targeting {
     public static func exclusion(
         of message: Message, in context: EvaluationContext, history: ViewHistory
     ) -> Exclusion? {
+        check(message, context, history, explained: true)
+    }
+
+    /// Whether every restriction of `message` holds; ``exclusion(of:in:history:)`` without the words.
+    public static func isEligible(_ message: Message, in context: EvaluationContext, history: ViewHistory) -> Bool {
+        check(message, context, history, explained: false) == nil
+    }
+
+    /// The first failing rule; its explanation is only written when `explained` (words cost more
+    /// than the checks).
+    static func check(
+        _ message: Message, _ context: EvaluationContext, _ history: ViewHistory, explained: Bool
+    ) -> Exclusion? {
         if !message.bundleIDs.contains(where: { $0 == context.bundleID || $0 == "*" }) {
             return Exclusion(
                 rule: .bundleID,
-                explanation: "for \(listed(message.bundleIDs.map { "\"\($0)\"" })), not \"\(context.bundleID)\"")
+                explanation: explained ? ("for \(listed(message.bundleIDs.map { "\"\($0)\"" })), not \"\(context.bundleID)\"") : "")
         }
         if let platforms = message.platforms, !platforms.contains(where: { $0.targets(context.platform) }) {
             return Exclusion(
                 rule: .platform,
-                explanation: "platform \(context.platform) is not in platforms \(listed(platforms.map(\.rawValue)))")
+                explanation: explained ? ("platform \(context.platform) is not in platforms \(listed(platforms.map(\.rawValue)))") : "")
         }
         if let versions = message.appVersions, let exclusion = listExclusion(
-            versions, context.appVersion, rule: .appVersions, name: "app version")
+            versions, context.appVersion, rule: .appVersions, name: "app version", explained: explained)
         {
             return exclusion
         }
         if let range = message.appVersionRange, let exclusion = rangeExclusion(
-            range, context.appVersion, rule: .appVersionRange, name: "app version")
+            range, context.appVersion, rule: .appVersionRange, name: "app version", explained: explained)
         {
             return exclusion
         }
         if let versions = message.osVersions, let exclusion = listExclusion(
-            versions, context.osVersion, rule: .osVersions, name: "OS version")
+            versions, context.osVersion, rule: .osVersions, name: "OS version", explained: explained)
         {
             return exclusion
         }
         if let range = message.osVersionRange, let exclusion = rangeExclusion(
-            range, context.osVersion, rule: .osVersionRange, name: "OS version")
+            range, context.osVersion, rule: .osVersionRange, name: "OS version", explained: explained)
         {
             return exclusion
         }
         if let locales = message.locales {
             guard let language = context.preferredLanguages.first else {
-                return Exclusion(rule: .locale, explanation: "the device's language is unknown; locales \(listed(locales.map(\.original)))")
+                return Exclusion(rule: .locale, explanation: explained ? ("the device's language is unknown; locales \(listed(locales.map(\.original)))") : "")
             }
             if !locales.contains(where: { $0.matches(language) }) {
                 return Exclusion(
                     rule: .locale,
-                    explanation: "language \(language.original) is not in locales \(listed(locales.map(\.original)))")
+                    explanation: explained ? ("language \(language.original) is not in locales \(listed(locales.map(\.original)))") : "")
             }
         }
         if let start = message.startDate, context.now < start {
-            return Exclusion(rule: .startDate, explanation: "starts at \(RFC3339.format(start)), now is \(RFC3339.format(context.now))")
+            return Exclusion(rule: .startDate, explanation: explained ? ("starts at \(RFC3339.format(start)), now is \(RFC3339.format(context.now))") : "")
         }
         if let end = message.endDate, context.now >= end {
-            return Exclusion(rule: .endDate, explanation: "ended at \(RFC3339.format(end)), now is \(RFC3339.format(context.now))")
+            return Exclusion(rule: .endDate, explanation: explained ? ("ended at \(RFC3339.format(end)), now is \(RFC3339.format(context.now))") : "")
         }
         if message.rollout < 100 {
             let percent = percentText(message.rollout)
             guard let installID = context.installID else {
-                return Exclusion(rule: .rollout, explanation: "rollout \(percent)% needs an install id, and there is none")
+                return Exclusion(rule: .rollout, explanation: explained ? ("rollout \(percent)% needs an install id, and there is none") : "")
             }
             let bucket = Rollout.bucket(messageID: message.id, installID: installID)
             if !Rollout.includes(bucket: bucket, percent: message.rollout) {
                 return Exclusion(
                     rule: .rollout,
-                    explanation: "install is outside the \(percent)% rollout "
-                        + "(bucket \(percentText(Double(bucket) / Double(Rollout.bucketCount) * 100))%)")
+                    explanation: explained ? ("install is outside the \(percent)% rollout "
+                        + "(bucket \(percentText(Double(bucket) / Double(Rollout.bucketCount) * 100))%)") : "")
             }
         }
         let views = history.views(of: message.id)
@@ -72,38 +85,39 @@ public enum Targeting {
             let legacy = history.records[message.id] == nil && views > 0
             return Exclusion(
                 rule: .maxViews,
-                explanation: legacy
+                explanation: explained ? (legacy
                     ? "already seen (id ≤ lastMessageId \(history.legacyLastMessageID ?? 0))"
-                    : "already shown \(views) of \(message.maxViews) time\(message.maxViews == 1 ? "" : "s")")
+                    : "already shown \(views) of \(message.maxViews) time\(message.maxViews == 1 ? "" : "s")") : "")
         }
         if views > 0, let hours = message.minHoursBetweenViews, let last = history.records[message.id]?.lastShown {
             let next = last.addingTimeInterval(hours * 3600)
             if context.now < next {
                 return Exclusion(
                     rule: .minHoursBetweenViews,
-                    explanation: "shown at \(RFC3339.format(last)); next showing from \(RFC3339.format(next))")
+                    explanation: explained ? ("shown at \(RFC3339.format(last)); next showing from \(RFC3339.format(next))") : "")
             }
         }
         return nil
     }
 
     private static func listExclusion(
-        _ versions: [Version], _ version: Version?, rule: Exclusion.Rule, name: String
+        _ versions: [Version], _ version: Version?, rule: Exclusion.Rule, name: String, explained: Bool
     ) -> Exclusion? {
         guard let version else {
-            return Exclusion(rule: rule, explanation: "\(name) is unknown; \(rule) \(listed(versions.map(\.description)))")
+            return Exclusion(rule: rule, explanation: explained ? ("\(name) is unknown; \(rule) \(listed(versions.map(\.description)))") : "")
         }
         if versions.contains(version) { return nil }
-        return Exclusion(rule: rule, explanation: "\(name) \(version) is not in \(rule) \(listed(versions.map(\.description)))")
+        return Exclusion(rule: rule, explanation: explained ? ("\(name) \(version) is not in \(rule) \(listed(versions.map(\.description)))") : "")
     }
 
     private static func rangeExclusion(
-        _ range: VersionRange, _ version: Version?, rule: Exclusion.Rule, name: String
+        _ range: VersionRange, _ version: Version?, rule: Exclusion.Rule, name: String, explained: Bool
     ) -> Exclusion? {
         guard let version else {
-            return Exclusion(rule: rule, explanation: "\(name) is unknown; \(rule) \"\(range.source)\"")
+            return Exclusion(rule: rule, explanation: explained ? ("\(name) is unknown; \(rule) \"\(range.source)\"") : "")
         }
         if range.contains(version) { return nil }
+        guard explained else { return Exclusion(rule: rule, explanation: "") }
         var explanation = "\(name) \(version) does not satisfy \(rule) \"\(range.source)\""
         if range.normalized != range.source { explanation += " (\(range.normalized))" }
         if version.isPrerelease, range.contains(version.release) {
