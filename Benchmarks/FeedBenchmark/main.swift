@@ -26,7 +26,8 @@ struct TutorialMessage: Codable {
 }
 
 func tutorialPipeline(_ data: Data, bundleID: String) -> Int? {
-    let message = try? JSONDecoder().decode([TutorialMessage].self, from: data).first(where: { $0.bundleId == bundleID })
+    let message = try? JSONDecoder().decode([TutorialMessage].self, from: data).first(where: { $0.bundleId == bundleID }
+    )
     return message?.id
 }
 
@@ -57,7 +58,8 @@ func makeFeed(count: Int) -> Data {
         object.set("text", .string(text + "."))
         object.set("confirmLabel", "OK")
         object.set("osVersions", .array(["17.0.1", "17.2", .string("18.\(generator.next() % 5)")]))
-        object.set("appVersions", .array([.string("1.\(generator.next() % 10)"), .string("2.\(generator.next() % 3).1")]))
+        object.set(
+            "appVersions", .array([.string("1.\(generator.next() % 10)"), .string("2.\(generator.next() % 3).1")]))
         object.set("link", ["title": "More information", "url": .string("https://www.example.com/notes/\(id)")])
         messages.append(.object(object))
     }
@@ -80,7 +82,8 @@ struct SplitMix64 {
 
 func option(_ name: String, default value: Int) -> Int {
     let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1])
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+        let number = Int(arguments[index + 1])
     else { return value }
     return number
 }
@@ -128,8 +131,12 @@ let appAlertMedian = milliseconds(median(appAlertTimes))
 let ratio = appAlertMedian / tutorialMedian
 let megabytes = Double(data.count) / 1_000_000
 print("feed: \(messageCount) messages, \(String(format: "%.2f", megabytes)) MB (format 1); \(rounds) rounds, medians")
-print("tutorial  JSONDecoder + first(where:)   \(String(format: "%8.2f", tutorialMedian)) ms  \(String(format: "%6.1f", megabytes / tutorialMedian * 1000)) MB/s  → message \(tutorialAnswer) (first for the app)")
-print("AppAlert  decode + evaluate (all rules) \(String(format: "%8.2f", appAlertMedian)) ms  \(String(format: "%6.1f", megabytes / appAlertMedian * 1000)) MB/s  → message \(appAlertAnswer) (best eligible)")
+print(
+    "tutorial  JSONDecoder + first(where:)   \(String(format: "%8.2f", tutorialMedian)) ms  \(String(format: "%6.1f", megabytes / tutorialMedian * 1000)) MB/s  → message \(tutorialAnswer) (first for the app)"
+)
+print(
+    "AppAlert  decode + evaluate (all rules) \(String(format: "%8.2f", appAlertMedian)) ms  \(String(format: "%6.1f", megabytes / appAlertMedian * 1000)) MB/s  → message \(appAlertAnswer) (best eligible)"
+)
 print("ratio AppAlert / tutorial: \(String(format: "%.2f", ratio)) (target ≤ 1.00)")
 if CommandLine.arguments.contains("--check") && ratio > 1.0 {
     exit(1)
@@ -147,7 +154,8 @@ if CommandLine.arguments.contains("--breakdown") {
         decodeTimes.append(clock.measure { feed = try! FeedDecoder().decode(document).feed })
         decideTimes.append(clock.measure { _ = MessageSelector.decide(feed, context: context, history: history) })
     }
-    print("breakdown: parse \(String(format: "%.2f", milliseconds(median(parseTimes)))) ms, "
-        + "decode \(String(format: "%.2f", milliseconds(median(decodeTimes)))) ms, "
-        + "decide \(String(format: "%.2f", milliseconds(median(decideTimes)))) ms")
+    print(
+        "breakdown: parse \(String(format: "%.2f", milliseconds(median(parseTimes)))) ms, "
+            + "decode \(String(format: "%.2f", milliseconds(median(decodeTimes)))) ms, "
+            + "decide \(String(format: "%.2f", milliseconds(median(decideTimes)))) ms")
 }

@@ -30,7 +30,9 @@ extension AppAlertCommand {
         @Option(help: "The OS version.")
         var osVersion: String?
 
-        @Option(help: "The platform: ios, ipados, macos, tvos, watchos, visionos, linux or windows. Default: this machine's.")
+        @Option(
+            help:
+                "The platform: ios, ipados, macos, tvos, watchos, visionos, linux or windows. Default: this machine's.")
         var platform: String?
 
         @Option(
@@ -185,8 +187,10 @@ extension AppAlertCommand {
             return .object(object)
         }
 
-        func textReport(_ decision: Decision, feed: Feed, context: EvaluationContext, into output: inout CommandOutput) {
-            let install = "\(context.bundleID) \(context.appVersion?.description ?? "?") on \(context.platform)"
+        func textReport(_ decision: Decision, feed: Feed, context: EvaluationContext, into output: inout CommandOutput)
+        {
+            let install =
+                "\(context.bundleID) \(context.appVersion?.description ?? "?") on \(context.platform)"
                 + (context.osVersion.map { " \($0)" } ?? "")
             if let message = decision.message {
                 output.out("Message \(message.id) for \(install):")
@@ -215,7 +219,8 @@ extension AppAlertCommand {
                     let line: String
                     switch evaluation.outcome {
                     case .selected: line = "selected"
-                    case .outranked(let winner): line = "eligible, not chosen: message \(winner) ranks higher (priority, then id)"
+                    case .outranked(let winner):
+                        line = "eligible, not chosen: message \(winner) ranks higher (priority, then id)"
                     case .excluded(let exclusion): line = "excluded by \(exclusion.rule): \(exclusion.explanation)"
                     }
                     output.out("  \(String(repeating: " ", count: width - id.count))\(id)  \(line)")

@@ -42,7 +42,8 @@ extension AppAlertCommand {
                 if json {
                     let diagnostic = FeedDiagnostic(
                         severity: .error, code: .init(rawValue: error.kind.rawValue), path: "$", reason: error.reason)
-                    output.out(report(valid: false, total: 0, usable: 0, diagnostics: [diagnostic]).serialized(pretty: true))
+                    output.out(
+                        report(valid: false, total: 0, usable: 0, diagnostics: [diagnostic]).serialized(pretty: true))
                     output.exitCode = code
                 } else {
                     output = .failure("\(feed): \(error.reason)", code: code)
@@ -55,8 +56,11 @@ extension AppAlertCommand {
             let failed = errors > 0 || (warningsAsErrors && warnings > 0)
             if json {
                 output.out(
-                    report(valid: !failed, total: total, usable: result.feed.messages.count, diagnostics: result.diagnostics)
-                        .serialized(pretty: true))
+                    report(
+                        valid: !failed, total: total, usable: result.feed.messages.count,
+                        diagnostics: result.diagnostics
+                    )
+                    .serialized(pretty: true))
             } else {
                 for diagnostic in result.errors + result.warnings {
                     output.out("\(feed): \(diagnostic)")

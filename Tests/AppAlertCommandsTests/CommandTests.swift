@@ -1,7 +1,8 @@
 import AppAlert
-@testable import AppAlertCommands
 import Foundation
 import Testing
+
+@testable import AppAlertCommands
 
 let tutorialFeed = """
     [
@@ -50,18 +51,20 @@ struct ValidateCommandTests {
         let result = try AppAlertProcess.run(["validate", feed])
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "\(feed): error: $.messages[0].appVersionRange (message 1): invalid range \">=1.0 <\": operator \"<\" has no version after it; the message is left out",
-            "\(feed): warning: $.messages[0].bundleID (message 1): unknown key \"bundleID\" is ignored (did you mean \"bundleId\"?)",
-            "\(feed): warning: $.messages[1].link.url (message 2): the link uses http:, not https:",
-            "\(feed): format 2, 2 messages, 1 usable; 1 error, 2 warnings",
-        ])
+        #expect(
+            lines == [
+                "\(feed): error: $.messages[0].appVersionRange (message 1): invalid range \">=1.0 <\": operator \"<\" has no version after it; the message is left out",
+                "\(feed): warning: $.messages[0].bundleID (message 1): unknown key \"bundleID\" is ignored (did you mean \"bundleId\"?)",
+                "\(feed): warning: $.messages[1].link.url (message 2): the link uses http:, not https:",
+                "\(feed): format 2, 2 messages, 1 usable; 1 error, 2 warnings",
+            ])
     }
 
     @Test
     func warningsAloneExitZeroUnlessTheyCountAsErrors() throws {
         let directory = try TemporaryDirectory()
-        let feed = try directory.write("feed.json", #"[{"id": 1, "bundleId": "a", "title": "T", "text": "x", "appVersions": []}]"#)
+        let feed = try directory.write(
+            "feed.json", #"[{"id": 1, "bundleId": "a", "title": "T", "text": "x", "appVersions": []}]"#)
         #expect(try AppAlertProcess.run(["validate", feed]).status == 0)
         #expect(try AppAlertProcess.run(["validate", "--warnings-as-errors", feed]).status == 1)
     }
@@ -69,7 +72,8 @@ struct ValidateCommandTests {
     @Test
     func jsonOutputListsErrorsAndWarnings() throws {
         let directory = try TemporaryDirectory()
-        let feed = try directory.write("feed.json", #"[{"id": 1, "bundleId": "a", "title": "T", "text": "x", "maxViews": 0}, {"id": 2}]"#)
+        let feed = try directory.write(
+            "feed.json", #"[{"id": 1, "bundleId": "a", "title": "T", "text": "x", "maxViews": 0}, {"id": 2}]"#)
         let result = try AppAlertProcess.run(["validate", "--json", feed])
         #expect(result.status == 1)
         let report = try parseJSON(result.standardOutput)
@@ -116,7 +120,9 @@ struct ValidateCommandTests {
 
     @Test
     func theBundledExampleIsValid() throws {
-        let result = try AppAlertProcess.run(["validate", examplesDirectory.appendingPathComponent("messages.json").path])
+        let result = try AppAlertProcess.run([
+            "validate", examplesDirectory.appendingPathComponent("messages.json").path,
+        ])
         #expect(result.status == 0)
         #expect(result.standardOutput.hasSuffix("0 errors, 0 warnings\n"))
     }
@@ -214,7 +220,8 @@ struct EvaluateCommandTests {
              {"id": 3, "bundleId": "a", "title": "three", "text": "x"}]
             """)
         func selected(_ extra: [String]) throws -> JSONValue? {
-            let result = try AppAlertProcess.run(["evaluate", feed, "--bundle-id", "a", "--app-version", "1", "--json"] + extra)
+            let result = try AppAlertProcess.run(
+                ["evaluate", feed, "--bundle-id", "a", "--app-version", "1", "--json"] + extra)
             #expect(result.status == 0)
             return try parseJSON(result.standardOutput)["selected"]
         }
@@ -230,7 +237,9 @@ struct EvaluateCommandTests {
     func noMessageIsNotAnError() throws {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", tutorialFeed)
-        let result = try AppAlertProcess.run(["evaluate", feed, "--bundle-id", "other", "--app-version", "1.0", "--json"])
+        let result = try AppAlertProcess.run([
+            "evaluate", feed, "--bundle-id", "other", "--app-version", "1.0", "--json",
+        ])
         #expect(result.status == 0)
         #expect(result.standardOutput == "{\n  \"selected\": null,\n  \"message\": null\n}\n")
         let text = try AppAlertProcess.run(["evaluate", feed, "--bundle-id", "other", "--app-version", "1.0"])
@@ -278,7 +287,8 @@ struct EvaluateCommandTests {
     func optionsParseAsDocumented() throws {
         let command = try AppAlertCommand.parseAsRoot([
             "evaluate", "feed.json", "--bundle-id", "a", "--app-version", "1.0", "--locale", "pt-BR", "--locale", "en",
-            "--seen", "5:2", "--seen", "7", "--last-message-id", "3", "--install-id", "i", "--now", "2026-03-01T00:00:00Z",
+            "--seen", "5:2", "--seen", "7", "--last-message-id", "3", "--install-id", "i", "--now",
+            "2026-03-01T00:00:00Z",
         ])
         let evaluate = try #require(command as? AppAlertCommand.Evaluate)
         #expect(evaluate.locales == ["pt-BR", "en"])
@@ -302,11 +312,14 @@ struct VersionCommandTests {
         #expect(result.standardOutput == expected + "\n")
     }
 
-    @Test(arguments: [
-        ("1.2.3", "^1.2", "true", 0), ("2.0.0", "^1.2", "false", 1), ("1.2.3.4", ">=1.2.3 <1.2.4", "true", 0),
-        ("1.5.0-beta", "^1.0.0", "false", 1), ("17.2", "17.0.1 || 17.2", "true", 0),
-    ] as [(String, String, String, Int32)])
-    func satisfiesPrintsTrueOrFalseAndExitsAccordingly(version: String, range: String, output: String, status: Int32) throws {
+    @Test(
+        arguments: [
+            ("1.2.3", "^1.2", "true", 0), ("2.0.0", "^1.2", "false", 1), ("1.2.3.4", ">=1.2.3 <1.2.4", "true", 0),
+            ("1.5.0-beta", "^1.0.0", "false", 1), ("17.2", "17.0.1 || 17.2", "true", 0),
+        ] as [(String, String, String, Int32)])
+    func satisfiesPrintsTrueOrFalseAndExitsAccordingly(version: String, range: String, output: String, status: Int32)
+        throws
+    {
         let result = try AppAlertProcess.run(["version", "satisfies", version, range])
         #expect(result.status == status)
         #expect(result.standardOutput == output + "\n")

@@ -33,7 +33,8 @@ struct FeedDecoderTests {
         let message = try #require(result.feed.messages.first)
         #expect(message.osVersions == [Version(17, 0, 1), Version([17, 2])])
         #expect(message.appVersions == [Version([1, 0])])
-        #expect(message.link == Message.Link(title: "More information", url: URL(string: "https://www.createchsol.com")!))
+        #expect(
+            message.link == Message.Link(title: "More information", url: URL(string: "https://www.createchsol.com")!))
     }
 
     @Test
@@ -117,7 +118,10 @@ struct FeedDecoderTests {
         ("\"locales\": [\"english\"]", "$[0].locales[0]", .invalidLanguageTag),
         ("\"startDate\": \"2026-03-01\"", "$[0].startDate", .invalidDate),
         ("\"endDate\": \"2026-03-01T09:00:00\"", "$[0].endDate", .invalidDate),
-        ("\"startDate\": \"2026-03-01T09:00:00Z\", \"endDate\": \"2026-03-01T09:00:00Z\"", "$[0].endDate", .emptyDateWindow),
+        (
+            "\"startDate\": \"2026-03-01T09:00:00Z\", \"endDate\": \"2026-03-01T09:00:00Z\"", "$[0].endDate",
+            .emptyDateWindow
+        ),
         ("\"rollout\": -1", "$[0].rollout", .outOfRange),
         ("\"rollout\": \"50%\"", "$[0].rollout", .wrongType),
         ("\"priority\": 1.5", "$[0].priority", .invalidValue),
@@ -129,8 +133,10 @@ struct FeedDecoderTests {
         ("\"localizations\": {\"français\": {}}", "$[0].localizations[\"français\"]", .invalidLanguageTag),
         ("\"localizations\": {\"fr\": \"Bonjour\"}", "$[0].localizations.fr", .wrongType),
         ("\"localizations\": {\"pt-BR\": {\"title\": 1}}", "$[0].localizations[\"pt-BR\"].title", .wrongType),
-        ("\"localizations\": {\"fr\": {\"link\": {\"title\": \"x\", \"url\": \"javascript:x\"}}}",
-         "$[0].localizations.fr.link.url", .invalidURL),
+        (
+            "\"localizations\": {\"fr\": {\"link\": {\"title\": \"x\", \"url\": \"javascript:x\"}}}",
+            "$[0].localizations.fr.link.url", .invalidURL
+        ),
     ]
 
     @Test(arguments: invalidKeys)
@@ -183,7 +189,8 @@ struct FeedDecoderTests {
 
     @Test
     func nullOptionalKeysAreAbsent() throws {
-        let result = try decodeMessage("\"link\": null, \"appVersions\": null, \"confirmLabel\": null, \"rollout\": null")
+        let result = try decodeMessage(
+            "\"link\": null, \"appVersions\": null, \"confirmLabel\": null, \"rollout\": null")
         #expect(result.diagnostics.isEmpty)
         let message = try #require(result.feed.messages.first)
         #expect(message.link == nil && message.appVersions == nil && message.confirmLabel == nil)

@@ -17,23 +17,30 @@ struct MessageSelectorTests {
         let context = makeContext(bundleID: Self.app)
         var history = ViewHistory()
         let first = MessageSelector.decide(feed, context: context, history: history)
-        #expect(first.message == ResolvedMessage(
-            id: 1, title: "App Alert", text: "Warning:  There is a bug in the application and I am working on it.",
-            confirmLabel: "OK"))
+        #expect(
+            first.message
+                == ResolvedMessage(
+                    id: 1, title: "App Alert",
+                    text: "Warning:  There is a bug in the application and I am working on it.",
+                    confirmLabel: "OK"))
         history.recordShowing(of: 1, at: context.now)
         #expect(MessageSelector.decide(feed, context: context, history: history).message == nil)
     }
 
     @Test
     func theFirstTutorialFeedIsOnlyForItsApp() throws {
-        #expect(MessageSelector.decide(try feed("tutorial-1.json"), context: makeContext(bundleID: "com.other")).message == nil)
+        #expect(
+            MessageSelector.decide(try feed("tutorial-1.json"), context: makeContext(bundleID: "com.other")).message
+                == nil)
     }
 
     @Test(arguments: [
         ("1.0", "17.0.1", true), ("1.0", "17.2", true), ("1.0.0", "17.2.0", true), ("1.0", "17.1", false),
         ("1.1", "17.2", false), ("2.0", "17.0.1", false),
     ])
-    func theSecondTutorialFeedTargetsItsVersionsAndAddsTheLink(appVersion: String, osVersion: String, shown: Bool) throws {
+    func theSecondTutorialFeedTargetsItsVersionsAndAddsTheLink(appVersion: String, osVersion: String, shown: Bool)
+        throws
+    {
         let context = makeContext(bundleID: Self.app, appVersion: appVersion, osVersion: osVersion)
         let decision = MessageSelector.decide(try feed("tutorial-2.json"), context: context)
         #expect((decision.message != nil) == shown)
@@ -48,7 +55,8 @@ struct MessageSelectorTests {
         let context = makeContext(bundleID: Self.app, appVersion: "1.0", osVersion: "17.2")
         let history = ViewHistory(legacyLastMessageID: 1)
         #expect(MessageSelector.decide(try feed("tutorial-2.json"), context: context, history: history).selectedID == 2)
-        #expect(MessageSelector.decide(try feed("tutorial-1.json"), context: context, history: history).selectedID == nil)
+        #expect(
+            MessageSelector.decide(try feed("tutorial-1.json"), context: context, history: history).selectedID == nil)
     }
 
     /// The tutorial's flaw: `first(where:)` finds message 2 (already seen) and stops; the right
@@ -57,7 +65,8 @@ struct MessageSelectorTests {
     func withSeveralMessagesForOneAppTheRightOneIsChosen() throws {
         let context = makeContext(bundleID: Self.app)
         let history = ViewHistory(records: [2: .init(count: 1)])
-        let decision = MessageSelector.decide(try feed("several-apps.json"), context: context, history: history, explain: true)
+        let decision = MessageSelector.decide(
+            try feed("several-apps.json"), context: context, history: history, explain: true)
         #expect(decision.selectedID == 4)
         #expect(decision.evaluations.map(\.id) == [1, 2, 3, 4, 5])
         #expect(decision.evaluations.map(\.isEligible) == [false, false, false, true, false])
@@ -68,17 +77,20 @@ struct MessageSelectorTests {
     // MARK: Selection rule.
 
     func messages(_ specs: [(id: Int, priority: Int)]) -> [Message] {
-        specs.map { Message(id: $0.id, bundleIDs: ["com.example.App"], title: "t\($0.id)", text: "x", priority: $0.priority) }
+        specs.map {
+            Message(id: $0.id, bundleIDs: ["com.example.App"], title: "t\($0.id)", text: "x", priority: $0.priority)
+        }
     }
 
-    @Test(arguments: [
-        ([(1, 0), (2, 0), (3, 0)], 3),
-        ([(3, 0), (2, 0), (1, 0)], 3),
-        ([(1, 5), (2, 0), (3, 0)], 1),
-        ([(7, -1), (2, 0)], 2),
-        ([(4, 2), (9, 2), (5, 2)], 9),
-        ([(10, 1), (11, 0), (12, 1)], 12),
-    ] as [([(Int, Int)], Int)])
+    @Test(
+        arguments: [
+            ([(1, 0), (2, 0), (3, 0)], 3),
+            ([(3, 0), (2, 0), (1, 0)], 3),
+            ([(1, 5), (2, 0), (3, 0)], 1),
+            ([(7, -1), (2, 0)], 2),
+            ([(4, 2), (9, 2), (5, 2)], 9),
+            ([(10, 1), (11, 0), (12, 1)], 12),
+        ] as [([(Int, Int)], Int)])
     func theHighestPriorityWinsThenTheHighestID(specs: [(Int, Int)], winner: Int) {
         let decision = MessageSelector.decide(
             messages(specs.map { (id: $0.0, priority: $0.1) }), context: makeContext(), explain: true)
@@ -99,7 +111,8 @@ struct MessageSelectorTests {
 
     @Test
     func aMessageAllowedSeveralViewsIsShownThatManyTimesAtTheGivenInterval() throws {
-        let message = try #require(try decodeMessage("\"maxViews\": 3, \"minHoursBetweenViews\": 12").feed.messages.first)
+        let message = try #require(
+            try decodeMessage("\"maxViews\": 3, \"minHoursBetweenViews\": 12").feed.messages.first)
         var history = ViewHistory()
         var now = try RFC3339.parse("2026-03-01T00:00:00Z")
         var shownAt: [Date] = []
@@ -130,20 +143,21 @@ struct MessageSelectorTests {
         }
         """
 
-    @Test(arguments: [
-        (["fr-CA"], "Titre", "Texte", "Close", "fr"),
-        (["pt-BR"], "Título BR", "Text", "Fechar", "pt-BR"),
-        (["pt-PT"], "Título PT", "Text", "Close", "pt-PT"),
-        (["pt"], "Título BR", "Text", "Fechar", "pt-BR"),
-        (["pt-AO"], "Título BR", "Text", "Fechar", "pt-BR"),
-        (["it", "fr"], "Titre", "Texte", "Close", "fr"),
-        (["it"], "Title", "Text", "Close", nil),
-        ([], "Title", "Text", "Close", nil),
-        (["zh-TW"], "標題", "Text", "Close", "zh-Hant"),
-        (["zh-CN"], "Title", "Text", "Close", nil),
-        (["de"], "Titel AT", "Text", "Close", "de-AT"),
-        (["en", "fr"], "Titre", "Texte", "Close", "fr"),
-    ] as [([String], String, String, String, String?)])
+    @Test(
+        arguments: [
+            (["fr-CA"], "Titre", "Texte", "Close", "fr"),
+            (["pt-BR"], "Título BR", "Text", "Fechar", "pt-BR"),
+            (["pt-PT"], "Título PT", "Text", "Close", "pt-PT"),
+            (["pt"], "Título BR", "Text", "Fechar", "pt-BR"),
+            (["pt-AO"], "Título BR", "Text", "Fechar", "pt-BR"),
+            (["it", "fr"], "Titre", "Texte", "Close", "fr"),
+            (["it"], "Title", "Text", "Close", nil),
+            ([], "Title", "Text", "Close", nil),
+            (["zh-TW"], "標題", "Text", "Close", "zh-Hant"),
+            (["zh-CN"], "Title", "Text", "Close", nil),
+            (["de"], "Titel AT", "Text", "Close", "de-AT"),
+            (["en", "fr"], "Titre", "Texte", "Close", "fr"),
+        ] as [([String], String, String, String, String?)])
     func theBestLocalizationForThePreferredLanguagesIsUsed(
         languages: [String], title: String, text: String, confirmLabel: String, tag: String?
     ) throws {
@@ -165,8 +179,10 @@ struct MessageSelectorTests {
     @Test
     func aWallIsResolvedAsNotDismissible() throws {
         let message = try #require(
-            try decodeMessage("\"dismissible\": false, \"link\": {\"title\": \"Update\", \"url\": \"https://apps.apple.com/app/id1\"}")
-                .feed.messages.first)
+            try decodeMessage(
+                "\"dismissible\": false, \"link\": {\"title\": \"Update\", \"url\": \"https://apps.apple.com/app/id1\"}"
+            )
+            .feed.messages.first)
         let resolved = ResolvedMessage(message, preferredLanguages: [])
         #expect(!resolved.dismissible)
         #expect(resolved.link?.title == "Update")

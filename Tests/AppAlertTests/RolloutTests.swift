@@ -1,5 +1,6 @@
-@testable import AppAlert
 import Testing
+
+@testable import AppAlert
 
 struct RolloutTests {
     /// Known answers, computed independently with Python's hashlib:
@@ -23,7 +24,9 @@ struct RolloutTests {
     ])
     func sha256MatchesKnownDigests(input: String, hex: String) {
         let digest = SHA256Digest.hash(Array(input.utf8))
-        #expect(digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() == hex)
+        #expect(
+            digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+                .joined() == hex)
     }
 
     static let installs = (0..<20_000).map { "install-\($0)" }

@@ -30,7 +30,9 @@ struct TargetingTests {
         // bundleId / bundleIds, exact match, "*" for every app.
         Case(members: "", context: makeContext(bundleID: "com.example.Other"), rule: .bundleID),
         Case(members: "", context: makeContext(bundleID: "com.example.app"), rule: .bundleID),
-        Case(members: "\"bundleIds\": [\"com.example.Other\"]", context: makeContext(bundleID: "com.example.Other"), rule: nil),
+        Case(
+            members: "\"bundleIds\": [\"com.example.Other\"]", context: makeContext(bundleID: "com.example.Other"),
+            rule: nil),
         Case(members: "\"bundleId\": \"*\"", context: makeContext(bundleID: "any.app"), rule: nil),
         // platforms, case-insensitive; ios includes iPad.
         Case(members: "\"platforms\": [\"IOS\"]", rule: nil),
@@ -51,7 +53,9 @@ struct TargetingTests {
         // appVersionRange.
         Case(members: "\"appVersionRange\": \"<1.1\"", rule: nil),
         Case(members: "\"appVersionRange\": \">=1.1\"", rule: .appVersionRange),
-        Case(members: "\"appVersionRange\": \"^1.0.0\"", context: makeContext(appVersion: "1.5.0-beta"), rule: .appVersionRange),
+        Case(
+            members: "\"appVersionRange\": \"^1.0.0\"", context: makeContext(appVersion: "1.5.0-beta"),
+            rule: .appVersionRange),
         Case(members: "\"appVersionRange\": \"*\"", context: makeContext(appVersion: nil), rule: .appVersionRange),
         // osVersions and osVersionRange.
         Case(members: "\"osVersions\": [\"17.0.1\", \"17.2\"]", rule: nil),
@@ -105,7 +109,8 @@ struct TargetingTests {
             rule: .maxViews),
         // Every present restriction must hold: the first that fails is reported.
         Case(members: "\"platforms\": [\"macos\"], \"appVersions\": [\"2.0\"]", rule: .platform),
-        Case(members: "\"appVersions\": [\"1.0\"], \"osVersions\": [\"16.0\"], \"locales\": [\"fr\"]", rule: .osVersions),
+        Case(
+            members: "\"appVersions\": [\"1.0\"], \"osVersions\": [\"16.0\"], \"locales\": [\"fr\"]", rule: .osVersions),
     ]
 
     @Test(arguments: cases)
@@ -118,12 +123,20 @@ struct TargetingTests {
 
     static let explanations: [(String, EvaluationContext, String)] = [
         ("\"appVersions\": [\"1.1\", \"2.0\"]", makeContext(), "app version 1.0 is not in appVersions [1.1, 2.0]"),
-        ("\"osVersionRange\": \"^16\"", makeContext(), "OS version 17.2 does not satisfy osVersionRange \"^16\" (>=16.0.0 <17.0.0-0)"),
-        ("\"appVersionRange\": \">=1.0\"", makeContext(appVersion: "1.0.0-beta"),
-         "app version 1.0.0-beta does not satisfy appVersionRange \">=1.0\" (>=1.0.0); a pre-release satisfies a range only where it names a pre-release of the same version"),
+        (
+            "\"osVersionRange\": \"^16\"", makeContext(),
+            "OS version 17.2 does not satisfy osVersionRange \"^16\" (>=16.0.0 <17.0.0-0)"
+        ),
+        (
+            "\"appVersionRange\": \">=1.0\"", makeContext(appVersion: "1.0.0-beta"),
+            "app version 1.0.0-beta does not satisfy appVersionRange \">=1.0\" (>=1.0.0); a pre-release satisfies a range only where it names a pre-release of the same version"
+        ),
         ("\"platforms\": [\"macos\"]", makeContext(), "platform ios is not in platforms [macos]"),
         ("\"locales\": [\"fr\"]", makeContext(), "language pt-BR is not in locales [fr]"),
-        ("\"startDate\": \"2026-04-01T00:00:00Z\"", makeContext(), "starts at 2026-04-01T00:00:00Z, now is 2026-03-01T09:00:00Z"),
+        (
+            "\"startDate\": \"2026-04-01T00:00:00Z\"", makeContext(),
+            "starts at 2026-04-01T00:00:00Z, now is 2026-03-01T09:00:00Z"
+        ),
         ("\"rollout\": 25", makeContext(installID: nil), "rollout 25% needs an install id, and there is none"),
         ("", makeContext(bundleID: "x.y"), "for [\"com.example.App\"], not \"x.y\""),
     ]

@@ -73,7 +73,8 @@ struct VersionRangeTests {
     @Test(arguments: cases)
     func satisfiesAsNodeSemverDoes(range: String, version: String, expected: Bool) throws {
         let parsed = try VersionRange(parsing: range)
-        #expect(parsed.contains(try Version(parsing: version)) == expected, "\(version) in \(range) → \(parsed.normalized)")
+        #expect(
+            parsed.contains(try Version(parsing: version)) == expected, "\(version) in \(range) → \(parsed.normalized)")
     }
 
     static let normalized: [(String, String)] = [
@@ -160,6 +161,8 @@ struct NodeSemverCrossCheckTests {
                 disagreements.append("\(testCase.testDescription): expected \(testCase.expected) (\(range.normalized))")
             }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.prefix(20).joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) disagreements:\n\(disagreements.prefix(20).joined(separator: "\n"))")
     }
 }

@@ -81,7 +81,8 @@ public struct FeedDecoder: Sendable {
                 diagnostics.append(
                     FeedDiagnostic(
                         severity: .error, code: .wrongType, path: "$.format", key: "format",
-                        value: value.compactDescription, reason: "\"format\" must be a number, not \(value.typeDescription)"))
+                        value: value.compactDescription,
+                        reason: "\"format\" must be a number, not \(value.typeDescription)"))
             }
         }
         for member in object.members where !Self.topLevelKeys.contains(member.key) {
@@ -100,7 +101,8 @@ public struct FeedDecoder: Sendable {
             diagnostics.append(
                 FeedDiagnostic(
                     severity: .error, code: .wrongType, path: "$.updates", key: "updates",
-                    value: value.compactDescription, reason: "\"updates\" must be an array, not \(value.typeDescription)"))
+                    value: value.compactDescription,
+                    reason: "\"updates\" must be an array, not \(value.typeDescription)"))
         }
         let messages = decodeMessages(elements, pathPrefix: "$.messages", diagnostics: &diagnostics)
         return FeedDecodingResult(
@@ -174,7 +176,9 @@ struct MessageReader {
     static let localizationKeys = ["title", "text", "confirmLabel", "link"]
     static let linkKeys = ["title", "url"]
     /// URL schemes a message may never open: they run code or read local data.
-    static let forbiddenSchemes: Set<String> = ["javascript", "data", "file", "vbscript", "blob", "about", "filesystem"]
+    static let forbiddenSchemes: Set<String> = [
+        "javascript", "data", "file", "vbscript", "blob", "about", "filesystem",
+    ]
 
     var messagePath: String { messagePathParts.path }
 
@@ -267,7 +271,9 @@ struct MessageReader {
                         value: "\"\"", reason: "a bundle id must not be empty")
                 }
                 if list.isEmpty {
-                    report(.warning, .matchesNothing, key: "bundleIds", value: "[]", reason: "an empty \"bundleIds\" adds no app")
+                    report(
+                        .warning, .matchesNothing, key: "bundleIds", value: "[]",
+                        reason: "an empty \"bundleIds\" adds no app")
                 }
                 bundleIDs.append(contentsOf: list)
             }
@@ -300,7 +306,9 @@ struct MessageReader {
                 if (0...100).contains(number) {
                     rollout = number
                     if number == 0 {
-                        report(.warning, .matchesNothing, key: "rollout", value: "0", reason: "\"rollout\": 0 reaches no install")
+                        report(
+                            .warning, .matchesNothing, key: "rollout", value: "0",
+                            reason: "\"rollout\": 0 reaches no install")
                     }
                 } else {
                     report(
@@ -334,7 +342,11 @@ struct MessageReader {
         }
         var dismissible = true
         if let value = present(.dismissible) {
-            if case .bool(let flag) = value { dismissible = flag } else { wrongType(value, key: "dismissible", expected: "true or false") }
+            if case .bool(let flag) = value {
+                dismissible = flag
+            } else {
+                wrongType(value, key: "dismissible", expected: "true or false")
+            }
         }
         if !dismissible && link == nil && present(.link) == nil {
             report(
@@ -509,7 +521,9 @@ struct MessageReader {
     mutating func readPlatforms(_ value: JSONValue) -> [Platform]? {
         guard let strings = stringArray(value, key: "platforms") else { return nil }
         if strings.isEmpty {
-            report(.warning, .matchesNothing, key: "platforms", value: "[]", reason: "an empty \"platforms\" matches no device")
+            report(
+                .warning, .matchesNothing, key: "platforms", value: "[]",
+                reason: "an empty \"platforms\" matches no device")
         }
         let platforms = strings.map { Platform(rawValue: $0) }
         for (position, platform) in platforms.enumerated() where !platform.isKnown {
@@ -525,7 +539,9 @@ struct MessageReader {
     mutating func readLocales(_ value: JSONValue) -> [LanguageTag]? {
         guard let strings = stringArray(value, key: "locales") else { return nil }
         if strings.isEmpty {
-            report(.warning, .matchesNothing, key: "locales", value: "[]", reason: "an empty \"locales\" matches no device")
+            report(
+                .warning, .matchesNothing, key: "locales", value: "[]", reason: "an empty \"locales\" matches no device"
+            )
         }
         var tags: [LanguageTag] = []
         for (position, string) in strings.enumerated() {
@@ -552,7 +568,8 @@ struct MessageReader {
         if let titleValue = present(object, "title") {
             title = string(titleValue, key: "title", path: path() + ".title")
         } else {
-            report(.error, .missingKey, path: path() + ".title", key: "title", reason: "the link's \"title\" is missing")
+            report(
+                .error, .missingKey, path: path() + ".title", key: "title", reason: "the link's \"title\" is missing")
         }
         guard let urlValue = present(object, "url") else {
             report(.error, .missingKey, path: path() + ".url", key: "url", reason: "the link's \"url\" is missing")
@@ -583,7 +600,8 @@ struct MessageReader {
 
     /// A URL with a scheme and, for http(s), a host.
     static func absoluteURL(_ string: String) -> URL? {
-        guard !string.isEmpty, !string.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }), let url = URL(string: string),
+        guard !string.isEmpty, !string.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
+            let url = URL(string: string),
             let scheme = url.scheme, !scheme.isEmpty
         else { return nil }
         if ["http", "https"].contains(scheme.lowercased()), (url.host ?? "").isEmpty { return nil }
@@ -613,8 +631,12 @@ struct MessageReader {
             }
             checkKeys(of: fields, known: Self.localizationKeys, path: path)
             var localization = Message.Localization(tag: tag)
-            if let field = present(fields, "title") { localization.title = string(field, key: "title", path: path + ".title") }
-            if let field = present(fields, "text") { localization.text = string(field, key: "text", path: path + ".text") }
+            if let field = present(fields, "title") {
+                localization.title = string(field, key: "title", path: path + ".title")
+            }
+            if let field = present(fields, "text") {
+                localization.text = string(field, key: "text", path: path + ".text")
+            }
             if let field = present(fields, "confirmLabel") {
                 localization.confirmLabel = string(field, key: "confirmLabel", path: path + ".confirmLabel")
             }

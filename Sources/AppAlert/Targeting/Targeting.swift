@@ -21,109 +21,115 @@ public enum Targeting {
     static func check(
         _ message: Message, _ context: EvaluationContext, _ history: ViewHistory, explained: Bool
     ) -> Exclusion? {
+        let exclude = Excluder(explained: explained)
         if !message.bundleIDs.contains(where: { $0 == context.bundleID || $0 == "*" }) {
-            return Exclusion(
-                rule: .bundleID,
-                explanation: explained ? ("for \(listed(message.bundleIDs.map { "\"\($0)\"" })), not \"\(context.bundleID)\"") : "")
+            let apps = listed(message.bundleIDs.map { "\"\($0)\"" })
+            return exclude(.bundleID, "for \(apps), not \"\(context.bundleID)\"")
         }
         if let platforms = message.platforms, !platforms.contains(where: { $0.targets(context.platform) }) {
-            return Exclusion(
-                rule: .platform,
-                explanation: explained ? ("platform \(context.platform) is not in platforms \(listed(platforms.map(\.rawValue)))") : "")
+            let names = listed(platforms.map(\.rawValue))
+            return exclude(.platform, "platform \(context.platform) is not in platforms \(names)")
         }
-        if let versions = message.appVersions, let exclusion = listExclusion(
-            versions, context.appVersion, rule: .appVersions, name: "app version", explained: explained)
+        if let versions = message.appVersions,
+            let exclusion = exclude.version(
+                context.appVersion, notIn: versions, rule: .appVersions, name: "app version")
         {
             return exclusion
         }
-        if let range = message.appVersionRange, let exclusion = rangeExclusion(
-            range, context.appVersion, rule: .appVersionRange, name: "app version", explained: explained)
+        if let range = message.appVersionRange,
+            let exclusion = exclude.version(
+                context.appVersion, notIn: range, rule: .appVersionRange, name: "app version")
         {
             return exclusion
         }
-        if let versions = message.osVersions, let exclusion = listExclusion(
-            versions, context.osVersion, rule: .osVersions, name: "OS version", explained: explained)
+        if let versions = message.osVersions,
+            let exclusion = exclude.version(context.osVersion, notIn: versions, rule: .osVersions, name: "OS version")
         {
             return exclusion
         }
-        if let range = message.osVersionRange, let exclusion = rangeExclusion(
-            range, context.osVersion, rule: .osVersionRange, name: "OS version", explained: explained)
+        if let range = message.osVersionRange,
+            let exclusion = exclude.version(context.osVersion, notIn: range, rule: .osVersionRange, name: "OS version")
         {
             return exclusion
         }
         if let locales = message.locales {
             guard let language = context.preferredLanguages.first else {
-                return Exclusion(rule: .locale, explanation: explained ? ("the device's language is unknown; locales \(listed(locales.map(\.original)))") : "")
+                return exclude(.locale, "the device's language is unknown; locales \(listed(locales.map(\.original)))")
             }
             if !locales.contains(where: { $0.matches(language) }) {
-                return Exclusion(
-                    rule: .locale,
-                    explanation: explained ? ("language \(language.original) is not in locales \(listed(locales.map(\.original)))") : "")
+                let tags = listed(locales.map(\.original))
+                return exclude(.locale, "language \(language.original) is not in locales \(tags)")
             }
         }
         if let start = message.startDate, context.now < start {
-            return Exclusion(rule: .startDate, explanation: explained ? ("starts at \(RFC3339.format(start)), now is \(RFC3339.format(context.now))") : "")
+            return exclude(.startDate, "starts at \(RFC3339.format(start)), now is \(RFC3339.format(context.now))")
         }
         if let end = message.endDate, context.now >= end {
-            return Exclusion(rule: .endDate, explanation: explained ? ("ended at \(RFC3339.format(end)), now is \(RFC3339.format(context.now))") : "")
+            return exclude(.endDate, "ended at \(RFC3339.format(end)), now is \(RFC3339.format(context.now))")
         }
         if message.rollout < 100 {
             let percent = percentText(message.rollout)
             guard let installID = context.installID else {
-                return Exclusion(rule: .rollout, explanation: explained ? ("rollout \(percent)% needs an install id, and there is none") : "")
+                return exclude(.rollout, "rollout \(percent)% needs an install id, and there is none")
             }
             let bucket = Rollout.bucket(messageID: message.id, installID: installID)
             if !Rollout.includes(bucket: bucket, percent: message.rollout) {
-                return Exclusion(
-                    rule: .rollout,
-                    explanation: explained ? ("install is outside the \(percent)% rollout "
-                        + "(bucket \(percentText(Double(bucket) / Double(Rollout.bucketCount) * 100))%)") : "")
+                let position = percentText(Double(bucket) / Double(Rollout.bucketCount) * 100)
+                return exclude(.rollout, "install is outside the \(percent)% rollout (bucket \(position)%)")
             }
         }
         let views = history.views(of: message.id)
         if views >= message.maxViews {
-            let legacy = history.records[message.id] == nil && views > 0
-            return Exclusion(
-                rule: .maxViews,
-                explanation: explained ? (legacy
-                    ? "already seen (id ≤ lastMessageId \(history.legacyLastMessageID ?? 0))"
-                    : "already shown \(views) of \(message.maxViews) time\(message.maxViews == 1 ? "" : "s")") : "")
+            if history.records[message.id] == nil {
+                return exclude(.maxViews, "already seen (id ≤ lastMessageId \(history.legacyLastMessageID ?? 0))")
+            }
+            let times = "time\(message.maxViews == 1 ? "" : "s")"
+            return exclude(.maxViews, "already shown \(views) of \(message.maxViews) \(times)")
         }
         if views > 0, let hours = message.minHoursBetweenViews, let last = history.records[message.id]?.lastShown {
             let next = last.addingTimeInterval(hours * 3600)
             if context.now < next {
-                return Exclusion(
-                    rule: .minHoursBetweenViews,
-                    explanation: explained ? ("shown at \(RFC3339.format(last)); next showing from \(RFC3339.format(next))") : "")
+                return exclude(
+                    .minHoursBetweenViews,
+                    "shown at \(RFC3339.format(last)); next showing from \(RFC3339.format(next))")
             }
         }
         return nil
     }
 
-    private static func listExclusion(
-        _ versions: [Version], _ version: Version?, rule: Exclusion.Rule, name: String, explained: Bool
-    ) -> Exclusion? {
-        guard let version else {
-            return Exclusion(rule: rule, explanation: explained ? ("\(name) is unknown; \(rule) \(listed(versions.map(\.description)))") : "")
-        }
-        if versions.contains(version) { return nil }
-        return Exclusion(rule: rule, explanation: explained ? ("\(name) \(version) is not in \(rule) \(listed(versions.map(\.description)))") : "")
-    }
+    /// Makes exclusions, writing their words only when asked to.
+    private struct Excluder {
+        let explained: Bool
 
-    private static func rangeExclusion(
-        _ range: VersionRange, _ version: Version?, rule: Exclusion.Rule, name: String, explained: Bool
-    ) -> Exclusion? {
-        guard let version else {
-            return Exclusion(rule: rule, explanation: explained ? ("\(name) is unknown; \(rule) \"\(range.source)\"") : "")
+        func callAsFunction(_ rule: Exclusion.Rule, _ words: @autoclosure () -> String) -> Exclusion {
+            Exclusion(rule: rule, explanation: explained ? words() : "")
         }
-        if range.contains(version) { return nil }
-        guard explained else { return Exclusion(rule: rule, explanation: "") }
-        var explanation = "\(name) \(version) does not satisfy \(rule) \"\(range.source)\""
-        if range.normalized != range.source { explanation += " (\(range.normalized))" }
-        if version.isPrerelease, range.contains(version.release) {
-            explanation += "; a pre-release satisfies a range only where it names a pre-release of the same version"
+
+        func version(_ version: Version?, notIn versions: [Version], rule: Exclusion.Rule, name: String) -> Exclusion? {
+            guard let version else {
+                return self(rule, "\(name) is unknown; \(rule) \(listed(versions.map(\.description)))")
+            }
+            if versions.contains(version) { return nil }
+            return self(rule, "\(name) \(version) is not in \(rule) \(listed(versions.map(\.description)))")
         }
-        return Exclusion(rule: rule, explanation: explanation)
+
+        func version(_ version: Version?, notIn range: VersionRange, rule: Exclusion.Rule, name: String) -> Exclusion? {
+            guard let version else {
+                return self(rule, "\(name) is unknown; \(rule) \"\(range.source)\"")
+            }
+            if range.contains(version) { return nil }
+            return self(rule, Self.rangeWords(version, range, rule: rule, name: name))
+        }
+
+        static func rangeWords(_ version: Version, _ range: VersionRange, rule: Exclusion.Rule, name: String) -> String
+        {
+            var words = "\(name) \(version) does not satisfy \(rule) \"\(range.source)\""
+            if range.normalized != range.source { words += " (\(range.normalized))" }
+            if version.isPrerelease, range.contains(version.release) {
+                words += "; a pre-release satisfies a range only where it names a pre-release of the same version"
+            }
+            return words
+        }
     }
 
     static func listed(_ items: [String]) -> String {

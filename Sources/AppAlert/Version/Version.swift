@@ -171,10 +171,13 @@ enum VersionParser {
             prerelease = try identifiers.map { (identifier) throws(VersionError) in
                 if identifier.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
                     if identifier.count > 1, identifier.first == UInt8(ascii: "0") {
-                        throw fail("numeric pre-release identifier \"\(String(decoding: identifier, as: UTF8.self))\" has a leading zero")
+                        throw fail(
+                            "numeric pre-release identifier \"\(String(decoding: identifier, as: UTF8.self))\" has a leading zero"
+                        )
                     }
                     guard let value = UInt64(String(decoding: identifier, as: UTF8.self)) else {
-                        throw fail("pre-release identifier \"\(String(decoding: identifier, as: UTF8.self))\" is too large")
+                        throw fail(
+                            "pre-release identifier \"\(String(decoding: identifier, as: UTF8.self))\" is too large")
                     }
                     return .numeric(value)
                 }
