@@ -301,44 +301,23 @@ struct MessageReader {
                     + "the message could never be shown")
         }
         var rollout = 100.0
-        if let value = present(.rollout) {
-            if let number = value.doubleValue {
-                if (0...100).contains(number) {
-                    rollout = number
-                    if number == 0 {
-                        report(
-                            .warning, .matchesNothing, key: "rollout", value: "0",
-                            reason: "\"rollout\": 0 reaches no install")
-                    }
-                } else {
-                    report(
-                        .error, .outOfRange, key: "rollout", value: value.compactDescription,
-                        reason: "\"rollout\" must be a percentage from 0 to 100")
-                }
-            } else {
-                wrongType(value, key: "rollout", expected: "a number from 0 to 100")
+        if let value = present(.rollout), let number = number(value, key: "rollout", in: 0...100) {
+            rollout = number
+            if number == 0 {
+                report(
+                    .warning, .matchesNothing, key: "rollout", value: "0", reason: "\"rollout\": 0 reaches no install")
             }
         }
         let priority = present(.priority).flatMap { integer($0, key: "priority", minimum: nil) } ?? 0
         let maxViews = present(.maxViews).flatMap { integer($0, key: "maxViews", minimum: 1) } ?? 1
-        var minHoursBetweenViews: Double?
-        if let value = present(.minHoursBetweenViews) {
-            if let number = value.doubleValue {
-                if number >= 0 {
-                    minHoursBetweenViews = number
-                    if maxViews == 1 {
-                        report(
-                            .warning, .noEffect, key: "minHoursBetweenViews", value: value.compactDescription,
-                            reason: "\"minHoursBetweenViews\" has no effect while \"maxViews\" is 1")
-                    }
-                } else {
-                    report(
-                        .error, .outOfRange, key: "minHoursBetweenViews", value: value.compactDescription,
-                        reason: "\"minHoursBetweenViews\" must not be negative")
-                }
-            } else {
-                wrongType(value, key: "minHoursBetweenViews", expected: "a number of hours")
-            }
+        let minHoursBetweenViews = present(.minHoursBetweenViews).flatMap {
+            number($0, key: "minHoursBetweenViews", in: 0...Double.greatestFiniteMagnitude)
+        }
+        if let minHoursBetweenViews, maxViews == 1 {
+            report(
+                .warning, .noEffect, key: "minHoursBetweenViews",
+                value: JSONValue.number(minHoursBetweenViews).compactDescription,
+                reason: "\"minHoursBetweenViews\" has no effect while \"maxViews\" is 1")
         }
         var dismissible = true
         if let value = present(.dismissible) {
@@ -425,6 +404,25 @@ struct MessageReader {
             return nil
         }
         return string(value, key: key)
+    }
+
+    /// A number within `range`, or an error that says which range.
+    mutating func number(_ value: JSONValue, key: String, in range: ClosedRange<Double>) -> Double? {
+        guard let number = value.doubleValue else {
+            wrongType(value, key: key, expected: "a number")
+            return nil
+        }
+        guard range.contains(number) else {
+            let bounds =
+                range.upperBound == .greatestFiniteMagnitude
+                ? "at least \(JSONValue.number(range.lowerBound).compactDescription)"
+                : "from \(JSONValue.number(range.lowerBound).compactDescription) to "
+                    + JSONValue.number(range.upperBound).compactDescription
+            report(
+                .error, .outOfRange, key: key, value: value.compactDescription, reason: "\"\(key)\" must be \(bounds)")
+            return nil
+        }
+        return number
     }
 
     mutating func integer(_ value: JSONValue, key: String, minimum: Int?) -> Int? {
