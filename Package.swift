@@ -15,14 +15,19 @@ let package = Package(
         .library(name: "AppAlert", targets: ["AppAlert"]),
         // The feed author's tool: validate, evaluate, version.
         .executable(name: "appalert", targets: ["appalert"]),
-        // Still to come (see the open issues): AppAlertUI (Apple UI), AppAlertServer (Hummingbird)
-        // and AppAlertTesting (in-memory doubles), each a target and product of its own.
+        // SwiftUI, UIKit and AppKit presentation; compiled only where those frameworks exist.
+        .library(name: "AppAlertUI", targets: ["AppAlertUI"]),
+        // In-memory doubles for testing code that uses AppAlert.
+        .library(name: "AppAlertTesting", targets: ["AppAlertTesting"]),
+        // Still to come (see the open issues): AppAlertServer (Hummingbird).
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .target(name: "AppAlert"),
+        .target(name: "AppAlertUI", dependencies: ["AppAlert"]),
+        .target(name: "AppAlertTesting", dependencies: ["AppAlert"]),
         .target(
             name: "AppAlertCommands",
             dependencies: [
@@ -35,7 +40,7 @@ let package = Package(
         .executableTarget(name: "FeedBenchmark", dependencies: ["AppAlert"], path: "Benchmarks/FeedBenchmark"),
         .testTarget(
             name: "AppAlertTests",
-            dependencies: ["AppAlert"],
+            dependencies: ["AppAlert", "AppAlertTesting"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -18,27 +18,7 @@ extension AppAlertCommand {
         @Argument(help: "The feed file (- for standard input).")
         var feed: String
 
-        @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier.")
-        var bundleID: String
-
-        @Option(help: "The app's version (CFBundleShortVersionString).")
-        var appVersion: String
-
-        @Option(help: "The app's build number (CFBundleVersion).")
-        var build: String?
-
-        @Option(help: "The OS version.")
-        var osVersion: String?
-
-        @Option(
-            help:
-                "The platform: ios, ipados, macos, tvos, watchos, visionos, linux or windows. Default: this machine's.")
-        var platform: String?
-
-        @Option(
-            name: .customLong("locale"),
-            help: ArgumentHelp("A preferred language (BCP 47), most preferred first; repeatable.", valueName: "tag"))
-        var locales: [String] = []
+        @OptionGroup var install: InstallOptions
 
         @Option(name: .customLong("install-id"), help: "The install's id, for rollout percentages.")
         var installID: String?
@@ -66,42 +46,8 @@ extension AppAlertCommand {
             try execute(currentDate: Date()).emit()
         }
 
-        struct InputError: Error {
-            var message: String
-        }
-
         func makeContext(currentDate: Date) throws(InputError) -> EvaluationContext {
-            let appVersion: Version
-            do {
-                appVersion = try Version(parsing: self.appVersion)
-            } catch {
-                throw InputError(message: "--app-version: \(error)")
-            }
-            var osVersion: Version?
-            if let text = self.osVersion {
-                do {
-                    osVersion = try Version(parsing: text)
-                } catch {
-                    throw InputError(message: "--os-version: \(error)")
-                }
-            }
-            var platform = Platform.current
-            if let name = self.platform {
-                platform = Platform(rawValue: name)
-                guard platform.isKnown else {
-                    throw InputError(
-                        message: "--platform: unknown platform \"\(name)\" (known: "
-                            + Platform.known.map(\.rawValue).joined(separator: ", ") + ")")
-                }
-            }
-            var languages: [LanguageTag] = []
-            for text in locales {
-                let tag = LanguageTag(text)
-                guard tag.isWellFormed, tag.subtags != ["*"] else {
-                    throw InputError(message: "--locale: \"\(text)\" is not a BCP 47 language tag (e.g. pt-BR)")
-                }
-                languages.append(tag)
-            }
+            let app = try install.appInfo()
             var date = currentDate
             if let text = now {
                 do {
@@ -110,9 +56,7 @@ extension AppAlertCommand {
                     throw InputError(message: "--now: \(error)")
                 }
             }
-            return EvaluationContext(
-                bundleID: bundleID, appVersion: appVersion, build: build, platform: platform, osVersion: osVersion,
-                preferredLanguages: languages, installID: installID, now: date)
+            return app.context(installID: installID, now: date)
         }
 
         func makeHistory() throws(InputError) -> ViewHistory {

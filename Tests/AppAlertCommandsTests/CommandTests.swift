@@ -291,7 +291,7 @@ struct EvaluateCommandTests {
             "2026-03-01T00:00:00Z",
         ])
         let evaluate = try #require(command as? AppAlertCommand.Evaluate)
-        #expect(evaluate.locales == ["pt-BR", "en"])
+        #expect(evaluate.install.locales == ["pt-BR", "en"])
         let history = try evaluate.makeHistory()
         #expect(history.views(of: 5) == 2 && history.views(of: 7) == 1 && history.views(of: 2) == 1)
         let context = try evaluate.makeContext(currentDate: Date(timeIntervalSince1970: 0))

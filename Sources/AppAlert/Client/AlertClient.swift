@@ -1,0 +1,90 @@
+import Foundation
+
+/// The outcome of one check: how the feed was loaded and what to show.
+public struct AlertCheckResult: Sendable {
+    public var load: FeedLoadResult
+    public var decision: Decision
+    /// The store could not be read or written: nothing is shown, so nothing is shown twice.
+    public var storeError: AlertStoreError?
+
+    public init(load: FeedLoadResult, decision: Decision, storeError: AlertStoreError? = nil) {
+        self.load = load
+        self.decision = decision
+        self.storeError = storeError
+    }
+}
+
+/// The whole client flow without a screen: load the feed, decide for this install, remember what
+/// was shown. ``AlertService`` drives it for apps; command-line tools use it directly.
+public actor AlertClient {
+    public let app: AppInfo
+    public let loader: FeedLoader
+    private let store: any AlertStore
+    private let clock: AlertClock
+
+    public init(
+        source: FeedSource, app: AppInfo, store: any AlertStore,
+        transport: any FeedTransport = URLSessionFeedTransport(),
+        configuration: FeedLoaderConfiguration = FeedLoaderConfiguration(), clock: AlertClock = .system
+    ) {
+        self.app = app
+        self.store = store
+        self.clock = clock
+        self.loader = FeedLoader(
+            source: source, store: store, transport: transport, configuration: configuration, clock: clock)
+    }
+
+    /// Where the store keeps its data, for debugging.
+    public nonisolated var storeLocations: [String] { store.locations }
+
+    /// Loads the feed and decides which message to show now. Records nothing: call
+    /// ``recordShowing(of:)`` once the user dismissed the message or followed its link.
+    public func check(ignoringInterval: Bool = false, explain: Bool = false) async -> AlertCheckResult {
+        let load = await loader.load(ignoringInterval: ignoringInterval)
+        guard let feed = load.feed else { return AlertCheckResult(load: load, decision: Decision(message: nil)) }
+        do {
+            let state = try await store.state()
+            let context = app.context(installID: state.installID, now: clock.now)
+            let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
+            return AlertCheckResult(load: load, decision: decision)
+        } catch {
+            return AlertCheckResult(load: load, decision: Decision(message: nil), storeError: Self.storeError(error))
+        }
+    }
+
+    /// Loads, decides and records the showing in one step of the store: for a presentation that needs
+    /// no answer from the user (a notice printed by a command-line tool). Processes sharing the store
+    /// never show the same message more often than it allows.
+    public func checkAndRecord(ignoringInterval: Bool = false, explain: Bool = false) async -> AlertCheckResult {
+        let load = await loader.load(ignoringInterval: ignoringInterval)
+        guard let feed = load.feed else { return AlertCheckResult(load: load, decision: Decision(message: nil)) }
+        let app = self.app
+        let now = clock.now
+        do {
+            let decision = try await store.updateState { state in
+                let context = app.context(installID: state.installID, now: now)
+                let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
+                if let id = decision.selectedID { state.history.recordShowing(of: id, at: now) }
+                return decision
+            }
+            return AlertCheckResult(load: load, decision: decision)
+        } catch {
+            return AlertCheckResult(load: load, decision: Decision(message: nil), storeError: Self.storeError(error))
+        }
+    }
+
+    /// Records that message `id` was shown: the user dismissed it or followed its link.
+    public func recordShowing(of id: Int) async throws {
+        let now = clock.now
+        try await store.updateState { $0.history.recordShowing(of: id, at: now) }
+    }
+
+    /// Forgets what this install has seen and the cached feed (the install id too).
+    public func reset() async throws {
+        try await store.reset()
+    }
+
+    static func storeError(_ error: any Error) -> AlertStoreError {
+        (error as? AlertStoreError) ?? AlertStoreError(location: "store", reason: "\(error)")
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Observation
+
+/// Shows remote messages in an app: the tutorial's `AlertService`, done properly.
+///
+/// ```swift
+/// @State private var alertService = AlertService("https://example.github.io/AppAlert/messages.json")
+///
+/// var body: some View {
+///     ContentView()
+///         .task { await alertService.showAlertIfNecessary() }
+///         .messageAlert(alertService)  // AppAlertUI
+/// }
+/// ```
+///
+/// ``showAlertIfNecessary()`` loads the feed (conditionally, falling back to the last good copy),
+/// picks the message for this install and sets ``message`` and ``showMessage``. A showing is recorded
+/// when the user dismisses the alert or follows its link (``perform(_:)``), so an app quit while the
+/// alert is up shows it again next launch.
+@MainActor
+@Observable
+public final class AlertService {
+    /// The message to show, resolved for the device's languages.
+    public private(set) var message: ResolvedMessage?
+    /// Bound to the alert's presentation.
+    public var showMessage = false
+    /// The last check's outcome, for debugging.
+    public private(set) var lastCheck: AlertCheckResult?
+    /// Called for every event, on the main actor.
+    @ObservationIgnored public var onEvent: ((AlertEvent) -> Void)?
+
+    @ObservationIgnored public let client: AlertClient?
+    @ObservationIgnored private let setupError: String?
+
+    /// The message as a platform-neutral alert.
+    public var presentation: AlertPresentation? { message.map(AlertPresentation.init) }
+
+    /// The tutorial's initializer: the feed's URL, and the app as its main bundle describes it, with
+    /// the default store (UserDefaults on Apple platforms, honouring the tutorial's `lastMessageId`;
+    /// files under `~/.local/state` elsewhere) and configuration.
+    public convenience init(_ url: String) {
+        guard let source = FeedSource(url) else {
+            self.init(client: nil, setupError: "\"\(url)\" is not an https: URL or a file path")
+            return
+        }
+        guard let app = AppInfo.fromBundle() else {
+            self.init(
+                client: nil,
+                setupError: "the main bundle has no identifier or version; use AlertService(client:) with an AppInfo")
+            return
+        }
+        self.init(
+            client: AlertClient(source: source, app: app, store: AlertService.defaultStore(bundleID: app.bundleID)))
+    }
+
+    /// A service over a configured client: your own store, transport, configuration or clock.
+    public convenience init(client: AlertClient) {
+        self.init(client: client, setupError: nil)
+    }
+
+    private init(client: AlertClient?, setupError: String?) {
+        self.client = client
+        self.setupError = setupError
+    }
+
+    /// The store ``init(_:)`` uses.
+    public nonisolated static func defaultStore(bundleID: String) -> any AlertStore {
+        #if canImport(Darwin)
+            return UserDefaultsAlertStore(cacheDirectory: FileAlertStore.defaultDirectory(bundleID: bundleID))
+        #else
+            return FileAlertStore(bundleID: bundleID)
+        #endif
+    }
+
+    /// Checks the feed and, when a message is due, sets ``message`` and ``showMessage``. Does nothing
+    /// while a message is on screen.
+    public func showAlertIfNecessary() async {
+        guard !showMessage else { return }
+        guard let client else {
+            emit(.problem("AlertService: \(setupError ?? "not configured")"))
+            return
+        }
+        let result = await client.check()
+        lastCheck = result
+        emit(.checked(source: result.load.source, error: result.load.error?.reason))
+        if let storeError = result.storeError ?? result.load.storeError { emit(.problem(storeError.description)) }
+        guard let next = result.decision.message else { return }
+        message = next
+        showMessage = true
+        emit(.shown(id: next.id))
+    }
+
+    /// Handles a tap on one of the presentation's buttons: records the showing and, for a link,
+    /// returns the URL to open. A wall comes back after its link is followed.
+    @discardableResult
+    public func perform(_ button: AlertPresentation.Button) async -> URL? {
+        guard let message else { return nil }
+        switch button.role {
+        case .dismiss:
+            showMessage = false
+            await record(message.id)
+            emit(.dismissed(id: message.id))
+            return nil
+        case .openLink:
+            guard let url = button.url else { return nil }
+            await record(message.id)
+            emit(.linkOpened(id: message.id, url: url))
+            if message.dismissible {
+                showMessage = false
+            } else {
+                // A wall stays: present it again once the alert that was tapped has gone.
+                showMessage = false
+                Task { @MainActor in
+                    await Task.yield()
+                    self.showMessage = true
+                }
+            }
+            return url
+        }
+    }
+
+    /// Dismisses the current message (its confirm button).
+    public func dismiss() async {
+        guard let presentation else { return }
+        if let button = presentation.buttons.first(where: { $0.role == .dismiss }) { await perform(button) }
+    }
+
+    /// Forgets what this install has seen and the cached feed: for testing and debugging.
+    public func resetState() async throws {
+        try await client?.reset()
+        message = nil
+        showMessage = false
+    }
+
+    /// Where the state and the cached feed are kept (the tutorial's `cachesLocation` and
+    /// `userDefaultsLocation`), for a developer to look at.
+    public var locations: [String] { client?.storeLocations ?? [] }
+
+    private func record(_ id: Int) async {
+        do {
+            try await client?.recordShowing(of: id)
+        } catch {
+            emit(.problem("cannot record that message \(id) was shown: \(error)"))
+        }
+    }
+
+    private func emit(_ event: AlertEvent) {
+        onEvent?(event)
+    }
+}

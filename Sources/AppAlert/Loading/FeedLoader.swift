@@ -1,0 +1,287 @@
+import Foundation
+
+/// Limits and behaviour of feed loading. Every value has a default suitable for an app.
+public struct FeedLoaderConfiguration: Sendable {
+    /// The shortest time between two network checks of the same feed; launches within it use the last
+    /// good copy without asking. The default is 10 minutes: GitHub Pages lets caches keep a file for
+    /// 10 minutes anyway, and a check costs little (a conditional request answered by 304).
+    public var minimumCheckInterval: TimeInterval = 600
+    /// How long one request may take, connection to last byte. The default is 15 seconds.
+    public var timeout: TimeInterval = 15
+    /// The largest body read; past it, reading stops and the response is refused. The default is 4 MiB.
+    public var maximumBodySize: Int = 4 << 20
+    /// Whether `http:` is allowed for hosts other than loopback. The default is `false`: feeds come
+    /// over `https:`, and `http:` only from `localhost` during development.
+    public var allowsInsecureHTTP = false
+    /// The decoder, with its limits.
+    public var decoder = FeedDecoder()
+
+    public init() {}
+}
+
+/// Why the loader could not use a fresh copy of the feed.
+public struct FeedLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Kind: RawRepresentable, Sendable, Hashable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The request failed (see ``FeedLoadError/transportKind``).
+        public static let transport = Kind(rawValue: "transport")
+        /// The server answered with a status other than 200–299 or 304.
+        public static let httpStatus = Kind(rawValue: "httpStatus")
+        /// The body is not JSON or not a feed.
+        public static let invalidFeed = Kind(rawValue: "invalidFeed")
+        /// The file cannot be read.
+        public static let unreadableFile = Kind(rawValue: "unreadableFile")
+        /// `http:` to a host that is not loopback, without ``FeedLoaderConfiguration/allowsInsecureHTTP``.
+        public static let insecureURL = Kind(rawValue: "insecureURL")
+        /// A 304 without a cached copy to revalidate.
+        public static let unexpectedNotModified = Kind(rawValue: "unexpectedNotModified")
+        /// The cached copy could not be read or used.
+        public static let cache = Kind(rawValue: "cache")
+    }
+
+    public var kind: Kind
+    public var reason: String
+    /// For ``Kind/transport``, what went wrong.
+    public var transportKind: FeedTransportError.Kind?
+    /// For ``Kind/httpStatus``, the status.
+    public var status: Int?
+
+    public init(kind: Kind, reason: String, transportKind: FeedTransportError.Kind? = nil, status: Int? = nil) {
+        self.kind = kind
+        self.reason = reason
+        self.transportKind = transportKind
+        self.status = status
+    }
+
+    public var description: String { reason }
+}
+
+/// What a load produced.
+public struct FeedLoadResult: Sendable {
+    public enum Source: String, Sendable, Hashable {
+        /// A new copy was received (or the file was read).
+        case network
+        /// The server said the cached copy is still current (304).
+        case notModified
+        /// The cached copy was used without a new one: within the minimum interval, or after a failure.
+        case cache
+        /// No feed at all: the source failed and nothing is cached.
+        case none
+    }
+
+    /// The feed to decide from, or `nil` when there is none.
+    public var feed: Feed?
+    /// Diagnostics of the feed used (messages left out and why).
+    public var diagnostics: [FeedDiagnostic]
+    public var source: Source
+    /// Why a fresh copy was not used, when it was not.
+    public var error: FeedLoadError?
+    /// A failure to save the new copy or the check time; the feed is still used.
+    public var storeError: AlertStoreError?
+
+    public init(
+        feed: Feed?, diagnostics: [FeedDiagnostic] = [], source: Source, error: FeedLoadError? = nil,
+        storeError: AlertStoreError? = nil
+    ) {
+        self.feed = feed
+        self.diagnostics = diagnostics
+        self.source = source
+        self.error = error
+        self.storeError = storeError
+    }
+}
+
+/// Loads a feed the way a client on a phone or a command line should:
+///
+/// - keeps the last good body with its `ETag` and `Last-Modified` in the store and revalidates with
+///   `If-None-Match`/`If-Modified-Since`: an edited feed is seen on the very next check, an unchanged
+///   one costs no body bytes (304);
+/// - never lets a bad response replace the good copy: a refused connection, a timeout, a 4xx/5xx, a
+///   truncated or oversized body, or a body that is not a feed all fall back to the last good copy,
+///   with the reason;
+/// - asks the network at most once per ``FeedLoaderConfiguration/minimumCheckInterval``;
+/// - shares one request between overlapping loads in the process.
+public actor FeedLoader {
+    public let source: FeedSource
+    public let configuration: FeedLoaderConfiguration
+    private let store: any AlertStore
+    private let transport: any FeedTransport
+    private let clock: AlertClock
+    private var inFlight: Task<FeedLoadResult, Never>?
+    /// The last body decoded in this process, so an unchanged feed is not decoded twice.
+    private var lastDecoded: (body: Data, result: FeedDecodingResult)?
+
+    public init(
+        source: FeedSource, store: any AlertStore, transport: any FeedTransport = URLSessionFeedTransport(),
+        configuration: FeedLoaderConfiguration = FeedLoaderConfiguration(), clock: AlertClock = .system
+    ) {
+        self.source = source
+        self.store = store
+        self.transport = transport
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// Loads the feed. With `ignoringInterval`, asks the source even within the minimum interval.
+    /// Loads that overlap share one request.
+    public func load(ignoringInterval: Bool = false) async -> FeedLoadResult {
+        if let inFlight { return await inFlight.value }
+        let task = Task { await self.performLoad(ignoringInterval: ignoringInterval) }
+        inFlight = task
+        let result = await task.value
+        inFlight = nil
+        return result
+    }
+
+    private func performLoad(ignoringInterval: Bool) async -> FeedLoadResult {
+        var cached: CachedFeed?
+        var cacheError: FeedLoadError?
+        do {
+            cached = try await store.cachedFeed().flatMap { $0.url == source.identifier ? $0 : nil }
+        } catch {
+            cacheError = FeedLoadError(kind: .cache, reason: "the cached feed cannot be read: \(error)")
+        }
+        let now = clock.now
+        if !ignoringInterval, let cached, configuration.minimumCheckInterval > 0,
+            let lastCheck = try? await store.state().lastFeedCheck, lastCheck.url == source.identifier,
+            now.timeIntervalSince(lastCheck.date) < configuration.minimumCheckInterval,
+            now >= lastCheck.date
+        {
+            return fromCache(cached, error: nil)
+        }
+        switch source {
+        case .file(let url):
+            return await loadFile(url, cached: cached, now: now)
+        case .remote(let url):
+            if url.scheme?.lowercased() == "http" && !source.isLoopback && !configuration.allowsInsecureHTTP {
+                let error = FeedLoadError(
+                    kind: .insecureURL,
+                    reason: "\(url.absoluteString) is http:, allowed only for localhost (use https:)")
+                return fallback(cached, error: error)
+            }
+            return await loadRemote(url, cached: cached, now: now, cacheError: cacheError)
+        }
+    }
+
+    private func loadFile(_ url: URL, cached: CachedFeed?, now: Date) async -> FeedLoadResult {
+        let body: Data
+        do {
+            body = try Data(contentsOf: url)
+        } catch {
+            return fallback(
+                cached,
+                error: FeedLoadError(
+                    kind: .unreadableFile, reason: "cannot read \(url.path): \(error.localizedDescription)"))
+        }
+        if body.count > configuration.maximumBodySize {
+            return fallback(
+                cached,
+                error: FeedLoadError(
+                    kind: .transport, reason: "\(url.path) is larger than \(configuration.maximumBodySize) bytes",
+                    transportKind: .tooLarge))
+        }
+        return await accept(body, etag: nil, lastModified: nil, cached: cached, now: now)
+    }
+
+    private func loadRemote(_ url: URL, cached: CachedFeed?, now: Date, cacheError: FeedLoadError?) async
+        -> FeedLoadResult
+    {
+        var headers: [String: String] = ["Accept": "application/json"]
+        if let etag = cached?.etag { headers["If-None-Match"] = etag }
+        if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
+        let request = FeedRequest(
+            url: url, headers: headers, timeout: configuration.timeout, maximumBodySize: configuration.maximumBodySize)
+        let response: FeedResponse
+        do {
+            response = try await transport.get(request)
+        } catch {
+            return fallback(
+                cached, error: FeedLoadError(kind: .transport, reason: error.reason, transportKind: error.kind))
+        }
+        switch response.status {
+        case 304:
+            guard let cached else {
+                return FeedLoadResult(
+                    feed: nil, source: .none,
+                    error: cacheError
+                        ?? FeedLoadError(
+                            kind: .unexpectedNotModified, reason: "304 Not Modified, but nothing is cached"))
+            }
+            var result = fromCache(cached, error: nil)
+            if result.feed != nil {
+                result.source = .notModified
+                result.storeError = await recordCheck(at: now)
+            }
+            return result
+        case 200..<300:
+            return await accept(
+                response.body, etag: response[header: "ETag"], lastModified: response[header: "Last-Modified"],
+                cached: cached, now: now)
+        default:
+            return fallback(
+                cached,
+                error: FeedLoadError(
+                    kind: .httpStatus, reason: "the server answered \(response.status)", status: response.status))
+        }
+    }
+
+    /// Uses a new body if it is a feed, and makes it the last good copy; otherwise falls back.
+    private func accept(
+        _ body: Data, etag: String?, lastModified: String?, cached: CachedFeed?, now: Date
+    ) async -> FeedLoadResult {
+        let decoded: FeedDecodingResult
+        do {
+            decoded = try decode(body)
+        } catch {
+            return fallback(cached, error: FeedLoadError(kind: .invalidFeed, reason: error.reason))
+        }
+        var storeError: AlertStoreError?
+        if cached?.body != body || cached?.etag != etag || cached?.lastModified != lastModified {
+            let copy = CachedFeed(
+                url: source.identifier, body: body, etag: etag, lastModified: lastModified, fetchedAt: now)
+            do {
+                try await store.saveCachedFeed(copy)
+            } catch {
+                storeError = (error as? AlertStoreError) ?? AlertStoreError(location: "feed cache", reason: "\(error)")
+            }
+        }
+        let checkError = await recordCheck(at: now)
+        return FeedLoadResult(
+            feed: decoded.feed, diagnostics: decoded.diagnostics, source: .network, storeError: storeError ?? checkError
+        )
+    }
+
+    private func recordCheck(at date: Date) async -> AlertStoreError? {
+        let check = InstallState.FeedCheck(url: source.identifier, date: date)
+        do {
+            try await store.updateState { $0.lastFeedCheck = check }
+            return nil
+        } catch {
+            return (error as? AlertStoreError) ?? AlertStoreError(location: "state", reason: "\(error)")
+        }
+    }
+
+    private func fallback(_ cached: CachedFeed?, error: FeedLoadError) -> FeedLoadResult {
+        guard let cached else { return FeedLoadResult(feed: nil, source: .none, error: error) }
+        return fromCache(cached, error: error)
+    }
+
+    private func fromCache(_ cached: CachedFeed, error: FeedLoadError?) -> FeedLoadResult {
+        do {
+            let decoded = try decode(cached.body)
+            return FeedLoadResult(feed: decoded.feed, diagnostics: decoded.diagnostics, source: .cache, error: error)
+        } catch {
+            return FeedLoadResult(
+                feed: nil, source: .none,
+                error: FeedLoadError(kind: .cache, reason: "the cached feed is no longer readable: \(error.reason)"))
+        }
+    }
+
+    private func decode(_ body: Data) throws(FeedError) -> FeedDecodingResult {
+        if let lastDecoded, lastDecoded.body == body { return lastDecoded.result }
+        let result = try configuration.decoder.decode(body)
+        lastDecoded = (body, result)
+        return result
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// GET over `URLSession`, with what the loader needs and URLSession does not give by itself:
+///
+/// - no URL cache at all (the loader keeps its own and revalidates with `ETag`/`Last-Modified`;
+///   Apple's default cache would serve stale copies, Linux's stores nothing);
+/// - a hard limit on the body: reading stops at `maximumBodySize`, so memory stays bounded;
+/// - an overall timeout, not only an idle one;
+/// - truncated bodies (fewer bytes than `Content-Length`) are failures, not short feeds;
+/// - redirects from `https:` to `http:` are refused.
+public struct URLSessionFeedTransport: FeedTransport {
+    public init() {}
+
+    public func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
+        let result: Result<FeedResponse, FeedTransportError> = await withCheckedContinuation { continuation in
+            let delegate = TransferDelegate(request: request) { continuation.resume(returning: $0) }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.timeoutIntervalForRequest = request.timeout
+            configuration.timeoutIntervalForResource = request.timeout
+            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            var urlRequest = URLRequest(
+                url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+            urlRequest.httpMethod = "GET"
+            for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+            let task = session.dataTask(with: urlRequest)
+            delegate.start(task, session: session)
+        }
+        return try result.get()
+    }
+}
+
+/// Collects one transfer and reports it exactly once.
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let request: FeedRequest
+    private let lock = NSLock()
+    private var completion: ((Result<FeedResponse, FeedTransportError>) -> Void)?
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var failure: FeedTransportError?
+    private var session: URLSession?
+
+    init(request: FeedRequest, completion: @escaping (Result<FeedResponse, FeedTransportError>) -> Void) {
+        self.request = request
+        self.completion = completion
+    }
+
+    func start(_ task: URLSessionDataTask, session: URLSession) {
+        lock.withLock { self.session = session }
+        task.resume()
+        let timeout = request.timeout
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
+            guard let self, let task else { return }
+            self.fail(FeedTransportError(kind: .timedOut, reason: "no complete answer within \(timeout) s"), task: task)
+        }
+    }
+
+    /// Records the first failure and cancels the transfer.
+    private func fail(_ error: FeedTransportError, task: URLSessionTask) {
+        let first = lock.withLock { () -> Bool in
+            guard failure == nil, completion != nil else { return false }
+            failure = error
+            return true
+        }
+        if first { task.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            fail(FeedTransportError(kind: .failed, reason: "not an HTTP response"), task: dataTask)
+            completionHandler(.cancel)
+            return
+        }
+        lock.withLock { self.response = http }
+        if http.expectedContentLength > Int64(request.maximumBodySize) {
+            fail(tooLarge(), task: dataTask)
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = lock.withLock { () -> Bool in
+            guard failure == nil else { return false }
+            if body.count + data.count > request.maximumBodySize { return true }
+            body.append(data)
+            return false
+        }
+        if overLimit { fail(tooLarge(), task: dataTask) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        if task.originalRequest?.url?.scheme?.lowercased() == "https", newRequest.url?.scheme?.lowercased() != "https" {
+            fail(
+                FeedTransportError(
+                    kind: .insecureRedirect,
+                    reason: "refused a redirect from https: to \(newRequest.url?.absoluteString ?? "?")"),
+                task: task)
+            completionHandler(nil)
+            return
+        }
+        completionHandler(newRequest)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        let (completion, result) = lock.withLock {
+            () -> (((Result<FeedResponse, FeedTransportError>) -> Void)?, Result<FeedResponse, FeedTransportError>) in
+            let completion = self.completion
+            self.completion = nil
+            return (completion, outcome(error))
+        }
+        session.finishTasksAndInvalidate()
+        completion?(result)
+    }
+
+    /// The transfer's result; called with the lock held.
+    private func outcome(_ error: Error?) -> Result<FeedResponse, FeedTransportError> {
+        if let failure { return .failure(failure) }
+        if let error { return .failure(Self.classify(error)) }
+        guard let response else { return .failure(FeedTransportError(kind: .failed, reason: "no response")) }
+        let expected = response.expectedContentLength
+        if expected >= 0, Int64(body.count) < expected {
+            return .failure(
+                FeedTransportError(kind: .truncated, reason: "the body ended after \(body.count) of \(expected) bytes"))
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return .success(FeedResponse(status: response.statusCode, headers: headers, body: body))
+    }
+
+    private func tooLarge() -> FeedTransportError {
+        FeedTransportError(kind: .tooLarge, reason: "the body is larger than \(request.maximumBodySize) bytes")
+    }
+
+    static func classify(_ error: Error) -> FeedTransportError {
+        let reason = error.localizedDescription
+        guard let urlError = error as? URLError else { return FeedTransportError(kind: .failed, reason: reason) }
+        switch urlError.code {
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            return FeedTransportError(kind: .unreachable, reason: reason)
+        case .networkConnectionLost:
+            return FeedTransportError(kind: .truncated, reason: "the connection closed early: \(reason)")
+        case .timedOut:
+            return FeedTransportError(kind: .timedOut, reason: reason)
+        default:
+            return FeedTransportError(kind: .failed, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What AppAlert remembers for one install of one app.
+public struct InstallState: Sendable, Hashable, Codable {
+    /// A random identifier made on first use, for rollout percentages. It never leaves the device.
+    public var installID: String
+    /// What the install has been shown.
+    public var history: ViewHistory
+    /// When the feed at ``FeedCheck/url`` was last asked for (answered or not), for the minimum
+    /// interval between network checks.
+    public var lastFeedCheck: FeedCheck?
+
+    public struct FeedCheck: Sendable, Hashable, Codable {
+        public var url: String
+        public var date: Date
+
+        public init(url: String, date: Date) {
+            self.url = url
+            self.date = date
+        }
+    }
+
+    public init(
+        installID: String = UUID().uuidString, history: ViewHistory = ViewHistory(), lastFeedCheck: FeedCheck? = nil
+    ) {
+        self.installID = installID
+        self.history = history
+        self.lastFeedCheck = lastFeedCheck
+    }
+}
+
+/// The last good feed body, as fetched, with what is needed to revalidate it.
+public struct CachedFeed: Sendable, Hashable {
+    /// Where it came from; a cache for another URL is not used.
+    public var url: String
+    /// The bytes exactly as received.
+    public var body: Data
+    public var etag: String?
+    public var lastModified: String?
+    /// When the body was received.
+    public var fetchedAt: Date
+
+    public init(url: String, body: Data, etag: String? = nil, lastModified: String? = nil, fetchedAt: Date) {
+        self.url = url
+        self.body = body
+        self.etag = etag
+        self.lastModified = lastModified
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// A store failed to read or write.
+public struct AlertStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var location: String
+    public var reason: String
+
+    public init(location: String, reason: String) {
+        self.location = location
+        self.reason = reason
+    }
+
+    public var description: String { "\(location): \(reason)" }
+}
+
+/// Something a store noticed and repaired, such as a corrupted state file it replaced.
+public struct AlertStoreProblem: Sendable, Hashable, CustomStringConvertible {
+    public var location: String
+    public var description: String
+
+    public init(location: String, description: String) {
+        self.location = location
+        self.description = description
+    }
+}

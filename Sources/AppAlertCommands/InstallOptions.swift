@@ -1,0 +1,68 @@
+import AppAlert
+import ArgumentParser
+
+/// The options that describe the app and device, shared by `evaluate` and `check`.
+struct InstallOptions: ParsableArguments {
+    @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier.")
+    var bundleID: String
+
+    @Option(help: "The app's version (CFBundleShortVersionString).")
+    var appVersion: String
+
+    @Option(help: "The app's build number (CFBundleVersion).")
+    var build: String?
+
+    @Option(help: "The OS version.")
+    var osVersion: String?
+
+    @Option(
+        help: "The platform: ios, ipados, macos, tvos, watchos, visionos, linux or windows. Default: this machine's.")
+    var platform: String?
+
+    @Option(
+        name: .customLong("locale"),
+        help: ArgumentHelp("A preferred language (BCP 47), most preferred first; repeatable.", valueName: "tag"))
+    var locales: [String] = []
+
+    /// The app as these options describe it, or an error naming the option at fault.
+    func appInfo() throws(InputError) -> AppInfo {
+        do {
+            _ = try Version(parsing: appVersion)
+        } catch {
+            throw InputError(message: "--app-version: \(error)")
+        }
+        var osVersion: Version?
+        if let text = self.osVersion {
+            do {
+                osVersion = try Version(parsing: text)
+            } catch {
+                throw InputError(message: "--os-version: \(error)")
+            }
+        }
+        var platform = Platform.current
+        if let name = self.platform {
+            platform = Platform(rawValue: name)
+            guard platform.isKnown else {
+                throw InputError(
+                    message: "--platform: unknown platform \"\(name)\" (known: "
+                        + Platform.known.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+        }
+        var languages: [LanguageTag] = []
+        for text in locales {
+            let tag = LanguageTag(text)
+            guard tag.isWellFormed, tag.subtags != ["*"] else {
+                throw InputError(message: "--locale: \"\(text)\" is not a BCP 47 language tag (e.g. pt-BR)")
+            }
+            languages.append(tag)
+        }
+        return AppInfo(
+            bundleID: bundleID, appVersion: appVersion, build: build, platform: platform, osVersion: osVersion,
+            preferredLanguages: languages)
+    }
+}
+
+/// An option value that cannot be used; the command exits 2 with this message.
+struct InputError: Error {
+    var message: String
+}
