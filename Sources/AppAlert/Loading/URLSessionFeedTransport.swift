@@ -128,9 +128,18 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     /// The transfer's result; called with the lock held.
     private func outcome(_ error: Error?) -> Result<FeedResponse, FeedTransportError> {
         if let failure { return .failure(failure) }
-        if let error { return .failure(Self.classify(error)) }
+        let expected = response?.expectedContentLength ?? -1
+        if let error {
+            // However the platform words it, a transfer that failed after part of a body is truncated.
+            if response != nil, expected > 0 || !body.isEmpty, Int64(body.count) < expected || expected < 0 {
+                return .failure(
+                    FeedTransportError(
+                        kind: .truncated,
+                        reason: "the connection closed after \(body.count) bytes of the body: \(error.localizedDescription)"))
+            }
+            return .failure(Self.classify(error))
+        }
         guard let response else { return .failure(FeedTransportError(kind: .failed, reason: "no response")) }
-        let expected = response.expectedContentLength
         if expected >= 0, Int64(body.count) < expected {
             return .failure(
                 FeedTransportError(kind: .truncated, reason: "the body ended after \(body.count) of \(expected) bytes"))
