@@ -29,8 +29,11 @@ struct FeedLoaderTests {
     @Test
     func anUnchangedFeedIsRevalidatedWithItsETagAndCostsNoBody() async throws {
         let server = try TestHTTPServer { request in
-            if request.headers["if-none-match"] == "\"v1\"" { return .response(status: 304, headers: ["ETag": "\"v1\""]) }
-            return .response(status: 200, headers: ["ETag": "\"v1\"", "Content-Type": "application/json"], body: sampleFeed)
+            if request.headers["if-none-match"] == "\"v1\"" {
+                return .response(status: 304, headers: ["ETag": "\"v1\""])
+            }
+            return .response(
+                status: 200, headers: ["ETag": "\"v1\"", "Content-Type": "application/json"], body: sampleFeed)
         }
         let loader = makeLoader(server.url("/messages.json"))
         let first = await loader.load()
@@ -84,7 +87,10 @@ struct FeedLoaderTests {
         ("garbage body", .response(status: 200, body: Data("<html>Hello</html>".utf8)), .invalidFeed, nil),
         ("JSON that is not a feed", .response(status: 200, body: Data("{\"hello\": 1}".utf8)), .invalidFeed, nil),
         ("empty body", .response(status: 200), .invalidFeed, nil),
-        ("truncated body", .truncated(declaredLength: editedFeed.count, body: editedFeed.prefix(20)), .transport, .truncated),
+        (
+            "truncated body", .truncated(declaredLength: editedFeed.count, body: editedFeed.prefix(20)), .transport,
+            .truncated
+        ),
         ("not HTTP", .garbage, .transport, nil),
         ("closed without a word", .close, .transport, nil),
         ("slow", .delayed(seconds: 3, .response(status: 200, body: editedFeed)), .transport, .timedOut),
@@ -102,7 +108,8 @@ struct FeedLoaderTests {
         configuration.minimumCheckInterval = 0
         configuration.timeout = 1
         configuration.maximumBodySize = 100_000
-        let loader = FeedLoader(source: FeedSource(server.url("/feed.json"))!, store: store, configuration: configuration)
+        let loader = FeedLoader(
+            source: FeedSource(server.url("/feed.json"))!, store: store, configuration: configuration)
         #expect(await loader.load().source == .network)
         server.respond { _ in reply }
         let result = await loader.load()

@@ -135,7 +135,9 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
                 return .failure(
                     FeedTransportError(
                         kind: .truncated,
-                        reason: "the connection closed after \(body.count) bytes of the body: \(error.localizedDescription)"))
+                        reason:
+                            "the connection closed after \(body.count) bytes of the body: \(error.localizedDescription)"
+                    ))
             }
             return .failure(Self.classify(error))
         }

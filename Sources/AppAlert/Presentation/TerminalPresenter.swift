@@ -35,15 +35,17 @@ public struct TerminalPresenter: Sendable {
 
     /// The framed notice:
     ///
-    ///     ╭────────────────────────────────────╮
-    ///     │ Sync paused on Sunday              │
-    ///     │                                    │
-    ///     │ Sync is paused for maintenance on  │
-    ///     │ Sunday from 02:00 to 04:00 UTC.    │
-    ///     │                                    │
-    ///     │ More information:                  │
-    ///     │ https://example.com/status         │
-    ///     ╰────────────────────────────────────╯
+    ///     ╭───────────────────────────────────╮
+    ///     │ Sync paused on Sunday             │
+    ///     │                                   │
+    ///     │ Sync is paused for maintenance on │
+    ///     │ Sunday from 02:00 to 04:00 UTC.   │
+    ///     │                                   │
+    ///     │ More information:                 │
+    ///     │ https://example.com/status        │
+    ///     ╰───────────────────────────────────╯
+    ///
+    /// The frame is as wide as the longest line, at most ``maximumWidth``.
     public func render(_ presentation: AlertPresentation) -> String {
         var lines = wrap(presentation.title)
         lines.append("")

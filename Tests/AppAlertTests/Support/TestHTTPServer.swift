@@ -131,7 +131,8 @@ final class TestHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let request = Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
         let handler = lock.withLock { () -> @Sendable (Request) -> Reply in
@@ -150,10 +151,12 @@ final class TestHTTPServer: @unchecked Sendable {
             head += "\r\n"
             write(Data(head.utf8) + (status == 304 ? Data() : body), to: connection)
         case .truncated(let declaredLength, let body):
-            let head = "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(declaredLength)\r\n\r\n"
+            let head =
+                "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(declaredLength)\r\n\r\n"
             write(Data(head.utf8) + body, to: connection)
         case .chunked(let size):
-            write(Data("HTTP/1.1 200 OK\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n".utf8), to: connection)
+            write(
+                Data("HTTP/1.1 200 OK\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n".utf8), to: connection)
             var sent = 0
             let chunk = Data(repeating: UInt8(ascii: " "), count: 1024)
             while sent < size {
@@ -177,7 +180,8 @@ final class TestHTTPServer: @unchecked Sendable {
             var offset = 0
             while offset < raw.count {
                 #if os(Linux)
-                    let count = Glibc.send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    let count = Glibc.send(
+                        connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 #else
                     let count = Darwin.send(connection, raw.baseAddress! + offset, raw.count - offset, 0)
                 #endif

@@ -1,0 +1,258 @@
+import AppAlert
+import AppAlertTesting
+import Foundation
+import Testing
+
+let serviceFeed = Data(
+    """
+    [
+      {"id": 1, "bundleId": "com.example.App", "title": "Old", "text": "Seen long ago"},
+      {"id": 2, "bundleId": "com.example.App", "title": "Maintenance", "text": "Tonight",
+       "link": {"title": "Status", "url": "https://status.example.com"}},
+      {"id": 3, "bundleId": "com.example.Other", "title": "Not ours", "text": "x"}
+    ]
+    """.utf8)
+
+let exampleApp = AppInfo(
+    bundleID: "com.example.App", appVersion: "1.0", build: "7", platform: .iOS, osVersion: Version("17.2"),
+    preferredLanguages: [LanguageTag("en-US")])
+
+@MainActor
+func makeService(
+    store: any AlertStore, transport: StubFeedTransport = StubFeedTransport(body: serviceFeed),
+    configuration: FeedLoaderConfiguration = FeedLoaderConfiguration()
+) -> (AlertService, EventLog) {
+    let client = AlertClient(
+        source: FeedSource("https://example.com/messages.json")!, app: exampleApp, store: store, transport: transport,
+        configuration: configuration)
+    let service = AlertService(client: client)
+    let log = EventLog()
+    service.onEvent = { log.events.append($0) }
+    return (service, log)
+}
+
+@MainActor
+final class EventLog {
+    var events: [AlertEvent] = []
+}
+
+@MainActor
+struct AlertServiceTests {
+    @Test
+    func showsTheBestMessageThenRecordsItOnDismissal() async throws {
+        let store = InMemoryAlertStore(state: InstallState(history: ViewHistory(records: [1: .init(count: 1)])))
+        let (service, log) = makeService(store: store)
+        await service.showAlertIfNecessary()
+        #expect(service.showMessage)
+        #expect(service.message?.id == 2)
+        #expect(service.presentation?.buttons.map(\.title) == ["Status", "OK"])
+        #expect(log.events == [.checked(source: .network, error: nil), .shown(id: 2)])
+        // Nothing recorded until the user acts.
+        #expect(try await store.state().history.views(of: 2) == 0)
+        await service.dismiss()
+        #expect(!service.showMessage)
+        #expect(try await store.state().history.views(of: 2) == 1)
+        #expect(log.events.last == .dismissed(id: 2))
+        await service.showAlertIfNecessary()
+        #expect(!service.showMessage)
+    }
+
+    @Test
+    func anAppQuitWhileTheAlertIsUpShowsItAgainNextLaunch() async throws {
+        let store = InMemoryAlertStore()
+        let (first, _) = makeService(store: store)
+        await first.showAlertIfNecessary()
+        #expect(first.message?.id == 2)
+        // The app quits here: no dismissal.
+        let (second, _) = makeService(store: store)
+        await second.showAlertIfNecessary()
+        #expect(second.message?.id == 2)
+        #expect(second.showMessage)
+    }
+
+    @Test
+    func followingTheLinkCountsAsAShowingAndReturnsTheURL() async throws {
+        let store = InMemoryAlertStore()
+        let (service, log) = makeService(store: store)
+        await service.showAlertIfNecessary()
+        let link = try #require(service.presentation?.buttons.first { $0.role == .openLink })
+        let url = await service.perform(link)
+        #expect(url == URL(string: "https://status.example.com"))
+        #expect(!service.showMessage)
+        #expect(try await store.state().history.views(of: 2) == 1)
+        #expect(log.events.last == .linkOpened(id: 2, url: URL(string: "https://status.example.com")!))
+    }
+
+    @Test
+    func aWallComesBackAfterItsLinkIsFollowed() async throws {
+        let wall = Data(
+            """
+            [{"id": 9, "bundleId": "com.example.App", "title": "Update required", "text": "This version no longer works.",
+              "dismissible": false, "maxViews": 1000, "link": {"title": "Update", "url": "https://apps.apple.com/app/id1"}}]
+            """.utf8)
+        let (service, _) = makeService(store: InMemoryAlertStore(), transport: StubFeedTransport(body: wall))
+        await service.showAlertIfNecessary()
+        let presentation = try #require(service.presentation)
+        #expect(presentation.buttons.map(\.role) == [.openLink])
+        #expect(!presentation.isDismissible)
+        _ = await service.perform(presentation.buttons[0])
+        for _ in 0..<10 where !service.showMessage { await Task.yield() }
+        #expect(service.showMessage)
+    }
+
+    @Test
+    func checkingTwiceWhileAMessageIsUpDoesNotCheckAgain() async throws {
+        let transport = StubFeedTransport(body: serviceFeed)
+        let (service, _) = makeService(store: InMemoryAlertStore(), transport: transport)
+        await service.showAlertIfNecessary()
+        await service.showAlertIfNecessary()
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test
+    func aNetworkFailureWithACachedFeedStillShowsAndSaysWhy() async throws {
+        let transport = StubFeedTransport(body: serviceFeed)
+        let store = InMemoryAlertStore()
+        let (first, _) = makeService(store: store, transport: transport)
+        await first.showAlertIfNecessary()
+        await first.dismiss()
+        try await store.updateState { $0.history.records[2] = nil }
+        transport.respond { _ throws(FeedTransportError) in
+            throw FeedTransportError(kind: .unreachable, reason: "offline")
+        }
+        // Within the default 10-minute interval the cached copy is used without asking…
+        let (second, secondLog) = makeService(store: store, transport: transport)
+        await second.showAlertIfNecessary()
+        #expect(second.message?.id == 2)
+        #expect(secondLog.events.first == .checked(source: .cache, error: nil))
+        #expect(transport.requests.count == 1)
+        // …and when the network is asked and fails, the cached copy is used with the reason.
+        var eager = FeedLoaderConfiguration()
+        eager.minimumCheckInterval = 0
+        let (third, thirdLog) = makeService(store: store, transport: transport, configuration: eager)
+        await third.showAlertIfNecessary()
+        #expect(third.message?.id == 2)
+        #expect(thirdLog.events.first == .checked(source: .cache, error: "offline"))
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test
+    func anInvalidURLIsReportedNotACrash() async {
+        let service = AlertService("ftp://example.com/feed.json")
+        let log = EventLog()
+        service.onEvent = { log.events.append($0) }
+        await service.showAlertIfNecessary()
+        #expect(!service.showMessage)
+        guard case .problem(let text)? = log.events.first else {
+            Issue.record("no problem reported")
+            return
+        }
+        #expect(text.contains("is not an https: URL or a file path"))
+    }
+
+    @Test
+    func resetForgetsWhatWasSeen() async throws {
+        let store = InMemoryAlertStore()
+        let (service, _) = makeService(store: store)
+        await service.showAlertIfNecessary()
+        await service.dismiss()
+        try await service.resetState()
+        #expect(service.message == nil)
+        await service.showAlertIfNecessary()
+        #expect(service.message?.id == 2)
+        #expect(service.locations == ["memory"])
+    }
+
+    @Test
+    func requestsCarryTheLoadersLimits() async throws {
+        let transport = StubFeedTransport(body: serviceFeed)
+        let (service, _) = makeService(store: InMemoryAlertStore(), transport: transport)
+        await service.showAlertIfNecessary()
+        let request = try #require(transport.requests.first)
+        #expect(request.timeout == 15)
+        #expect(request.maximumBodySize == 4 << 20)
+        #expect(request.url.absoluteString == "https://example.com/messages.json")
+    }
+}
+
+struct AlertClientTests {
+    @Test
+    func checkAndRecordShowsEachMessageOnceAcrossChecks() async throws {
+        let store = InMemoryAlertStore()
+        let client = AlertClient(
+            source: FeedSource("https://example.com/messages.json")!, app: exampleApp, store: store,
+            transport: StubFeedTransport(body: serviceFeed))
+        #expect(await client.checkAndRecord().decision.selectedID == 2)
+        #expect(await client.checkAndRecord().decision.selectedID == 1)
+        #expect(await client.checkAndRecord().decision.selectedID == nil)
+    }
+
+    @Test
+    func aStoreThatFailsMeansNothingIsShown() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("appalert-\(UUID().uuidString)")
+        try Data("not a directory".utf8).write(to: directory)
+        let client = AlertClient(
+            source: FeedSource("https://example.com/messages.json")!, app: exampleApp,
+            store: FileAlertStore(directory: directory), transport: StubFeedTransport(body: serviceFeed))
+        let result = await client.check()
+        #expect(result.decision.message == nil)
+        #expect(result.storeError?.reason.contains("not a directory") == true)
+    }
+}
+
+struct PresentationTests {
+    @Test
+    func aMessageWithALinkHasTheLinkThenTheDismissButton() {
+        let message = ResolvedMessage(
+            id: 1, title: "T", text: "X", confirmLabel: "Close",
+            link: Message.Link(title: "More", url: URL(string: "https://example.com")!))
+        let presentation = AlertPresentation(message)
+        #expect(presentation.buttons.map(\.title) == ["More", "Close"])
+        #expect(presentation.buttons.map(\.role) == [.openLink, .dismiss])
+        #expect(presentation.buttons[0].url == URL(string: "https://example.com"))
+        #expect(presentation.isDismissible)
+    }
+
+    @Test
+    func aPlainMessageHasOnlyItsDismissButton() {
+        let presentation = AlertPresentation(ResolvedMessage(id: 1, title: "T", text: "X"))
+        #expect(presentation.buttons == [AlertPresentation.Button(title: "OK", role: .dismiss)])
+    }
+
+    @Test
+    func theTerminalNoticeIsFramedAndWrapped() {
+        let presentation = AlertPresentation(
+            ResolvedMessage(
+                id: 3, title: "Sync paused on Sunday",
+                text: "Sync is paused for maintenance on Sunday from 02:00 to 04:00 UTC.",
+                link: Message.Link(title: "More information", url: URL(string: "https://example.com/status")!)))
+        let rendered = TerminalPresenter(maximumWidth: 40).render(presentation)
+        #expect(
+            rendered == """
+                ╭───────────────────────────────────╮
+                │ Sync paused on Sunday             │
+                │                                   │
+                │ Sync is paused for maintenance on │
+                │ Sunday from 02:00 to 04:00 UTC.   │
+                │                                   │
+                │ More information:                 │
+                │ https://example.com/status        │
+                ╰───────────────────────────────────╯
+
+                """)
+    }
+
+    @Test(arguments: ["\u{1B}[2J\u{1B}[31mred", "bell\u{7}", "csi\u{9B}31m", "tab\tand\rreturn"])
+    func theTerminalNoticeNeverPassesControlCharacters(text: String) {
+        let rendered = TerminalPresenter().render(AlertPresentation(ResolvedMessage(id: 1, title: text, text: text)))
+        let controls = rendered.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }
+        #expect(controls.isEmpty)
+    }
+
+    @Test
+    func aLongWordIsCutToTheFrame() {
+        let rendered = TerminalPresenter(maximumWidth: 20).render(
+            AlertPresentation(ResolvedMessage(id: 1, title: String(repeating: "x", count: 50), text: "y")))
+        #expect(rendered.split(separator: "\n").allSatisfy { $0.count <= 20 })
+    }
+}
