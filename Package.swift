@@ -38,14 +38,16 @@ let package = Package(
         .executableTarget(name: "appalert", dependencies: ["AppAlertCommands"]),
         // Benchmarks/README.md: `swift run -c release FeedBenchmark`.
         .executableTarget(name: "FeedBenchmark", dependencies: ["AppAlert"], path: "Benchmarks/FeedBenchmark"),
+        // A scriptable HTTP server on loopback, shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AppAlertTests",
-            dependencies: ["AppAlert", "AppAlertTesting"],
+            dependencies: ["AppAlert", "AppAlertTesting", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "AppAlertCommandsTests",
-            dependencies: ["AppAlert", "AppAlertCommands", "appalert"]
+            dependencies: ["AppAlert", "AppAlertCommands", "appalert", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import AppAlert
 import AppAlertTesting
 import Foundation
+import TestSupport
 import Testing
 
 let sampleFeed = Data(

@@ -9,15 +9,15 @@ import Foundation
 /// A real HTTP/1.1 server on 127.0.0.1 that tests script, including to misbehave on purpose: wrong
 /// statuses, garbage, bodies cut short, slow answers, oversized bodies. One thread per connection;
 /// every connection is closed after one response.
-final class TestHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
+public final class TestHTTPServer: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
         /// Header names lowercased.
-        var headers: [String: String]
+        public var headers: [String: String]
     }
 
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// A normal response; `Content-Length` is added.
         case response(status: Int, headers: [String: String] = [:], body: Data = Data())
         /// Headers promise `declaredLength` bytes; only `body` is sent, then the connection closes.
@@ -32,14 +32,14 @@ final class TestHTTPServer: @unchecked Sendable {
         case close
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var handler: @Sendable (Request) -> Reply
     private var recorded: [Request] = []
     private var running = true
 
-    init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
+    public init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
         #if os(Linux)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -74,16 +74,16 @@ final class TestHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
-    func url(_ path: String) -> String { baseURL + path }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    public func url(_ path: String) -> String { baseURL + path }
 
-    var requests: [Request] { lock.withLock { recorded } }
+    public var requests: [Request] { lock.withLock { recorded } }
 
-    func respond(_ handler: @escaping @Sendable (Request) -> Reply) {
+    public func respond(_ handler: @escaping @Sendable (Request) -> Reply) {
         lock.withLock { self.handler = handler }
     }
 
-    func stop() {
+    public func stop() {
         let wasRunning = lock.withLock { () -> Bool in
             defer { running = false }
             return running
@@ -95,7 +95,7 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// A port on which nothing listens: connections to it are refused.
-    static func closedPort() throws -> Int {
+    public static func closedPort() throws -> Int {
         let server = try TestHTTPServer { _ in .close }
         let port = server.port
         server.stop()
