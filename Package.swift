@@ -25,7 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
-        .target(name: "AppAlert"),
+        // PrivacyInfo.xcprivacy: the privacy manifest Apple requires of SDKs that use UserDefaults.
+        .target(name: "AppAlert", resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "AppAlertUI", dependencies: ["AppAlert"]),
         .target(name: "AppAlertTesting", dependencies: ["AppAlert"]),
         .target(

@@ -1,1 +1,0 @@
-// AppAlertUI: see the files of this target; each compiles only where its framework exists.
