@@ -37,8 +37,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "appalert", dependencies: ["AppAlertCommands"]),
+        // Examples/ExampleTool/main.swift: a command-line tool that uses AppAlert as an app would.
+        .executableTarget(name: "ExampleTool", dependencies: ["AppAlert"], path: "Examples/ExampleTool"),
         // Benchmarks/README.md: `swift run -c release FeedBenchmark`.
         .executableTarget(name: "FeedBenchmark", dependencies: ["AppAlert"], path: "Benchmarks/FeedBenchmark"),
+        // Benchmarks/README.md: `swift run -c release LaunchBenchmark`.
+        .executableTarget(
+            name: "LaunchBenchmark", dependencies: ["AppAlert", "TestSupport"], path: "Benchmarks/LaunchBenchmark"),
         // A scriptable HTTP server on loopback, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

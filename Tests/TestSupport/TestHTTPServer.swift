@@ -37,6 +37,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var handler: @Sendable (Request) -> Reply
     private var recorded: [Request] = []
+    private var sentBytes = 0
     private var running = true
 
     public init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
@@ -78,6 +79,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     public func url(_ path: String) -> String { baseURL + path }
 
     public var requests: [Request] { lock.withLock { recorded } }
+
+    /// Every byte written to clients so far: status lines, headers and bodies.
+    public var bytesSent: Int { lock.withLock { sentBytes } }
 
     public func respond(_ handler: @escaping @Sendable (Request) -> Reply) {
         lock.withLock { self.handler = handler }
@@ -187,6 +191,7 @@ public final class TestHTTPServer: @unchecked Sendable {
                 #endif
                 if count <= 0 { return false }
                 offset += count
+                lock.withLock { sentBytes += count }
             }
             return true
         }

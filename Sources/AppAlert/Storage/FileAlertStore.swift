@@ -63,7 +63,14 @@ public final class FileAlertStore: AlertStore, @unchecked Sendable {
     public var locations: [String] { [stateFile.path, cacheFile.path] }
 
     public func state() async throws -> InstallState {
-        try updateStateNow { $0 }
+        // Writes replace the file in one rename, so a read without the lock sees a whole state. Only
+        // a missing or unreadable file needs the locked path, which creates or repairs it.
+        if let data = try? Data(contentsOf: stateFile),
+            let state = try? Self.decoder.decode(InstallState.self, from: data)
+        {
+            return state
+        }
+        return try updateStateNow { $0 }
     }
 
     public func updateState<Result: Sendable>(
@@ -230,15 +237,17 @@ enum CacheFileFormat {
 
     static func decode(_ data: Data) throws -> CachedFeed {
         guard let newline = data.firstIndex(of: 0x0A) else { throw FormatError(description: "no header line") }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        let header = try decoder.decode(Header.self, from: data[data.startIndex..<newline])
+        guard case .object(let header) = try JSONParser().parse(Data(data[data.startIndex..<newline])),
+            case .string(let url)? = header["url"], let fetchedAt = header["fetchedAt"]?.doubleValue,
+            let length = header["length"]?.integerValue
+        else { throw FormatError(description: "the header line is not a cache header") }
         let body = data[(newline + 1)...]
-        guard body.count == header.length else {
-            throw FormatError(description: "body is \(body.count) bytes, header says \(header.length)")
+        guard body.count == length else {
+            throw FormatError(description: "body is \(body.count) bytes, header says \(length)")
         }
         return CachedFeed(
-            url: header.url, body: Data(body), etag: header.etag, lastModified: header.lastModified,
-            fetchedAt: header.fetchedAt)
+            url: url, body: Data(body), etag: header["etag"]?.stringValue,
+            lastModified: header["lastModified"]?.stringValue,
+            fetchedAt: Date(timeIntervalSince1970: fetchedAt))
     }
 }

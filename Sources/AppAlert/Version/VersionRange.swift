@@ -158,110 +158,130 @@ struct PartialVersion {
 struct RangeParser {
     let source: String
     typealias Comparator = VersionRange.Comparator
+    typealias Bytes = ArraySlice<UInt8>
 
     func fail(_ reason: String) -> VersionRangeError {
         VersionRangeError(input: source, reason: reason)
     }
 
+    static func text(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     func parse() throws(VersionRangeError) -> [[Comparator]] {
+        let bytes = Array(source.utf8)[...]
         var sets: [[Comparator]] = []
-        for part in source.split(separator: "||", omittingEmptySubsequences: false) {
-            sets.append(try parseSet(String(part)))
+        var start = bytes.startIndex
+        var index = start
+        // Split on "||".
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "|"), index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: "|") {
+                sets.append(try parseSet(bytes[start..<index]))
+                index += 2
+                start = index
+            } else {
+                index += 1
+            }
         }
+        sets.append(try parseSet(bytes[start..<bytes.endIndex]))
         return sets
     }
 
-    static func isWhitespace(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\n" || character == "\r"
-    }
+    static let operators: [[UInt8]] = ["<", "<=", ">", ">=", "=", "~", "~>", "^"].map { Array($0.utf8) }
 
-    func parseSet(_ text: String) throws(VersionRangeError) -> [Comparator] {
-        let words = text.split(whereSeparator: Self.isWhitespace).map(String.init)
+    func parseSet(_ text: Bytes) throws(VersionRangeError) -> [Comparator] {
+        let words = text.split(whereSeparator: Self.isWhitespace)
         if words.isEmpty { return [] }
         // A hyphen range is the whole set: PARTIAL - PARTIAL.
-        if words.count == 3, words[1] == "-" {
+        if words.count == 3, words[1].elementsEqual([UInt8(ascii: "-")]) {
             return try hyphen(from: try partial(stripPrefix(words[0])), to: try partial(stripPrefix(words[2])))
         }
         // Join an operator written apart from its version (">= 1.2.3", "~ 1.2", "^ 1").
-        var tokens: [String] = []
-        var pendingOperator: String?
+        var comparators: [Comparator] = []
+        var pendingOperator: Bytes?
         for word in words {
             if let op = pendingOperator {
-                tokens.append(op + word)
+                comparators.append(contentsOf: try comparator(Array(op + word)[...]))
                 pendingOperator = nil
-            } else if ["<", "<=", ">", ">=", "=", "~", "~>", "^"].contains(word) {
+            } else if Self.operators.contains(where: { $0.elementsEqual(word) }) {
                 pendingOperator = word
             } else {
-                tokens.append(word)
+                comparators.append(contentsOf: try comparator(word))
             }
         }
-        if let op = pendingOperator { throw fail("operator \"\(op)\" has no version after it") }
-        var comparators: [Comparator] = []
-        for token in tokens {
-            comparators.append(contentsOf: try comparator(token))
-        }
+        if let op = pendingOperator { throw fail("operator \"\(Self.text(op))\" has no version after it") }
         return comparators
     }
 
     /// Strips the `v` and `=` characters node-semver allows before a version.
-    func stripPrefix(_ text: String) -> Substring {
-        text.drop { $0 == "v" || $0 == "=" }
+    func stripPrefix(_ text: Bytes) -> Bytes {
+        text.drop { $0 == UInt8(ascii: "v") || $0 == UInt8(ascii: "=") }
     }
 
-    func comparator(_ token: String) throws(VersionRangeError) -> [Comparator] {
-        if token.hasPrefix("~") {
-            let rest = token.dropFirst(token.hasPrefix("~>") ? 2 : 1)
-            return tilde(try partial(rest.drop { $0 == "v" || $0 == "=" }))
+    func comparator(_ token: Bytes) throws(VersionRangeError) -> [Comparator] {
+        var rest = token
+        if rest.first == UInt8(ascii: "~") {
+            rest = rest.dropFirst()
+            if rest.first == UInt8(ascii: ">") { rest = rest.dropFirst() }
+            return tilde(try partial(stripPrefix(rest)))
         }
-        if token.hasPrefix("^") {
-            return caret(try partial(token.dropFirst().drop { $0 == "v" || $0 == "=" }))
+        if rest.first == UInt8(ascii: "^") {
+            return caret(try partial(stripPrefix(rest.dropFirst())))
         }
-        var rest = Substring(token)
         var op = ""
-        if rest.hasPrefix("<") || rest.hasPrefix(">") {
-            op = String(rest.prefix(1))
+        if let first = rest.first, first == UInt8(ascii: "<") || first == UInt8(ascii: ">") {
+            op = first == UInt8(ascii: "<") ? "<" : ">"
             rest = rest.dropFirst()
         }
-        if rest.hasPrefix("=") {
+        if rest.first == UInt8(ascii: "=") {
             op += "="
             rest = rest.dropFirst()
         }
-        if rest.hasPrefix("-") || rest.hasPrefix("|") {
-            throw fail("\"\(token)\" is not a comparator")
+        if rest.first == UInt8(ascii: "-") || rest.first == UInt8(ascii: "|") {
+            throw fail("\"\(Self.text(token))\" is not a comparator")
         }
-        return try xRange(op: op, try partial(rest.drop { $0 == "v" || $0 == "=" }), token: token)
+        return try xRange(op: op, try partial(stripPrefix(rest)), token: Self.text(token))
     }
 
-    func partial(_ text: Substring) throws(VersionRangeError) -> PartialVersion {
+    func partial(_ text: Bytes) throws(VersionRangeError) -> PartialVersion {
         guard !text.isEmpty else { throw fail("a version is missing") }
         // Split off pre-release and build: the first "-" or "+".
-        let coreEnd = text.firstIndex { $0 == "-" || $0 == "+" } ?? text.endIndex
-        let core = text[..<coreEnd]
+        let coreEnd = text.firstIndex { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } ?? text.endIndex
         var numbers: [Int] = []
         var sawWildcard = false
-        for part in core.split(separator: ".", omittingEmptySubsequences: false) {
-            if part == "x" || part == "X" || part == "*" {
+        for part in text[..<coreEnd].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            if part.count == 1, let byte = part.first,
+                byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X") || byte == UInt8(ascii: "*")
+            {
                 sawWildcard = true
                 continue
             }
-            if part.isEmpty { throw fail("\"\(text)\" has an empty component") }
-            guard part.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw fail("\"\(part)\" in \"\(text)\" is not a number or x")
+            if part.isEmpty { throw fail("\"\(Self.text(text))\" has an empty component") }
+            var value = 0
+            for byte in part {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                    throw fail("\"\(Self.text(part))\" in \"\(Self.text(text))\" is not a number or x")
+                }
+                let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                let (plus, o2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                if o1 || o2 { throw fail("\"\(Self.text(part))\" in \"\(Self.text(text))\" is too large") }
+                value = plus
             }
-            guard let value = Int(part) else { throw fail("\"\(part)\" in \"\(text)\" is too large") }
             if !sawWildcard { numbers.append(value) }
         }
         let isPartial = sawWildcard || numbers.count < 3
         var prerelease: [Version.PrereleaseIdentifier] = []
         if coreEnd < text.endIndex {
             if isPartial {
-                throw fail("\"\(text)\": a pre-release or build needs a full version (major.minor.patch)")
+                throw fail("\"\(Self.text(text))\": a pre-release or build needs a full version (major.minor.patch)")
             }
             do {
-                let version = try Version(parsing: "0" + String(text[coreEnd...]))
+                let version = try Version(parsing: "0" + Self.text(text[coreEnd...]))
                 prerelease = version.prerelease
             } catch {
-                throw fail("\"\(text)\": \(error.reason)")
+                throw fail("\"\(Self.text(text))\": \(error.reason)")
             }
         }
         return PartialVersion(numbers: numbers, isPartial: isPartial, prerelease: prerelease)
