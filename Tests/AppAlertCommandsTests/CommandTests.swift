@@ -179,13 +179,14 @@ struct EvaluateCommandTests {
             else { return nil }
             return "\(id) \(eligible) \(reason)"
         }
-        #expect(summary.count == 5)
+        #expect(summary.count == 6)
         // Install "install-1" is in bucket 255,602 of message 3's 50 % rollout (below 500,000): in.
         #expect(summary[0] == "1 true eligible, but message 3 ranks higher (priority, then id)")
         #expect(summary[1] == "2 true eligible, but message 3 ranks higher (priority, then id)")
         #expect(summary[2] == "3 true eligible; selected")
         #expect(summary[3] == "4 false already shown 1 of 1 time")
         #expect(summary[4] == "5 false language fr-CA is not in locales [en]")
+        #expect(summary[5] == "6 false for [\"com.createchsol.ExampleTool\"], not \"com.createchsol.AppAlertExample\"")
         #expect(report["selected"] == .integer(3))
     }
 
