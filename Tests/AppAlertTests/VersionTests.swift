@@ -1,4 +1,5 @@
 import AppAlert
+import Foundation
 import Testing
 
 struct VersionTests {
@@ -129,5 +130,20 @@ struct VersionTests {
     func sortsAMixedList() throws {
         let sorted = try ["1.10", "1.9", "1.0.0-rc.1", "1.0", "1.9.1", "0.9"].map { try Version(parsing: $0) }.sorted()
         #expect(sorted.map(\.description) == ["0.9", "1.0.0-rc.1", "1.0", "1.9", "1.9.1", "1.10"])
+    }
+
+    @Test
+    func versionsAndRangesAreCodedAsTheirText() throws {
+        struct Pair: Codable, Equatable {
+            var version: Version
+            var range: VersionRange
+        }
+        let pair = Pair(version: try Version(parsing: "1.2.0-rc.1+b5"), range: try VersionRange(parsing: "^1.2 || 2.x"))
+        let data = try JSONEncoder().encode(pair)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"1.2.0-rc.1+b5\""))
+        #expect(try JSONDecoder().decode(Pair.self, from: data) == pair)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Pair.self, from: Data("{\"version\": \"1..2\", \"range\": \"*\"}".utf8))
+        }
     }
 }

@@ -124,20 +124,31 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 }
 
-extension Version: Codable {
+extension Version: CodableAsText {
+    init(codingText: String) throws { self = try VersionParser.parse(codingText) }
+    var codingText: String { description }
+}
+
+/// A value stored in JSON as the text it is read from (a version, a range).
+protocol CodableAsText: Codable {
+    init(codingText: String) throws
+    var codingText: String { get }
+}
+
+extension CodableAsText {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let string = try container.decode(String.self)
+        let text = try container.decode(String.self)
         do {
-            self = try VersionParser.parse(string)
+            self = try Self(codingText: text)
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(description)
+        try container.encode(codingText)
     }
 }
 

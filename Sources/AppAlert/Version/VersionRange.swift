@@ -95,21 +95,9 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension VersionRange: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let string = try container.decode(String.self)
-        do {
-            self = try VersionRange(parsing: string)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(source)
-    }
+extension VersionRange: CodableAsText {
+    init(codingText: String) throws { try self.init(parsing: codingText) }
+    var codingText: String { source }
 }
 
 /// Why a string is not a version range.
