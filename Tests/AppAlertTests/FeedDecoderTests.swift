@@ -47,7 +47,7 @@ struct FeedDecoderTests {
         #expect(result.diagnostics.isEmpty)
         #expect(result.feed.format == 2)
         #expect(result.feed.messages.map(\.bundleIDs) == [["a.b", "c.d"]])
-        #expect(result.feed.updates.count == 1)
+        #expect(result.feed.updatePolicies == [UpdatePolicy(bundleIDs: ["a.b"], minimumVersion: Version("2.0"))])
     }
 
     struct Expected: Sendable, CustomTestStringConvertible {

@@ -93,10 +93,15 @@ public struct FeedDecoder: Sendable {
                         key: member.key, reason: "unknown key \"\(member.key)\" (did you mean \"\(suggestion)\"?)"))
             }
         }
-        var updates: [JSONValue] = []
+        var updates: [UpdatePolicy] = []
         switch object["updates"] {
         case nil, .null?: break
-        case .array(let entries)?: updates = entries
+        case .array(let entries)?:
+            for (index, entry) in entries.enumerated() {
+                var reader = MessageReader(index: index, pathPrefix: "$.updates")
+                if let policy = reader.readUpdatePolicy(entry) { updates.append(policy) } else { reader.markLeftOut(what: "policy") }
+                diagnostics.append(contentsOf: reader.diagnostics)
+            }
         case .some(let value):
             diagnostics.append(
                 FeedDiagnostic(
@@ -106,7 +111,7 @@ public struct FeedDecoder: Sendable {
         }
         let messages = decodeMessages(elements, pathPrefix: "$.messages", diagnostics: &diagnostics)
         return FeedDecodingResult(
-            feed: Feed(format: format, messages: messages, updates: updates), diagnostics: diagnostics,
+            feed: Feed(format: format, messages: messages, updatePolicies: updates), diagnostics: diagnostics,
             entryCount: elements.count)
     }
 
@@ -204,10 +209,10 @@ struct MessageReader {
     }
 
     /// Adds "left out" to the first error, once, so a reader of the output knows the consequence.
-    mutating func markLeftOut() {
+    mutating func markLeftOut(what: String = "message") {
         guard let position = diagnostics.firstIndex(where: { $0.severity == .error }) else { return }
         if !diagnostics[position].reason.hasSuffix("left out") {
-            diagnostics[position].reason += "; the message is left out"
+            diagnostics[position].reason += "; the \(what) is left out"
         }
     }
 
@@ -574,26 +579,34 @@ struct MessageReader {
             return nil
         }
         guard let urlString = string(urlValue, key: "url", path: path() + ".url") else { return nil }
-        guard let url = Self.absoluteURL(urlString) else {
+        guard let url = checkedURL(urlString, value: urlValue, path: path() + ".url") else { return nil }
+        guard let title else { return nil }
+        return Message.Link(title: title, url: url)
+    }
+
+    /// The URL of a link or store page, or an error: absolute, and not a scheme that runs code or reads
+    /// local data; `http:` is a warning.
+    mutating func checkedURL(_ text: String, value: JSONValue, path: @autoclosure () -> String) -> URL? {
+        let key = path().split(separator: ".").last.map(String.init) ?? "url"
+        guard let url = Self.absoluteURL(text) else {
             report(
-                .error, .invalidURL, path: path() + ".url", key: "url", value: urlValue.compactDescription,
-                reason: "\"\(urlString)\" is not an absolute URL (e.g. https://example.com/help)")
+                .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
+                reason: "\"\(text)\" is not an absolute URL (e.g. https://example.com/help)")
             return nil
         }
         let scheme = url.scheme?.lowercased() ?? ""
         if Self.forbiddenSchemes.contains(scheme) {
             report(
-                .error, .invalidURL, path: path() + ".url", key: "url", value: urlValue.compactDescription,
+                .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
                 reason: "a link may not open a \(scheme): URL")
             return nil
         }
         if scheme == "http" {
             report(
-                .warning, .insecureLink, path: path() + ".url", key: "url", value: urlValue.compactDescription,
+                .warning, .insecureLink, path: path(), key: key, value: value.compactDescription,
                 reason: "the link uses http:, not https:")
         }
-        guard let title else { return nil }
-        return Message.Link(title: title, url: url)
+        return url
     }
 
     /// A URL with a scheme and, for http(s), a host.

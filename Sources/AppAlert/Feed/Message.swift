@@ -109,12 +109,12 @@ public struct Feed: Sendable, Hashable {
     /// 1 for a bare array of messages, 2 for the object form.
     public var format: Int
     public var messages: [Message]
-    /// The format-2 `updates` entries as written; the update policy reads them.
-    public var updates: [JSONValue]
+    /// The format-2 `updates` entries that passed every check.
+    public var updatePolicies: [UpdatePolicy]
 
-    public init(format: Int = 2, messages: [Message], updates: [JSONValue] = []) {
+    public init(format: Int = 2, messages: [Message], updatePolicies: [UpdatePolicy] = []) {
         self.format = format
         self.messages = messages
-        self.updates = updates
+        self.updatePolicies = updatePolicies
     }
 }
