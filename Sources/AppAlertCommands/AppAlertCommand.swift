@@ -13,7 +13,7 @@ public struct AppAlertCommand: AsyncParsableCommand {
             version or option value).
             """,
         version: AppAlertCommand.version,
-        subcommands: [Validate.self, Evaluate.self, Check.self, VersionCommand.self]
+        subcommands: [Validate.self, Evaluate.self, Check.self, UpdateCheck.self, VersionCommand.self]
     )
 
     /// The tool's version.

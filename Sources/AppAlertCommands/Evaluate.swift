@@ -48,15 +48,7 @@ extension AppAlertCommand {
 
         func makeContext(currentDate: Date) throws(InputError) -> EvaluationContext {
             let app = try install.appInfo()
-            var date = currentDate
-            if let text = now {
-                do {
-                    date = try RFC3339.parse(text)
-                } catch {
-                    throw InputError(message: "--now: \(error)")
-                }
-            }
-            return app.context(installID: installID, now: date)
+            return app.context(installID: installID, now: try InputError.date(now, current: currentDate))
         }
 
         func makeHistory() throws(InputError) -> ViewHistory {

@@ -1,5 +1,6 @@
 import AppAlert
 import ArgumentParser
+import Foundation
 
 /// The options that describe the app and device, shared by `evaluate` and `check`.
 struct InstallOptions: ParsableArguments {
@@ -26,28 +27,11 @@ struct InstallOptions: ParsableArguments {
 
     /// The app as these options describe it, or an error naming the option at fault.
     func appInfo() throws(InputError) -> AppInfo {
-        do {
-            _ = try Version(parsing: appVersion)
-        } catch {
-            throw InputError(message: "--app-version: \(error)")
+        _ = try InputError.version(appVersion, option: "--app-version")
+        let osVersion = try self.osVersion.map { (text) throws(InputError) in
+            try InputError.version(text, option: "--os-version")
         }
-        var osVersion: Version?
-        if let text = self.osVersion {
-            do {
-                osVersion = try Version(parsing: text)
-            } catch {
-                throw InputError(message: "--os-version: \(error)")
-            }
-        }
-        var platform = Platform.current
-        if let name = self.platform {
-            platform = Platform(rawValue: name)
-            guard platform.isKnown else {
-                throw InputError(
-                    message: "--platform: unknown platform \"\(name)\" (known: "
-                        + Platform.known.map(\.rawValue).joined(separator: ", ") + ")")
-            }
-        }
+        let platform = try InputError.platform(self.platform)
         var languages: [LanguageTag] = []
         for text in locales {
             let tag = LanguageTag(text)
@@ -65,4 +49,35 @@ struct InstallOptions: ParsableArguments {
 /// An option value that cannot be used; the command exits 2 with this message.
 struct InputError: Error {
     var message: String
+
+    /// Reads a version option, or says which option is wrong and why.
+    static func version(_ text: String, option: String) throws(InputError) -> Version {
+        do {
+            return try Version(parsing: text)
+        } catch {
+            throw InputError(message: "\(option): \(error)")
+        }
+    }
+
+    /// Reads `--platform`; `nil` is this machine's platform.
+    static func platform(_ name: String?) throws(InputError) -> Platform {
+        guard let name else { return .current }
+        let platform = Platform(rawValue: name)
+        guard platform.isKnown else {
+            throw InputError(
+                message: "--platform: unknown platform \"\(name)\" (known: "
+                    + Platform.known.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        return platform
+    }
+
+    /// Reads `--now`; `nil` is `current`.
+    static func date(_ text: String?, current: Date) throws(InputError) -> Date {
+        guard let text else { return current }
+        do {
+            return try RFC3339.parse(text)
+        } catch {
+            throw InputError(message: "--now: \(error)")
+        }
+    }
 }

@@ -17,7 +17,7 @@ public struct AlertCheckResult: Sendable {
 /// The whole client flow without a screen: load the feed, decide for this install, remember what
 /// was shown. ``AlertService`` drives it for apps; command-line tools use it directly.
 public actor AlertClient {
-    public let app: AppInfo
+    public nonisolated let app: AppInfo
     public let loader: FeedLoader
     private let store: any AlertStore
     private let clock: AlertClock

@@ -99,7 +99,11 @@ public struct FeedDecoder: Sendable {
         case .array(let entries)?:
             for (index, entry) in entries.enumerated() {
                 var reader = MessageReader(index: index, pathPrefix: "$.updates")
-                if let policy = reader.readUpdatePolicy(entry) { updates.append(policy) } else { reader.markLeftOut(what: "policy") }
+                if let policy = reader.readUpdatePolicy(entry) {
+                    updates.append(policy)
+                } else {
+                    reader.markLeftOut(what: "policy")
+                }
                 diagnostics.append(contentsOf: reader.diagnostics)
             }
         case .some(let value):

@@ -9,6 +9,25 @@ public struct InstallState: Sendable, Hashable, Codable {
     /// When the feed at ``FeedCheck/url`` was last asked for (answered or not), for the minimum
     /// interval between network checks.
     public var lastFeedCheck: FeedCheck?
+    /// What the user said about update prompts (skip, later).
+    public var updatePrompt: UpdatePromptState?
+    /// The last update check's outcome, for a command-line tool to show at exit.
+    public var lastUpdateCheck: UpdateCheckRecord?
+
+    /// An update check's outcome, as remembered between runs.
+    public struct UpdateCheckRecord: Sendable, Hashable, Codable {
+        public var date: Date
+        public var kind: String
+        public var availableVersion: String?
+        public var storeURL: String?
+
+        public init(date: Date, kind: String, availableVersion: String?, storeURL: String?) {
+            self.date = date
+            self.kind = kind
+            self.availableVersion = availableVersion
+            self.storeURL = storeURL
+        }
+    }
 
     public struct FeedCheck: Sendable, Hashable, Codable {
         public var url: String

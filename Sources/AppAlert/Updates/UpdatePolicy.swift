@@ -80,7 +80,8 @@ extension MessageReader {
         let latestVersion = present(object, "latestVersion").flatMap { version($0, key: "latestVersion") }
         if let minimumVersion, let latestVersion, latestVersion < minimumVersion {
             report(
-                .warning, .noEffect, key: "latestVersion", value: JSONValue.string(latestVersion.description).compactDescription,
+                .warning, .noEffect, key: "latestVersion",
+                value: JSONValue.string(latestVersion.description).compactDescription,
                 reason: "\"latestVersion\" \(latestVersion) is below \"minimumVersion\" \(minimumVersion)")
         }
         var storeURL: URL?
@@ -96,7 +97,8 @@ extension MessageReader {
         if minimumVersion == nil && latestVersion == nil && storeURL == nil && delay == nil {
             report(
                 .warning, .noEffect, key: nil,
-                reason: "the policy sets none of \"minimumVersion\", \"latestVersion\", \"storeURL\", \"releaseDelayDays\"")
+                reason:
+                    "the policy sets none of \"minimumVersion\", \"latestVersion\", \"storeURL\", \"releaseDelayDays\"")
         }
         guard !hasErrors else { return nil }
         return UpdatePolicy(

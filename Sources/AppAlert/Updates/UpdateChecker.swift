@@ -1,0 +1,96 @@
+import Foundation
+
+/// Where an update check learns the newest version.
+public enum ReleaseSource: Sendable {
+    /// The App Store lookup.
+    case appStore(AppStoreLookup)
+    /// A GitHub repository's latest release (command-line tools).
+    case gitHub(GitHubReleases)
+    /// Only the feed's `updates` policy (its `latestVersion` and `minimumVersion`).
+    case feedOnly
+}
+
+/// Checks for an update: asks the release source and the feed's policy, applies the update policy,
+/// and remembers the user's answers (skip, later) in the store.
+public actor UpdateChecker {
+    public nonisolated let app: AppInfo
+    public let source: ReleaseSource
+    public let configuration: UpdateConfiguration
+    private let feedLoader: FeedLoader?
+    private let store: any AlertStore
+    private let clock: AlertClock
+    private let environment: BuildEnvironment
+
+    /// - Parameters:
+    ///   - feedLoader: loads the feed whose `updates` policy applies; `nil` for none.
+    ///   - environment: the kind of build; beta, TestFlight and debug builds are left alone by default.
+    public init(
+        app: AppInfo, source: ReleaseSource, feedLoader: FeedLoader? = nil, store: any AlertStore,
+        configuration: UpdateConfiguration = UpdateConfiguration(), environment: BuildEnvironment = BuildEnvironment(),
+        clock: AlertClock = .system
+    ) {
+        self.app = app
+        self.source = source
+        self.feedLoader = feedLoader
+        self.store = store
+        self.configuration = configuration
+        self.environment = environment
+        self.clock = clock
+    }
+
+    /// Asks the sources and decides. A source that fails gives a decision of `none` with the reason,
+    /// never a thrown error.
+    public func check() async -> UpdateDecision {
+        let now = clock.now
+        let installed = Version(app.appVersion) ?? Version([0])
+        var release: ReleaseInfo?
+        var sourceError: ReleaseSourceError?
+        do {
+            switch source {
+            case .appStore(let lookup): release = try await lookup.latestRelease(bundleID: app.bundleID, now: now)
+            case .gitHub(let releases): release = try await releases.latestRelease()
+            case .feedOnly: break
+            }
+        } catch {
+            sourceError = error
+        }
+        var policy: UpdatePolicy?
+        if let feedLoader {
+            let load = await feedLoader.load()
+            policy = load.feed?.updatePolicy(for: app.bundleID)
+            if load.feed == nil, sourceError == nil, case .feedOnly = source, let error = load.error {
+                sourceError = ReleaseSourceError(kind: .transport, reason: "the feed: \(error.reason)")
+            }
+        }
+        let promptState = (try? await store.state().updatePrompt) ?? UpdatePromptState()
+        let inputs = UpdatePolicyEngine.Inputs(
+            installedVersion: installed, osVersion: app.osVersion, now: now, release: release, sourceError: sourceError,
+            policy: policy, environment: environment, promptState: promptState)
+        let decision = UpdatePolicyEngine.decide(inputs, configuration: configuration)
+        let record = InstallState.UpdateCheckRecord(
+            date: now, kind: decision.kind.rawValue, availableVersion: decision.availableVersion?.description,
+            storeURL: decision.storeURL?.absoluteString)
+        _ = try? await store.updateState { $0.lastUpdateCheck = record }
+        return decision
+    }
+
+    /// "Skip this version": no optional prompt for `version` again (a required one still comes).
+    public func skip(_ version: Version) async throws {
+        let limit = configuration.maximumSkippedVersions
+        try await store.updateState { state in
+            var prompt = state.updatePrompt ?? UpdatePromptState()
+            prompt.skip(version, keeping: limit)
+            state.updatePrompt = prompt
+        }
+    }
+
+    /// "Later": no optional prompt until the remind interval has passed.
+    public func remindLater() async throws {
+        let until = clock.now.addingTimeInterval(configuration.remindInterval)
+        try await store.updateState { state in
+            var prompt = state.updatePrompt ?? UpdatePromptState()
+            prompt.remindAfter = until
+            state.updatePrompt = prompt
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Update notices for command-line tools, the way npm's update-notifier does them: the check runs in
+/// the background at most once per interval, so a tool's start never waits; the notice comes from the
+/// last completed check and is printed at exit, on a terminal only; `CI` or `NO_UPDATE_NOTIFIER` in the
+/// environment turns it off.
+///
+/// ```swift
+/// let notifier = UpdateNotifier(checker: checker, store: store)
+/// let check = notifier.start()          // returns at once
+/// … the tool's work …
+/// await notifier.finish(check, appName: "mytool")   // prints the notice, if due, on a terminal
+/// ```
+public struct UpdateNotifier: Sendable {
+    public let checker: UpdateChecker
+    public let store: any AlertStore
+    /// The shortest time between two checks. The default is 1 day.
+    public var interval: TimeInterval
+    /// How long ``finish(_:appName:)`` waits for a check still running. The default is 0.5 s.
+    public var grace: TimeInterval
+    private let environment: [String: String]
+    private let clock: AlertClock
+
+    public init(
+        checker: UpdateChecker, store: any AlertStore, interval: TimeInterval = 86_400, grace: TimeInterval = 0.5,
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: AlertClock = .system
+    ) {
+        self.checker = checker
+        self.store = store
+        self.interval = interval
+        self.grace = grace
+        self.environment = environment
+        self.clock = clock
+    }
+
+    /// Off in CI and when `NO_UPDATE_NOTIFIER` is set.
+    public var isEnabled: Bool {
+        environment["CI"] == nil && environment["NO_UPDATE_NOTIFIER"] == nil
+    }
+
+    /// Starts a check in the background when the last one is older than ``interval``; returns at once.
+    public func start() -> Task<Void, Never>? {
+        guard isEnabled else { return nil }
+        let checker = checker
+        let store = store
+        let interval = interval
+        let now = clock.now
+        return Task.detached {
+            if let last = try? await store.state().lastUpdateCheck?.date, now.timeIntervalSince(last) < interval,
+                now >= last
+            {
+                return
+            }
+            _ = await checker.check()
+        }
+    }
+
+    /// The notice for the last completed check, or `nil` when there is nothing to say.
+    public func notice(appName: String) async -> String? {
+        guard isEnabled, let record = try? await store.state().lastUpdateCheck, record.kind != UpdateKind.none.rawValue,
+            let available = record.availableVersion
+        else { return nil }
+        let installed = checker.app.appVersion
+        guard let availableVersion = Version(available), let installedVersion = Version(installed),
+            availableVersion > installedVersion
+        else { return nil }
+        let required = record.kind == UpdateKind.required.rawValue
+        let message = ResolvedMessage(
+            id: 0,
+            title: required
+                ? "\(appName) \(installed) no longer works: update to \(available)"
+                : "Update available: \(appName) \(installed) → \(available)",
+            text: required ? "This version is no longer supported." : "A new version of \(appName) is out.",
+            link: record.storeURL.flatMap(URL.init(string:)).map { Message.Link(title: "Get it", url: $0) })
+        return TerminalPresenter().render(AlertPresentation(message))
+    }
+
+    /// Waits briefly for a running check, then prints the notice on standard error when it is a
+    /// terminal (or `force`). Returns whether it printed.
+    @discardableResult
+    public func finish(_ check: Task<Void, Never>?, appName: String, force: Bool = false) async -> Bool {
+        if let check {
+            let grace = grace
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await check.value }
+                group.addTask { try? await Task.sleep(nanoseconds: UInt64(grace * 1_000_000_000)) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        guard force || TerminalPresenter.standardErrorIsTerminal, let notice = await notice(appName: appName) else {
+            return false
+        }
+        FileHandle.standardError.write(Data(notice.utf8))
+        return true
+    }
+}

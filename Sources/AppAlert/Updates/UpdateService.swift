@@ -1,0 +1,69 @@
+import Foundation
+import Observation
+
+/// Asks the user to update, in an app: the update counterpart of ``AlertService``.
+///
+/// ```swift
+/// @State private var updates = UpdateService(checker: UpdateChecker(
+///     app: AppInfo.fromBundle()!, source: .appStore(AppStoreLookup(storefront: try! Storefront("US"))),
+///     store: AlertService.defaultStore(bundleID: Bundle.main.bundleIdentifier!)))
+///
+/// ContentView()
+///     .task { await updates.checkForUpdate() }
+///     .updateAlert(updates)  // AppAlertUI
+/// ```
+@MainActor
+@Observable
+public final class UpdateService {
+    /// The last decision.
+    public private(set) var decision: UpdateDecision?
+    /// Bound to the alert's presentation.
+    public var showUpdate = false
+    /// The app's name in the alert's texts. Default: the store's name for the app, else its bundle id.
+    @ObservationIgnored public var appName: String?
+    /// The alert texts by language; default: the built-in table.
+    @ObservationIgnored public var texts: [String: UpdateTexts] = UpdateTexts.builtIn
+    @ObservationIgnored public let checker: UpdateChecker
+
+    public init(checker: UpdateChecker) {
+        self.checker = checker
+    }
+
+    /// The alert for the last decision, in the device's languages.
+    public var presentation: UpdateAlertPresentation? {
+        guard let decision else { return nil }
+        let name = appName ?? decision.release?.name ?? checker.app.bundleID
+        return UpdateAlertPresentation(decision, appName: name, languages: checker.app.preferredLanguages, texts: texts)
+    }
+
+    /// Checks and, when an update is to be asked for, sets ``showUpdate``.
+    public func checkForUpdate() async {
+        guard !showUpdate else { return }
+        let decision = await checker.check()
+        self.decision = decision
+        showUpdate = decision.kind != .none
+    }
+
+    /// Handles a button: returns the URL to open for Update; records Later or Skip. A required update
+    /// comes back after Update is tapped.
+    @discardableResult
+    public func perform(_ button: UpdateAlertPresentation.Button) async -> URL? {
+        showUpdate = false
+        switch button.action {
+        case .update(let url):
+            if decision?.kind == .required {
+                Task { @MainActor in
+                    await Task.yield()
+                    self.showUpdate = true
+                }
+            }
+            return url
+        case .later:
+            try? await checker.remindLater()
+            return nil
+        case .skip:
+            if let version = decision?.availableVersion { try? await checker.skip(version) }
+            return nil
+        }
+    }
+}
