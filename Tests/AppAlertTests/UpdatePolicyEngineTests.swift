@@ -31,31 +31,44 @@ struct UpdatePolicyEngineTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "a newer version is optional", installed: "1.1", release: release("1.2.0"), kind: .optional, reason: .updateAvailable, available: "1.2.0"),
-        Case(name: "2.1 is 2.1.0: up to date", installed: "2.1", release: release("2.1.0"), kind: .none, reason: .upToDate, available: "2.1.0"),
-        Case(name: "1.10 is above 1.9", installed: "1.10", release: release("1.9"), kind: .none, reason: .newerThanStore, available: "1.9"),
-        Case(name: "newer than the store: in review", installed: "1.3", release: release("1.2"), kind: .none, reason: .newerThanStore),
         Case(
-            name: "released too recently: the 1-day delay", installed: "1.1", now: releaseDay.addingTimeInterval(23 * 3600),
+            name: "a newer version is optional", installed: "1.1", release: release("1.2.0"), kind: .optional,
+            reason: .updateAvailable, available: "1.2.0"),
+        Case(
+            name: "2.1 is 2.1.0: up to date", installed: "2.1", release: release("2.1.0"), kind: .none,
+            reason: .upToDate, available: "2.1.0"),
+        Case(
+            name: "1.10 is above 1.9", installed: "1.10", release: release("1.9"), kind: .none, reason: .newerThanStore,
+            available: "1.9"),
+        Case(
+            name: "newer than the store: in review", installed: "1.3", release: release("1.2"), kind: .none,
+            reason: .newerThanStore),
+        Case(
+            name: "released too recently: the 1-day delay", installed: "1.1",
+            now: releaseDay.addingTimeInterval(23 * 3600),
             release: release("1.2"), kind: .none, reason: .releasedTooRecently, available: "1.2"),
         Case(
             name: "exactly one day after the release", installed: "1.1", now: releaseDay.addingTimeInterval(86_400),
             release: release("1.2"), kind: .optional, reason: .updateAvailable),
         Case(
-            name: "the policy's delay replaces the default", installed: "1.1", now: releaseDay.addingTimeInterval(2 * 86_400),
+            name: "the policy's delay replaces the default", installed: "1.1",
+            now: releaseDay.addingTimeInterval(2 * 86_400),
             release: release("1.2"), policy: UpdatePolicy(bundleIDs: ["a"], releaseDelayDays: 5), kind: .none,
             reason: .releasedTooRecently),
         Case(
             name: "a delay of 0 asks at once", installed: "1.1", now: releaseDay, release: release("1.2"),
             policy: UpdatePolicy(bundleIDs: ["a"], releaseDelayDays: 0), kind: .optional, reason: .updateAvailable),
         Case(
-            name: "no release date: no delay", installed: "1.1", now: releaseDay, release: release("1.2", released: nil),
+            name: "no release date: no delay", installed: "1.1", now: releaseDay,
+            release: release("1.2", released: nil),
             kind: .optional, reason: .updateAvailable),
         Case(
-            name: "device OS below the release's minimum", installed: "1.1", os: "16.4", release: release("1.2", minimumOS: "17.0"),
+            name: "device OS below the release's minimum", installed: "1.1", os: "16.4",
+            release: release("1.2", minimumOS: "17.0"),
             kind: .none, reason: .osTooOld),
         Case(
-            name: "device OS unknown: no OS check", installed: "1.1", os: nil, release: release("1.2", minimumOS: "17.0"),
+            name: "device OS unknown: no OS check", installed: "1.1", os: nil,
+            release: release("1.2", minimumOS: "17.0"),
             kind: .optional, reason: .updateAvailable),
         Case(
             name: "below the feed's minimum: required", installed: "1.1", release: release("2.0"),
@@ -63,7 +76,8 @@ struct UpdatePolicyEngineTests {
             reason: .belowMinimumVersion, available: "2.0"),
         Case(
             name: "required ignores the release delay", installed: "1.1", now: releaseDay, release: release("2.0"),
-            policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")), kind: .required, reason: .belowMinimumVersion),
+            policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")), kind: .required,
+            reason: .belowMinimumVersion),
         Case(
             name: "required ignores skip", installed: "1.1", release: release("2.0"),
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")),
@@ -75,9 +89,11 @@ struct UpdatePolicyEngineTests {
             reason: .belowMinimumVersion),
         Case(
             name: "at the minimum: not required", installed: "1.5", release: release("2.0"),
-            policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.5.0")), kind: .optional, reason: .updateAvailable),
+            policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.5.0")), kind: .optional,
+            reason: .updateAvailable),
         Case(
-            name: "required, but the device cannot run it", installed: "1.1", os: "15.0", release: release("2.0", minimumOS: "17.0"),
+            name: "required, but the device cannot run it", installed: "1.1", os: "15.0",
+            release: release("2.0", minimumOS: "17.0"),
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")), kind: .none, reason: .osTooOld),
         Case(
             name: "required with no store answer uses the minimum", installed: "1.1",
@@ -100,22 +116,29 @@ struct UpdatePolicyEngineTests {
             reason: .updateAvailable),
         Case(
             name: "not in this storefront", installed: "1.1",
-            error: ReleaseSourceError(kind: .notInStorefront, reason: "com.example is not in the FR App Store"), kind: .none,
+            error: ReleaseSourceError(kind: .notInStorefront, reason: "com.example is not in the FR App Store"),
+            kind: .none,
             reason: .notInStorefront),
         Case(
-            name: "lookup failed", installed: "1.1", error: ReleaseSourceError(kind: .httpStatus, reason: "answered 500"),
+            name: "lookup failed", installed: "1.1",
+            error: ReleaseSourceError(kind: .httpStatus, reason: "answered 500"),
             kind: .none, reason: .lookupFailed),
         Case(
             name: "lookup failed, the feed's latest version stands in", installed: "1.1",
             error: ReleaseSourceError(kind: .transport, reason: "offline"),
-            policy: UpdatePolicy(bundleIDs: ["a"], latestVersion: Version("1.3")), kind: .optional, reason: .updateAvailable,
+            policy: UpdatePolicy(bundleIDs: ["a"], latestVersion: Version("1.3")), kind: .optional,
+            reason: .updateAvailable,
             available: "1.3"),
         Case(
-            name: "the store's version takes precedence over the feed's latest", installed: "1.1", release: release("1.2"),
-            policy: UpdatePolicy(bundleIDs: ["a"], latestVersion: Version("1.3")), kind: .optional, reason: .updateAvailable,
+            name: "the store's version takes precedence over the feed's latest", installed: "1.1",
+            release: release("1.2"),
+            policy: UpdatePolicy(bundleIDs: ["a"], latestVersion: Version("1.3")), kind: .optional,
+            reason: .updateAvailable,
             available: "1.2"),
         Case(name: "no source at all", installed: "1.1", kind: .none, reason: .noSource),
-        Case(name: "a pre-release build is left alone", installed: "1.2.0-beta.3", release: release("1.3"), kind: .none, reason: .betaBuild),
+        Case(
+            name: "a pre-release build is left alone", installed: "1.2.0-beta.3", release: release("1.3"), kind: .none,
+            reason: .betaBuild),
         Case(
             name: "a TestFlight build is left alone", installed: "1.1", release: release("1.3"),
             environment: BuildEnvironment(isTestFlight: true), kind: .none, reason: .betaBuild),
@@ -123,13 +146,15 @@ struct UpdatePolicyEngineTests {
             name: "a debug build is left alone", installed: "1.1", release: release("1.3"),
             environment: BuildEnvironment(isDebug: true), kind: .none, reason: .betaBuild),
         Case(
-            name: "a major rule can require", installed: "1.9", release: release("2.0"), rules: UpdateRules(major: .required),
+            name: "a major rule can require", installed: "1.9", release: release("2.0"),
+            rules: UpdateRules(major: .required),
             kind: .required, reason: .requiredByRule),
         Case(
             name: "a minor change under a major rule stays optional", installed: "1.8", release: release("1.9"),
             rules: UpdateRules(major: .required), kind: .optional, reason: .updateAvailable),
         Case(
-            name: "patch updates can be ignored", installed: "1.2.3", release: release("1.2.4"), rules: UpdateRules(patch: .none),
+            name: "patch updates can be ignored", installed: "1.2.3", release: release("1.2.4"),
+            rules: UpdateRules(patch: .none),
             kind: .none, reason: .ignoredByRule),
         Case(
             name: "revision rule for a fourth component", installed: "1.2.3.4", release: release("1.2.3.5"),
@@ -145,7 +170,8 @@ struct UpdatePolicyEngineTests {
         var configuration = UpdateConfiguration()
         configuration.rules = testCase.rules
         let inputs = UpdatePolicyEngine.Inputs(
-            installedVersion: Version(testCase.installed)!, osVersion: testCase.os.flatMap(Version.init), now: testCase.now,
+            installedVersion: Version(testCase.installed)!, osVersion: testCase.os.flatMap(Version.init),
+            now: testCase.now,
             release: testCase.release, sourceError: testCase.error, policy: testCase.policy,
             environment: testCase.environment, promptState: testCase.prompt)
         let decision = UpdatePolicyEngine.decide(inputs, configuration: configuration)
@@ -161,7 +187,8 @@ struct UpdatePolicyEngineTests {
             installedVersion: Version("1.0")!, now: releaseDay.addingTimeInterval(9 * 86_400), release: release("1.1"),
             policy: UpdatePolicy(bundleIDs: ["a"], storeURL: URL(string: "https://example.com/download")))
         #expect(UpdatePolicyEngine.decide(inputs).storeURL == URL(string: "https://example.com/download"))
-        let plain = UpdatePolicyEngine.Inputs(installedVersion: Version("1.0")!, now: releaseDay, release: release("1.1", released: nil))
+        let plain = UpdatePolicyEngine.Inputs(
+            installedVersion: Version("1.0")!, now: releaseDay, release: release("1.1", released: nil))
         #expect(UpdatePolicyEngine.decide(plain).storeURL == URL(string: "https://apps.apple.com/app/id1234567890"))
     }
 
@@ -211,7 +238,8 @@ struct UpdatePresentationTests {
 
     @Test
     func anOptionalUpdateHasUpdateLaterAndSkip() throws {
-        let alert = try #require(UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag("en-GB")]))
+        let alert = try #require(
+            UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag("en-GB")]))
         #expect(alert.title == "Update Available")
         #expect(alert.message == "Notes 1.2 is available.")
         #expect(alert.buttons.map(\.title) == ["Update", "Later", "Skip This Version"])
@@ -221,7 +249,8 @@ struct UpdatePresentationTests {
 
     @Test
     func aRequiredUpdateHasOnlyUpdate() throws {
-        let alert = try #require(UpdateAlertPresentation(decision(.required), appName: "Notes", languages: [LanguageTag("de-AT")]))
+        let alert = try #require(
+            UpdateAlertPresentation(decision(.required), appName: "Notes", languages: [LanguageTag("de-AT")]))
         #expect(alert.title == "Update erforderlich")
         #expect(alert.message == "Diese Version von Notes funktioniert nicht mehr. Bitte aktualisiere auf 1.2.")
         #expect(alert.buttons.map(\.title) == ["Aktualisieren"])
@@ -241,7 +270,8 @@ struct UpdatePresentationTests {
     ])
     func builtInTextsCoverAtLeastTenLanguages(language: String, title: String) throws {
         #expect(UpdateTexts.builtIn.count >= 10)
-        let alert = try #require(UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag(language)]))
+        let alert = try #require(
+            UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag(language)]))
         #expect(alert.title == title)
         #expect(alert.message.contains("Notes") && alert.message.contains("1.2"))
     }
@@ -251,10 +281,14 @@ struct UpdatePresentationTests {
         let policy = UpdatePolicy(
             bundleIDs: ["a"], title: "{appName} {version} is here", text: "Get {version} now.",
             localizations: [Message.Localization(tag: LanguageTag("fr"), title: "{appName} {version} est là")])
-        let english = try #require(UpdateAlertPresentation(decision(.optional, policy: policy), appName: "Notes", languages: [LanguageTag("en")]))
+        let english = try #require(
+            UpdateAlertPresentation(
+                decision(.optional, policy: policy), appName: "Notes", languages: [LanguageTag("en")]))
         #expect(english.title == "Notes 1.2 is here")
         #expect(english.message == "Get 1.2 now.")
-        let french = try #require(UpdateAlertPresentation(decision(.optional, policy: policy), appName: "Notes", languages: [LanguageTag("fr-FR")]))
+        let french = try #require(
+            UpdateAlertPresentation(
+                decision(.optional, policy: policy), appName: "Notes", languages: [LanguageTag("fr-FR")]))
         #expect(french.title == "Notes 1.2 est là")
         #expect(french.message == "Get 1.2 now.")
         #expect(french.buttons.first?.title == "Mettre à jour")
@@ -267,7 +301,8 @@ struct UpdatePresentationTests {
             optionalTitle: "Ĝisdatigo", optionalMessage: "{appName} {version}", requiredTitle: "Devige",
             requiredMessage: "{version}", update: "Ĝisdatigi", later: "Poste", skip: "Preterlasi")
         let alert = try #require(
-            UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag("eo")], texts: table))
+            UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag("eo")], texts: table)
+        )
         #expect(alert.title == "Ĝisdatigo")
         #expect(alert.buttons.map(\.title) == ["Ĝisdatigi", "Poste", "Preterlasi"])
     }
