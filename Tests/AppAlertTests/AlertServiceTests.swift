@@ -256,3 +256,39 @@ struct PresentationTests {
         #expect(rendered.split(separator: "\n").allSatisfy { $0.count <= 20 })
     }
 }
+
+@MainActor
+struct UpdateServiceTests {
+    func makeService(version: String, store: InMemoryAlertStore) -> UpdateService {
+        let answer = Data(
+            """
+            {"resultCount":1,"results":[{"trackId":77,"trackName":"Notes","version":"\(version)","currentVersionReleaseDate":"2026-11-01T00:00:00Z"}]}
+            """.utf8)
+        let checker = UpdateChecker(
+            app: AppInfo(
+                bundleID: "com.example.Notes", appVersion: "1.0", platform: .iOS,
+                preferredLanguages: [LanguageTag("fr")]),
+            source: .appStore(AppStoreLookup(platform: .iOS, transport: StubFeedTransport(body: answer))), store: store,
+            clock: .fixed(try! RFC3339.parse("2026-11-20T00:00:00Z")))
+        return UpdateService(checker: checker)
+    }
+
+    @Test
+    func showsAnOptionalUpdateInTheDevicesLanguageAndHonoursSkip() async throws {
+        let store = InMemoryAlertStore()
+        let service = makeService(version: "1.1", store: store)
+        await service.checkForUpdate()
+        #expect(service.showUpdate)
+        let presentation = try #require(service.presentation)
+        #expect(presentation.title == "Mise à jour disponible")
+        #expect(presentation.message == "Notes 1.1 est disponible.")
+        let update = try #require(presentation.buttons.first)
+        #expect(await service.perform(update) == URL(string: "https://apps.apple.com/app/id77"))
+        let skip = try #require(presentation.buttons.last)
+        _ = await service.perform(skip)
+        let again = makeService(version: "1.1", store: store)
+        await again.checkForUpdate()
+        #expect(!again.showUpdate)
+        #expect(again.decision?.reason.code == .skippedByUser)
+    }
+}

@@ -273,3 +273,62 @@ struct FeedDecoderTests {
         #expect(result.errors[0].reason.contains("already used by the message at $[0]"))
     }
 }
+
+struct UpdatePolicyDecodingTests {
+    func decode(_ entry: String) throws -> FeedDecodingResult {
+        try FeedDecoder().decode(Data("{\"format\": 2, \"messages\": [], \"updates\": [\(entry)]}".utf8))
+    }
+
+    @Test
+    func readsEveryKey() throws {
+        let result = try decode(
+            """
+            {"bundleIds": ["a.b", "c.d"], "minimumVersion": "2.0", "latestVersion": "2.3.1", "storeURL": "https://apps.apple.com/app/id1",
+             "releaseDelayDays": 2.5, "title": "Update {appName}", "text": "Get {version}", "localizations": {"fr": {"title": "Mettez à jour"}}}
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let policy = try #require(result.feed.updatePolicies.first)
+        #expect(policy.bundleIDs == ["a.b", "c.d"])
+        #expect(policy.minimumVersion == Version("2.0") && policy.latestVersion == Version("2.3.1"))
+        #expect(policy.storeURL == URL(string: "https://apps.apple.com/app/id1"))
+        #expect(policy.releaseDelayDays == 2.5)
+        #expect(policy.title == "Update {appName}" && policy.text == "Get {version}")
+        #expect(policy.localizations.first?.title == "Mettez à jour")
+        #expect(result.feed.updatePolicy(for: "c.d") == policy)
+        #expect(result.feed.updatePolicy(for: "x.y") == nil)
+    }
+
+    @Test(arguments: [
+        ("{\"minimumVersion\": \"2.0\"}", "$.updates[0].bundleId", FeedDiagnostic.Code.missingKey),
+        ("{\"bundleId\": \"a\", \"minimumVersion\": \"2..0\"}", "$.updates[0].minimumVersion", .invalidVersion),
+        ("{\"bundleId\": \"a\", \"latestVersion\": 2}", "$.updates[0].latestVersion", .wrongType),
+        ("{\"bundleId\": \"a\", \"storeURL\": \"javascript:alert(1)\"}", "$.updates[0].storeURL", .invalidURL),
+        ("{\"bundleId\": \"a\", \"releaseDelayDays\": -1}", "$.updates[0].releaseDelayDays", .outOfRange),
+        ("\"a\"", "$.updates[0]", .wrongType),
+    ])
+    func aBadPolicyIsLeftOutWithItsReason(entry: String, path: String, code: FeedDiagnostic.Code) throws {
+        let result = try decode(entry)
+        #expect(result.feed.updatePolicies.isEmpty)
+        let error = try #require(result.errors.first)
+        #expect(error.path == path)
+        #expect(error.code == code)
+        #expect(error.reason.hasSuffix("the policy is left out"))
+    }
+
+    @Test(arguments: [
+        (
+            "{\"bundleId\": \"a\", \"minimumVersion\": \"1.0\", \"minimumversion\": \"2\"}",
+            "did you mean \"minimumVersion\""
+        ),
+        ("{\"bundleId\": \"a\"}", "sets none of"),
+        (
+            "{\"bundleId\": \"a\", \"minimumVersion\": \"2.0\", \"latestVersion\": \"1.5\"}",
+            "is below \"minimumVersion\""
+        ),
+    ])
+    func likelyMistakesAreWarnings(entry: String, reason: String) throws {
+        let result = try decode(entry)
+        #expect(result.feed.updatePolicies.count == 1)
+        #expect(result.warnings.contains { $0.reason.contains(reason) }, "\(result.warnings)")
+    }
+}
