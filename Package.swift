@@ -39,6 +39,8 @@ let package = Package(
         .executableTarget(name: "appalert", dependencies: ["AppAlertCommands"]),
         // Examples/ExampleTool/main.swift: a command-line tool that uses AppAlert as an app would.
         .executableTarget(name: "ExampleTool", dependencies: ["AppAlert"], path: "Examples/ExampleTool"),
+        // Examples/ConfigUpgrade/main.swift: a one-time upgrade step on a config file (v1 → v2).
+        .executableTarget(name: "ConfigUpgrade", dependencies: ["AppAlert"], path: "Examples/ConfigUpgrade"),
         // Benchmarks/README.md: `swift run -c release FeedBenchmark`.
         .executableTarget(name: "FeedBenchmark", dependencies: ["AppAlert"], path: "Benchmarks/FeedBenchmark"),
         // Benchmarks/README.md: `swift run -c release LaunchBenchmark`.
@@ -53,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppAlertCommandsTests",
-            dependencies: ["AppAlert", "AppAlertCommands", "appalert", "TestSupport"]
+            dependencies: ["AppAlert", "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -36,6 +36,13 @@ extension AppAlertCommand {
             help: "The tutorial's stored lastMessageId: every id up to it counts as seen.")
         var lastMessageID: Int?
 
+        @Option(
+            help: "The version this install was updated from, for what's-new messages. Default: none (not updated).")
+        var previousVersion: String?
+
+        @Option(help: ArgumentHelp("Launches since that update, this one included.", valueName: "n"))
+        var launchesSinceUpdate: Int = 1
+
         @Flag(help: "Print one JSON object instead of text.")
         var json = false
 
@@ -48,7 +55,19 @@ extension AppAlertCommand {
 
         func makeContext(currentDate: Date) throws(InputError) -> EvaluationContext {
             let app = try install.appInfo()
-            return app.context(installID: installID, now: try InputError.date(now, current: currentDate))
+            var recentUpdate: EvaluationContext.RecentUpdate?
+            if let text = previousVersion {
+                let from = try InputError.version(text, option: "--previous-version")
+                guard launchesSinceUpdate >= 1 else {
+                    throw InputError(message: "--launches-since-update: must be 1 or more")
+                }
+                if let to = Version(app.appVersion), from < to {
+                    recentUpdate = EvaluationContext.RecentUpdate(
+                        from: from, to: to, launchesSince: launchesSinceUpdate)
+                }
+            }
+            return app.context(
+                installID: installID, now: try InputError.date(now, current: currentDate), recentUpdate: recentUpdate)
         }
 
         func makeHistory() throws(InputError) -> ViewHistory {

@@ -11,17 +11,20 @@ struct AppAlertProcess {
 
     /// The `appalert` executable beside the test bundle (SwiftPM builds it because this test target
     /// depends on it).
-    static let executable: URL = {
+    static let executable = binary("appalert")
+
+    /// An executable product built beside the test bundle.
+    static func binary(_ name: String) -> URL {
         var directory = Bundle.main.bundleURL
         for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("appalert")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        fatalError("appalert binary not found near \(Bundle.main.bundleURL.path)")
-    }()
+        fatalError("\(name) binary not found near \(Bundle.main.bundleURL.path)")
+    }
 
-    static func run(_ arguments: [String], standardInput: Data? = nil) throws -> Result {
+    static func run(_ arguments: [String], standardInput: Data? = nil, executable: URL = executable) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

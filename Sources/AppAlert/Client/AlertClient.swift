@@ -44,7 +44,8 @@ public actor AlertClient {
         guard let feed = load.feed else { return AlertCheckResult(load: load, decision: Decision(message: nil)) }
         do {
             let state = try await store.state()
-            let context = app.context(installID: state.installID, now: clock.now)
+            let context = app.context(
+                installID: state.installID, now: clock.now, recentUpdate: state.versionHistory?.recentUpdate)
             let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
             return AlertCheckResult(load: load, decision: decision)
         } catch {
@@ -62,7 +63,8 @@ public actor AlertClient {
         let now = clock.now
         do {
             let decision = try await store.updateState { state in
-                let context = app.context(installID: state.installID, now: now)
+                let context = app.context(
+                    installID: state.installID, now: now, recentUpdate: state.versionHistory?.recentUpdate)
                 let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
                 if let id = decision.selectedID { state.history.recordShowing(of: id, at: now) }
                 return decision

@@ -50,9 +50,11 @@ public struct AppInfo: Sendable, Hashable {
     }
 
     /// The evaluation context for this app at `now`, for the install `installID`.
-    public func context(installID: String?, now: Date) -> EvaluationContext {
+    public func context(
+        installID: String?, now: Date, recentUpdate: EvaluationContext.RecentUpdate? = nil
+    ) -> EvaluationContext {
         EvaluationContext(
             bundleID: bundleID, appVersion: Version(appVersion), build: build, platform: platform, osVersion: osVersion,
-            preferredLanguages: preferredLanguages, installID: installID, now: now)
+            preferredLanguages: preferredLanguages, installID: installID, now: now, recentUpdate: recentUpdate)
     }
 }

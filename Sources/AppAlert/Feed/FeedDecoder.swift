@@ -169,14 +169,14 @@ struct MessageReader {
     enum Key: Int, CaseIterable {
         case id, bundleId, bundleIds, title, text, confirmLabel, link, appVersions, osVersions, appVersionRange
         case osVersionRange, platforms, locales, startDate, endDate, rollout, priority, maxViews
-        case minHoursBetweenViews, dismissible, localizations
+        case minHoursBetweenViews, dismissible, localizations, whatsNew
 
         var name: String { Key.names[rawValue] }
 
         static let names = [
             "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
             "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "priority",
-            "maxViews", "minHoursBetweenViews", "dismissible", "localizations",
+            "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew",
         ]
         static let byName: [String: Key] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
     }
@@ -342,6 +342,7 @@ struct MessageReader {
                 reason: "a message with \"dismissible\": false needs a \"link\", or the user is left with no button")
         }
         let localizations = present(.localizations).flatMap { readLocalizations($0) } ?? []
+        let whatsNew = present(.whatsNew).flatMap { range($0, key: "whatsNew") }
 
         for position in diagnostics.indices { diagnostics[position].messageID = id }
         guard let id, let title, let text, !hasErrors else { return nil }
@@ -350,7 +351,8 @@ struct MessageReader {
             appVersions: appVersions, osVersions: osVersions, appVersionRange: appVersionRange,
             osVersionRange: osVersionRange, platforms: platforms, locales: locales, startDate: startDate,
             endDate: endDate, rollout: rollout, priority: priority, maxViews: maxViews,
-            minHoursBetweenViews: minHoursBetweenViews, dismissible: dismissible, localizations: localizations)
+            minHoursBetweenViews: minHoursBetweenViews, dismissible: dismissible, localizations: localizations,
+            whatsNew: whatsNew)
     }
 
     /// The value of `key`, treating `null` as absent (as Swift's decoders do for optionals).

@@ -39,6 +39,12 @@ public struct Message: Sendable, Hashable, Identifiable {
     public var dismissible: Bool
     /// Translations by BCP 47 tag, in the order the feed lists them.
     public var localizations: [Localization]
+    /// What's new: only on the first launches after updating into this range of app versions (an
+    /// update that skipped over it counts), never on a fresh install.
+    public var whatsNew: VersionRange?
+
+    /// How many launches after an update a what's-new message stays eligible.
+    public static let whatsNewLaunchWindow = 10
 
     /// The label of the dismiss button when the feed gives none.
     public static let defaultConfirmLabel = "OK"
@@ -79,7 +85,8 @@ public struct Message: Sendable, Hashable, Identifiable {
         appVersions: [Version]? = nil, osVersions: [Version]? = nil, appVersionRange: VersionRange? = nil,
         osVersionRange: VersionRange? = nil, platforms: [Platform]? = nil, locales: [LanguageTag]? = nil,
         startDate: Date? = nil, endDate: Date? = nil, rollout: Double = 100, priority: Int = 0, maxViews: Int = 1,
-        minHoursBetweenViews: Double? = nil, dismissible: Bool = true, localizations: [Localization] = []
+        minHoursBetweenViews: Double? = nil, dismissible: Bool = true, localizations: [Localization] = [],
+        whatsNew: VersionRange? = nil
     ) {
         self.id = id
         self.bundleIDs = bundleIDs
@@ -101,6 +108,7 @@ public struct Message: Sendable, Hashable, Identifiable {
         self.minHoursBetweenViews = minHoursBetweenViews
         self.dismissible = dismissible
         self.localizations = localizations
+        self.whatsNew = whatsNew
     }
 }
 

@@ -13,6 +13,8 @@ public struct InstallState: Sendable, Hashable, Codable {
     public var updatePrompt: UpdatePromptState?
     /// The last update check's outcome, for a command-line tool to show at exit.
     public var lastUpdateCheck: UpdateCheckRecord?
+    /// The install's versions and upgrade steps.
+    public var versionHistory: VersionHistory?
 
     /// An update check's outcome, as remembered between runs.
     public struct UpdateCheckRecord: Sendable, Hashable, Codable {

@@ -21,10 +21,28 @@ public struct EvaluationContext: Sendable, Hashable {
     public var installID: String?
     /// The time of the decision.
     public var now: Date
+    /// The update this install went through recently, for "what's new" messages; `nil` on a fresh
+    /// install and when the latest change was a downgrade.
+    public var recentUpdate: RecentUpdate?
+
+    /// An update from one version to another, and how many launches ago it happened.
+    public struct RecentUpdate: Sendable, Hashable {
+        public var from: Version
+        public var to: Version
+        /// Launches since the update, the current one included (1 on the first launch after it).
+        public var launchesSince: Int
+
+        public init(from: Version, to: Version, launchesSince: Int = 1) {
+            self.from = from
+            self.to = to
+            self.launchesSince = launchesSince
+        }
+    }
 
     public init(
         bundleID: String, appVersion: Version?, build: String? = nil, platform: Platform = .current,
-        osVersion: Version? = nil, preferredLanguages: [LanguageTag] = [], installID: String? = nil, now: Date
+        osVersion: Version? = nil, preferredLanguages: [LanguageTag] = [], installID: String? = nil, now: Date,
+        recentUpdate: RecentUpdate? = nil
     ) {
         self.bundleID = bundleID
         self.appVersion = appVersion
@@ -34,6 +52,7 @@ public struct EvaluationContext: Sendable, Hashable {
         self.preferredLanguages = preferredLanguages
         self.installID = installID
         self.now = now
+        self.recentUpdate = recentUpdate
     }
 }
 

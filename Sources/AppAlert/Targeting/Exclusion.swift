@@ -16,6 +16,7 @@ public struct Exclusion: Sendable, Hashable, CustomStringConvertible {
         public static let locale = Rule(rawValue: "locales")
         public static let startDate = Rule(rawValue: "startDate")
         public static let endDate = Rule(rawValue: "endDate")
+        public static let whatsNew = Rule(rawValue: "whatsNew")
         public static let rollout = Rule(rawValue: "rollout")
         public static let maxViews = Rule(rawValue: "maxViews")
         public static let minHoursBetweenViews = Rule(rawValue: "minHoursBetweenViews")

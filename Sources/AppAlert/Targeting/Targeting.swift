@@ -67,6 +67,22 @@ public enum Targeting {
         if let end = message.endDate, context.now >= end {
             return exclude(.endDate, "ended at \(RFC3339.format(end)), now is \(RFC3339.format(context.now))")
         }
+        if let range = message.whatsNew {
+            guard let update = context.recentUpdate else {
+                return exclude(.whatsNew, "what's new: this install has not been updated (fresh install or downgrade)")
+            }
+            if update.launchesSince > Message.whatsNewLaunchWindow {
+                return exclude(
+                    .whatsNew,
+                    "what's new: the update to \(update.to) was \(update.launchesSince) launches ago (window \(Message.whatsNewLaunchWindow))"
+                )
+            }
+            if !range.containsRelease(after: update.from, upTo: update.to) {
+                return exclude(
+                    .whatsNew,
+                    "what's new: the update \(update.from) → \(update.to) did not reach whatsNew \"\(range.source)\"")
+            }
+        }
         if message.rollout < 100 {
             let percent = percentText(message.rollout)
             guard let installID = context.installID else {

@@ -80,6 +80,29 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether some release in the range lies after `lower` and at or before `upper`: did an update
+    /// from `lower` to `upper` pass through the range? (What's-new messages catch up on versions an
+    /// install skipped.) The answer checks the upper end and each comparator's version and the patch
+    /// after it, which is exact for comparators, x-ranges, tildes, carets and hyphen ranges.
+    public func containsRelease(after lower: Version, upTo upper: Version) -> Bool {
+        guard lower < upper else { return false }
+        for set in comparatorSets {
+            var candidates = [upper.release]
+            for comparator in set {
+                let point = comparator.version.release
+                candidates.append(point)
+                var next = Array(point.components.prefix(3))
+                while next.count < 3 { next.append(0) }
+                next[2] += 1
+                candidates.append(Version(next))
+            }
+            for candidate in candidates where lower < candidate && candidate <= upper {
+                if Self.set(set, contains: candidate) { return true }
+            }
+        }
+        return false
+    }
+
     /// Whether the range contains every release (it was written as `*`, `x` or empty).
     public var matchesEveryRelease: Bool {
         comparatorSets.contains { $0.isEmpty }

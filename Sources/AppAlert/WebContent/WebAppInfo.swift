@@ -1,0 +1,152 @@
+import Foundation
+
+/// The app's info for web content in a web view: a JavaScript source to inject as a user script,
+/// which defines a frozen, read-only object (by default `window.AppInfo`).
+///
+/// Every string is written as a JSON string literal with `<`, `>`, `&`, `'`, U+2028 and U+2029
+/// escaped as well, so no value — whatever it holds — can close the script, break a quote or
+/// start a new statement.
+public struct WebAppInfo: Sendable, Hashable {
+    public var name: String
+    public var version: String
+    public var build: String?
+    public var bundleID: String
+    public var platform: String
+    public var osVersion: String?
+    public var locale: String?
+    /// Extra values, written after the standard ones in key order.
+    public var extra: [String: String] = [:]
+
+    public init(
+        name: String, version: String, build: String? = nil, bundleID: String, platform: String,
+        osVersion: String? = nil,
+        locale: String? = nil
+    ) {
+        self.name = name
+        self.version = version
+        self.build = build
+        self.bundleID = bundleID
+        self.platform = platform
+        self.osVersion = osVersion
+        self.locale = locale
+    }
+
+    /// The info of `app`; `name` is the app's display name.
+    public init(app: AppInfo, name: String) {
+        self.init(
+            name: name, version: app.appVersion, build: app.build, bundleID: app.bundleID,
+            platform: app.platform.rawValue,
+            osVersion: app.osVersion?.description, locale: app.preferredLanguages.first?.original)
+    }
+
+    /// The values as a JSON object.
+    public var jsonValue: JSONValue {
+        var object = JSONObject()
+        object.set("name", .string(name))
+        object.set("version", .string(version))
+        object.set("build", build.map { .string($0) } ?? .null)
+        object.set("bundleId", .string(bundleID))
+        object.set("platform", .string(platform))
+        object.set("osVersion", osVersion.map { .string($0) } ?? .null)
+        object.set("locale", locale.map { .string($0) } ?? .null)
+        for key in extra.keys.sorted() { object.set(key, .string(extra[key]!)) }
+        return .object(object)
+    }
+
+    /// JavaScript that defines `window[globalName]` as a frozen object holding the values. The name
+    /// must be a plain JavaScript identifier (letters, digits, `_`, `$`, not starting with a digit);
+    /// anything else is refused.
+    public func javaScript(globalName: String = "AppInfo") throws(InvalidGlobalName) -> String {
+        guard Self.isIdentifier(globalName) else { throw InvalidGlobalName(name: globalName) }
+        let literal = ScriptSafeJSON.serialize(jsonValue)
+        return """
+            (function () {
+              "use strict";
+              var info = Object.freeze(\(literal));
+              Object.defineProperty(window, "\(globalName)", { value: info, writable: false, configurable: false, enumerable: false });
+            })();
+            """
+    }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
+        }
+    }
+}
+
+public struct InvalidGlobalName: Error, Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var description: String { "\"\(name)\" is not a JavaScript identifier" }
+}
+
+/// JSON that is also safe inside an HTML `<script>` and in JavaScript source.
+public enum ScriptSafeJSON {
+    public static func serialize(_ value: JSONValue) -> String {
+        let json = value.serialized()
+        var output = ""
+        output.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": output += "\\u003C"
+            case ">": output += "\\u003E"
+            case "&": output += "\\u0026"
+            case "'": output += "\\u0027"
+            case "\u{2028}": output += "\\u2028"
+            case "\u{2029}": output += "\\u2029"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}
+
+/// Routes messages a web page posts to the app (`webkit.messageHandlers.NAME.postMessage(...)`) to
+/// handlers by name, and answers each with a JSON value: the pure part of a script-message handler,
+/// testable anywhere.
+///
+/// A message is an object `{ "action": "getAppInfo", "body": … }` (or its JSON text). Replies are
+/// `{ "ok": true, "result": … }` or `{ "ok": false, "error": "…" }` — an unknown action or a bad
+/// message is an error reply, never a crash.
+public actor WebMessageRouter {
+    public typealias Handler = @Sendable (JSONValue) async throws -> JSONValue
+
+    private var handlers: [String: Handler] = [:]
+
+    public init() {}
+
+    /// A router that answers `getAppInfo` with `info`.
+    public init(appInfo info: WebAppInfo) {
+        handlers["getAppInfo"] = { _ in info.jsonValue }
+    }
+
+    public func register(_ action: String, _ handler: @escaping Handler) {
+        handlers[action] = handler
+    }
+
+    /// Answers one message: a `JSONValue`, or the page's JSON text.
+    public func route(_ message: JSONValue) async -> JSONValue {
+        guard case .object(let object) = message, case .string(let action)? = object["action"] else {
+            return Self.failure("a message must be an object with an \"action\" string")
+        }
+        guard let handler = handlers[action] else { return Self.failure("unknown action \"\(action)\"") }
+        do {
+            return ["ok": true, "result": try await handler(object["body"] ?? .null)]
+        } catch {
+            return Self.failure("\(error)")
+        }
+    }
+
+    public func route(text: String) async -> JSONValue {
+        do {
+            return await route(try JSONParser().parse(text))
+        } catch {
+            return Self.failure("the message is not JSON: \(error.reason)")
+        }
+    }
+
+    static func failure(_ reason: String) -> JSONValue {
+        ["ok": false, "error": .string(reason)]
+    }
+}
