@@ -24,12 +24,16 @@ struct AppAlertProcess {
         fatalError("\(name) binary not found near \(Bundle.main.bundleURL.path)")
     }
 
-    static func run(_ arguments: [String], standardInput: Data? = nil, executable: URL = executable) throws -> Result {
+    static func run(
+        _ arguments: [String], standardInput: Data? = nil, executable: URL = executable,
+        environment extra: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe()
         let error = Pipe()
