@@ -592,8 +592,9 @@ struct MessageReader {
 
     /// The URL of a link or store page, or an error: absolute, and not a scheme that runs code or reads
     /// local data; `http:` is a warning.
-    mutating func checkedURL(_ text: String, value: JSONValue, path: @autoclosure () -> String) -> URL? {
-        let key = path().split(separator: ".").last.map(String.init) ?? "url"
+    mutating func checkedURL(
+        _ text: String, value: JSONValue, key: String = "url", path: @autoclosure () -> String
+    ) -> URL? {
         guard let url = Self.absoluteURL(text) else {
             report(
                 .error, .invalidURL, path: path(), key: key, value: value.compactDescription,

@@ -23,12 +23,12 @@ public enum Targeting {
     ) -> Exclusion? {
         let exclude = Excluder(explained: explained)
         if !message.bundleIDs.contains(where: { $0 == context.bundleID || $0 == "*" }) {
-            let apps = listed(message.bundleIDs.map { "\"\($0)\"" })
-            return exclude(.bundleID, "for \(apps), not \"\(context.bundleID)\"")
+            return exclude(
+                .bundleID, "for \(listed(message.bundleIDs.map { "\"\($0)\"" })), not \"\(context.bundleID)\"")
         }
         if let platforms = message.platforms, !platforms.contains(where: { $0.targets(context.platform) }) {
-            let names = listed(platforms.map(\.rawValue))
-            return exclude(.platform, "platform \(context.platform) is not in platforms \(names)")
+            return exclude(
+                .platform, "platform \(context.platform) is not in platforms \(listed(platforms.map(\.rawValue)))")
         }
         if let versions = message.appVersions,
             let exclusion = exclude.version(
@@ -57,8 +57,8 @@ public enum Targeting {
                 return exclude(.locale, "the device's language is unknown; locales \(listed(locales.map(\.original)))")
             }
             if !locales.contains(where: { $0.matches(language) }) {
-                let tags = listed(locales.map(\.original))
-                return exclude(.locale, "language \(language.original) is not in locales \(tags)")
+                return exclude(
+                    .locale, "language \(language.original) is not in locales \(listed(locales.map(\.original)))")
             }
         }
         if let start = message.startDate, context.now < start {
@@ -90,8 +90,10 @@ public enum Targeting {
             }
             let bucket = Rollout.bucket(messageID: message.id, installID: installID)
             if !Rollout.includes(bucket: bucket, percent: message.rollout) {
-                let position = percentText(Double(bucket) / Double(Rollout.bucketCount) * 100)
-                return exclude(.rollout, "install is outside the \(percent)% rollout (bucket \(position)%)")
+                return exclude(
+                    .rollout,
+                    "install is outside the \(percent)% rollout "
+                        + "(bucket \(percentText(Double(bucket) / Double(Rollout.bucketCount) * 100))%)")
             }
         }
         let views = history.views(of: message.id)
@@ -99,8 +101,8 @@ public enum Targeting {
             if history.records[message.id] == nil {
                 return exclude(.maxViews, "already seen (id ≤ lastMessageId \(history.legacyLastMessageID ?? 0))")
             }
-            let times = "time\(message.maxViews == 1 ? "" : "s")"
-            return exclude(.maxViews, "already shown \(views) of \(message.maxViews) \(times)")
+            return exclude(
+                .maxViews, "already shown \(views) of \(message.maxViews) time\(message.maxViews == 1 ? "" : "s")")
         }
         if views > 0, let hours = message.minHoursBetweenViews, let last = history.records[message.id]?.lastShown {
             let next = last.addingTimeInterval(hours * 3600)

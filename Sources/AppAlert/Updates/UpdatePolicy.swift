@@ -86,7 +86,7 @@ extension MessageReader {
         }
         var storeURL: URL?
         if let value = present(object, "storeURL"), let text = string(value, key: "storeURL") {
-            storeURL = checkedURL(text, value: value, path: JSONPath.appending("storeURL", to: path))
+            storeURL = checkedURL(text, value: value, key: "storeURL", path: JSONPath.appending("storeURL", to: path))
         }
         let delay = present(object, "releaseDelayDays").flatMap {
             number($0, key: "releaseDelayDays", in: 0...Double.greatestFiniteMagnitude)
