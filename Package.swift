@@ -19,10 +19,17 @@ let package = Package(
         .library(name: "AppAlertUI", targets: ["AppAlertUI"]),
         // In-memory doubles for testing code that uses AppAlert.
         .library(name: "AppAlertTesting", targets: ["AppAlertTesting"]),
-        // Still to come (see the open issues): AppAlertServer (Hummingbird).
+        // The feed server (Hummingbird): per-app views, ETag/304, gzip, hot reload, preview page.
+        .library(name: "AppAlertServer", targets: ["AppAlertServer"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The feed server only: never compiled into an app.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // PrivacyInfo.xcprivacy: the privacy manifest Apple requires of SDKs that use UserDefaults.
@@ -30,10 +37,23 @@ let package = Package(
         .target(name: "AppAlertUI", dependencies: ["AppAlert"]),
         .target(name: "AppAlertTesting", dependencies: ["AppAlert"]),
         .target(
+            name: "AppAlertServer",
+            dependencies: [
+                "AppAlert",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "AppAlertCommands",
             dependencies: [
                 "AppAlert",
+                "AppAlertServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(name: "appalert", dependencies: ["AppAlertCommands"]),
@@ -52,6 +72,12 @@ let package = Package(
             name: "AppAlertTests",
             dependencies: ["AppAlert", "AppAlertTesting", "TestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "AppAlertServerTests",
+            dependencies: [
+                "AppAlertServer", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "AppAlertCommandsTests",

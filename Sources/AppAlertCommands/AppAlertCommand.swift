@@ -13,7 +13,9 @@ public struct AppAlertCommand: AsyncParsableCommand {
             version or option value).
             """,
         version: AppAlertCommand.version,
-        subcommands: [Validate.self, Evaluate.self, Check.self, UpdateCheck.self, VersionCommand.self]
+        subcommands: [
+            Validate.self, Evaluate.self, Check.self, UpdateCheck.self, Publish.self, Serve.self, VersionCommand.self,
+        ]
     )
 
     /// The tool's version.

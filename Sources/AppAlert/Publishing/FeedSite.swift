@@ -1,0 +1,175 @@
+import Foundation
+
+/// The files a feed is published as — by `appalert publish` to a folder, and by `appalert serve` over
+/// HTTP, at the same paths:
+///
+/// - `NAME` — the feed itself, byte for byte as written;
+/// - `apps/BUNDLE-ID.json` — for every app the feed names, a view with only that app's messages (and the
+///   `"*"` ones) and its update policy, in the feed's own format, so an app downloads only what
+///   concerns it.
+public struct FeedSite: Sendable {
+    public struct File: Sendable, Hashable {
+        /// The path relative to the site's root, with `/` separators.
+        public var path: String
+        public var data: Data
+        /// A strong validator derived from the content: `"` + 32 hex digits of its SHA-256 + `"`.
+        public var etag: String
+
+        public init(path: String, data: Data) {
+            self.path = path
+            self.data = data
+            self.etag = "\"" + SHA256Digest.hash(data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        }
+    }
+
+    /// The files, the feed first, then the per-app views in bundle-id order.
+    public var files: [File]
+    /// Warnings found while building (errors stop the build).
+    public var warnings: [FeedDiagnostic]
+
+    /// The file at `path`, if the site has one.
+    public func file(at path: String) -> File? {
+        files.first { $0.path == path }
+    }
+
+    /// Builds the site of the feed `data` published as `name`. A feed with errors is refused: a
+    /// site is never built from a feed apps would read differently from its author's intent.
+    public static func build(name: String, data: Data) throws(FeedSiteError) -> FeedSite {
+        guard isSafeName(name) else {
+            throw FeedSiteError(file: name, reason: "\"\(name)\" is not a plain file name", diagnostics: [])
+        }
+        let document: JSONValue
+        let result: FeedDecodingResult
+        do {
+            document = try JSONParser().parse(data)
+            result = try FeedDecoder().decode(document)
+        } catch let error as JSONSyntaxError {
+            throw FeedSiteError(file: name, reason: error.description, diagnostics: [])
+        } catch let error as FeedError {
+            throw FeedSiteError(file: name, reason: error.reason, diagnostics: [])
+        } catch {
+            throw FeedSiteError(file: name, reason: "\(error)", diagnostics: [])
+        }
+        guard result.errors.isEmpty else {
+            let count = result.errors.count
+            throw FeedSiteError(
+                file: name, reason: "\(count) error\(count == 1 ? "" : "s") in the feed", diagnostics: result.errors)
+        }
+        var warnings = result.warnings
+        var files = [File(path: name, data: data)]
+        var apps = Set<String>()
+        for message in result.feed.messages { apps.formUnion(message.bundleIDs) }
+        for policy in result.feed.updatePolicies { apps.formUnion(policy.bundleIDs) }
+        apps.remove("*")
+        for app in apps.sorted() {
+            guard isSafeName(app) else {
+                warnings.append(
+                    FeedDiagnostic(
+                        severity: .warning, code: .invalidValue, path: "$", key: "bundleId", value: "\"\(app)\"",
+                        reason:
+                            "no per-app view for \"\(app)\": a bundle id in a path may only hold letters, digits, '.', '-' and '_'"
+                    ))
+                continue
+            }
+            files.append(File(path: "apps/\(app).json", data: Data(view(of: document, for: app).serialized().utf8)))
+        }
+        return FeedSite(files: files, warnings: warnings)
+    }
+
+    /// The document with only the entries for `app` (or `"*"`), in the same shape.
+    static func view(of document: JSONValue, for app: String) -> JSONValue {
+        func isFor(_ entry: JSONValue) -> Bool {
+            guard case .object(let object) = entry else { return false }
+            var ids: [String] = []
+            if case .string(let id)? = object["bundleId"] { ids.append(id) }
+            if case .array(let list)? = object["bundleIds"] { ids += list.compactMap(\.stringValue) }
+            return ids.contains(app) || ids.contains("*")
+        }
+        switch document {
+        case .array(let messages):
+            return .array(messages.filter(isFor))
+        case .object(var object):
+            for key in ["messages", "updates"] {
+                if case .array(let entries)? = object[key] { object.set(key, .array(entries.filter(isFor))) }
+            }
+            return .object(object)
+        default:
+            return document
+        }
+    }
+
+    /// A name that is one path component: letters, digits, `.`, `-`, `_`; not `.` or `..`.
+    public static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "._-".unicodeScalars.contains($0)
+            }
+    }
+}
+
+/// Why a feed cannot be published or served.
+public struct FeedSiteError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var reason: String
+    /// The feed's errors, when that is why.
+    public var diagnostics: [FeedDiagnostic]
+
+    public init(file: String, reason: String, diagnostics: [FeedDiagnostic]) {
+        self.file = file
+        self.reason = reason
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        ([file + ": " + reason] + diagnostics.map { file + ": " + $0.description }).joined(separator: "\n")
+    }
+}
+
+extension FeedSite {
+    /// Builds the site of every `*.json` file in `directory` (or of the one file `path`). When two
+    /// feeds name the same app, its view comes from the first feed in name order, with a warning.
+    public static func build(contentsOf path: URL) throws(FeedSiteError) -> FeedSite {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
+            throw FeedSiteError(file: path.path, reason: "no such file or directory", diagnostics: [])
+        }
+        let feeds: [URL]
+        if isDirectory.boolValue {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []
+            feeds = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+                path.appendingPathComponent($0)
+            }
+            if feeds.isEmpty {
+                throw FeedSiteError(file: path.path, reason: "no .json feed in the directory", diagnostics: [])
+            }
+        } else {
+            feeds = [path]
+        }
+        var site = FeedSite(files: [], warnings: [])
+        for feed in feeds {
+            let data: Data
+            do {
+                data = try Data(contentsOf: feed)
+            } catch {
+                throw FeedSiteError(
+                    file: feed.path, reason: "cannot read: \(error.localizedDescription)", diagnostics: [])
+            }
+            let part = try build(name: feed.lastPathComponent, data: data)
+            site.warnings += part.warnings
+            for file in part.files {
+                if site.file(at: file.path) != nil {
+                    site.warnings.append(
+                        FeedDiagnostic(
+                            severity: .warning, code: .duplicateID, path: "$", key: nil,
+                            reason:
+                                "\(file.path) comes from an earlier feed; \(feed.lastPathComponent)'s is not published")
+                    )
+                } else {
+                    site.files.append(file)
+                }
+            }
+        }
+        return site
+    }
+}

@@ -1,0 +1,59 @@
+import AppAlert
+import AppAlertServer
+import ArgumentParser
+import Foundation
+import Hummingbird
+
+extension AppAlertCommand {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve feeds over HTTP, with per-app views, validators, gzip and hot reload.",
+            discussion: """
+                Serves each feed at /NAME and, for every app it names, /apps/BUNDLE-ID.json. An edited \
+                feed is validated before it is served; an invalid edit is logged and the last good \
+                version stays. --dev sends no-cache and serves a preview page at /. Stops gracefully on \
+                SIGTERM and SIGINT.
+                """)
+
+        @Argument(help: "A feed file, or a directory of .json feeds.")
+        var feed: String
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port (0 picks a free one).")
+        var port = 8080
+
+        @Option(name: .customLong("cache-control"), help: "Cache-Control of feed responses (not with --dev).")
+        var cacheControl = "public, max-age=60"
+
+        @Flag(help: "Development: Cache-Control no-cache, and a preview page at /.")
+        var dev = false
+
+        func run() async throws {
+            var configuration = FeedServerConfiguration()
+            configuration.host = host
+            configuration.port = port
+            configuration.cacheControl = cacheControl
+            configuration.development = dev
+            let server: FeedServer
+            do {
+                server = try FeedServer(source: URL(fileURLWithPath: feed), configuration: configuration)
+            } catch {
+                try CommandOutput.failure("\(error)", code: error.diagnostics.isEmpty ? 2 : 1).emit()
+                return
+            }
+            for warning in server.content.snapshotWarnings {
+                FileHandle.standardError.write(Data("appalert: warning: \(warning)\n".utf8))
+            }
+            let host = host
+            let requestedPort = port
+            let app = server.application { channel in
+                let port = channel.localAddress?.port ?? requestedPort
+                FileHandle.standardOutput.write(
+                    Data("appalert: serving \(server.source.path) on http://\(host):\(port)/\n".utf8))
+            }
+            try await app.runService()
+        }
+    }
+}

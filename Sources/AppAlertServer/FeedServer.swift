@@ -1,0 +1,206 @@
+import AppAlert
+import CompressNIO
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// How the feed server behaves. Every value has a default.
+public struct FeedServerConfiguration: Sendable {
+    /// The address to listen on. The default is 127.0.0.1.
+    public var host = "127.0.0.1"
+    /// The port; 0 picks a free one. The default is 8080.
+    public var port = 8080
+    /// `Cache-Control` of feed responses. The default, `public, max-age=60`, lets caches keep a feed a
+    /// minute; `--dev` sends `no-cache`.
+    public var cacheControl = "public, max-age=60"
+    /// Development mode: `Cache-Control: no-cache` and the preview page at `/`. The default is off.
+    public var development = false
+    /// How often the feed files are checked for changes. The default is 1 second.
+    public var reloadInterval: Duration = .seconds(1)
+
+    public init() {}
+}
+
+/// Serves feeds as ``FeedSite`` lays them out: each feed file at `/NAME`, per-app views at
+/// `/apps/BUNDLE-ID.json`, `/healthz`, and in development mode a preview page at `/`.
+///
+/// Responses carry a strong `ETag` from the content, `Last-Modified`, `Cache-Control`,
+/// `Content-Type: application/json` and CORS for GET; `If-None-Match` and `If-Modified-Since` give
+/// 304; `HEAD` is answered; gzip is sent when accepted, compressed once per change. Only the site's own
+/// paths exist, so no path, encoded or not, reaches anything else. A changed feed is validated first:
+/// an invalid edit is logged with its errors and the last good version stays served.
+public struct FeedServer: Sendable {
+    public let source: URL
+    public let configuration: FeedServerConfiguration
+    public let content: ServedContent
+    private let logger: Logger
+
+    /// Loads the feed at `source` (a file, or a directory of `.json` feeds). Throws when the first load
+    /// fails: there is no good version to fall back on.
+    public init(source: URL, configuration: FeedServerConfiguration = FeedServerConfiguration(), logger: Logger? = nil)
+        throws(FeedSiteError)
+    {
+        self.source = source
+        self.configuration = configuration
+        self.logger = logger ?? Logger(label: "appalert.serve")
+        self.content = try ServedContent(source: source, development: configuration.development)
+    }
+
+    /// The responder: request in, response out.
+    public var responder: CallbackResponder<BasicRequestContext> {
+        let content = content
+        let configuration = configuration
+        return CallbackResponder { request, _ in
+            FeedResponses.respond(to: request, snapshot: content.snapshot, configuration: configuration)
+        }
+    }
+
+    /// The Hummingbird application, with the reload service; run it with `runService()` (which
+    /// stops gracefully on SIGTERM and SIGINT).
+    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+        -> some ApplicationProtocol
+    {
+        Application(
+            responder: responder,
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "appalert"),
+            services: [ReloadService(content: content, interval: configuration.reloadInterval, logger: logger)],
+            onServerRunning: onServerRunning, logger: logger)
+    }
+}
+
+/// What the server is serving now: a snapshot swapped whole on each good reload, so no request ever
+/// sees part of an edit.
+public final class ServedContent: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: SiteSnapshot
+    public let source: URL
+    private let development: Bool
+
+    init(source: URL, development: Bool) throws(FeedSiteError) {
+        self.source = source
+        self.development = development
+        let site = try FeedSite.build(contentsOf: source)
+        self.current = SiteSnapshot(
+            site: site, previous: nil, development: development, sourceStamp: Self.stamp(source))
+    }
+
+    var snapshot: SiteSnapshot { lock.withLock { current } }
+
+    /// The warnings of the feed being served.
+    public var snapshotWarnings: [FeedDiagnostic] { snapshot.site.warnings }
+
+    /// The paths being served, for tests and logs.
+    public var paths: [String] { snapshot.entries.keys.sorted() }
+
+    /// The files' modification times and sizes: a change in any means a reload.
+    static func stamp(_ source: URL) -> [String: String] {
+        var stamp: [String: String] = [:]
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: source.path, isDirectory: &isDirectory) else { return [:] }
+        let files =
+            isDirectory.boolValue
+            ? ((try? manager.contentsOfDirectory(atPath: source.path)) ?? []).filter { $0.hasSuffix(".json") }
+                .map { source.appendingPathComponent($0) } : [source]
+        for file in files {
+            let attributes = try? manager.attributesOfItem(atPath: file.path)
+            let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+            stamp[file.lastPathComponent] = "\(date)/\(size)"
+        }
+        return stamp
+    }
+
+    /// Reloads when the files changed. Returns the errors of an invalid edit (the old site stays),
+    /// or nil.
+    @discardableResult
+    public func reloadIfChanged() -> FeedSiteError? {
+        let stamp = Self.stamp(source)
+        let previous = snapshot
+        guard stamp != previous.sourceStamp else { return nil }
+        do {
+            let site = try FeedSite.build(contentsOf: source)
+            let next = SiteSnapshot(site: site, previous: previous, development: development, sourceStamp: stamp)
+            lock.withLock { current = next }
+            return nil
+        } catch {
+            let failed = previous.withFailure(error, sourceStamp: stamp, development: development)
+            lock.withLock { current = failed }
+            return error
+        }
+    }
+}
+
+/// One immutable version of the served files, each with its body, gzip body and validators.
+final class SiteSnapshot: Sendable {
+    struct Entry: Sendable {
+        let body: ByteBuffer
+        let gzipBody: ByteBuffer?
+        let etag: String
+        let lastModified: Date
+        let lastModifiedText: String
+    }
+
+    let entries: [String: Entry]
+    let site: FeedSite
+    let sourceStamp: [String: String]
+    /// The last invalid edit, shown on the preview page.
+    let failure: FeedSiteError?
+    let previewPage: ByteBuffer?
+    /// Changes whenever anything the preview shows changes.
+    let version: String
+
+    init(
+        site: FeedSite, previous: SiteSnapshot?, development: Bool, sourceStamp: [String: String],
+        failure: FeedSiteError? = nil
+    ) {
+        let now = Date()
+        var entries: [String: Entry] = [:]
+        for file in site.files {
+            let path = "/" + file.path
+            // An unchanged file keeps its entry: same bytes, same validators, no recompression.
+            if let old = previous?.entries[path], old.etag == file.etag {
+                entries[path] = old
+                continue
+            }
+            let body = ByteBuffer(bytes: file.data)
+            var copy = body
+            let gzip = try? copy.compress(with: .gzip())
+            entries[path] = Entry(
+                body: body, gzipBody: gzip.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
+                etag: file.etag,
+                lastModified: now, lastModifiedText: HTTPDate.format(now))
+        }
+        self.entries = entries
+        self.site = site
+        self.sourceStamp = sourceStamp
+        self.failure = failure
+        self.version = site.files.map(\.etag).joined() + (failure.map { "!\($0.description.hashValue)" } ?? "")
+        self.previewPage =
+            development ? ByteBuffer(string: PreviewPage.html(site: site, failure: failure, version: version)) : nil
+    }
+
+    func withFailure(_ failure: FeedSiteError, sourceStamp: [String: String], development: Bool) -> SiteSnapshot {
+        SiteSnapshot(site: site, previous: self, development: development, sourceStamp: sourceStamp, failure: failure)
+    }
+}
+
+/// Watches the feed files and reloads on change; stops with the server.
+struct ReloadService: Service {
+    let content: ServedContent
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            if Task.isCancelled { break }
+            if let error = content.reloadIfChanged() {
+                logger.error("invalid edit not served; the last good version stays:\n\(error)")
+            }
+        }
+    }
+}
