@@ -76,7 +76,8 @@ let package = Package(
         .testTarget(
             name: "AppAlertServerTests",
             dependencies: [
-                "AppAlertServer", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "AppAlertServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

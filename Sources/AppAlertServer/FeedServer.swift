@@ -195,11 +195,17 @@ struct ReloadService: Service {
     let logger: Logger
 
     func run() async throws {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            if Task.isCancelled { break }
-            if let error = content.reloadIfChanged() {
-                logger.error("invalid edit not served; the last good version stays:\n\(error)")
+        let content = content
+        let interval = interval
+        let logger = logger
+        // Ends on graceful shutdown (SIGTERM, SIGINT, the server stopping), not only on cancellation.
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { break }
+                if let error = content.reloadIfChanged() {
+                    logger.error("invalid edit not served; the last good version stays:\n\(error)")
+                }
             }
         }
     }
