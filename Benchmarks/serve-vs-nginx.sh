@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# appalert serve against nginx serving the same files on loopback, same run, alternating:
+# 2 KB and 200 KB feeds, plain GET and conditional GET (304). Then one minute of load with a hot
+# reload every 5 seconds, sampling the server's memory and counting errors.
+#
+#     bash Benchmarks/serve-vs-nginx.sh            # needs wrk and nginx (apt-get install wrk nginx-light)
+#     DURATION=10 ROUNDS=2 bash Benchmarks/serve-vs-nginx.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION=${DURATION:-10}
+ROUNDS=${ROUNDS:-2}
+CONNECTIONS=${CONNECTIONS:-32}
+THREADS=${THREADS:-2}
+command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx"; exit 2; }
+
+swift build -c release --product appalert >/dev/null
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; nginx -s stop -c "$work/nginx.conf" 2>/dev/null || true; rm -rf "$work"' EXIT
+mkdir -p "$work/site"
+
+python3 - "$work/site" <<'PY'
+import json, sys
+def feed(n):
+    return [{"id": i, "bundleId": "com.example.app%d" % (i % 7), "title": "Message %d" % i,
+             "text": "Maintenance on Sunday from 02:00 to 04:00 UTC; sync pauses. (%d)" % i,
+             "appVersionRange": ">=1.0 <%d.0" % (i % 5 + 2),
+             "link": {"title": "More", "url": "https://www.example.com/notes/%d" % i}} for i in range(1, n + 1)]
+for name, n in (("small.json", 9), ("large.json", 900)):
+    open(sys.argv[1] + "/" + name, "w").write(json.dumps(feed(n), indent=2))
+PY
+ls -l "$work/site"
+
+cat > "$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  types { application/json json; }
+  server {
+    listen 127.0.0.1:18081;
+    root $work/site;
+    etag on;
+    add_header Cache-Control "public, max-age=60";
+  }
+}
+CONF
+nginx -c "$work/nginx.conf"
+.build/release/appalert serve "$work/site" --port 18080 >"$work/serve.log" 2>&1 &
+serve_pid=$!
+sleep 1
+
+etag() { curl -s -D - -o /dev/null "$1" | tr -d '\r' | awk 'tolower($1)=="etag:" {print $2}'; }
+rps() {  # url [etag]
+  local header=()
+  [ -n "${2:-}" ] && header=(-H "If-None-Match: $2")
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" "${header[@]}" "$1" | awk '/Requests\/sec/ {print $2}'
+}
+
+printf "%-26s %12s %12s %7s\n" "case" "appalert" "nginx" "ratio"
+for file in small.json large.json; do
+  for mode in get 304; do
+    a_total=0; n_total=0
+    for round in $(seq "$ROUNDS"); do
+      a_tag=""; n_tag=""
+      if [ "$mode" = 304 ]; then a_tag=$(etag "http://127.0.0.1:18080/$file"); n_tag=$(etag "http://127.0.0.1:18081/$file"); fi
+      a=$(rps "http://127.0.0.1:18080/$file" "$a_tag"); n=$(rps "http://127.0.0.1:18081/$file" "$n_tag")
+      a_total=$(python3 -c "print($a_total + $a)"); n_total=$(python3 -c "print($n_total + $n)")
+    done
+    python3 -c "a=$a_total/$ROUNDS; n=$n_total/$ROUNDS; print('%-26s %12.0f %12.0f %7.2f' % ('$file $mode', a, n, a/n))"
+  done
+done
+
+# One minute under load with a hot reload every 5 seconds.
+echo "soak: 60 s of GET /large.json, a reload every 5 s; RSS of appalert serve (KiB):"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d60s http://127.0.0.1:18080/large.json >"$work/soak.txt" &
+wrk_pid=$!
+for i in $(seq 12); do
+  sleep 5
+  python3 - "$work/site/large.json" "$i" <<'PY'
+import json, sys
+path, i = sys.argv[1], int(sys.argv[2])
+feed = json.load(open(path)); feed[0]["title"] = "Edited %d" % i
+open(path + ".tmp", "w").write(json.dumps(feed, indent=2))
+import os; os.replace(path + ".tmp", path)
+PY
+  printf "%s " "$(awk '/VmRSS/ {print $2}' /proc/$serve_pid/status)"
+done
+echo
+wait $wrk_pid
+grep -E "Requests/sec|Non-2xx|Socket errors|requests in" "$work/soak.txt" || true
+body=$(curl -s http://127.0.0.1:18080/large.json)
+python3 -c "import json,sys; json.loads(sys.argv[1]); print('final body: valid JSON')" "$body"
