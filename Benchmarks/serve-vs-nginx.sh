@@ -90,5 +90,5 @@ done
 echo
 wait $wrk_pid
 grep -E "Requests/sec|Non-2xx|Socket errors|requests in" "$work/soak.txt" || true
-body=$(curl -s http://127.0.0.1:18080/large.json)
-python3 -c "import json,sys; json.loads(sys.argv[1]); print('final body: valid JSON')" "$body"
+curl -s http://127.0.0.1:18080/large.json -o "$work/final.json"
+python3 -c "import json,sys; json.load(open(sys.argv[1])); print('final body: valid JSON')" "$work/final.json"
