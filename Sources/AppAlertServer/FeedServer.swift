@@ -199,7 +199,7 @@ struct ReloadService: Service {
         let interval = interval
         let logger = logger
         // Ends on graceful shutdown (SIGTERM, SIGINT, the server stopping), not only on cancellation.
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 if Task.isCancelled { break }
