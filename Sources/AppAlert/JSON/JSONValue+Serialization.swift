@@ -1,13 +1,15 @@
 extension JSONValue {
     /// The value as JSON text. Object members keep their order, so the same value always gives the
     /// same bytes. With `pretty`, members and elements go on lines of their own, indented by two spaces.
-    public func serialized(pretty: Bool = false) -> String {
+    /// With `scriptSafe`, `<`, `>`, `&` and `'` are escaped too, so the text can stand inside an HTML
+    /// `<script>` and JavaScript source.
+    public func serialized(pretty: Bool = false, scriptSafe: Bool = false) -> String {
         var output = ""
-        write(to: &output, pretty: pretty, indent: 0)
+        write(to: &output, pretty: pretty, indent: 0, scriptSafe: scriptSafe)
         return output
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
+    private func write(to output: inout String, pretty: Bool, indent: Int, scriptSafe: Bool) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -18,7 +20,7 @@ extension JSONValue {
             } else {
                 output += "\(value)"
             }
-        case .string(let value): JSONValue.writeString(value, to: &output)
+        case .string(let value): JSONValue.writeString(value, to: &output, scriptSafe: scriptSafe)
         case .array(let elements):
             if elements.isEmpty {
                 output += "[]"
@@ -28,7 +30,7 @@ extension JSONValue {
             for (position, element) in elements.enumerated() {
                 if position > 0 { output += "," }
                 if pretty { JSONValue.newline(&output, indent + 1) }
-                element.write(to: &output, pretty: pretty, indent: indent + 1)
+                element.write(to: &output, pretty: pretty, indent: indent + 1, scriptSafe: scriptSafe)
             }
             if pretty { JSONValue.newline(&output, indent) }
             output += "]"
@@ -41,9 +43,9 @@ extension JSONValue {
             for (position, member) in object.members.enumerated() {
                 if position > 0 { output += "," }
                 if pretty { JSONValue.newline(&output, indent + 1) }
-                JSONValue.writeString(member.key, to: &output)
+                JSONValue.writeString(member.key, to: &output, scriptSafe: scriptSafe)
                 output += pretty ? ": " : ":"
-                member.value.write(to: &output, pretty: pretty, indent: indent + 1)
+                member.value.write(to: &output, pretty: pretty, indent: indent + 1, scriptSafe: scriptSafe)
             }
             if pretty { JSONValue.newline(&output, indent) }
             output += "}"
@@ -57,9 +59,14 @@ extension JSONValue {
 
     /// Writes `string` as a JSON string literal. Besides what JSON requires, U+2028 and U+2029 are
     /// escaped so the text is also safe inside JavaScript source.
-    static func writeString(_ string: String, to output: inout String) {
+    static func writeString(_ string: String, to output: inout String, scriptSafe: Bool = false) {
         output += "\""
         for scalar in string.unicodeScalars {
+            if scriptSafe, scalar == "<" || scalar == ">" || scalar == "&" || scalar == "'" {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                continue
+            }
             switch scalar {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"

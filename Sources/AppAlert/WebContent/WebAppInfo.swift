@@ -84,21 +84,7 @@ public struct InvalidGlobalName: Error, Sendable, Hashable, CustomStringConverti
 /// JSON that is also safe inside an HTML `<script>` and in JavaScript source.
 public enum ScriptSafeJSON {
     public static func serialize(_ value: JSONValue) -> String {
-        let json = value.serialized()
-        var output = ""
-        output.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": output += "\\u003C"
-            case ">": output += "\\u003E"
-            case "&": output += "\\u0026"
-            case "'": output += "\\u0027"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        value.serialized(scriptSafe: true)
     }
 }
 
