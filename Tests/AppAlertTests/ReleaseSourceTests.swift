@@ -228,6 +228,18 @@ struct UpdateCheckerTests {
     }
 
     @Test
+    func anInstalledVersionThatIsNotOneNeverAsksForAnUpdate() async throws {
+        let transport = StubFeedTransport(body: lookupAnswer(version: "9.0"))
+        let checker = UpdateChecker(
+            app: AppInfo(bundleID: "a", appVersion: "1.0 (beta)", platform: .iOS),
+            source: .appStore(AppStoreLookup(transport: transport)), store: InMemoryAlertStore())
+        let decision = await checker.check()
+        #expect(decision.kind == .none)
+        #expect(decision.reason.code == .unknownInstalledVersion)
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test
     func aFailingSourceIsADecisionOfNoneWithTheReason() async throws {
         let transport = StubFeedTransport { _ throws(FeedTransportError) in
             throw FeedTransportError(kind: .unreachable, reason: "offline")

@@ -42,7 +42,14 @@ public actor UpdateChecker {
     /// never a thrown error.
     public func check() async -> UpdateDecision {
         let now = clock.now
-        let installed = Version(app.appVersion) ?? Version([0])
+        guard let installed = Version(app.appVersion) else {
+            // Never guess: reading "1.0 (beta)" as 0 would ask for every release, forever.
+            return UpdateDecision(
+                kind: .none,
+                reason: UpdateReason(
+                    .unknownInstalledVersion, "the installed version \"\(app.appVersion)\" is not a version"),
+                installedVersion: Version([0]))
+        }
         var release: ReleaseInfo?
         var sourceError: ReleaseSourceError?
         do {

@@ -31,6 +31,7 @@ public struct UpdateReason: Sendable, Hashable, CustomStringConvertible {
         public static let betaBuild = Code(rawValue: "betaBuild")
         public static let ignoredByRule = Code(rawValue: "ignoredByRule")
         public static let noSource = Code(rawValue: "noSource")
+        public static let unknownInstalledVersion = Code(rawValue: "unknownInstalledVersion")
     }
 
     public var code: Code
