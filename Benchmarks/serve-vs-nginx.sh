@@ -5,6 +5,7 @@
 #
 #     bash Benchmarks/serve-vs-nginx.sh            # needs wrk and nginx (apt-get install wrk nginx-light)
 #     DURATION=10 ROUNDS=2 bash Benchmarks/serve-vs-nginx.sh
+#     SOAK=0 DURATION=5 ROUNDS=1 bash Benchmarks/serve-vs-nginx.sh   # the table only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
@@ -17,6 +18,7 @@ swift build -c release --product appalert >/dev/null
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; nginx -s stop -c "$work/nginx.conf" 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$work/site"
+chmod 755 "$work"  # nginx's workers run as another user: a 0700 directory would make every answer a 403
 
 python3 - "$work/site" <<'PY'
 import json, sys
@@ -51,11 +53,24 @@ nginx -c "$work/nginx.conf"
 serve_pid=$!
 sleep 1
 
+# Both servers must answer 200 with the same bytes, or the comparison measures nothing.
+for file in small.json large.json; do
+  for port in 18080 18081; do
+    status=$(curl -s -o "$work/check.json" -w '%{http_code}' "http://127.0.0.1:$port/$file")
+    [ "$status" = 200 ] && cmp -s "$work/check.json" "$work/site/$file" \
+      || { echo "port $port /$file: status $status or different bytes; not measuring"; exit 1; }
+  done
+done
+
 etag() { curl -s -D - -o /dev/null "$1" | tr -d '\r' | awk 'tolower($1)=="etag:" {print $2}'; }
 rps() {  # url [etag]
   local header=()
   [ -n "${2:-}" ] && header=(-H "If-None-Match: $2")
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" "${header[@]}" "$1" | awk '/Requests\/sec/ {print $2}'
+  local out
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" "${header[@]}" "$1")
+  # A non-2xx/3xx answer or a socket error makes the figure worthless: stop.
+  if grep -qE "Non-2xx|Socket errors" <<<"$out"; then echo "$1: $out" >&2; exit 1; fi
+  awk '/Requests\/sec/ {print $2}' <<<"$out"
 }
 
 printf "%-26s %12s %12s %7s\n" "case" "appalert" "nginx" "ratio"
@@ -72,7 +87,8 @@ for file in small.json large.json; do
   done
 done
 
-# One minute under load with a hot reload every 5 seconds.
+# One minute under load with a hot reload every 5 seconds (SOAK=0 skips it).
+[ "${SOAK:-1}" = 0 ] && exit 0
 echo "soak: 60 s of GET /large.json, a reload every 5 s; RSS of appalert serve (KiB):"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d60s http://127.0.0.1:18080/large.json >"$work/soak.txt" &
 wrk_pid=$!

@@ -35,44 +35,61 @@ enum FeedResponses {
             break
         }
         guard let entry = snapshot.entries[path] else { return plain(.notFound, "not found\n", head: head) }
+        let (response, body) = answer(method: method, headers: request.headers, entry: entry)
+        return Response(
+            status: response.status, headers: response.headerFields,
+            body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
+    }
 
-        var headers: HTTPFields = [
-            .contentType: "application/json; charset=utf-8",
-            .eTag: entry.etag,
-            .lastModified: entry.lastModifiedText,
-            .cacheControl: configuration.development ? "no-cache" : configuration.cacheControl,
-            .accessControlAllowOrigin: "*",
-            .vary: "Accept-Encoding",
-        ]
-        if isNotModified(request, entry) {
-            return Response(status: .notModified, headers: headers)
+    /// The answer to a GET or HEAD of a served file: 200 with the body (gzip when accepted), or 304.
+    /// One function for both ways in: Hummingbird's responder and ``FeedChannelHandler``.
+    static func answer(method: HTTPRequest.Method, headers: HTTPFields, entry: SiteSnapshot.Entry)
+        -> (HTTPResponse, ByteBuffer?)
+    {
+        if isNotModified(headers, entry) {
+            return (HTTPResponse(status: .notModified, headerFields: entry.notModifiedHeaders), nil)
         }
-        var body = entry.body
-        if let gzip = entry.gzipBody, acceptsGzip(request) {
-            body = gzip
-            headers[.contentEncoding] = "gzip"
+        if let gzip = entry.gzipBody, let gzipHeaders = entry.gzipHeaders, acceptsGzip(headers) {
+            return (HTTPResponse(status: .ok, headerFields: gzipHeaders), method == .head ? nil : gzip)
         }
-        headers[.contentLength] = String(body.readableBytes)
-        return Response(status: .ok, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: body))
+        return (HTTPResponse(status: .ok, headerFields: entry.plainHeaders), method == .head ? nil : entry.body)
     }
 
     /// RFC 9110: `If-None-Match` decides when present (weak comparison); otherwise `If-Modified-Since`.
-    static func isNotModified(_ request: Request, _ entry: SiteSnapshot.Entry) -> Bool {
-        if let match = request.headers[.ifNoneMatch] {
-            let tags = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    static func isNotModified(_ headers: HTTPFields, _ entry: SiteSnapshot.Entry) -> Bool {
+        if let match = headers[.ifNoneMatch] {
+            // Runs on every conditional request: compare bytes, no Foundation trimming.
             let bare = entry.etag
-            return tags.contains { $0 == "*" || $0 == bare || $0 == "W/" + bare }
+            if match == bare { return true }
+            for item in match.utf8.split(separator: UInt8(ascii: ",")) {
+                var tag = item
+                while let first = tag.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                    tag.removeFirst()
+                }
+                while let last = tag.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { tag.removeLast() }
+                if tag.elementsEqual("*".utf8) || tag.elementsEqual(bare.utf8) { return true }
+                if tag.starts(with: "W/".utf8), tag.dropFirst(2).elementsEqual(bare.utf8) { return true }
+            }
+            return false
         }
-        if let since = request.headers[.ifModifiedSince], let date = HTTPDate.parse(since) {
+        if let since = headers[.ifModifiedSince], let date = HTTPDate.parse(since) {
             return entry.lastModified.timeIntervalSince1970.rounded(.down) <= date.timeIntervalSince1970
         }
         return false
     }
 
-    static func acceptsGzip(_ request: Request) -> Bool {
-        guard let accept = request.headers[.acceptEncoding] else { return false }
+    /// Without spaces and tabs at either end.
+    private static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+
+    static func acceptsGzip(_ headers: HTTPFields) -> Bool {
+        guard let accept = headers[.acceptEncoding] else { return false }
         for item in accept.split(separator: ",") {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let parts = item.split(separator: ";").map { trimmed($0).lowercased() }
             guard parts.first == "gzip" || parts.first == "x-gzip" else { continue }
             if let quality = parts.dropFirst().first(where: { $0.hasPrefix("q=") }), Double(quality.dropFirst(2)) == 0 {
                 return false
@@ -94,12 +111,18 @@ enum FeedResponses {
 
 /// HTTP dates (RFC 9110 IMF-fixdate: `Sun, 22 Nov 2026 04:00:00 GMT`).
 enum HTTPDate {
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// Formats without a `DateFormatter`: the server writes a `Date` header on every response.
     static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
+        return
+            "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 
     static func parse(_ text: String) -> Date? {

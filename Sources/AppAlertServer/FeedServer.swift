@@ -36,6 +36,7 @@ public struct FeedServer: Sendable {
     public let configuration: FeedServerConfiguration
     public let content: ServedContent
     private let logger: Logger
+    static let serverName = "appalert"
 
     /// Loads the feed at `source` (a file, or a directory of `.json` feeds). Throws when the first load
     /// fails: there is no good version to fall back on.
@@ -45,7 +46,7 @@ public struct FeedServer: Sendable {
         self.source = source
         self.configuration = configuration
         self.logger = logger ?? Logger(label: "appalert.serve")
-        self.content = try ServedContent(source: source, development: configuration.development)
+        self.content = try ServedContent(source: source, configuration: configuration)
     }
 
     /// The responder: request in, response out.
@@ -62,10 +63,16 @@ public struct FeedServer: Sendable {
     public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
-        Application(
+        let content = content
+        let configuration = configuration
+        return Application(
             responder: responder,
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [
+                    FeedChannelHandler(content: content)
+                ])),
             configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "appalert"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName),
             services: [ReloadService(content: content, interval: configuration.reloadInterval, logger: logger)],
             onServerRunning: onServerRunning, logger: logger)
     }
@@ -77,14 +84,14 @@ public final class ServedContent: @unchecked Sendable {
     private let lock = NSLock()
     private var current: SiteSnapshot
     public let source: URL
-    private let development: Bool
+    private let configuration: FeedServerConfiguration
 
-    init(source: URL, development: Bool) throws(FeedSiteError) {
+    init(source: URL, configuration: FeedServerConfiguration) throws(FeedSiteError) {
         self.source = source
-        self.development = development
+        self.configuration = configuration
         let site = try FeedSite.build(contentsOf: source)
         self.current = SiteSnapshot(
-            site: site, previous: nil, development: development, sourceStamp: Self.stamp(source))
+            site: site, previous: nil, configuration: configuration, sourceStamp: Self.stamp(source))
     }
 
     var snapshot: SiteSnapshot { lock.withLock { current } }
@@ -123,25 +130,54 @@ public final class ServedContent: @unchecked Sendable {
         guard stamp != previous.sourceStamp else { return nil }
         do {
             let site = try FeedSite.build(contentsOf: source)
-            let next = SiteSnapshot(site: site, previous: previous, development: development, sourceStamp: stamp)
+            let next = SiteSnapshot(site: site, previous: previous, configuration: configuration, sourceStamp: stamp)
             lock.withLock { current = next }
             return nil
         } catch {
-            let failed = previous.withFailure(error, sourceStamp: stamp, development: development)
+            let failed = previous.withFailure(error, sourceStamp: stamp, configuration: configuration)
             lock.withLock { current = failed }
             return error
         }
     }
 }
 
-/// One immutable version of the served files, each with its body, gzip body and validators.
+/// One immutable version of the served files, each with its body, gzip body, validators and the
+/// response headers, built once per change rather than per request.
 final class SiteSnapshot: Sendable {
     struct Entry: Sendable {
         let body: ByteBuffer
         let gzipBody: ByteBuffer?
         let etag: String
         let lastModified: Date
-        let lastModifiedText: String
+        /// The headers of a 304; a 200 adds `Content-Length` (and `Content-Encoding`).
+        let notModifiedHeaders: HTTPFields
+        let plainHeaders: HTTPFields
+        let gzipHeaders: HTTPFields?
+
+        init(body: ByteBuffer, gzipBody: ByteBuffer?, etag: String, lastModified: Date, cacheControl: String) {
+            self.body = body
+            self.gzipBody = gzipBody
+            self.etag = etag
+            self.lastModified = lastModified
+            let headers: HTTPFields = [
+                .contentType: "application/json; charset=utf-8",
+                .eTag: etag,
+                .lastModified: HTTPDate.format(lastModified),
+                .cacheControl: cacheControl,
+                .accessControlAllowOrigin: "*",
+                .vary: "Accept-Encoding",
+            ]
+            notModifiedHeaders = headers
+            var plain = headers
+            plain[.contentLength] = String(body.readableBytes)
+            plainHeaders = plain
+            gzipHeaders = gzipBody.map {
+                var gzip = headers
+                gzip[.contentEncoding] = "gzip"
+                gzip[.contentLength] = String($0.readableBytes)
+                return gzip
+            }
+        }
     }
 
     let entries: [String: Entry]
@@ -154,9 +190,10 @@ final class SiteSnapshot: Sendable {
     let version: String
 
     init(
-        site: FeedSite, previous: SiteSnapshot?, development: Bool, sourceStamp: [String: String],
+        site: FeedSite, previous: SiteSnapshot?, configuration: FeedServerConfiguration, sourceStamp: [String: String],
         failure: FeedSiteError? = nil
     ) {
+        let cacheControl = configuration.development ? "no-cache" : configuration.cacheControl
         let now = Date()
         var entries: [String: Entry] = [:]
         for file in site.files {
@@ -171,8 +208,7 @@ final class SiteSnapshot: Sendable {
             let gzip = try? copy.compress(with: .gzip())
             entries[path] = Entry(
                 body: body, gzipBody: gzip.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
-                etag: file.etag,
-                lastModified: now, lastModifiedText: HTTPDate.format(now))
+                etag: file.etag, lastModified: now, cacheControl: cacheControl)
         }
         self.entries = entries
         self.site = site
@@ -180,11 +216,15 @@ final class SiteSnapshot: Sendable {
         self.failure = failure
         self.version = site.files.map(\.etag).joined() + (failure.map { "!\($0.description.hashValue)" } ?? "")
         self.previewPage =
-            development ? ByteBuffer(string: PreviewPage.html(site: site, failure: failure, version: version)) : nil
+            configuration.development
+            ? ByteBuffer(string: PreviewPage.html(site: site, failure: failure, version: version)) : nil
     }
 
-    func withFailure(_ failure: FeedSiteError, sourceStamp: [String: String], development: Bool) -> SiteSnapshot {
-        SiteSnapshot(site: site, previous: self, development: development, sourceStamp: sourceStamp, failure: failure)
+    func withFailure(_ failure: FeedSiteError, sourceStamp: [String: String], configuration: FeedServerConfiguration)
+        -> SiteSnapshot
+    {
+        SiteSnapshot(
+            site: site, previous: self, configuration: configuration, sourceStamp: sourceStamp, failure: failure)
     }
 }
 

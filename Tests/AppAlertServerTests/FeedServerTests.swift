@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import TestSupport
 import Testing
 
 let serverFeed = """
@@ -33,11 +34,18 @@ func makeServer(_ file: URL, development: Bool = false) throws -> FeedServer {
     return try FeedServer(source: file, configuration: configuration)
 }
 
+/// Each route test runs twice: in process through Hummingbird's responder, and over a real socket,
+/// where ``FeedChannelHandler`` answers the served files before the responder sees them.
+enum ServerSetup: String, CaseIterable, Sendable {
+    case responder, socket
+    var testing: TestingSetup { self == .responder ? .router : .live }
+}
+
 struct FeedServerRouteTests {
-    @Test
-    func servesTheFeedByteForByteWithItsHeaders() async throws {
+    @Test(arguments: ServerSetup.allCases)
+    func servesTheFeedByteForByteWithItsHeaders(setup: ServerSetup) async throws {
         let file = try makeFeedFile()
-        try await makeServer(file).application().test(.router) { client in
+        try await makeServer(file).application().test(setup.testing) { client in
             try await client.execute(uri: "/messages.json", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == serverFeed)
@@ -51,14 +59,21 @@ struct FeedServerRouteTests {
         }
     }
 
-    @Test(arguments: [
-        ("com.example.A", [1, 2, 3], 0),
-        ("com.example.B", [2, 3], 1),
-        ("com.example.C", [3, 4], 0),
-    ])
-    func aPerAppViewHoldsOnlyThatAppsMessagesAndPolicy(app: String, ids: [Int], policies: Int) async throws {
+    @Test(
+        arguments: ServerSetup.allCases,
+        [
+            ("com.example.A", [1, 2, 3], 0),
+            ("com.example.B", [2, 3], 1),
+            ("com.example.C", [3, 4], 0),
+        ])
+    func aPerAppViewHoldsOnlyThatAppsMessagesAndPolicy(
+        setup: ServerSetup, view: (app: String, ids: [Int], policies: Int)
+    )
+        async throws
+    {
+        let (app, ids, policies) = view
         let file = try makeFeedFile()
-        try await makeServer(file).application().test(.router) { client in
+        try await makeServer(file).application().test(setup.testing) { client in
             try await client.execute(uri: "/apps/\(app).json", method: .get) { response in
                 #expect(response.status == .ok)
                 let result = try FeedDecoder().decode(Data(buffer: response.body))
@@ -70,10 +85,10 @@ struct FeedServerRouteTests {
         }
     }
 
-    @Test
-    func validatorsGive304() async throws {
+    @Test(arguments: ServerSetup.allCases)
+    func validatorsGive304(setup: ServerSetup) async throws {
         let file = try makeFeedFile()
-        try await makeServer(file).application().test(.router) { client in
+        try await makeServer(file).application().test(setup.testing) { client in
             let first = try await client.execute(uri: "/messages.json", method: .get)
             let etag = try #require(first.headers[.eTag])
             let lastModified = try #require(first.headers[.lastModified])
@@ -98,10 +113,10 @@ struct FeedServerRouteTests {
         }
     }
 
-    @Test
-    func headAnswersWithTheHeadersAndNoBody() async throws {
+    @Test(arguments: ServerSetup.allCases)
+    func headAnswersWithTheHeadersAndNoBody(setup: ServerSetup) async throws {
         let file = try makeFeedFile()
-        try await makeServer(file).application().test(.router) { client in
+        try await makeServer(file).application().test(setup.testing) { client in
             try await client.execute(uri: "/messages.json", method: .head) { response in
                 #expect(response.status == .ok)
                 #expect(response.body.readableBytes == 0)
@@ -111,15 +126,15 @@ struct FeedServerRouteTests {
         }
     }
 
-    @Test
-    func gzipIsSentWhenAccepted() async throws {
+    @Test(arguments: ServerSetup.allCases)
+    func gzipIsSentWhenAccepted(setup: ServerSetup) async throws {
         let big =
             "["
             + (1...200).map {
                 "{\"id\": \($0), \"bundleId\": \"com.example.A\", \"title\": \"Title \($0)\", \"text\": \"Some repeated text\"}"
             }.joined(separator: ",") + "]"
         let file = try makeFeedFile(big)
-        try await makeServer(file).application().test(.router) { client in
+        try await makeServer(file).application().test(setup.testing) { client in
             try await client.execute(uri: "/messages.json", method: .get, headers: [.acceptEncoding: "br, gzip;q=0.8"])
             { response in
                 #expect(response.headers[.contentEncoding] == "gzip")
@@ -139,24 +154,26 @@ struct FeedServerRouteTests {
         }
     }
 
-    @Test(arguments: [
-        "/", "/nothing.json", "/../messages.json", "/apps/../messages.json", "/%2e%2e/etc/passwd",
-        "/apps/..%2f..%2fetc%2fpasswd",
-        "/apps/com.example.Z.json", "/messages.json/", "/MESSAGES.JSON", "/apps/", "//messages.json",
-    ])
-    func onlyTheSitesOwnPathsExist(path: String) async throws {
+    @Test(
+        arguments: ServerSetup.allCases,
+        [
+            "/", "/nothing.json", "/../messages.json", "/apps/../messages.json", "/%2e%2e/etc/passwd",
+            "/apps/..%2f..%2fetc%2fpasswd",
+            "/apps/com.example.Z.json", "/messages.json/", "/MESSAGES.JSON", "/apps/", "//messages.json",
+        ])
+    func onlyTheSitesOwnPathsExist(setup: ServerSetup, path: String) async throws {
         let file = try makeFeedFile()
-        try await makeServer(file).application().test(.router) { client in
+        try await makeServer(file).application().test(setup.testing) { client in
             try await client.execute(uri: path, method: .get) { response in
                 #expect(response.status == .notFound, "\(path)")
             }
         }
     }
 
-    @Test
-    func otherMethodsAreRefusedAndCORSPreflightIsAnswered() async throws {
+    @Test(arguments: ServerSetup.allCases)
+    func otherMethodsAreRefusedAndCORSPreflightIsAnswered(setup: ServerSetup) async throws {
         let file = try makeFeedFile()
-        try await makeServer(file).application().test(.router) { client in
+        try await makeServer(file).application().test(setup.testing) { client in
             try await client.execute(uri: "/messages.json", method: .post) { response in
                 #expect(response.status == .methodNotAllowed)
                 #expect(response.headers[.allow] == "GET, HEAD, OPTIONS")
@@ -168,10 +185,10 @@ struct FeedServerRouteTests {
         }
     }
 
-    @Test
-    func healthzAndTheDevelopmentModeAnswer() async throws {
+    @Test(arguments: ServerSetup.allCases)
+    func healthzAndTheDevelopmentModeAnswer(setup: ServerSetup) async throws {
         let file = try makeFeedFile()
-        try await makeServer(file, development: true).application().test(.router) { client in
+        try await makeServer(file, development: true).application().test(setup.testing) { client in
             try await client.execute(uri: "/healthz", method: .get) { #expect(String(buffer: $0.body) == "ok\n") }
             try await client.execute(uri: "/messages.json", method: .get) {
                 #expect($0.headers[.cacheControl] == "no-cache")
@@ -223,6 +240,73 @@ struct FeedServerReloadTests {
             try await client.execute(uri: "/messages.json", method: .get) { response in
                 #expect(String(buffer: response.body).contains("\"id\": 9"))
             }
+        }
+    }
+}
+
+/// What only a raw socket shows: order of pipelined answers when some come from the channel handler
+/// and some from the responder, `Connection: close`, and the `Date` header.
+struct FeedChannelHandlerTests {
+    /// The status lines of a raw exchange, in order (a body need not end with a line break, so a
+    /// status line can follow it directly).
+    static func statuses(_ exchange: String) -> [String] {
+        exchange.components(separatedBy: "HTTP/1.1 ").dropFirst().map {
+            "HTTP/1.1 " + ($0.components(separatedBy: "\r\n").first ?? "")
+        }
+    }
+
+    @Test
+    func pipelinedRequestsAreAnsweredInOrderWhicheverPartAnswers() async throws {
+        let file = try makeFeedFile()
+        try await makeServer(file).application().test(.live) { client in
+            let port = try #require(client.port)
+            let etag = try #require(try await client.execute(uri: "/messages.json", method: .get).headers[.eTag])
+            let request = { (path: String, extra: String) in "GET \(path) HTTP/1.1\r\nHost: x\r\n\(extra)\r\n" }
+            let exchange = try await RawHTTPClient.exchange(
+                port: port,
+                request("/messages.json", "")  // the channel handler
+                    + request("/healthz", "")  // the responder
+                    + request("/messages.json", "If-None-Match: \(etag)\r\n")  // after the responder's: the responder
+                    + request("/nothing", "")  // the responder: 404
+                    + request("/apps/com.example.C.json", "Connection: close\r\n"))
+            #expect(
+                Self.statuses(exchange) == [
+                    "HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 304 Not Modified", "HTTP/1.1 404 Not Found",
+                    "HTTP/1.1 200 OK",
+                ])
+            // The bodies arrive whole and in order too.
+            let feedAt = try #require(exchange.range(of: serverFeed))
+            let okAt = try #require(exchange.range(of: "\r\n\r\nok\n"))
+            #expect(feedAt.upperBound <= okAt.lowerBound)
+            // The last answer (the channel handler's again) is C's whole view, and the connection closed.
+            let lastBody = try #require(exchange.components(separatedBy: "\r\n\r\n").last)
+            #expect(try FeedDecoder().decode(Data(lastBody.utf8)).feed.messages.map(\.id) == [3, 4])
+        }
+    }
+
+    @Test(arguments: ["/messages.json", "/healthz"])
+    func connectionCloseIsHonouredAndEveryAnswerIsDated(path: String) async throws {
+        let file = try makeFeedFile()
+        try await makeServer(file).application().test(.live) { client in
+            let port = try #require(client.port)
+            // The exchange returns only because the server closes the connection.
+            let exchange = try await RawHTTPClient.exchange(
+                port: port, "GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(Self.statuses(exchange) == ["HTTP/1.1 200 OK"])
+            let date = try #require(
+                exchange.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("date: ") })
+            #expect(date.hasSuffix(" GMT") && date.count == "Date: Sun, 22 Nov 2026 07:10:19 GMT".count)
+        }
+    }
+
+    @Test
+    func aMalformedRequestGetsA400AndTheServerGoesOn() async throws {
+        let file = try makeFeedFile()
+        try await makeServer(file).application().test(.live) { client in
+            let port = try #require(client.port)
+            let exchange = try await RawHTTPClient.exchange(port: port, "GET /messages.json HTTP/1.1\r\nHost x\r\n\r\n")
+            #expect(Self.statuses(exchange) == ["HTTP/1.1 400 Bad Request"])
+            try await client.execute(uri: "/messages.json", method: .get) { #expect($0.status == .ok) }
         }
     }
 }
