@@ -24,16 +24,27 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Ed25519 for signed feeds where CryptoKit does not exist (Linux); same API, never on Apple platforms.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // The feed server only: never compiled into an app.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // PrivacyInfo.xcprivacy: the privacy manifest Apple requires of SDKs that use UserDefaults.
-        .target(name: "AppAlert", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "AppAlert",
+            dependencies: [
+                .product(
+                    name: "Crypto", package: "swift-crypto", condition: .when(platforms: [.linux, .android, .windows]))
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
         .target(name: "AppAlertUI", dependencies: ["AppAlert"]),
         .target(name: "AppAlertTesting", dependencies: ["AppAlert"]),
         .target(
@@ -42,6 +53,8 @@ let package = Package(
                 "AppAlert",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

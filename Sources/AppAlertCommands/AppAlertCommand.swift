@@ -14,7 +14,8 @@ public struct AppAlertCommand: AsyncParsableCommand {
             """,
         version: AppAlertCommand.version,
         subcommands: [
-            Validate.self, Evaluate.self, Check.self, UpdateCheck.self, Publish.self, Serve.self, VersionCommand.self,
+            Validate.self, Evaluate.self, Check.self, UpdateCheck.self, Publish.self, Serve.self, Keygen.self,
+            Sign.self, Verify.self, VersionCommand.self,
         ]
     )
 

@@ -39,6 +39,13 @@ extension AppAlertCommand {
             ))
         var minimumInterval: Double = 0
 
+        @Option(
+            name: .customLong("public-key"),
+            help: ArgumentHelp(
+                "Accept only feeds signed with this key (appalert.pub or its text); repeatable, for rotation.",
+                valueName: "key"))
+        var publicKeys: [String] = []
+
         @Flag(help: "Print one JSON object instead of text.")
         var json = false
 
@@ -68,6 +75,13 @@ extension AppAlertCommand {
             let problems = ProblemLog()
             let store = FileAlertStore(directory: directory) { problems.add($0.location + ": " + $0.description) }
             var configuration = FeedLoaderConfiguration()
+            if !publicKeys.isEmpty {
+                do {
+                    configuration.trust = try KeyFile.trust(publicKeys)
+                } catch {
+                    return .failure(error.message)
+                }
+            }
             configuration.timeout = timeout
             configuration.minimumCheckInterval = minimumInterval
             let client = AlertClient(source: source, app: app, store: store, configuration: configuration)
@@ -98,6 +112,8 @@ extension AppAlertCommand {
                 object.set("message", message?.jsonValue ?? .null)
                 object.set("source", .string(result.load.source.rawValue))
                 object.set("error", result.load.error.map { .string($0.reason) } ?? .null)
+                object.set(
+                    "errorKind", result.load.error.map { .string($0.trustKind?.rawValue ?? $0.kind.rawValue) } ?? .null)
                 output.out(JSONValue.object(object).serialized(pretty: true))
             } else if let message {
                 output.standardOutput += TerminalPresenter().render(AlertPresentation(message))

@@ -25,6 +25,19 @@ struct InstallOptions: ParsableArguments {
         help: ArgumentHelp("A preferred language (BCP 47), most preferred first; repeatable.", valueName: "tag"))
     var locales: [String] = []
 
+    @Option(
+        name: .customLong("allow-link-scheme"),
+        help: ArgumentHelp(
+            "A link scheme the app opens besides https (its own deep-link scheme, mailto); repeatable.",
+            valueName: "scheme"))
+    var linkSchemes: [String] = []
+
+    @Option(
+        name: .customLong("allow-link-host"),
+        help: ArgumentHelp(
+            "Restrict http(s) links to this host (.example.com: and its subdomains); repeatable.", valueName: "host"))
+    var linkHosts: [String] = []
+
     /// The app as these options describe it, or an error naming the option at fault.
     func appInfo() throws(InputError) -> AppInfo {
         _ = try InputError.version(appVersion, option: "--app-version")
@@ -40,9 +53,16 @@ struct InstallOptions: ParsableArguments {
             }
             languages.append(tag)
         }
-        return AppInfo(
+        for scheme in linkSchemes where LinkPolicy.forbiddenSchemes.contains(scheme.lowercased()) {
+            throw InputError(
+                message: "--allow-link-scheme: \(scheme): is never allowed (it runs code or reads local data)")
+        }
+        var app = AppInfo(
             bundleID: bundleID, appVersion: appVersion, build: build, platform: platform, osVersion: osVersion,
             preferredLanguages: languages)
+        app.linkPolicy = LinkPolicy(
+            allowedSchemes: Set(["https"] + linkSchemes), allowedHosts: linkHosts.isEmpty ? nil : linkHosts)
+        return app
     }
 }
 

@@ -19,17 +19,33 @@ extension AppAlertCommand {
         @Option(name: .customLong("out"), help: ArgumentHelp("The directory to write the site to.", valueName: "dir"))
         var output: String
 
+        @Option(
+            help: ArgumentHelp(
+                "Sign every file written (PATH.sig beside it). Without a key, a FEED.sig beside the feed is copied.",
+                valueName: "key-file"))
+        var key: String?
+
         func run() async throws { try execute().emit() }
 
         func execute() -> CommandOutput {
+            var output = CommandOutput()
+            var signingKey: FeedSigningKey?
+            if let key {
+                do {
+                    let (loaded, warning) = try KeyFile.readPrivate(key)
+                    signingKey = loaded
+                    if let warning { output.err("appalert: warning: \(warning)") }
+                } catch {
+                    return .failure(error.message)
+                }
+            }
             let site: FeedSite
             do {
-                site = try FeedSite.build(contentsOf: URL(fileURLWithPath: feed))
+                site = try FeedSite.build(contentsOf: URL(fileURLWithPath: feed), signingKey: signingKey)
             } catch {
                 return .failure(
                     "\(error)", code: error.diagnostics.isEmpty && error.reason.hasPrefix("cannot read") ? 2 : 1)
             }
-            var output = CommandOutput()
             for warning in site.warnings { output.err("appalert: warning: \(warning)") }
             do {
                 try SiteWriter.write(site, to: URL(fileURLWithPath: self.output))

@@ -30,12 +30,28 @@ extension AppAlertCommand {
         @Flag(help: "Development: Cache-Control no-cache, and a preview page at /.")
         var dev = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Sign every served file on each change (PATH.sig). Without a key, a FEED.sig beside the feed is served.",
+                valueName: "key-file"))
+        var key: String?
+
         func run() async throws {
             var configuration = FeedServerConfiguration()
             configuration.host = host
             configuration.port = port
             configuration.cacheControl = cacheControl
             configuration.development = dev
+            if let key {
+                do {
+                    let (loaded, warning) = try KeyFile.readPrivate(key)
+                    configuration.signingKey = loaded
+                    if let warning { FileHandle.standardError.write(Data("appalert: warning: \(warning)\n".utf8)) }
+                } catch {
+                    try CommandOutput.failure(error.message).emit()
+                    return
+                }
+            }
             let server: FeedServer
             do {
                 server = try FeedServer(source: URL(fileURLWithPath: feed), configuration: configuration)

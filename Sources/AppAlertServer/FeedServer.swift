@@ -19,6 +19,9 @@ public struct FeedServerConfiguration: Sendable {
     public var development = false
     /// How often the feed files are checked for changes. The default is 1 second.
     public var reloadInterval: Duration = .seconds(1)
+    /// Signs every served file (`PATH.sig` beside it) on each change. Without a key (the default),
+    /// a `FEED.sig` beside a feed is served as it is.
+    public var signingKey: FeedSigningKey?
 
     public init() {}
 }
@@ -89,7 +92,7 @@ public final class ServedContent: @unchecked Sendable {
     init(source: URL, configuration: FeedServerConfiguration) throws(FeedSiteError) {
         self.source = source
         self.configuration = configuration
-        let site = try FeedSite.build(contentsOf: source)
+        let site = try FeedSite.build(contentsOf: source, signingKey: configuration.signingKey)
         self.current = SiteSnapshot(
             site: site, previous: nil, configuration: configuration, sourceStamp: Self.stamp(source))
     }
@@ -110,8 +113,11 @@ public final class ServedContent: @unchecked Sendable {
         guard manager.fileExists(atPath: source.path, isDirectory: &isDirectory) else { return [:] }
         let files =
             isDirectory.boolValue
-            ? ((try? manager.contentsOfDirectory(atPath: source.path)) ?? []).filter { $0.hasSuffix(".json") }
-                .map { source.appendingPathComponent($0) } : [source]
+            ? ((try? manager.contentsOfDirectory(atPath: source.path)) ?? []).filter {
+                $0.hasSuffix(".json") || $0.hasSuffix(".json.sig")
+            }
+            .map { source.appendingPathComponent($0) }
+            : [source, URL(fileURLWithPath: source.path + ".sig")]
         for file in files {
             let attributes = try? manager.attributesOfItem(atPath: file.path)
             let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -129,7 +135,7 @@ public final class ServedContent: @unchecked Sendable {
         let previous = snapshot
         guard stamp != previous.sourceStamp else { return nil }
         do {
-            let site = try FeedSite.build(contentsOf: source)
+            let site = try FeedSite.build(contentsOf: source, signingKey: configuration.signingKey)
             let next = SiteSnapshot(site: site, previous: previous, configuration: configuration, sourceStamp: stamp)
             lock.withLock { current = next }
             return nil
@@ -154,13 +160,16 @@ final class SiteSnapshot: Sendable {
         let plainHeaders: HTTPFields
         let gzipHeaders: HTTPFields?
 
-        init(body: ByteBuffer, gzipBody: ByteBuffer?, etag: String, lastModified: Date, cacheControl: String) {
+        init(
+            body: ByteBuffer, gzipBody: ByteBuffer?, etag: String, lastModified: Date, contentType: String,
+            cacheControl: String
+        ) {
             self.body = body
             self.gzipBody = gzipBody
             self.etag = etag
             self.lastModified = lastModified
             let headers: HTTPFields = [
-                .contentType: "application/json; charset=utf-8",
+                .contentType: contentType,
                 .eTag: etag,
                 .lastModified: HTTPDate.format(lastModified),
                 .cacheControl: cacheControl,
@@ -208,7 +217,7 @@ final class SiteSnapshot: Sendable {
             let gzip = try? copy.compress(with: .gzip())
             entries[path] = Entry(
                 body: body, gzipBody: gzip.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
-                etag: file.etag, lastModified: now, cacheControl: cacheControl)
+                etag: file.etag, lastModified: now, contentType: file.contentType, cacheControl: cacheControl)
         }
         self.entries = entries
         self.site = site

@@ -14,7 +14,7 @@ enum PreviewPage {
             for diagnostic in failure.diagnostics { body += "<li>" + escape(diagnostic.description) + "</li>" }
             body += "</ul></section>"
         }
-        for file in site.files where !file.path.hasPrefix("apps/") {
+        for file in site.files where !file.path.hasPrefix("apps/") && !file.path.hasSuffix(".sig") {
             body += "<h2 class=\"feed\">" + escape(file.path) + "</h2>"
             guard let result = try? FeedDecoder().decode(file.data) else { continue }
             if !result.warnings.isEmpty {
@@ -43,7 +43,7 @@ enum PreviewPage {
                         ].compactMap { $0 }.joined(separator: ", ")) + "</p>"
             }
         }
-        let apps = site.files.filter { $0.path.hasPrefix("apps/") }.map(\.path)
+        let apps = site.files.filter { $0.path.hasPrefix("apps/") && !$0.path.hasSuffix(".sig") }.map(\.path)
         body +=
             "<p class=\"apps\">Per-app views: "
             + apps.map { "<a href=\"/\(escape($0))\">\(escape($0))</a>" }.joined(separator: " · ") + "</p>"

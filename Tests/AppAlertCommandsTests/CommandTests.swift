@@ -55,7 +55,7 @@ struct ValidateCommandTests {
             lines == [
                 "\(feed): error: $.messages[0].appVersionRange (message 1): invalid range \">=1.0 <\": operator \"<\" has no version after it; the message is left out",
                 "\(feed): warning: $.messages[0].bundleID (message 1): unknown key \"bundleID\" is ignored (did you mean \"bundleId\"?)",
-                "\(feed): warning: $.messages[1].link.url (message 2): the link uses http:, not https:",
+                "\(feed): warning: $.messages[1].link.url (message 2): the link uses http:, not https:; apps with the default link policy (https: only) do not show it",
                 "\(feed): format 2, 2 messages, 1 usable; 1 error, 2 warnings",
             ])
     }

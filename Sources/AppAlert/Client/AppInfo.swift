@@ -12,6 +12,8 @@ public struct AppInfo: Sendable, Hashable {
     public var osVersion: Version?
     /// Most preferred first.
     public var preferredLanguages: [LanguageTag]
+    /// The links messages may open in this app. The default allows `https:` to any host.
+    public var linkPolicy = LinkPolicy()
 
     public init(
         bundleID: String, appVersion: String, build: String? = nil, platform: Platform = .current,
@@ -55,6 +57,7 @@ public struct AppInfo: Sendable, Hashable {
     ) -> EvaluationContext {
         EvaluationContext(
             bundleID: bundleID, appVersion: Version(appVersion), build: build, platform: platform, osVersion: osVersion,
-            preferredLanguages: preferredLanguages, installID: installID, now: now, recentUpdate: recentUpdate)
+            preferredLanguages: preferredLanguages, installID: installID, now: now, recentUpdate: recentUpdate,
+            linkPolicy: linkPolicy)
     }
 }

@@ -12,12 +12,26 @@ import Foundation
 /// `appalert validate` prints exactly these diagnostics, so what the tool reports is what apps do.
 public struct FeedDecoder: Sendable {
     public var parser: JSONParser
+    public var limits: FeedLimits
 
-    public init(parser: JSONParser = JSONParser()) {
+    public init(limits: FeedLimits = FeedLimits()) {
+        self.limits = limits
+        self.parser = JSONParser(maximumDepth: limits.maximumDepth)
+    }
+
+    public init(parser: JSONParser) {
+        var limits = FeedLimits()
+        limits.maximumDepth = parser.maximumDepth
+        self.limits = limits
         self.parser = parser
     }
 
     public func decode(_ data: Data) throws(FeedError) -> FeedDecodingResult {
+        if data.count > limits.maximumSize {
+            throw FeedError(
+                kind: .tooLarge,
+                reason: "the feed is \(data.count) bytes; the limit is \(limits.maximumSize) (FeedLimits.maximumSize)")
+        }
         let document: JSONValue
         do {
             document = try parser.parse(data)
@@ -44,7 +58,7 @@ public struct FeedDecoder: Sendable {
         }
     }
 
-    static let topLevelKeys = ["format", "messages", "updates"]
+    static let topLevelKeys = ["format", "messages", "updates", "sequence"]
 
     private func decodeFormat2(_ object: JSONObject) throws(FeedError) -> FeedDecodingResult {
         var diagnostics: [FeedDiagnostic] = []
@@ -93,12 +107,31 @@ public struct FeedDecoder: Sendable {
                         key: member.key, reason: "unknown key \"\(member.key)\" (did you mean \"\(suggestion)\"?)"))
             }
         }
+        var sequence: Int?
+        switch object["sequence"] {
+        case nil, .null?: break
+        case .some(let value):
+            if let number = value.integerValue, number >= 0 {
+                sequence = number
+            } else {
+                diagnostics.append(
+                    FeedDiagnostic(
+                        severity: .error, code: value.doubleValue == nil ? .wrongType : .outOfRange,
+                        path: "$.sequence", key: "sequence", value: value.compactDescription,
+                        reason: "\"sequence\" must be a whole number of at least 0; apps that check signatures "
+                            + "refuse this feed"))
+            }
+        }
         var updates: [UpdatePolicy] = []
         switch object["updates"] {
         case nil, .null?: break
-        case .array(let entries)?:
+        case .array(let allEntries)?:
+            let entries = within(
+                allEntries, limit: limits.maximumUpdatePolicies, what: "update policies", path: "$.updates",
+                setting: "maximumUpdatePolicies", diagnostics: &diagnostics)
             for (index, entry) in entries.enumerated() {
-                var reader = MessageReader(index: index, pathPrefix: "$.updates")
+                var reader = MessageReader(
+                    index: index, pathPrefix: "$.updates", maximumStringLength: limits.maximumStringLength)
                 if let policy = reader.readUpdatePolicy(entry) {
                     updates.append(policy)
                 } else {
@@ -115,13 +148,30 @@ public struct FeedDecoder: Sendable {
         }
         let messages = decodeMessages(elements, pathPrefix: "$.messages", diagnostics: &diagnostics)
         return FeedDecodingResult(
-            feed: Feed(format: format, messages: messages, updatePolicies: updates), diagnostics: diagnostics,
-            entryCount: elements.count)
+            feed: Feed(format: format, messages: messages, updatePolicies: updates, sequence: sequence),
+            diagnostics: diagnostics, entryCount: elements.count)
+    }
+
+    /// The first `limit` entries, with an error when there are more.
+    private func within(
+        _ entries: [JSONValue], limit: Int, what: String, path: String, setting: String,
+        diagnostics: inout [FeedDiagnostic]
+    ) -> ArraySlice<JSONValue> {
+        guard entries.count > limit else { return entries[...] }
+        diagnostics.append(
+            FeedDiagnostic(
+                severity: .error, code: .limit, path: "\(path)[\(limit)]", messageIndex: limit,
+                reason: "the feed has \(entries.count) \(what); the limit is \(limit) (FeedLimits.\(setting)), "
+                    + "so the \(entries.count - limit) from index \(limit) on are left out"))
+        return entries[..<limit]
     }
 
     private func decodeMessages(
-        _ elements: [JSONValue], pathPrefix: String, diagnostics: inout [FeedDiagnostic]
+        _ allElements: [JSONValue], pathPrefix: String, diagnostics: inout [FeedDiagnostic]
     ) -> [Message] {
+        let elements = within(
+            allElements, limit: limits.maximumMessages, what: "messages", path: pathPrefix,
+            setting: "maximumMessages", diagnostics: &diagnostics)
         var messages: [Message] = []
         messages.reserveCapacity(elements.count)
         // One buffer for every message's key values, so reading a message allocates nothing for it.
@@ -129,7 +179,8 @@ public struct FeedDecoder: Sendable {
         var firstIndexByID: [Int: Int] = [:]
         firstIndexByID.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            var reader = MessageReader(index: index, pathPrefix: pathPrefix)
+            var reader = MessageReader(
+                index: index, pathPrefix: pathPrefix, maximumStringLength: limits.maximumStringLength)
             let message = reader.read(element, scratch: &scratch)
             if let id = reader.id {
                 if let first = firstIndexByID[id] {
@@ -159,10 +210,12 @@ struct MessageReader {
     private(set) var id: Int?
     private(set) var diagnostics: [FeedDiagnostic] = []
     private(set) var hasErrors = false
+    let maximumStringLength: Int
 
-    init(index: Int, pathPrefix: String) {
+    init(index: Int, pathPrefix: String, maximumStringLength: Int = FeedLimits().maximumStringLength) {
         self.index = index
         self.pathPrefix = pathPrefix
+        self.maximumStringLength = maximumStringLength
     }
 
     /// The message keys of the feed contract.
@@ -184,10 +237,6 @@ struct MessageReader {
     static let keys = Key.names
     static let localizationKeys = ["title", "text", "confirmLabel", "link"]
     static let linkKeys = ["title", "url"]
-    /// URL schemes a message may never open: they run code or read local data.
-    static let forbiddenSchemes: Set<String> = [
-        "javascript", "data", "file", "vbscript", "blob", "about", "filesystem",
-    ]
 
     var messagePath: String { messagePathParts.path }
 
@@ -395,7 +444,16 @@ struct MessageReader {
     }
 
     mutating func string(_ value: JSONValue, key: String, path: @autoclosure () -> String? = nil) -> String? {
-        if case .string(let string) = value { return string }
+        if case .string(let string) = value {
+            if string.utf8.count > maximumStringLength {
+                report(
+                    .error, .limit, path: path(), key: key, value: "\"" + string.prefix(40) + "…\"",
+                    reason: "\"\(key)\" is \(string.utf8.count) bytes long; the limit is \(maximumStringLength) "
+                        + "(FeedLimits.maximumStringLength)")
+                return nil
+            }
+            return string
+        }
         wrongType(value, key: key, expected: "a string", path: path())
         return nil
     }
@@ -465,8 +523,15 @@ struct MessageReader {
         strings.reserveCapacity(elements.count)
         var valid = true
         for (position, element) in elements.enumerated() {
-            if case .string(let string) = element {
-                strings.append(string)
+            if case .string = element {
+                let base = messagePathParts
+                if let string = string(
+                    element, key: key, path: JSONPath.appending(key, to: base.path) + "[\(position)]")
+                {
+                    strings.append(string)
+                } else {
+                    valid = false
+                }
             } else {
                 valid = false
                 report(
@@ -602,7 +667,7 @@ struct MessageReader {
             return nil
         }
         let scheme = url.scheme?.lowercased() ?? ""
-        if Self.forbiddenSchemes.contains(scheme) {
+        if LinkPolicy.forbiddenSchemes.contains(scheme) {
             report(
                 .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
                 reason: "a link may not open a \(scheme): URL")
@@ -611,7 +676,8 @@ struct MessageReader {
         if scheme == "http" {
             report(
                 .warning, .insecureLink, path: path(), key: key, value: value.compactDescription,
-                reason: "the link uses http:, not https:")
+                reason:
+                    "the link uses http:, not https:; apps with the default link policy (https: only) do not show it")
         }
         return url
     }

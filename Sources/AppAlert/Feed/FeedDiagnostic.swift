@@ -37,6 +37,8 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let unknownPlatform = Code(rawValue: "unknownPlatform")
         public static let noEffect = Code(rawValue: "noEffect")
         public static let format = Code(rawValue: "format")
+        /// A ``FeedLimits`` limit was passed.
+        public static let limit = Code(rawValue: "limit")
     }
 
     public var severity: Severity
@@ -101,6 +103,8 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let notJSON = Kind(rawValue: "notJSON")
         /// The JSON is neither a message array nor an object with a `messages` array.
         public static let notAFeed = Kind(rawValue: "notAFeed")
+        /// The document is larger than ``FeedLimits/maximumSize``.
+        public static let tooLarge = Kind(rawValue: "tooLarge")
     }
 
     public var kind: Kind

@@ -119,10 +119,14 @@ public struct Feed: Sendable, Hashable {
     public var messages: [Message]
     /// The format-2 `updates` entries that passed every check.
     public var updatePolicies: [UpdatePolicy]
+    /// The format-2 `sequence`: a number the author raises with each signed publication, so an app
+    /// that checks signatures can refuse an older signed feed served again (a replay).
+    public var sequence: Int?
 
-    public init(format: Int = 2, messages: [Message], updatePolicies: [UpdatePolicy] = []) {
+    public init(format: Int = 2, messages: [Message], updatePolicies: [UpdatePolicy] = [], sequence: Int? = nil) {
         self.format = format
         self.messages = messages
         self.updatePolicies = updatePolicies
+        self.sequence = sequence
     }
 }

@@ -15,6 +15,11 @@ public struct FeedLoaderConfiguration: Sendable {
     public var allowsInsecureHTTP = false
     /// The decoder, with its limits.
     public var decoder = FeedDecoder()
+    /// The keys feeds must be signed with, or `nil` (the default) to accept unsigned feeds. With keys,
+    /// the loader fetches `FEED-URL.sig` beside each new feed (for a file, `FILE.sig`), accepts the feed
+    /// only with a valid signature by one of them, refuses a `sequence` lower than the highest it
+    /// accepted (a replay), and checks the cached copy again before using it.
+    public var trust: FeedTrust?
 
     public init() {}
 }
@@ -38,6 +43,9 @@ public struct FeedLoadError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let unexpectedNotModified = Kind(rawValue: "unexpectedNotModified")
         /// The cached copy could not be read or used.
         public static let cache = Kind(rawValue: "cache")
+        /// The signature is missing or invalid, or the feed is older than one accepted (see
+        /// ``FeedLoadError/trustKind``).
+        public static let untrusted = Kind(rawValue: "untrusted")
     }
 
     public var kind: Kind
@@ -46,12 +54,22 @@ public struct FeedLoadError: Error, Sendable, Hashable, CustomStringConvertible 
     public var transportKind: FeedTransportError.Kind?
     /// For ``Kind/httpStatus``, the status.
     public var status: Int?
+    /// For ``Kind/untrusted``, what was wrong.
+    public var trustKind: FeedTrustError.Kind?
 
-    public init(kind: Kind, reason: String, transportKind: FeedTransportError.Kind? = nil, status: Int? = nil) {
+    public init(
+        kind: Kind, reason: String, transportKind: FeedTransportError.Kind? = nil, status: Int? = nil,
+        trustKind: FeedTrustError.Kind? = nil
+    ) {
         self.kind = kind
         self.reason = reason
         self.transportKind = transportKind
         self.status = status
+        self.trustKind = trustKind
+    }
+
+    init(_ error: FeedTrustError) {
+        self.init(kind: .untrusted, reason: error.reason, trustKind: error.kind)
     }
 
     public var description: String { reason }
@@ -181,7 +199,48 @@ public actor FeedLoader {
                     kind: .transport, reason: "\(url.path) is larger than \(configuration.maximumBodySize) bytes",
                     transportKind: .tooLarge))
         }
-        return await accept(body, etag: nil, lastModified: nil, cached: cached, now: now)
+        var signature: Data?
+        if configuration.trust != nil {
+            signature = try? Data(contentsOf: URL(fileURLWithPath: url.path + ".sig"))
+        }
+        return await accept(body, signature: signature, etag: nil, lastModified: nil, cached: cached, now: now)
+    }
+
+    /// `FEED-URL.sig`: the signature beside the feed (query and fragment kept off).
+    static func signatureURL(of url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.appendingPathExtension("sig")
+        }
+        components.percentEncodedPath += ".sig"
+        components.query = nil
+        components.fragment = nil
+        return components.url ?? url.appendingPathExtension("sig")
+    }
+
+    /// The signature file of a new feed: `nil` when the server has none (404, 410), a load error when
+    /// it cannot say.
+    private func fetchSignature(of url: URL) async -> Result<Data?, FeedLoadError> {
+        let signatureURL = Self.signatureURL(of: url)
+        let request = FeedRequest(
+            url: signatureURL, headers: [:], timeout: configuration.timeout, maximumBodySize: 4096)
+        do {
+            let response = try await transport.get(request)
+            switch response.status {
+            case 200..<300: return .success(response.body)
+            case 404, 410: return .success(nil)
+            default:
+                return .failure(
+                    FeedLoadError(
+                        kind: .httpStatus,
+                        reason: "the signature \(signatureURL.absoluteString): the server answered \(response.status)",
+                        status: response.status))
+            }
+        } catch {
+            return .failure(
+                FeedLoadError(
+                    kind: .transport, reason: "the signature \(signatureURL.absoluteString): \(error.reason)",
+                    transportKind: error.kind))
+        }
     }
 
     private func loadRemote(_ url: URL, cached: CachedFeed?, now: Date, cacheError: FeedLoadError?) async
@@ -215,9 +274,16 @@ public actor FeedLoader {
             }
             return result
         case 200..<300:
+            var signature: Data?
+            if configuration.trust != nil {
+                switch await fetchSignature(of: url) {
+                case .success(let data): signature = data
+                case .failure(let error): return fallback(cached, error: error)
+                }
+            }
             return await accept(
-                response.body, etag: response[header: "ETag"], lastModified: response[header: "Last-Modified"],
-                cached: cached, now: now)
+                response.body, signature: signature, etag: response[header: "ETag"],
+                lastModified: response[header: "Last-Modified"], cached: cached, now: now)
         default:
             return fallback(
                 cached,
@@ -226,36 +292,69 @@ public actor FeedLoader {
         }
     }
 
-    /// Uses a new body if it is a feed, and makes it the last good copy; otherwise falls back.
+    /// Uses a new body if it is a feed (signed by a trusted key and not older than one accepted, when
+    /// keys are configured), and makes it the last good copy; otherwise falls back.
     private func accept(
-        _ body: Data, etag: String?, lastModified: String?, cached: CachedFeed?, now: Date
+        _ body: Data, signature: Data?, etag: String?, lastModified: String?, cached: CachedFeed?, now: Date
     ) async -> FeedLoadResult {
+        // The signature first: bytes from an untrusted source are not even parsed.
+        if let trust = configuration.trust {
+            do {
+                try trust.verify(body, signatureFile: signature)
+            } catch {
+                return fallback(cached, error: FeedLoadError(error))
+            }
+        }
         let decoded: FeedDecodingResult
         do {
             decoded = try decode(body)
         } catch {
             return fallback(cached, error: FeedLoadError(kind: .invalidFeed, reason: error.reason))
         }
+        let sequence = decoded.feed.sequence ?? 0
+        if configuration.trust != nil {
+            let highest = (try? await store.state().acceptedFeedSequences?[source.identifier]) ?? nil
+            if let highest, sequence < highest {
+                return fallback(
+                    cached,
+                    error: FeedLoadError(
+                        FeedTrustError(
+                            kind: .replayed,
+                            reason: "the feed's sequence \(sequence) is lower than \(highest), the highest accepted: "
+                                + "an older signed feed is being served again")))
+            }
+        }
         var storeError: AlertStoreError?
-        if cached?.body != body || cached?.etag != etag || cached?.lastModified != lastModified {
+        if cached?.body != body || cached?.etag != etag || cached?.lastModified != lastModified
+            || cached?.signature != signature
+        {
             let copy = CachedFeed(
-                url: source.identifier, body: body, etag: etag, lastModified: lastModified, fetchedAt: now)
+                url: source.identifier, body: body, etag: etag, lastModified: lastModified, fetchedAt: now,
+                signature: signature)
             do {
                 try await store.saveCachedFeed(copy)
             } catch {
                 storeError = (error as? AlertStoreError) ?? AlertStoreError(location: "feed cache", reason: "\(error)")
             }
         }
-        let checkError = await recordCheck(at: now)
+        let checkError = await recordCheck(at: now, acceptedSequence: configuration.trust == nil ? nil : sequence)
         return FeedLoadResult(
             feed: decoded.feed, diagnostics: decoded.diagnostics, source: .network, storeError: storeError ?? checkError
         )
     }
 
-    private func recordCheck(at date: Date) async -> AlertStoreError? {
+    private func recordCheck(at date: Date, acceptedSequence: Int? = nil) async -> AlertStoreError? {
         let check = InstallState.FeedCheck(url: source.identifier, date: date)
+        let url = source.identifier
         do {
-            try await store.updateState { $0.lastFeedCheck = check }
+            try await store.updateState { state in
+                state.lastFeedCheck = check
+                if let acceptedSequence {
+                    var sequences = state.acceptedFeedSequences ?? [:]
+                    sequences[url] = max(sequences[url] ?? acceptedSequence, acceptedSequence)
+                    state.acceptedFeedSequences = sequences
+                }
+            }
             return nil
         } catch {
             return (error as? AlertStoreError) ?? AlertStoreError(location: "state", reason: "\(error)")
@@ -268,6 +367,20 @@ public actor FeedLoader {
     }
 
     private func fromCache(_ cached: CachedFeed, error: FeedLoadError?) -> FeedLoadResult {
+        // The cached copy is checked against today's keys: an app that starts checking signatures
+        // must not keep showing a copy fetched before it did.
+        if let trust = configuration.trust {
+            do {
+                try trust.verify(cached.body, signatureFile: cached.signature)
+            } catch let trustError {
+                var combined = error ?? FeedLoadError(trustError)
+                combined.reason =
+                    error == nil
+                    ? "the cached feed is not accepted: \(trustError.reason)"
+                    : "\(combined.reason); the cached feed is not accepted either: \(trustError.reason)"
+                return FeedLoadResult(feed: nil, source: .none, error: combined)
+            }
+        }
         do {
             let decoded = try decode(cached.body)
             return FeedLoadResult(feed: decoded.feed, diagnostics: decoded.diagnostics, source: .cache, error: error)

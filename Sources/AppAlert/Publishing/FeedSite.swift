@@ -6,7 +6,9 @@ import Foundation
 /// - `NAME` — the feed itself, byte for byte as written;
 /// - `apps/BUNDLE-ID.json` — for every app the feed names, a view with only that app's messages (and the
 ///   `"*"` ones) and its update policy, in the feed's own format, so an app downloads only what
-///   concerns it.
+///   concerns it;
+/// - `PATH.sig` beside each of them when built with a signing key; without one, a `NAME.sig` found
+///   beside the feed (made by `appalert sign`) is carried as it is.
 public struct FeedSite: Sendable {
     public struct File: Sendable, Hashable {
         /// The path relative to the site's root, with `/` separators.
@@ -18,7 +20,12 @@ public struct FeedSite: Sendable {
         public init(path: String, data: Data) {
             self.path = path
             self.data = data
-            self.etag = "\"" + SHA256Digest.hash(data).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+            self.etag = "\"" + KeyText.hex(SHA256Digest.hash(data).prefix(16)) + "\""
+        }
+
+        /// `text/plain` for a signature, `application/json` for a feed.
+        public var contentType: String {
+            path.hasSuffix(".sig") ? "text/plain; charset=utf-8" : "application/json; charset=utf-8"
         }
     }
 
@@ -34,7 +41,12 @@ public struct FeedSite: Sendable {
 
     /// Builds the site of the feed `data` published as `name`. A feed with errors is refused: a
     /// site is never built from a feed apps would read differently from its author's intent.
-    public static func build(name: String, data: Data) throws(FeedSiteError) -> FeedSite {
+    ///
+    /// With `signingKey`, every file gets a `.sig` beside it. Without one, `signature` (the feed's own
+    /// `.sig`, if any) is published beside the feed, and the per-app views stay unsigned.
+    public static func build(
+        name: String, data: Data, signingKey: FeedSigningKey? = nil, signature: Data? = nil
+    ) throws(FeedSiteError) -> FeedSite {
         guard isSafeName(name) else {
             throw FeedSiteError(file: name, reason: "\"\(name)\" is not a plain file name", diagnostics: [])
         }
@@ -72,6 +84,18 @@ public struct FeedSite: Sendable {
                 continue
             }
             files.append(File(path: "apps/\(app).json", data: Data(view(of: document, for: app).serialized().utf8)))
+        }
+        if let signingKey {
+            files = files.flatMap { [$0, File(path: $0.path + ".sig", data: signingKey.signature(for: $0.data).data)] }
+        } else if let signature {
+            files.insert(File(path: name + ".sig", data: signature), at: 1)
+            if files.count > 2 {
+                warnings.append(
+                    FeedDiagnostic(
+                        severity: .warning, code: .noEffect, path: "$", key: nil,
+                        reason: "\(name) is signed, its per-app views are not: apps that check signatures "
+                            + "can only use the full feed (give the key to sign the views too)"))
+            }
         }
         return FeedSite(files: files, warnings: warnings)
     }
@@ -129,7 +153,10 @@ public struct FeedSiteError: Error, Sendable, CustomStringConvertible {
 extension FeedSite {
     /// Builds the site of every `*.json` file in `directory` (or of the one file `path`). When two
     /// feeds name the same app, its view comes from the first feed in name order, with a warning.
-    public static func build(contentsOf path: URL) throws(FeedSiteError) -> FeedSite {
+    /// With `signingKey`, every file is signed; without one, each feed's own `FEED.sig` is carried.
+    public static func build(contentsOf path: URL, signingKey: FeedSigningKey? = nil) throws(FeedSiteError)
+        -> FeedSite
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
             throw FeedSiteError(file: path.path, reason: "no such file or directory", diagnostics: [])
@@ -155,7 +182,8 @@ extension FeedSite {
                 throw FeedSiteError(
                     file: feed.path, reason: "cannot read: \(error.localizedDescription)", diagnostics: [])
             }
-            let part = try build(name: feed.lastPathComponent, data: data)
+            let signature = signingKey == nil ? try? Data(contentsOf: URL(fileURLWithPath: feed.path + ".sig")) : nil
+            let part = try build(name: feed.lastPathComponent, data: data, signingKey: signingKey, signature: signature)
             site.warnings += part.warnings
             for file in part.files {
                 if site.file(at: file.path) != nil {

@@ -216,6 +216,8 @@ enum CacheFileFormat {
         var lastModified: String?
         var fetchedAt: Date
         var length: Int
+        /// The `.sig` file's text, when the feed came with one.
+        var signature: String?
     }
 
     struct FormatError: Error, CustomStringConvertible {
@@ -225,7 +227,7 @@ enum CacheFileFormat {
     static func encode(_ feed: CachedFeed) throws -> Data {
         let header = Header(
             url: feed.url, etag: feed.etag, lastModified: feed.lastModified, fetchedAt: feed.fetchedAt,
-            length: feed.body.count)
+            length: feed.body.count, signature: feed.signature.map { String(decoding: $0, as: UTF8.self) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -248,6 +250,7 @@ enum CacheFileFormat {
         return CachedFeed(
             url: url, body: Data(body), etag: header["etag"]?.stringValue,
             lastModified: header["lastModified"]?.stringValue,
-            fetchedAt: Date(timeIntervalSince1970: fetchedAt))
+            fetchedAt: Date(timeIntervalSince1970: fetchedAt),
+            signature: header["signature"]?.stringValue.map { Data($0.utf8) })
     }
 }

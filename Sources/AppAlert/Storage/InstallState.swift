@@ -15,6 +15,8 @@ public struct InstallState: Sendable, Hashable, Codable {
     public var lastUpdateCheck: UpdateCheckRecord?
     /// The install's versions and upgrade steps.
     public var versionHistory: VersionHistory?
+    /// Per feed URL, the highest `sequence` of a signed feed accepted: a lower one is a replay.
+    public var acceptedFeedSequences: [String: Int]?
 
     /// An update check's outcome, as remembered between runs.
     public struct UpdateCheckRecord: Sendable, Hashable, Codable {
@@ -60,13 +62,19 @@ public struct CachedFeed: Sendable, Hashable {
     public var lastModified: String?
     /// When the body was received.
     public var fetchedAt: Date
+    /// The `.sig` file received with it, when signatures are checked.
+    public var signature: Data?
 
-    public init(url: String, body: Data, etag: String? = nil, lastModified: String? = nil, fetchedAt: Date) {
+    public init(
+        url: String, body: Data, etag: String? = nil, lastModified: String? = nil, fetchedAt: Date,
+        signature: Data? = nil
+    ) {
         self.url = url
         self.body = body
         self.etag = etag
         self.lastModified = lastModified
         self.fetchedAt = fetchedAt
+        self.signature = signature
     }
 }
 

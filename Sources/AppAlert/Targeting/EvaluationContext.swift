@@ -24,6 +24,8 @@ public struct EvaluationContext: Sendable, Hashable {
     /// The update this install went through recently, for "what's new" messages; `nil` on a fresh
     /// install and when the latest change was a downgrade.
     public var recentUpdate: RecentUpdate?
+    /// The links this app lets a message open; a message with any other link is not shown.
+    public var linkPolicy: LinkPolicy
 
     /// An update from one version to another, and how many launches ago it happened.
     public struct RecentUpdate: Sendable, Hashable {
@@ -42,8 +44,9 @@ public struct EvaluationContext: Sendable, Hashable {
     public init(
         bundleID: String, appVersion: Version?, build: String? = nil, platform: Platform = .current,
         osVersion: Version? = nil, preferredLanguages: [LanguageTag] = [], installID: String? = nil, now: Date,
-        recentUpdate: RecentUpdate? = nil
+        recentUpdate: RecentUpdate? = nil, linkPolicy: LinkPolicy = LinkPolicy()
     ) {
+        self.linkPolicy = linkPolicy
         self.bundleID = bundleID
         self.appVersion = appVersion
         self.build = build

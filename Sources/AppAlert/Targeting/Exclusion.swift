@@ -9,6 +9,8 @@ public struct Exclusion: Sendable, Hashable, CustomStringConvertible {
 
         public static let bundleID = Rule(rawValue: "bundleId")
         public static let platform = Rule(rawValue: "platforms")
+        /// The app's ``LinkPolicy`` refuses the message's link.
+        public static let link = Rule(rawValue: "link")
         public static let appVersions = Rule(rawValue: "appVersions")
         public static let appVersionRange = Rule(rawValue: "appVersionRange")
         public static let osVersions = Rule(rawValue: "osVersions")

@@ -30,6 +30,11 @@ public enum Targeting {
             return exclude(
                 .platform, "platform \(context.platform) is not in platforms \(listed(platforms.map(\.rawValue)))")
         }
+        if message.link != nil || !message.localizations.isEmpty,
+            let refused = context.linkPolicy.refusal(of: message)
+        {
+            return exclude(.link, "link \(refused.url.absoluteString): \(refused.reason)")
+        }
         if let versions = message.appVersions,
             let exclusion = exclude.version(
                 context.appVersion, notIn: versions, rule: .appVersions, name: "app version")
