@@ -74,6 +74,10 @@ let package = Package(
         .executableTarget(name: "ExampleTool", dependencies: ["AppAlert"], path: "Examples/ExampleTool"),
         // Examples/ConfigUpgrade/main.swift: a one-time upgrade step on a config file (v1 → v2).
         .executableTarget(name: "ConfigUpgrade", dependencies: ["AppAlert"], path: "Examples/ConfigUpgrade"),
+        // Fuzz/README.md: libFuzzer targets with -sanitize=fuzzer; built plainly, they replay inputs.
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzFeed", dependencies: ["AppAlert", "FuzzSupport"], path: "Fuzz/FuzzFeed"),
+        .executableTarget(name: "FuzzVersion", dependencies: ["AppAlert", "FuzzSupport"], path: "Fuzz/FuzzVersion"),
         // Benchmarks/README.md: `swift run -c release FeedBenchmark`.
         .executableTarget(name: "FeedBenchmark", dependencies: ["AppAlert"], path: "Benchmarks/FeedBenchmark"),
         // Benchmarks/README.md: `swift run -c release LaunchBenchmark`.
