@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Tests only: property-based checks of the version order and range semantics.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // PrivacyInfo.xcprivacy: the privacy manifest Apple requires of SDKs that use UserDefaults.
@@ -87,7 +89,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "AppAlertTests",
-            dependencies: ["AppAlert", "AppAlertTesting", "TestSupport"],
+            dependencies: [
+                "AppAlert", "AppAlertTesting", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
