@@ -104,7 +104,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AppAlertCommandsTests",
-            dependencies: ["AppAlert", "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport"]
+            dependencies: [
+                "AppAlert", "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

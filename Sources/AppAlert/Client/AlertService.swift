@@ -38,19 +38,35 @@ public final class AlertService {
     /// The tutorial's initializer: the feed's URL, and the app as its main bundle describes it, with
     /// the default store (UserDefaults on Apple platforms, honouring the tutorial's `lastMessageId`;
     /// files under `~/.local/state` elsewhere) and configuration.
-    public convenience init(_ url: String) {
+    ///
+    /// With `publicKeys` (the `ed25519:…` text of `appalert.pub`; several during a key rotation), only
+    /// feeds signed with one of them are accepted, and an older signed feed served again is refused.
+    /// `linkPolicy` says which links messages may open (by default `https:` only).
+    public convenience init(_ url: String, publicKeys: [String] = [], linkPolicy: LinkPolicy = LinkPolicy()) {
         guard let source = FeedSource(url) else {
             self.init(client: nil, setupError: "\"\(url)\" is not an https: URL or a file path")
             return
         }
-        guard let app = AppInfo.fromBundle() else {
+        guard var app = AppInfo.fromBundle() else {
             self.init(
                 client: nil,
                 setupError: "the main bundle has no identifier or version; use AlertService(client:) with an AppInfo")
             return
         }
+        app.linkPolicy = linkPolicy
+        var configuration = FeedLoaderConfiguration()
+        if !publicKeys.isEmpty {
+            do {
+                configuration.trust = try FeedTrust(publicKeys: publicKeys)
+            } catch {
+                self.init(client: nil, setupError: "a public key cannot be used: \(error.reason)")
+                return
+            }
+        }
         self.init(
-            client: AlertClient(source: source, app: app, store: AlertService.defaultStore(bundleID: app.bundleID)))
+            client: AlertClient(
+                source: source, app: app, store: AlertService.defaultStore(bundleID: app.bundleID),
+                configuration: configuration))
     }
 
     /// A service over a configured client: your own store, transport, configuration or clock.
