@@ -129,6 +129,8 @@ public actor FeedLoader {
     private var inFlight: Task<FeedLoadResult, Never>?
     /// The last body decoded in this process, so an unchanged feed is not decoded twice.
     private var lastDecoded: (body: Data, result: FeedDecodingResult)?
+    /// The last body and signature verified in this process, so an unchanged feed is not verified twice.
+    private var lastVerified: (body: Data, signature: Data?)?
 
     public init(
         source: FeedSource, store: any AlertStore, transport: any FeedTransport = URLSessionFeedTransport(),
@@ -300,7 +302,7 @@ public actor FeedLoader {
         // The signature first: bytes from an untrusted source are not even parsed.
         if let trust = configuration.trust {
             do {
-                try trust.verify(body, signatureFile: signature)
+                try verify(body, signature: signature, with: trust)
             } catch {
                 return fallback(cached, error: FeedLoadError(error))
             }
@@ -371,7 +373,7 @@ public actor FeedLoader {
         // must not keep showing a copy fetched before it did.
         if let trust = configuration.trust {
             do {
-                try trust.verify(cached.body, signatureFile: cached.signature)
+                try verify(cached.body, signature: cached.signature, with: trust)
             } catch let trustError {
                 var combined = error ?? FeedLoadError(trustError)
                 combined.reason =
@@ -389,6 +391,12 @@ public actor FeedLoader {
                 feed: nil, source: .none,
                 error: FeedLoadError(kind: .cache, reason: "the cached feed is no longer readable: \(error.reason)"))
         }
+    }
+
+    private func verify(_ body: Data, signature: Data?, with trust: FeedTrust) throws(FeedTrustError) {
+        if let lastVerified, lastVerified.signature == signature, lastVerified.body == body { return }
+        try trust.verify(body, signatureFile: signature)
+        lastVerified = (body, signature)
     }
 
     private func decode(_ body: Data) throws(FeedError) -> FeedDecodingResult {
