@@ -39,7 +39,7 @@ struct CheckCommandTests {
         #expect(firstJSON?["shown"] == .integer(2))
         #expect(firstJSON?["source"] == .string("network"))
         #expect(firstJSON?["error"] == .null)
-        #expect(firstJSON?.keys == ["shown", "message", "source", "error"])
+        #expect(firstJSON?.keys == ["shown", "message", "source", "error", "errorKind"])
         let (_, secondJSON) = try check(server.url("/feed.json"), stateDirectory: state.url)
         #expect(secondJSON?["shown"] == .integer(1))
         #expect(secondJSON?["source"] == .string("notModified"))
