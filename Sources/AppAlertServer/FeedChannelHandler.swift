@@ -27,8 +27,17 @@ final class FeedChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var closing = false
     private var date: (second: Int, text: String) = (0, "")
 
-    init(content: ServedContent) {
+    private let fastPath: Bool
+
+    init(content: ServedContent, fastPath: Bool) {
         self.content = content
+        self.fastPath = fastPath
+    }
+
+    /// Puts ``FeedWireHandler`` first in the pipeline, before NIO's parser.
+    func handlerAdded(context: ChannelHandlerContext) {
+        guard fastPath else { return }
+        try? context.pipeline.syncOperations.addHandler(FeedWireHandler(content: content), position: .first)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

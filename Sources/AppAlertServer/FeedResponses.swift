@@ -41,23 +41,44 @@ enum FeedResponses {
             body: body.map { ResponseBody(byteBuffer: $0) } ?? ResponseBody())
     }
 
+    /// Which response a GET or HEAD of a served file gets.
+    enum Variant {
+        case notModified, plain, gzip
+    }
+
+    /// RFC 9110: `If-None-Match` decides when present (weak comparison); otherwise
+    /// `If-Modified-Since`. Then gzip when accepted and smaller. One decision for every way in:
+    /// Hummingbird's responder, ``FeedChannelHandler`` and ``FeedWireHandler``.
+    static func variant(
+        ifNoneMatch: String?, ifModifiedSince: String?, acceptEncoding: String?, entry: SiteSnapshot.Entry
+    ) -> Variant {
+        if isNotModified(ifNoneMatch: ifNoneMatch, ifModifiedSince: ifModifiedSince, entry) { return .notModified }
+        if entry.gzipBody != nil, let acceptEncoding, acceptsGzip(acceptEncoding) { return .gzip }
+        return .plain
+    }
+
     /// The answer to a GET or HEAD of a served file: 200 with the body (gzip when accepted), or 304.
-    /// One function for both ways in: Hummingbird's responder and ``FeedChannelHandler``.
     static func answer(method: HTTPRequest.Method, headers: HTTPFields, entry: SiteSnapshot.Entry)
         -> (HTTPResponse, ByteBuffer?)
     {
-        if isNotModified(headers, entry) {
+        let chosen = variant(
+            ifNoneMatch: headers[.ifNoneMatch], ifModifiedSince: headers[.ifModifiedSince],
+            acceptEncoding: headers[.acceptEncoding], entry: entry)
+        switch chosen {
+        case .notModified:
             return (HTTPResponse(status: .notModified, headerFields: entry.notModifiedHeaders), nil)
+        case .gzip:
+            if let gzip = entry.gzipBody, let gzipHeaders = entry.gzipHeaders {
+                return (HTTPResponse(status: .ok, headerFields: gzipHeaders), method == .head ? nil : gzip)
+            }
+            fallthrough
+        case .plain:
+            return (HTTPResponse(status: .ok, headerFields: entry.plainHeaders), method == .head ? nil : entry.body)
         }
-        if let gzip = entry.gzipBody, let gzipHeaders = entry.gzipHeaders, acceptsGzip(headers) {
-            return (HTTPResponse(status: .ok, headerFields: gzipHeaders), method == .head ? nil : gzip)
-        }
-        return (HTTPResponse(status: .ok, headerFields: entry.plainHeaders), method == .head ? nil : entry.body)
     }
 
-    /// RFC 9110: `If-None-Match` decides when present (weak comparison); otherwise `If-Modified-Since`.
-    static func isNotModified(_ headers: HTTPFields, _ entry: SiteSnapshot.Entry) -> Bool {
-        if let match = headers[.ifNoneMatch] {
+    static func isNotModified(ifNoneMatch: String?, ifModifiedSince: String?, _ entry: SiteSnapshot.Entry) -> Bool {
+        if let match = ifNoneMatch {
             // Runs on every conditional request: compare bytes, no Foundation trimming.
             let bare = entry.etag
             if match == bare { return true }
@@ -72,7 +93,7 @@ enum FeedResponses {
             }
             return false
         }
-        if let since = headers[.ifModifiedSince], let date = HTTPDate.parse(since) {
+        if let since = ifModifiedSince, let date = HTTPDate.parse(since) {
             return entry.lastModified.timeIntervalSince1970.rounded(.down) <= date.timeIntervalSince1970
         }
         return false
@@ -86,8 +107,7 @@ enum FeedResponses {
         return text
     }
 
-    static func acceptsGzip(_ headers: HTTPFields) -> Bool {
-        guard let accept = headers[.acceptEncoding] else { return false }
+    static func acceptsGzip(_ accept: String) -> Bool {
         for item in accept.split(separator: ",") {
             let parts = item.split(separator: ";").map { trimmed($0).lowercased() }
             guard parts.first == "gzip" || parts.first == "x-gzip" else { continue }

@@ -19,6 +19,10 @@ public struct FeedServerConfiguration: Sendable {
     public var development = false
     /// How often the feed files are checked for changes. The default is 1 second.
     public var reloadInterval: Duration = .seconds(1)
+    /// Answers simple GET and HEAD requests of served files from prepared bytes before NIO's HTTP/1
+    /// parser (``FeedWireHandler``); anything else still goes through the parser. The default is on;
+    /// off, every request is parsed by NIO (the tests compare both).
+    public var fastPath = true
     /// Signs every served file (`PATH.sig` beside it) on each change. Without a key (the default),
     /// a `FEED.sig` beside a feed is served as it is.
     public var signingKey: FeedSigningKey?
@@ -72,7 +76,7 @@ public struct FeedServer: Sendable {
             responder: responder,
             server: .http1(
                 configuration: .init(additionalChannelHandlers: [
-                    FeedChannelHandler(content: content)
+                    FeedChannelHandler(content: content, fastPath: configuration.fastPath)
                 ])),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName),
@@ -159,6 +163,11 @@ final class SiteSnapshot: Sendable {
         let notModifiedHeaders: HTTPFields
         let plainHeaders: HTTPFields
         let gzipHeaders: HTTPFields?
+        /// The same as HTTP/1.1 bytes — status line and headers with `Server`, without `Date` and the
+        /// blank line — for ``FeedWireHandler``.
+        let wireNotModified: ByteBuffer
+        let wirePlain: ByteBuffer
+        let wireGzip: ByteBuffer?
 
         init(
             body: ByteBuffer, gzipBody: ByteBuffer?, etag: String, lastModified: Date, contentType: String,
@@ -186,6 +195,16 @@ final class SiteSnapshot: Sendable {
                 gzip[.contentLength] = String($0.readableBytes)
                 return gzip
             }
+            wireNotModified = Self.wire("304 Not Modified", headers)
+            wirePlain = Self.wire("200 OK", plain)
+            wireGzip = gzipHeaders.map { Self.wire("200 OK", $0) }
+        }
+
+        static func wire(_ status: String, _ fields: HTTPFields) -> ByteBuffer {
+            var text = "HTTP/1.1 \(status)\r\n"
+            for field in fields { text += "\(field.name.rawName): \(field.value)\r\n" }
+            text += "Server: \(FeedServer.serverName)\r\n"
+            return ByteBuffer(string: text)
         }
     }
 

@@ -13,14 +13,27 @@ public enum RawHTTPClient {
     /// Runs on a thread of its own: a blocking read on Swift's cooperative pool could starve the very
     /// server tasks it waits for.
     public static func exchange(port: Int, _ request: String, timeout: Double = 10) async throws -> String {
+        let (text, timedOut) = try await exchange(port: port, parts: [request], timeout: timeout)
+        if timedOut { throw POSIXError(.ETIMEDOUT) }
+        return text
+    }
+
+    /// Sends `parts` one after the other, `pause` seconds apart (a request split across packets), and
+    /// reads until the server closes or `timeout` passes without a byte; says which.
+    public static func exchange(port: Int, parts: [String], pause: Double = 0, timeout: Double) async throws
+        -> (text: String, timedOut: Bool)
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try blockingExchange(port: port, request, timeout: timeout) })
+                continuation.resume(
+                    with: Result { try blockingExchange(port: port, parts, pause: pause, timeout: timeout) })
             }.start()
         }
     }
 
-    private static func blockingExchange(port: Int, _ request: String, timeout: Double) throws -> String {
+    private static func blockingExchange(port: Int, _ parts: [String], pause: Double, timeout: Double) throws
+        -> (text: String, timedOut: Bool)
+    {
         #if os(Linux)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -28,7 +41,8 @@ public enum RawHTTPClient {
         #endif
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         defer { close(descriptor) }
-        var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        var wait = timeval(
+            tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -40,21 +54,32 @@ public enum RawHTTPClient {
             }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let bytes = Array(request.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress!, $0.count, 0) }
-            guard count > 0 else { throw POSIXError(.EPIPE) }
-            offset += count
+        for (position, part) in parts.enumerated() {
+            if position > 0 && pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            let bytes = Array(part.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                #if os(Linux)
+                    let flags = Int32(MSG_NOSIGNAL)
+                #else
+                    let flags: Int32 = 0
+                #endif
+                let count = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress!, $0.count, flags) }
+                guard count > 0 else { break }  // the server closed: read what it said
+                offset += count
+            }
         }
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
-            if count < 0 { throw POSIXError(.ETIMEDOUT) }
+            if count < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK { return (String(decoding: received, as: UTF8.self), true) }
+                break  // reset by the server: what arrived is the answer
+            }
             if count == 0 { break }
             received += buffer[..<count]
         }
-        return String(decoding: received, as: UTF8.self)
+        return (String(decoding: received, as: UTF8.self), false)
     }
 }

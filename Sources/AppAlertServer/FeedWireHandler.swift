@@ -1,0 +1,266 @@
+import Foundation
+import NIOCore
+
+/// The fast path for the one request a feed server gets all day — `GET /feed.json HTTP/1.1`, maybe
+/// conditional — answered from bytes prepared once per change, before NIO's HTTP/1 parser, the
+/// HTTPTypes conversion and the response encoder see it.
+///
+/// It sits first in the pipeline and reads only a strict subset of HTTP/1.1: `GET` or `HEAD` of a
+/// served path, version `HTTP/1.1`, header lines `name: value` of token names, no request body, no
+/// `Content-Length`, `Transfer-Encoding`, `Upgrade` or `Expect`, a header block under 8 KiB. The
+/// first request outside that subset, and everything after it on the connection, goes on unchanged to
+/// NIO's parser and the rest of the server — which also answers every error. Answers already written
+/// precede it, so pipelined answers stay in order.
+final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    static let maximumHeaderBlock = 8192
+
+    private let content: ServedContent
+    /// Bytes of a request not complete yet.
+    private var pending: ByteBuffer?
+    /// Once a request is left to the server, the rest of the connection is too.
+    private var handedOver = false
+    private var closing = false
+    private var needsFlush = false
+    private var lastWrite: EventLoopFuture<Void>?
+    private var date: (second: Int, bytes: ByteBuffer)?
+
+    init(content: ServedContent) {
+        self.content = content
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !handedOver else { return context.fireChannelRead(data) }
+        if closing { return }
+        var buffer = unwrapInboundIn(data)
+        if var pending = self.pending {
+            pending.writeBuffer(&buffer)
+            buffer = pending
+            self.pending = nil
+        }
+        while buffer.readableBytes > 0 && !closing {
+            switch parse(buffer) {
+            case .incomplete:
+                pending = buffer
+                return
+            case .other:
+                handedOver = true
+                context.fireChannelRead(wrapInboundOut(buffer))
+                return
+            case .served(let request, let length):
+                buffer.moveReaderIndex(forwardBy: length)
+                answer(request, context: context)
+            }
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if needsFlush {
+            needsFlush = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    /// Graceful shutdown: the server closes connections it sees idle; an answer of this handler still
+    /// being written reaches the client first.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent, !handedOver, let lastWrite else {
+            return context.fireUserInboundEventTriggered(event)
+        }
+        lastWrite.whenComplete { _ in context.fireUserInboundEventTriggered(event) }
+    }
+
+    // MARK: - Parsing
+
+    struct Request {
+        var head: Bool
+        var entry: SiteSnapshot.Entry
+        var ifNoneMatch: String?
+        var ifModifiedSince: String?
+        var acceptEncoding: String?
+        var close = false
+    }
+
+    enum Parse {
+        case incomplete
+        case other
+        case served(Request, length: Int)
+    }
+
+    /// Reads one request at the start of `buffer`.
+    func parse(_ buffer: ByteBuffer) -> Parse {
+        buffer.withUnsafeReadableBytes { bytes -> Parse in
+            guard let end = Self.headerBlockEnd(bytes) else {
+                return bytes.count > Self.maximumHeaderBlock ? .other : .incomplete
+            }
+            if end < 0 || end > Self.maximumHeaderBlock { return .other }
+            var lines = Self.Lines(bytes: bytes, end: end)
+            guard let requestLine = lines.next(), let target = Self.requestTarget(requestLine),
+                let entry = content.snapshot.entries[target.path]
+            else { return .other }
+            var request = Request(head: target.head, entry: entry)
+            while let line = lines.next() {
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
+                    return .other
+                }
+                let name = line[line.startIndex..<colon]
+                guard name.allSatisfy(Self.isTokenByte) else { return .other }  // also refuses obs-fold
+                let value = Self.trimmed(line[(colon + 1)...])
+                guard value.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }) else { return .other }
+                switch Self.lowercased(name) {
+                case "content-length", "transfer-encoding", "upgrade", "expect": return .other
+                case "if-none-match":
+                    guard request.ifNoneMatch == nil else { return .other }
+                    request.ifNoneMatch = String(decoding: value, as: UTF8.self)
+                case "if-modified-since":
+                    guard request.ifModifiedSince == nil else { return .other }
+                    request.ifModifiedSince = String(decoding: value, as: UTF8.self)
+                case "accept-encoding":
+                    guard request.acceptEncoding == nil else { return .other }
+                    request.acceptEncoding = String(decoding: value, as: UTF8.self)
+                case "connection":
+                    request.close = Self.lowercased(value).split(separator: ",").contains {
+                        $0.trimmingCharacters(in: .whitespaces) == "close"
+                    }
+                default: break
+                }
+            }
+            return .served(request, length: end + 4)
+        }
+    }
+
+    /// The offset of the `\r\n\r\n` that ends the header block; -1 when a line ends in a bare `\n`
+    /// or `\r` (left to NIO's parser, whatever it makes of it); nil when the block is not complete.
+    static func headerBlockEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        let limit = min(bytes.count, maximumHeaderBlock + 4)
+        var index = 0
+        while index < limit {
+            let byte = bytes[index]
+            if byte == 0x0A { return -1 }  // an LF not after a CR (those are skipped below)
+            if byte == 0x0D {
+                guard index + 1 < bytes.count else { return nil }
+                guard bytes[index + 1] == 0x0A else { return -1 }
+                if index + 3 < bytes.count, bytes[index + 2] == 0x0D, bytes[index + 3] == 0x0A { return index }
+                if index + 2 < bytes.count, bytes[index + 2] == 0x0A { return -1 }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The lines of the header block, each without its `\r\n`; a bare `\n` or `\r` makes a line that
+    /// fails the checks.
+    struct Lines {
+        let bytes: UnsafeRawBufferPointer
+        let end: Int
+        var position = 0
+
+        init(bytes: UnsafeRawBufferPointer, end: Int) {
+            self.bytes = bytes
+            self.end = end
+        }
+
+        mutating func next() -> Slice<UnsafeRawBufferPointer>? {
+            guard position < end else { return nil }
+            var index = position
+            while index < end && !(bytes[index] == 0x0D && bytes[index + 1] == 0x0A) { index += 1 }
+            let line = bytes[position..<index]
+            position = index + 2
+            return line
+        }
+    }
+
+    /// `GET /path HTTP/1.1` or `HEAD …`: whether HEAD, and the path (query left off).
+    static func requestTarget(_ line: Slice<UnsafeRawBufferPointer>) -> (head: Bool, path: String)? {
+        let methods: [(prefix: [UInt8], head: Bool)] = [(Array("GET ".utf8), false), (Array("HEAD ".utf8), true)]
+        guard let method = methods.first(where: { line.starts(with: $0.prefix) }) else { return nil }
+        let version = Array(" HTTP/1.1".utf8)
+        guard line.count > method.prefix.count + version.count, line.suffix(version.count).elementsEqual(version) else {
+            return nil
+        }
+        let target = line[(line.startIndex + method.prefix.count)..<(line.endIndex - version.count)]
+        guard target.first == UInt8(ascii: "/"), target.count <= 2048,
+            target.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        else { return nil }
+        let path = target.firstIndex(of: UInt8(ascii: "?")).map { target[target.startIndex..<$0] } ?? target
+        return (method.head, String(decoding: path, as: UTF8.self))
+    }
+
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        var bytes = bytes
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+        return bytes
+    }
+
+    static func lowercased(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+        String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    // MARK: - Answering
+
+    private func answer(_ request: Request, context: ChannelHandlerContext) {
+        let entry = request.entry
+        let variant = FeedResponses.variant(
+            ifNoneMatch: request.ifNoneMatch, ifModifiedSince: request.ifModifiedSince,
+            acceptEncoding: request.acceptEncoding, entry: entry)
+        var head: ByteBuffer
+        var body: ByteBuffer?
+        switch variant {
+        case .notModified:
+            head = entry.wireNotModified
+        case .gzip where entry.wireGzip != nil && entry.gzipBody != nil:
+            head = entry.wireGzip!
+            body = entry.gzipBody
+        default:
+            head = entry.wirePlain
+            body = entry.body
+        }
+        if request.head { body = nil }
+        var tail = currentDate(allocator: context.channel.allocator)
+        if request.close { tail.writeStaticString("Connection: close\r\n") }
+        tail.writeStaticString("\r\n")
+        head.writeBuffer(&tail)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        if let body {
+            context.write(NIOAny(head), promise: nil)
+            context.write(NIOAny(body), promise: written)
+        } else {
+            context.write(NIOAny(head), promise: written)
+        }
+        lastWrite = written.futureResult
+        needsFlush = true
+        if request.close {
+            closing = true
+            pending = nil
+            needsFlush = false
+            context.flush()
+            written.futureResult.whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    /// `Date: …\r\n`, formatted once a second.
+    private func currentDate(allocator: ByteBufferAllocator) -> ByteBuffer {
+        let now = Date()
+        let second = Int(now.timeIntervalSince1970)
+        if let date, date.second == second { return date.bytes }
+        let bytes = allocator.buffer(string: "Date: \(HTTPDate.format(now))\r\n")
+        date = (second, bytes)
+        return bytes
+    }
+}

@@ -1,0 +1,172 @@
+import AppAlert
+import AppAlertServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+/// The fast path must answer exactly as NIO's parser and the responder would, and leave them every
+/// request it does not fully understand. Each case is sent to a server with the fast path and to one
+/// without; the answers must be the same, byte for byte, once `Date` and `Last-Modified` (times) are
+/// set aside.
+struct FeedWireHandlerTests {
+    static let close = "Connection: close\r\n"
+    static let big =
+        "{\"format\": 2, \"sequence\": 1, \"messages\": ["
+        + (1...60).map {
+            "{\"id\": \($0), \"bundleId\": \"com.example.A\", \"title\": \"T\($0)\", \"text\": \"Repeated text\"}"
+        }
+        .joined(separator: ",") + "]}"
+
+    static let hidden = "GET /apps/com.example.A.json HTTP/1.1\r\n\r\n"
+
+    static let cases: [(String, [String])] = [
+        ("plain GET", ["GET /messages.json HTTP/1.1\r\nHost: x\r\n\(close)\r\n"]),
+        ("HEAD", ["HEAD /messages.json HTTP/1.1\r\nHost: x\r\n\(close)\r\n"]),
+        ("per-app view with a query", ["GET /apps/com.example.A.json?v=3 HTTP/1.1\r\n\(close)\r\n"]),
+        ("If-None-Match *", ["GET /messages.json HTTP/1.1\r\nIf-None-Match: *\r\n\(close)\r\n"]),
+        (
+            "header names in any case, tabs",
+            ["GET /messages.json HTTP/1.1\r\nif-NONE-match:\t*\t\r\nCONNECTION: Close\r\n\r\n"]
+        ),
+        ("a weak list", ["GET /messages.json HTTP/1.1\r\nIf-None-Match: W/\"nope\", \"x\"\r\n\(close)\r\n"]),
+        (
+            "If-Modified-Since",
+            ["GET /messages.json HTTP/1.1\r\nIf-Modified-Since: Sun, 01 Jan 2090 00:00:00 GMT\r\n\(close)\r\n"]
+        ),
+        ("gzip", ["GET /messages.json HTTP/1.1\r\nAccept-Encoding: br, gzip;q=0.5\r\n\(close)\r\n"]),
+        ("gzip refused", ["GET /messages.json HTTP/1.1\r\nAccept-Encoding: gzip;q=0\r\n\(close)\r\n"]),
+        (
+            "pipelined, then close",
+            [
+                "GET /messages.json HTTP/1.1\r\n\r\nHEAD /apps/com.example.A.json HTTP/1.1\r\n\r\n"
+                    + "GET /messages.json HTTP/1.1\r\nIf-None-Match: *\r\n\(close)\r\n"
+            ]
+        ),
+        ("split across packets", ["GE", "T /messages.json HT", "TP/1.1\r\nHost: x\r", "\n\(close)", "\r\n"]),
+        (
+            "fast, then one for the responder, then fast",
+            [
+                "GET /messages.json HTTP/1.1\r\n\r\nGET /healthz HTTP/1.1\r\n\r\nGET /messages.json HTTP/1.1\r\n\(close)\r\n"
+            ]
+        ),
+        ("not found", ["GET /nothing.json HTTP/1.1\r\n\(close)\r\n"]),
+        ("encoded path", ["GET /%6dessages.json HTTP/1.1\r\n\(close)\r\n"]),
+        ("absolute form", ["GET http://x/messages.json HTTP/1.1\r\n\(close)\r\n"]),
+        ("other method", ["DELETE /messages.json HTTP/1.1\r\n\(close)\r\n"]),
+        ("lowercase method", ["get /messages.json HTTP/1.1\r\n\(close)\r\n"]),
+        ("HTTP/1.0 with close", ["GET /messages.json HTTP/1.0\r\n\(close)\r\n"]),
+        (
+            "a body by Content-Length, hiding a request",
+            [
+                "GET /messages.json HTTP/1.1\r\nContent-Length: \(hidden.utf8.count)\r\n\(close)\r\n\(hidden)"
+            ]
+        ),
+        ("chunked body", ["GET /messages.json HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\(close)\r\n0\r\n\r\n"]),
+        (
+            "Content-Length and chunked",
+            [
+                "GET /messages.json HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\(close)\r\n0\r\n\r\n"
+            ]
+        ),
+        ("folded header", ["GET /messages.json HTTP/1.1\r\nIf-None-Match: \"x\"\r\n *\r\n\(close)\r\n"]),
+        ("space before the colon", ["GET /messages.json HTTP/1.1\r\nHost : x\r\n\(close)\r\n"]),
+        ("line without a colon", ["GET /messages.json HTTP/1.1\r\nnonsense\r\n\(close)\r\n"]),
+        ("bare line feeds", ["GET /messages.json HTTP/1.1\nHost: x\nConnection: close\n\n"]),
+        ("a bare carriage return", ["GET /messages.json HTTP/1.1\rHost: x\r\n\(close)\r\n"]),
+        (
+            "two If-None-Match",
+            ["GET /messages.json HTTP/1.1\r\nIf-None-Match: *\r\nIf-None-Match: \"x\"\r\n\(close)\r\n"]
+        ),
+        ("a control byte in a value", ["GET /messages.json HTTP/1.1\r\nX-A: a\u{1}b\r\n\(close)\r\n"]),
+        (
+            "a header block over 8 KiB",
+            ["GET /messages.json HTTP/1.1\r\nX-Long: \(String(repeating: "a", count: 9000))\r\n\(close)\r\n"]
+        ),
+        ("Expect: 100-continue", ["GET /messages.json HTTP/1.1\r\nExpect: 100-continue\r\n\(close)\r\n"]),
+        ("garbage", ["\u{0}\u{1}\u{2} NOT HTTP\r\n\r\n"]),
+    ]
+
+    static func normalized(_ text: String) -> String {
+        text.components(separatedBy: "\r\n").filter { line in
+            let lower = line.lowercased()
+            return !lower.hasPrefix("date: ") && !lower.hasPrefix("last-modified: ")
+        }.joined(separator: "\r\n")
+    }
+
+    static func exchange(_ parts: [String], fastPath: Bool, feed: URL, timeout: Double = 3) async throws
+        -> (text: String, timedOut: Bool)
+    {
+        var configuration = FeedServerConfiguration()
+        configuration.port = 0
+        configuration.fastPath = fastPath
+        let server = try FeedServer(source: feed, configuration: configuration)
+        return try await server.application().test(.live) { client in
+            let port = try #require(client.port)
+            return try await RawHTTPClient.exchange(port: port, parts: parts, pause: 0.05, timeout: timeout)
+        }
+    }
+
+    @Test(arguments: cases)
+    func theFastPathAnswersAsTheParserWould(name: String, parts: [String]) async throws {
+        let feed = try makeFeedFile(Self.big)
+        let fast = try await Self.exchange(parts, fastPath: true, feed: feed)
+        let parsed = try await Self.exchange(parts, fastPath: false, feed: feed)
+        #expect(!fast.timedOut && !parsed.timedOut, "\(name): fast \(fast.timedOut), parsed \(parsed.timedOut)")
+        #expect(Self.normalized(fast.text) == Self.normalized(parsed.text), "\(name)")
+        #expect(!fast.text.isEmpty, "\(name): no answer at all")
+    }
+
+    @Test
+    func theFastPathIsTheOneThatAnswersSimpleRequests() async throws {
+        let feed = try makeFeedFile(Self.big)
+        let request = ["GET /messages.json HTTP/1.1\r\n\(Self.close)\r\n"]
+        // The prepared bytes put `Server` before `Date`; Hummingbird's responder the other way round.
+        let fast = try await Self.exchange(request, fastPath: true, feed: feed).text
+        let parsed = try await Self.exchange(request, fastPath: false, feed: feed).text
+        #expect(fast.contains("Server: appalert\r\nDate: "))
+        #expect(parsed.contains("\r\nServer: appalert\r\n") && !parsed.contains("Server: appalert\r\nDate: "))
+    }
+
+    /// Requests with random bytes changed, inserted or removed, seeded so a failure can be replayed:
+    /// whatever the fast path makes of them, the answer is the parser's.
+    @Test(arguments: 0..<4)
+    func mangledRequestsGetTheParsersAnswer(seed: UInt64) async throws {
+        let feed = try makeFeedFile(Self.big)
+        var random = SeededGenerator(seed: seed)
+        let alphabet = Array("\r\n :;,*\"/?GETHAD1.0\t\u{0}x-".utf8)
+        let base = Array(
+            "GET /messages.json HTTP/1.1\r\nIf-None-Match: *\r\nAccept-Encoding: gzip\r\n\(Self.close)\r\n".utf8)
+        for _ in 0..<12 {
+            var bytes = base
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[position] = alphabet.randomElement(using: &random)!
+                case 1: bytes.insert(alphabet.randomElement(using: &random)!, at: position)
+                default: bytes.remove(at: position)
+                }
+            }
+            let request = String(decoding: bytes, as: UTF8.self)
+            let fast = try await Self.exchange([request], fastPath: true, feed: feed, timeout: 0.5)
+            let parsed = try await Self.exchange([request], fastPath: false, feed: feed, timeout: 0.5)
+            #expect(fast.timedOut == parsed.timedOut, "seed \(seed): \(request.debugDescription)")
+            #expect(
+                Self.normalized(fast.text) == Self.normalized(parsed.text), "seed \(seed): \(request.debugDescription)")
+        }
+    }
+}
+
+/// SplitMix64: a small seeded generator, so random tests can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
