@@ -6,6 +6,7 @@
 #     bash Benchmarks/serve-vs-nginx.sh            # needs wrk and nginx (apt-get install wrk nginx-light)
 #     DURATION=10 ROUNDS=2 bash Benchmarks/serve-vs-nginx.sh
 #     SOAK=0 DURATION=5 ROUNDS=1 bash Benchmarks/serve-vs-nginx.sh   # the table only
+#     SOAK_SECONDS=180 bash Benchmarks/serve-vs-nginx.sh                # a longer memory run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
@@ -87,12 +88,13 @@ for file in small.json large.json; do
   done
 done
 
-# One minute under load with a hot reload every 5 seconds (SOAK=0 skips it).
+# A minute (SOAK_SECONDS) under load with a hot reload every 5 seconds (SOAK=0 skips it).
 [ "${SOAK:-1}" = 0 ] && exit 0
-echo "soak: 60 s of GET /large.json, a reload every 5 s; RSS of appalert serve (KiB):"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d60s http://127.0.0.1:18080/large.json >"$work/soak.txt" &
+SOAK_SECONDS=${SOAK_SECONDS:-60}
+echo "soak: $SOAK_SECONDS s of GET /large.json, a reload every 5 s; RSS of appalert serve (KiB):"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SOAK_SECONDS}s" http://127.0.0.1:18080/large.json >"$work/soak.txt" &
 wrk_pid=$!
-for i in $(seq 12); do
+for i in $(seq $((SOAK_SECONDS / 5))); do
   sleep 5
   python3 - "$work/site/large.json" "$i" <<'PY'
 import json, sys
