@@ -192,6 +192,27 @@ struct UpdatePolicyEngineTests {
         #expect(UpdatePolicyEngine.decide(plain).storeURL == URL(string: "https://apps.apple.com/app/id1234567890"))
     }
 
+    @Test(arguments: [
+        ("http://example.com/download", LinkPolicy(), "https://apps.apple.com/app/id1234567890"),
+        (
+            "https://evil.example.net/x", LinkPolicy(allowedHosts: [".example.com"]),
+            "https://apps.apple.com/app/id1234567890"
+        ),
+        ("https://dl.example.com/x", LinkPolicy(allowedHosts: [".example.com"]), "https://dl.example.com/x"),
+        (
+            "itms-apps://apps.apple.com/app/id1", LinkPolicy(allowedSchemes: ["https", "itms-apps"]),
+            "itms-apps://apps.apple.com/app/id1"
+        ),
+    ])
+    func theFeedsStoreURLMustPassTheAppsLinkPolicy(url: String, policy: LinkPolicy, expected: String) {
+        var configuration = UpdateConfiguration()
+        configuration.linkPolicy = policy
+        let inputs = UpdatePolicyEngine.Inputs(
+            installedVersion: Version("1.0")!, now: releaseDay.addingTimeInterval(9 * 86_400), release: release("1.1"),
+            policy: UpdatePolicy(bundleIDs: ["a"], storeURL: URL(string: url)))
+        #expect(UpdatePolicyEngine.decide(inputs, configuration: configuration).storeURL == URL(string: expected))
+    }
+
     @Test
     func skippedVersionsAreBounded() {
         var state = UpdatePromptState()

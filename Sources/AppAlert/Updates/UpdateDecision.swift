@@ -156,6 +156,9 @@ public struct UpdateConfiguration: Sendable, Hashable {
     /// Whether beta (pre-release version), TestFlight and debug builds are left alone. The default
     /// is `true`.
     public var skipsBetaBuilds = true
+    /// The links the feed's `storeURL` may be; one the policy refuses is ignored in favour of the
+    /// store's own page. The default allows `https:` to any host (see ``LinkPolicy``).
+    public var linkPolicy = LinkPolicy()
 
     public init() {}
 }
@@ -244,7 +247,9 @@ public enum UpdatePolicyEngine {
 
         let release = inputs.release
         var available = release?.version ?? policy?.latestVersion
-        decision.storeURL = policy?.storeURL ?? release?.storeURL
+        // A feed's store link goes through the app's link policy, as message links do.
+        let feedStoreURL = policy?.storeURL.flatMap { configuration.linkPolicy.allows($0) ? $0 : nil }
+        decision.storeURL = feedStoreURL ?? release?.storeURL
 
         if let minimum = policy?.minimumVersion, installed < minimum {
             let target = [available, minimum].compactMap { $0 }.max() ?? minimum
