@@ -56,6 +56,17 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// The connection ends with part of a request read: NIO's parser gets it, to make of it what it
+    /// would have.
+    func channelInactive(context: ChannelHandlerContext) {
+        if !handedOver, let pending {
+            self.pending = nil
+            handedOver = true
+            context.fireChannelRead(wrapInboundOut(pending))
+        }
+        context.fireChannelInactive()
+    }
+
     func channelReadComplete(context: ChannelHandlerContext) {
         if needsFlush {
             needsFlush = false

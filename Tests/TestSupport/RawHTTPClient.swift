@@ -20,20 +20,23 @@ public enum RawHTTPClient {
 
     /// Sends `parts` one after the other, `pause` seconds apart (a request split across packets), and
     /// reads until the server closes or `timeout` passes without a byte; says which.
-    public static func exchange(port: Int, parts: [String], pause: Double = 0, timeout: Double) async throws
-        -> (text: String, timedOut: Bool)
-    {
+    /// With `halfClose`, the client then shuts its sending side, as a client with nothing more to say.
+    public static func exchange(
+        port: Int, parts: [String], pause: Double = 0, halfClose: Bool = false, timeout: Double
+    ) async throws -> (text: String, timedOut: Bool) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(
-                    with: Result { try blockingExchange(port: port, parts, pause: pause, timeout: timeout) })
+                    with: Result {
+                        try blockingExchange(port: port, parts, pause: pause, halfClose: halfClose, timeout: timeout)
+                    })
             }.start()
         }
     }
 
-    private static func blockingExchange(port: Int, _ parts: [String], pause: Double, timeout: Double) throws
-        -> (text: String, timedOut: Bool)
-    {
+    private static func blockingExchange(
+        port: Int, _ parts: [String], pause: Double, halfClose: Bool, timeout: Double
+    ) throws -> (text: String, timedOut: Bool) {
         #if os(Linux)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -69,6 +72,11 @@ public enum RawHTTPClient {
                 offset += count
             }
         }
+        #if os(Linux)
+            if halfClose { shutdown(descriptor, Int32(SHUT_WR)) }
+        #else
+            if halfClose { shutdown(descriptor, SHUT_WR) }
+        #endif
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
