@@ -16,6 +16,7 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = ByteBuffer
 
     static let maximumHeaderBlock = 8192
+    static let maximumPending = 65536
 
     private let content: ServedContent
     /// Bytes of a request not complete yet.
@@ -40,14 +41,28 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
             buffer = pending
             self.pending = nil
         }
+        process(&buffer, context: context)
+    }
+
+    /// Answers the complete requests at the start of `buffer`. While the socket cannot take more
+    /// (a client that sends without reading), requests wait here; past `maximumPending` bytes they go
+    /// to NIO's parser, whose writer waits for the socket — so memory stays bounded either way.
+    private func process(_ buffer: inout ByteBuffer, context: ChannelHandlerContext) {
         while buffer.readableBytes > 0 && !closing {
+            guard context.channel.isWritable else {
+                if buffer.readableBytes > Self.maximumPending {
+                    handOver(buffer, context: context)
+                } else {
+                    pending = buffer
+                }
+                return
+            }
             switch parse(buffer) {
             case .incomplete:
                 pending = buffer
                 return
             case .other:
-                handedOver = true
-                context.fireChannelRead(wrapInboundOut(buffer))
+                handOver(buffer, context: context)
                 return
             case .served(let request, let length):
                 buffer.moveReaderIndex(forwardBy: length)
@@ -56,14 +71,28 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    private func handOver(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        handedOver = true
+        pending = nil
+        context.fireChannelRead(wrapInboundOut(buffer))
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, !handedOver, !closing, var buffer = pending {
+            pending = nil
+            process(&buffer, context: context)
+            if needsFlush {
+                needsFlush = false
+                context.flush()
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     /// The connection ends with part of a request read: NIO's parser gets it, to make of it what it
     /// would have.
     func channelInactive(context: ChannelHandlerContext) {
-        if !handedOver, let pending {
-            self.pending = nil
-            handedOver = true
-            context.fireChannelRead(wrapInboundOut(pending))
-        }
+        if !handedOver, let pending { handOver(pending, context: context) }
         context.fireChannelInactive()
     }
 

@@ -130,6 +130,29 @@ struct FeedWireHandlerTests {
         #expect(parsed.contains("\r\nServer: appalert\r\n") && !parsed.contains("Server: appalert\r\nDate: "))
     }
 
+    /// A client that sends thousands of requests before reading an answer fills the socket: the
+    /// fast path waits for it to drain (then hands the rest to NIO's parser), and every answer still
+    /// arrives, whole and in order.
+    @Test
+    func aClientThatDoesNotReadGetsEveryAnswerInOrder() async throws {
+        let feed = try makeFeedFile(Self.big)
+        let size = try Data(contentsOf: feed).count
+        var configuration = FeedServerConfiguration()
+        configuration.port = 0
+        let server = try FeedServer(source: feed, configuration: configuration)
+        let count = 3000
+        let requests =
+            String(repeating: "GET /messages.json HTTP/1.1\r\n\r\nHEAD /messages.json HTTP/1.1\r\n\r\n", count: count)
+            + "GET /healthz HTTP/1.1\r\n\(Self.close)\r\n"
+        let (text, timedOut) = try await server.application().test(.live) { client in
+            try await RawHTTPClient.exchange(port: try #require(client.port), parts: [requests], timeout: 20)
+        }
+        #expect(!timedOut)
+        #expect(FeedChannelHandlerTests.statuses(text).count == 2 * count + 1)
+        #expect(text.components(separatedBy: "Content-Length: \(size)\r\n").count - 1 == 2 * count)
+        #expect(text.hasSuffix("\r\n\r\nok\n"))
+    }
+
     /// Requests with random bytes changed, inserted or removed, seeded so a failure can be replayed:
     /// whatever the fast path makes of them, the answer is the parser's. The client then closes its
     /// sending side, so an incomplete request ends instead of waiting; the timeout is generous because
