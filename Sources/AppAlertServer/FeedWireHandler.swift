@@ -162,9 +162,12 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                     guard request.acceptEncoding == nil else { return .other }
                     request.acceptEncoding = String(decoding: value, as: UTF8.self)
                 case "connection":
-                    request.close = Self.lowercased(value).split(separator: ",").contains {
-                        $0.trimmingCharacters(in: .whitespaces) == "close"
-                    }
+                    // Any `close` token in any Connection line closes.
+                    request.close =
+                        request.close
+                        || Self.lowercased(value).split(separator: ",").contains {
+                            $0.trimmingCharacters(in: .whitespaces) == "close"
+                        }
                 default: break
                 }
             }

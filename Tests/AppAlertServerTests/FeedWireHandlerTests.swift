@@ -51,6 +51,13 @@ struct FeedWireHandlerTests {
                 "GET /messages.json HTTP/1.1\r\n\r\nGET /healthz HTTP/1.1\r\n\r\nGET /messages.json HTTP/1.1\r\n\(close)\r\n"
             ]
         ),
+        ("close among other tokens", ["GET /messages.json HTTP/1.1\r\nConnection: keep-alive, Close\r\n\r\n"]),
+        (
+            "close in a second Connection line",
+            [
+                "GET /messages.json HTTP/1.1\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n"
+            ]
+        ),
         ("not found", ["GET /nothing.json HTTP/1.1\r\n\(close)\r\n"]),
         ("encoded path", ["GET /%6dessages.json HTTP/1.1\r\n\(close)\r\n"]),
         ("absolute form", ["GET http://x/messages.json HTTP/1.1\r\n\(close)\r\n"]),
