@@ -104,10 +104,7 @@ final class FeedChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
         var (response, body) = FeedResponses.answer(method: request.method, headers: request.headerFields, entry: entry)
         response.headerFields[.date] = currentDate()
         response.headerFields[.server] = FeedServer.serverName
-        let close =
-            request.headerFields[.connection]?.lowercased().split(separator: ",").contains {
-                $0.trimmingCharacters(in: .whitespaces) == "close"
-            } ?? false
+        let close = request.headerFields[.connection].map(FeedResponses.requestsClose) ?? false
         if close { response.headerFields[.connection] = "close" }
         return (response, body, close)
     }

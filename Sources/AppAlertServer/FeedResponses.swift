@@ -99,6 +99,11 @@ enum FeedResponses {
         return false
     }
 
+    /// Whether a `Connection` value (several lines joined with commas) holds the `close` option.
+    static func requestsClose(_ connection: String) -> Bool {
+        connection.split(separator: ",").contains { trimmed($0).lowercased() == "close" }
+    }
+
     /// Without spaces and tabs at either end.
     private static func trimmed(_ text: Substring) -> Substring {
         var text = text

@@ -162,12 +162,9 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                     guard request.acceptEncoding == nil else { return .other }
                     request.acceptEncoding = String(decoding: value, as: UTF8.self)
                 case "connection":
-                    // Any `close` token in any Connection line closes.
+                    // Any `close` option in any Connection line closes.
                     request.close =
-                        request.close
-                        || Self.lowercased(value).split(separator: ",").contains {
-                            $0.trimmingCharacters(in: .whitespaces) == "close"
-                        }
+                        request.close || FeedResponses.requestsClose(String(decoding: value, as: UTF8.self))
                 default: break
                 }
             }

@@ -125,35 +125,24 @@ struct SignedCheckCommandTests {
         let (key, pub) = try makeKeys(in: directory)
         let feed = try directory.write("feed.json", signableFeed)
         #expect(try AppAlertProcess.run(["sign", feed, "--key", key, "--bump-sequence"]).status == 0)
-        let files = SignedFiles()
-        files.set("/feed.json", try Data(contentsOf: URL(fileURLWithPath: feed)))
-        files.set("/feed.json.sig", try Data(contentsOf: URL(fileURLWithPath: feed + ".sig")))
-        let server = try TestHTTPServer { request in
-            files.get(request.path).map { .response(status: 200, body: $0) } ?? .response(status: 404)
-        }
+        let files = ServedFiles()
+        files["/feed.json"] = try Data(contentsOf: URL(fileURLWithPath: feed))
+        files["/feed.json.sig"] = try Data(contentsOf: URL(fileURLWithPath: feed + ".sig"))
+        let server = try TestHTTPServer { files.reply(to: $0) }
         let state = directory.url.appendingPathComponent("state")
         let (first, json) = try check(server.url("/feed.json"), stateDirectory: state, ["--public-key", pub])
         #expect(first.status == 0, "\(first.standardError)")
         #expect(json?["shown"] == .integer(1))
 
         // A hijacked host serves its own feed, unsigned: nothing new is shown, and the reason is given.
-        files.set(
-            "/feed.json",
-            Data(
-                #"{"format": 2, "sequence": 99, "messages": [{"id": 7, "bundleId": "com.example.Tool", "title": "Phish", "text": "x"}]}"#
-                    .utf8))
+        files["/feed.json"] = Data(
+            #"{"format": 2, "sequence": 99, "messages": [{"id": 7, "bundleId": "com.example.Tool", "title": "Phish", "text": "x"}]}"#
+                .utf8)
         let (second, refused) = try check(server.url("/feed.json"), stateDirectory: state, ["--public-key", pub])
         #expect(second.status == 0)
         #expect(refused?["shown"] == .null)
         #expect(refused?["source"] == .string("cache"))
         #expect(refused?["errorKind"] == .string("invalidSignature"))
-    }
-
-    final class SignedFiles: @unchecked Sendable {
-        private let lock = NSLock()
-        private var files: [String: Data] = [:]
-        func get(_ path: String) -> Data? { lock.withLock { files[path] } }
-        func set(_ path: String, _ data: Data) { lock.withLock { files[path] = data } }
     }
 }
 

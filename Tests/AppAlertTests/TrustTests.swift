@@ -15,20 +15,15 @@ func signedFeed(sequence: Int, id: Int = 1) -> Data {
 
 /// A server that serves `/feed.json` and `/feed.json.sig` from what the test puts in `files`.
 final class SignedFeedServer: Sendable {
+    let files = ServedFiles()
     let server: TestHTTPServer
 
     init() throws {
-        let box = FilesBox()
-        server = try TestHTTPServer { request in
-            guard let body = box.get(request.path) else { return .response(status: 404) }
-            return .response(status: 200, body: body)
-        }
-        self.box = box
+        let files = files
+        server = try TestHTTPServer { files.reply(to: $0) }
     }
 
-    private let box: FilesBox
-
-    func put(_ path: String, _ data: Data?) { box.set(path, data) }
+    func put(_ path: String, _ data: Data?) { files[path] = data }
 
     /// Publishes `feed` signed with `key` (or with the signature given).
     func publish(_ feed: Data, signedWith key: FeedSigningKey?, signature: Data? = nil) {
@@ -37,13 +32,6 @@ final class SignedFeedServer: Sendable {
     }
 
     var url: String { server.url("/feed.json") }
-
-    final class FilesBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var files: [String: Data] = [:]
-        func get(_ path: String) -> Data? { lock.withLock { files[path] } }
-        func set(_ path: String, _ data: Data?) { lock.withLock { files[path] = data } }
-    }
 }
 
 func trustingLoader(_ url: String, keys: [FeedPublicKey], store: any AlertStore) -> FeedLoader {

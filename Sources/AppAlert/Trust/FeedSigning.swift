@@ -62,8 +62,11 @@ public struct FeedPublicKey: Sendable, Hashable, CustomStringConvertible {
 public struct FeedSigningKey: Sendable {
     private let raw: Data
     private var key: Curve25519.Signing.PrivateKey {
-        // `raw` was checked when this value was made.
-        (try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)) ?? Curve25519.Signing.PrivateKey()
+        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
+            // Both initializers make `raw` from, or check it as, a valid key: this cannot happen.
+            preconditionFailure("FeedSigningKey holds bytes that are not an Ed25519 key")
+        }
+        return key
     }
 
     /// A new random key.
