@@ -10,12 +10,16 @@ import Foundation
 /// }
 /// ```
 public final class StubFeedTransport: FeedTransport, @unchecked Sendable {
+    /// The script is kept as a `Result`-returning closure: a stored closure of a typed-throws function
+    /// type needs runtime support from iOS 18 / macOS 15 (scripts/availability-audit refuses it).
+    private typealias Script = @Sendable (FeedRequest) -> Result<FeedResponse, FeedTransportError>
+
     private let lock = NSLock()
-    private var handler: @Sendable (FeedRequest) throws(FeedTransportError) -> FeedResponse
+    private var script: Script
     private var recorded: [FeedRequest] = []
 
     public init(_ handler: @escaping @Sendable (FeedRequest) throws(FeedTransportError) -> FeedResponse) {
-        self.handler = handler
+        self.script = Self.script(handler)
     }
 
     /// Always answers 200 with `body`.
@@ -28,14 +32,26 @@ public final class StubFeedTransport: FeedTransport, @unchecked Sendable {
 
     /// Replaces the script.
     public func respond(with handler: @escaping @Sendable (FeedRequest) throws(FeedTransportError) -> FeedResponse) {
-        lock.withLock { self.handler = handler }
+        let script = Self.script(handler)
+        lock.withLock { self.script = script }
     }
 
     public func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
-        let handler = lock.withLock { () -> @Sendable (FeedRequest) throws(FeedTransportError) -> FeedResponse in
+        let script = lock.withLock {
             recorded.append(request)
-            return self.handler
+            return self.script
         }
-        return try handler(request)
+        switch script(request) {
+        case .success(let response): return response
+        case .failure(let error): throw error
+        }
+    }
+
+    private static func script(
+        _ handler: @escaping @Sendable (FeedRequest) throws(FeedTransportError) -> FeedResponse
+    ) -> Script {
+        { request in
+            do throws(FeedTransportError) { return .success(try handler(request)) } catch { return .failure(error) }
+        }
     }
 }

@@ -95,9 +95,44 @@ struct AlertServiceTests {
         let presentation = try #require(service.presentation)
         #expect(presentation.buttons.map(\.role) == [.openLink])
         #expect(!presentation.isDismissible)
-        _ = await service.perform(presentation.buttons[0])
-        for _ in 0..<10 where !service.showMessage { await Task.yield() }
+        let link = await service.perform(presentation.buttons[0])
+        #expect(link == URL(string: "https://apps.apple.com/app/id1"))
+        // Not back while the tapped alert is still leaving the screen (SwiftUI would drop it)…
+        #expect(!service.showMessage)
+        // …but as soon as the presenter says it has gone, or the app is active again.
+        service.presentationEnded()
         #expect(service.showMessage)
+        #expect(service.message?.id == 9)
+        // A second call does not stack another showing.
+        service.presentationEnded()
+        #expect(service.showMessage)
+    }
+
+    @Test
+    func aWallWhosePresenterNeverReportedComesBackAtTheNextCheckWithoutARequest() async throws {
+        let wall = Data(
+            """
+            [{"id": 9, "bundleId": "com.example.App", "title": "Update required", "text": "This version no longer works.",
+              "dismissible": false, "maxViews": 1000, "link": {"title": "Update", "url": "https://apps.apple.com/app/id1"}}]
+            """.utf8)
+        let transport = StubFeedTransport(body: wall)
+        let (service, _) = makeService(store: InMemoryAlertStore(), transport: transport)
+        await service.showAlertIfNecessary()
+        let requests = transport.requests.count
+        _ = await service.perform(try #require(service.presentation).buttons[0])
+        await service.showAlertIfNecessary()
+        #expect(service.showMessage)
+        #expect(transport.requests.count == requests)
+    }
+
+    @Test
+    func aDismissedMessageDoesNotComeBackWhenThePresentationEnds() async throws {
+        let (service, _) = makeService(store: InMemoryAlertStore(), transport: StubFeedTransport(body: serviceFeed))
+        await service.showAlertIfNecessary()
+        let presentation = try #require(service.presentation)
+        await service.perform(try #require(presentation.buttons.last))
+        service.presentationEnded()
+        #expect(!service.showMessage)
     }
 
     @Test
@@ -259,7 +294,13 @@ struct PresentationTests {
 
 @MainActor
 struct UpdateServiceTests {
-    func makeService(version: String, store: InMemoryAlertStore) -> UpdateService {
+    func configuration(_ rules: UpdateRules) -> UpdateConfiguration {
+        var configuration = UpdateConfiguration()
+        configuration.rules = rules
+        return configuration
+    }
+
+    func makeService(version: String, store: InMemoryAlertStore, rules: UpdateRules = UpdateRules()) -> UpdateService {
         let answer = Data(
             """
             {"resultCount":1,"results":[{"trackId":77,"trackName":"Notes","version":"\(version)","currentVersionReleaseDate":"2026-11-01T00:00:00Z"}]}
@@ -269,7 +310,7 @@ struct UpdateServiceTests {
                 bundleID: "com.example.Notes", appVersion: "1.0", platform: .iOS,
                 preferredLanguages: [LanguageTag("fr")]),
             source: .appStore(AppStoreLookup(platform: .iOS, transport: StubFeedTransport(body: answer))), store: store,
-            clock: .fixed(try! RFC3339.parse("2026-11-20T00:00:00Z")))
+            configuration: configuration(rules), clock: .fixed(try! RFC3339.parse("2026-11-20T00:00:00Z")))
         return UpdateService(checker: checker)
     }
 
@@ -290,5 +331,27 @@ struct UpdateServiceTests {
         await again.checkForUpdate()
         #expect(!again.showUpdate)
         #expect(again.decision?.reason.code == .skippedByUser)
+    }
+
+    @Test
+    func aRequiredUpdateComesBackOnceTheTappedAlertHasGone() async throws {
+        let service = makeService(version: "2.0", store: InMemoryAlertStore(), rules: UpdateRules(major: .required))
+        await service.checkForUpdate()
+        let presentation = try #require(service.presentation)
+        #expect(presentation.isRequired)
+        #expect(presentation.buttons.count == 1)
+        #expect(await service.perform(presentation.buttons[0]) == URL(string: "https://apps.apple.com/app/id77"))
+        #expect(!service.showUpdate)
+        service.presentationEnded()
+        #expect(service.showUpdate)
+    }
+
+    @Test
+    func anOptionalUpdateStaysAwayWhenItsAlertEnds() async throws {
+        let service = makeService(version: "1.1", store: InMemoryAlertStore())
+        await service.checkForUpdate()
+        _ = await service.perform(try #require(service.presentation?.buttons.first))
+        service.presentationEnded()
+        #expect(!service.showUpdate)
     }
 }

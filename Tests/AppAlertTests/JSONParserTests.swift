@@ -62,10 +62,31 @@ struct JSONParserTests {
         }
     }
 
+    /// Ill-formed UTF-8 inside a string, on the fast path (no escapes) and after an escape.
+    static let illFormedUTF8: [(String, [UInt8])] = [
+        ("truncated two-byte sequence", [0xC3, 0x28]),
+        ("lone continuation byte", [0x80]),
+        ("overlong slash", [0xC0, 0xAF]),
+        ("overlong three-byte NUL", [0xE0, 0x80, 0x80]),
+        ("UTF-16 surrogate", [0xED, 0xA0, 0x80]),
+        ("past U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
+        ("invalid lead byte", [0xFF]),
+        ("sequence cut by the closing quote", [0xE2, 0x82]),
+    ]
+
+    @Test(arguments: illFormedUTF8)
+    func rejectsIllFormedUTF8InStrings(shape: String, bytes: [UInt8]) {
+        let quote = UInt8(ascii: "\""), escape: [UInt8] = Array("\\n".utf8)
+        for document in [[quote] + bytes + [quote], [quote] + escape + bytes + [quote]] {
+            #expect(throws: JSONSyntaxError.self, "\(shape)") { try JSONParser().parse(Data(document)) }
+        }
+    }
+
     @Test
-    func rejectsInvalidUTF8() {
-        let bytes: [UInt8] = [0x22, 0xC3, 0x28, 0x22]
-        #expect(throws: JSONSyntaxError.self) { try JSONParser().parse(Data(bytes)) }
+    func keepsWellFormedReplacementCharactersAndAstralScalars() throws {
+        // U+FFFD written literally is well-formed and stays; so do 4-byte scalars, with or without escapes.
+        #expect(try JSONParser().parse("\"a\u{FFFD}b😀\"") == .string("a\u{FFFD}b😀"))
+        #expect(try JSONParser().parse("\"\\n\u{FFFD}😀\"") == .string("\n\u{FFFD}😀"))
     }
 
     @Test

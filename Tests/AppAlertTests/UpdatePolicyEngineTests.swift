@@ -1,4 +1,5 @@
 import AppAlert
+import AppAlertTesting
 import Foundation
 import Testing
 
@@ -24,6 +25,7 @@ struct UpdatePolicyEngineTests {
         var environment = BuildEnvironment()
         var prompt = UpdatePromptState()
         var rules = UpdateRules()
+        var appStoreID: Int?
         var kind: UpdateKind
         var reason: UpdateReason.Code
         var available: String?
@@ -96,10 +98,21 @@ struct UpdatePolicyEngineTests {
             release: release("2.0", minimumOS: "17.0"),
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")), kind: .none, reason: .osTooOld),
         Case(
-            name: "required with no store answer uses the minimum", installed: "1.1",
+            name: "required with no store answer uses the minimum and the app's store id", installed: "1.1",
             error: ReleaseSourceError(kind: .transport, reason: "offline"),
-            policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.4")), kind: .required,
-            reason: .belowMinimumVersion, available: "1.4"),
+            policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.4")), appStoreID: 1_234_567_890,
+            kind: .required, reason: .belowMinimumVersion, available: "1.4"),
+        Case(
+            name: "required with no page to update from is asked as optional", installed: "1.1",
+            error: ReleaseSourceError(kind: .transport, reason: "offline"),
+            policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.4")), kind: .optional,
+            reason: .requiredWithoutStoreLink, available: "1.4"),
+        Case(
+            name: "required by the feed's own storeURL", installed: "1.1",
+            error: ReleaseSourceError(kind: .transport, reason: "offline"),
+            policy: UpdatePolicy(
+                bundleIDs: ["a"], minimumVersion: Version("1.4"), storeURL: URL(string: "https://example.com/get")),
+            kind: .required, reason: .belowMinimumVersion, available: "1.4"),
         Case(
             name: "skipped by the user", installed: "1.1", release: release("1.2.0"),
             prompt: UpdatePromptState(skippedVersions: ["1.2"]), kind: .none, reason: .skippedByUser),
@@ -169,6 +182,7 @@ struct UpdatePolicyEngineTests {
     func theUpdatePolicyDecidesWithAReason(_ testCase: Case) {
         var configuration = UpdateConfiguration()
         configuration.rules = testCase.rules
+        configuration.appStoreID = testCase.appStoreID
         let inputs = UpdatePolicyEngine.Inputs(
             installedVersion: Version(testCase.installed)!, osVersion: testCase.os.flatMap(Version.init),
             now: testCase.now,
@@ -250,6 +264,57 @@ struct StorefrontTests {
     }
 }
 
+extension StorefrontTests {
+    @Test(arguments: [
+        ("USA", "US"), ("FRA", "FR"), ("GBR", "GB"), ("DEU", "DE"), ("JPN", "JP"), ("CHN", "CN"), ("BRA", "BR"),
+        ("fra", "FR"), ("XKS", "XK"), ("ALA", "AX"),
+    ])
+    func storeKitsThreeLetterCodesMapToTheLookupsTwoLetterOnes(alpha3: String, alpha2: String) throws {
+        #expect(try Storefront(alpha3: alpha3).code == alpha2)
+    }
+
+    @Test(arguments: ["US", "XXX", "", "USAA", String(repeating: "Z", count: 5000)])
+    func anythingButAnAlpha3CountryIsRefusedWithAShortReason(text: String) {
+        do {
+            _ = try Storefront(alpha3: text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.reason.contains("alpha-3"))
+            #expect(error.reason.count < 200)
+        }
+    }
+
+    @Test
+    func theAlpha3TableCoversEveryCountryOnceWithTwoLetterCodes() throws {
+        let table = Storefront.alpha2ByAlpha3
+        #expect(table.count == 250)
+        #expect(Set(table.values).count == table.count)
+        for (alpha3, alpha2) in table {
+            #expect(alpha3.count == 3 && alpha3 == alpha3.uppercased(), "\(alpha3)")
+            #expect(try Storefront(alpha2).code == alpha2, "\(alpha3)")
+        }
+    }
+
+    @Test(arguments: [
+        (Optional("FR"), Optional("DEU"), Optional("fr")),  // the developer's choice wins
+        (nil, Optional("DEU"), Optional("de")),  // else the device's storefront
+        (nil, Optional("???"), nil),  // a code that is not a country: Apple's default
+        (nil, nil, nil),
+    ])
+    func theLookupAsksTheDevicesStorefrontUnlessTheAppChoseOne(
+        chosen: String?, device: String?, expected: String?
+    ) async throws {
+        let transport = StubFeedTransport(body: Data(#"{"resultCount":1,"results":[{"version":"1.0"}]}"#.utf8))
+        var lookup = AppStoreLookup(
+            storefront: try chosen.map { try Storefront($0) }, platform: .iOS, transport: transport)
+        lookup.deviceStorefront = { device }
+        _ = try await lookup.latestRelease(bundleID: "com.example.App", now: releaseDay)
+        let request = try #require(transport.requests.first)
+        let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
+        #expect(query.first { $0.name == "country" }?.value == expected)
+    }
+}
+
 struct UpdatePresentationTests {
     func decision(_ kind: UpdateKind, policy: UpdatePolicy? = nil) -> UpdateDecision {
         UpdateDecision(
@@ -276,6 +341,34 @@ struct UpdatePresentationTests {
         #expect(alert.message == "Diese Version von Notes funktioniert nicht mehr. Bitte aktualisiere auf 1.2.")
         #expect(alert.buttons.map(\.title) == ["Aktualisieren"])
         #expect(alert.isRequired)
+    }
+
+    @Test
+    func withoutAPageToUpdateFromThereIsNoUpdateButton() throws {
+        var optional = decision(.optional)
+        optional.storeURL = nil
+        let alert = try #require(UpdateAlertPresentation(optional, appName: "Notes", languages: [LanguageTag("en")]))
+        #expect(alert.buttons.map(\.action) == [.later, .skip])
+        var required = decision(.required)
+        required.storeURL = nil
+        let wall = try #require(UpdateAlertPresentation(required, appName: "Notes", languages: [LanguageTag("en")]))
+        #expect(!wall.buttons.contains { if case .update = $0.action { true } else { false } })
+        #expect(!wall.buttons.isEmpty)
+    }
+
+    @Test
+    func theAppStoreIDGivesTheStorePageWhenNoSourceDoes() {
+        var configuration = UpdateConfiguration()
+        configuration.appStoreID = 42
+        let inputs = UpdatePolicyEngine.Inputs(
+            installedVersion: Version("1.0")!, now: releaseDay,
+            policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")))
+        let decided = UpdatePolicyEngine.decide(inputs, configuration: configuration)
+        #expect(decided.kind == .required)
+        #expect(decided.storeURL == URL(string: "https://apps.apple.com/app/id42"))
+        #expect(
+            AppStoreLookup.storePage(trackID: 42, platform: .macOS)
+                == URL(string: "macappstore://apps.apple.com/app/id42"))
     }
 
     @Test

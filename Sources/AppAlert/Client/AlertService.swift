@@ -31,6 +31,8 @@ public final class AlertService {
 
     @ObservationIgnored public let client: AlertClient?
     @ObservationIgnored private let setupError: String?
+    /// A wall whose link was followed: it goes back on screen once the alert that was tapped is gone.
+    @ObservationIgnored private var wallPending = false
 
     /// The message as a platform-neutral alert.
     public var presentation: AlertPresentation? { message.map(AlertPresentation.init) }
@@ -82,16 +84,18 @@ public final class AlertService {
     /// The store ``init(_:)`` uses.
     public nonisolated static func defaultStore(bundleID: String) -> any AlertStore {
         #if canImport(Darwin)
-            return UserDefaultsAlertStore(cacheDirectory: FileAlertStore.defaultDirectory(bundleID: bundleID))
+            return UserDefaultsAlertStore(cacheDirectory: FileAlertStore.defaultCacheDirectory(bundleID: bundleID))
         #else
             return FileAlertStore(bundleID: bundleID)
         #endif
     }
 
     /// Checks the feed and, when a message is due, sets ``message`` and ``showMessage``. Does nothing
-    /// while a message is on screen.
+    /// while a message is on screen; puts a wall whose link was followed back on screen without
+    /// checking.
     public func showAlertIfNecessary() async {
         guard !showMessage else { return }
+        if presentPendingWall() { return }
         guard let client else {
             emit(.problem("AlertService: \(setupError ?? "not configured")"))
             return
@@ -121,18 +125,29 @@ public final class AlertService {
             guard let url = button.url else { return nil }
             await record(message.id)
             emit(.linkOpened(id: message.id, url: url))
-            if message.dismissible {
-                showMessage = false
-            } else {
-                // A wall stays: present it again once the alert that was tapped has gone.
-                showMessage = false
-                Task { @MainActor in
-                    await Task.yield()
-                    self.showMessage = true
-                }
-            }
+            showMessage = false
+            // A wall stays, but not while the alert that was tapped is still leaving the screen:
+            // SwiftUI drops a presentation set during the dismissal, and then nothing is shown while
+            // showMessage says otherwise. It comes back at presentationEnded() or the next check.
+            wallPending = !message.dismissible
             return url
         }
+    }
+
+    /// Tells the service that the alert it asked for has left the screen, or that the app is active
+    /// again (back from the link it opened): a wall whose link was followed is shown again. The
+    /// presenters in AppAlertUI call it; an app with its own presentation calls it from its
+    /// dismissal's completion and when its scene becomes active.
+    public func presentationEnded() {
+        _ = presentPendingWall()
+    }
+
+    private func presentPendingWall() -> Bool {
+        guard wallPending, let message else { return false }
+        wallPending = false
+        showMessage = true
+        emit(.shown(id: message.id))
+        return true
     }
 
     /// Dismisses the current message (its confirm button).
@@ -146,6 +161,7 @@ public final class AlertService {
         try await client?.reset()
         message = nil
         showMessage = false
+        wallPending = false
     }
 
     /// Where the state and the cached feed are kept (the tutorial's `cachesLocation` and

@@ -199,6 +199,17 @@ private struct Scanner {
         }
     }
 
+    /// The string these bytes spell, or nil when they are not well-formed UTF-8. Not
+    /// `String(validating:as:)`: it needs iOS 18 / macOS 15 and the package supports iOS 17 /
+    /// macOS 14 (scripts/availability-audit). `transcode` with `stoppingOnError` checks with the
+    /// standard library's strict UTF-8 parser (overlong forms, surrogates and bytes past U+10FFFF are
+    /// errors) and has existed since Swift 4; only strings with non-ASCII bytes pay the second pass.
+    static func validatedUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+        let failed = transcode(
+            bytes.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
+        return failed ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1  // opening quote
@@ -212,7 +223,7 @@ private struct Scanner {
                 index += 1
                 // ASCII is valid UTF-8 as it is; anything else is checked.
                 if highBits & 0x80 == 0 { return String(decoding: slice, as: UTF8.self) }
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                guard let string = Self.validatedUTF8(slice) else {
                     throw error("invalid UTF-8 in a string", at: start)
                 }
                 return string
@@ -230,7 +241,7 @@ private struct Scanner {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let string = String(validating: buffer, as: UTF8.self) else {
+                guard let string = Self.validatedUTF8(buffer) else {
                     throw error("invalid UTF-8 in a string", at: start)
                 }
                 return string

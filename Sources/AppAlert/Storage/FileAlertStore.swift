@@ -36,7 +36,7 @@ public final class FileAlertStore: AlertStore, @unchecked Sendable {
     }
 
     public static func defaultDirectory(bundleID: String) -> URL {
-        let safeName = String(bundleID.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
+        let safeName = safeName(bundleID)
         #if canImport(Darwin)
             let base =
                 FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
@@ -54,6 +54,24 @@ public final class FileAlertStore: AlertStore, @unchecked Sendable {
             }
             return base.appendingPathComponent("appalert").appendingPathComponent(safeName)
         #endif
+    }
+
+    /// Where a re-downloadable copy of the feed goes: Caches/AppAlert/BUNDLE-ID on Apple platforms
+    /// (not backed up, and the system may clear it: the next launch fetches the feed again);
+    /// elsewhere the same folder as ``defaultDirectory(bundleID:)``.
+    public static func defaultCacheDirectory(bundleID: String) -> URL {
+        #if canImport(Darwin)
+            let base =
+                FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+                ?? FileManager.default.temporaryDirectory
+            return base.appendingPathComponent("AppAlert").appendingPathComponent(safeName(bundleID))
+        #else
+            return defaultDirectory(bundleID: bundleID)
+        #endif
+    }
+
+    static func safeName(_ bundleID: String) -> String {
+        String(bundleID.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
     }
 
     var stateFile: URL { directory.appendingPathComponent("state.json") }

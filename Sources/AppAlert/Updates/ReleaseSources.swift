@@ -105,8 +105,14 @@ public struct AppStoreLookup: Sendable {
     public static let defaultBaseURL = URL(string: "https://itunes.apple.com/lookup")!
 
     public var baseURL: URL
-    /// The storefront to ask; `nil` asks Apple's default (the United States).
+    /// The storefront to ask, overriding the device's. With neither, Apple's default (the United
+    /// States) answers — the wrong store for most of the world: an app sold in France only is "not
+    /// found" there.
     public var storefront: Storefront?
+    /// The device's own App Store country as StoreKit gives it (alpha-3, `FRA`), asked when
+    /// ``storefront`` is `nil`. AppAlertUI's `AppStoreLookup.onThisDevice()` sets it to StoreKit's
+    /// `Storefront.current`; a code that is not a country is ignored.
+    public var deviceStorefront: (@Sendable () async -> String?)?
     /// The platform whose app to look up: tvOS asks for `entity=tvSoftware`, macOS for
     /// `entity=macSoftware`.
     public var platform: Platform
@@ -127,6 +133,17 @@ public struct AppStoreLookup: Sendable {
     /// The lookup URL for `bundleID`. A query item `_` with the current time in seconds makes every
     /// request distinct, so no cache on the way (a CDN's included) answers with an old result.
     public func url(bundleID: String, now: Date) -> URL {
+        url(bundleID: bundleID, now: now, storefront: storefront)
+    }
+
+    /// The storefront asked: ``storefront``, else the device's, else none (Apple's default).
+    public func effectiveStorefront() async -> Storefront? {
+        if let storefront { return storefront }
+        guard let code = await deviceStorefront?() else { return nil }
+        return try? Storefront(alpha3: code)
+    }
+
+    func url(bundleID: String, now: Date, storefront: Storefront?) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         var items = components.queryItems ?? []
         items.append(URLQueryItem(name: "bundleId", value: bundleID))
@@ -141,9 +158,19 @@ public struct AppStoreLookup: Sendable {
         return components.url!
     }
 
+    /// The app's page in the store: the Mac App Store app on macOS, the web page (which opens the App
+    /// Store app) elsewhere.
+    public static func storePage(trackID: Int, platform: Platform) -> URL {
+        URL(
+            string: platform == .macOS
+                ? "macappstore://apps.apple.com/app/id\(trackID)" : "https://apps.apple.com/app/id\(trackID)")!
+    }
+
     public func latestRelease(bundleID: String, now: Date = Date()) async throws(ReleaseSourceError) -> ReleaseInfo {
+        let storefront = await effectiveStorefront()
         let object = try await fetchJSONObject(
-            transport, url(bundleID: bundleID, now: now), timeout: timeout, headers: ["Cache-Control": "no-cache"])
+            transport, url(bundleID: bundleID, now: now, storefront: storefront), timeout: timeout,
+            headers: ["Cache-Control": "no-cache"])
         guard let count = object["resultCount"]?.integerValue, case .array(let results)? = object["results"] else {
             throw ReleaseSourceError(kind: .invalidResponse, reason: "the lookup answer has no resultCount and results")
         }
@@ -163,9 +190,7 @@ public struct AppStoreLookup: Sendable {
         let trackID = app["trackId"]?.integerValue
         let storeURL: URL?
         if let trackID {
-            storeURL = URL(
-                string: platform == .macOS
-                    ? "macappstore://apps.apple.com/app/id\(trackID)" : "https://apps.apple.com/app/id\(trackID)")
+            storeURL = Self.storePage(trackID: trackID, platform: platform)
         } else {
             storeURL = app["trackViewUrl"]?.stringValue.flatMap(URL.init(string:))
         }

@@ -32,6 +32,9 @@ public struct UpdateReason: Sendable, Hashable, CustomStringConvertible {
         public static let ignoredByRule = Code(rawValue: "ignoredByRule")
         public static let noSource = Code(rawValue: "noSource")
         public static let unknownInstalledVersion = Code(rawValue: "unknownInstalledVersion")
+        /// Required, but no source gave a page to update from and no App Store id is configured: asked
+        /// as an optional update (a required prompt would block the app with a button that cannot work).
+        public static let requiredWithoutStoreLink = Code(rawValue: "requiredWithoutStoreLink")
     }
 
     public var code: Code
@@ -159,6 +162,10 @@ public struct UpdateConfiguration: Sendable, Hashable {
     /// The links the feed's `storeURL` may be; one the policy refuses is ignored in favour of the
     /// store's own page. The default allows `https:` to any host (see ``LinkPolicy``).
     public var linkPolicy = LinkPolicy()
+    /// The app's App Store id (the number in `apps.apple.com/app/id…`): its store page is where
+    /// Update goes when neither the feed's `storeURL` nor the store lookup gives one. The default is
+    /// none.
+    public var appStoreID: Int?
 
     public init() {}
 }
@@ -249,7 +256,16 @@ public enum UpdatePolicyEngine {
         var available = release?.version ?? policy?.latestVersion
         // A feed's store link goes through the app's link policy, as message links do.
         let feedStoreURL = policy?.storeURL.flatMap { configuration.linkPolicy.allows($0) ? $0 : nil }
-        decision.storeURL = feedStoreURL ?? release?.storeURL
+        decision.storeURL =
+            feedStoreURL ?? release?.storeURL
+            ?? configuration.appStoreID.map { AppStoreLookup.storePage(trackID: $0, platform: .current) }
+        func finishRequired(_ code: UpdateReason.Code, _ words: String) -> UpdateDecision {
+            guard decision.storeURL == nil else { return finish(.required, code, words) }
+            return finish(
+                .optional, .requiredWithoutStoreLink,
+                "\(words), but there is no page to update from (no storeURL in the feed, none from the store, no "
+                    + "appStoreID): asked as an optional update")
+        }
 
         if let minimum = policy?.minimumVersion, installed < minimum {
             let target = [available, minimum].compactMap { $0 }.max() ?? minimum
@@ -262,7 +278,7 @@ public enum UpdatePolicyEngine {
                     "version \(installed) is below the minimum \(minimum), but \(release.version) needs OS \(required) and the device has \(os)"
                 )
             }
-            return finish(.required, .belowMinimumVersion, "version \(installed) is below the minimum \(minimum)")
+            return finishRequired(.belowMinimumVersion, "version \(installed) is below the minimum \(minimum)")
         }
 
         guard let target = available else {
@@ -296,7 +312,7 @@ public enum UpdatePolicyEngine {
         case .none:
             return finish(.none, .ignoredByRule, "\(component) updates are not asked for (\(installed) → \(target))")
         case .required:
-            return finish(.required, .requiredByRule, "\(component) updates are required (\(installed) → \(target))")
+            return finishRequired(.requiredByRule, "\(component) updates are required (\(installed) → \(target))")
         case .optional:
             if inputs.promptState.hasSkipped(target) {
                 return finish(.none, .skippedByUser, "the user skipped \(target)")

@@ -48,8 +48,11 @@ public struct UpdateAlertPresentation: Sendable, Hashable {
         self.title = UpdateTexts.fill(title, appName: appName, version: version)
         self.message = UpdateTexts.fill(message, appName: appName, version: version)
         self.isRequired = required
-        var buttons = [Button(title: texts.update, action: .update(decision.storeURL))]
-        if !required {
+        // No Update button that cannot work: without a page to go to, an optional prompt only tells.
+        // (A required decision always has one: UpdatePolicyEngine asks without a link as optional.)
+        var buttons: [Button] = []
+        if let url = decision.storeURL { buttons.append(Button(title: texts.update, action: .update(url))) }
+        if !required || buttons.isEmpty {
             buttons.append(Button(title: texts.later, action: .later))
             buttons.append(Button(title: texts.skip, action: .skip))
         }

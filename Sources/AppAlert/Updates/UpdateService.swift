@@ -24,6 +24,8 @@ public final class UpdateService {
     /// The alert texts by language; default: the built-in table.
     @ObservationIgnored public var texts: [String: UpdateTexts] = UpdateTexts.builtIn
     @ObservationIgnored public let checker: UpdateChecker
+    /// A required update whose Update button was tapped: it comes back once that alert is gone.
+    @ObservationIgnored private var requiredPending = false
 
     public init(checker: UpdateChecker) {
         self.checker = checker
@@ -39,6 +41,10 @@ public final class UpdateService {
     /// Checks and, when an update is to be asked for, sets ``showUpdate``.
     public func checkForUpdate() async {
         guard !showUpdate else { return }
+        if requiredPending {
+            presentationEnded()
+            return
+        }
         let decision = await checker.check()
         self.decision = decision
         showUpdate = decision.kind != .none
@@ -51,12 +57,9 @@ public final class UpdateService {
         showUpdate = false
         switch button.action {
         case .update(let url):
-            if decision?.kind == .required {
-                Task { @MainActor in
-                    await Task.yield()
-                    self.showUpdate = true
-                }
-            }
+            // Not shown again at once: SwiftUI drops a presentation set while the tapped alert is
+            // still leaving the screen. It comes back at presentationEnded() or the next check.
+            requiredPending = decision?.kind == .required
             return url
         case .later:
             try? await checker.remindLater()
@@ -65,5 +68,14 @@ public final class UpdateService {
             if let version = decision?.availableVersion { try? await checker.skip(version) }
             return nil
         }
+    }
+
+    /// Tells the service that its alert has left the screen, or that the app is active again (back
+    /// from the store): a required update whose Update button was tapped is asked again. The
+    /// presenters in AppAlertUI call it.
+    public func presentationEnded() {
+        guard requiredPending, decision?.kind == .required else { return }
+        requiredPending = false
+        showUpdate = true
     }
 }
