@@ -41,7 +41,10 @@ extension AppAlertCommand {
             }
             let site: FeedSite
             do {
-                site = try FeedSite.build(contentsOf: URL(fileURLWithPath: feed), signingKey: signingKey)
+                let previous = URL(fileURLWithPath: self.output)
+                site = try FeedSite.build(contentsOf: URL(fileURLWithPath: feed), signingKey: signingKey) { path in
+                    try? Data(contentsOf: previous.appendingPathComponent(path))
+                }
             } catch {
                 return .failure(
                     "\(error)", code: error.diagnostics.isEmpty && error.reason.hasPrefix("cannot read") ? 2 : 1)

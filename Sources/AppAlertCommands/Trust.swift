@@ -119,9 +119,14 @@ extension AppAlertCommand {
             case .success: break
             }
             let signatureFile = output ?? feed + ".sig"
+            let existing = try? Data(contentsOf: URL(fileURLWithPath: signatureFile))
+            let signature = signingKey.signature(for: data, reusing: existing)
+            if existing == signature.data {
+                result.out("\(signatureFile): unchanged (still a valid signature by key \(signingKey.publicKey.id))")
+                return result
+            }
             do {
-                try signingKey.signature(for: data).data.write(
-                    to: URL(fileURLWithPath: signatureFile), options: .atomic)
+                try signature.data.write(to: URL(fileURLWithPath: signatureFile), options: .atomic)
             } catch {
                 return .failure("\(signatureFile): \(error.localizedDescription)")
             }

@@ -148,6 +148,26 @@ struct SignedCheckCommandTests {
 
 struct SignedPublishTests {
     @Test
+    func signingUnchangedBytesAgainLeavesTheSignatureFileAlone() throws {
+        let directory = try TemporaryDirectory()
+        let (key, pub) = try makeKeys(in: directory)
+        let feed = try directory.write("feed.json", signableFeed)
+        #expect(try AppAlertProcess.run(["sign", feed, "--key", key]).status == 0)
+        let before = try FileManager.default.attributesOfItem(atPath: feed + ".sig")
+        let again = try AppAlertProcess.run(["sign", feed, "--key", key])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.contains("unchanged"))
+        let after = try FileManager.default.attributesOfItem(atPath: feed + ".sig")
+        // Not rewritten: the same file (an atomic write would have replaced it with a new one).
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
+        // An edit to the feed is signed anew, and the new signature verifies.
+        try Data((signableFeed + "\n").utf8).write(to: URL(fileURLWithPath: feed))
+        let edited = try AppAlertProcess.run(["sign", feed, "--key", key])
+        #expect(edited.standardOutput.contains("signed with key"))
+        #expect(try AppAlertProcess.run(["verify", feed, "--public-key", pub]).status == 0)
+    }
+
+    @Test
     func publishWithAKeySignsEveryFileAndWithoutOneCarriesTheFeedsSignature() throws {
         let directory = try TemporaryDirectory()
         let (key, pub) = try makeKeys(in: directory)

@@ -64,17 +64,48 @@ struct FeedKeyTests {
         }
     }
 
+    /// CryptoKit's Ed25519 signatures are randomized and swift-crypto's are not: nothing may depend on
+    /// two signatures of the same bytes being equal. A signature is verified, never compared.
     @Test
-    func signaturesAreDeterministicAndCoverEveryByte() throws {
+    func signaturesVerifyRoundTripAndCoverEveryByte() throws {
         let key = FeedSigningKey()
+        let trust = FeedTrust(publicKeys: [key.publicKey])
         let feed = signedFeed(sequence: 1)
-        #expect(key.signature(for: feed) == key.signature(for: feed))
+        let signature = key.signature(for: feed)
+        #expect(try trust.verify(feed, signatureFile: signature.data) == key.publicKey)
+        #expect(try FeedSignature(signature.data) == signature)
         var changed = feed
         changed[changed.count - 2] ^= 0x01
-        #expect(key.signature(for: changed) != key.signature(for: feed))
-        let parsed = try FeedSignature(key.signature(for: feed).data)
-        #expect(parsed == key.signature(for: feed))
+        #expect(throws: FeedTrustError.self) { try trust.verify(changed, signatureFile: signature.data) }
     }
+
+    /// What `sign` and `publish` do with a `.sig` already written: keep it while it is this key's valid
+    /// signature of the bytes, replace it otherwise.
+    static let reuseCases: [(String, @Sendable (Data, FeedSigningKey) -> Data?, Bool)] = [
+        ("this key's signature of the same bytes", { feed, key in key.signature(for: feed).data }, true),
+        ("no signature yet", { _, _ in nil }, false),
+        ("the bytes changed", { feed, key in key.signature(for: feed + Data(" ".utf8)).data }, false),
+        ("another key's signature", { feed, _ in FeedSigningKey().signature(for: feed).data }, false),
+        ("not a signature file", { _, _ in Data("garbage\n".utf8) }, false),
+        (
+            "this key's id with a bad signature",
+            { _, key in FeedSignature(keyID: key.publicKey.id, signature: Data(repeating: 7, count: 64)).data }, false
+        ),
+    ]
+
+    @Test(arguments: reuseCases)
+    func anExistingSignatureIsKeptOnlyWhileItVerifies(
+        name: String, existing: @Sendable (Data, FeedSigningKey) -> Data?, kept: Bool
+    ) throws {
+        let key = Self.reuseKey
+        let feed = signedFeed(sequence: 4)
+        let old = existing(feed, key)
+        let signature = key.signature(for: feed, reusing: old)
+        #expect((signature.data == old) == kept, "\(name)")
+        #expect(try FeedTrust(publicKeys: [key.publicKey]).verify(feed, signatureFile: signature.data) == key.publicKey)
+    }
+
+    static let reuseKey = FeedSigningKey()
 }
 
 struct FeedVerificationTests {

@@ -45,7 +45,8 @@ public struct FeedSite: Sendable {
     /// With `signingKey`, every file gets a `.sig` beside it. Without one, `signature` (the feed's own
     /// `.sig`, if any) is published beside the feed, and the per-app views stay unsigned.
     public static func build(
-        name: String, data: Data, signingKey: FeedSigningKey? = nil, signature: Data? = nil
+        name: String, data: Data, signingKey: FeedSigningKey? = nil, signature: Data? = nil,
+        existingSignature: (String) -> Data? = { _ in nil }
     ) throws(FeedSiteError) -> FeedSite {
         guard isSafeName(name) else {
             throw FeedSiteError(file: name, reason: "\"\(name)\" is not a plain file name", diagnostics: [])
@@ -86,7 +87,10 @@ public struct FeedSite: Sendable {
             files.append(File(path: "apps/\(app).json", data: Data(view(of: document, for: app).serialized().utf8)))
         }
         if let signingKey {
-            files = files.flatMap { [$0, File(path: $0.path + ".sig", data: signingKey.signature(for: $0.data).data)] }
+            files = files.flatMap { file in
+                let signature = signingKey.signature(for: file.data, reusing: existingSignature(file.path + ".sig"))
+                return [file, File(path: file.path + ".sig", data: signature.data)]
+            }
         } else if let signature {
             files.insert(File(path: name + ".sig", data: signature), at: 1)
             if files.count > 2 {
@@ -154,9 +158,12 @@ extension FeedSite {
     /// Builds the site of every `*.json` file in `directory` (or of the one file `path`). When two
     /// feeds name the same app, its view comes from the first feed in name order, with a warning.
     /// With `signingKey`, every file is signed; without one, each feed's own `FEED.sig` is carried.
-    public static func build(contentsOf path: URL, signingKey: FeedSigningKey? = nil) throws(FeedSiteError)
-        -> FeedSite
-    {
+    ///
+    /// `existingSignature` gives a path's `.sig` as already published (the previous site), reused when
+    /// it is still a valid signature of the file by the key, so unchanged files keep their `.sig`.
+    public static func build(
+        contentsOf path: URL, signingKey: FeedSigningKey? = nil, existingSignature: (String) -> Data? = { _ in nil }
+    ) throws(FeedSiteError) -> FeedSite {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
             throw FeedSiteError(file: path.path, reason: "no such file or directory", diagnostics: [])
@@ -183,7 +190,9 @@ extension FeedSite {
                     file: feed.path, reason: "cannot read: \(error.localizedDescription)", diagnostics: [])
             }
             let signature = signingKey == nil ? try? Data(contentsOf: URL(fileURLWithPath: feed.path + ".sig")) : nil
-            let part = try build(name: feed.lastPathComponent, data: data, signingKey: signingKey, signature: signature)
+            let part = try build(
+                name: feed.lastPathComponent, data: data, signingKey: signingKey, signature: signature,
+                existingSignature: existingSignature)
             site.warnings += part.warnings
             for file in part.files {
                 if site.file(at: file.path) != nil {

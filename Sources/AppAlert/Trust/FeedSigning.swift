@@ -99,6 +99,20 @@ public struct FeedSigningKey: Sendable {
         return FeedSignature(
             keyID: FeedPublicKey(validRawRepresentation: key.publicKey.rawRepresentation).id, signature: bytes)
     }
+
+    /// `existing` (the contents of a `.sig` already written) when it is this key's valid signature of
+    /// exactly these bytes, else a new signature. Ed25519 signatures from CryptoKit are randomized
+    /// (Apple documents it; swift-crypto's are not), so signing unchanged bytes again on a Mac would
+    /// rewrite every `.sig` on every run: a signature is checked, never compared.
+    public func signature(for data: Data, reusing existing: Data?) -> FeedSignature {
+        let publicKey = publicKey
+        if let existing, let parsed = try? FeedSignature(existing), parsed.keyID == publicKey.id,
+            publicKey.isValidSignature(parsed.signature, for: data)
+        {
+            return parsed
+        }
+        return signature(for: data)
+    }
 }
 
 /// A detached signature: the contents of `FEED.sig`, one line `ed25519 KEY-ID BASE64`.
