@@ -6,28 +6,45 @@
     @MainActor
     public enum AppKitAlertPresenter {
         /// Presents the current message as a sheet on `window`, or on the app's key or main window.
-        /// Does nothing when there is no message; throws ``PresentationError/nothingToPresentOn``
-        /// when there is no window.
+        /// Does nothing when no message is to be shown; throws ``PresentationError`` when there is no
+        /// window. A wall comes back after its link is followed.
         public static func present(_ service: AlertService, in window: NSWindow? = nil) throws {
-            guard let presentation = service.presentation else { return }
+            guard service.showMessage, let presentation = service.presentation else { return }
+            let buttons = presentation.buttons.map { (title: $0.title, isCancel: $0.role == .dismiss) }
+            try AppKitAlertHost.present(
+                title: presentation.title, message: presentation.text, buttons: buttons, in: window
+            ) { index, window in
+                if let url = await service.perform(presentation.buttons[index]) { NSWorkspace.shared.open(url) }
+                service.presentationEnded()
+                if service.showMessage { try? present(service, in: window) }
+            }
+        }
+    }
+
+    /// Shows an `NSAlert` as a sheet and hands the chosen button's index on once the sheet has ended.
+    @MainActor
+    enum AppKitAlertHost {
+        static func present(
+            title: String, message: String, buttons: [(title: String, isCancel: Bool)], in window: NSWindow?,
+            chosen: @escaping @MainActor @Sendable (Int, NSWindow) async -> Void
+        ) throws {
             guard let window = window ?? NSApp?.keyWindow ?? NSApp?.mainWindow else {
                 throw PresentationError.nothingToPresentOn
             }
+            guard window.attachedSheet == nil else {
+                throw PresentationError(reason: "the window already shows a sheet")
+            }
             let alert = NSAlert()
-            alert.messageText = presentation.title
-            alert.informativeText = presentation.text
-            for button in presentation.buttons {
+            alert.messageText = title
+            alert.informativeText = message
+            for button in buttons {
                 let added = alert.addButton(withTitle: button.title)
-                if button.role == .dismiss { added.keyEquivalent = "\u{1b}" }
+                if button.isCancel { added.keyEquivalent = "\u{1b}" }
             }
             alert.beginSheetModal(for: window) { response in
                 let index = response.rawValue - NSApplication.ModalResponse.alertFirstButtonReturn.rawValue
-                guard presentation.buttons.indices.contains(index) else { return }
-                let button = presentation.buttons[index]
-                Task { @MainActor in
-                    if let url = await service.perform(button) { NSWorkspace.shared.open(url) }
-                    if !presentation.isDismissible { try? present(service, in: window) }
-                }
+                guard buttons.indices.contains(index) else { return }
+                Task { @MainActor in await chosen(index, window) }
             }
         }
     }

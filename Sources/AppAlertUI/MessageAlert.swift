@@ -5,7 +5,8 @@
     extension View {
         /// Presents the service's message as a system alert: its title and text, the link button
         /// when there is one, and the confirm button unless the message is a wall. Tapping a button
-        /// records the showing; the link opens with the environment's `openURL`.
+        /// records the showing; the link opens with the environment's `openURL`. A wall whose link was
+        /// followed comes back when the scene is active again.
         ///
         /// ```swift
         /// ContentView()
@@ -20,6 +21,7 @@
     struct MessageAlertModifier: ViewModifier {
         @Bindable var alertService: AlertService
         @Environment(\.openURL) private var openURL
+        @Environment(\.scenePhase) private var scenePhase
 
         func body(content: Content) -> some View {
             content.alert(
@@ -36,6 +38,11 @@
                 }
             } message: { presentation in
                 Text(presentation.text)
+            }
+            // Back from a wall's link with the app unchanged: the wall comes back. (Not at once
+            // after the tap: SwiftUI drops an alert presented while the last one leaves.)
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .active { alertService.presentationEnded() }
             }
         }
     }

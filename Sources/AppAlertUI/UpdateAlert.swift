@@ -4,7 +4,8 @@
 
     extension View {
         /// Presents the service's update alert: Update (opens the store or release page), and for an
-        /// optional update Later and Skip. A required update has no way around it.
+        /// optional update Later and Skip. A required update has no way around it: it comes back when
+        /// the app is active again after Update was tapped.
         ///
         /// ```swift
         /// ContentView()
@@ -19,6 +20,7 @@
     struct UpdateAlertModifier: ViewModifier {
         @Bindable var updateService: UpdateService
         @Environment(\.openURL) private var openURL
+        @Environment(\.scenePhase) private var scenePhase
 
         func body(content: Content) -> some View {
             content.alert(
@@ -36,6 +38,11 @@
             } message: { presentation in
                 Text(presentation.message)
             }
+            // Back from the store with the app still too old: the required update comes back. (Not
+            // at once after the tap: SwiftUI drops an alert presented while the last one leaves.)
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .active { updateService.presentationEnded() }
+            }
         }
     }
 #endif
@@ -47,31 +54,24 @@
     /// Presents an ``UpdateService``'s update alert with `UIAlertController`.
     @MainActor
     public enum UIKitUpdatePresenter {
-        /// Presents the alert on `viewController` or the top-most view controller; does nothing when
-        /// no update is to be asked for; throws ``PresentationError/nothingToPresentOn`` when there is
-        /// nowhere to show it.
+        /// Presents the alert on `viewController`, or from a window of its own above the foreground
+        /// scene; does nothing when no update is to be asked for; throws ``PresentationError`` saying
+        /// why when it cannot be shown. A required update comes back after Update is tapped.
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
         public static func present(_ service: UpdateService, on viewController: UIViewController? = nil) throws {
-            guard let presentation = service.presentation else { return }
-            guard let host = viewController ?? UIKitAlertPresenter.topViewController() else {
-                throw PresentationError.nothingToPresentOn
+            guard service.showUpdate, let presentation = service.presentation else { return }
+            let actions = presentation.buttons.map { button in
+                UIKitAlertHost.Action(title: button.title, isCancel: button.action == .later) {
+                    if let url = await service.perform(button) {
+                        UIApplication.shared.open(url, options: [:], completionHandler: nil)
+                    }
+                    service.presentationEnded()
+                    if service.showUpdate { try? present(service, on: viewController) }
+                }
             }
-            let alert = UIAlertController(
-                title: presentation.title, message: presentation.message, preferredStyle: .alert)
-            for button in presentation.buttons {
-                let style: UIAlertAction.Style = button.action == .later ? .cancel : .default
-                alert.addAction(
-                    UIAlertAction(title: button.title, style: style) { _ in
-                        Task { @MainActor in
-                            if let url = await service.perform(button) {
-                                UIApplication.shared.open(url, options: [:], completionHandler: nil)
-                            }
-                            if presentation.isRequired { try? present(service, on: viewController) }
-                        }
-                    })
-            }
-            host.present(alert, animated: true)
+            try UIKitAlertHost.present(
+                title: presentation.title, message: presentation.message, actions: actions, on: viewController)
         }
     }
 #endif
@@ -83,26 +83,18 @@
     /// Presents an ``UpdateService``'s update alert as an `NSAlert` sheet.
     @MainActor
     public enum AppKitUpdatePresenter {
+        /// Presents the alert as a sheet on `window`, or on the app's key or main window; does nothing
+        /// when no update is to be asked for; throws ``PresentationError`` when there is no window. A
+        /// required update comes back after Update is tapped.
         public static func present(_ service: UpdateService, in window: NSWindow? = nil) throws {
-            guard let presentation = service.presentation else { return }
-            guard let window = window ?? NSApp?.keyWindow ?? NSApp?.mainWindow else {
-                throw PresentationError.nothingToPresentOn
-            }
-            let alert = NSAlert()
-            alert.messageText = presentation.title
-            alert.informativeText = presentation.message
-            for button in presentation.buttons {
-                let added = alert.addButton(withTitle: button.title)
-                if button.action == .later { added.keyEquivalent = "\u{1b}" }
-            }
-            alert.beginSheetModal(for: window) { response in
-                let index = response.rawValue - NSApplication.ModalResponse.alertFirstButtonReturn.rawValue
-                guard presentation.buttons.indices.contains(index) else { return }
-                let button = presentation.buttons[index]
-                Task { @MainActor in
-                    if let url = await service.perform(button) { NSWorkspace.shared.open(url) }
-                    if presentation.isRequired { try? present(service, in: window) }
-                }
+            guard service.showUpdate, let presentation = service.presentation else { return }
+            let buttons = presentation.buttons.map { (title: $0.title, isCancel: $0.action == .later) }
+            try AppKitAlertHost.present(
+                title: presentation.title, message: presentation.message, buttons: buttons, in: window
+            ) { index, window in
+                if let url = await service.perform(presentation.buttons[index]) { NSWorkspace.shared.open(url) }
+                service.presentationEnded()
+                if service.showUpdate { try? present(service, in: window) }
             }
         }
     }

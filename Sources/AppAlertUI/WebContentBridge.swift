@@ -7,8 +7,14 @@
     /// a user script defining `window.AppInfo` (read-only) at document start, and a script message
     /// handler with replies that routes to a ``WebMessageRouter``.
     ///
+    /// Only the main frame of an origin the ``WebOriginPolicy`` allows is answered (by default, local
+    /// files only); iframes never are. Attaching twice to the same controller does nothing the
+    /// second time.
+    ///
     /// ```swift
-    /// let bridge = try WebContentBridge(info: WebAppInfo(app: app, name: "Notes"))
+    /// let bridge = try WebContentBridge(
+    ///     info: WebAppInfo(app: app, name: "Notes"),
+    ///     origins: WebOriginPolicy(allowedOrigins: ["https://help.example.com"]))
     /// bridge.attach(to: webView.configuration.userContentController)
     /// // in the page: const reply = await webkit.messageHandlers.appAlert.postMessage({ action: "getAppInfo" })
     /// …
@@ -18,22 +24,33 @@
     public final class WebContentBridge {
         public let handlerName: String
         public let router: WebMessageRouter
+        public let origins: WebOriginPolicy
         private let script: String
         private weak var controller: WKUserContentController?
 
         public init(
-            info: WebAppInfo, router: WebMessageRouter? = nil, handlerName: String = "appAlert",
-            globalName: String = "AppInfo"
+            info: WebAppInfo, router: WebMessageRouter? = nil, origins: WebOriginPolicy = WebOriginPolicy(),
+            handlerName: String = "appAlert", globalName: String = "AppInfo"
         ) throws {
             self.script = try info.javaScript(globalName: globalName)
             self.router = router ?? WebMessageRouter(appInfo: info)
+            self.origins = origins
             self.handlerName = handlerName
         }
 
+        /// Adds the user script and the message handler. WebKit raises an Objective-C exception when a
+        /// handler name is added twice, so an earlier handler of this name (this bridge's or another's)
+        /// is removed first, and the script is added only when the controller does not have it.
         public func attach(to controller: WKUserContentController) {
-            controller.addUserScript(
-                WKUserScript(source: script, injectionTime: .atDocumentStart, forMainFrameOnly: true))
-            controller.addScriptMessageHandler(ReplyHandler(router: router), contentWorld: .page, name: handlerName)
+            if self.controller === controller { return }
+            detach()
+            if !controller.userScripts.contains(where: { $0.source == script }) {
+                controller.addUserScript(
+                    WKUserScript(source: script, injectionTime: .atDocumentStart, forMainFrameOnly: true))
+            }
+            controller.removeScriptMessageHandler(forName: handlerName, contentWorld: .page)
+            controller.addScriptMessageHandler(
+                ReplyHandler(router: router, origins: origins), contentWorld: .page, name: handlerName)
             self.controller = controller
         }
 
@@ -47,15 +64,26 @@
     @MainActor
     private final class ReplyHandler: NSObject, WKScriptMessageHandlerWithReply {
         let router: WebMessageRouter
+        let origins: WebOriginPolicy
 
-        init(router: WebMessageRouter) {
+        init(router: WebMessageRouter, origins: WebOriginPolicy) {
             self.router = router
+            self.origins = origins
         }
 
         func userContentController(
             _ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
             replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void
         ) {
+            let frame = message.frameInfo
+            let origin = frame.securityOrigin
+            guard
+                origins.allows(
+                    isMainFrame: frame.isMainFrame, scheme: origin.protocol, host: origin.host, port: origin.port)
+            else {
+                replyHandler(nil, "this frame's origin may not use the app bridge")
+                return
+            }
             let text: String?
             if let string = message.body as? String {
                 text = string

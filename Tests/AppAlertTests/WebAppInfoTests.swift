@@ -149,3 +149,34 @@ struct WebMessageRouterTests {
         #expect(await router.route(["action": "fail"]) == ["ok": false, "error": "broken"])
     }
 }
+
+struct WebOriginPolicyTests {
+    static let policy = WebOriginPolicy(allowedOrigins: ["https://help.example.com", "http://localhost:8080/"])
+
+    @Test(arguments: [
+        ("the allowed origin", true, "https", "help.example.com", 0, true),
+        ("its default port written out", true, "https", "help.example.com", 443, true),
+        ("case does not matter", true, "HTTPS", "Help.Example.com", 0, true),
+        ("a local file", true, "file", "", 0, true),
+        ("an allowed origin with its port", true, "http", "localhost", 8080, true),
+        ("another port", true, "http", "localhost", 8081, false),
+        ("http instead of https", true, "http", "help.example.com", 0, false),
+        ("another host", true, "https", "evil.example.net", 0, false),
+        ("a subdomain of an allowed host", true, "https", "x.help.example.com", 0, false),
+        ("an iframe of the allowed origin", false, "https", "help.example.com", 0, false),
+        ("an iframe with a local file", false, "file", "", 0, false),
+        ("no host", true, "https", "", 0, false),
+    ])
+    func onlyTheMainFrameOfAnAllowedOriginIsAnswered(
+        name: String, isMainFrame: Bool, scheme: String, host: String, port: Int, allowed: Bool
+    ) {
+        #expect(
+            Self.policy.allows(isMainFrame: isMainFrame, scheme: scheme, host: host, port: port) == allowed, "\(name)")
+    }
+
+    @Test
+    func localFilesCanBeRefused() {
+        let policy = WebOriginPolicy(allowsLocalFiles: false)
+        #expect(!policy.allows(isMainFrame: true, scheme: "file", host: "", port: 0))
+    }
+}

@@ -608,6 +608,9 @@ def member_names(tokens: list[Token], lines: set[int]) -> list[tuple[str, int, i
     (`name:` inside a call) and declarations are left out."""
     names = []
     for i, t in enumerate(tokens):
+        if t.kind == "directive" and t.line in lines and t.text.startswith("@") and t.text[1:2].isupper():
+            names.append((t.text[1:], t.line, t.col + 1))  # an attribute: @Bindable, @Environment
+            continue
         if t.kind != "id" or t.line not in lines:
             continue
         prev = tokens[i - 1] if i > 0 else None
@@ -616,7 +619,7 @@ def member_names(tokens: list[Token], lines: set[int]) -> list[tuple[str, int, i
             continue
         if nxt is not None and nxt.text == ":" and prev is not None and prev.text in ("(", ","):
             continue  # argument label
-        if prev is not None and prev.text == "." and not prev.space_before:
+        if prev is not None and prev.text == "." and not t.space_before:
             names.append((t.text, t.line, t.col))
         elif t.text[:1].isupper():
             names.append((t.text, t.line, t.col))
