@@ -81,7 +81,8 @@ let package = Package(
         .executableTarget(name: "FuzzFeed", dependencies: ["AppAlert", "FuzzSupport"], path: "Fuzz/FuzzFeed"),
         .executableTarget(name: "FuzzVersion", dependencies: ["AppAlert", "FuzzSupport"], path: "Fuzz/FuzzVersion"),
         // Benchmarks/README.md: `swift run -c release FeedBenchmark`.
-        .executableTarget(name: "FeedBenchmark", dependencies: ["AppAlert"], path: "Benchmarks/FeedBenchmark"),
+        .executableTarget(
+            name: "FeedBenchmark", dependencies: ["AppAlert", "TestSupport"], path: "Benchmarks/FeedBenchmark"),
         // Benchmarks/README.md: `swift run -c release LaunchBenchmark`.
         .executableTarget(
             name: "LaunchBenchmark", dependencies: ["AppAlert", "TestSupport"], path: "Benchmarks/LaunchBenchmark"),

@@ -3,9 +3,11 @@
 // alternating. See Benchmarks/README.md.
 //
 //     swift run -c release FeedBenchmark [--messages N] [--rounds N] [--check]
+//     swift run -c release FeedBenchmark --hostile [--rounds N]   (hostile feeds against benign ones)
 
 import AppAlert
 import Foundation
+import TestSupport
 
 // MARK: The tutorial's pipeline, as its final version writes it.
 
@@ -99,6 +101,31 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let messageCount = option("--messages", default: 10_000)
 let rounds = option("--rounds", default: 15)
+
+// With --hostile: every hostile shape of TestSupport's HostileFeeds against a benign feed of its size,
+// time per byte, best of --rounds each, taken in turns. Target: every ratio ≤ 4. Exit 1 past it.
+if CommandLine.arguments.contains("--hostile") {
+    let clock = ContinuousClock()
+    var worst = 0.0
+    for (name, make) in HostileFeeds.shapes {
+        let hostile = make()
+        let benign = HostileFeeds.benign(bytes: hostile.count)
+        var best = (hostile: Duration.seconds(1_000), benign: Duration.seconds(1_000))
+        for _ in 0..<rounds {
+            best.hostile = min(best.hostile, clock.measure { _ = try? FeedDecoder().decode(hostile) })
+            best.benign = min(best.benign, clock.measure { _ = try? FeedDecoder().decode(benign) })
+        }
+        let ratio =
+            (milliseconds(best.hostile) / Double(hostile.count)) / (milliseconds(best.benign) / Double(benign.count))
+        worst = max(worst, ratio)
+        print(
+            "\(name): \(hostile.count) bytes, \(String(format: "%.2f", milliseconds(best.hostile))) ms; benign "
+                + "\(benign.count) bytes, \(String(format: "%.2f", milliseconds(best.benign))) ms; ratio per byte "
+                + String(format: "%.2f", ratio))
+    }
+    print("worst ratio: \(String(format: "%.2f", worst)) (target ≤ 4.00)")
+    exit(worst <= 4 ? 0 : 1)
+}
 let data = makeFeed(count: messageCount)
 let bundleID = "com.example.app7"
 let context = EvaluationContext(

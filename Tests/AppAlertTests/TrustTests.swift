@@ -244,6 +244,52 @@ struct SignedFeedLoadingTests {
         #expect(result.error?.reason.contains("the cached feed is not accepted either") == true)
     }
 
+    /// An app that ships a public key in a later release, while its cached copy of the feed (fetched
+    /// unsigned by the earlier release) is still current: the server's 304 must not keep the app on a
+    /// copy it may not use, with the signed feed sitting beside it.
+    @Test(arguments: [0, 600])
+    func aCopyCachedBeforeSigningIsReplacedAtOnceDespiteA304(interval: Double) async throws {
+        let key = FeedSigningKey()
+        let site = try SignedFeedServer()
+        let feed = signedFeed(sequence: 1)
+        site.publish(feed, signedWith: nil)
+        let store = InMemoryAlertStore()
+        var plain = FeedLoaderConfiguration()
+        plain.minimumCheckInterval = 0
+        #expect(await FeedLoader(source: FeedSource(site.url)!, store: store, configuration: plain).load().feed != nil)
+        // The author signs the same bytes: the feed's ETag does not change, only the .sig appears.
+        site.publish(feed, signedWith: key)
+        var configuration = FeedLoaderConfiguration()
+        configuration.minimumCheckInterval = interval  // within the interval too
+        configuration.trust = FeedTrust(publicKeys: [key.publicKey])
+        let requestsBefore = site.server.requests.count
+        let result = await FeedLoader(source: FeedSource(site.url)!, store: store, configuration: configuration).load()
+        #expect(result.error == nil, "\(String(describing: result.error))")
+        #expect(result.source == .network)
+        #expect(result.feed?.sequence == 1)
+        let asked = site.server.requests.dropFirst(requestsBefore)
+        #expect(asked.map(\.path) == ["/feed.json", "/feed.json.sig"])
+        #expect(asked.first?.headers["if-none-match"] == nil)
+        // Now the cached copy is signed: the next load revalidates it with a 304 again.
+        var again = configuration
+        again.minimumCheckInterval = 0
+        let next = await FeedLoader(source: FeedSource(site.url)!, store: store, configuration: again).load()
+        #expect(next.source == .notModified)
+    }
+
+    @Test
+    func whenTheStateCannotBeReadTheReplayCheckFailsClosed() async throws {
+        let key = FeedSigningKey()
+        let site = try SignedFeedServer()
+        site.publish(signedFeed(sequence: 1), signedWith: key)
+        let store = UnreadableStateStore()
+        let result = await trustingLoader(site.url, keys: [key.publicKey], store: store).load()
+        #expect(result.feed == nil)
+        #expect(
+            result.error?.reason.contains("sequence cannot be checked") == true, "\(String(describing: result.error))")
+        #expect(try await store.cachedFeed() == nil)
+    }
+
     @Test
     func aNotModifiedAnswerReusesTheVerifiedCopy() async throws {
         let key = FeedSigningKey()
@@ -437,4 +483,22 @@ struct SequenceDecodingTests {
         #expect(result.errors.contains { $0.path == "$.sequence" } == isError)
         #expect(!result.warnings.contains { $0.key == "sequence" })
     }
+}
+
+/// A store whose state cannot be read (a corrupt volume, a denied file): the feed cache works.
+final class UnreadableStateStore: AlertStore, @unchecked Sendable {
+    let feeds = InMemoryAlertStore()
+    struct Unreadable: Error, CustomStringConvertible {
+        var description: String { "state.json: permission denied" }
+    }
+
+    func state() async throws -> InstallState { throw Unreadable() }
+    func updateState<Result: Sendable>(_ change: @Sendable (inout InstallState) throws -> Result) async throws -> Result
+    {
+        throw Unreadable()
+    }
+    func cachedFeed() async throws -> CachedFeed? { try await feeds.cachedFeed() }
+    func saveCachedFeed(_ feed: CachedFeed) async throws { try await feeds.saveCachedFeed(feed) }
+    func reset() async throws { try await feeds.reset() }
+    var locations: [String] { [] }
 }

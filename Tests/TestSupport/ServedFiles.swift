@@ -13,8 +13,14 @@ public final class ServedFiles: @unchecked Sendable {
         set { lock.withLock { files[path] = newValue } }
     }
 
-    /// The reply to `request`.
+    /// The reply to `request`: 200 with a strong `ETag` of the bytes, 304 when `If-None-Match` names
+    /// it (as GitHub Pages and nginx do), 404 for a path with no file.
     public func reply(to request: TestHTTPServer.Request) -> TestHTTPServer.Reply {
-        self[request.path].map { .response(status: 200, body: $0) } ?? .response(status: 404)
+        guard let data = self[request.path] else { return .response(status: 404) }
+        var hasher = Hasher()
+        hasher.combine(data)
+        let etag = "\"\(UInt(bitPattern: hasher.finalize()))\""
+        if request.headers["if-none-match"] == etag { return .response(status: 304, headers: ["ETag": etag]) }
+        return .response(status: 200, headers: ["ETag": etag], body: data)
     }
 }

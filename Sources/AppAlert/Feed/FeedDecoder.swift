@@ -42,14 +42,46 @@ public struct FeedDecoder: Sendable {
     }
 
     public func decode(_ document: JSONValue) throws(FeedError) -> FeedDecodingResult {
+        var unlisted = Unlisted()
+        var result = try decodeAll(document, unlisted: &unlisted)
+        result.diagnostics = Self.capped(result.diagnostics, at: limits.maximumDiagnostics, unlisted: unlisted)
+        return result
+    }
+
+    /// Diagnostics past the feed's limit: counted, never built (a feed of 10,000 broken messages costs
+    /// what a clean one of its size costs).
+    struct Unlisted {
+        var count = 0
+        var errors = 0
+    }
+
+    /// The first `limit` diagnostics and one that counts the rest (an error when an error is among
+    /// them, so a feed with errors never reads as clean).
+    static func capped(_ diagnostics: [FeedDiagnostic], at limit: Int, unlisted: Unlisted = Unlisted())
+        -> [FeedDiagnostic]
+    {
+        guard diagnostics.count > limit || unlisted.count > 0 else { return diagnostics }
+        let rest = diagnostics.dropFirst(limit)
+        let count = rest.count + unlisted.count
+        let errors = rest.count { $0.severity == .error } + unlisted.errors
+        var kept = Array(diagnostics.prefix(limit))
+        kept.append(
+            FeedDiagnostic(
+                severity: errors > 0 ? .error : .warning, code: .limit, path: "$",
+                reason: "\(count) more diagnostics (\(errors) errors) are not listed; the limit is \(limit) "
+                    + "(FeedLimits.maximumDiagnostics)"))
+        return kept
+    }
+
+    private func decodeAll(_ document: JSONValue, unlisted: inout Unlisted) throws(FeedError) -> FeedDecodingResult {
         var diagnostics: [FeedDiagnostic] = []
         switch document {
         case .array(let elements):
-            let messages = decodeMessages(elements, pathPrefix: "$", diagnostics: &diagnostics)
+            let messages = decodeMessages(elements, pathPrefix: "$", diagnostics: &diagnostics, unlisted: &unlisted)
             return FeedDecodingResult(
                 feed: Feed(format: 1, messages: messages), diagnostics: diagnostics, entryCount: elements.count)
         case .object(let object):
-            return try decodeFormat2(object)
+            return try decodeFormat2(object, unlisted: &unlisted)
         default:
             throw FeedError(
                 kind: .notAFeed,
@@ -60,13 +92,16 @@ public struct FeedDecoder: Sendable {
 
     static let topLevelKeys = ["format", "messages", "updates", "sequence"]
 
-    private func decodeFormat2(_ object: JSONObject) throws(FeedError) -> FeedDecodingResult {
+    private func decodeFormat2(_ object: JSONObject, unlisted: inout Unlisted) throws(FeedError)
+        -> FeedDecodingResult
+    {
         var diagnostics: [FeedDiagnostic] = []
         guard let messagesValue = object["messages"] else {
             throw FeedError(
                 kind: .notAFeed,
                 reason: "not a feed: the object has no \"messages\" array (keys: "
-                    + object.keys.map { "\"\($0)\"" }.joined(separator: ", ") + ")")
+                    + object.keys.prefix(10).map { "\"\(Excerpt.of($0, limit: 40))\"" }.joined(separator: ", ")
+                    + (object.members.count > 10 ? ", …" : "") + ")")
         }
         guard case .array(let elements) = messagesValue else {
             throw FeedError(
@@ -99,8 +134,11 @@ public struct FeedDecoder: Sendable {
                         reason: "\"format\" must be a number, not \(value.typeDescription)"))
             }
         }
+        var suggested = 0
         for member in object.members where !Self.topLevelKeys.contains(member.key) {
+            guard suggested < MessageReader.maximumKeyWarnings else { break }
             if let suggestion = KeySuggestion.closest(to: member.key, among: Self.topLevelKeys) {
+                suggested += 1
                 diagnostics.append(
                     FeedDiagnostic(
                         severity: .warning, code: .unknownKey, path: JSONPath.appending(member.key, to: "$"),
@@ -132,12 +170,16 @@ public struct FeedDecoder: Sendable {
             for (index, entry) in entries.enumerated() {
                 var reader = MessageReader(
                     index: index, pathPrefix: "$.updates", maximumStringLength: limits.maximumStringLength)
+                reader.listing = diagnostics.count < limits.maximumDiagnostics
                 if let policy = reader.readUpdatePolicy(entry) {
                     updates.append(policy)
                 } else {
                     reader.markLeftOut(what: "policy")
                 }
+                reader.reportUnlistedKeyWarnings()
                 diagnostics.append(contentsOf: reader.diagnostics)
+                unlisted.count += reader.unlisted.count
+                unlisted.errors += reader.unlisted.errors
             }
         case .some(let value):
             diagnostics.append(
@@ -146,7 +188,8 @@ public struct FeedDecoder: Sendable {
                     value: value.compactDescription,
                     reason: "\"updates\" must be an array, not \(value.typeDescription)"))
         }
-        let messages = decodeMessages(elements, pathPrefix: "$.messages", diagnostics: &diagnostics)
+        let messages = decodeMessages(
+            elements, pathPrefix: "$.messages", diagnostics: &diagnostics, unlisted: &unlisted)
         return FeedDecodingResult(
             feed: Feed(format: format, messages: messages, updatePolicies: updates, sequence: sequence),
             diagnostics: diagnostics, entryCount: elements.count)
@@ -167,7 +210,7 @@ public struct FeedDecoder: Sendable {
     }
 
     private func decodeMessages(
-        _ allElements: [JSONValue], pathPrefix: String, diagnostics: inout [FeedDiagnostic]
+        _ allElements: [JSONValue], pathPrefix: String, diagnostics: inout [FeedDiagnostic], unlisted: inout Unlisted
     ) -> [Message] {
         let elements = within(
             allElements, limit: limits.maximumMessages, what: "messages", path: pathPrefix,
@@ -181,7 +224,9 @@ public struct FeedDecoder: Sendable {
         for (index, element) in elements.enumerated() {
             var reader = MessageReader(
                 index: index, pathPrefix: pathPrefix, maximumStringLength: limits.maximumStringLength)
+            reader.listing = diagnostics.count < limits.maximumDiagnostics
             let message = reader.read(element, scratch: &scratch)
+            reader.reportUnlistedKeyWarnings()
             if let id = reader.id {
                 if let first = firstIndexByID[id] {
                     reader.report(
@@ -198,6 +243,8 @@ public struct FeedDecoder: Sendable {
                 messages.append(message)
             }
             diagnostics.append(contentsOf: reader.diagnostics)
+            unlisted.count += reader.unlisted.count
+            unlisted.errors += reader.unlisted.errors
         }
         return messages
     }
@@ -210,6 +257,10 @@ struct MessageReader {
     private(set) var id: Int?
     private(set) var diagnostics: [FeedDiagnostic] = []
     private(set) var hasErrors = false
+    private var keyWarnings = 0
+    /// Whether diagnostics are built; past the feed's limit they are only counted (``unlisted``).
+    var listing = true
+    private(set) var unlisted = FeedDecoder.Unlisted()
     let maximumStringLength: Int
 
     init(index: Int, pathPrefix: String, maximumStringLength: Int = FeedLimits().maximumStringLength) {
@@ -249,16 +300,22 @@ struct MessageReader {
         var path: String { "\(prefix)[\(index)]" }
     }
 
+    /// Records a problem; past the feed's diagnostic limit, only counts it.
     mutating func report(
         _ severity: FeedDiagnostic.Severity, _ code: FeedDiagnostic.Code, path: String? = nil, key: String?,
         value: String? = nil, reason: String
     ) {
         if severity == .error { hasErrors = true }
+        guard listing else {
+            unlisted.count += 1
+            if severity == .error { unlisted.errors += 1 }
+            return
+        }
         let path = path ?? (key.map { JSONPath.appending($0, to: messagePath) } ?? messagePath)
         diagnostics.append(
             FeedDiagnostic(
-                severity: severity, code: code, path: path, messageIndex: index, messageID: id, key: key, value: value,
-                reason: reason))
+                severity: severity, code: code, path: path, messageIndex: index, messageID: id, key: key,
+                value: value, reason: reason))
     }
 
     /// Adds "left out" to the first error, once, so a reader of the output knows the consequence.
@@ -281,8 +338,12 @@ struct MessageReader {
         // keys reported.
         for slot in values.indices { values[slot] = nil }
         var seen: UInt32 = 0
-        var unknownKeys: [String] = []
+        var unknownKeys = Set<String>()
         for member in object.members {
+            if member.key.utf8.count > maximumStringLength {
+                reportLongKey(member.key, path: messagePath)
+                continue
+            }
             if let key = Key.byName[member.key] {
                 let bit: UInt32 = 1 << UInt32(key.rawValue)
                 if seen & bit != 0 {
@@ -294,11 +355,9 @@ struct MessageReader {
                 } else {
                     values[key.rawValue] = member.value
                 }
+            } else if !unknownKeys.insert(member.key).inserted {
+                reportDuplicate(member.key, path: messagePath)
             } else {
-                if unknownKeys.contains(member.key) {
-                    reportDuplicate(member.key, path: messagePath)
-                }
-                unknownKeys.append(member.key)
                 reportUnknown(member.key, path: messagePath, known: Self.keys)
             }
         }
@@ -410,29 +469,65 @@ struct MessageReader {
         return value
     }
 
+    /// Reports repeated and unknown keys: one pass, a set of the keys seen.
     mutating func checkKeys(of object: JSONObject, known: [String], path: @autoclosure () -> String) {
-        for (position, member) in object.members.enumerated() {
-            if object.members[..<position].contains(where: { $0.key == member.key }) {
+        // Small objects (a link, a localization) are checked in place; a set only from 9 members.
+        let members = object.members
+        var seen = Set<String>()
+        for (position, member) in members.enumerated() {
+            let repeated =
+                members.count <= 8
+                ? members[..<position].contains { $0.key == member.key } : !seen.insert(member.key).inserted
+            if member.key.utf8.count > maximumStringLength {
+                reportLongKey(member.key, path: path())
+            } else if repeated {
                 reportDuplicate(member.key, path: path())
-            }
-            if !known.contains(member.key) {
+            } else if !known.contains(member.key) {
                 reportUnknown(member.key, path: path(), known: known)
             }
         }
     }
 
+    /// How many unknown or repeated keys one message lists; past it, one line counts the rest.
+    static let maximumKeyWarnings = 20
+
     mutating func reportDuplicate(_ key: String, path: String) {
+        guard countKeyWarning() else { return }
         report(
             .warning, .duplicateKey, path: JSONPath.appending(key, to: path), key: key,
             reason: "\"\(key)\" appears more than once; the last value is used")
     }
 
     mutating func reportUnknown(_ key: String, path: String, known: [String]) {
+        guard countKeyWarning() else { return }
         var reason = "unknown key \"\(key)\" is ignored"
         if let suggestion = KeySuggestion.closest(to: key, among: known) {
             reason += " (did you mean \"\(suggestion)\"?)"
         }
         report(.warning, .unknownKey, path: JSONPath.appending(key, to: path), key: key, reason: reason)
+    }
+
+    /// A key longer than any string may be: the message is left out, whatever the key.
+    mutating func reportLongKey(_ key: String, path: String) {
+        report(
+            .error, .limit, path: path, key: key,
+            reason: "a key is \(key.utf8.count) bytes long; the limit is \(maximumStringLength) "
+                + "(FeedLimits.maximumStringLength)")
+    }
+
+    /// Whether another key warning may be listed; counts the ones that may not.
+    private mutating func countKeyWarning() -> Bool {
+        keyWarnings += 1
+        return keyWarnings <= Self.maximumKeyWarnings
+    }
+
+    /// The line that counts the key warnings not listed, once the message has been read.
+    mutating func reportUnlistedKeyWarnings() {
+        guard keyWarnings > Self.maximumKeyWarnings else { return }
+        report(
+            .warning, .unknownKey, key: nil,
+            reason: "\(keyWarnings - Self.maximumKeyWarnings) more unknown or repeated keys in this message are "
+                + "not listed (the first \(Self.maximumKeyWarnings) are)")
     }
 
     mutating func wrongType(
@@ -566,7 +661,8 @@ struct MessageReader {
         guard let string = string(value, key: key) else { return nil }
         do {
             let range = try VersionRange(parsing: string)
-            if string.allSatisfy(\.isWhitespace) {
+            // Bytes, not Characters: grapheme breaking over a 10 KB range cost more than parsing it.
+            if range.matchesEveryRelease, string.utf8.allSatisfy(RangeParser.isWhitespace) {
                 report(
                     .warning, .noEffect, key: key, value: "\"\(string)\"",
                     reason: "an empty \"\(key)\" matches every release")
@@ -693,38 +789,41 @@ struct MessageReader {
     }
 
     mutating func readLocalizations(_ value: JSONValue) -> [Message.Localization]? {
-        let basePath = JSONPath.appending("localizations", to: messagePath)
+        let messagePath = messagePathParts
+        // Paths are built only for a diagnostic: a feed of 100,000 clean localizations builds none.
+        func basePath() -> String { JSONPath.appending("localizations", to: messagePath.path) }
         guard case .object(let object) = value else {
             wrongType(value, key: "localizations", expected: "an object of language tags")
             return nil
         }
         var localizations: [Message.Localization] = []
         for member in object.members {
-            let path = JSONPath.appending(member.key, to: basePath)
+            let key = member.key
+            func path() -> String { JSONPath.appending(key, to: basePath()) }
             let tag = LanguageTag(member.key)
             guard tag.isWellFormed else {
                 report(
-                    .error, .invalidLanguageTag, path: path, key: "localizations",
+                    .error, .invalidLanguageTag, path: path(), key: "localizations",
                     value: JSONValue.string(member.key).compactDescription,
                     reason: "\"\(member.key)\" is not a BCP 47 language tag (e.g. \"pt\" or \"pt-BR\")")
                 continue
             }
             guard case .object(let fields) = member.value else {
-                wrongType(member.value, key: member.key, expected: "an object", path: path)
+                wrongType(member.value, key: member.key, expected: "an object", path: path())
                 continue
             }
-            checkKeys(of: fields, known: Self.localizationKeys, path: path)
+            checkKeys(of: fields, known: Self.localizationKeys, path: path())
             var localization = Message.Localization(tag: tag)
             if let field = present(fields, "title") {
-                localization.title = string(field, key: "title", path: path + ".title")
+                localization.title = string(field, key: "title", path: path() + ".title")
             }
             if let field = present(fields, "text") {
-                localization.text = string(field, key: "text", path: path + ".text")
+                localization.text = string(field, key: "text", path: path() + ".text")
             }
             if let field = present(fields, "confirmLabel") {
-                localization.confirmLabel = string(field, key: "confirmLabel", path: path + ".confirmLabel")
+                localization.confirmLabel = string(field, key: "confirmLabel", path: path() + ".confirmLabel")
             }
-            if let field = present(fields, "link") { localization.link = readLink(field, path: path + ".link") }
+            if let field = present(fields, "link") { localization.link = readLink(field, path: path() + ".link") }
             localizations.append(localization)
         }
         return localizations
@@ -733,7 +832,8 @@ struct MessageReader {
 
 /// Builds JSON paths in the form `$.messages[0].localizations["pt-BR"]`.
 enum JSONPath {
-    static func appending(_ key: String, to path: String) -> String {
+    static func appending(_ fullKey: String, to path: String) -> String {
+        let key = Excerpt.of(fullKey)
         let isIdentifier =
             !key.isEmpty && key.first.map { $0.isLetter || $0 == "_" } == true
             && key.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
@@ -747,6 +847,10 @@ enum JSONPath {
 /// Suggests the known key an unknown one was probably meant to be.
 enum KeySuggestion {
     static func closest(to key: String, among known: [String]) -> String? {
+        // A suggestion is at most two edits away: a key much longer than every known one has none,
+        // and the distance is never computed over a hostile feed's 2 MB key.
+        let longest = known.map(\.count).max() ?? 0
+        guard key.utf8.count <= 4 * (longest + 2) else { return nil }
         let lowered = key.lowercased()
         if let match = known.first(where: { $0.lowercased() == lowered }) { return match }
         var best: (key: String, distance: Int)?

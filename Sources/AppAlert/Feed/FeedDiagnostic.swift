@@ -52,7 +52,8 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var messageID: Int?
     /// The key concerned, when there is one.
     public var key: String?
-    /// The offending value as compact JSON (shortened past 80 characters), when there is one.
+    /// The offending value as compact JSON (shortened past 80 characters), when there is one. Key,
+    /// value and every quoted run in the reason hold at most 100 characters of the input, then `…`.
     public var value: String?
     /// Why, in words.
     public var reason: String
@@ -63,12 +64,13 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.severity = severity
         self.code = code
-        self.path = path
+        // Whatever built them, no field quotes more than about 100 characters of the input.
+        self.path = path.utf8.count > 4 * Excerpt.limit ? Excerpt.of(path, limit: 4 * Excerpt.limit) : path
         self.messageIndex = messageIndex
         self.messageID = messageID
-        self.key = key
-        self.value = value
-        self.reason = reason
+        self.key = key.map { Excerpt.of($0) }
+        self.value = value.map { Excerpt.of($0) }
+        self.reason = Excerpt.shorteningQuotes(in: reason)
     }
 
     /// One line: `error: $[1].appVersions[0] (message 7): invalid version "1..2": component 2 is empty`.

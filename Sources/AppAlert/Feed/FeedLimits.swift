@@ -15,6 +15,9 @@ public struct FeedLimits: Sendable, Hashable {
     /// Nesting of arrays and objects; a deeper document is refused whole. The default is 64 (a feed
     /// needs 5).
     public var maximumDepth = JSONParser.defaultMaximumDepth
+    /// Diagnostics listed for one feed; past it, one more counts the rest (an error if any of them
+    /// is). One message lists at most 20 unknown or repeated keys. The default is 1,000.
+    public var maximumDiagnostics = 1_000
 
     public init() {}
 }

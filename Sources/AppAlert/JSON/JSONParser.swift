@@ -153,7 +153,7 @@ private struct Scanner {
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeCurrent()), expected ':' after key \"\(key)\"")
+                throw error("unexpected \(describeCurrent()), expected ':' after key \"\(Excerpt.of(key))\"")
             }
             index += 1
             skipWhitespace()
@@ -368,7 +368,7 @@ private struct Scanner {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("number \(text) is out of range", at: start)
+            throw error("number \(Excerpt.of(text)) is out of range", at: start)
         }
         return .number(value)
     }

@@ -163,6 +163,12 @@ public actor FeedLoader {
             cacheError = FeedLoadError(kind: .cache, reason: "the cached feed cannot be read: \(error)")
         }
         let now = clock.now
+        // A cached copy that today's keys do not accept (fetched, unsigned, by a release that did not
+        // check signatures) is neither used within the interval nor revalidated: a 304 would keep it,
+        // and the signature beside the current feed would never be fetched.
+        if let cached, !satisfiesTrust(cached) {
+            return await load(from: source, cached: nil, fallbackCache: cached, now: now, cacheError: cacheError)
+        }
         if !ignoringInterval, let cached, configuration.minimumCheckInterval > 0,
             let lastCheck = try? await store.state().lastFeedCheck, lastCheck.url == source.identifier,
             now.timeIntervalSince(lastCheck.date) < configuration.minimumCheckInterval,
@@ -170,17 +176,38 @@ public actor FeedLoader {
         {
             return fromCache(cached, error: nil)
         }
+        return await load(from: source, cached: cached, fallbackCache: cached, now: now, cacheError: cacheError)
+    }
+
+    /// Asks the source; `cached` gives the validators (nil: an unconditional request), `fallbackCache`
+    /// what a failure falls back to (which `fromCache` checks against today's keys again).
+    private func load(
+        from source: FeedSource, cached: CachedFeed?, fallbackCache: CachedFeed?, now: Date,
+        cacheError: FeedLoadError?
+    ) async -> FeedLoadResult {
         switch source {
         case .file(let url):
-            return await loadFile(url, cached: cached, now: now)
+            return await loadFile(url, cached: fallbackCache, now: now)
         case .remote(let url):
             if url.scheme?.lowercased() == "http" && !source.isLoopback && !configuration.allowsInsecureHTTP {
                 let error = FeedLoadError(
                     kind: .insecureURL,
                     reason: "\(url.absoluteString) is http:, allowed only for localhost (use https:)")
-                return fallback(cached, error: error)
+                return fallback(fallbackCache, error: error)
             }
-            return await loadRemote(url, cached: cached, now: now, cacheError: cacheError)
+            return await loadRemote(
+                url, validatorsFrom: cached, cached: fallbackCache, now: now, cacheError: cacheError)
+        }
+    }
+
+    /// Whether the cached copy may be used under today's trust settings.
+    private func satisfiesTrust(_ cached: CachedFeed) -> Bool {
+        guard let trust = configuration.trust else { return true }
+        do {
+            try verify(cached.body, signature: cached.signature, with: trust)
+            return true
+        } catch {
+            return false
         }
     }
 
@@ -245,12 +272,12 @@ public actor FeedLoader {
         }
     }
 
-    private func loadRemote(_ url: URL, cached: CachedFeed?, now: Date, cacheError: FeedLoadError?) async
-        -> FeedLoadResult
-    {
+    private func loadRemote(
+        _ url: URL, validatorsFrom validated: CachedFeed?, cached: CachedFeed?, now: Date, cacheError: FeedLoadError?
+    ) async -> FeedLoadResult {
         var headers: [String: String] = ["Accept": "application/json"]
-        if let etag = cached?.etag { headers["If-None-Match"] = etag }
-        if let lastModified = cached?.lastModified { headers["If-Modified-Since"] = lastModified }
+        if let etag = validated?.etag { headers["If-None-Match"] = etag }
+        if let lastModified = validated?.lastModified { headers["If-Modified-Since"] = lastModified }
         let request = FeedRequest(
             url: url, headers: headers, timeout: configuration.timeout, maximumBodySize: configuration.maximumBodySize)
         let response: FeedResponse
@@ -262,7 +289,7 @@ public actor FeedLoader {
         }
         switch response.status {
         case 304:
-            guard let cached else {
+            guard let cached = validated else {
                 return FeedLoadResult(
                     feed: nil, source: .none,
                     error: cacheError
@@ -315,7 +342,18 @@ public actor FeedLoader {
         }
         let sequence = decoded.feed.sequence ?? 0
         if configuration.trust != nil {
-            let highest = (try? await store.state().acceptedFeedSequences?[source.identifier]) ?? nil
+            // Fail closed: without the highest sequence accepted, a replayed feed cannot be told apart.
+            let highest: Int?
+            do {
+                highest = try await store.state().acceptedFeedSequences?[source.identifier]
+            } catch {
+                return fallback(
+                    cached,
+                    error: FeedLoadError(
+                        kind: .cache,
+                        reason: "the install's state cannot be read, so the feed's sequence cannot be checked "
+                            + "against the highest accepted; the new feed is not used: \(error)"))
+            }
             if let highest, sequence < highest {
                 return fallback(
                     cached,

@@ -253,7 +253,7 @@ struct RangeParser {
         if rest.first == UInt8(ascii: "-") || rest.first == UInt8(ascii: "|") {
             throw fail("\"\(Self.text(token))\" is not a comparator")
         }
-        return try xRange(op: op, try partial(stripPrefix(rest)), token: Self.text(token))
+        return try xRange(op: op, try partial(stripPrefix(rest)))
     }
 
     func partial(_ text: Bytes) throws(VersionRangeError) -> PartialVersion {
@@ -298,7 +298,7 @@ struct RangeParser {
         return PartialVersion(numbers: numbers, isPartial: isPartial, prerelease: prerelease)
     }
 
-    func xRange(op: String, _ version: PartialVersion, token: String) throws(VersionRangeError) -> [Comparator] {
+    func xRange(op: String, _ version: PartialVersion) throws(VersionRangeError) -> [Comparator] {
         let count = version.numbers.count
         if !version.isPartial {
             let full = version.full
