@@ -21,6 +21,8 @@ public struct AppAlertCommand: AsyncParsableCommand {
 
     /// The tool's version.
     public static let version = "0.1.0"
+    /// The transport every command that asks a server uses: it says who is asking.
+    static var transport: URLSessionFeedTransport { URLSessionFeedTransport(userAgent: "appalert/\(version)") }
 
     public init() {}
 }

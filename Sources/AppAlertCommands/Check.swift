@@ -84,7 +84,9 @@ extension AppAlertCommand {
             }
             configuration.timeout = timeout
             configuration.minimumCheckInterval = minimumInterval
-            let client = AlertClient(source: source, app: app, store: store, configuration: configuration)
+            let client = AlertClient(
+                source: source, app: app, store: store, transport: AppAlertCommand.transport,
+                configuration: configuration)
             let result = await client.checkAndRecord()
 
             var output = CommandOutput()

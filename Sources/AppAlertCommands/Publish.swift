@@ -49,7 +49,7 @@ extension AppAlertCommand {
                 return .failure(
                     "\(error)", code: error.diagnostics.isEmpty && error.reason.hasPrefix("cannot read") ? 2 : 1)
             }
-            for warning in site.warnings { output.err("appalert: warning: \(warning)") }
+            for warning in site.warnings { output.err("appalert: \(warning)") }
             do {
                 try SiteWriter.write(site, to: URL(fileURLWithPath: self.output))
             } catch {

@@ -60,7 +60,7 @@ extension AppAlertCommand {
                 return
             }
             for warning in server.content.snapshotWarnings {
-                FileHandle.standardError.write(Data("appalert: warning: \(warning)\n".utf8))
+                FileHandle.standardError.write(Data("appalert: \(warning)\n".utf8))
             }
             let host = host
             let requestedPort = port

@@ -91,7 +91,8 @@ extension AppAlertCommand {
                     base = url
                 }
                 do {
-                    source = .gitHub(try GitHubReleases(repository: gitHub, baseURL: base))
+                    source = .gitHub(
+                        try GitHubReleases(repository: gitHub, baseURL: base, transport: AppAlertCommand.transport))
                 } catch {
                     throw InputError(message: "--github: \(error.reason)")
                 }
@@ -109,7 +110,10 @@ extension AppAlertCommand {
                     }
                     base = url
                 }
-                source = .appStore(AppStoreLookup(baseURL: base, storefront: storefront, platform: platform))
+                source = .appStore(
+                    AppStoreLookup(
+                        baseURL: base, storefront: storefront, platform: platform, transport: AppAlertCommand.transport)
+                )
             }
             let directory =
                 stateDirectory.map { URL(fileURLWithPath: $0) } ?? FileAlertStore.defaultDirectory(bundleID: identifier)
@@ -122,7 +126,8 @@ extension AppAlertCommand {
                 var loaderConfiguration = FeedLoaderConfiguration()
                 loaderConfiguration.minimumCheckInterval = 0
                 loader = FeedLoader(
-                    source: feedSource, store: store, configuration: loaderConfiguration, clock: .fixed(date))
+                    source: feedSource, store: store, transport: AppAlertCommand.transport,
+                    configuration: loaderConfiguration, clock: .fixed(date))
             }
             var configuration = UpdateConfiguration()
             if let days = releaseDelayDays {

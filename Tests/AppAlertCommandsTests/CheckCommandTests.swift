@@ -1,4 +1,5 @@
 import AppAlert
+import AppAlertCommands
 import Foundation
 import TestSupport
 import Testing
@@ -47,6 +48,8 @@ struct CheckCommandTests {
         #expect(thirdJSON?["shown"] == .null)
         #expect(thirdJSON?["message"] == .null)
         #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, "\"v1\"", "\"v1\""])
+        // The tool says who is asking, with its version (URLSession's default says "unknown version").
+        #expect(server.requests.allSatisfy { $0.headers["user-agent"] == "appalert/\(AppAlertCommand.version)" })
     }
 
     @Test

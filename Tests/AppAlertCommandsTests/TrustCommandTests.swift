@@ -188,9 +188,36 @@ struct SignedPublishTests {
         let plain = directory.url.appendingPathComponent("plain").path
         let carried = try AppAlertProcess.run(["publish", feed, "--out", plain])
         #expect(carried.status == 0)
-        #expect(carried.standardError.contains("per-app views are not"))
+        #expect(carried.standardError.contains("appalert: warning: $: feed.json is signed, its per-app views are not"))
+        #expect(!carried.standardError.contains("warning: warning:"))
         #expect(try AppAlertProcess.run(["verify", plain + "/feed.json", "--public-key", pub]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: plain + "/apps/com.example.Tool.json.sig"))
+    }
+
+    @Test
+    func servingAPublishedSiteServesEveryFileItHoldsByteForByte() throws {
+        let directory = try TemporaryDirectory()
+        let (key, pub) = try makeKeys(in: directory)
+        let feed = try directory.write("feed.json", signableFeed)
+        let site = directory.url.appendingPathComponent("site").path
+        let published = try AppAlertProcess.run(["publish", feed, "--out", site, "--key", key])
+        #expect(published.status == 0, "\(published.standardError)")
+        let files = published.standardOutput.split(separator: "\n").map(String.init)
+        #expect(files.count == 6)
+        let server = try ServeProcess([site])
+        defer { server.stop() }
+        let trust = try FeedTrust(publicKeys: [String(contentsOfFile: pub, encoding: .utf8)])
+        for file in files {
+            let path = String(file.dropFirst(site.count))
+            let (status, headers, body) = try server.get(path)
+            #expect(status == 200, "\(path)")
+            #expect(body == FileManager.default.contents(atPath: file), "\(path)")
+            #expect(headers["etag"] != nil, "\(path)")
+            if !path.hasSuffix(".sig") {
+                let (_, _, signature) = try server.get(path + ".sig")
+                #expect(throws: Never.self) { try trust.verify(body, signatureFile: signature) }
+            }
+        }
     }
 
     @Test

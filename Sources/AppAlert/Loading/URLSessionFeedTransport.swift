@@ -13,7 +13,14 @@ import Foundation
 /// - truncated bodies (fewer bytes than `Content-Length`) are failures, not short feeds;
 /// - redirects from `https:` to `http:` are refused.
 public struct URLSessionFeedTransport: FeedTransport {
-    public init() {}
+    /// Sent as `User-Agent` unless a request names its own. `nil` (the default) leaves URLSession's,
+    /// which names an app by its bundle's name and version — and a command-line tool, which has no
+    /// bundle, as "(unknown version)": tools pass their own (`appalert/0.1.0`).
+    public var userAgent: String?
+
+    public init(userAgent: String? = nil) {
+        self.userAgent = userAgent
+    }
 
     public func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
         let result: Result<FeedResponse, FeedTransportError> = await withCheckedContinuation { continuation in
@@ -27,6 +34,7 @@ public struct URLSessionFeedTransport: FeedTransport {
             var urlRequest = URLRequest(
                 url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
             urlRequest.httpMethod = "GET"
+            if let userAgent { urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
             for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
             let task = session.dataTask(with: urlRequest)
             delegate.start(task, session: session)

@@ -46,7 +46,7 @@ public struct FeedSite: Sendable {
     /// `.sig`, if any) is published beside the feed, and the per-app views stay unsigned.
     public static func build(
         name: String, data: Data, signingKey: FeedSigningKey? = nil, signature: Data? = nil,
-        existingSignature: (String) -> Data? = { _ in nil }
+        existingSignature: (String) -> Data? = { _ in nil }, published: (String) -> Data? = { _ in nil }
     ) throws(FeedSiteError) -> FeedSite {
         guard isSafeName(name) else {
             throw FeedSiteError(file: name, reason: "\"\(name)\" is not a plain file name", diagnostics: [])
@@ -91,9 +91,20 @@ public struct FeedSite: Sendable {
                 let signature = signingKey.signature(for: file.data, reusing: existingSignature(file.path + ".sig"))
                 return [file, File(path: file.path + ".sig", data: signature.data)]
             }
-        } else if let signature {
-            files.insert(File(path: name + ".sig", data: signature), at: 1)
-            if files.count > 2 {
+        } else if signature != nil || files.dropFirst().contains(where: { published($0.path) != nil }) {
+            // A published site (what `publish` wrote, served as it is): each view as written, with
+            // its .sig when publish signed it.
+            files = files.enumerated().flatMap { position, file in
+                let data = position == 0 ? file.data : published(file.path) ?? file.data
+                let sig = position == 0 ? signature : published(file.path + ".sig")
+                return [File(path: file.path, data: data)]
+                    + (sig.map { [File(path: file.path + ".sig", data: $0)] } ?? [])
+            }
+            let paths = Set(files.map(\.path))
+            let unsignedViews = files.filter {
+                $0.path.hasPrefix("apps/") && !$0.path.hasSuffix(".sig") && !paths.contains($0.path + ".sig")
+            }
+            if signature != nil, !unsignedViews.isEmpty {
                 warnings.append(
                     FeedDiagnostic(
                         severity: .warning, code: .noEffect, path: "$", key: nil,
@@ -190,9 +201,13 @@ extension FeedSite {
                     file: feed.path, reason: "cannot read: \(error.localizedDescription)", diagnostics: [])
             }
             let signature = signingKey == nil ? try? Data(contentsOf: URL(fileURLWithPath: feed.path + ".sig")) : nil
+            let root = isDirectory.boolValue ? path : path.deletingLastPathComponent()
             let part = try build(
                 name: feed.lastPathComponent, data: data, signingKey: signingKey, signature: signature,
-                existingSignature: existingSignature)
+                existingSignature: existingSignature,
+                published: { view in
+                    view.hasPrefix("apps/") ? try? Data(contentsOf: root.appendingPathComponent(view)) : nil
+                })
             site.warnings += part.warnings
             for file in part.files {
                 if site.file(at: file.path) != nil {
