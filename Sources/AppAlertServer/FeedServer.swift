@@ -271,8 +271,11 @@ struct ReloadService: Service {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 if Task.isCancelled { break }
+                let before = content.snapshot
                 if let error = content.reloadIfChanged() {
                     logger.error("invalid edit not served; the last good version stays:\n\(error)")
+                } else if content.snapshot !== before {
+                    logger.info("reloaded: \(content.paths.count) paths served")
                 }
             }
         }

@@ -16,13 +16,24 @@ final class ServeProcess {
     let process = Process()
     let port: Int
     private let output = Pipe()
+    private let errors = Pipe()
+    private let log = LogBuffer()
 
     init(_ arguments: [String]) throws {
         process.executableURL = AppAlertProcess.executable
         process.arguments = ["serve"] + arguments + ["--port", "0"]
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
+        let errorOutput = errors.fileHandleForReading
+        let log = log
+        Thread.detachNewThread {
+            while true {
+                let chunk = errorOutput.availableData
+                if chunk.isEmpty { return }
+                log.append(String(decoding: chunk, as: UTF8.self))
+            }
+        }
         // The first line names the port.
         var buffer = Data()
         let handle = output.fileHandleForReading
@@ -36,6 +47,12 @@ final class ServeProcess {
             let port = Int(line[range].split(separator: ":").last ?? "")
         else { throw CocoaError(.fileReadCorruptFile) }
         self.port = port
+    }
+
+    /// Waits until the server has logged `text` `count` times in all; false if it has not within a
+    /// minute (a guard against a hang, not a timing: the event normally comes within a second).
+    func waitForLog(_ text: String, count: Int = 1) -> Bool {
+        log.wait(for: text, count: count, until: Date().addingTimeInterval(60))
     }
 
     func get(_ path: String, headers: [String: String] = [:]) throws -> (Int, [String: String], Data) {
@@ -67,6 +84,29 @@ final class ServeProcess {
     import FoundationNetworking
 #endif
 
+/// What a process has written so far, and a condition signalled on each new part.
+final class LogBuffer: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var text = ""
+
+    func append(_ part: String) {
+        condition.lock()
+        text += part
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until `needle` has been written `count` times; false at `deadline`.
+    func wait(for needle: String, count: Int, until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while text.components(separatedBy: needle).count - 1 < count {
+            if !condition.wait(until: deadline) { return false }
+        }
+        return true
+    }
+}
+
 @Suite(.serialized)
 struct ServeCommandTests {
     let feed = #"[{"id": 1, "bundleId": "com.example.A", "title": "First", "text": "one"}]"#
@@ -82,20 +122,17 @@ struct ServeCommandTests {
         let etag = try #require(headers["etag"])
         #expect(try server.get("/apps/com.example.A.json").0 == 200)
 
-        // An invalid edit: still the good version.
+        // An invalid edit: the server says it did not serve it, and the good version stays.
         try Data(#"[{"id": 1, "bundleId": "com.example.A", "title": "Broken"}]"#.utf8).write(
             to: URL(fileURLWithPath: file), options: .atomic)
-        Thread.sleep(forTimeInterval: 2.5)
+        #expect(server.waitForLog("invalid edit not served"))
         #expect(try server.get("/messages.json", headers: ["If-None-Match": etag]).0 == 304)
 
-        // A valid edit: served within seconds, with a new ETag.
+        // A valid edit: served once the server says it reloaded, with a new ETag.
         let edited = #"[{"id": 2, "bundleId": "com.example.B", "title": "Second", "text": "two"}]"#
         try Data(edited.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-        var served = ""
-        for _ in 0..<50 where served != edited {
-            Thread.sleep(forTimeInterval: 0.1)
-            served = String(decoding: try server.get("/messages.json").2, as: UTF8.self)
-        }
+        #expect(server.waitForLog("reloaded:"))
+        let served = String(decoding: try server.get("/messages.json").2, as: UTF8.self)
         #expect(served == edited)
         #expect(try server.get("/messages.json").1["etag"] != etag)
         #expect(try server.get("/apps/com.example.B.json").0 == 200)
