@@ -21,8 +21,8 @@ public struct FeedServerConfiguration: Sendable {
     public var reloadInterval: Duration = .seconds(1)
     /// Answers simple GET and HEAD requests of served files from prepared bytes before NIO's HTTP/1
     /// parser (``FeedWireHandler``); anything else still goes through the parser. The default is on;
-    /// off, every request is parsed by NIO (the tests compare both).
-    public var fastPath = true
+    /// off, every request is parsed by NIO (the tests compare both). Not public: a switch for tests.
+    package var fastPath = true
     /// Signs every served file (`PATH.sig` beside it) on each change. Without a key (the default),
     /// a `FEED.sig` beside a feed is served as it is.
     public var signingKey: FeedSigningKey?

@@ -16,6 +16,8 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = ByteBuffer
 
     static let maximumHeaderBlock = 8192
+    /// Header lines the fast path answers itself; a request with more goes to NIO's parser.
+    static let maximumHeaderCount = 64
     static let maximumPending = 65536
 
     private let content: ServedContent
@@ -142,7 +144,12 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 let entry = content.snapshot.entries[target.path]
             else { return .other }
             var request = Request(head: target.head, entry: entry)
+            var headerCount = 0
             while let line = lines.next() {
+                // A simple GET has a handful of headers; more go to NIO's parser, which has its own
+                // limit (so every path gives the same answer to the same bytes).
+                headerCount += 1
+                if headerCount > Self.maximumHeaderCount { return .other }
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
                     return .other
                 }

@@ -93,6 +93,20 @@ struct FeedWireHandlerTests {
         ),
         ("Expect: 100-continue", ["GET /messages.json HTTP/1.1\r\nExpect: 100-continue\r\n\(close)\r\n"]),
         ("garbage", ["\u{0}\u{1}\u{2} NOT HTTP\r\n\r\n"]),
+        (
+            "1,500 empty header lines",
+            [
+                "GET /feed.json HTTP/1.1\r\nHost: x\r\n" + String(repeating: "a:\r\n", count: 1_500)
+                    + "Connection: close\r\n\r\n"
+            ]
+        ),
+        (
+            "65 headers, one past the fast path's count",
+            [
+                "GET /feed.json HTTP/1.1\r\nHost: x\r\n" + (0..<63).map { "X-\($0): y\r\n" }.joined()
+                    + "Connection: close\r\n\r\n"
+            ]
+        ),
     ]
 
     static func normalized(_ text: String) -> String {
