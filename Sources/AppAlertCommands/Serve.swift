@@ -31,6 +31,17 @@ extension AppAlertCommand {
         var dev = false
 
         @Option(
+            name: .customLong("header-timeout"),
+            help: ArgumentHelp(
+                "Seconds a connection may take to send a whole request head (default 10).", valueName: "seconds"))
+        var headerTimeout: Double = 10
+
+        @Option(
+            name: .customLong("idle-timeout"),
+            help: ArgumentHelp("Seconds a connection may stay silent (default 60).", valueName: "seconds"))
+        var idleTimeout: Double = 60
+
+        @Option(
             help: ArgumentHelp(
                 "Sign every served file on each change (PATH.sig). Without a key, a FEED.sig beside the feed is served.",
                 valueName: "key-file"))
@@ -42,6 +53,13 @@ extension AppAlertCommand {
             configuration.port = port
             configuration.cacheControl = cacheControl
             configuration.development = dev
+            for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
+            where !(seconds > 0 && seconds <= 86_400) {
+                try CommandOutput.failure("\(name): must be more than 0 and at most 86400 seconds").emit()
+                return
+            }
+            configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+            configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
             if let key {
                 do {
                     let (loaded, warning) = try KeyFile.readPrivate(key)

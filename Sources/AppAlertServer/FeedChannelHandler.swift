@@ -28,16 +28,21 @@ final class FeedChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var date: (second: Int, text: String) = (0, "")
 
     private let fastPath: Bool
+    private let timeouts: (header: Duration, idle: Duration)
 
-    init(content: ServedContent, fastPath: Bool) {
+    init(content: ServedContent, fastPath: Bool, timeouts: (header: Duration, idle: Duration)) {
         self.content = content
         self.fastPath = fastPath
+        self.timeouts = timeouts
     }
 
-    /// Puts ``FeedWireHandler`` first in the pipeline, before NIO's parser.
+    /// Puts the connection's timeouts first in the pipeline, then ``FeedWireHandler``, both before
+    /// NIO's parser: every answer path is covered by the same timeouts.
     func handlerAdded(context: ChannelHandlerContext) {
-        guard fastPath else { return }
-        try? context.pipeline.syncOperations.addHandler(FeedWireHandler(content: content), position: .first)
+        let pipeline = context.pipeline.syncOperations
+        if fastPath { try? pipeline.addHandler(FeedWireHandler(content: content), position: .first) }
+        let timeouts = ConnectionTimeoutHandler.handlers(headerTimeout: timeouts.header, idleTimeout: timeouts.idle)
+        try? pipeline.addHandlers(timeouts, position: .first)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -23,6 +23,11 @@ public struct FeedServerConfiguration: Sendable {
     /// parser (``FeedWireHandler``); anything else still goes through the parser. The default is on;
     /// off, every request is parsed by NIO (the tests compare both). Not public: a switch for tests.
     package var fastPath = true
+    /// A connection whose request head is not complete this long after its first byte is closed
+    /// (a client sending half a head, or a byte at a time). The default is 10 seconds.
+    public var headerTimeout: Duration = .seconds(10)
+    /// A connection with no byte read or written this long is closed. The default is 60 seconds.
+    public var idleTimeout: Duration = .seconds(60)
     /// Signs every served file (`PATH.sig` beside it) on each change. Without a key (the default),
     /// a `FEED.sig` beside a feed is served as it is.
     public var signingKey: FeedSigningKey?
@@ -76,7 +81,9 @@ public struct FeedServer: Sendable {
             responder: responder,
             server: .http1(
                 configuration: .init(additionalChannelHandlers: [
-                    FeedChannelHandler(content: content, fastPath: configuration.fastPath)
+                    FeedChannelHandler(
+                        content: content, fastPath: configuration.fastPath,
+                        timeouts: (header: configuration.headerTimeout, idle: configuration.idleTimeout))
                 ])),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName),

@@ -21,8 +21,10 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     static let maximumPending = 65536
 
     private let content: ServedContent
-    /// Bytes of a request not complete yet.
+    /// Bytes of a request not complete yet, and how many of them were already scanned for the end of
+    /// the head: a client sending a byte at a time costs one scan of each byte, not one per read.
     private var pending: ByteBuffer?
+    private var scanned = 0
     /// Once a request is left to the server, the rest of the connection is too.
     private var handedOver = false
     private var closing = false
@@ -59,15 +61,17 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 }
                 return
             }
-            switch parse(buffer) {
+            switch parse(buffer, scannedBefore: scanned) {
             case .incomplete:
                 pending = buffer
+                scanned = buffer.readableBytes
                 return
             case .other:
                 handOver(buffer, context: context)
                 return
             case .served(let request, let length):
                 buffer.moveReaderIndex(forwardBy: length)
+                scanned = 0
                 answer(request, context: context)
             }
         }
@@ -108,10 +112,15 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Graceful shutdown: the server closes connections it sees idle; an answer of this handler still
     /// being written reaches the client first.
+    /// From the shutdown on, the fast path answers nothing more (what comes goes unanswered, as on
+    /// an idle connection the server closes), and the close waits for its last answer to be written.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        guard event is ChannelShouldQuiesceEvent, !handedOver, let lastWrite else {
+        guard event is ChannelShouldQuiesceEvent, !handedOver else {
             return context.fireUserInboundEventTriggered(event)
         }
+        closing = true
+        pending = nil
+        guard let lastWrite else { return context.fireUserInboundEventTriggered(event) }
         lastWrite.whenComplete { _ in context.fireUserInboundEventTriggered(event) }
     }
 
@@ -133,9 +142,9 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Reads one request at the start of `buffer`.
-    func parse(_ buffer: ByteBuffer) -> Parse {
+    func parse(_ buffer: ByteBuffer, scannedBefore scanned: Int = 0) -> Parse {
         buffer.withUnsafeReadableBytes { bytes -> Parse in
-            guard let end = Self.headerBlockEnd(bytes) else {
+            guard let end = Self.headerBlockEnd(bytes, from: scanned) else {
                 return bytes.count > Self.maximumHeaderBlock ? .other : .incomplete
             }
             if end < 0 || end > Self.maximumHeaderBlock { return .other }
@@ -181,9 +190,15 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The offset of the `\r\n\r\n` that ends the header block; -1 when a line ends in a bare `\n`
     /// or `\r` (left to NIO's parser, whatever it makes of it); nil when the block is not complete.
-    static func headerBlockEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    /// Where the head ends (the index of its `\r\n\r\n`), -1 for a line ending the fast path does
+    /// not take, nil when the end has not arrived. Scanning resumes a few bytes before `start`, the
+    /// part already known to hold no end.
+    static func headerBlockEnd(_ bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         let limit = min(bytes.count, maximumHeaderBlock + 4)
-        var index = 0
+        // Three bytes back catch an end split across reads (`\r\n\r` then `\n`); never start
+        // between the two bytes of a `\r\n`.
+        var index = max(0, start - 3)
+        if index > 0, bytes[index - 1] == 0x0D { index -= 1 }
         while index < limit {
             let byte = bytes[index]
             if byte == 0x0A { return -1 }  // an LF not after a CR (those are skipped below)

@@ -1,5 +1,6 @@
 import AppAlert
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -140,6 +141,22 @@ struct ServeCommandTests {
         server.stop()
         #expect(server.process.terminationReason == .exit)
         #expect(server.process.terminationStatus == 0)
+    }
+
+    @Test
+    func theTimeoutFlagsReachTheServer() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", feed)
+        let server = try ServeProcess([file, "--header-timeout", "0.3", "--idle-timeout", "300"])
+        defer { server.stop() }
+        // Half a head: closed at the 0.3 s header timeout, long before the client's guard.
+        let (text, timedOut) = try await RawHTTPClient.exchange(
+            port: server.port, parts: ["GET /messages.json HTTP/1.1\r\nHost: x\r\n"], timeout: 60)
+        #expect(!timedOut)
+        #expect(text.isEmpty)
+        let refused = try AppAlertProcess.run(["serve", file, "--header-timeout", "0"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("--header-timeout: must be more than 0"))
     }
 
     @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
