@@ -212,26 +212,53 @@ struct FeedWireHandlerTests {
         let feed = try makeFeedFile(Self.big)
         var random = SeededGenerator(seed: seed)
         let alphabet = Array("\r\n :;,*\"/?GETHAD1.0\t\u{0}x-".utf8)
-        let base = Array(
-            "GET /messages.json HTTP/1.1\r\nIf-None-Match: *\r\nAccept-Encoding: gzip\r\n\(Self.close)\r\n".utf8)
-        for _ in 0..<12 {
-            var bytes = base
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let position = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[position] = alphabet.randomElement(using: &random)!
-                case 1: bytes.insert(alphabet.randomElement(using: &random)!, at: position)
-                default: bytes.remove(at: position)
+        let bases = [
+            "GET /messages.json HTTP/1.1\r\nIf-None-Match: *\r\nAccept-Encoding: gzip\r\n\r\n",
+            "HEAD /messages.json HTTP/1.1\r\nHost: x\r\n\r\n",
+            "GET /apps/com.example.App.json HTTP/1.1\r\nConnection: keep-alive\r\n\r\n",
+            "GET /healthz HTTP/1.1\r\n\r\n",
+        ].map { Array($0.utf8) }
+        // A few seconds in `swift test`; Fuzz/README.md runs it for minutes with more rounds.
+        let rounds = ProcessInfo.processInfo.environment["APPALERT_WIRE_FUZZ_ROUNDS"].flatMap(Int.init) ?? 12
+        for _ in 0..<rounds {
+            // A stream of one to three requests, each maybe mangled, the last asking to close…
+            var stream: [UInt8] = []
+            let count = Int.random(in: 1...3, using: &random)
+            for index in 0..<count {
+                var bytes = bases.randomElement(using: &random)!
+                if index == count - 1 {
+                    bytes.removeLast(2)
+                    bytes += Array("\(Self.close)\r\n".utf8)
                 }
+                for _ in 0..<Int.random(in: 0...3, using: &random) {
+                    let position = Int.random(in: 0..<bytes.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: bytes[position] = alphabet.randomElement(using: &random)!
+                    case 1: bytes.insert(alphabet.randomElement(using: &random)!, at: position)
+                    default: bytes.remove(at: position)
+                    }
+                }
+                stream += bytes
             }
-            let request = String(decoding: bytes, as: UTF8.self)
-            let fast = try await Self.exchange([request], fastPath: true, feed: feed, halfClose: true)
-            let parsed = try await Self.exchange([request], fastPath: false, feed: feed, halfClose: true)
-            #expect(!fast.timedOut && !parsed.timedOut, "seed \(seed): \(request.debugDescription)")
-            #expect(
-                Self.normalized(fast.text) == Self.normalized(parsed.text), "seed \(seed): \(request.debugDescription)")
+            // …sent in parts split at random points.
+            var cuts = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                Int.random(in: 1..<max(2, stream.count), using: &random)
+            }
+            cuts = Array(Set(cuts.filter { $0 < stream.count })).sorted()
+            var parts: [String] = []
+            var start = 0
+            for cut in cuts + [stream.count] {
+                parts.append(String(decoding: stream[start..<cut], as: UTF8.self))
+                start = cut
+            }
+            let request = parts.joined(separator: "|").debugDescription
+            let fast = try await Self.exchange(parts, fastPath: true, feed: feed, halfClose: true)
+            let parsed = try await Self.exchange(parts, fastPath: false, feed: feed, halfClose: true)
+            #expect(!fast.timedOut && !parsed.timedOut, "seed \(seed): \(request)")
+            #expect(Self.normalized(fast.text) == Self.normalized(parsed.text), "seed \(seed): \(request)")
         }
     }
+
 }
 
 /// SplitMix64: a small seeded generator, so random tests can be replayed.
