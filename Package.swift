@@ -101,6 +101,7 @@ let package = Package(
             dependencies: [
                 "AppAlertServer", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(

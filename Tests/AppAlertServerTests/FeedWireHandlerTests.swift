@@ -191,6 +191,33 @@ struct FeedWireHandlerTests {
         #expect(text.isEmpty)
     }
 
+    /// Many connections that each send half a head (the slowloris shape, 3,000 of them, held
+    /// the server for over a minute): every one is closed at the header timeout.
+    @Test
+    func manyHalfHeadsAreAllClosed() async throws {
+        let feed = try makeFeedFile(Self.big)
+        var configuration = FeedServerConfiguration()
+        configuration.port = 0
+        configuration.headerTimeout = .milliseconds(500)
+        configuration.idleTimeout = .seconds(120)
+        let server = try FeedServer(source: feed, configuration: configuration)
+        let outcomes = try await server.application().test(.live) { client in
+            let port = try #require(client.port)
+            return try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<200 {
+                    group.addTask {
+                        try await RawHTTPClient.exchange(
+                            port: port, parts: ["GET /messages.json HTTP/1.1\r\nHost: x\r\n"], timeout: 50
+                        ).timedOut
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(outcomes.count == 200)
+        #expect(!outcomes.contains(true))
+    }
+
     /// A keep-alive connection that asked once and then says nothing is closed at the idle timeout,
     /// after its answer; the header timeout (far away) does not apply between requests.
     @Test(arguments: [true, false])
