@@ -25,6 +25,8 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// the head: a client sending a byte at a time costs one scan of each byte, not one per read.
     private var pending: ByteBuffer?
     private var scanned = 0
+    /// Bytes looked at in search of heads' ends, at most: linear in the bytes received (tested).
+    private(set) var bytesExamined = 0
     /// Once a request is left to the server, the rest of the connection is too.
     private var handedOver = false
     private var closing = false
@@ -61,6 +63,7 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 }
                 return
             }
+            bytesExamined += buffer.readableBytes - max(0, scanned - 4)
             switch parse(buffer, scannedBefore: scanned) {
             case .incomplete:
                 pending = buffer

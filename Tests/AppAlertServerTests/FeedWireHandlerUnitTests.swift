@@ -40,6 +40,19 @@ struct FeedWireHandlerUnitTests {
         #expect(try channel.readInbound(as: ByteBuffer.self) == nil)
     }
 
+    /// A client sending an 8 KB head a byte at a time costs a scan of each byte, not a rescan of the
+    /// whole buffer at every read (which was 33 million bytes looked at for this head).
+    @Test
+    func aHeadSentAByteAtATimeIsScannedOnce() throws {
+        let server = try FeedServer(source: try makeFeedFile())
+        let handler = FeedWireHandler(content: server.content)
+        let channel = EmbeddedChannel(handler: handler)
+        let head = "GET /messages.json HTTP/1.1\r\nX-Long: " + String(repeating: "v", count: 8_000) + "\r\n\r\n"
+        for byte in head.utf8 { try channel.writeInbound(ByteBuffer(bytes: [byte])) }
+        #expect(try written(channel).hasPrefix("HTTP/1.1 200 OK"))
+        #expect(handler.bytesExamined < 6 * head.utf8.count, "\(handler.bytesExamined) bytes examined")
+    }
+
     @Test
     func afterAGracefulShutdownStartsTheFastPathAnswersNothingMore() throws {
         let channel = try channel()
