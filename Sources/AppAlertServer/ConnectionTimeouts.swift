@@ -3,8 +3,8 @@ import NIOCore
 /// Closes connections that hold the server without asking anything, on every answer path (the fast
 /// path and NIO's parser alike: it sits first in each connection's pipeline, on bytes):
 ///
-/// - **idle**: no byte read or written for `idleTimeout` — NIO's `IdleStateHandler` (all-timeout)
-///   signals it, this handler closes;
+/// - **idle**: no byte read or written for `idleTimeout` between requests — NIO's `IdleStateHandler`
+///   (all-timeout) signals it, this handler closes (not while a request waits for its answer);
 /// - **request head**: bytes of a request arrived but no answer was written within `headerTimeout` —
 ///   a client that sends half a head and waits, or one byte at a time. `IdleStateHandler` cannot say
 ///   this (the bytes keep the connection busy), so it is a deadline of this handler's own, started
@@ -49,7 +49,8 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .all {
-            context.close(promise: nil)
+            // Idle means between requests: a request waiting for its answer is the head deadline's.
+            if deadline == nil { context.close(promise: nil) }
             return
         }
         context.fireUserInboundEventTriggered(event)

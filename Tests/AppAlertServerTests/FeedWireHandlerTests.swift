@@ -118,7 +118,7 @@ struct FeedWireHandlerTests {
 
     static func exchange(
         _ parts: [String], fastPath: Bool, feed: URL, halfClose: Bool = false, timeout: Double = 60,
-        headerTimeout: Duration = .seconds(2), idleTimeout: Duration = .seconds(2)
+        headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(10)
     ) async throws -> (text: String, timedOut: Bool) {
         // The server's own timeouts end every connection; the client's `timeout` only guards a hang.
         var configuration = FeedServerConfiguration()
