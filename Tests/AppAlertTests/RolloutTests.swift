@@ -23,7 +23,7 @@ struct RolloutTests {
         (String(repeating: "a", count: 200), "c2a908d98f5df987ade41b5fce213067efbcc21ef2240212a41e54b5e7c28ae5"),
     ])
     func sha256MatchesKnownDigests(input: String, hex: String) {
-        let digest = SHA256Digest.hash(Array(input.utf8))
+        let digest = ContentHash.sha256(Array(input.utf8))
         #expect(
             digest.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
                 .joined() == hex)

@@ -20,7 +20,7 @@ public struct FeedSite: Sendable {
         public init(path: String, data: Data) {
             self.path = path
             self.data = data
-            self.etag = "\"" + KeyText.hex(SHA256Digest.hash(data).prefix(16)) + "\""
+            self.etag = "\"" + KeyText.hex(ContentHash.sha256(data).prefix(16)) + "\""
         }
 
         /// `text/plain` for a signature, `application/json` for a feed.

@@ -6,7 +6,7 @@
 /// is below `rollout × 10,000`. So:
 ///
 /// - the same install and message always land in the same bucket, on every platform and release
-///   (the hash is fixed, written out in the library, and tested against known answers);
+///   (SHA-256 through CryptoKit or swift-crypto, tested against known answers from Python's hashlib);
 /// - buckets are uniform, so `rollout: 30` reaches 30 % of installs (to 0.0001 %);
 /// - raising the percentage only adds installs: an install in at 30 is in at 60;
 /// - each message draws its own sample: being in one message's 10 % says nothing about another's.
@@ -16,7 +16,7 @@ public enum Rollout {
 
     /// The install's bucket for a message, in `0..<bucketCount`.
     public static func bucket(messageID: Int, installID: String) -> UInt64 {
-        let digest = SHA256Digest.hash(Array("appalert-rollout:\(messageID):\(installID)".utf8))
+        let digest = ContentHash.sha256(Array("appalert-rollout:\(messageID):\(installID)".utf8))
         var value: UInt64 = 0
         for byte in digest.prefix(8) { value = value << 8 | UInt64(byte) }
         return value % bucketCount

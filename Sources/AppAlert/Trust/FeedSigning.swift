@@ -44,7 +44,7 @@ public struct FeedPublicKey: Sendable, Hashable, CustomStringConvertible {
 
     /// A short name of the key: the first 8 bytes of its SHA-256, in hex. Signature files carry it, so
     /// a verifier with several keys (rotation) knows which one to use and can say which one signed.
-    public var id: String { KeyText.hex(SHA256Digest.hash(rawRepresentation).prefix(8)) }
+    public var id: String { KeyText.hex(ContentHash.sha256(rawRepresentation).prefix(8)) }
 
     public var description: String { text }
 
