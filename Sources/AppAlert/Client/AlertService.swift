@@ -81,7 +81,7 @@ public final class AlertService {
         self.setupError = setupError
     }
 
-    /// The store ``init(_:)`` uses.
+    /// The store ``init(_:publicKeys:linkPolicy:)`` uses.
     public nonisolated static func defaultStore(bundleID: String) -> any AlertStore {
         #if canImport(Darwin)
             return UserDefaultsAlertStore(cacheDirectory: FileAlertStore.defaultCacheDirectory(bundleID: bundleID))

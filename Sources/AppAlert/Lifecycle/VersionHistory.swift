@@ -116,9 +116,13 @@ public struct LaunchInfo: Sendable, Hashable {
 public enum LaunchRecorder {
     /// Records a launch of `version` at `now` and says what it is.
     ///
-    /// - Parameter existingInstall: on the first launch AppAlert sees, whether the app already had
-    ///   data from an earlier version (`nil` version when it cannot tell which). Ignored afterwards.
-    ///   A fresh install is never an update.
+    /// - Parameters:
+    ///   - version: the version running now.
+    ///   - now: the launch's time.
+    ///   - existingInstall: on the first launch AppAlert sees, whether the app already had data from
+    ///     an earlier version (`nil` version when it cannot tell which). Ignored afterwards. A fresh
+    ///     install is never an update.
+    ///   - state: the install's state, whose history is updated.
     public static func recordLaunch(
         of version: String, at now: Date, in state: inout InstallState, existingInstall: ExistingInstall? = nil
     ) -> LaunchInfo {

@@ -21,6 +21,7 @@ public final class UserDefaultsAlertStore: AlertStore, @unchecked Sendable {
     ///   - defaults: where the state goes; `.standard` is where the tutorial kept `lastMessageId`.
     ///   - key: the defaults key for AppAlert's state.
     ///   - cacheDirectory: where the last good feed is kept.
+    ///   - problems: told about anything the store repaired, such as state it could not decode.
     public init(
         defaults: UserDefaults = .standard, key: String = "AppAlert.state", cacheDirectory: URL,
         problems: @escaping @Sendable (AlertStoreProblem) -> Void = { _ in }

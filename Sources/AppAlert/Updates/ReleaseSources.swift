@@ -214,7 +214,11 @@ public struct GitHubReleases: Sendable {
     public var transport: any FeedTransport
     public var timeout: TimeInterval
 
-    /// - Parameter repository: `OWNER/REPO`.
+    /// - Parameters:
+    ///   - repository: `OWNER/REPO`.
+    ///   - baseURL: the GitHub API's root (a GitHub Enterprise host, or a test server).
+    ///   - transport: how requests are made.
+    ///   - timeout: seconds the whole request may take.
     public init(
         repository: String, baseURL: URL = GitHubReleases.defaultBaseURL,
         transport: any FeedTransport = URLSessionFeedTransport(), timeout: TimeInterval = 15

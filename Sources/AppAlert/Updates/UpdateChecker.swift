@@ -22,8 +22,13 @@ public actor UpdateChecker {
     private let environment: BuildEnvironment
 
     /// - Parameters:
+    ///   - app: the app being checked.
+    ///   - source: where the newest release is read.
     ///   - feedLoader: loads the feed whose `updates` policy applies; `nil` for none.
+    ///   - store: keeps what the user said (skipped versions, "later").
+    ///   - configuration: delays, rules, the link policy.
     ///   - environment: the kind of build; beta, TestFlight and debug builds are left alone by default.
+    ///   - clock: the time, for tests.
     public init(
         app: AppInfo, source: ReleaseSource, feedLoader: FeedLoader? = nil, store: any AlertStore,
         configuration: UpdateConfiguration = UpdateConfiguration(), environment: BuildEnvironment = BuildEnvironment(),

@@ -16,7 +16,7 @@ public struct UpdateNotifier: Sendable {
     public let store: any AlertStore
     /// The shortest time between two checks. The default is 1 day.
     public var interval: TimeInterval
-    /// How long ``finish(_:appName:)`` waits for a check still running. The default is 0.5 s.
+    /// How long ``finish(_:appName:force:)`` waits for a check still running. The default is 0.5 s.
     public var grace: TimeInterval
     private let environment: [String: String]
     private let clock: AlertClock
