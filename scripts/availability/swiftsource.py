@@ -531,21 +531,25 @@ def typed_throws_function_types(tokens: list[Token]) -> list[TypedThrowsType]:
         elif t.text == ">" and openers and tokens[openers[-1]].text == "<":
             openers.pop()
 
+    def opener_before(close_index: int, opener: str, closer: str) -> int:
+        """The index of the `opener` matching the `closer` at close_index, scanning back."""
+        depth = 0
+        k = close_index
+        while k >= 0:
+            if tokens[k].text == closer:
+                depth += 1
+            elif tokens[k].text == opener:
+                depth -= 1
+                if depth == 0:
+                    return k
+            k -= 1
+        return k
+
     def is_declaration_parameters(open_index: int) -> bool:
         """Is the '(' at open_index the parameter clause of func/init/subscript/closure?"""
         k = open_index - 1
         if k >= 0 and tokens[k].text == ">":
-            # func name<T>( … : skip the generic parameter clause
-            depth = 0
-            while k >= 0:
-                if tokens[k].text == ">":
-                    depth += 1
-                elif tokens[k].text == "<":
-                    depth -= 1
-                    if depth == 0:
-                        break
-                k -= 1
-            k -= 1
+            k = opener_before(k, "<", ">") - 1  # func name<T>( … : skip the generic parameter clause
         if k >= 0 and tokens[k].text in ("?", "!") and k >= 1 and tokens[k - 1].text == "init":
             return True
         if k >= 0 and tokens[k].text in ("init", "subscript"):
@@ -565,16 +569,7 @@ def typed_throws_function_types(tokens: list[Token]) -> list[TypedThrowsType]:
             k -= 1
         if k < 0 or tokens[k].text != ")":
             continue
-        depth = 0
-        open_index = k
-        while open_index >= 0:
-            if tokens[open_index].text == ")":
-                depth += 1
-            elif tokens[open_index].text == "(":
-                depth -= 1
-                if depth == 0:
-                    break
-            open_index -= 1
+        open_index = opener_before(k, "(", ")")
         if is_declaration_parameters(open_index):
             continue  # a throws(E) function or closure: fine
         # A function type. Where does it stand?
