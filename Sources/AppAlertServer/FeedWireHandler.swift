@@ -25,6 +25,10 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// the head: a client sending a byte at a time costs one scan of each byte, not one per read.
     private var pending: ByteBuffer?
     private var scanned = 0
+    /// Where the first line of the pending head not checked yet starts: complete lines are checked as
+    /// they arrive, so a line the fast path would not take goes to NIO's parser at once — as it would
+    /// have without the fast path (it answers an invalid line before the head ends).
+    private var validated = 0
     /// Bytes looked at in search of heads' ends, at most: linear in the bytes received (tested).
     private(set) var bytesExamined = 0
     /// Once a request is left to the server, the rest of the connection is too.
@@ -64,10 +68,11 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return
             }
             bytesExamined += buffer.readableBytes - max(0, scanned - 4)
-            switch parse(buffer, scannedBefore: scanned) {
-            case .incomplete:
+            switch parse(buffer, scannedBefore: scanned, validatedBefore: validated) {
+            case .incomplete(let checked):
                 pending = buffer
                 scanned = buffer.readableBytes
+                validated = checked
                 return
             case .other:
                 handOver(buffer, context: context)
@@ -75,6 +80,7 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
             case .served(let request, let length):
                 buffer.moveReaderIndex(forwardBy: length)
                 scanned = 0
+                validated = 0
                 answer(request, context: context)
             }
         }
@@ -139,16 +145,21 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     enum Parse {
-        case incomplete
+        /// The head has not ended; its complete lines up to `validated` are ones the fast path takes.
+        case incomplete(validated: Int)
         case other
         case served(Request, length: Int)
     }
 
     /// Reads one request at the start of `buffer`.
-    func parse(_ buffer: ByteBuffer, scannedBefore scanned: Int = 0) -> Parse {
+    func parse(_ buffer: ByteBuffer, scannedBefore scanned: Int = 0, validatedBefore validated: Int = 0) -> Parse {
         buffer.withUnsafeReadableBytes { bytes -> Parse in
             guard let end = Self.headerBlockEnd(bytes, from: scanned) else {
-                return bytes.count > Self.maximumHeaderBlock ? .other : .incomplete
+                if bytes.count > Self.maximumHeaderBlock { return .other }
+                guard let checked = checkCompleteLines(bytes, from: validated, scannedBefore: scanned) else {
+                    return .other
+                }
+                return .incomplete(validated: checked)
             }
             if end < 0 || end > Self.maximumHeaderBlock { return .other }
             var lines = Self.Lines(bytes: bytes, end: end)
@@ -162,15 +173,8 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 // limit (so every path gives the same answer to the same bytes).
                 headerCount += 1
                 if headerCount > Self.maximumHeaderCount { return .other }
-                guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
-                    return .other
-                }
-                let name = line[line.startIndex..<colon]
-                guard name.allSatisfy(Self.isTokenByte) else { return .other }  // also refuses obs-fold
-                let value = Self.trimmed(line[(colon + 1)...])
-                guard value.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }) else { return .other }
+                guard let (name, value) = Self.simpleHeader(line) else { return .other }
                 switch Self.lowercased(name) {
-                case "content-length", "transfer-encoding", "upgrade", "expect": return .other
                 case "if-none-match":
                     guard request.ifNoneMatch == nil else { return .other }
                     request.ifNoneMatch = String(decoding: value, as: UTF8.self)
@@ -241,6 +245,50 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// `GET /path HTTP/1.1` or `HEAD …`: whether HEAD, and the path (query left off).
+    /// A header line the fast path takes: `name: value`, a token name (which also refuses obs-fold),
+    /// a value of visible characters, spaces and tabs, and none of the headers that bring a body or
+    /// a protocol change. Name and value, or nil.
+    static func simpleHeader(_ line: Slice<UnsafeRawBufferPointer>) -> (
+        name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>
+    )? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { return nil }
+        let name = line[line.startIndex..<colon]
+        guard name.allSatisfy(isTokenByte) else { return nil }
+        let value = trimmed(line[(colon + 1)...])
+        guard value.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }) else { return nil }
+        switch lowercased(name) {
+        case "content-length", "transfer-encoding", "upgrade", "expect": return nil
+        default: return (name, value)
+        }
+    }
+
+    /// Checks the complete lines of an unfinished head from the line starting at `validated`,
+    /// looking for line ends only past what was scanned before. The start of the first line not
+    /// complete yet, or nil when a complete line is one the fast path does not take.
+    func checkCompleteLines(_ bytes: UnsafeRawBufferPointer, from validated: Int, scannedBefore scanned: Int) -> Int? {
+        var lineStart = validated
+        var index = max(validated, scanned - 1)
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A { return nil }  // a bare LF
+            guard bytes[index] == 0x0D else {
+                index += 1
+                continue
+            }
+            guard bytes[index + 1] == 0x0A else { return nil }  // a bare CR
+            let line = bytes[lineStart..<index]
+            if lineStart == 0 {
+                guard let target = Self.requestTarget(line), content.snapshot.entries[target.path] != nil else {
+                    return nil
+                }
+            } else if Self.simpleHeader(line) == nil {
+                return nil
+            }
+            index += 2
+            lineStart = index
+        }
+        return lineStart
+    }
+
     static func requestTarget(_ line: Slice<UnsafeRawBufferPointer>) -> (head: Bool, path: String)? {
         let methods: [(prefix: [UInt8], head: Bool)] = [(Array("GET ".utf8), false), (Array("HEAD ".utf8), true)]
         guard let method = methods.first(where: { line.starts(with: $0.prefix) }) else { return nil }

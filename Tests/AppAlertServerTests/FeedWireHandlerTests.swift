@@ -93,6 +93,10 @@ struct FeedWireHandlerTests {
         ),
         ("Expect: 100-continue", ["GET /messages.json HTTP/1.1\r\nExpect: 100-continue\r\n\(close)\r\n"]),
         ("garbage", ["\u{0}\u{1}\u{2} NOT HTTP\r\n\r\n"]),
+        // Found by the seeded streams: a line the fast path would not take, in a head that has not
+        // ended, must reach NIO's parser at once (it answers 400 without waiting for the end).
+        ("an invalid header name before the head ends", ["GET /messages.json HTTP/1.1\r\n\"Bad: x\r\n"]),
+        ("a line without a colon before the head ends", ["GET /messages.json HTTP/1.1\r\nHost: x\r\n.\r\n"]),
         (
             "1,500 empty header lines",
             [

@@ -176,10 +176,7 @@ public struct FeedDecoder: Sendable {
                 } else {
                     reader.markLeftOut(what: "policy")
                 }
-                reader.reportUnlistedKeyWarnings()
-                diagnostics.append(contentsOf: reader.diagnostics)
-                unlisted.count += reader.unlisted.count
-                unlisted.errors += reader.unlisted.errors
+                reader.finish(into: &diagnostics, unlisted: &unlisted)
             }
         case .some(let value):
             diagnostics.append(
@@ -226,7 +223,6 @@ public struct FeedDecoder: Sendable {
                 index: index, pathPrefix: pathPrefix, maximumStringLength: limits.maximumStringLength)
             reader.listing = diagnostics.count < limits.maximumDiagnostics
             let message = reader.read(element, scratch: &scratch)
-            reader.reportUnlistedKeyWarnings()
             if let id = reader.id {
                 if let first = firstIndexByID[id] {
                     reader.report(
@@ -242,9 +238,7 @@ public struct FeedDecoder: Sendable {
             } else if let message {
                 messages.append(message)
             }
-            diagnostics.append(contentsOf: reader.diagnostics)
-            unlisted.count += reader.unlisted.count
-            unlisted.errors += reader.unlisted.errors
+            reader.finish(into: &diagnostics, unlisted: &unlisted)
         }
         return messages
     }
@@ -521,8 +515,17 @@ struct MessageReader {
         return keyWarnings <= Self.maximumKeyWarnings
     }
 
+    /// Hands the reader's diagnostics (with the line counting key warnings not listed) and its count
+    /// of unlisted ones to the feed's.
+    mutating func finish(into diagnostics: inout [FeedDiagnostic], unlisted total: inout FeedDecoder.Unlisted) {
+        reportUnlistedKeyWarnings()
+        diagnostics.append(contentsOf: self.diagnostics)
+        total.count += unlisted.count
+        total.errors += unlisted.errors
+    }
+
     /// The line that counts the key warnings not listed, once the message has been read.
-    mutating func reportUnlistedKeyWarnings() {
+    private mutating func reportUnlistedKeyWarnings() {
         guard keyWarnings > Self.maximumKeyWarnings else { return }
         report(
             .warning, .unknownKey, key: nil,

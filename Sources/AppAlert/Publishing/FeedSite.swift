@@ -46,7 +46,7 @@ public struct FeedSite: Sendable {
     /// `.sig`, if any) is published beside the feed, and the per-app views stay unsigned.
     public static func build(
         name: String, data: Data, signingKey: FeedSigningKey? = nil, signature: Data? = nil,
-        existingSignature: (String) -> Data? = { _ in nil }, published: (String) -> Data? = { _ in nil }
+        existingSignature: (String) -> Data? = { _ in nil }, published: ((String) -> Data?)? = nil
     ) throws(FeedSiteError) -> FeedSite {
         guard isSafeName(name) else {
             throw FeedSiteError(file: name, reason: "\"\(name)\" is not a plain file name", diagnostics: [])
@@ -74,8 +74,10 @@ public struct FeedSite: Sendable {
         for message in result.feed.messages { apps.formUnion(message.bundleIDs) }
         for policy in result.feed.updatePolicies { apps.formUnion(policy.bundleIDs) }
         apps.remove("*")
+        let safeApps = apps.sorted().filter(isSafeName)
+        let views = views(of: document, for: safeApps)
         for app in apps.sorted() {
-            guard isSafeName(app) else {
+            guard isSafeName(app), let view = views[app] else {
                 warnings.append(
                     FeedDiagnostic(
                         severity: .warning, code: .invalidValue, path: "$", key: "bundleId", value: "\"\(app)\"",
@@ -84,19 +86,19 @@ public struct FeedSite: Sendable {
                     ))
                 continue
             }
-            files.append(File(path: "apps/\(app).json", data: Data(view(of: document, for: app).serialized().utf8)))
+            files.append(File(path: "apps/\(app).json", data: Data(view.serialized().utf8)))
         }
         if let signingKey {
             files = files.flatMap { file in
                 let signature = signingKey.signature(for: file.data, reusing: existingSignature(file.path + ".sig"))
                 return [file, File(path: file.path + ".sig", data: signature.data)]
             }
-        } else if signature != nil || files.dropFirst().contains(where: { published($0.path) != nil }) {
+        } else if signature != nil || published != nil {
             // A published site (what `publish` wrote, served as it is): each view as written, with
-            // its .sig when publish signed it.
+            // its .sig when publish signed it. Each file is read once.
             files = files.enumerated().flatMap { position, file in
-                let data = position == 0 ? file.data : published(file.path) ?? file.data
-                let sig = position == 0 ? signature : published(file.path + ".sig")
+                let data = position == 0 ? file.data : published?(file.path) ?? file.data
+                let sig = position == 0 ? signature : published?(file.path + ".sig")
                 return [File(path: file.path, data: data)]
                     + (sig.map { [File(path: file.path + ".sig", data: $0)] } ?? [])
             }
@@ -115,25 +117,65 @@ public struct FeedSite: Sendable {
         return FeedSite(files: files, warnings: warnings)
     }
 
-    /// The document with only the entries for `app` (or `"*"`), in the same shape.
-    static func view(of document: JSONValue, for app: String) -> JSONValue {
-        func isFor(_ entry: JSONValue) -> Bool {
-            guard case .object(let object) = entry else { return false }
-            var ids: [String] = []
-            if case .string(let id)? = object["bundleId"] { ids.append(id) }
-            if case .array(let list)? = object["bundleIds"] { ids += list.compactMap(\.stringValue) }
-            return ids.contains(app) || ids.contains("*")
+    /// For each of `apps`, the document with only the entries for that app (or `"*"`), in the same
+    /// shape and order. One pass sorts the entries by app, so a feed naming 10,000 apps costs what its
+    /// views hold, not 10,000 scans of the feed.
+    static func views(of document: JSONValue, for apps: [String]) -> [String: JSONValue] {
+        func bundleIDs(of entry: JSONValue) -> Set<String> {
+            guard case .object(let object) = entry else { return [] }
+            var ids = Set<String>()
+            if case .string(let id)? = object["bundleId"] { ids.insert(id) }
+            if case .array(let list)? = object["bundleIds"] { ids.formUnion(list.compactMap(\.stringValue)) }
+            return ids
+        }
+        /// Entry lists per app: its own entries and the `"*"` ones, merged in document order.
+        func perApp(_ entries: [JSONValue]) -> [String: [JSONValue]] {
+            var own: [String: [Int]] = [:]
+            var everyone: [Int] = []
+            for (position, entry) in entries.enumerated() {
+                let ids = bundleIDs(of: entry)
+                if ids.contains("*") {
+                    everyone.append(position)
+                } else {
+                    for id in ids { own[id, default: []].append(position) }
+                }
+            }
+            var result: [String: [JSONValue]] = [:]
+            for app in apps {
+                let mine = own[app] ?? []
+                var merged: [JSONValue] = []
+                merged.reserveCapacity(mine.count + everyone.count)
+                var (i, j) = (0, 0)
+                while i < mine.count || j < everyone.count {
+                    if j == everyone.count || (i < mine.count && mine[i] < everyone[j]) {
+                        merged.append(entries[mine[i]])
+                        i += 1
+                    } else {
+                        merged.append(entries[everyone[j]])
+                        j += 1
+                    }
+                }
+                result[app] = merged
+            }
+            return result
         }
         switch document {
         case .array(let messages):
-            return .array(messages.filter(isFor))
-        case .object(var object):
+            return perApp(messages).mapValues { .array($0) }
+        case .object(let object):
+            var lists: [String: [String: [JSONValue]]] = [:]
             for key in ["messages", "updates"] {
-                if case .array(let entries)? = object[key] { object.set(key, .array(entries.filter(isFor))) }
+                if case .array(let entries)? = object[key] { lists[key] = perApp(entries) }
             }
-            return .object(object)
+            var views: [String: JSONValue] = [:]
+            for app in apps {
+                var view = object
+                for (key, byApp) in lists { view.set(key, .array(byApp[app] ?? [])) }
+                views[app] = .object(view)
+            }
+            return views
         default:
-            return document
+            return Dictionary(uniqueKeysWithValues: apps.map { ($0, document) })
         }
     }
 
@@ -192,6 +234,16 @@ extension FeedSite {
             feeds = [path]
         }
         var site = FeedSite(files: [], warnings: [])
+        var paths = Set<String>()
+        // A folder `publish` wrote has apps/: its views (and their .sig) are served as written.
+        let root = isDirectory.boolValue ? path : path.deletingLastPathComponent()
+        var appsIsDirectory: ObjCBool = false
+        let published: ((String) -> Data?)? =
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent("apps").path, isDirectory: &appsIsDirectory)
+                && appsIsDirectory.boolValue
+            ? { view in view.hasPrefix("apps/") ? try? Data(contentsOf: root.appendingPathComponent(view)) : nil }
+            : nil
         for feed in feeds {
             let data: Data
             do {
@@ -201,16 +253,12 @@ extension FeedSite {
                     file: feed.path, reason: "cannot read: \(error.localizedDescription)", diagnostics: [])
             }
             let signature = signingKey == nil ? try? Data(contentsOf: URL(fileURLWithPath: feed.path + ".sig")) : nil
-            let root = isDirectory.boolValue ? path : path.deletingLastPathComponent()
             let part = try build(
                 name: feed.lastPathComponent, data: data, signingKey: signingKey, signature: signature,
-                existingSignature: existingSignature,
-                published: { view in
-                    view.hasPrefix("apps/") ? try? Data(contentsOf: root.appendingPathComponent(view)) : nil
-                })
+                existingSignature: existingSignature, published: published)
             site.warnings += part.warnings
             for file in part.files {
-                if site.file(at: file.path) != nil {
+                if !paths.insert(file.path).inserted {
                     site.warnings.append(
                         FeedDiagnostic(
                             severity: .warning, code: .duplicateID, path: "$", key: nil,

@@ -74,8 +74,8 @@ public final class UpdateService {
     /// from the store): a required update whose Update button was tapped is asked again. The
     /// presenters in AppAlertUI call it.
     public func presentationEnded() {
-        guard requiredPending, decision?.kind == .required else { return }
+        guard requiredPending else { return }
         requiredPending = false
-        showUpdate = true
+        if decision?.kind == .required { showUpdate = true }
     }
 }
