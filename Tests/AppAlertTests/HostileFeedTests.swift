@@ -1,4 +1,5 @@
 import AppAlert
+import AppAlertAuthoring
 import Foundation
 import TestSupport
 import Testing

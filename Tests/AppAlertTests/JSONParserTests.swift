@@ -117,8 +117,8 @@ struct JSONParserTests {
     ])
     func serializationRoundTripsAndKeepsKeyOrder(text: String) throws {
         let value = try JSONParser().parse(text)
-        #expect(value.serialized() == text)
-        #expect(try JSONParser().parse(value.serialized(pretty: true)) == value)
+        #expect(value.jsonText() == text)
+        #expect(try JSONParser().parse(value.jsonText(pretty: true)) == value)
     }
 }
 

@@ -1,4 +1,5 @@
 import AppAlert
+import AppAlertAuthoring
 import AppAlertTesting
 import Foundation
 import TestSupport

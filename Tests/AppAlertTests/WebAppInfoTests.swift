@@ -98,7 +98,7 @@ struct WebAppInfoTests {
             preferredLanguages: [LanguageTag("de-CH")])
         let value = WebAppInfo(app: app, name: "Example").jsonValue
         #expect(
-            value.serialized()
+            value.jsonText()
                 == #"{"name":"Example","version":"2.0","build":"41","bundleId":"com.example.App","platform":"ios","osVersion":"17.2","locale":"de-CH"}"#
         )
     }

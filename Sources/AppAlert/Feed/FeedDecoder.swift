@@ -11,7 +11,7 @@ import Foundation
 ///
 /// `appalert validate` prints exactly these diagnostics, so what the tool reports is what apps do.
 public struct FeedDecoder: Sendable {
-    public var parser: JSONParser
+    package var parser: JSONParser
     public var limits: FeedLimits
 
     public init(limits: FeedLimits = FeedLimits()) {
@@ -19,7 +19,7 @@ public struct FeedDecoder: Sendable {
         self.parser = JSONParser(maximumDepth: limits.maximumDepth)
     }
 
-    public init(parser: JSONParser) {
+    package init(parser: JSONParser) {
         var limits = FeedLimits()
         limits.maximumDepth = parser.maximumDepth
         self.limits = limits
@@ -892,7 +892,7 @@ enum KeySuggestion {
 extension JSONValue {
     /// Compact JSON, shortened to 80 characters, for diagnostics.
     var compactDescription: String {
-        let text = serialized()
+        let text = jsonText()
         guard text.count > 80 else { return text }
         return String(text.prefix(77)) + "..."
     }

@@ -79,20 +79,6 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         if let messageID { text += " (message \(messageID))" }
         return text + ": " + reason
     }
-
-    /// The diagnostic as a JSON object, for machine-readable output.
-    public var jsonValue: JSONValue {
-        var object = JSONObject()
-        object.set("severity", .string(severity.rawValue))
-        object.set("code", .string(code.rawValue))
-        object.set("path", .string(path))
-        object.set("messageIndex", messageIndex.map { .integer(Int64($0)) } ?? .null)
-        object.set("messageId", messageID.map { .integer(Int64($0)) } ?? .null)
-        object.set("key", key.map { .string($0) } ?? .null)
-        object.set("value", value.map { .string($0) } ?? .null)
-        object.set("reason", .string(reason))
-        return .object(object)
-    }
 }
 
 /// Why a document is not a feed at all: it is not JSON, or has neither shape of the contract.

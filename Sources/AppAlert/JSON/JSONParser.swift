@@ -17,17 +17,17 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 /// It accepts exactly JSON: no comments, no trailing commas, no single quotes, no `NaN`; strings
 /// must be valid UTF-8 and may not hold lone surrogates. A leading byte order mark is skipped.
 /// Nesting deeper than `maximumDepth` is refused, so hostile input cannot exhaust the stack.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// The default limit on nested arrays and objects.
-    public static let defaultMaximumDepth = 64
+    package static let defaultMaximumDepth = 64
 
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
-    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    package init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
         self.maximumDepth = maximumDepth
     }
 
-    public func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    package func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
             Result { () throws(JSONSyntaxError) -> JSONValue in
                 try parse(bytes: raw.bindMemory(to: UInt8.self))
@@ -36,7 +36,7 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
-    public func parse(_ string: String) throws(JSONSyntaxError) -> JSONValue {
+    package func parse(_ string: String) throws(JSONSyntaxError) -> JSONValue {
         var copy = string
         let result: Result<JSONValue, JSONSyntaxError> = copy.withUTF8 { bytes in
             Result { () throws(JSONSyntaxError) -> JSONValue in try parse(bytes: bytes) }

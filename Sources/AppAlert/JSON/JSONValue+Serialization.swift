@@ -3,7 +3,7 @@ extension JSONValue {
     /// same bytes. With `pretty`, members and elements go on lines of their own, indented by two spaces.
     /// With `scriptSafe`, `<`, `>`, `&` and `'` are escaped too, so the text can stand inside an HTML
     /// `<script>` and JavaScript source.
-    public func serialized(pretty: Bool = false, scriptSafe: Bool = false) -> String {
+    package func jsonText(pretty: Bool = false, scriptSafe: Bool = false) -> String {
         var output = ""
         write(to: &output, pretty: pretty, indent: 0, scriptSafe: scriptSafe)
         return output

@@ -38,23 +38,6 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
             dismissible: message.dismissible,
             localization: localization?.tag)
     }
-
-    /// The message as the JSON object `appalert evaluate --json` prints.
-    public var jsonValue: JSONValue {
-        var object = JSONObject()
-        object.set("id", .integer(Int64(id)))
-        object.set("title", .string(title))
-        object.set("text", .string(text))
-        object.set("confirmLabel", .string(confirmLabel))
-        if let link {
-            object.set("link", ["title": .string(link.title), "url": .string(link.url.absoluteString)])
-        } else {
-            object.set("link", .null)
-        }
-        object.set("dismissible", .bool(dismissible))
-        object.set("localization", localization.map { .string($0.original) } ?? .null)
-        return .object(object)
-    }
 }
 
 /// Chooses among a message's localizations.

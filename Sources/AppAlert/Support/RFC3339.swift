@@ -5,15 +5,15 @@ import Foundation
 /// The offset is required, as the feed contract says: a time without one means different instants on
 /// different devices. `T` may also be written `t` or a space, `Z` also `z`. A leap second (`:60`) is
 /// read as the last second of its minute.
-public enum RFC3339 {
+package enum RFC3339 {
     /// Why a string is not an RFC 3339 timestamp.
-    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var input: String
-        public var reason: String
-        public var description: String { "invalid timestamp \"\(input)\": \(reason)" }
+    package struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        package var input: String
+        package var reason: String
+        package var description: String { "invalid timestamp \"\(input)\": \(reason)" }
     }
 
-    public static func parse(_ string: String) throws(ParseError) -> Date {
+    package static func parse(_ string: String) throws(ParseError) -> Date {
         let bytes = Array(string.utf8)
         var index = 0
         func fail(_ reason: String) -> ParseError { ParseError(input: string, reason: reason) }
@@ -87,7 +87,7 @@ public enum RFC3339 {
 
     /// The date in UTC, to the second (`2026-03-01T09:00:00Z`), or to the millisecond when it has a
     /// fraction of a second.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let total = date.timeIntervalSince1970
         let wholeSeconds = Int(total.rounded(.down))
         let milliseconds = Int(((total - Double(wholeSeconds)) * 1000).rounded())

@@ -25,7 +25,7 @@ public struct FeedPublicKey: Sendable, Hashable, CustomStringConvertible {
         self.rawRepresentation = rawRepresentation
     }
 
-    init(validRawRepresentation: Data) {
+    package init(validRawRepresentation: Data) {
         self.rawRepresentation = validRawRepresentation
     }
 
@@ -51,67 +51,9 @@ public struct FeedPublicKey: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawRepresentation == rhs.rawRepresentation }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawRepresentation) }
 
-    func isValidSignature(_ signature: Data, for data: Data) -> Bool {
+    package func isValidSignature(_ signature: Data, for data: Data) -> Bool {
         guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: rawRepresentation) else { return false }
         return key.isValidSignature(signature, for: data)
-    }
-}
-
-/// A private key for signing feeds: text of the form `ed25519-private:BASE64` (32 bytes). Keep it out
-/// of the app and out of the repository the feed is published from.
-public struct FeedSigningKey: Sendable {
-    private let raw: Data
-    private var key: Curve25519.Signing.PrivateKey {
-        guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
-            // Both initializers make `raw` from, or check it as, a valid key: this cannot happen.
-            preconditionFailure("FeedSigningKey holds bytes that are not an Ed25519 key")
-        }
-        return key
-    }
-
-    /// A new random key.
-    public init() {
-        raw = Curve25519.Signing.PrivateKey().rawRepresentation
-    }
-
-    /// Reads `ed25519-private:BASE64`; surrounding whitespace is ignored.
-    public init(_ text: String) throws(FeedTrustError) {
-        let base64 = KeyText.body(of: text, prefix: KeyText.privatePrefix)
-        guard let raw = Data(base64Encoded: base64), raw.count == 32,
-            (try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)) != nil
-        else {
-            throw FeedTrustError(
-                kind: .malformedKey, reason: "not a private key (expected \(KeyText.privatePrefix)BASE64 of 32 bytes)")
-        }
-        self.raw = raw
-    }
-
-    /// The text form, `ed25519-private:BASE64`.
-    public var text: String { KeyText.privatePrefix + raw.base64EncodedString() }
-
-    public var publicKey: FeedPublicKey { FeedPublicKey(validRawRepresentation: key.publicKey.rawRepresentation) }
-
-    /// The detached signature of exactly these bytes.
-    public func signature(for data: Data) -> FeedSignature {
-        // Signing with a valid key does not fail; CryptoKit declares `throws` for hardware-backed keys.
-        let key = key
-        let bytes = (try? key.signature(for: data)) ?? Data()
-        return FeedSignature(
-            keyID: FeedPublicKey(validRawRepresentation: key.publicKey.rawRepresentation).id, signature: bytes)
-    }
-
-    /// `existing` (the contents of a `.sig` already written) when it is this key's valid signature of
-    /// exactly these bytes, else a new signature. Ed25519 signatures from CryptoKit are randomized
-    /// (Apple documents it; swift-crypto's are not), so signing unchanged bytes again on a Mac would
-    /// rewrite every `.sig` on every run: a signature is checked, never compared.
-    public func signature(for data: Data, reusing existing: Data?) -> FeedSignature {
-        let publicKey = publicKey
-        if let existing, let parsed = try? FeedSignature(existing), parsed.keyID == publicKey.id,
-            publicKey.isValidSignature(parsed.signature, for: data)
-        {
-            return parsed
-        }
-        return signature(for: data)
     }
 }
 
@@ -227,16 +169,16 @@ public struct FeedTrustError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String { reason }
 }
 
-enum KeyText {
-    static let publicPrefix = "ed25519:"
-    static let privatePrefix = "ed25519-private:"
+package enum KeyText {
+    package static let publicPrefix = "ed25519:"
+    package static let privatePrefix = "ed25519-private:"
 
-    static func body(of text: String, prefix: String) -> String {
+    package static func body(of text: String, prefix: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.hasPrefix(prefix) ? String(trimmed.dropFirst(prefix.count)) : trimmed
     }
 
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    package static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         for byte in bytes {
@@ -247,7 +189,7 @@ enum KeyText {
     }
 
     /// At most 40 characters of `text`, for an error message.
-    static func excerpt(_ text: String) -> String {
+    package static func excerpt(_ text: String) -> String {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return line.count > 40 ? line.prefix(40) + "…" : line
     }

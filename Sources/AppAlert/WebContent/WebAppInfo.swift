@@ -82,9 +82,9 @@ public struct InvalidGlobalName: Error, Sendable, Hashable, CustomStringConverti
 }
 
 /// JSON that is also safe inside an HTML `<script>` and in JavaScript source.
-public enum ScriptSafeJSON {
-    public static func serialize(_ value: JSONValue) -> String {
-        value.serialized(scriptSafe: true)
+package enum ScriptSafeJSON {
+    package static func serialize(_ value: JSONValue) -> String {
+        value.jsonText(scriptSafe: true)
     }
 }
 

@@ -1,0 +1,200 @@
+// Decode + evaluate of a 10,000-message feed (format 1, about 3 MB) with AppAlert, against the
+// tutorial's own pipeline (JSONDecoder of the whole array, then `first(where:)`), in the same run,
+// alternating. See Benchmarks/README.md.
+//
+//     swift run -c release FeedBenchmark [--messages N] [--rounds N] [--check]
+//     swift run -c release FeedBenchmark --hostile [--rounds N]   (hostile feeds against benign ones)
+
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+import TestSupport
+
+// MARK: The tutorial's pipeline, as its final version writes it.
+
+struct TutorialMessage: Codable {
+    struct Link: Codable {
+        let title: String
+        let url: String
+    }
+
+    var id: Int = 0
+    var bundleId: String = ""
+    var title: String = ""
+    var text: String = ""
+    var confirmLabel: String = ""
+    var appVersions: [String]?
+    var osVersions: [String]?
+    var link: Link?
+}
+
+func tutorialPipeline(_ data: Data, bundleID: String) -> Int? {
+    let message = try? JSONDecoder().decode([TutorialMessage].self, from: data).first(where: { $0.bundleId == bundleID }
+    )
+    return message?.id
+}
+
+// MARK: AppAlert's pipeline: lossy decoding with every check, then every targeting rule.
+
+func appAlertPipeline(_ data: Data, context: EvaluationContext, history: ViewHistory) -> Int? {
+    guard let result = try? FeedDecoder().decode(data) else { return nil }
+    return MessageSelector.decide(result.feed, context: context, history: history).selectedID
+}
+
+// MARK: The feed.
+
+/// A deterministic feed: `count` messages for 250 apps, each with the tutorial's keys (title, text,
+/// confirm label, OS and app version lists, link), about 300 bytes a message.
+func makeFeed(count: Int) -> Data {
+    var generator = SplitMix64(seed: 42)
+    var messages: [JSONValue] = []
+    messages.reserveCapacity(count)
+    let words = ["sync", "update", "server", "maintenance", "bug", "fix", "release", "version", "please", "soon"]
+    for id in 1...count {
+        let app = Int(generator.next() % 250)
+        var text = "Warning:"
+        while text.utf8.count < 80 { text += " " + words[Int(generator.next() % UInt64(words.count))] }
+        var object = JSONObject()
+        object.set("id", .integer(Int64(id)))
+        object.set("bundleId", .string("com.example.app\(app)"))
+        object.set("title", .string("Message \(id)"))
+        object.set("text", .string(text + "."))
+        object.set("confirmLabel", "OK")
+        object.set("osVersions", .array(["17.0.1", "17.2", .string("18.\(generator.next() % 5)")]))
+        object.set(
+            "appVersions", .array([.string("1.\(generator.next() % 10)"), .string("2.\(generator.next() % 3).1")]))
+        object.set("link", ["title": "More information", "url": .string("https://www.example.com/notes/\(id)")])
+        messages.append(.object(object))
+    }
+    return Data(JSONValue.array(messages).serialized().utf8)
+}
+
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+// MARK: Measurement.
+
+func option(_ name: String, default value: Int) -> Int {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+        let number = Int(arguments[index + 1])
+    else { return value }
+    return number
+}
+
+func median(_ values: [Duration]) -> Duration {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+let messageCount = option("--messages", default: 10_000)
+let rounds = option("--rounds", default: 15)
+
+// With --hostile: every hostile shape of TestSupport's HostileFeeds against a benign feed of its size,
+// time per byte, best of --rounds each, taken in turns. Target: every ratio ≤ 4. Exit 1 past it.
+if CommandLine.arguments.contains("--hostile") {
+    let clock = ContinuousClock()
+    var worst = 0.0
+    for (name, make) in HostileFeeds.shapes {
+        let hostile = make()
+        let benign = HostileFeeds.benign(bytes: hostile.count)
+        var best = (hostile: Duration.seconds(1_000), benign: Duration.seconds(1_000))
+        for _ in 0..<rounds {
+            best.hostile = min(best.hostile, clock.measure { _ = try? FeedDecoder().decode(hostile) })
+            best.benign = min(best.benign, clock.measure { _ = try? FeedDecoder().decode(benign) })
+        }
+        let ratio =
+            (milliseconds(best.hostile) / Double(hostile.count)) / (milliseconds(best.benign) / Double(benign.count))
+        worst = max(worst, ratio)
+        print(
+            "\(name): \(hostile.count) bytes, \(String(format: "%.2f", milliseconds(best.hostile))) ms; benign "
+                + "\(benign.count) bytes, \(String(format: "%.2f", milliseconds(best.benign))) ms; ratio per byte "
+                + String(format: "%.2f", ratio))
+    }
+    print("worst ratio: \(String(format: "%.2f", worst)) (target ≤ 4.00)")
+    exit(worst <= 4 ? 0 : 1)
+}
+let data = makeFeed(count: messageCount)
+let bundleID = "com.example.app7"
+let context = EvaluationContext(
+    bundleID: bundleID, appVersion: Version("1.3"), platform: .iOS, osVersion: Version("17.2"),
+    preferredLanguages: [LanguageTag("en-US")], installID: "benchmark-install",
+    now: Date(timeIntervalSince1970: 1_772_355_600))
+let history = ViewHistory()
+
+// Both pipelines must work on this feed before they are timed.
+guard let tutorialAnswer = tutorialPipeline(data, bundleID: bundleID),
+    let appAlertAnswer = appAlertPipeline(data, context: context, history: history)
+else {
+    print("a pipeline failed on the generated feed")
+    exit(1)
+}
+
+let clock = ContinuousClock()
+var tutorialTimes: [Duration] = []
+var appAlertTimes: [Duration] = []
+// One warm-up round each, then alternate so that both see the same machine state.
+_ = tutorialPipeline(data, bundleID: bundleID)
+_ = appAlertPipeline(data, context: context, history: history)
+for _ in 0..<rounds {
+    tutorialTimes.append(clock.measure { _ = tutorialPipeline(data, bundleID: bundleID) })
+    appAlertTimes.append(clock.measure { _ = appAlertPipeline(data, context: context, history: history) })
+}
+
+let tutorialMedian = milliseconds(median(tutorialTimes))
+let appAlertMedian = milliseconds(median(appAlertTimes))
+let ratio = appAlertMedian / tutorialMedian
+let megabytes = Double(data.count) / 1_000_000
+print("feed: \(messageCount) messages, \(String(format: "%.2f", megabytes)) MB (format 1); \(rounds) rounds, medians")
+print(
+    "tutorial  JSONDecoder + first(where:)   \(String(format: "%8.2f", tutorialMedian)) ms  \(String(format: "%6.1f", megabytes / tutorialMedian * 1000)) MB/s  → message \(tutorialAnswer) (first for the app)"
+)
+print(
+    "AppAlert  decode + evaluate (all rules) \(String(format: "%8.2f", appAlertMedian)) ms  \(String(format: "%6.1f", megabytes / appAlertMedian * 1000)) MB/s  → message \(appAlertAnswer) (best eligible)"
+)
+print("ratio AppAlert / tutorial: \(String(format: "%.2f", ratio)) (target ≤ 1.00)")
+if CommandLine.arguments.contains("--check") && ratio > 1.0 {
+    exit(1)
+}
+
+// With --breakdown: where AppAlert's time goes.
+if CommandLine.arguments.contains("--breakdown") {
+    var parseTimes: [Duration] = []
+    var decodeTimes: [Duration] = []
+    var decideTimes: [Duration] = []
+    for _ in 0..<rounds {
+        var document: JSONValue = .null
+        parseTimes.append(clock.measure { document = try! JSONParser().parse(data) })
+        var feed = Feed(messages: [])
+        decodeTimes.append(clock.measure { feed = try! FeedDecoder().decode(document).feed })
+        decideTimes.append(clock.measure { _ = MessageSelector.decide(feed, context: context, history: history) })
+    }
+    print(
+        "breakdown: parse \(String(format: "%.2f", milliseconds(median(parseTimes)))) ms, "
+            + "decode \(String(format: "%.2f", milliseconds(median(decodeTimes)))) ms, "
+            + "decide \(String(format: "%.2f", milliseconds(median(decideTimes)))) ms")
+    // What a signed feed adds: verifying this feed's Ed25519 signature, and a small feed's.
+    let key = FeedSigningKey()
+    let trust = FeedTrust(publicKeys: [key.publicKey])
+    for (name, bytes) in [("this feed", data), ("a 25 kB feed", makeFeed(count: 75))] {
+        let signature = key.signature(for: bytes).data
+        var verifyTimes: [Duration] = []
+        for _ in 0..<rounds {
+            verifyTimes.append(clock.measure { _ = try? trust.verify(bytes, signatureFile: signature) })
+        }
+        print("verify signature, \(name): \(String(format: "%.3f", milliseconds(median(verifyTimes)))) ms")
+    }
+}

@@ -1,0 +1,155 @@
+// What app launches cost with an unchanged feed, AppAlert against the tutorial's approach, and how
+// long a launch waits for a decision when the feed comes from the last good copy. See
+// Benchmarks/README.md.
+//
+//     swift run -c release LaunchBenchmark
+
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A feed of `count` messages for one app, about 300 bytes each.
+func makeFeed(count: Int) -> Data {
+    var messages: [JSONValue] = []
+    for id in 1...count {
+        var object = JSONObject()
+        object.set("id", .integer(Int64(id)))
+        object.set("bundleId", .string(id % 10 == 0 ? "com.example.App" : "com.example.Other\(id % 7)"))
+        object.set("title", .string("Message \(id)"))
+        object.set("text", .string("We are working on an issue with sync on some devices; a fix comes soon. (\(id))"))
+        object.set("appVersionRange", .string(">=1.0 <\(id % 5 + 2).0"))
+        object.set("link", ["title": "More information", "url": .string("https://www.example.com/notes/\(id)")])
+        messages.append(.object(object))
+    }
+    return Data(JSONValue.array(messages).serialized().utf8)
+}
+
+let launches = 100
+let feed = makeFeed(count: 100)
+let signingKey = FeedSigningKey()
+let signature = signingKey.signature(for: feed).data
+let server = try TestHTTPServer { request in
+    if request.path.hasSuffix(".sig") { return .response(status: 200, body: signature) }
+    if request.headers["if-none-match"] == "\"v1\"" { return .response(status: 304, headers: ["ETag": "\"v1\""]) }
+    return .response(status: 200, headers: ["ETag": "\"v1\"", "Content-Type": "application/json"], body: feed)
+}
+let url = server.url("/messages.json")
+let app = AppInfo(
+    bundleID: "com.example.App", appVersion: "1.0", platform: .iOS, osVersion: Version("17.2"),
+    preferredLanguages: [LanguageTag("en")])
+
+func temporaryDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("appalert-bench-\(UUID().uuidString)")
+}
+
+// 1. The tutorial: URLSession.shared.data(from:) at every launch. On Linux URLCache stores nothing
+//    and nothing revalidates; on Apple platforms the default cache would serve stale copies instead.
+var before = (server.requests.count, server.bytesSent)
+for _ in 0..<launches {
+    _ = try await URLSession.shared.data(from: URL(string: url)!)
+}
+let tutorial = (requests: server.requests.count - before.0, bytes: server.bytesSent - before.1)
+
+// 2. AppAlert checking at every launch (minimum interval 0): one full body, then 304s.
+before = (server.requests.count, server.bytesSent)
+var everyLaunch = FeedLoaderConfiguration()
+everyLaunch.minimumCheckInterval = 0
+let directory = temporaryDirectory()
+for _ in 0..<launches {
+    let client = AlertClient(
+        source: FeedSource(url)!, app: app, store: FileAlertStore(directory: directory), configuration: everyLaunch)
+    _ = await client.check()
+}
+let appAlert = (requests: server.requests.count - before.0, bytes: server.bytesSent - before.1)
+
+// 3. AppAlert with the default 10-minute interval, launches 2 minutes apart (200 minutes).
+before = (server.requests.count, server.bytesSent)
+let start = Date(timeIntervalSince1970: 1_800_000_000)  // a whole second: stored dates round-trip exactly
+let clockDirectory = temporaryDirectory()
+for launch in 0..<launches {
+    let clock = AlertClock.fixed(start.addingTimeInterval(Double(launch) * 120))
+    let client = AlertClient(
+        source: FeedSource(url)!, app: app, store: FileAlertStore(directory: clockDirectory), clock: clock)
+    _ = await client.check()
+}
+let appAlertDefault = (requests: server.requests.count - before.0, bytes: server.bytesSent - before.1)
+
+// 4. Time from showAlertIfNecessary() to a decision, served from the last good feed on disk: a new
+//    service and store each time, as at a launch (interval not yet over, so no network).
+let rounds = 300
+var times: [Duration] = []
+let clock = ContinuousClock()
+let lastLaunch = AlertClock.fixed(start.addingTimeInterval(Double(launches - 1) * 120 + 30))
+for _ in 0..<rounds {
+    let client = AlertClient(
+        source: FeedSource(url)!, app: app, store: FileAlertStore(directory: clockDirectory), clock: lastLaunch)
+    let service = AlertService(client: client)
+    times.append(
+        await clock.measure {
+            await service.showAlertIfNecessary()
+        })
+    guard service.lastCheck?.load.source == .cache else {
+        print("expected the cached feed, got \(String(describing: service.lastCheck?.load.source))")
+        exit(1)
+    }
+}
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+func percentiles(_ times: [Duration]) -> (median: Double, p90: Double) {
+    let sorted = times.sorted()
+    return (milliseconds(sorted[sorted.count / 2]), milliseconds(sorted[sorted.count * 9 / 10]))
+}
+let (median, p90) = percentiles(times)
+
+// 5. The same launch with a signed feed: the cached copy's signature is verified at each launch.
+var signed = FeedLoaderConfiguration()
+signed.trust = FeedTrust(publicKeys: [signingKey.publicKey])
+let signedDirectory = temporaryDirectory()
+let firstSigned = AlertClient(
+    source: FeedSource(url)!, app: app, store: FileAlertStore(directory: signedDirectory), configuration: signed,
+    clock: .fixed(start))
+guard await firstSigned.check().load.error == nil else {
+    print("the signed feed was not accepted")
+    exit(1)
+}
+var signedTimes: [Duration] = []
+for _ in 0..<rounds {
+    let client = AlertClient(
+        source: FeedSource(url)!, app: app, store: FileAlertStore(directory: signedDirectory), configuration: signed,
+        clock: .fixed(start.addingTimeInterval(30)))
+    let service = AlertService(client: client)
+    signedTimes.append(await clock.measure { await service.showAlertIfNecessary() })
+    guard service.lastCheck?.load.source == .cache, service.lastCheck?.load.error == nil else {
+        print("expected the verified cached feed, got \(String(describing: service.lastCheck?.load))")
+        exit(1)
+    }
+}
+let signedLaunch = percentiles(signedTimes)
+
+print("feed: 100 messages, \(feed.count) bytes; \(launches) launches, feed unchanged")
+print("approach                                   requests   bytes received")
+print(String(format: "tutorial: full GET at every launch         %8d   %14d", tutorial.requests, tutorial.bytes))
+print(String(format: "AppAlert: check at every launch (ETag)     %8d   %14d", appAlert.requests, appAlert.bytes))
+print(
+    String(
+        format: "AppAlert: default 10-min interval, 2-min gaps %5d   %14d", appAlertDefault.requests,
+        appAlertDefault.bytes))
+print(
+    String(
+        format:
+            "showAlertIfNecessary() to decision from the last good feed: median %.3f ms, p90 %.3f ms (target < 1 ms)",
+        median, p90))
+print(
+    String(
+        format: "the same with a signed feed (signature verified at each launch): median %.3f ms, p90 %.3f ms",
+        signedLaunch.median, signedLaunch.p90))
+server.stop()
+try? FileManager.default.removeItem(at: signedDirectory)
+try? FileManager.default.removeItem(at: directory)
+try? FileManager.default.removeItem(at: clockDirectory)

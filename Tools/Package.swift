@@ -1,0 +1,127 @@
+// swift-tools-version: 6.1
+// 6.1: what the newest of its dependencies' manifests ask for (scripts/tools-version checks it).
+import PackageDescription
+
+// The feed author's tools, beside the library apps add: the feed server, the `appalert` command, the
+// command-line examples, benchmarks and fuzz targets, and their tests. Nothing here reaches an app.
+let package = Package(
+    name: "AppAlertTools",
+    platforms: [
+        .iOS(.v17),
+        .macOS(.v14),
+        .tvOS(.v17),
+        .watchOS(.v10),
+        .visionOS(.v1),
+    ],
+    products: [
+        // The feed author's tool: validate, evaluate, explain, sign, publish, serve, check.
+        .executable(name: "appalert", targets: ["appalert"]),
+        // The feed server (Hummingbird): per-app views, ETag/304, gzip, hot reload, preview page.
+        .library(name: "AppAlertServer", targets: ["AppAlertServer"]),
+    ],
+    dependencies: [
+        .package(name: "AppAlert", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Tests only: property-based checks of the version order and range semantics.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(
+            name: "AppAlertServer",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "AppAlertCommands",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"),
+                "AppAlertServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(name: "appalert", dependencies: ["AppAlertCommands"]),
+        // Examples/ExampleTool/main.swift: a command-line tool that uses AppAlert as an app would.
+        .executableTarget(
+            name: "ExampleTool", dependencies: [.product(name: "AppAlert", package: "AppAlert")],
+            path: "Examples/ExampleTool"),
+        // Examples/ConfigUpgrade/main.swift: a one-time upgrade step on a config file (v1 → v2).
+        .executableTarget(
+            name: "ConfigUpgrade", dependencies: [.product(name: "AppAlert", package: "AppAlert")],
+            path: "Examples/ConfigUpgrade"),
+        // Fuzz/README.md: libFuzzer targets with -sanitize=fuzzer; built plainly, they replay inputs.
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(
+            name: "FuzzFeed",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"), "FuzzSupport",
+            ],
+            path: "Fuzz/FuzzFeed"),
+        .executableTarget(
+            name: "FuzzVersion", dependencies: [.product(name: "AppAlert", package: "AppAlert"), "FuzzSupport"],
+            path: "Fuzz/FuzzVersion"),
+        // Benchmarks/README.md: `swift run -c release FeedBenchmark` (in Tools/).
+        .executableTarget(
+            name: "FeedBenchmark",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"), "TestSupport",
+            ],
+            path: "Benchmarks/FeedBenchmark"),
+        // Benchmarks/README.md: `swift run -c release LaunchBenchmark` (in Tools/).
+        .executableTarget(
+            name: "LaunchBenchmark",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"), "TestSupport",
+            ],
+            path: "Benchmarks/LaunchBenchmark"),
+        // The root package's Tests/TestSupport (this folder is a link to it): a scriptable HTTP server on
+        // loopback and hostile feed shapes.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "AppAlertServerTests",
+            dependencies: [
+                "AppAlertServer", "TestSupport",
+                .product(name: "AppAlertAuthoring", package: "AppAlert"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "AppAlertCommandsTests",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"),
+                "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
+            ]
+        ),
+        .testTarget(
+            name: "VersionPropertyTests",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

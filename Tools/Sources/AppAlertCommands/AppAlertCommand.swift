@@ -1,0 +1,73 @@
+import AppAlert
+import AppAlertAuthoring
+import ArgumentParser
+import Foundation
+
+/// The `appalert` command: the feed author's tool.
+public struct AppAlertCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "appalert",
+        abstract: "Check, explain and try out AppAlert feeds.",
+        discussion: """
+            Exit codes: 0 success; 1 the answer is "no" (validate found errors, a version does not \
+            satisfy a range); 2 the input could not be used (unreadable file, not JSON, invalid \
+            version or option value).
+            """,
+        version: AppAlertCommand.version,
+        subcommands: [
+            Validate.self, Evaluate.self, Check.self, UpdateCheck.self, Publish.self, Serve.self, Keygen.self,
+            Sign.self, Verify.self, VersionCommand.self,
+        ]
+    )
+
+    /// The tool's version.
+    public static let version = "0.1.0"
+    /// The transport every command that asks a server uses: it says who is asking.
+    static var transport: URLSessionFeedTransport { URLSessionFeedTransport(userAgent: "appalert/\(version)") }
+
+    public init() {}
+}
+
+/// What a command prints and how it exits; commands compute it, `run()` writes it.
+struct CommandOutput: Equatable {
+    var standardOutput = ""
+    var standardError = ""
+    var exitCode: Int32 = 0
+
+    mutating func out(_ line: String) { standardOutput += line + "\n" }
+    mutating func err(_ line: String) { standardError += line + "\n" }
+
+    static func failure(_ message: String, code: Int32 = 2) -> CommandOutput {
+        CommandOutput(standardError: "appalert: \(message)\n", exitCode: code)
+    }
+
+    /// Writes the output and ends the command with its exit code.
+    func emit() throws {
+        if !standardOutput.isEmpty { FileHandle.standardOutput.write(Data(standardOutput.utf8)) }
+        if !standardError.isEmpty { FileHandle.standardError.write(Data(standardError.utf8)) }
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+}
+
+/// Reads a feed file (or standard input for `-`).
+enum FeedFile {
+    struct ReadError: Error {
+        var message: String
+    }
+
+    static func read(_ path: String) throws(ReadError) -> Data {
+        if path == "-" {
+            return FileHandle.standardInput.readDataToEndOfFile()
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ReadError(message: "cannot read \(path): no such file")
+        }
+        if isDirectory.boolValue { throw ReadError(message: "cannot read \(path): it is a directory") }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ReadError(message: "cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+}

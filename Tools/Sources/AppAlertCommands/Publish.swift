@@ -1,0 +1,104 @@
+import AppAlert
+import AppAlertAuthoring
+import ArgumentParser
+import Foundation
+
+extension AppAlertCommand {
+    struct Publish: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a feed as static files, in the layout appalert serve uses.",
+            discussion: """
+                Writes FEED (a file, or every .json file of a directory) and, for every app it names, \
+                apps/BUNDLE-ID.json with only that app's messages and update policy. A feed with \
+                errors is refused (exit 1, the errors listed). The site is written to a new directory \
+                that then replaces OUT, so a half-written site is never left behind.
+                """)
+
+        @Argument(help: "The feed file, or a directory of feeds.")
+        var feed: String
+
+        @Option(name: .customLong("out"), help: ArgumentHelp("The directory to write the site to.", valueName: "dir"))
+        var output: String
+
+        @Option(
+            help: ArgumentHelp(
+                "Sign every file written (PATH.sig beside it). Without a key, a FEED.sig beside the feed is copied.",
+                valueName: "key-file"))
+        var key: String?
+
+        func run() async throws { try execute().emit() }
+
+        func execute() -> CommandOutput {
+            var output = CommandOutput()
+            var signingKey: FeedSigningKey?
+            if let key {
+                do {
+                    let (loaded, warning) = try KeyFile.readPrivate(key)
+                    signingKey = loaded
+                    if let warning { output.err("appalert: warning: \(warning)") }
+                } catch {
+                    return .failure(error.message)
+                }
+            }
+            let site: FeedSite
+            do {
+                let previous = URL(fileURLWithPath: self.output)
+                site = try FeedSite.build(contentsOf: URL(fileURLWithPath: feed), signingKey: signingKey) { path in
+                    try? Data(contentsOf: previous.appendingPathComponent(path))
+                }
+            } catch {
+                return .failure(
+                    "\(error)", code: error.diagnostics.isEmpty && error.reason.hasPrefix("cannot read") ? 2 : 1)
+            }
+            for warning in site.warnings { output.err("appalert: \(warning)") }
+            do {
+                try SiteWriter.write(site, to: URL(fileURLWithPath: self.output))
+            } catch {
+                return .failure("\(self.output): \(error)", code: 2)
+            }
+            for file in site.files { output.out("\(self.output)/\(file.path)") }
+            return output
+        }
+    }
+}
+
+/// Writes a site to a directory in one step: everything goes to a new directory beside it, which
+/// then takes its place.
+enum SiteWriter {
+    struct WriteError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func write(_ site: FeedSite, to directory: URL) throws {
+        let manager = FileManager.default
+        let parent = directory.deletingLastPathComponent()
+        let name = directory.lastPathComponent
+        let staging = parent.appendingPathComponent(".\(name).new-\(UUID().uuidString)")
+        let retired = parent.appendingPathComponent(".\(name).old-\(UUID().uuidString)")
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            for file in site.files {
+                let target = staging.appendingPathComponent(file.path)
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.data.write(to: target)
+            }
+            var isDirectory: ObjCBool = false
+            let exists = manager.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+            if exists && !isDirectory.boolValue { throw WriteError(description: "exists and is not a directory") }
+            if exists { try manager.moveItem(at: directory, to: retired) }
+            do {
+                try manager.moveItem(at: staging, to: directory)
+            } catch {
+                if exists { try? manager.moveItem(at: retired, to: directory) }
+                throw error
+            }
+            if exists { try? manager.removeItem(at: retired) }
+        } catch let error as WriteError {
+            try? manager.removeItem(at: staging)
+            throw error
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw WriteError(description: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import AppAlert
+import AppAlertAuthoring
+import AppAlertServer
+import ArgumentParser
+import Foundation
+import Hummingbird
+
+extension AppAlertCommand {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve feeds over HTTP, with per-app views, validators, gzip and hot reload.",
+            discussion: """
+                Serves each feed at /NAME and, for every app it names, /apps/BUNDLE-ID.json. An edited \
+                feed is validated before it is served; an invalid edit is logged and the last good \
+                version stays. --dev sends no-cache and serves a preview page at /. Stops gracefully on \
+                SIGTERM and SIGINT.
+                """)
+
+        @Argument(help: "A feed file, or a directory of .json feeds.")
+        var feed: String
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port (0 picks a free one).")
+        var port = 8080
+
+        @Option(name: .customLong("cache-control"), help: "Cache-Control of feed responses (not with --dev).")
+        var cacheControl = "public, max-age=60"
+
+        @Flag(help: "Development: Cache-Control no-cache, and a preview page at /.")
+        var dev = false
+
+        @Option(
+            name: .customLong("header-timeout"),
+            help: ArgumentHelp(
+                "Seconds a connection may take to send a whole request head (default 10).", valueName: "seconds"))
+        var headerTimeout: Double = 10
+
+        @Option(
+            name: .customLong("idle-timeout"),
+            help: ArgumentHelp("Seconds a connection may stay silent (default 60).", valueName: "seconds"))
+        var idleTimeout: Double = 60
+
+        @Option(
+            help: ArgumentHelp(
+                "Sign every served file on each change (PATH.sig). Without a key, a FEED.sig beside the feed is served.",
+                valueName: "key-file"))
+        var key: String?
+
+        func run() async throws {
+            var configuration = FeedServerConfiguration()
+            configuration.host = host
+            configuration.port = port
+            configuration.cacheControl = cacheControl
+            configuration.development = dev
+            for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
+            where !(seconds > 0 && seconds <= 86_400) {
+                try CommandOutput.failure("\(name): must be more than 0 and at most 86400 seconds").emit()
+                return
+            }
+            configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+            configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+            if let key {
+                do {
+                    let (loaded, warning) = try KeyFile.readPrivate(key)
+                    configuration.signingKey = loaded
+                    if let warning { FileHandle.standardError.write(Data("appalert: warning: \(warning)\n".utf8)) }
+                } catch {
+                    try CommandOutput.failure(error.message).emit()
+                    return
+                }
+            }
+            let server: FeedServer
+            do {
+                server = try FeedServer(source: URL(fileURLWithPath: feed), configuration: configuration)
+            } catch {
+                try CommandOutput.failure("\(error)", code: error.diagnostics.isEmpty ? 2 : 1).emit()
+                return
+            }
+            for warning in server.content.snapshotWarnings {
+                FileHandle.standardError.write(Data("appalert: \(warning)\n".utf8))
+            }
+            let host = host
+            let requestedPort = port
+            let app = server.application { channel in
+                let port = channel.localAddress?.port ?? requestedPort
+                FileHandle.standardOutput.write(
+                    Data("appalert: serving \(server.source.path) on http://\(host):\(port)/\n".utf8))
+            }
+            try await app.runService()
+        }
+    }
+}

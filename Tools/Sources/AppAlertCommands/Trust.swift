@@ -1,0 +1,293 @@
+import AppAlert
+import AppAlertAuthoring
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension AppAlertCommand {
+    struct Keygen: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a key pair for signing feeds.",
+            discussion: """
+                Writes DIR/appalert.key (the private key, mode 0600: keep it secret, out of the \
+                repository the feed is published from) and DIR/appalert.pub (the public key, one line \
+                to paste into the app). Refuses to replace an existing key unless --force. Exit code \
+                2 when the files cannot be written.
+                """)
+
+        @Option(name: .customLong("out"), help: ArgumentHelp("The directory to write the keys to.", valueName: "dir"))
+        var output: String
+
+        @Flag(help: "Replace existing key files.")
+        var force = false
+
+        func run() async throws { try execute().emit() }
+
+        func execute() -> CommandOutput {
+            let directory = URL(fileURLWithPath: output)
+            let privateFile = directory.appendingPathComponent("appalert.key")
+            let publicFile = directory.appendingPathComponent("appalert.pub")
+            let manager = FileManager.default
+            if !force {
+                for file in [privateFile, publicFile] where manager.fileExists(atPath: file.path) {
+                    return .failure(
+                        "\(file.path) exists; a new key would lock out apps that trust the old one (--force to replace it)"
+                    )
+                }
+            }
+            let key = FeedSigningKey()
+            do {
+                try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+                try KeyFile.writePrivate(key.text + "\n", to: privateFile)
+                try Data((key.publicKey.text + "\n").utf8).write(to: publicFile, options: .atomic)
+            } catch {
+                return .failure("\(output): \(error)")
+            }
+            var result = CommandOutput()
+            result.out("private key: \(privateFile.path) (mode 0600; keep it secret)")
+            result.out("public key:  \(publicFile.path) (key id \(key.publicKey.id))")
+            result.out(key.publicKey.text)
+            return result
+        }
+    }
+
+    struct Sign: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Sign a feed: write FEED.sig, a detached signature of its exact bytes.",
+            discussion: """
+                The feed is not changed, unless --bump-sequence: then its "sequence" is set to one more \
+                than before (the feed must be format 2) and the file is rewritten first, so apps refuse \
+                the previous signed feed if it is served again. A feed with errors is not signed (exit \
+                1). Exit code 2 when a file cannot be read or written or the key is not a key.
+                """)
+
+        @Argument(help: "The feed file.")
+        var feed: String
+
+        @Option(help: ArgumentHelp("The private key file (appalert.key).", valueName: "key-file"))
+        var key: String
+
+        @Flag(help: "Raise the feed's \"sequence\" by one and rewrite the file before signing.")
+        var bumpSequence = false
+
+        @Option(
+            name: .customLong("out"),
+            help: ArgumentHelp("Where to write the signature. Default: FEED.sig.", valueName: "file"))
+        var output: String?
+
+        func run() async throws { try execute().emit() }
+
+        func execute() -> CommandOutput {
+            let signingKey: FeedSigningKey
+            var result = CommandOutput()
+            do {
+                let (key, warning) = try KeyFile.readPrivate(key)
+                signingKey = key
+                if let warning { result.err("appalert: warning: \(warning)") }
+            } catch {
+                return .failure(error.message)
+            }
+            var data: Data
+            do {
+                data = try FeedFile.read(feed)
+            } catch {
+                return .failure(error.message)
+            }
+            if bumpSequence {
+                let bumped: Data
+                let sequence: Int
+                do {
+                    (bumped, sequence) = try SequenceBump.bump(data)
+                } catch {
+                    return .failure("\(feed): \(error.message)", code: 1)
+                }
+                do {
+                    try bumped.write(to: URL(fileURLWithPath: feed), options: .atomic)
+                } catch {
+                    return .failure("\(feed): \(error.localizedDescription)")
+                }
+                data = bumped
+                result.out("\(feed): sequence \(sequence)")
+            }
+            switch FeedCheck.errors(in: data) {
+            case .failure(let message):
+                return .failure("\(feed): \(message); not signed", code: 1)
+            case .success: break
+            }
+            let signatureFile = output ?? feed + ".sig"
+            let existing = try? Data(contentsOf: URL(fileURLWithPath: signatureFile))
+            let signature = signingKey.signature(for: data, reusing: existing)
+            if existing == signature.data {
+                result.out("\(signatureFile): unchanged (still a valid signature by key \(signingKey.publicKey.id))")
+                return result
+            }
+            do {
+                try signature.data.write(to: URL(fileURLWithPath: signatureFile), options: .atomic)
+            } catch {
+                return .failure("\(signatureFile): \(error.localizedDescription)")
+            }
+            result.out("\(signatureFile): signed with key \(signingKey.publicKey.id)")
+            return result
+        }
+    }
+
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a feed's signature as apps do.",
+            discussion: """
+                Exit code 0 when FEED.sig is a valid signature of FEED by one of the public keys; 1 when \
+                it is not (missing, malformed, another key, the feed or signature changed); 2 when a \
+                file or key cannot be read.
+                """)
+
+        @Argument(help: "The feed file.")
+        var feed: String
+
+        @Option(
+            name: .customLong("public-key"),
+            help: ArgumentHelp(
+                "A public key: the appalert.pub file or its text (ed25519:…); repeatable, for rotation.",
+                valueName: "key"))
+        var publicKeys: [String]
+
+        @Option(help: ArgumentHelp("The signature file. Default: FEED.sig.", valueName: "file"))
+        var signature: String?
+
+        func run() async throws { try execute().emit() }
+
+        func execute() -> CommandOutput {
+            let trust: FeedTrust
+            do {
+                trust = try KeyFile.trust(publicKeys)
+            } catch {
+                return .failure(error.message)
+            }
+            let data: Data
+            do {
+                data = try FeedFile.read(feed)
+            } catch {
+                return .failure(error.message)
+            }
+            let signatureFile = signature ?? feed + ".sig"
+            let signatureData = FileManager.default.contents(atPath: signatureFile)
+            do {
+                let key = try trust.verify(data, signatureFile: signatureData)
+                var result = CommandOutput()
+                result.out("\(feed): valid signature by key \(key.id)")
+                return result
+            } catch {
+                let reason =
+                    error.kind == .missingSignature ? "no signature: \(signatureFile) does not exist" : error.reason
+                return .failure("\(feed): \(reason)", code: 1)
+            }
+        }
+    }
+}
+
+/// Reading and writing key files.
+enum KeyFile {
+    /// Creates `file` readable by its owner only, from the first byte on.
+    static func writePrivate(_ text: String, to file: URL) throws {
+        unlink(file.path)
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            offset += count
+        }
+        guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    /// The key in `path`, and a warning when others may read the file.
+    static func readPrivate(_ path: String) throws(InputError) -> (FeedSigningKey, String?) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(message: "--key: cannot read \(path)")
+        }
+        let key: FeedSigningKey
+        do {
+            key = try FeedSigningKey(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw InputError(message: "--key: \(path): \(error.reason)")
+        }
+        var warning: String?
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int,
+            mode & 0o077 != 0
+        {
+            warning = "\(path) can be read by other users (mode \(String(mode, radix: 8))); chmod 600 it"
+        }
+        return (key, warning)
+    }
+
+    /// The keys of `--public-key` options: each a file holding the key, or the key's text.
+    static func trust(_ values: [String]) throws(InputError) -> FeedTrust {
+        guard !values.isEmpty else { throw InputError(message: "--public-key: give at least one key") }
+        var keys: [FeedPublicKey] = []
+        for value in values {
+            let text = FileManager.default.contents(atPath: value).map { String(decoding: $0, as: UTF8.self) } ?? value
+            do {
+                keys.append(try FeedPublicKey(text))
+            } catch {
+                throw InputError(message: "--public-key: \(value): neither a key file nor a key (\(error.reason))")
+            }
+        }
+        return FeedTrust(publicKeys: keys)
+    }
+}
+
+/// `sign --bump-sequence`: the feed with its `sequence` one higher.
+enum SequenceBump {
+    struct BumpError: Error {
+        var message: String
+    }
+
+    static func bump(_ data: Data) throws(BumpError) -> (Data, Int) {
+        guard case .object(var object)? = try? JSONParser().parse(data) else {
+            throw BumpError(
+                message: "--bump-sequence needs a format-2 feed (an object); a format-1 array has no place for it")
+        }
+        let current: Int
+        switch object["sequence"] {
+        case nil, .null?: current = 0
+        case .some(let value):
+            guard let number = value.integerValue, number >= 0 else {
+                throw BumpError(message: "\"sequence\" is \(value.serialized()), not a whole number")
+            }
+            current = number
+        }
+        object.set("sequence", .integer(Int64(current + 1)))
+        return (Data((JSONValue.object(object).serialized(pretty: true) + "\n").utf8), current + 1)
+    }
+}
+
+/// Whether a feed has errors, as `validate` would report them.
+enum FeedCheck {
+    static func errors(in data: Data) -> Result<Void, FeedCheckFailure> {
+        do {
+            let result = try FeedDecoder().decode(data)
+            let errors = result.errors
+            guard errors.isEmpty else {
+                return .failure(
+                    FeedCheckFailure(
+                        message:
+                            "\(errors.count) error\(errors.count == 1 ? "" : "s") (appalert validate lists them); first: \(errors[0])"
+                    ))
+            }
+            return .success(())
+        } catch {
+            return .failure(FeedCheckFailure(message: error.reason))
+        }
+    }
+
+    struct FeedCheckFailure: Error {
+        var message: String
+    }
+}

@@ -1,0 +1,173 @@
+import AppAlert
+import AppAlertAuthoring
+import ArgumentParser
+import Foundation
+
+extension AppAlertCommand {
+    struct UpdateCheck: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "update-check",
+            abstract: "Decide whether an install should be asked to update.",
+            discussion: """
+                Asks the App Store lookup (--bundle-id) or a GitHub repository's latest release \
+                (--github), and the feed's "updates" policy (--feed), then applies the update policy: \
+                required below the policy's minimumVersion, optional when a newer version is out and \
+                released at least the release delay ago, none otherwise — with the reason. "Skip" and \
+                "Later" answers kept in the state directory apply. Exit code 0; 1 when a source failed \
+                (the decision is then "none", with "error"); 2 when an option value is invalid.
+                """)
+
+        @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier: look it up in the App Store.")
+        var bundleID: String?
+
+        @Option(
+            name: .customLong("github"),
+            help: ArgumentHelp("Use the repository's latest GitHub release.", valueName: "owner/repo"))
+        var gitHub: String?
+
+        @Option(help: "The installed version.")
+        var appVersion: String
+
+        @Option(help: "The device's OS version (for the release's minimum OS).")
+        var osVersion: String?
+
+        @Option(
+            help:
+                "The platform: ios, ipados, macos, tvos, watchos, visionos, linux or windows. Default: this machine's.")
+        var platform: String?
+
+        @Option(help: ArgumentHelp("The App Store storefront: a two-letter country code.", valueName: "cc"))
+        var country: String?
+
+        @Option(help: ArgumentHelp("Replaces https://itunes.apple.com/lookup.", valueName: "url"))
+        var lookupURL: String?
+
+        @Option(
+            name: .customLong("github-api-url"),
+            help: ArgumentHelp("Replaces https://api.github.com.", valueName: "url"))
+        var gitHubAPIURL: String?
+
+        @Option(help: ArgumentHelp("A feed whose \"updates\" policy applies (URL or path).", valueName: "feed"))
+        var feed: String?
+
+        @Option(help: ArgumentHelp("Days to wait after a release before asking. Default: 1.", valueName: "n"))
+        var releaseDelayDays: Double?
+
+        @Option(help: "The time of the decision, RFC 3339. Default: now.")
+        var now: String?
+
+        @Option(
+            name: .customLong("state-dir"),
+            help: ArgumentHelp("Where the user's Skip and Later answers are kept.", valueName: "dir"))
+        var stateDirectory: String?
+
+        @Flag(help: "Print one JSON object instead of text.")
+        var json = false
+
+        func run() async throws {
+            try await execute().emit()
+        }
+
+        func makeChecker() throws(InputError) -> UpdateChecker {
+            guard bundleID != nil || gitHub != nil else {
+                throw InputError(message: "give --bundle-id (App Store) or --github OWNER/REPO")
+            }
+            _ = try InputError.version(appVersion, option: "--app-version")
+            let osVersion = try self.osVersion.map { (text) throws(InputError) in
+                try InputError.version(text, option: "--os-version")
+            }
+            let platform = try InputError.platform(self.platform)
+            let date = try InputError.date(now, current: Date())
+            let identifier = bundleID ?? gitHub!
+            let app = AppInfo(
+                bundleID: identifier, appVersion: appVersion, platform: platform, osVersion: osVersion,
+                preferredLanguages: [])
+            let source: ReleaseSource
+            if let gitHub {
+                var base = GitHubReleases.defaultBaseURL
+                if let text = gitHubAPIURL {
+                    guard let url = URL(string: text), url.scheme != nil else {
+                        throw InputError(message: "--github-api-url: \"\(text)\" is not a URL")
+                    }
+                    base = url
+                }
+                do {
+                    source = .gitHub(
+                        try GitHubReleases(repository: gitHub, baseURL: base, transport: AppAlertCommand.transport))
+                } catch {
+                    throw InputError(message: "--github: \(error.reason)")
+                }
+            } else {
+                var storefront: Storefront?
+                if let country {
+                    do { storefront = try Storefront(country) } catch {
+                        throw InputError(message: "--country: \(error.reason)")
+                    }
+                }
+                var base = AppStoreLookup.defaultBaseURL
+                if let text = lookupURL {
+                    guard let url = URL(string: text), url.scheme != nil else {
+                        throw InputError(message: "--lookup-url: \"\(text)\" is not a URL")
+                    }
+                    base = url
+                }
+                source = .appStore(
+                    AppStoreLookup(
+                        baseURL: base, storefront: storefront, platform: platform, transport: AppAlertCommand.transport)
+                )
+            }
+            let directory =
+                stateDirectory.map { URL(fileURLWithPath: $0) } ?? FileAlertStore.defaultDirectory(bundleID: identifier)
+            let store = FileAlertStore(directory: directory)
+            var loader: FeedLoader?
+            if let feed {
+                guard let feedSource = FeedSource(feed) else {
+                    throw InputError(message: "--feed: \(feed) is not an https: URL or a path")
+                }
+                var loaderConfiguration = FeedLoaderConfiguration()
+                loaderConfiguration.minimumCheckInterval = 0
+                loader = FeedLoader(
+                    source: feedSource, store: store, transport: AppAlertCommand.transport,
+                    configuration: loaderConfiguration, clock: .fixed(date))
+            }
+            var configuration = UpdateConfiguration()
+            if let days = releaseDelayDays {
+                guard days >= 0, days.isFinite else {
+                    throw InputError(message: "--release-delay-days: must be 0 or more")
+                }
+                configuration.releaseDelayDays = days
+            }
+            return UpdateChecker(
+                app: app, source: source, feedLoader: loader, store: store, configuration: configuration,
+                clock: .fixed(date))
+        }
+
+        func execute() async -> CommandOutput {
+            let checker: UpdateChecker
+            do {
+                checker = try makeChecker()
+            } catch {
+                return .failure(error.message)
+            }
+            let decision = await checker.check()
+            var output = CommandOutput()
+            if json {
+                var object = JSONObject()
+                object.set("decision", .string(decision.kind.rawValue))
+                object.set("reason", .string(decision.reason.explanation))
+                object.set("reasonCode", .string(decision.reason.code.rawValue))
+                object.set("installedVersion", .string(decision.installedVersion.description))
+                object.set("availableVersion", decision.availableVersion.map { .string($0.description) } ?? .null)
+                object.set("storeURL", decision.storeURL.map { .string($0.absoluteString) } ?? .null)
+                if let error = decision.sourceError { object.set("error", .string(error.reason)) }
+                output.out(JSONValue.object(object).serialized(pretty: true))
+            } else {
+                output.out("\(decision.kind.rawValue): \(decision.reason.explanation)")
+                if decision.kind != .none, let url = decision.storeURL { output.out("  \(url.absoluteString)") }
+                if let error = decision.sourceError { output.err("appalert: warning: \(error.reason)") }
+            }
+            output.exitCode = decision.sourceError == nil ? 0 : 1
+            return output
+        }
+    }
+}

@@ -1,0 +1,291 @@
+import AppAlert
+import AppAlertAuthoring
+import CompressNIO
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// How the feed server behaves. Every value has a default.
+public struct FeedServerConfiguration: Sendable {
+    /// The address to listen on. The default is 127.0.0.1.
+    public var host = "127.0.0.1"
+    /// The port; 0 picks a free one. The default is 8080.
+    public var port = 8080
+    /// `Cache-Control` of feed responses. The default, `public, max-age=60`, lets caches keep a feed a
+    /// minute; `--dev` sends `no-cache`.
+    public var cacheControl = "public, max-age=60"
+    /// Development mode: `Cache-Control: no-cache` and the preview page at `/`. The default is off.
+    public var development = false
+    /// How often the feed files are checked for changes. The default is 1 second.
+    public var reloadInterval: Duration = .seconds(1)
+    /// Answers simple GET and HEAD requests of served files from prepared bytes before NIO's HTTP/1
+    /// parser (``FeedWireHandler``); anything else still goes through the parser. The default is on;
+    /// off, every request is parsed by NIO (the tests compare both). Not public: a switch for tests.
+    package var fastPath = true
+    /// A connection whose request head is not complete this long after its first byte is closed
+    /// (a client sending half a head, or a byte at a time). The default is 10 seconds.
+    public var headerTimeout: Duration = .seconds(10)
+    /// A connection with no byte read or written this long is closed. The default is 60 seconds.
+    public var idleTimeout: Duration = .seconds(60)
+    /// Signs every served file (`PATH.sig` beside it) on each change. Without a key (the default),
+    /// a `FEED.sig` beside a feed is served as it is.
+    public var signingKey: FeedSigningKey?
+
+    public init() {}
+}
+
+/// Serves feeds as ``FeedSite`` lays them out: each feed file at `/NAME`, per-app views at
+/// `/apps/BUNDLE-ID.json`, `/healthz`, and in development mode a preview page at `/`.
+///
+/// Responses carry a strong `ETag` from the content, `Last-Modified`, `Cache-Control`,
+/// `Content-Type: application/json` and CORS for GET; `If-None-Match` and `If-Modified-Since` give
+/// 304; `HEAD` is answered; gzip is sent when accepted, compressed once per change. Only the site's own
+/// paths exist, so no path, encoded or not, reaches anything else. A changed feed is validated first:
+/// an invalid edit is logged with its errors and the last good version stays served.
+public struct FeedServer: Sendable {
+    public let source: URL
+    public let configuration: FeedServerConfiguration
+    public let content: ServedContent
+    private let logger: Logger
+    static let serverName = "appalert"
+
+    /// Loads the feed at `source` (a file, or a directory of `.json` feeds). Throws when the first load
+    /// fails: there is no good version to fall back on.
+    public init(source: URL, configuration: FeedServerConfiguration = FeedServerConfiguration(), logger: Logger? = nil)
+        throws(FeedSiteError)
+    {
+        self.source = source
+        self.configuration = configuration
+        self.logger = logger ?? Logger(label: "appalert.serve")
+        self.content = try ServedContent(source: source, configuration: configuration)
+    }
+
+    /// The responder: request in, response out.
+    public var responder: CallbackResponder<BasicRequestContext> {
+        let content = content
+        let configuration = configuration
+        return CallbackResponder { request, _ in
+            FeedResponses.respond(to: request, snapshot: content.snapshot, configuration: configuration)
+        }
+    }
+
+    /// The Hummingbird application, with the reload service; run it with `runService()` (which
+    /// stops gracefully on SIGTERM and SIGINT).
+    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+        -> some ApplicationProtocol
+    {
+        let content = content
+        let configuration = configuration
+        return Application(
+            responder: responder,
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [
+                    FeedChannelHandler(
+                        content: content, fastPath: configuration.fastPath,
+                        timeouts: (header: configuration.headerTimeout, idle: configuration.idleTimeout))
+                ])),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName),
+            services: [ReloadService(content: content, interval: configuration.reloadInterval, logger: logger)],
+            onServerRunning: onServerRunning, logger: logger)
+    }
+}
+
+/// What the server is serving now: a snapshot swapped whole on each good reload, so no request ever
+/// sees part of an edit.
+public final class ServedContent: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: SiteSnapshot
+    public let source: URL
+    private let configuration: FeedServerConfiguration
+
+    init(source: URL, configuration: FeedServerConfiguration) throws(FeedSiteError) {
+        self.source = source
+        self.configuration = configuration
+        let site = try FeedSite.build(contentsOf: source, signingKey: configuration.signingKey)
+        self.current = SiteSnapshot(
+            site: site, previous: nil, configuration: configuration, sourceStamp: Self.stamp(source))
+    }
+
+    var snapshot: SiteSnapshot { lock.withLock { current } }
+
+    /// The warnings of the feed being served.
+    public var snapshotWarnings: [FeedDiagnostic] { snapshot.site.warnings }
+
+    /// The paths being served, for tests and logs.
+    public var paths: [String] { snapshot.entries.keys.sorted() }
+
+    /// The files' modification times and sizes: a change in any means a reload.
+    static func stamp(_ source: URL) -> [String: String] {
+        var stamp: [String: String] = [:]
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: source.path, isDirectory: &isDirectory) else { return [:] }
+        let files =
+            isDirectory.boolValue
+            ? ((try? manager.contentsOfDirectory(atPath: source.path)) ?? []).filter {
+                $0.hasSuffix(".json") || $0.hasSuffix(".json.sig")
+            }
+            .map { source.appendingPathComponent($0) }
+            : [source, URL(fileURLWithPath: source.path + ".sig")]
+        for file in files {
+            let attributes = try? manager.attributesOfItem(atPath: file.path)
+            let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+            stamp[file.lastPathComponent] = "\(date)/\(size)"
+        }
+        return stamp
+    }
+
+    /// Reloads when the files changed. Returns the errors of an invalid edit (the old site stays),
+    /// or nil.
+    @discardableResult
+    public func reloadIfChanged() -> FeedSiteError? {
+        let stamp = Self.stamp(source)
+        let previous = snapshot
+        guard stamp != previous.sourceStamp else { return nil }
+        do {
+            let site = try FeedSite.build(contentsOf: source, signingKey: configuration.signingKey)
+            let next = SiteSnapshot(site: site, previous: previous, configuration: configuration, sourceStamp: stamp)
+            lock.withLock { current = next }
+            return nil
+        } catch {
+            let failed = previous.withFailure(error, sourceStamp: stamp, configuration: configuration)
+            lock.withLock { current = failed }
+            return error
+        }
+    }
+}
+
+/// One immutable version of the served files, each with its body, gzip body, validators and the
+/// response headers, built once per change rather than per request.
+final class SiteSnapshot: Sendable {
+    struct Entry: Sendable {
+        let body: ByteBuffer
+        let gzipBody: ByteBuffer?
+        let etag: String
+        let lastModified: Date
+        /// The headers of a 304; a 200 adds `Content-Length` (and `Content-Encoding`).
+        let notModifiedHeaders: HTTPFields
+        let plainHeaders: HTTPFields
+        let gzipHeaders: HTTPFields?
+        /// The same as HTTP/1.1 bytes — status line and headers with `Server`, without `Date` and the
+        /// blank line — for ``FeedWireHandler``.
+        let wireNotModified: ByteBuffer
+        let wirePlain: ByteBuffer
+        let wireGzip: ByteBuffer?
+
+        init(
+            body: ByteBuffer, gzipBody: ByteBuffer?, etag: String, lastModified: Date, contentType: String,
+            cacheControl: String
+        ) {
+            self.body = body
+            self.gzipBody = gzipBody
+            self.etag = etag
+            self.lastModified = lastModified
+            let headers: HTTPFields = [
+                .contentType: contentType,
+                .eTag: etag,
+                .lastModified: HTTPDate.format(lastModified),
+                .cacheControl: cacheControl,
+                .accessControlAllowOrigin: "*",
+                .vary: "Accept-Encoding",
+            ]
+            notModifiedHeaders = headers
+            var plain = headers
+            plain[.contentLength] = String(body.readableBytes)
+            plainHeaders = plain
+            gzipHeaders = gzipBody.map {
+                var gzip = headers
+                gzip[.contentEncoding] = "gzip"
+                gzip[.contentLength] = String($0.readableBytes)
+                return gzip
+            }
+            wireNotModified = Self.wire("304 Not Modified", headers)
+            wirePlain = Self.wire("200 OK", plain)
+            wireGzip = gzipHeaders.map { Self.wire("200 OK", $0) }
+        }
+
+        static func wire(_ status: String, _ fields: HTTPFields) -> ByteBuffer {
+            var text = "HTTP/1.1 \(status)\r\n"
+            for field in fields { text += "\(field.name.rawName): \(field.value)\r\n" }
+            text += "Server: \(FeedServer.serverName)\r\n"
+            return ByteBuffer(string: text)
+        }
+    }
+
+    let entries: [String: Entry]
+    let site: FeedSite
+    let sourceStamp: [String: String]
+    /// The last invalid edit, shown on the preview page.
+    let failure: FeedSiteError?
+    let previewPage: ByteBuffer?
+    /// Changes whenever anything the preview shows changes.
+    let version: String
+
+    init(
+        site: FeedSite, previous: SiteSnapshot?, configuration: FeedServerConfiguration, sourceStamp: [String: String],
+        failure: FeedSiteError? = nil
+    ) {
+        let cacheControl = configuration.development ? "no-cache" : configuration.cacheControl
+        let now = Date()
+        var entries: [String: Entry] = [:]
+        for file in site.files {
+            let path = "/" + file.path
+            // An unchanged file keeps its entry: same bytes, same validators, no recompression.
+            if let old = previous?.entries[path], old.etag == file.etag {
+                entries[path] = old
+                continue
+            }
+            let body = ByteBuffer(bytes: file.data)
+            var copy = body
+            let gzip = try? copy.compress(with: .gzip())
+            entries[path] = Entry(
+                body: body, gzipBody: gzip.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
+                etag: file.etag, lastModified: now, contentType: file.contentType, cacheControl: cacheControl)
+        }
+        self.entries = entries
+        self.site = site
+        self.sourceStamp = sourceStamp
+        self.failure = failure
+        self.version = site.files.map(\.etag).joined() + (failure.map { "!\($0.description.hashValue)" } ?? "")
+        self.previewPage =
+            configuration.development
+            ? ByteBuffer(string: PreviewPage.html(site: site, failure: failure, version: version)) : nil
+    }
+
+    func withFailure(_ failure: FeedSiteError, sourceStamp: [String: String], configuration: FeedServerConfiguration)
+        -> SiteSnapshot
+    {
+        SiteSnapshot(
+            site: site, previous: self, configuration: configuration, sourceStamp: sourceStamp, failure: failure)
+    }
+}
+
+/// Watches the feed files and reloads on change; stops with the server.
+struct ReloadService: Service {
+    let content: ServedContent
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        let content = content
+        let interval = interval
+        let logger = logger
+        // Ends on graceful shutdown (SIGTERM, SIGINT, the server stopping), not only on cancellation.
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { break }
+                let before = content.snapshot
+                if let error = content.reloadIfChanged() {
+                    logger.error("invalid edit not served; the last good version stays:\n\(error)")
+                } else if content.snapshot !== before {
+                    logger.info("reloaded: \(content.paths.count) paths served")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+
+/// The development preview: every message rendered as an alert card in the style of the platform,
+/// each localization, link buttons and walls, what each message targets, and the validation errors of
+/// the last edit. The page asks for the site's version every second and reloads when it changes.
+enum PreviewPage {
+    static func html(site: FeedSite, failure: FeedSiteError?, version: String) -> String {
+        var body = ""
+        if let failure {
+            body +=
+                "<section class=\"errors\"><h2>The last edit is not served</h2><p>The previous version stays online until these are fixed:</p><ul>"
+            body += "<li>" + escape(failure.file + ": " + failure.reason) + "</li>"
+            for diagnostic in failure.diagnostics { body += "<li>" + escape(diagnostic.description) + "</li>" }
+            body += "</ul></section>"
+        }
+        for file in site.files where !file.path.hasPrefix("apps/") && !file.path.hasSuffix(".sig") {
+            body += "<h2 class=\"feed\">" + escape(file.path) + "</h2>"
+            guard let result = try? FeedDecoder().decode(file.data) else { continue }
+            if !result.warnings.isEmpty {
+                body += "<ul class=\"warnings\">"
+                for warning in result.warnings { body += "<li>" + escape(warning.description) + "</li>" }
+                body += "</ul>"
+            }
+            body += "<div class=\"grid\">"
+            for message in result.feed.messages {
+                body += card(ResolvedMessage(message, preferredLanguages: []), message: message, language: nil)
+                for localization in message.localizations {
+                    body += card(
+                        ResolvedMessage(message, preferredLanguages: [localization.tag]), message: message,
+                        language: localization.tag.original)
+                }
+            }
+            body += "</div>"
+            for policy in result.feed.updatePolicies {
+                body +=
+                    "<p class=\"policy\">Update policy for " + escape(policy.bundleIDs.joined(separator: ", ")) + ": "
+                    + escape(
+                        [
+                            policy.minimumVersion.map { "minimum \($0)" }, policy.latestVersion.map { "latest \($0)" },
+                            policy.storeURL.map { "store \($0.absoluteString)" },
+                            policy.releaseDelayDays.map { "delay \($0) days" },
+                        ].compactMap { $0 }.joined(separator: ", ")) + "</p>"
+            }
+        }
+        let apps = site.files.filter { $0.path.hasPrefix("apps/") && !$0.path.hasSuffix(".sig") }.map(\.path)
+        body +=
+            "<p class=\"apps\">Per-app views: "
+            + apps.map { "<a href=\"/\(escape($0))\">\(escape($0))</a>" }.joined(separator: " · ") + "</p>"
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>AppAlert preview</title>
+            <style>
+            body { font: 15px -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; background: #e9e9ee; color: #1c1c1e; margin: 0; padding: 24px; }
+            h1 { font-size: 22px; margin: 0 0 4px; } h2.feed { font-size: 17px; margin: 24px 0 8px; color: #3a3a3c; }
+            .grid { display: flex; flex-wrap: wrap; gap: 20px; }
+            .item { width: 290px; }
+            .alert { background: rgba(249,249,249,0.97); border-radius: 14px; box-shadow: 0 8px 30px rgba(0,0,0,.18); overflow: hidden; text-align: center; }
+            .alert .content { padding: 19px 16px 17px; }
+            .alert .title { font-weight: 600; font-size: 17px; margin-bottom: 4px; }
+            .alert .text { font-size: 13px; line-height: 1.35; white-space: pre-wrap; }
+            .alert .button { border-top: 1px solid rgba(60,60,67,.29); padding: 11px; font-size: 17px; color: #007aff; }
+            .alert .button.cancel { font-weight: 600; }
+            .wall { outline: 3px solid #ff3b30; }
+            .meta { font-size: 12px; color: #6e6e73; margin-top: 8px; line-height: 1.4; }
+            .badge { display: inline-block; background: #ff3b30; color: white; border-radius: 4px; padding: 0 5px; font-size: 11px; }
+            .lang { background: #5856d6; }
+            .errors { background: #ffe5e3; border: 1px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
+            .warnings { color: #8a6d00; font-size: 13px; }
+            </style></head>
+            <body>
+            <h1>AppAlert preview</h1>
+            <p class="meta">Reloads by itself when the feed changes.</p>
+            \(body)
+            <script>
+            (function () {
+              var version = \(ScriptSafeJSON.serialize(.string(version)));
+              setInterval(function () {
+                fetch("/__preview/version", { cache: "no-store" }).then(function (r) { return r.text(); })
+                  .then(function (v) { if (v !== version) { location.reload(); } }).catch(function () {});
+              }, 1000);
+            })();
+            </script>
+            </body></html>
+            """
+    }
+
+    static func card(_ resolved: ResolvedMessage, message: Message, language: String?) -> String {
+        var html =
+            "<div class=\"item\" data-message=\"\(message.id)\"><div class=\"alert\(message.dismissible ? "" : " wall")\">"
+        html += "<div class=\"content\"><div class=\"title\">" + escape(resolved.title) + "</div>"
+        html += "<div class=\"text\">" + escape(resolved.text) + "</div></div>"
+        for button in AlertPresentation(resolved).buttons {
+            html +=
+                "<div class=\"button\(button.role == .dismiss ? " cancel" : "")\">" + escape(button.title) + "</div>"
+        }
+        html += "</div><div class=\"meta\">"
+        html += "#\(message.id)"
+        if let language { html += " <span class=\"badge lang\">" + escape(language) + "</span>" }
+        if !message.dismissible { html += " <span class=\"badge\">wall</span>" }
+        html += "<br>" + escape(targeting(message))
+        if let link = resolved.link { html += "<br>→ " + escape(link.url.absoluteString) }
+        html += "</div></div>"
+        return html
+    }
+
+    static func targeting(_ message: Message) -> String {
+        var parts = ["apps: " + message.bundleIDs.joined(separator: ", ")]
+        if let versions = message.appVersions {
+            parts.append("app " + versions.map(\.description).joined(separator: ", "))
+        }
+        if let range = message.appVersionRange { parts.append("app " + range.source) }
+        if let versions = message.osVersions {
+            parts.append("OS " + versions.map(\.description).joined(separator: ", "))
+        }
+        if let range = message.osVersionRange { parts.append("OS " + range.source) }
+        if let platforms = message.platforms { parts.append(platforms.map(\.rawValue).joined(separator: "/")) }
+        if let locales = message.locales {
+            parts.append("languages " + locales.map(\.original).joined(separator: ", "))
+        }
+        if let start = message.startDate { parts.append("from " + RFC3339.format(start)) }
+        if let end = message.endDate { parts.append("until " + RFC3339.format(end)) }
+        if message.rollout < 100 { parts.append("rollout \(message.rollout)%") }
+        if let range = message.whatsNew { parts.append("what's new " + range.source) }
+        if message.maxViews != 1 { parts.append("\(message.maxViews) views") }
+        if message.priority != 0 { parts.append("priority \(message.priority)") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func escape(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+}

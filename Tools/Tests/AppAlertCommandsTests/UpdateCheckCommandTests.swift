@@ -1,0 +1,138 @@
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+import TestSupport
+import Testing
+
+let storeAnswer = Data(
+    """
+    {"resultCount":1,"results":[{"trackId":1234567890,"trackName":"AppAlert Example","bundleId":"com.createchsol.AppAlertExample",
+     "version":"1.2.0","currentVersionReleaseDate":"2026-11-18T08:00:00Z","minimumOsVersion":"17.0",
+     "trackViewUrl":"https://apps.apple.com/us/app/appalert-example/id1234567890?uo=4","releaseNotes":"Fixes."}]}
+    """.utf8)
+
+func updateCheck(_ arguments: [String], state: borrowing TemporaryDirectory) throws -> (
+    AppAlertProcess.Result, JSONObject?
+) {
+    let result = try AppAlertProcess.run(["update-check"] + arguments + ["--state-dir", state.url.path, "--json"])
+    return (result, try? parseJSON(result.standardOutput))
+}
+
+@Suite(.serialized)
+struct UpdateCheckCommandTests {
+    @Test
+    func anAppStoreReleaseOlderThanTheDelayIsOptional() throws {
+        let server = try TestHTTPServer { _ in .response(status: 200, body: storeAnswer) }
+        let state = try TemporaryDirectory()
+        let (result, json) = try updateCheck(
+            [
+                "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.1", "--os-version", "17.2",
+                "--platform", "ios",
+                "--country", "us", "--lookup-url", server.url("/lookup"), "--now", "2026-11-20T00:00:00Z",
+            ], state: state)
+        #expect(result.status == 0)
+        #expect(json?.keys == ["decision", "reason", "reasonCode", "installedVersion", "availableVersion", "storeURL"])
+        #expect(json?["decision"] == .string("optional"))
+        #expect(json?["installedVersion"] == .string("1.1"))
+        #expect(json?["availableVersion"] == .string("1.2.0"))
+        #expect(json?["storeURL"] == .string("https://apps.apple.com/app/id1234567890"))
+        #expect(
+            server.requests.first?.path.hasPrefix("/lookup?bundleId=com.createchsol.AppAlertExample&country=us&_=")
+                == true)
+    }
+
+    @Test(arguments: [
+        ("2026-11-18T20:00:00Z", [String](), "none", "releasedTooRecently"),
+        ("2026-11-18T20:00:00Z", ["--release-delay-days", "0"], "optional", "updateAvailable"),
+        ("2026-11-20T00:00:00Z", ["--os-version", "16.0"], "none", "osTooOld"),
+    ])
+    func theReleaseDelayAndTheMinimumOSApply(now: String, extra: [String], decision: String, code: String) throws {
+        let server = try TestHTTPServer { _ in .response(status: 200, body: storeAnswer) }
+        let state = try TemporaryDirectory()
+        let (result, json) = try updateCheck(
+            [
+                "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.1", "--lookup-url",
+                server.url("/lookup"), "--now", now,
+            ]
+                + extra, state: state)
+        #expect(result.status == 0)
+        #expect(json?["decision"] == .string(decision))
+        #expect(json?["reasonCode"] == .string(code))
+    }
+
+    @Test
+    func theFeedsMinimumVersionMakesItRequired() throws {
+        let server = try TestHTTPServer { _ in .response(status: 200, body: storeAnswer) }
+        let state = try TemporaryDirectory()
+        let feed = try state.write(
+            "feed.json",
+            #"{"format": 2, "messages": [], "updates": [{"bundleId": "com.createchsol.AppAlertExample", "minimumVersion": "1.2"}]}"#
+        )
+        let (result, json) = try updateCheck(
+            [
+                "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.1.9", "--lookup-url",
+                server.url("/lookup"),
+                "--feed", feed, "--now", "2026-11-18T09:00:00Z",
+            ], state: state)
+        #expect(result.status == 0)
+        #expect(json?["decision"] == .string("required"))
+        #expect(json?["reason"] == .string("version 1.1.9 is below the minimum 1.2"))
+    }
+
+    @Test
+    func aGitHubReleaseForACommandLineTool() throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/repos/octo/tool/releases/latest"
+                ? .response(
+                    status: 200,
+                    body: Data(
+                        #"{"tag_name": "v3.1.0", "html_url": "https://github.com/octo/tool/releases/tag/v3.1.0", "draft": false, "prerelease": false, "published_at": "2026-11-01T00:00:00Z"}"#
+                            .utf8))
+                : .response(status: 404)
+        }
+        let state = try TemporaryDirectory()
+        let (result, json) = try updateCheck(
+            ["--github", "octo/tool", "--app-version", "3.0.2", "--github-api-url", server.baseURL], state: state)
+        #expect(result.status == 0)
+        #expect(json?["decision"] == .string("optional"))
+        #expect(json?["availableVersion"] == .string("3.1.0"))
+        #expect(json?["storeURL"] == .string("https://github.com/octo/tool/releases/tag/v3.1.0"))
+    }
+
+    @Test(arguments: [
+        (TestHTTPServer.Reply.response(status: 500), "answered 500"),
+        (.response(status: 200, body: Data("{\"resultCount\":0,\"results\":[]}".utf8)), "is not in the App Store"),
+        (.response(status: 200, body: Data("garbage".utf8)), "did not answer with a JSON object"),
+    ])
+    func aFailingSourceIsNoneWithAnErrorAndExitOne(reply: TestHTTPServer.Reply, message: String) throws {
+        let server = try TestHTTPServer { _ in reply }
+        let state = try TemporaryDirectory()
+        let (result, json) = try updateCheck(
+            ["--bundle-id", "com.example.App", "--app-version", "1.0", "--lookup-url", server.url("/lookup")],
+            state: state)
+        #expect(result.status == 1)
+        #expect(json?["decision"] == .string("none"))
+        if case .string(let error)? = json?["error"] {
+            #expect(error.contains(message), "\(error)")
+        } else {
+            Issue.record("no error in \(result.standardOutput)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--app-version", "1.0"], "give --bundle-id (App Store) or --github OWNER/REPO"),
+        (
+            ["--bundle-id", "a", "--app-version", "1.0", "--country", "en_US"],
+            "--country: \"en_US\" is a locale, not a country"
+        ),
+        (["--github", "octo", "--app-version", "1.0"], "--github: \"octo\" is not OWNER/REPO"),
+        (["--bundle-id", "a", "--app-version", "one"], "--app-version: invalid version \"one\""),
+        (["--bundle-id", "a", "--app-version", "1", "--now", "today"], "--now: invalid timestamp"),
+    ])
+    func invalidInputExitsTwo(arguments: [String], message: String) throws {
+        let state = try TemporaryDirectory()
+        let result = try AppAlertProcess.run(["update-check"] + arguments + ["--state-dir", state.url.path])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+}
