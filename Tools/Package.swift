@@ -1,5 +1,6 @@
-// swift-tools-version: 6.1
-// 6.1: what the newest of its dependencies' manifests ask for (scripts/tools-version checks it).
+// swift-tools-version: 6.2
+// 6.2: what Hummingbird's manifest (and swift-log's, swift-service-lifecycle's) asks for; scripts/check-packages
+// checks it.
 import PackageDescription
 
 // The feed author's tools, beside the library apps add: the feed server, the `appalert` command, the

@@ -1,5 +1,5 @@
-import Foundation
 import AppAlert
+import Foundation
 
 /// The files a feed is published as — by `appalert publish` to a folder, and by `appalert serve` over
 /// HTTP, at the same paths:

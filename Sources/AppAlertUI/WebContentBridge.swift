@@ -98,7 +98,7 @@
             Task { @MainActor in
                 let reply = await router.route(text: text ?? "null")
                 let object = try? JSONSerialization.jsonObject(
-                    with: Data(reply.serialized().utf8), options: [.fragmentsAllowed])
+                    with: Data(reply.jsonText().utf8), options: [.fragmentsAllowed])
                 replyHandler(object, nil)
             }
         }

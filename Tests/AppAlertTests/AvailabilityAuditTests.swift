@@ -41,11 +41,13 @@ struct AvailabilityAuditTests {
         let directory = try TemporaryDirectory()
         let store = directory.url.appendingPathComponent("index").path
         let compiled = try ProcessResult.run(
-            try Self.tool("swiftc"), ["-typecheck", "-index-store-path", store, "-module-name", "Fixture", Self.fixtureSource.path])
+            try Self.tool("swiftc"),
+            ["-typecheck", "-index-store-path", store, "-module-name", "Fixture", Self.fixtureSource.path])
         #expect(compiled.status == 0, "\(compiled.standardError)")
 
         let audit = try ProcessResult.run(
-            try Self.tool("python3"), [
+            try Self.tool("python3"),
+            [
                 Self.repository.appendingPathComponent("scripts/availability-audit").path, "--root", Self.fixture.path,
                 "--store", store, "--audit", "Sources", "--table-rule", "Sources",
             ])
@@ -77,7 +79,8 @@ struct AvailabilityAuditTests {
         let directory = try TemporaryDirectory()
         let table = try directory.write("apple-apis.tsv", "# api\tiOS\tmacOS\ttvOS\twatchOS\tvisionOS\tchecked\n" + row)
         let audit = try ProcessResult.run(
-            try Self.tool("python3"), [
+            try Self.tool("python3"),
+            [
                 Self.repository.appendingPathComponent("scripts/availability-audit").path, "--root", Self.fixture.path,
                 "--store", directory.url.path, "--table", table,
             ])

@@ -63,4 +63,3 @@ public struct TemporaryDirectory: ~Copyable {
         try? FileManager.default.removeItem(at: url)
     }
 }
-

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `appalert` binary as a real process.
 struct AppAlertProcess {
