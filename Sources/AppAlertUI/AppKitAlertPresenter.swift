@@ -2,21 +2,24 @@
     import AppAlert
     import AppKit
 
-    /// Presents an ``AlertService``'s message with `NSAlert`, as a sheet on a window, for AppKit apps.
+    /// Presents an ``AlertService``'s message or an ``UpdateService``'s update prompt with `NSAlert`, as
+    /// a sheet on a window, for AppKit apps.
     @MainActor
     public enum AppKitAlertPresenter {
-        /// Presents the current message as a sheet on `window`, or on the app's key or main window.
-        /// Does nothing when no message is to be shown; throws ``PresentationError`` when there is no
-        /// window. A wall comes back after its link is followed.
-        public static func present(_ service: AlertService, in window: NSWindow? = nil) throws {
-            guard service.showMessage, let presentation = service.presentation else { return }
-            let buttons = presentation.buttons.map { (title: $0.title, isCancel: $0.role == .dismiss) }
+        /// Presents the source's alert as a sheet on `window`, or on the app's key or main window.
+        /// Does nothing when nothing is to be shown; throws ``PresentationError`` when there is no
+        /// window. A wall whose link was followed and a required update whose Update button was tapped
+        /// come back.
+        public static func present(_ source: some AlertPresenting, in window: NSWindow? = nil) throws {
+            guard source.isPresented, let presentation = source.presentation else { return }
+            let buttons = presentation.buttons.map { (title: $0.title, isCancel: $0.isCancel) }
             try AppKitAlertHost.present(
                 title: presentation.title, message: presentation.text, buttons: buttons, in: window
             ) { index, window in
-                if let url = await service.perform(presentation.buttons[index]) { NSWorkspace.shared.open(url) }
-                service.presentationEnded()
-                if service.showMessage { try? present(service, in: window) }
+                let again = await source.answer(presentation.buttons[index]) { url in
+                    _ = NSWorkspace.shared.open(url)
+                }
+                if again { try? present(source, in: window) }
             }
         }
     }

@@ -2,25 +2,25 @@
     import AppAlert
     import UIKit
 
-    /// Presents an ``AlertService``'s message with `UIAlertController`, for UIKit apps.
+    /// Presents an ``AlertService``'s message or an ``UpdateService``'s update prompt with
+    /// `UIAlertController`, for UIKit apps.
     @MainActor
     public enum UIKitAlertPresenter {
-        /// Presents the current message on `viewController`, or else from a window of its own above
+        /// Presents the source's alert on `viewController`, or else from a window of its own above
         /// the foreground scene, so that no controller of the app (one being dismissed, one already
-        /// presenting) can refuse it. Does nothing when no message is to be shown; throws
-        /// ``PresentationError`` saying why when it cannot be shown. A wall comes back after its
-        /// link is followed.
+        /// presenting) can refuse it. Does nothing when nothing is to be shown; throws
+        /// ``PresentationError`` saying why when it cannot be shown. A wall whose link was followed and
+        /// a required update whose Update button was tapped come back.
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
-        public static func present(_ service: AlertService, on viewController: UIViewController? = nil) throws {
-            guard service.showMessage, let presentation = service.presentation else { return }
+        public static func present(_ source: some AlertPresenting, on viewController: UIViewController? = nil) throws {
+            guard source.isPresented, let presentation = source.presentation else { return }
             let actions = presentation.buttons.map { button in
-                UIKitAlertHost.Action(title: button.title, isCancel: button.role == .dismiss) {
-                    if let url = await service.perform(button) {
+                UIKitAlertHost.Action(title: button.title, isCancel: button.isCancel) {
+                    let again = await source.answer(button) { url in
                         UIApplication.shared.open(url, options: [:], completionHandler: nil)
                     }
-                    service.presentationEnded()
-                    if service.showMessage { try? present(service, on: viewController) }
+                    if again { try? present(source, on: viewController) }
                 }
             }
             try UIKitAlertHost.present(

@@ -75,7 +75,7 @@ struct AlertServiceTests {
         let store = InMemoryAlertStore()
         let (service, log) = makeService(store: store)
         await service.showAlertIfNecessary()
-        let link = try #require(service.presentation?.buttons.first { $0.role == .openLink })
+        let link = try #require(service.presentation?.buttons.first { $0.url != nil })
         let url = await service.perform(link)
         #expect(url == URL(string: "https://status.example.com"))
         #expect(!service.showMessage)
@@ -93,7 +93,7 @@ struct AlertServiceTests {
         let (service, _) = makeService(store: InMemoryAlertStore(), transport: StubFeedTransport(body: wall))
         await service.showAlertIfNecessary()
         let presentation = try #require(service.presentation)
-        #expect(presentation.buttons.map(\.role) == [.openLink])
+        #expect(presentation.buttons.map(\.action) == [.openLink(URL(string: "https://apps.apple.com/app/id1")!)])
         #expect(!presentation.isDismissible)
         let link = await service.perform(presentation.buttons[0])
         #expect(link == URL(string: "https://apps.apple.com/app/id1"))
@@ -243,7 +243,7 @@ struct PresentationTests {
             link: Message.Link(title: "More", url: URL(string: "https://example.com")!))
         let presentation = AlertPresentation(message)
         #expect(presentation.buttons.map(\.title) == ["More", "Close"])
-        #expect(presentation.buttons.map(\.role) == [.openLink, .dismiss])
+        #expect(presentation.buttons.map(\.action) == [.openLink(URL(string: "https://example.com")!), .dismiss])
         #expect(presentation.buttons[0].url == URL(string: "https://example.com"))
         #expect(presentation.isDismissible)
     }
@@ -251,7 +251,7 @@ struct PresentationTests {
     @Test
     func aPlainMessageHasOnlyItsDismissButton() {
         let presentation = AlertPresentation(ResolvedMessage(id: 1, title: "T", text: "X"))
-        #expect(presentation.buttons == [AlertPresentation.Button(title: "OK", role: .dismiss)])
+        #expect(presentation.buttons == [AlertPresentation.Button(title: "OK", action: .dismiss)])
     }
 
     @Test
@@ -322,7 +322,7 @@ struct UpdateServiceTests {
         #expect(service.showUpdate)
         let presentation = try #require(service.presentation)
         #expect(presentation.title == "Mise à jour disponible")
-        #expect(presentation.message == "Notes 1.1 est disponible.")
+        #expect(presentation.text == "Notes 1.1 est disponible.")
         let update = try #require(presentation.buttons.first)
         #expect(await service.perform(update) == URL(string: "https://apps.apple.com/app/id77"))
         let skip = try #require(presentation.buttons.last)
@@ -338,7 +338,7 @@ struct UpdateServiceTests {
         let service = makeService(version: "2.0", store: InMemoryAlertStore(), rules: UpdateRules(major: .required))
         await service.checkForUpdate()
         let presentation = try #require(service.presentation)
-        #expect(presentation.isRequired)
+        #expect(!presentation.isDismissible)
         #expect(presentation.buttons.count == 1)
         #expect(await service.perform(presentation.buttons[0]) == URL(string: "https://apps.apple.com/app/id77"))
         #expect(!service.showUpdate)
@@ -353,5 +353,69 @@ struct UpdateServiceTests {
         _ = await service.perform(try #require(service.presentation?.buttons.first))
         service.presentationEnded()
         #expect(!service.showUpdate)
+    }
+}
+
+/// Both services through ``AlertPresenting``, the one protocol AppAlertUI's presenters (SwiftUI, UIKit,
+/// AppKit) are written against: a tap, the page it opens, and whether the alert goes back on screen.
+@MainActor
+struct AlertPresentingTests {
+    enum Tap: String, CaseIterable, CustomTestStringConvertible {
+        case messageDismissed, messageLinkFollowed, wallLinkFollowed
+        case optionalUpdateTapped, optionalUpdateLater, requiredUpdateTapped
+        var testDescription: String { rawValue }
+    }
+
+    static let wallFeed = Data(
+        """
+        [{"id": 9, "bundleId": "com.example.App", "title": "Update required", "text": "No longer works.",
+          "dismissible": false, "maxViews": 1000, "link": {"title": "Update", "url": "https://apps.apple.com/app/id1"}}]
+        """.utf8)
+
+    func source(for tap: Tap) async -> any AlertPresenting {
+        switch tap {
+        case .messageDismissed, .messageLinkFollowed:
+            let store = InMemoryAlertStore(state: InstallState(history: ViewHistory(records: [1: .init(count: 1)])))
+            let service = makeService(store: store).0
+            await service.showAlertIfNecessary()
+            return service
+        case .wallLinkFollowed:
+            let service = makeService(store: InMemoryAlertStore(), transport: StubFeedTransport(body: Self.wallFeed)).0
+            await service.showAlertIfNecessary()
+            return service
+        case .optionalUpdateTapped, .optionalUpdateLater, .requiredUpdateTapped:
+            let required = tap == .requiredUpdateTapped
+            let service = UpdateServiceTests().makeService(
+                version: required ? "2.0" : "1.1", store: InMemoryAlertStore(),
+                rules: required ? UpdateRules(major: .required) : UpdateRules())
+            await service.checkForUpdate()
+            return service
+        }
+    }
+
+    @Test(
+        arguments: [
+            (Tap.messageDismissed, "OK", nil, false),
+            (.messageLinkFollowed, "Status", "https://status.example.com", false),
+            (.wallLinkFollowed, "Update", "https://apps.apple.com/app/id1", true),
+            (.optionalUpdateTapped, "Mettre à jour", "https://apps.apple.com/app/id77", false),
+            (.optionalUpdateLater, "Plus tard", nil, false),
+            (.requiredUpdateTapped, "Mettre à jour", "https://apps.apple.com/app/id77", true),
+        ] as [(Tap, String, String?, Bool)])
+    func theAnswerOpensThePageAndSaysWhetherTheAlertComesBack(
+        tap: Tap, button title: String, opens page: String?, comesBack: Bool
+    ) async throws {
+        let source = await source(for: tap)
+        #expect(source.isPresented)
+        let presentation = try #require(source.presentation)
+        let button = try #require(
+            presentation.buttons.first { $0.title == title }, "\(presentation.buttons.map(\.title))")
+        #expect(button.isCancel == (button.action == .dismiss || button.action == .later))
+        var opened: [URL] = []
+        let again = await source.answer(button) { opened.append($0) }
+        #expect(opened == [page.flatMap { URL(string: $0) }].compactMap { $0 })
+        #expect(again == comesBack)
+        #expect(source.isPresented == comesBack)
+        #expect(presentation.isDismissible == !comesBack)
     }
 }

@@ -325,33 +325,34 @@ struct UpdatePresentationTests {
     @Test
     func anOptionalUpdateHasUpdateLaterAndSkip() throws {
         let alert = try #require(
-            UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag("en-GB")]))
+            AlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag("en-GB")]))
         #expect(alert.title == "Update Available")
-        #expect(alert.message == "Notes 1.2 is available.")
+        #expect(alert.text == "Notes 1.2 is available.")
         #expect(alert.buttons.map(\.title) == ["Update", "Later", "Skip This Version"])
-        #expect(alert.buttons.map(\.action) == [.update(URL(string: "https://apps.apple.com/app/id1")), .later, .skip])
-        #expect(!alert.isRequired)
+        #expect(
+            alert.buttons.map(\.action) == [.update(URL(string: "https://apps.apple.com/app/id1")!), .later, .skip])
+        #expect(alert.isDismissible)
     }
 
     @Test
     func aRequiredUpdateHasOnlyUpdate() throws {
         let alert = try #require(
-            UpdateAlertPresentation(decision(.required), appName: "Notes", languages: [LanguageTag("de-AT")]))
+            AlertPresentation(decision(.required), appName: "Notes", languages: [LanguageTag("de-AT")]))
         #expect(alert.title == "Update erforderlich")
-        #expect(alert.message == "Diese Version von Notes funktioniert nicht mehr. Bitte aktualisiere auf 1.2.")
+        #expect(alert.text == "Diese Version von Notes funktioniert nicht mehr. Bitte aktualisiere auf 1.2.")
         #expect(alert.buttons.map(\.title) == ["Aktualisieren"])
-        #expect(alert.isRequired)
+        #expect(!alert.isDismissible)
     }
 
     @Test
     func withoutAPageToUpdateFromThereIsNoUpdateButton() throws {
         var optional = decision(.optional)
         optional.storeURL = nil
-        let alert = try #require(UpdateAlertPresentation(optional, appName: "Notes", languages: [LanguageTag("en")]))
+        let alert = try #require(AlertPresentation(optional, appName: "Notes", languages: [LanguageTag("en")]))
         #expect(alert.buttons.map(\.action) == [.later, .skip])
         var required = decision(.required)
         required.storeURL = nil
-        let wall = try #require(UpdateAlertPresentation(required, appName: "Notes", languages: [LanguageTag("en")]))
+        let wall = try #require(AlertPresentation(required, appName: "Notes", languages: [LanguageTag("en")]))
         #expect(!wall.buttons.contains { if case .update = $0.action { true } else { false } })
         #expect(!wall.buttons.isEmpty)
     }
@@ -373,7 +374,7 @@ struct UpdatePresentationTests {
 
     @Test
     func noneHasNoAlert() {
-        #expect(UpdateAlertPresentation(decision(.none), appName: "Notes", languages: []) == nil)
+        #expect(AlertPresentation(decision(.none), appName: "Notes", languages: []) == nil)
     }
 
     @Test(arguments: [
@@ -385,9 +386,9 @@ struct UpdatePresentationTests {
     func builtInTextsCoverAtLeastTenLanguages(language: String, title: String) throws {
         #expect(UpdateTexts.builtIn.count >= 10)
         let alert = try #require(
-            UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag(language)]))
+            AlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag(language)]))
         #expect(alert.title == title)
-        #expect(alert.message.contains("Notes") && alert.message.contains("1.2"))
+        #expect(alert.text.contains("Notes") && alert.text.contains("1.2"))
     }
 
     @Test
@@ -396,15 +397,15 @@ struct UpdatePresentationTests {
             bundleIDs: ["a"], title: "{appName} {version} is here", text: "Get {version} now.",
             localizations: [Message.Localization(tag: LanguageTag("fr"), title: "{appName} {version} est là")])
         let english = try #require(
-            UpdateAlertPresentation(
+            AlertPresentation(
                 decision(.optional, policy: policy), appName: "Notes", languages: [LanguageTag("en")]))
         #expect(english.title == "Notes 1.2 is here")
-        #expect(english.message == "Get 1.2 now.")
+        #expect(english.text == "Get 1.2 now.")
         let french = try #require(
-            UpdateAlertPresentation(
+            AlertPresentation(
                 decision(.optional, policy: policy), appName: "Notes", languages: [LanguageTag("fr-FR")]))
         #expect(french.title == "Notes 1.2 est là")
-        #expect(french.message == "Get 1.2 now.")
+        #expect(french.text == "Get 1.2 now.")
         #expect(french.buttons.first?.title == "Mettre à jour")
     }
 
@@ -415,7 +416,7 @@ struct UpdatePresentationTests {
             optionalTitle: "Ĝisdatigo", optionalMessage: "{appName} {version}", requiredTitle: "Devige",
             requiredMessage: "{version}", update: "Ĝisdatigi", later: "Poste", skip: "Preterlasi")
         let alert = try #require(
-            UpdateAlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag("eo")], texts: table)
+            AlertPresentation(decision(.optional), appName: "Notes", languages: [LanguageTag("eo")], texts: table)
         )
         #expect(alert.title == "Ĝisdatigo")
         #expect(alert.buttons.map(\.title) == ["Ĝisdatigi", "Poste", "Preterlasi"])

@@ -19,7 +19,7 @@ import Observation
 /// alert is up shows it again next launch.
 @MainActor
 @Observable
-public final class AlertService {
+public final class AlertService: AlertPresenting {
     /// The message to show, resolved for the device's languages.
     public private(set) var message: ResolvedMessage?
     /// Bound to the alert's presentation.
@@ -36,6 +36,12 @@ public final class AlertService {
 
     /// The message as a platform-neutral alert.
     public var presentation: AlertPresentation? { message.map(AlertPresentation.init) }
+
+    /// ``showMessage``, under the name every presenter uses.
+    public var isPresented: Bool {
+        get { showMessage }
+        set { showMessage = newValue }
+    }
 
     /// The tutorial's initializer: the feed's URL, and the app as its main bundle describes it, with
     /// the default store (UserDefaults on Apple platforms, honouring the tutorial's `lastMessageId`;
@@ -115,14 +121,13 @@ public final class AlertService {
     @discardableResult
     public func perform(_ button: AlertPresentation.Button) async -> URL? {
         guard let message else { return nil }
-        switch button.role {
+        switch button.action {
         case .dismiss:
             showMessage = false
             await record(message.id)
             emit(.dismissed(id: message.id))
             return nil
-        case .openLink:
-            guard let url = button.url else { return nil }
+        case .openLink(let url):
             await record(message.id)
             emit(.linkOpened(id: message.id, url: url))
             showMessage = false
@@ -131,6 +136,9 @@ public final class AlertService {
             // showMessage says otherwise. It comes back at presentationEnded() or the next check.
             wallPending = !message.dismissible
             return url
+        case .update, .later, .skip:
+            // An update prompt's button: not this service's.
+            return nil
         }
     }
 
@@ -153,7 +161,7 @@ public final class AlertService {
     /// Dismisses the current message (its confirm button).
     public func dismiss() async {
         guard let presentation else { return }
-        if let button = presentation.buttons.first(where: { $0.role == .dismiss }) { await perform(button) }
+        if let button = presentation.buttons.first(where: { $0.action == .dismiss }) { await perform(button) }
     }
 
     /// Forgets what this install has seen and the cached feed: for testing and debugging.

@@ -1,45 +1,130 @@
 import Foundation
+import Observation
 
-/// A message as any alert shows it — title, text and buttons — independent of SwiftUI, UIKit,
-/// AppKit or a terminal.
+/// An alert as any framework shows it — title, text and buttons — for a feed's message
+/// (``init(_:)``) or an update prompt (``init(_:appName:languages:texts:)``). SwiftUI, UIKit, AppKit
+/// and the terminal each have one presenter, which shows any of them.
 public struct AlertPresentation: Sendable, Hashable, Identifiable {
     public struct Button: Sendable, Hashable, Identifiable {
-        public enum Role: Sendable, Hashable {
-            /// Dismisses the alert (the platform's cancel role).
+        public enum Action: Sendable, Hashable {
+            /// Dismisses a message (its confirm button).
             case dismiss
-            /// Opens ``Button/url``.
-            case openLink
+            /// Opens a message's link.
+            case openLink(URL)
+            /// Opens the store or release page of an update.
+            case update(URL)
+            /// Asks about the update again after the remind interval.
+            case later
+            /// Does not ask about this version again.
+            case skip
         }
 
         public var title: String
-        public var role: Role
-        public var url: URL?
-        public var id: String { "\(role)-\(title)" }
+        public var action: Action
 
-        public init(title: String, role: Role, url: URL? = nil) {
+        public init(title: String, action: Action) {
             self.title = title
-            self.role = role
-            self.url = url
+            self.action = action
         }
+
+        /// Shown in the platform's cancel role: a message's dismiss button, an update's Later.
+        public var isCancel: Bool { action == .dismiss || action == .later }
+
+        /// The page the button opens, if it opens one.
+        public var url: URL? {
+            switch action {
+            case .openLink(let url), .update(let url): url
+            case .dismiss, .later, .skip: nil
+            }
+        }
+
+        public var id: String { "\(action)-\(title)" }
     }
 
-    /// The message id.
-    public var id: Int
+    /// `message-ID` for a feed's message, `update-VERSION` for an update prompt.
+    public var id: String
     public var title: String
     public var text: String
-    /// The link button first when there is one, then the dismiss button (absent for a wall).
+    /// In the order the alert shows them.
     public var buttons: [Button]
-    /// `false` for a wall: the alert cannot be dismissed, only its link followed.
+    /// `false` for a wall and for a required update: no button makes them go away for good.
     public var isDismissible: Bool
 
-    public init(_ message: ResolvedMessage) {
-        id = message.id
-        title = message.title
-        text = message.text
-        isDismissible = message.dismissible
-        var buttons: [Button] = []
-        if let link = message.link { buttons.append(Button(title: link.title, role: .openLink, url: link.url)) }
-        if message.dismissible { buttons.append(Button(title: message.confirmLabel, role: .dismiss)) }
+    public init(id: String, title: String, text: String, buttons: [Button], isDismissible: Bool) {
+        self.id = id
+        self.title = title
+        self.text = text
         self.buttons = buttons
+        self.isDismissible = isDismissible
+    }
+
+    /// A feed's message: the link button first when there is one, then the dismiss button (absent for
+    /// a wall).
+    public init(_ message: ResolvedMessage) {
+        var buttons: [Button] = []
+        if let link = message.link { buttons.append(Button(title: link.title, action: .openLink(link.url))) }
+        if message.dismissible { buttons.append(Button(title: message.confirmLabel, action: .dismiss)) }
+        self.init(
+            id: "message-\(message.id)", title: message.title, text: message.text, buttons: buttons,
+            isDismissible: message.dismissible)
+    }
+
+    /// The update prompt for `decision` — Update, and for an optional update Later and Skip — or `nil`
+    /// when it asks for nothing.
+    ///
+    /// Texts, in order of preference: the feed policy's (localized for `languages`, with the
+    /// placeholders filled), then `texts` (the app's own, or the built-in table, for `languages`).
+    public init?(
+        _ decision: UpdateDecision, appName: String, languages: [LanguageTag],
+        texts table: [String: UpdateTexts] = UpdateTexts.builtIn
+    ) {
+        guard decision.kind != .none else { return nil }
+        let texts = UpdateTexts.forLanguages(languages, in: table)
+        let version = decision.availableVersion?.description ?? ""
+        let required = decision.kind == .required
+        let localization = decision.policy.flatMap { Localizations.best(of: $0.localizations, for: languages) }
+        let title =
+            localization?.title ?? decision.policy?.title ?? (required ? texts.requiredTitle : texts.optionalTitle)
+        let message =
+            localization?.text ?? decision.policy?.text ?? (required ? texts.requiredMessage : texts.optionalMessage)
+        // No Update button that cannot work: without a page to go to, an optional prompt only tells.
+        // (A required decision always has one: UpdatePolicyEngine asks without a link as optional.)
+        var buttons: [Button] = []
+        if let url = decision.storeURL { buttons.append(Button(title: texts.update, action: .update(url))) }
+        if !required || buttons.isEmpty {
+            buttons.append(Button(title: texts.later, action: .later))
+            buttons.append(Button(title: texts.skip, action: .skip))
+        }
+        self.init(
+            id: "update-\(version)", title: UpdateTexts.fill(title, appName: appName, version: version),
+            text: UpdateTexts.fill(message, appName: appName, version: version), buttons: buttons,
+            isDismissible: !required)
+    }
+}
+
+/// What AppAlertUI puts on screen: ``AlertService`` (a feed's messages) and ``UpdateService`` (update
+/// prompts). The SwiftUI modifier, the UIKit presenter and the AppKit presenter each take either, so
+/// the way an alert is shown, answered and brought back is written once per framework.
+@MainActor
+public protocol AlertPresenting: AnyObject, Observable, Sendable {
+    /// `true` while the alert is to be on screen (SwiftUI binds `alert(isPresented:)` to it).
+    var isPresented: Bool { get set }
+    /// What the alert shows.
+    var presentation: AlertPresentation? { get }
+    /// Handles a tap on one of ``presentation``'s buttons and returns the page to open, if any.
+    @discardableResult
+    func perform(_ button: AlertPresentation.Button) async -> URL?
+    /// The tapped alert has left the screen, or the app is active again: an alert that must stay (a
+    /// wall whose link was followed, a required update) goes back on screen.
+    func presentationEnded()
+}
+
+extension AlertPresenting {
+    /// What a presenter does once a tapped alert has left the screen: handles `button`, opens the page
+    /// it gives with `open`, ends the presentation, and returns whether the alert is to be shown again.
+    public func answer(_ button: AlertPresentation.Button, open: (URL) -> Void) async -> Bool {
+        if let url = await perform(button) { open(url) }
+        presentationEnded()
+        return isPresented
     }
 }

@@ -50,10 +50,11 @@ public struct TerminalPresenter: Sendable {
         var lines = wrap(presentation.title)
         lines.append("")
         lines += wrap(presentation.text)
-        for button in presentation.buttons where button.role == .openLink {
+        for button in presentation.buttons {
+            guard case .openLink(let url) = button.action else { continue }
             lines.append("")
             lines += wrap(button.title + ":")
-            lines += wrap(button.url?.absoluteString ?? "")
+            lines += wrap(url.absoluteString)
         }
         let width = min(maximumWidth - 4, lines.map(\.count).max() ?? 0)
         var output = "╭" + String(repeating: "─", count: width + 2) + "╮\n"

@@ -14,7 +14,7 @@ import Observation
 /// ```
 @MainActor
 @Observable
-public final class UpdateService {
+public final class UpdateService: AlertPresenting {
     /// The last decision.
     public private(set) var decision: UpdateDecision?
     /// Bound to the alert's presentation.
@@ -32,10 +32,16 @@ public final class UpdateService {
     }
 
     /// The alert for the last decision, in the device's languages.
-    public var presentation: UpdateAlertPresentation? {
+    public var presentation: AlertPresentation? {
         guard let decision else { return nil }
         let name = appName ?? decision.release?.name ?? checker.app.bundleID
-        return UpdateAlertPresentation(decision, appName: name, languages: checker.app.preferredLanguages, texts: texts)
+        return AlertPresentation(decision, appName: name, languages: checker.app.preferredLanguages, texts: texts)
+    }
+
+    /// ``showUpdate``, under the name every presenter uses.
+    public var isPresented: Bool {
+        get { showUpdate }
+        set { showUpdate = newValue }
     }
 
     /// Checks and, when an update is to be asked for, sets ``showUpdate``.
@@ -53,19 +59,24 @@ public final class UpdateService {
     /// Handles a button: returns the URL to open for Update; records Later or Skip. A required update
     /// comes back after Update is tapped.
     @discardableResult
-    public func perform(_ button: UpdateAlertPresentation.Button) async -> URL? {
-        showUpdate = false
+    public func perform(_ button: AlertPresentation.Button) async -> URL? {
         switch button.action {
         case .update(let url):
+            showUpdate = false
             // Not shown again at once: SwiftUI drops a presentation set while the tapped alert is
             // still leaving the screen. It comes back at presentationEnded() or the next check.
             requiredPending = decision?.kind == .required
             return url
         case .later:
+            showUpdate = false
             try? await checker.remindLater()
             return nil
         case .skip:
+            showUpdate = false
             if let version = decision?.availableVersion { try? await checker.skip(version) }
+            return nil
+        case .dismiss, .openLink:
+            // A message's button: not this service's.
             return nil
         }
     }

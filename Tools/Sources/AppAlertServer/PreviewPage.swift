@@ -94,7 +94,7 @@ enum PreviewPage {
         html += "<div class=\"text\">" + escape(resolved.text) + "</div></div>"
         for button in AlertPresentation(resolved).buttons {
             html +=
-                "<div class=\"button\(button.role == .dismiss ? " cancel" : "")\">" + escape(button.title) + "</div>"
+                "<div class=\"button\(button.isCancel ? " cancel" : "")\">" + escape(button.title) + "</div>"
         }
         html += "</div><div class=\"meta\">"
         html += "#\(message.id)"

@@ -1,0 +1,63 @@
+#if canImport(SwiftUI)
+    import AppAlert
+    import SwiftUI
+
+    extension View {
+        /// Presents the service's message as a system alert: its title and text, the link button
+        /// when there is one, and the confirm button unless the message is a wall. Tapping a button
+        /// records the showing; the link opens with the environment's `openURL`. A wall whose link was
+        /// followed comes back when the scene is active again.
+        ///
+        /// ```swift
+        /// ContentView()
+        ///     .task { await alertService.showAlertIfNecessary() }
+        ///     .messageAlert(alertService)
+        /// ```
+        public func messageAlert(_ alertService: AlertService) -> some View {
+            modifier(AlertModifier(source: alertService))
+        }
+
+        /// Presents the service's update alert: Update (opens the store or release page), and for an
+        /// optional update Later and Skip. A required update has no way around it: it comes back when
+        /// the app is active again after Update was tapped.
+        ///
+        /// ```swift
+        /// ContentView()
+        ///     .task { await updateService.checkForUpdate() }
+        ///     .updateAlert(updateService)
+        /// ```
+        public func updateAlert(_ updateService: UpdateService) -> some View {
+            modifier(AlertModifier(source: updateService))
+        }
+    }
+
+    /// The one SwiftUI presenter: any ``AlertPresenting`` source as a system alert.
+    struct AlertModifier<Source: AlertPresenting>: ViewModifier {
+        @Bindable var source: Source
+        @Environment(\.openURL) private var openURL
+        @Environment(\.scenePhase) private var scenePhase
+
+        func body(content: Content) -> some View {
+            content.alert(
+                source.presentation?.title ?? "",
+                isPresented: $source.isPresented,
+                presenting: source.presentation
+            ) { presentation in
+                ForEach(presentation.buttons) { button in
+                    Button(button.title, role: button.isCancel ? .cancel : nil) {
+                        Task { @MainActor in
+                            if let url = await source.perform(button) { openURL(url) }
+                        }
+                    }
+                }
+            } message: { presentation in
+                Text(presentation.text)
+            }
+            // Back from a wall's link or the store with nothing changed: the alert comes back. (Not
+            // at once after the tap: SwiftUI drops an alert presented while the last one leaves.)
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .active { source.presentationEnded() }
+            }
+        }
+    }
+#endif
