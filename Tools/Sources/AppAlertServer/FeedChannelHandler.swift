@@ -69,7 +69,8 @@ final class FeedChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 closing = true
                 context.flush()
                 needsFlush = false
-                written.futureResult.whenComplete { _ in context.close(promise: nil) }
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
             }
         }
     }
@@ -95,7 +96,8 @@ final class FeedChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
             answer?.close = true
             answer?.response.headerFields[.connection] = "close"
         } else if let lastWrite {
-            lastWrite.whenComplete { _ in context.fireUserInboundEventTriggered(event) }
+            let bound = NIOLoopBound((context, event), eventLoop: context.eventLoop)
+            lastWrite.whenComplete { _ in bound.value.0.fireUserInboundEventTriggered(bound.value.1) }
         } else {
             context.fireUserInboundEventTriggered(event)
         }

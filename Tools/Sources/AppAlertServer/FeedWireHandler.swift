@@ -130,7 +130,9 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         closing = true
         pending = nil
         guard let lastWrite else { return context.fireUserInboundEventTriggered(event) }
-        lastWrite.whenComplete { _ in context.fireUserInboundEventTriggered(event) }
+        // Run on the channel's loop (the future's callbacks are): the loop-bound box says so to the compiler.
+        let bound = NIOLoopBound((context, event), eventLoop: context.eventLoop)
+        lastWrite.whenComplete { _ in bound.value.0.fireUserInboundEventTriggered(bound.value.1) }
     }
 
     // MARK: - Parsing
@@ -363,7 +365,8 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
             pending = nil
             needsFlush = false
             context.flush()
-            written.futureResult.whenComplete { _ in context.close(promise: nil) }
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
         }
     }
 
