@@ -3,11 +3,11 @@ import Foundation
 /// The outcome of one check: how the feed was loaded and what to show.
 public struct AlertCheckResult: Sendable {
     public var load: FeedLoadResult
-    public var decision: Decision
+    public var decision: MessageDecision
     /// The store could not be read or written: nothing is shown, so nothing is shown twice.
     public var storeError: AlertStoreError?
 
-    public init(load: FeedLoadResult, decision: Decision, storeError: AlertStoreError? = nil) {
+    public init(load: FeedLoadResult, decision: MessageDecision, storeError: AlertStoreError? = nil) {
         self.load = load
         self.decision = decision
         self.storeError = storeError
@@ -41,7 +41,7 @@ public actor AlertClient {
     /// ``recordShowing(of:)`` once the user dismissed the message or followed its link.
     public func check(ignoringInterval: Bool = false, explain: Bool = false) async -> AlertCheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
-        guard let feed = load.feed else { return AlertCheckResult(load: load, decision: Decision(message: nil)) }
+        guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
         do {
             let state = try await store.state()
             let context = app.context(
@@ -49,7 +49,8 @@ public actor AlertClient {
             let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
             return AlertCheckResult(load: load, decision: decision)
         } catch {
-            return AlertCheckResult(load: load, decision: Decision(message: nil), storeError: Self.storeError(error))
+            return AlertCheckResult(
+                load: load, decision: MessageDecision(message: nil), storeError: Self.storeError(error))
         }
     }
 
@@ -58,7 +59,7 @@ public actor AlertClient {
     /// never show the same message more often than it allows.
     public func checkAndRecord(ignoringInterval: Bool = false, explain: Bool = false) async -> AlertCheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
-        guard let feed = load.feed else { return AlertCheckResult(load: load, decision: Decision(message: nil)) }
+        guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
         let app = self.app
         let now = clock.now
         do {
@@ -71,7 +72,8 @@ public actor AlertClient {
             }
             return AlertCheckResult(load: load, decision: decision)
         } catch {
-            return AlertCheckResult(load: load, decision: Decision(message: nil), storeError: Self.storeError(error))
+            return AlertCheckResult(
+                load: load, decision: MessageDecision(message: nil), storeError: Self.storeError(error))
         }
     }
 

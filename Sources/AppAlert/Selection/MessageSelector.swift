@@ -1,6 +1,6 @@
 /// The outcome of evaluating a feed for one install: the message to show, if any, and, on request,
 /// why each message was or was not chosen.
-public struct Decision: Sendable, Hashable {
+public struct MessageDecision: Sendable, Hashable {
     /// The message to show now, resolved for display; `nil` when none is eligible.
     public var message: ResolvedMessage?
     /// One entry per message of the feed, in feed order, when the evaluation was asked to explain.
@@ -58,13 +58,13 @@ public enum MessageSelector {
     /// it was eligible or the first rule that excluded it.
     public static func decide(
         _ feed: Feed, context: EvaluationContext, history: ViewHistory = ViewHistory(), explain: Bool = false
-    ) -> Decision {
+    ) -> MessageDecision {
         decide(feed.messages, context: context, history: history, explain: explain)
     }
 
     public static func decide(
         _ messages: [Message], context: EvaluationContext, history: ViewHistory = ViewHistory(), explain: Bool = false
-    ) -> Decision {
+    ) -> MessageDecision {
         var best: Message?
         var exclusions: [Exclusion?] = []
         if explain { exclusions.reserveCapacity(messages.count) }
@@ -79,12 +79,12 @@ public enum MessageSelector {
             }
         }
         let resolved = best.map { ResolvedMessage($0, preferredLanguages: context.preferredLanguages) }
-        guard explain else { return Decision(message: resolved) }
+        guard explain else { return MessageDecision(message: resolved) }
         let evaluations = zip(messages, exclusions).map { message, exclusion in
             if let exclusion { return MessageEvaluation(id: message.id, outcome: .excluded(exclusion)) }
             if message.id == best?.id { return MessageEvaluation(id: message.id, outcome: .selected) }
             return MessageEvaluation(id: message.id, outcome: .outranked(by: best?.id ?? message.id))
         }
-        return Decision(message: resolved, evaluations: evaluations)
+        return MessageDecision(message: resolved, evaluations: evaluations)
     }
 }

@@ -119,7 +119,7 @@ extension AppAlertCommand {
             return output
         }
 
-        func jsonReport(_ decision: Decision) -> JSONValue {
+        func jsonReport(_ decision: MessageDecision) -> JSONValue {
             var object = JSONObject()
             object.set("selected", decision.selectedID.map { .integer(Int64($0)) } ?? .null)
             object.set("message", decision.message?.jsonValue ?? .null)
@@ -143,8 +143,9 @@ extension AppAlertCommand {
             return .object(object)
         }
 
-        func textReport(_ decision: Decision, feed: Feed, context: EvaluationContext, into output: inout CommandOutput)
-        {
+        func textReport(
+            _ decision: MessageDecision, feed: Feed, context: EvaluationContext, into output: inout CommandOutput
+        ) {
             let install =
                 "\(context.bundleID) \(context.appVersion?.description ?? "?") on \(context.platform)"
                 + (context.osVersion.map { " \($0)" } ?? "")
