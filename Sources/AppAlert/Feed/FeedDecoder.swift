@@ -90,7 +90,8 @@ public struct FeedDecoder: Sendable {
         }
     }
 
-    static let topLevelKeys = ["format", "messages", "updates", "sequence"]
+    /// `$schema` names the JSON Schema for editors (`appalert schema`); it is accepted and ignored.
+    static let topLevelKeys = ["$schema", "format", "messages", "updates", "sequence"]
 
     private func decodeFormat2(_ object: JSONObject, unlisted: inout Unlisted) throws(FeedError)
         -> FeedDecodingResult
