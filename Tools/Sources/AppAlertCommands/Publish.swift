@@ -11,7 +11,9 @@ extension AppAlertCommand {
                 Writes FEED (a file, or every .json file of a directory) and, for every app it names, \
                 apps/BUNDLE-ID.json with only that app's messages and update policy. A feed with \
                 errors is refused (exit 1, the errors listed). The site is written to a new directory \
-                that then replaces OUT, so a half-written site is never left behind.
+                that then replaces OUT, so a half-written site is never left behind. With --key or \
+                --key-env every file written is signed (PATH.sig beside it); without, a FEED.sig beside \
+                the feed is copied.
                 """)
 
         @Argument(help: "The feed file, or a directory of feeds.")
@@ -20,25 +22,22 @@ extension AppAlertCommand {
         @Option(name: .customLong("out"), help: ArgumentHelp("The directory to write the site to.", valueName: "dir"))
         var output: String
 
-        @Option(
-            help: ArgumentHelp(
-                "Sign every file written (PATH.sig beside it). Without a key, a FEED.sig beside the feed is copied.",
-                valueName: "key-file"))
-        var key: String?
+        /// With a key, every file written is signed (PATH.sig beside it); without one, a FEED.sig beside the
+        /// feed is copied.
+        @OptionGroup var signingKey: SigningKeyOptions
 
         func run() async throws { try execute().emit() }
 
         func execute() -> CommandOutput {
             var output = CommandOutput()
             var signingKey: FeedSigningKey?
-            if let key {
-                do {
-                    let (loaded, warning) = try KeyFile.readPrivate(key)
+            do {
+                if let (loaded, warning) = try self.signingKey.load() {
                     signingKey = loaded
                     if let warning { output.err("appalert: warning: \(warning)") }
-                } catch {
-                    return .failure(error.message)
                 }
+            } catch {
+                return .failure(error.message)
             }
             let site: FeedSite
             do {

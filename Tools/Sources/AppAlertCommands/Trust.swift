@@ -69,8 +69,7 @@ extension AppAlertCommand {
         @Argument(help: "The feed file.")
         var feed: String
 
-        @Option(help: ArgumentHelp("The private key file (appalert.key).", valueName: "key-file"))
-        var key: String
+        @OptionGroup var signingKey: SigningKeyOptions
 
         @Flag(help: "Raise the feed's \"sequence\" by one and rewrite the file before signing.")
         var bumpSequence = false
@@ -86,7 +85,9 @@ extension AppAlertCommand {
             let signingKey: FeedSigningKey
             var result = CommandOutput()
             do {
-                let (key, warning) = try KeyFile.readPrivate(key)
+                guard let (key, warning) = try self.signingKey.load() else {
+                    return .failure("give the private key: --key FILE or --key-env NAME")
+                }
                 signingKey = key
                 if let warning { result.err("appalert: warning: \(warning)") }
             } catch {
@@ -190,6 +191,43 @@ extension AppAlertCommand {
 }
 
 /// Reading and writing key files.
+/// `--key FILE` or `--key-env NAME`: the private key from a file, or from an environment variable as
+/// CI systems hand over secrets (the variable's value is never printed).
+struct SigningKeyOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The private key file (appalert.key).", valueName: "key-file"))
+    var key: String?
+
+    @Option(
+        name: .customLong("key-env"),
+        help: ArgumentHelp(
+            "An environment variable holding the private key's text (ed25519-private:BASE64), e.g. a CI secret.",
+            valueName: "name"))
+    var keyEnv: String?
+
+    /// The key and a warning about its file, or `nil` when neither option is given.
+    func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError)
+        -> (FeedSigningKey, String?)?
+    {
+        switch (key, keyEnv) {
+        case (.some, .some):
+            throw InputError(message: "--key and --key-env: give one of them")
+        case (let path?, nil):
+            return try KeyFile.readPrivate(path)
+        case (nil, let name?):
+            guard let text = environment[name], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw InputError(message: "--key-env: the environment variable \(name) is not set or is empty")
+            }
+            do {
+                return (try FeedSigningKey(text), nil)
+            } catch {
+                throw InputError(message: "--key-env: \(name) does not hold a private key (\(error.reason))")
+            }
+        case (nil, nil):
+            return nil
+        }
+    }
+}
+
 enum KeyFile {
     /// Creates `file` readable by its owner only, from the first byte on.
     static func writePrivate(_ text: String, to file: URL) throws {

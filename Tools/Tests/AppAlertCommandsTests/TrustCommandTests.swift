@@ -238,3 +238,60 @@ struct SignedPublishTests {
         }
     }
 }
+
+/// `--key-env NAME`: the private key from an environment variable, as CI secrets arrive.
+struct KeyFromEnvironmentTests {
+    static let secret = "APPALERT_TEST_SIGNING_KEY"
+
+    @Test
+    func signAndPublishReadTheKeyFromTheVariableAndTheSignaturesVerify() throws {
+        let directory = try TemporaryDirectory()
+        let (key, pub) = try makeKeys(in: directory)
+        let keyText = try String(contentsOfFile: key, encoding: .utf8)
+        let feed = try directory.write("feed.json", signableFeed)
+        let signed = try AppAlertProcess.run(
+            ["sign", feed, "--key-env", Self.secret], environment: [Self.secret: keyText])
+        #expect(signed.status == 0, "\(signed.standardError)")
+        #expect(try AppAlertProcess.run(["verify", feed, "--public-key", pub]).status == 0)
+        let site = directory.url.appendingPathComponent("site").path
+        let published = try AppAlertProcess.run(
+            ["publish", feed, "--out", site, "--key-env", Self.secret], environment: [Self.secret: keyText])
+        #expect(published.status == 0, "\(published.standardError)")
+        let view = site + "/apps/com.example.Tool.json"
+        #expect(try AppAlertProcess.run(["verify", view, "--public-key", pub]).status == 0)
+        #expect(!signed.standardOutput.contains(keyText) && !published.standardOutput.contains(keyText))
+    }
+
+    @Test(
+        arguments: [
+            ("unset", nil, "APPALERT_TEST_SIGNING_KEY is not set or is empty"),
+            ("empty", "  \n", "APPALERT_TEST_SIGNING_KEY is not set or is empty"),
+            ("not a key", "ed25519-private:c2VjcmV0LWJ1dC13cm9uZw==", "does not hold a private key"),
+        ] as [(String, String?, String)])
+    func aMissingOrWrongSecretStopsSigningWithoutPrintingIt(case name: String, value: String?, message: String) throws {
+        let directory = try TemporaryDirectory()
+        let feed = try directory.write("feed.json", signableFeed)
+        var environment: [String: String] = [:]
+        if let value { environment[Self.secret] = value }
+        for command in [["sign", feed], ["publish", feed, "--out", directory.url.appendingPathComponent("out").path]] {
+            let result = try AppAlertProcess.run(command + ["--key-env", Self.secret], environment: environment)
+            #expect(result.status == 2, "\(name): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(name): \(result.standardError)")
+            if let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                #expect(!result.standardError.contains(value))
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: feed + ".sig"))
+    }
+
+    @Test
+    func keyAndKeyEnvTogetherAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let (key, _) = try makeKeys(in: directory)
+        let feed = try directory.write("feed.json", signableFeed)
+        let result = try AppAlertProcess.run(
+            ["sign", feed, "--key", key, "--key-env", Self.secret], environment: [Self.secret: "x"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--key and --key-env: give one of them"))
+    }
+}
