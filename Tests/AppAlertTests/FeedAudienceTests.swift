@@ -1,0 +1,148 @@
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+import Testing
+
+let audienceFeed = """
+    {"format": 2, "messages": [
+      {"id": 1, "bundleId": "com.example.App", "title": "Old iOS", "text": "x", "platforms": ["ios"],
+       "osVersionRange": "<17"},
+      {"id": 2, "bundleId": "com.example.App", "title": "Update", "text": "x", "appVersionRange": "^1.0",
+       "rollout": 25},
+      {"id": 3, "bundleId": "com.example.App", "title": "French", "text": "x", "locales": ["fr"], "priority": 5},
+      {"id": 4, "bundleId": "com.example.Other", "title": "Other app", "text": "x"},
+      {"id": 5, "bundleId": "*", "title": "Everyone", "text": "x", "priority": -1}
+    ]}
+    """
+
+func decodedFeed(_ text: String) throws -> Feed {
+    try FeedDecoder().decode(Data(text.utf8)).feed
+}
+
+struct FeedAudienceTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test(arguments: [
+        ("1.0", "16.4", "ios", "en", 2 as Int?, 25.0 as Double?),
+        ("1.0", "17.2", "ios", "fr", 3, 100),
+        ("1.0", "16.4", "macos", "en", 2, 25),
+        ("2.0", "16.4", "ios", "en", 1, 100),
+        ("2.0", "17.2", "ios", "en", 5, 100),
+        ("2.0", "17.2", "linux", "de", 5, 100),
+    ])
+    func eachCombinationSeesItsFirstMessageWithTheRolloutAsAShare(
+        app: String, os: String, platform: String, locale: String, selected: Int?, percent: Double?
+    ) throws {
+        let query = FeedAudience.Query(
+            bundleID: "com.example.App", appVersions: [Version(app)!], osVersions: [Version(os)!],
+            platforms: [Platform(rawValue: platform)], locales: [LanguageTag(locale)], now: Self.now)
+        let rows = try FeedAudience.rows(try decodedFeed(audienceFeed), query: query)
+        #expect(rows.count == 1)
+        #expect(rows.first?.selected == selected)
+        #expect(rows.first?.rolloutPercent == percent)
+    }
+
+    @Test
+    func unnamedValuesComeFromTheFeedsTargetingAndThisMachine() throws {
+        let feed = try decodedFeed(audienceFeed)
+        let mentioned = FeedAudience.mentioned(in: feed, bundleID: "com.example.App")
+        // ^1.0 is >=1.0.0 <2.0.0-0: the -0 bound stands for 2.0.0.
+        #expect(mentioned.appVersions == [Version("1.0.0")!, Version("2.0.0")!])
+        #expect(mentioned.osVersions == [Version("17")!])
+        #expect(mentioned.platforms == [.iOS])
+        #expect(mentioned.locales == [LanguageTag("fr")])
+        let query = FeedAudience.Query(
+            bundleID: "com.example.App", now: Self.now, currentOSVersion: Version("6.1"), currentPlatform: .linux,
+            currentLocale: LanguageTag("de"))
+        let rows = try FeedAudience.rows(feed, query: query)
+        // 2 app versions × (17, 6.1) × (ios, linux) × (fr, de).
+        #expect(rows.count == 16)
+        #expect(Set(rows.map(\.platform)) == [.iOS, .linux])
+        #expect(
+            rows.allSatisfy {
+                $0.jsonValue.objectKeys == [
+                    "appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent",
+                ]
+            })
+    }
+
+    @Test
+    func tooManyCombinationsAreRefusedWithTheCount() throws {
+        let versions = (0..<200).map { Version(1, $0, 0) }
+        let query = FeedAudience.Query(
+            bundleID: "com.example.App", appVersions: versions, osVersions: versions,
+            platforms: [.iOS], locales: [LanguageTag("en")], now: Self.now)
+        let feed = try decodedFeed(audienceFeed)
+        do {
+            _ = try FeedAudience.rows(feed, query: query)
+            Issue.record("40,000 combinations were accepted")
+        } catch {
+            #expect(error.description.hasPrefix("40000 combinations"))
+        }
+    }
+}
+
+struct FeedDiffTests {
+    static func diff(_ old: String, _ new: String) throws -> FeedDiff {
+        let query = FeedAudience.Query(
+            bundleID: "*", now: FeedAudienceTests.now, currentOSVersion: Version("17.2"), currentPlatform: .iOS,
+            currentLocale: LanguageTag("en"))
+        return try FeedDiff(
+            old: try AppAlertAuthoring.JSONParser().parse(old), new: try AppAlertAuthoring.JSONParser().parse(new),
+            oldFeed: try decodedFeed(old),
+            newFeed: try decodedFeed(new), query: query)
+    }
+
+    static func edit(_ from: String, _ to: String) -> String {
+        audienceFeed.replacingOccurrences(of: from, with: to)
+    }
+
+    @Test(arguments: [
+        ("a title", edit("\"Update\"", "\"Update now\""), true, [2], "title"),
+        ("a rollout", edit("\"rollout\": 25", "\"rollout\": 50"), true, [2], "rollout"),
+        ("a priority above the rest", edit("\"priority\": -1", "\"priority\": 9"), true, [5], "priority"),
+        (
+            "a key no rule reads", edit("\"title\": \"Other app\"", "\"title\": \"Other app\", \"note\": 1"), false,
+            [4], "note"
+        ),
+        ("an OS range nobody on the list is in", edit("\"<17\"", "\"<16\""), true, [1], "osVersionRange"),
+        ("spacing only", audienceFeed.replacingOccurrences(of: ", ", with: ",  "), false, [], ""),
+    ])
+    func anEditIsDescribedByItsKeysAndWhoSeesSomethingElse(
+        name: String, new: String, changesWhatInstallsSee: Bool, changedIDs: [Int], key: String
+    ) throws {
+        let diff = try Self.diff(audienceFeed, new)
+        #expect(diff.changesWhatInstallsSee == changesWhatInstallsSee, "\(name)")
+        #expect(diff.changed.map(\.id) == changedIDs, "\(name)")
+        if !key.isEmpty { #expect(diff.changed.first?.keys == [key], "\(name)") }
+        #expect(diff.added.isEmpty && diff.removed.isEmpty)
+    }
+
+    @Test
+    func addedAndRemovedMessagesAreListedAndAnOutrankedAdditionChangesNothing() throws {
+        let added = audienceFeed.replacingOccurrences(
+            of: "\n]}",
+            with:
+                ",\n  {\"id\": 6, \"bundleId\": \"com.example.App\", \"title\": \"Low\", \"text\": \"x\", \"priority\": -9}\n    ]}"
+        )
+        let diff = try Self.diff(audienceFeed, added)
+        #expect(diff.added == [6])
+        #expect(!diff.changesWhatInstallsSee)
+        let back = try Self.diff(added, audienceFeed)
+        #expect(back.removed == [6])
+        let withoutFrench = try Self.diff(audienceFeed, Self.edit("\"locales\": [\"fr\"]", "\"locales\": [\"it\"]"))
+        #expect(withoutFrench.changesWhatInstallsSee)
+        #expect(!withoutFrench.audienceChanges.isEmpty)
+        #expect(
+            withoutFrench.audienceChanges.allSatisfy {
+                ($0.before.selected == 3) != ($0.after.selected == 3) && $0.bundleID == "com.example.App"
+            })
+    }
+}
+
+extension JSONValue {
+    var objectKeys: [String] {
+        guard case .object(let object) = self else { return [] }
+        return object.keys
+    }
+}
