@@ -16,7 +16,7 @@ public struct AppAlertCommand: AsyncParsableCommand {
         version: AppAlertCommand.version,
         subcommands: [
             Validate.self, Evaluate.self, Check.self, UpdateCheck.self, Publish.self, Serve.self, Keygen.self,
-            Sign.self, Verify.self, VersionCommand.self, Schema.self, Audience.self, Diff.self,
+            Sign.self, Verify.self, VersionCommand.self, Schema.self, Audience.self, Diff.self, Init.self,
         ]
     )
 

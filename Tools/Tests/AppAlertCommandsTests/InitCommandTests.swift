@@ -1,0 +1,152 @@
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+import TestSupport
+import Testing
+
+/// `appalert init`: what it writes, that it never overwrites, and the workflow's appalert steps run
+/// here as GitHub would run them.
+struct InitCommandTests {
+    static let bundleID = "com.example.Notes"
+    static let files = ["messages.json", "schema/feed.schema.json", ".github/workflows/appalert.yml", "README.md"]
+
+    static func initialize(_ directory: borrowing TemporaryDirectory) throws -> URL {
+        let root = directory.url.appendingPathComponent("feed")
+        let result = try AppAlertProcess.run(["init", root.path, "--bundle-id", bundleID])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n").count == files.count)
+        return root
+    }
+
+    @Test
+    func theNewFeedValidatesCleanlyNamesItsSchemaAndServes() throws {
+        let directory = try TemporaryDirectory()
+        let root = try Self.initialize(directory)
+        let feed = root.appendingPathComponent("messages.json").path
+        let validated = try AppAlertProcess.run(["validate", feed])
+        #expect(validated.status == 0)
+        #expect(validated.standardOutput.contains("1 usable; 0 errors, 0 warnings"), "\(validated.standardOutput)")
+        guard case .object(let document) = try JSONParser().parse(try Data(contentsOf: URL(fileURLWithPath: feed)))
+        else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(document["$schema"] == "schema/feed.schema.json")
+        let schema = try String(contentsOf: root.appendingPathComponent("schema/feed.schema.json"), encoding: .utf8)
+        #expect(schema == (try AppAlertProcess.run(["schema"])).standardOutput)
+
+        let server = try ServeProcess([feed])
+        defer { server.stop() }
+        let (status, _, body) = try server.get("/apps/\(Self.bundleID).json")
+        #expect(status == 200)
+        #expect(String(decoding: body, as: UTF8.self).contains("\"Welcome\""))
+    }
+
+    @Test(arguments: files)
+    func anExistingFileStopsItBeforeAnythingIsWritten(existing: String) throws {
+        let directory = try TemporaryDirectory()
+        let root = directory.url.appendingPathComponent("feed")
+        let path = root.appendingPathComponent(existing)
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: path)
+        let result = try AppAlertProcess.run(["init", root.path, "--bundle-id", Self.bundleID])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("\(existing) already exists; nothing written"), "\(result.standardError)")
+        #expect(try String(contentsOf: path, encoding: .utf8) == "mine")
+        for other in Self.files where other != existing {
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(other).path), "\(other)")
+        }
+    }
+
+    /// The workflow as data: every step of every job, with its `run` script and `env`.
+    struct Step: Decodable {
+        var name: String?
+        var uses: String?
+        var run: String?
+        var env: [String: String]?
+    }
+
+    struct Job: Decodable {
+        var steps: [Step]
+    }
+
+    static func workflowJobs(_ file: URL) throws -> [String: Job] {
+        // PyYAML reads the file (GitHub's YAML 1.1: the key `on` becomes true, hence default=str).
+        let script = "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))['jobs'], default=str))"
+        let parsed = try ProcessResult.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path])
+        #expect(parsed.status == 0, "\(parsed.standardError)")
+        return try JSONDecoder().decode([String: Job].self, from: Data(parsed.standardOutput.utf8))
+    }
+
+    @Test
+    func everyAppAlertStepOfTheWorkflowRunsAgainstTheNewRepository() throws {
+        let directory = try TemporaryDirectory()
+        let root = try Self.initialize(directory)
+        let jobs = try Self.workflowJobs(root.appendingPathComponent(".github/workflows/appalert.yml"))
+        #expect(Set(jobs.keys) == ["check", "publish"])
+        let uses = Set(jobs.values.flatMap(\.steps).compactMap(\.uses))
+        #expect(
+            uses.isSuperset(of: [
+                "actions/checkout@v4", "actions/configure-pages@v5", "actions/upload-pages-artifact@v3",
+                "actions/deploy-pages@v4",
+            ]))
+
+        // A repository with the feed on main (as origin/main), then a pull request that edits it.
+        let git = { (arguments: [String]) throws -> ProcessResult in
+            try ProcessResult.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["git", "-C", root.path, "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments)
+        }
+        #expect(try git(["init", "-q", "-b", "main"]).status == 0)
+        #expect(try git(["add", "-A"]).status == 0)
+        #expect(try git(["commit", "-q", "-m", "feed"]).status == 0)
+        #expect(try git(["update-ref", "refs/remotes/origin/main", "HEAD"]).status == 0)
+        let feed = root.appendingPathComponent("messages.json")
+        let edited = try String(contentsOf: feed, encoding: .utf8).replacingOccurrences(
+            of: "\"Welcome\"", with: "\"Welcome back\"")
+        try Data(edited.utf8).write(to: feed)
+
+        let keys = directory.url.appendingPathComponent("keys")
+        #expect(try AppAlertProcess.run(["keygen", "--out", keys.path]).status == 0)
+        let keyText = try String(contentsOf: keys.appendingPathComponent("appalert.key"), encoding: .utf8)
+        let runnerTemp = directory.url.appendingPathComponent("runner")
+        try FileManager.default.createDirectory(at: runnerTemp, withIntermediateDirectories: true)
+        let summary = runnerTemp.appendingPathComponent("summary.md")
+        let binaries = AppAlertProcess.executable.deletingLastPathComponent().path
+        var ran: [String] = []
+        for (jobName, job) in jobs.sorted(by: { $0.key < $1.key }) {
+            for step in job.steps {
+                guard let script = step.run,
+                    script.range(of: #"(^|\n)[ \t]*appalert[ \t]+[a-z]"#, options: .regularExpression) != nil
+                else { continue }
+                let expanded = script.replacingOccurrences(of: "${{ github.base_ref }}", with: "main")
+                var environment = [
+                    "PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                    "RUNNER_TEMP": runnerTemp.path, "GITHUB_STEP_SUMMARY": summary.path,
+                ]
+                for (name, value) in step.env ?? [:] {
+                    environment[name] = value.contains("secrets.") ? keyText : value
+                }
+                let result = try ProcessResult.run(
+                    URL(fileURLWithPath: "/bin/bash"),
+                    ["-e", "-o", "pipefail", "-c", "cd \"$0\" && " + expanded, root.path],
+                    environment: environment)
+                #expect(result.status == 0, "\(jobName) / \(step.name ?? "?"): \(result.standardError)")
+                ran.append(step.name ?? "?")
+            }
+        }
+        #expect(ran == ["Validate", "What this pull request changes", "Sign", "Publish"])
+        let written = try String(contentsOf: summary, encoding: .utf8)
+        #expect(written.contains("changed #1 (title)"), "\(written)")
+        #expect(written.contains("#1 Welcome (100 %) → #1 Welcome back (100 %)"), "\(written)")
+        let site = root.appendingPathComponent("_site")
+        let publicKey = keys.appendingPathComponent("appalert.pub").path
+        for file in ["messages.json", "apps/\(Self.bundleID).json"] {
+            let verified = try AppAlertProcess.run([
+                "verify", site.appendingPathComponent(file).path, "--public-key", publicKey,
+            ])
+            #expect(verified.status == 0, "\(file): \(verified.standardError)")
+        }
+        #expect(FileManager.default.fileExists(atPath: feed.path + ".sig"))
+    }
+}
