@@ -99,7 +99,7 @@ extension AppAlertCommand {
                 for app in byApp.keys.sorted() {
                     let changes = byApp[app] ?? []
                     lines.append(
-                        "\(app): \(changes.count) combination\(changes.count == 1 ? "" : "s") see something else")
+                        "\(app): \(changes.count) combination\(changes.count == 1 ? " sees" : "s see") something else")
                     for change in changes.prefix(50) {
                         let install = change.after.install.map { $0.isEmpty ? "-" : $0 }.joined(separator: " · ")
                         lines.append(
