@@ -86,17 +86,30 @@ extension AppAlertCommand {
         }
 
         func execute(currentDate: Date) -> CommandOutput {
+            let data: Data
+            do {
+                // The options are checked before the file is read, so a bad option is named first.
+                _ = try makeContext(currentDate: currentDate)
+                _ = try makeHistory()
+            } catch {
+                return .failure(error.message)
+            }
+            do {
+                data = try FeedFile.read(feed)
+            } catch {
+                return .failure(error.message)
+            }
+            return evaluate(data, currentDate: currentDate)
+        }
+
+        /// The command on a feed's bytes (`feed` names it in messages): what `serve --dev`'s simulator
+        /// answers, so the endpoint and the command cannot differ.
+        func evaluate(_ data: Data, currentDate: Date) -> CommandOutput {
             let context: EvaluationContext
             let history: ViewHistory
             do {
                 context = try makeContext(currentDate: currentDate)
                 history = try makeHistory()
-            } catch {
-                return .failure(error.message)
-            }
-            let data: Data
-            do {
-                data = try FeedFile.read(feed)
             } catch {
                 return .failure(error.message)
             }

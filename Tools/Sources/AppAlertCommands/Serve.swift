@@ -54,6 +54,7 @@ extension AppAlertCommand {
             configuration.port = port
             configuration.cacheControl = cacheControl
             configuration.development = dev
+            if dev { configuration.evaluator = SimulatorQuery.evaluate }
             for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
             where !(seconds > 0 && seconds <= 86_400) {
                 try CommandOutput.failure("\(name): must be more than 0 and at most 86400 seconds").emit()
@@ -90,5 +91,57 @@ extension AppAlertCommand {
             }
             try await app.runService()
         }
+    }
+}
+
+/// `serve --dev`'s simulator: a query's parameters as `appalert evaluate` options, run on the served
+/// feed's bytes with `--json --explain`, so the endpoint answers exactly what the command prints.
+enum SimulatorQuery {
+    /// Query parameter → `evaluate` option.
+    static let options: KeyValuePairs<String, String> = [
+        "bundleId": "--bundle-id", "appVersion": "--app-version", "build": "--build", "osVersion": "--os-version",
+        "platform": "--platform", "locale": "--locale", "installId": "--install-id", "now": "--now",
+        "seen": "--seen", "previousVersion": "--previous-version", "launchesSinceUpdate": "--launches-since-update",
+        "lastMessageId": "--last-message-id",
+    ]
+
+    @Sendable
+    static func evaluate(_ feed: Data, _ parameters: [(name: String, value: String)])
+        -> FeedServerConfiguration.Evaluation
+    {
+        var arguments = ["-"]
+        for parameter in parameters {
+            guard let option = options.first(where: { $0.key == parameter.name })?.value else {
+                let known = options.map(\.key).joined(separator: ", ")
+                return failure("unknown parameter \"\(excerpt(parameter.name))\" (known: feed, \(known))")
+            }
+            // An empty form field is a value not given, as an option left out.
+            if parameter.value.isEmpty { continue }
+            arguments.append("\(option)=\(parameter.value)")
+        }
+        arguments += ["--json", "--explain"]
+        let command: AppAlertCommand.Evaluate
+        do {
+            command = try AppAlertCommand.Evaluate.parse(arguments)
+        } catch {
+            return failure(AppAlertCommand.Evaluate.message(for: error))
+        }
+        let output = command.evaluate(feed, currentDate: Date())
+        guard output.exitCode == 0 else {
+            let message = output.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+            return failure(message.hasPrefix("appalert: ") ? String(message.dropFirst(10)) : message)
+        }
+        return FeedServerConfiguration.Evaluation(
+            status: 200, json: output.standardOutput.trimmingCharacters(in: .newlines))
+    }
+
+    static func failure(_ message: String) -> FeedServerConfiguration.Evaluation {
+        var object = JSONObject()
+        object.set("error", .string(message))
+        return FeedServerConfiguration.Evaluation(status: 400, json: JSONValue.object(object).serialized())
+    }
+
+    static func excerpt(_ text: String) -> String {
+        text.count > 100 ? text.prefix(99) + "…" : text
     }
 }

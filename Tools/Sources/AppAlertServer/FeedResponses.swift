@@ -32,6 +32,15 @@ enum FeedResponses {
             return Response(status: .ok, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: page))
         case "/__preview/version" where configuration.development:
             return plain(.ok, snapshot.version, head: head)
+        case "/_appalert/evaluate" where configuration.development:
+            guard let evaluator = configuration.evaluator else { break }
+            let answer = Simulator.answer(query: request.uri.query, site: snapshot.site, evaluator: evaluator)
+            var headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
+            let body = ByteBuffer(string: answer.json + "\n")
+            headers[.contentLength] = String(body.readableBytes)
+            return Response(
+                status: HTTPResponse.Status(code: answer.status), headers: headers,
+                body: head ? ResponseBody() : ResponseBody(byteBuffer: body))
         default:
             break
         }

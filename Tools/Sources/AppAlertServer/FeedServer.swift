@@ -32,6 +32,22 @@ public struct FeedServerConfiguration: Sendable {
     /// Signs every served file (`PATH.sig` beside it) on each change. Without a key (the default),
     /// a `FEED.sig` beside a feed is served as it is.
     public var signingKey: FeedSigningKey?
+    /// Development mode's simulator, `GET /_appalert/evaluate?feed=PATH&bundleId=…`: given a served
+    /// feed's bytes and the query's other parameters (in order, repeatable ones repeated), the status
+    /// and JSON body to answer. `appalert serve --dev` sets it to `appalert evaluate --json --explain`.
+    /// Without it (the default), or without `development`, the path does not exist.
+    public var evaluator: (@Sendable (_ feed: Data, _ parameters: [(name: String, value: String)]) -> Evaluation)?
+
+    /// A simulator answer.
+    public struct Evaluation: Sendable {
+        public var status: Int
+        public var json: String
+
+        public init(status: Int, json: String) {
+            self.status = status
+            self.json = json
+        }
+    }
 
     public init() {}
 }
@@ -253,7 +269,10 @@ final class SiteSnapshot: Sendable {
         self.version = site.files.map(\.etag).joined() + (failure.map { "!\($0.description.hashValue)" } ?? "")
         self.previewPage =
             configuration.development
-            ? ByteBuffer(string: PreviewPage.html(site: site, failure: failure, version: version)) : nil
+            ? ByteBuffer(
+                string: PreviewPage.html(
+                    site: site, failure: failure, version: version, simulator: configuration.evaluator != nil))
+            : nil
     }
 
     func withFailure(_ failure: FeedSiteError, sourceStamp: [String: String], configuration: FeedServerConfiguration)

@@ -6,8 +6,8 @@ import Foundation
 /// each localization, link buttons and walls, what each message targets, and the validation errors of
 /// the last edit. The page asks for the site's version every second and reloads when it changes.
 enum PreviewPage {
-    static func html(site: FeedSite, failure: FeedSiteError?, version: String) -> String {
-        var body = ""
+    static func html(site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false) -> String {
+        var body = simulator ? simulatorForm(site: site) : ""
         if let failure {
             body +=
                 "<section class=\"errors\"><h2>The last edit is not served</h2><p>The previous version stays online until these are fixed:</p><ul>"
@@ -69,6 +69,18 @@ enum PreviewPage {
             .lang { background: #5856d6; }
             .errors { background: #ffe5e3; border: 1px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
             .warnings { color: #8a6d00; font-size: 13px; }
+            .simulator { background: white; border-radius: 12px; padding: 12px 16px 16px; margin-bottom: 20px; }
+            .simulator h2 { font-size: 17px; margin: 4px 0 10px; }
+            .simulator form { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: end; }
+            .simulator label { display: flex; flex-direction: column; font-size: 12px; color: #3a3a3c; }
+            .simulator input, .simulator select { font: inherit; padding: 4px 6px; min-width: 120px; }
+            .simulator .result { display: flex; gap: 24px; margin-top: 14px; align-items: flex-start; flex-wrap: wrap; }
+            .simulator table { border-collapse: collapse; font-size: 13px; }
+            .simulator td, .simulator th { text-align: left; padding: 3px 8px; border-bottom: 1px solid #e5e5ea; }
+            .simulator tr.chosen td { font-weight: 600; color: #1a7f37; }
+            .simulator tr.excluded td { color: #6e6e73; }
+            .simulator .none { font-size: 15px; color: #6e6e73; }
+            .simulator .error { color: #c4221f; }
             </style></head>
             <body>
             <h1>AppAlert preview</h1>
@@ -86,6 +98,139 @@ enum PreviewPage {
             </body></html>
             """
     }
+
+    /// The simulator: a form for one install (its state is the page's query, so a link reproduces a
+    /// view) and, from `/_appalert/evaluate`, the message that install sees and every message's verdict.
+    static func simulatorForm(site: FeedSite) -> String {
+        let feeds = Simulator.feeds(of: site)
+        var apps = Set<String>()
+        var versions: [String: [Version]] = [:]
+        for file in feeds {
+            guard let feed = try? FeedDecoder().decode(file.data).feed else { continue }
+            for app in FeedAudience.apps(in: feed) {
+                apps.insert(app)
+                versions[app, default: []] += FeedAudience.mentioned(in: feed, bundleID: app).appVersions
+            }
+        }
+        let sortedApps = apps.sorted()
+        let firstApp = sortedApps.first ?? ""
+        let appVersion = versions[firstApp]?.max()?.description ?? "1.0"
+        let system = ProcessInfo.processInfo.operatingSystemVersion
+        let osVersion = "\(system.majorVersion).\(system.minorVersion).\(system.patchVersion)"
+        let language =
+            Locale.preferredLanguages.first.map(LanguageTag.init).flatMap { $0.isWellFormed ? $0.original : nil }
+            ?? "en"
+        func input(_ name: String, _ label: String, _ value: String = "", placeholder: String = "") -> String {
+            "<label>\(escape(label))<input name=\"\(name)\" data-default=\"\(escape(value))\" placeholder=\"\(escape(placeholder))\"></label>"
+        }
+        func select(_ name: String, _ label: String, _ options: [String], _ value: String) -> String {
+            "<label>\(escape(label))<select name=\"\(name)\" data-default=\"\(escape(value))\">"
+                + options.map { "<option value=\"\(escape($0))\">\(escape($0))</option>" }.joined()
+                + "</select></label>"
+        }
+        var form = "<section class=\"simulator\"><h2>Simulator: what one install sees</h2><form id=\"simulator\">"
+        if feeds.count > 1 { form += select("feed", "Feed", feeds.map(\.path), feeds[0].path) }
+        form += select("bundleId", "App", sortedApps, firstApp)
+        form += input("appVersion", "App version", appVersion)
+        form += input("build", "Build")
+        form += select("platform", "Platform", Platform.known.map(\.rawValue), Platform.current.rawValue)
+        form += input("osVersion", "OS version", osVersion)
+        form += input("locale", "Languages", language, placeholder: "fr, en")
+        form += input("installId", "Install id", placeholder: "for rollouts")
+        form += input("now", "Now", placeholder: "2026-03-01T09:00:00Z")
+        form += input("seen", "Seen", placeholder: "3, 5:2")
+        form += input("previousVersion", "Updated from", placeholder: "1.0")
+        form += "<button type=\"submit\">Evaluate</button></form>"
+        form += "<div class=\"result\" id=\"simulator-result\"></div></section>"
+        form += "<script>\n" + simulatorScript + "\n</script>"
+        return form
+    }
+
+    /// Fills the form from the query (else the defaults), asks the endpoint, and draws the answer with
+    /// DOM text nodes only: nothing from the feed is parsed as HTML.
+    static let simulatorScript = #"""
+        (function () {
+          var form = document.getElementById("simulator");
+          var result = document.getElementById("simulator-result");
+          var lists = { locale: true, seen: true };
+          var query = new URLSearchParams(location.search);
+          Array.prototype.forEach.call(form.elements, function (field) {
+            if (!field.name) { return; }
+            var value = query.has(field.name) ? query.getAll(field.name).join(", ") : field.getAttribute("data-default");
+            field.value = value || "";
+            field.setAttribute("value", field.value);
+          });
+          function parameters() {
+            var out = new URLSearchParams();
+            Array.prototype.forEach.call(form.elements, function (field) {
+              if (!field.name || !field.value.trim()) { return; }
+              var values = lists[field.name] ? field.value.split(",") : [field.value];
+              values.forEach(function (v) { if (v.trim()) { out.append(field.name, v.trim()); } });
+            });
+            return out;
+          }
+          function element(tag, className, text) {
+            var node = document.createElement(tag);
+            if (className) { node.className = className; }
+            if (text !== undefined && text !== null) { node.textContent = text; }
+            return node;
+          }
+          function draw(answer, install) {
+            result.textContent = "";
+            var left = element("div");
+            left.appendChild(element("div", "meta", "Install: " + install));
+            if (answer.error) {
+              left.appendChild(element("p", "error", answer.error));
+              result.appendChild(left);
+              return;
+            }
+            if (answer.message) {
+              var m = answer.message;
+              var alert = element("div", "alert" + (m.dismissible ? "" : " wall"));
+              alert.id = "simulator-message";
+              var content = element("div", "content");
+              content.appendChild(element("div", "title", m.title));
+              content.appendChild(element("div", "text", m.text));
+              alert.appendChild(content);
+              if (m.link) { alert.appendChild(element("div", "button", m.link.title)); }
+              if (m.dismissible) { alert.appendChild(element("div", "button cancel", m.confirmLabel)); }
+              var item = element("div", "item");
+              item.appendChild(alert);
+              item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")));
+              left.appendChild(item);
+            } else {
+              left.appendChild(element("p", "none", "No message for this install."));
+            }
+            result.appendChild(left);
+            var table = element("table");
+            table.id = "simulator-evaluations";
+            var header = element("tr");
+            ["Message", "Verdict", "Rule", "Why"].forEach(function (h) { header.appendChild(element("th", null, h)); });
+            table.appendChild(header);
+            (answer.evaluations || []).forEach(function (e) {
+              var row = element("tr", e.id === answer.selected ? "chosen" : (e.eligible ? "eligible" : "excluded"));
+              row.appendChild(element("td", null, "#" + e.id));
+              row.appendChild(element("td", null, e.id === answer.selected ? "shown" : (e.eligible ? "eligible" : "excluded")));
+              row.appendChild(element("td", null, e.rule || ""));
+              row.appendChild(element("td", null, e.reason));
+              table.appendChild(row);
+            });
+            result.appendChild(table);
+          }
+          function run(remember) {
+            var p = parameters();
+            if (remember) { history.replaceState(null, "", "?" + p.toString()); }
+            var install = [p.get("bundleId"), p.get("appVersion"), p.get("platform"), p.get("osVersion"),
+              p.getAll("locale").join("/")].filter(function (v) { return v; }).join(" · ");
+            fetch("/_appalert/evaluate?" + p.toString(), { cache: "no-store" })
+              .then(function (r) { return r.json(); })
+              .then(function (answer) { draw(answer, install); })
+              .catch(function (error) { draw({ error: String(error) }, install); });
+          }
+          form.addEventListener("submit", function (event) { event.preventDefault(); run(true); });
+          run(false);
+        })();
+        """#
 
     static func card(_ resolved: ResolvedMessage, message: Message, language: String?) -> String {
         var html =

@@ -1,0 +1,150 @@
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+import TestSupport
+import Testing
+
+/// `serve --dev`'s simulator: `/_appalert/evaluate` against `appalert evaluate --json --explain`, and
+/// the preview page's form in a real browser.
+@Suite(.serialized)
+struct SimulatorTests {
+    static let feed = """
+        {"format": 2, "messages": [
+          {"id": 1, "bundleId": "com.example.A", "title": "Maintenance tonight", "text": "Sync pauses at 02:00.",
+           "localizations": {"fr": {"title": "Maintenance ce soir"}}},
+          {"id": 2, "bundleId": "com.example.A", "title": "Update required", "text": "This version no longer works.",
+           "dismissible": false, "link": {"title": "Update", "url": "https://apps.apple.com/app/id1"},
+           "appVersionRange": "<2", "platforms": ["ios"], "priority": 3},
+          {"id": 3, "bundleId": "com.example.A", "title": "Half", "text": "x", "rollout": 50, "priority": 5},
+          {"id": 4, "bundleId": "com.example.A", "title": "New in 2.1", "text": "x", "whatsNew": ">=2.1"}
+        ]}
+        """
+
+    /// (query, the same install as `evaluate` options)
+    static let installs: [(String, [String])] = [
+        (
+            "bundleId=com.example.A&appVersion=1.0&platform=ios&now=2026-11-22T00:00:00Z",
+            [
+                "--bundle-id", "com.example.A", "--app-version", "1.0", "--platform", "ios", "--now",
+                "2026-11-22T00:00:00Z",
+            ]
+        ),
+        (
+            "bundleId=com.example.A&appVersion=2.0&platform=macos&locale=fr&locale=en&now=2026-11-22T00:00:00Z",
+            [
+                "--bundle-id", "com.example.A", "--app-version", "2.0", "--platform", "macos", "--locale", "fr",
+                "--locale", "en", "--now", "2026-11-22T00:00:00Z",
+            ]
+        ),
+        (
+            "bundleId=com.example.A&appVersion=2.1&build=7&osVersion=14.4&platform=macos&installId=abc&seen=1"
+                + "&seen=3:2&previousVersion=2.0&now=2026-11-22T00:00:00Z",
+            [
+                "--bundle-id", "com.example.A", "--app-version", "2.1", "--build", "7", "--os-version", "14.4",
+                "--platform", "macos", "--install-id", "abc", "--seen", "1", "--seen", "3:2", "--previous-version",
+                "2.0", "--now", "2026-11-22T00:00:00Z",
+            ]
+        ),
+        (
+            "feed=messages.json&bundleId=com.example.B&appVersion=1.0&platform=linux&now=2026-11-22T00:00:00Z",
+            [
+                "--bundle-id", "com.example.B", "--app-version", "1.0", "--platform", "linux", "--now",
+                "2026-11-22T00:00:00Z",
+            ]
+        ),
+    ]
+
+    @Test
+    func theEndpointAnswersExactlyWhatEvaluateJSONExplainPrints() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", Self.feed)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        for (query, options) in Self.installs {
+            let (status, headers, body) = try server.get("/_appalert/evaluate?" + query)
+            #expect(status == 200, "\(query): \(String(decoding: body, as: UTF8.self))")
+            #expect(headers["content-type"] == "application/json")
+            let command = try AppAlertProcess.run(["evaluate", file] + options + ["--json", "--explain"])
+            #expect(command.status == 0)
+            #expect(String(decoding: body, as: UTF8.self) == command.standardOutput, "\(query)")
+        }
+    }
+
+    @Test(arguments: [
+        ("bundleId=com.example.A", 400, "Missing expected argument '--app-version"),
+        ("bundleId=com.example.A&appVersion=1..2", 400, "--app-version: invalid version \\\"1..2\\\""),
+        ("bundleId=com.example.A&appVersion=1.0&platform=amiga", 400, "--platform: unknown platform"),
+        ("bundleId=com.example.A&appVersion=1.0&color=red", 400, "unknown parameter \\\"color\\\""),
+        ("feed=other.json&bundleId=com.example.A&appVersion=1.0", 404, "is not a served feed"),
+    ])
+    func aBadQueryGetsAnErrorNamingTheParameter(query: String, status: Int, message: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", Self.feed)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let (answer, _, body) = try server.get("/_appalert/evaluate?" + query)
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(answer == status, "\(text)")
+        #expect(text.hasPrefix("{\"error\":") && text.contains(message), "\(text)")
+    }
+
+    @Test
+    func withSeveralFeedsTheQueryNamesOneAndWithoutDevThereIsNoSimulator() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("messages.json", Self.feed)
+        _ = try directory.write(
+            "beta.json", "[{\"id\": 9, \"bundleId\": \"com.example.A\", \"title\": \"Beta\", \"text\": \"x\"}]")
+        let server = try ServeProcess([directory.url.path, "--dev"])
+        defer { server.stop() }
+        let (unnamed, _, body) = try server.get("/_appalert/evaluate?bundleId=com.example.A&appVersion=1.0")
+        #expect(unnamed == 400)
+        #expect(String(decoding: body, as: UTF8.self).contains("beta.json, messages.json"))
+        let (named, _, answer) = try server.get(
+            "/_appalert/evaluate?feed=beta.json&bundleId=com.example.A&appVersion=1.0")
+        #expect(named == 200)
+        #expect(String(decoding: answer, as: UTF8.self).contains("\"selected\": 9"))
+
+        let file = directory.url.appendingPathComponent("messages.json").path
+        let plain = try ServeProcess([file])
+        defer { plain.stop() }
+        let (status, _, _) = try plain.get("/_appalert/evaluate?bundleId=com.example.A&appVersion=1.0")
+        #expect(status == 404)
+    }
+
+    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
+    func theFormShowsWhatTheInstallInTheLinkSeesInARealBrowser() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", Self.feed)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let url =
+            "http://127.0.0.1:\(server.port)/?bundleId=com.example.A&appVersion=1.0&platform=ios&locale=fr"
+            + "&now=2026-11-22T00:00:00Z"
+        // The page fetches the answer after loading: virtual time lets it finish before the dump.
+        let common = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,900",
+            "--virtual-time-budget=10000",
+        ]
+        let dom = try AppAlertProcess.run(common + ["--dump-dom", url], executable: chromiumExecutable!).standardOutput
+        let result = try #require(dom.range(of: "id=\"simulator-result\"").map { String(dom[$0.lowerBound...]) })
+        // What the link does not name (the OS version) is this machine's, as the form's defaults are.
+        #expect(result.contains("Install: com.example.A · 1.0 · ios · "), "\(result.prefix(600))")
+        #expect(result.contains(" · fr</div>"), "\(result.prefix(600))")
+        // The wall (priority 3) is what 1.0 on iOS sees; the rollout message needs an install id.
+        #expect(result.contains("<div class=\"alert wall\" id=\"simulator-message\">"))
+        #expect(result.contains("<tr class=\"chosen\"><td>#2</td><td>shown</td>"))
+        #expect(result.contains("<td>#3</td><td>excluded</td><td>rollout</td>"))
+        #expect(result.contains("<td>#4</td><td>excluded</td><td>whatsNew</td>"))
+        #expect(dom.contains("value=\"fr\""))
+
+        let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/test-artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let screenshot = artifacts.appendingPathComponent("simulator.png")
+        try? FileManager.default.removeItem(at: screenshot)
+        let shot = try AppAlertProcess.run(
+            common + ["--screenshot=\(screenshot.path)", url], executable: chromiumExecutable!)
+        #expect(shot.status == 0)
+        #expect(Array(try Data(contentsOf: screenshot).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    }
+}
