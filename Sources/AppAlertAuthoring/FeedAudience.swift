@@ -173,9 +173,11 @@ public enum FeedAudience {
         let everyone = candidates.map { message -> Message in
             var message = message
             message.rollout = 100
+            message.rolloutSchedule = nil
             return message
         }
-        let rollouts = Dictionary(candidates.map { ($0.id, $0.rollout) }, uniquingKeysWith: { first, _ in first })
+        let rollouts = Dictionary(
+            candidates.map { ($0.id, $0.rolloutPercent(at: query.now)) }, uniquingKeysWith: { first, _ in first })
         var rows: [Row] = []
         rows.reserveCapacity(
             values.appVersions.count * values.osVersions.count * values.platforms.count * values.locales.count)

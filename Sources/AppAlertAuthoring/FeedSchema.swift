@@ -43,7 +43,8 @@ public enum FeedSchema {
         + "`endDate` is after `startDate`, that a wall (`\"dismissible\": false`) has a link, which link "
         + "schemes may be opened (never javascript:, data:, file:, vbscript:, blob:, about:, filesystem:; "
         + "http: is a warning), the syntax of version ranges and BCP 47 language tags, versions above "
-        + "2^63-1 and numeric pre-release identifiers with a leading zero, strings of more than 10,000 UTF-8 "
+        + "2^63-1 and numeric pre-release identifiers with a leading zero, rollout and rolloutSchedule "
+        + "together, the order of rolloutSchedule steps, strings of more than 10,000 UTF-8 "
         + "bytes (the schema counts characters), documents above 4 MiB or nested deeper than 64 levels, "
         + "and it warns about unknown keys, duplicate keys, empty lists and unknown platform names."
 
@@ -211,6 +212,97 @@ public enum FeedSchema {
                 ["anyOf": [["$ref": "#/$defs/range"], ["type": "null"]]],
                 "A range of app versions: the message is for the first launches after updating into it (not a "
                     + "fresh install, not a downgrade, within 10 launches)."))
+        let attributeValue: JSONValue = ["type": ["string", "number", "boolean"]]
+        p.set(
+            "attributes",
+            property(
+                [
+                    "type": ["object", "null"],
+                    "additionalProperties": [
+                        "anyOf": [attributeValue, ["type": "array", "items": attributeValue]]
+                    ],
+                ],
+                "Attributes the app supplies (AlertService.attributes, --attribute): every key listed must match, "
+                    + "equal to the value or to one of a list's values. Numbers compare numerically (3 = 3.0); a "
+                    + "string never equals a number; an attribute the app did not supply does not match."))
+        p.set(
+            "installIds",
+            property(
+                ["type": ["array", "null"], "items": ["type": "string"]],
+                "Only these installs (test devices), compared exactly; with it, the rollout is ignored."))
+        p.set(
+            "minLaunches",
+            property(
+                ["type": ["integer", "null"], "minimum": 0],
+                "From this install's Nth launch on (this launch included)."))
+        p.set(
+            "minDaysSinceInstall",
+            property(
+                ["type": ["integer", "null"], "minimum": 0],
+                "Whole days since the install's first recorded launch; unknown: not shown."))
+        p.set(
+            "minDaysSinceUpdate",
+            property(
+                ["type": ["integer", "null"], "minimum": 0],
+                "Whole days since the last version change; unknown: not shown."))
+        p.set(
+            "trigger",
+            property(
+                [
+                    "anyOf": [
+                        ["const": "launch"],
+                        [
+                            "type": "object",
+                            "properties": [
+                                "event": ["type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"]
+                            ],
+                            "required": ["event"],
+                        ],
+                        ["type": "null"],
+                    ]
+                ],
+                "\"launch\" (shown at launch) or {\"event\": NAME}: considered only when the app reports that "
+                    + "event (AlertService.handle(event:)); names are case-sensitive.", default: "launch"))
+        p.set(
+            "rolloutSchedule",
+            property(
+                [
+                    "type": ["array", "null"],
+                    "items": [
+                        "type": "object",
+                        "properties": [
+                            "at": ["$ref": "#/$defs/timestamp"],
+                            "percent": ["type": "number", "minimum": 0, "maximum": 100],
+                        ],
+                        "required": ["at", "percent"],
+                    ],
+                ],
+                "A rollout that grows: before the first step 0 %, then the last step reached. Times increasing, "
+                    + "percents non-decreasing (validate checks the order); an install once in stays in. Not "
+                    + "with rollout."))
+        p.set(
+            "variants",
+            property(
+                [
+                    "type": ["array", "null"], "minItems": 2, "maxItems": 10,
+                    "items": [
+                        "type": "object",
+                        "properties": [
+                            "weight": ["type": "integer", "minimum": 1],
+                            "title": ["anyOf": [["$ref": "#/$defs/text"], ["type": "null"]]],
+                            "text": ["anyOf": [["$ref": "#/$defs/text"], ["type": "null"]]],
+                            "confirmLabel": ["anyOf": [["$ref": "#/$defs/text"], ["type": "null"]]],
+                            "link": ["anyOf": [["$ref": "#/$defs/link"], ["type": "null"]]],
+                            "localizations": [
+                                "type": ["object", "null"], "additionalProperties": ["$ref": "#/$defs/localization"],
+                            ],
+                        ],
+                        "required": ["weight"],
+                    ],
+                ],
+                "2 to 10 A/B variants: an install gets one, stable for its install id and the message, in "
+                    + "proportion to the weights (no install id: the first); a variant's keys replace the "
+                    + "message's."))
         return object(
             type: "object",
             description: "A message. Any known key with a wrong type or a value that cannot be honoured leaves "

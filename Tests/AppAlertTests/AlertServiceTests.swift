@@ -419,3 +419,58 @@ struct AlertPresentingTests {
         #expect(presentation.isDismissible == !comesBack)
     }
 }
+
+/// AlertService with the campaign keys: attributes, events, launch counts from the version history,
+/// and the variant in the decision and the events.
+@MainActor
+struct AlertServiceCampaignTests {
+    static let feed = Data(
+        """
+        [
+          {"id": 1, "bundleId": "com.example.App", "title": "For pros", "text": "x", "attributes": {"plan": "pro"}},
+          {"id": 2, "bundleId": "com.example.App", "title": "Thanks", "text": "x", "trigger": {"event": "purchase"}},
+          {"id": 3, "bundleId": "com.example.App", "title": "Third launch", "text": "x", "minLaunches": 3,
+           "variants": [{"weight": 1, "title": "A"}, {"weight": 1, "title": "B"}], "priority": -1}
+        ]
+        """.utf8)
+
+    @Test
+    func attributesSetAtAnyTimeCountAtTheNextCheck() async throws {
+        let (service, _) = makeService(store: InMemoryAlertStore(), transport: StubFeedTransport(body: Self.feed))
+        await service.showAlertIfNecessary()
+        #expect(service.message == nil)
+        service.attributes = ["plan": .string("pro")]
+        await service.showAlertIfNecessary()
+        #expect(service.message?.id == 1)
+    }
+
+    @Test
+    func anEventShowsItsMessageAndOnlyThatEvent() async throws {
+        let (service, log) = makeService(store: InMemoryAlertStore(), transport: StubFeedTransport(body: Self.feed))
+        await service.handle(event: "share")
+        #expect(service.message == nil)
+        await service.handle(event: "purchase")
+        #expect(service.message?.id == 2 && service.showMessage)
+        #expect(log.events.last == .shown(id: 2, variant: nil))
+        await service.handle(event: "not a name")
+        #expect(log.events.last == .problem("AlertService.handle(event:): \"not a name\" is not an event name"))
+    }
+
+    @Test
+    func theLaunchCountComesFromTheVersionHistoryAndTheVariantRidesOnTheEvents() async throws {
+        let store = InMemoryAlertStore()
+        for _ in 0..<2 { _ = try await LaunchRecorder.record(app: exampleApp, store: store) }
+        let (service, log) = makeService(store: store, transport: StubFeedTransport(body: Self.feed))
+        await service.showAlertIfNecessary()
+        #expect(service.message == nil)
+        _ = try await LaunchRecorder.record(app: exampleApp, store: store)
+        await service.showAlertIfNecessary()
+        let message = try #require(service.message)
+        #expect(message.id == 3)
+        let variant = try #require(message.variant)
+        #expect(message.title == (variant == 0 ? "A" : "B"))
+        #expect(log.events.last == .shown(id: 3, variant: variant))
+        await service.dismiss()
+        #expect(log.events.last == .dismissed(id: 3, variant: variant))
+    }
+}

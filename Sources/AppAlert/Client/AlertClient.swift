@@ -39,13 +39,18 @@ public actor AlertClient {
 
     /// Loads the feed and decides which message to show now. Records nothing: call
     /// ``recordShowing(of:)`` once the user dismissed the message or followed its link.
-    public func check(ignoringInterval: Bool = false, explain: Bool = false) async -> AlertCheckResult {
+    ///
+    /// `attributes` are what the app knows about its user (for `attributes` targeting); `event` is the
+    /// event being handled, or `nil` at launch (only messages with that trigger are considered).
+    public func check(
+        ignoringInterval: Bool = false, explain: Bool = false, attributes: [String: AttributeValue] = [:],
+        event: String? = nil
+    ) async -> AlertCheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
         guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
         do {
             let state = try await store.state()
-            let context = app.context(
-                installID: state.installID, now: clock.now, recentUpdate: state.versionHistory?.recentUpdate)
+            let context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: event)
             let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
             return AlertCheckResult(load: load, decision: decision)
         } catch {
@@ -57,15 +62,17 @@ public actor AlertClient {
     /// Loads, decides and records the showing in one step of the store: for a presentation that needs
     /// no answer from the user (a notice printed by a command-line tool). Processes sharing the store
     /// never show the same message more often than it allows.
-    public func checkAndRecord(ignoringInterval: Bool = false, explain: Bool = false) async -> AlertCheckResult {
+    public func checkAndRecord(
+        ignoringInterval: Bool = false, explain: Bool = false, attributes: [String: AttributeValue] = [:],
+        event: String? = nil
+    ) async -> AlertCheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
         guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
         let app = self.app
         let now = clock.now
         do {
             let decision = try await store.updateState { state in
-                let context = app.context(
-                    installID: state.installID, now: now, recentUpdate: state.versionHistory?.recentUpdate)
+                let context = Self.context(app: app, state: state, now: now, attributes: attributes, event: event)
                 let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
                 if let id = decision.selectedID { state.history.recordShowing(of: id, at: now) }
                 return decision
@@ -86,6 +93,22 @@ public actor AlertClient {
     /// Forgets what this install has seen and the cached feed (the install id too).
     public func reset() async throws {
         try await store.reset()
+    }
+
+    /// The install as the store knows it: its id, the version history's recent update, launch count
+    /// (every launch recorded, this one included) and install and update dates — unknown without a
+    /// history (LaunchRecorder not used) or for an install older than its history.
+    static func context(
+        app: AppInfo, state: InstallState, now: Date, attributes: [String: AttributeValue], event: String?
+    ) -> EvaluationContext {
+        let history = state.versionHistory
+        var context = app.context(installID: state.installID, now: now, recentUpdate: history?.recentUpdate)
+        context.attributes = attributes
+        context.event = event
+        context.launchCount = history.map { $0.launchCounts.values.reduce(0, +) }
+        context.installedAt = history.flatMap { $0.predatesHistory ? nil : $0.firstLaunchDate }
+        context.updatedAt = history?.lastChange?.date
+        return context
     }
 
     static func storeError(_ error: any Error) -> AlertStoreError {

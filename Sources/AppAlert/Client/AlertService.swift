@@ -26,6 +26,9 @@ public final class AlertService: AlertPresenting {
     public var showMessage = false
     /// The last check's outcome, for debugging.
     public private(set) var lastCheck: AlertCheckResult?
+    /// What the app knows about its user or install (`"plan": "pro"`, `"beta": true`), for the feed's
+    /// `attributes` targeting. Settable at any time; the next check uses the new values.
+    public var attributes: [String: AttributeValue] = [:]
     /// Called for every event, on the main actor.
     @ObservationIgnored public var onEvent: ((AlertEvent) -> Void)?
 
@@ -100,20 +103,36 @@ public final class AlertService: AlertPresenting {
     /// while a message is on screen; puts a wall whose link was followed back on screen without
     /// checking.
     public func showAlertIfNecessary() async {
+        await check(event: nil)
+    }
+
+    /// Reports an event of the app (`"purchase"`, `"export.done"`): the messages whose trigger is that
+    /// event are considered, and one that is due is shown as a launch message is. Names are
+    /// case-sensitive, 1 to 64 letters, digits, `_`, `-` or `.`; an invalid name is reported as a
+    /// problem and nothing is checked.
+    public func handle(event name: String) async {
+        guard Message.Trigger.isValidEventName(name) else {
+            emit(.problem("AlertService.handle(event:): \"\(Excerpt.of(name))\" is not an event name"))
+            return
+        }
+        await check(event: name)
+    }
+
+    private func check(event: String?) async {
         guard !showMessage else { return }
         if presentPendingWall() { return }
         guard let client else {
             emit(.problem("AlertService: \(setupError ?? "not configured")"))
             return
         }
-        let result = await client.check()
+        let result = await client.check(attributes: attributes, event: event)
         lastCheck = result
         emit(.checked(source: result.load.source, error: result.load.error?.reason))
         if let storeError = result.storeError ?? result.load.storeError { emit(.problem(storeError.description)) }
         guard let next = result.decision.message else { return }
         message = next
         showMessage = true
-        emit(.shown(id: next.id))
+        emit(.shown(id: next.id, variant: next.variant))
     }
 
     /// Handles a tap on one of the presentation's buttons: records the showing and, for a link,
@@ -125,11 +144,11 @@ public final class AlertService: AlertPresenting {
         case .dismiss:
             showMessage = false
             await record(message.id)
-            emit(.dismissed(id: message.id))
+            emit(.dismissed(id: message.id, variant: message.variant))
             return nil
         case .openLink(let url):
             await record(message.id)
-            emit(.linkOpened(id: message.id, url: url))
+            emit(.linkOpened(id: message.id, url: url, variant: message.variant))
             showMessage = false
             // A wall stays, but not while the alert that was tapped is still leaving the screen:
             // SwiftUI drops a presentation set during the dismissal, and then nothing is shown while
@@ -154,7 +173,7 @@ public final class AlertService: AlertPresenting {
         guard wallPending, let message else { return false }
         wallPending = false
         showMessage = true
-        emit(.shown(id: message.id))
+        emit(.shown(id: message.id, variant: message.variant))
         return true
     }
 

@@ -268,14 +268,16 @@ struct MessageReader {
     enum Key: Int, CaseIterable {
         case id, bundleId, bundleIds, title, text, confirmLabel, link, appVersions, osVersions, appVersionRange
         case osVersionRange, platforms, locales, startDate, endDate, rollout, priority, maxViews
-        case minHoursBetweenViews, dismissible, localizations, whatsNew
+        case minHoursBetweenViews, dismissible, localizations, whatsNew, attributes, installIds, minLaunches
+        case minDaysSinceInstall, minDaysSinceUpdate, trigger, rolloutSchedule, variants
 
         var name: String { Key.names[rawValue] }
 
         static let names = [
             "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
             "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "priority",
-            "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew",
+            "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew", "attributes", "installIds",
+            "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate", "trigger", "rolloutSchedule", "variants",
         ]
         static let byName: [String: Key] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
     }
@@ -446,6 +448,23 @@ struct MessageReader {
         }
         let localizations = present(.localizations).flatMap { readLocalizations($0) } ?? []
         let whatsNew = present(.whatsNew).flatMap { range($0, key: "whatsNew") }
+        let attributes = present(.attributes).flatMap { readAttributes($0) } ?? []
+        let installIDs = present(.installIds).flatMap { readInstallIDs($0) }
+        let minLaunches = present(.minLaunches).flatMap { integer($0, key: "minLaunches", minimum: 0) }
+        let minDaysSinceInstall = present(.minDaysSinceInstall).flatMap {
+            integer($0, key: "minDaysSinceInstall", minimum: 0)
+        }
+        let minDaysSinceUpdate = present(.minDaysSinceUpdate).flatMap {
+            integer($0, key: "minDaysSinceUpdate", minimum: 0)
+        }
+        let trigger = present(.trigger).flatMap { readTrigger($0) } ?? .launch
+        let rolloutSchedule = present(.rolloutSchedule).flatMap { readRolloutSchedule($0) }
+        if present(.rolloutSchedule) != nil, present(.rollout) != nil {
+            report(
+                .error, .invalidValue, key: "rolloutSchedule",
+                reason: "give \"rollout\" or \"rolloutSchedule\", not both")
+        }
+        let variants = present(.variants).flatMap { readVariants($0) } ?? []
 
         for position in diagnostics.indices { diagnostics[position].messageID = id }
         guard let id, let title, let text, !hasErrors else { return nil }
@@ -455,7 +474,9 @@ struct MessageReader {
             osVersionRange: osVersionRange, platforms: platforms, locales: locales, startDate: startDate,
             endDate: endDate, rollout: rollout, priority: priority, maxViews: maxViews,
             minHoursBetweenViews: minHoursBetweenViews, dismissible: dismissible, localizations: localizations,
-            whatsNew: whatsNew)
+            whatsNew: whatsNew, attributes: attributes, installIDs: installIDs, minLaunches: minLaunches,
+            minDaysSinceInstall: minDaysSinceInstall, minDaysSinceUpdate: minDaysSinceUpdate, trigger: trigger,
+            rolloutSchedule: rolloutSchedule, variants: variants)
     }
 
     /// The value of `key`, treating `null` as absent (as Swift's decoders do for optionals).
@@ -792,10 +813,12 @@ struct MessageReader {
         return url
     }
 
-    mutating func readLocalizations(_ value: JSONValue) -> [Message.Localization]? {
+    mutating func readLocalizations(_ value: JSONValue, path base: (@Sendable () -> String)? = nil)
+        -> [Message.Localization]?
+    {
         let messagePath = messagePathParts
         // Paths are built only for a diagnostic: a feed of 100,000 clean localizations builds none.
-        func basePath() -> String { JSONPath.appending("localizations", to: messagePath.path) }
+        func basePath() -> String { base?() ?? JSONPath.appending("localizations", to: messagePath.path) }
         guard case .object(let object) = value else {
             wrongType(value, key: "localizations", expected: "an object of language tags")
             return nil

@@ -42,6 +42,22 @@ public struct Message: Sendable, Hashable, Identifiable {
     /// What's new: only on the first launches after updating into this range of app versions (an
     /// update that skipped over it counts), never on a fresh install.
     public var whatsNew: VersionRange?
+    /// Every condition must hold: the app's attribute equals the value, or one of the values listed.
+    public var attributes: [AttributeCondition]
+    /// Only these installs (test devices), compared exactly; with it, the rollout is ignored.
+    public var installIDs: [String]?
+    /// From this install's Nth launch on (this one included).
+    public var minLaunches: Int?
+    /// Whole days since the install's first recorded launch; unknown → not shown.
+    public var minDaysSinceInstall: Int?
+    /// Whole days since the last version change; unknown → not shown.
+    public var minDaysSinceUpdate: Int?
+    /// At launch (the default) or when the app reports an event.
+    public var trigger: Trigger
+    /// A rollout that grows over time; replaces `rollout`.
+    public var rolloutSchedule: [RolloutStep]?
+    /// 2 to 10 A/B variants, or none.
+    public var variants: [Variant]
 
     /// How many launches after an update a what's-new message stays eligible.
     public static let whatsNewLaunchWindow = 10
@@ -86,8 +102,18 @@ public struct Message: Sendable, Hashable, Identifiable {
         osVersionRange: VersionRange? = nil, platforms: [Platform]? = nil, locales: [LanguageTag]? = nil,
         startDate: Date? = nil, endDate: Date? = nil, rollout: Double = 100, priority: Int = 0, maxViews: Int = 1,
         minHoursBetweenViews: Double? = nil, dismissible: Bool = true, localizations: [Localization] = [],
-        whatsNew: VersionRange? = nil
+        whatsNew: VersionRange? = nil, attributes: [AttributeCondition] = [], installIDs: [String]? = nil,
+        minLaunches: Int? = nil, minDaysSinceInstall: Int? = nil, minDaysSinceUpdate: Int? = nil,
+        trigger: Trigger = .launch, rolloutSchedule: [RolloutStep]? = nil, variants: [Variant] = []
     ) {
+        self.attributes = attributes
+        self.installIDs = installIDs
+        self.minLaunches = minLaunches
+        self.minDaysSinceInstall = minDaysSinceInstall
+        self.minDaysSinceUpdate = minDaysSinceUpdate
+        self.trigger = trigger
+        self.rolloutSchedule = rolloutSchedule
+        self.variants = variants
         self.id = id
         self.bundleIDs = bundleIDs
         self.title = title

@@ -78,7 +78,9 @@ public enum MessageSelector {
                 best = message
             }
         }
-        let resolved = best.map { ResolvedMessage($0, preferredLanguages: context.preferredLanguages) }
+        let resolved = best.map {
+            ResolvedMessage($0, preferredLanguages: context.preferredLanguages, installID: context.installID)
+        }
         guard explain else { return MessageDecision(message: resolved) }
         let evaluations = zip(messages, exclusions).map { message, exclusion in
             if let exclusion { return MessageEvaluation(id: message.id, outcome: .excluded(exclusion)) }

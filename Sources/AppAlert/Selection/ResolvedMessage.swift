@@ -12,6 +12,9 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
     public var dismissible: Bool
     /// The localization used, or `nil` for the base texts.
     public var localization: LanguageTag?
+    /// The A/B variant shown (its index in the feed's `variants`), or `nil` when the message has none:
+    /// for the app's analytics.
+    public var variant: Int?
 
     public init(
         id: Int, title: String, text: String, confirmLabel: String = Message.defaultConfirmLabel,
@@ -26,7 +29,21 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
         self.localization = localization
     }
 
-    /// Resolves `message` for a device whose preferred languages are `preferredLanguages`.
+    /// Resolves `message` for a device whose preferred languages are `preferredLanguages`, worded as
+    /// its variant for `installID` when it has variants.
+    public init(_ message: Message, preferredLanguages: [LanguageTag], installID: String?) {
+        guard !message.variants.isEmpty else {
+            self.init(message, preferredLanguages: preferredLanguages)
+            return
+        }
+        let index = VariantAssignment.variant(
+            messageID: message.id, installID: installID, weights: message.variants.map(\.weight))
+        self.init(message.applying(variant: index), preferredLanguages: preferredLanguages)
+        variant = index
+    }
+
+    /// Resolves `message` for a device whose preferred languages are `preferredLanguages` (its base
+    /// texts: no variant).
     public init(_ message: Message, preferredLanguages: [LanguageTag]) {
         let localization = Localizations.best(of: message.localizations, for: preferredLanguages)
         self.init(

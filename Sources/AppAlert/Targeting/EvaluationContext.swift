@@ -26,6 +26,16 @@ public struct EvaluationContext: Sendable, Hashable {
     public var recentUpdate: RecentUpdate?
     /// The links this app lets a message open; a message with any other link is not shown.
     public var linkPolicy: LinkPolicy
+    /// What the app knows about its user or install, for `attributes` targeting.
+    public var attributes: [String: AttributeValue] = [:]
+    /// The event being handled (`AlertService.handle(event:)`), or `nil` at launch.
+    public var event: String?
+    /// This install's launches, this one included; `nil` when unknown.
+    public var launchCount: Int? = 1
+    /// The install's first recorded launch; `nil` when unknown.
+    public var installedAt: Date?
+    /// The last version change; `nil` when unknown (or never updated).
+    public var updatedAt: Date?
 
     /// An update from one version to another, and how many launches ago it happened.
     public struct RecentUpdate: Sendable, Hashable {

@@ -8,6 +8,8 @@ public struct Exclusion: Sendable, Hashable, CustomStringConvertible {
         public var description: String { rawValue }
 
         public static let bundleID = Rule(rawValue: "bundleId")
+        /// A launch message at an event, or an event message at launch or another event.
+        public static let trigger = Rule(rawValue: "trigger")
         public static let platform = Rule(rawValue: "platforms")
         /// The app's ``LinkPolicy`` refuses the message's link.
         public static let link = Rule(rawValue: "link")
@@ -19,7 +21,13 @@ public struct Exclusion: Sendable, Hashable, CustomStringConvertible {
         public static let startDate = Rule(rawValue: "startDate")
         public static let endDate = Rule(rawValue: "endDate")
         public static let whatsNew = Rule(rawValue: "whatsNew")
+        public static let attributes = Rule(rawValue: "attributes")
+        public static let installIDs = Rule(rawValue: "installIds")
+        public static let minLaunches = Rule(rawValue: "minLaunches")
+        public static let minDaysSinceInstall = Rule(rawValue: "minDaysSinceInstall")
+        public static let minDaysSinceUpdate = Rule(rawValue: "minDaysSinceUpdate")
         public static let rollout = Rule(rawValue: "rollout")
+        public static let rolloutSchedule = Rule(rawValue: "rolloutSchedule")
         public static let maxViews = Rule(rawValue: "maxViews")
         public static let minHoursBetweenViews = Rule(rawValue: "minHoursBetweenViews")
     }

@@ -26,6 +26,17 @@ public enum Targeting {
             return exclude(
                 .bundleID, "for \(listed(message.bundleIDs.map { "\"\($0)\"" })), not \"\(context.bundleID)\"")
         }
+        switch (message.trigger, context.event) {
+        case (.launch, nil): break
+        case (.launch, let event?):
+            return exclude(.trigger, "a launch message; this is the event \"\(event)\"")
+        case (.event(let name), let event):
+            if event != name {
+                return exclude(
+                    .trigger,
+                    "for the event \"\(name)\"; this is " + (event.map { "the event \"\($0)\"" } ?? "a launch"))
+            }
+        }
         if let platforms = message.platforms, !platforms.contains(where: { $0.targets(context.platform) }) {
             return exclude(
                 .platform, "platform \(context.platform) is not in platforms \(listed(platforms.map(\.rawValue)))")
@@ -88,15 +99,57 @@ public enum Targeting {
                     "what's new: the update \(update.from) → \(update.to) did not reach whatsNew \"\(range.source)\"")
             }
         }
-        if message.rollout < 100 {
-            let percent = percentText(message.rollout)
+        for condition in message.attributes {
+            guard let value = context.attributes[condition.key] else {
+                return exclude(.attributes, "attribute \"\(condition.key)\" is not supplied by the app")
+            }
+            if !condition.values.contains(value) {
+                return exclude(
+                    .attributes,
+                    "attribute \"\(condition.key)\" is \(value), not \(listed(condition.values.map(\.description)))")
+            }
+        }
+        if let installIDs = message.installIDs {
+            guard let installID = context.installID, installIDs.contains(installID) else {
+                return exclude(
+                    .installIDs,
+                    "install id \(context.installID.map { "\"\($0)\"" } ?? "unknown") is not in installIds "
+                        + "(\(installIDs.count) listed)")
+            }
+        }
+        if let minimum = message.minLaunches {
+            guard let count = context.launchCount, count >= minimum else {
+                return exclude(
+                    .minLaunches,
+                    "launch \(context.launchCount.map(String.init) ?? "count unknown"); from launch \(minimum) on")
+            }
+        }
+        if let minimum = message.minDaysSinceInstall,
+            let exclusion = exclude.days(
+                since: context.installedAt, now: context.now, minimum: minimum,
+                rule: .minDaysSinceInstall, what: "the install")
+        {
+            return exclusion
+        }
+        if let minimum = message.minDaysSinceUpdate,
+            let exclusion = exclude.days(
+                since: context.updatedAt, now: context.now, minimum: minimum,
+                rule: .minDaysSinceUpdate, what: "the last update")
+        {
+            return exclusion
+        }
+        // Test installs listed by id are in whatever the rollout says.
+        let percentNow = message.installIDs == nil ? message.rolloutPercent(at: context.now) : 100
+        if percentNow < 100 {
+            let rule: Exclusion.Rule = message.rolloutSchedule == nil ? .rollout : .rolloutSchedule
+            let percent = percentText(percentNow)
             guard let installID = context.installID else {
-                return exclude(.rollout, "rollout \(percent)% needs an install id, and there is none")
+                return exclude(rule, "rollout \(percent)% needs an install id, and there is none")
             }
             let bucket = Rollout.bucket(messageID: message.id, installID: installID)
-            if !Rollout.includes(bucket: bucket, percent: message.rollout) {
+            if !Rollout.includes(bucket: bucket, percent: percentNow) {
                 return exclude(
-                    .rollout,
+                    rule,
                     "install is outside the \(percent)% rollout "
                         + "(bucket \(percentText(Double(bucket) / Double(Rollout.bucketCount) * 100))%)")
             }
@@ -142,6 +195,14 @@ public enum Targeting {
             }
             if range.contains(version) { return nil }
             return self(rule, Self.rangeWords(version, range, rule: rule, name: name))
+        }
+
+        /// Whole days from `start` to `now` below `minimum`, or `start` unknown: the exclusion.
+        func days(since start: Date?, now: Date, minimum: Int, rule: Exclusion.Rule, what: String) -> Exclusion? {
+            guard let start else { return self(rule, "the date of \(what) is unknown; \(rule) \(minimum)") }
+            let days = Int((now.timeIntervalSince(start) / 86_400).rounded(.down))
+            if days >= minimum { return nil }
+            return self(rule, "\(days) whole day\(days == 1 ? "" : "s") since \(what); \(rule) \(minimum)")
         }
 
         static func rangeWords(_ version: Version, _ range: VersionRange, rule: Exclusion.Rule, name: String) -> String

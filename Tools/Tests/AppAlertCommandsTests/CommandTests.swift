@@ -144,6 +144,7 @@ struct EvaluateCommandTests {
             result.standardOutput == """
                 {
                   "selected": 2,
+                  "variant": null,
                   "message": {
                     "id": 2,
                     "title": "App Alert",
@@ -244,7 +245,7 @@ struct EvaluateCommandTests {
             "evaluate", feed, "--bundle-id", "other", "--app-version", "1.0", "--json",
         ])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "{\n  \"selected\": null,\n  \"message\": null\n}\n")
+        #expect(result.standardOutput == "{\n  \"selected\": null,\n  \"variant\": null,\n  \"message\": null\n}\n")
         let text = try AppAlertProcess.run(["evaluate", feed, "--bundle-id", "other", "--app-version", "1.0"])
         #expect(text.status == 0)
         #expect(text.standardOutput.hasPrefix("No message for other 1.0"))
