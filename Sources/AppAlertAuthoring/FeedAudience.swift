@@ -49,6 +49,13 @@ public enum FeedAudience {
         public var currentOSVersion: Version?
         public var currentPlatform: Platform
         public var currentLocale: LanguageTag?
+        /// The same for every row: the app's attributes, the event decided for (`nil`: a launch), the
+        /// launch count and the install and update dates.
+        public var attributes: [String: AttributeValue] = [:]
+        public var event: String?
+        public var launchCount: Int? = 1
+        public var installedAt: Date?
+        public var updatedAt: Date?
 
         public init(
             bundleID: String, appVersions: [Version] = [], osVersions: [Version] = [], platforms: [Platform] = [],
@@ -185,9 +192,14 @@ public enum FeedAudience {
             for osVersion in values.osVersions {
                 for platform in values.platforms {
                     for locale in values.locales {
-                        let context = EvaluationContext(
+                        var context = EvaluationContext(
                             bundleID: query.bundleID, appVersion: appVersion, platform: platform,
                             osVersion: osVersion, preferredLanguages: locale.map { [$0] } ?? [], now: query.now)
+                        context.attributes = query.attributes
+                        context.event = query.event
+                        context.launchCount = query.launchCount
+                        context.installedAt = query.installedAt
+                        context.updatedAt = query.updatedAt
                         let chosen = MessageSelector.decide(everyone, context: context).message
                         rows.append(
                             Row(

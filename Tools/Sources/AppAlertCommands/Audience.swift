@@ -87,6 +87,8 @@ struct AudienceOptions: ParsableArguments {
     @Option(help: "The time of the decision, RFC 3339 (e.g. 2026-03-01T09:00:00Z). Default: now.")
     var now: String?
 
+    @OptionGroup var campaign: CampaignOptions
+
     func query(now currentDate: Date, bundleID fallback: String? = nil) throws(InputError) -> FeedAudience.Query {
         guard let bundleID = bundleID ?? fallback else { throw InputError(message: "--bundle-id: give the app") }
         var query = FeedAudience.Query(
@@ -102,6 +104,9 @@ struct AudienceOptions: ParsableArguments {
             }
             query.locales.append(tag)
         }
+        try campaign.apply(
+            to: &query.attributes, event: &query.event, launchCount: &query.launchCount,
+            installedAt: &query.installedAt, updatedAt: &query.updatedAt)
         return query
     }
 

@@ -44,24 +44,7 @@ extension AppAlertCommand {
         @Option(help: ArgumentHelp("Launches since that update, this one included.", valueName: "n"))
         var launchesSinceUpdate: Int = 1
 
-        @Option(
-            name: .customLong("attribute"),
-            help: ArgumentHelp(
-                "An attribute the app supplies, KEY=VALUE; VALUE is a number or true/false when it reads as one, "
-                    + "else a string (KEY='\"3\"' for the string 3); repeatable.", valueName: "key=value"))
-        var attributes: [String] = []
-
-        @Option(help: ArgumentHelp("Decide for this event instead of a launch.", valueName: "name"))
-        var event: String?
-
-        @Option(help: ArgumentHelp("This install's launches, this one included (default 1).", valueName: "n"))
-        var launchCount: Int = 1
-
-        @Option(help: ArgumentHelp("The install's first launch, RFC 3339. Default: unknown.", valueName: "time"))
-        var installedAt: String?
-
-        @Option(help: ArgumentHelp("The last version change, RFC 3339. Default: unknown.", valueName: "time"))
-        var updatedAt: String?
+        @OptionGroup var campaign: CampaignOptions
 
         @Flag(help: "Print one JSON object instead of text.")
         var json = false
@@ -88,49 +71,10 @@ extension AppAlertCommand {
             }
             var context = app.context(
                 installID: installID, now: try InputError.date(now, current: currentDate), recentUpdate: recentUpdate)
-            for entry in attributes {
-                let (key, value) = try Self.attribute(entry)
-                context.attributes[key] = value
-            }
-            if let event {
-                guard Message.Trigger.isValidEventName(event) else {
-                    throw InputError(
-                        message: "--event: \"\(event)\" is not an event name (1 to 64 letters, digits, _, - or .)")
-                }
-                context.event = event
-            }
-            guard launchCount >= 1 else { throw InputError(message: "--launch-count: must be 1 or more") }
-            context.launchCount = launchCount
-            context.installedAt = try installedAt.map { (text) throws(InputError) in
-                try Self.time(text, "--installed-at")
-            }
-            context.updatedAt = try updatedAt.map { (text) throws(InputError) in try Self.time(text, "--updated-at") }
+            try campaign.apply(
+                to: &context.attributes, event: &context.event, launchCount: &context.launchCount,
+                installedAt: &context.installedAt, updatedAt: &context.updatedAt)
             return context
-        }
-
-        /// `KEY=VALUE`: a number or a boolean when VALUE reads as one, a JSON string literal as that
-        /// string, anything else as the text itself.
-        static func attribute(_ entry: String) throws(InputError) -> (String, AttributeValue) {
-            guard let equals = entry.firstIndex(of: "="), equals != entry.startIndex else {
-                throw InputError(message: "--attribute: \"\(entry)\" is not KEY=VALUE")
-            }
-            let key = String(entry[..<equals])
-            let text = String(entry[entry.index(after: equals)...])
-            switch try? JSONParser().parse(text) {
-            case .bool(let flag)?: return (key, .bool(flag))
-            case .integer(let number)?: return (key, .number(Double(number)))
-            case .number(let number)?: return (key, .number(number))
-            case .string(let string)?: return (key, .string(string))
-            default: return (key, .string(text))
-            }
-        }
-
-        static func time(_ text: String, _ option: String) throws(InputError) -> Date {
-            do {
-                return try RFC3339.parse(text)
-            } catch {
-                throw InputError(message: "\(option): \(error)")
-            }
         }
 
         func makeHistory() throws(InputError) -> ViewHistory {

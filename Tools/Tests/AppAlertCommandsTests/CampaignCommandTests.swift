@@ -90,4 +90,22 @@ struct CampaignCommandTests {
             #expect(result.standardOutput.contains("error: \(path)"), "\(path): \(result.standardOutput)")
         }
     }
+
+    @Test
+    func audienceTakesTheSameCampaignFlags() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try directory.write("feed.json", Self.feed)
+        let common = [
+            "audience", feed, "--bundle-id", "a", "--app-version", "1.0", "--platform", "ios", "--locale", "en",
+        ]
+        let plain = try AppAlertProcess.run(common + ["--os-version", "17.2"])
+        #expect(plain.standardOutput.contains("nothing"), "\(plain.standardOutput)")
+        let pro = try AppAlertProcess.run(
+            common + ["--os-version", "17.2", "--attribute", "plan=trial", "--attribute", "level=3"])
+        #expect(pro.standardOutput.contains("#1 Pro offer"), "\(pro.standardOutput)")
+        let event = try AppAlertProcess.run(common + ["--os-version", "17.2", "--event", "purchase"])
+        #expect(event.standardOutput.contains("#2 After purchase"), "\(event.standardOutput)")
+        let bad = try AppAlertProcess.run(common + ["--launch-count", "0"])
+        #expect(bad.status == 2 && bad.standardError.contains("--launch-count: must be 1 or more"))
+    }
 }
