@@ -111,27 +111,28 @@ extension MessageReader {
         var steps: [Message.RolloutStep] = []
         var failed = false
         for (position, element) in elements.enumerated() {
-            let path = JSONPath.appending("rolloutSchedule", to: base.path) + "[\(position)]"
+            // Built only for a diagnostic: a clean schedule builds no path.
+            func path() -> String { JSONPath.appending("rolloutSchedule", to: base.path) + "[\(position)]" }
             guard case .object(let object) = element else {
-                wrongType(element, key: "rolloutSchedule", expected: "an object {\"at\", \"percent\"}", path: path)
+                wrongType(element, key: "rolloutSchedule", expected: "an object {\"at\", \"percent\"}", path: path())
                 failed = true
                 continue
             }
-            checkKeys(of: object, known: Self.scheduleKeys, path: path)
+            checkKeys(of: object, known: Self.scheduleKeys, path: path())
             var at: Date?
             if let text = present(object, "at") {
-                if let string = string(text, key: "at", path: path + ".at") {
+                if let string = string(text, key: "at", path: path() + ".at") {
                     do {
                         at = try RFC3339.parse(string)
                     } catch {
                         report(
-                            .error, .invalidDate, path: path + ".at", key: "rolloutSchedule",
+                            .error, .invalidDate, path: path() + ".at", key: "rolloutSchedule",
                             value: JSONValue.string(string).compactDescription,
                             reason: error.description + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)")
                     }
                 }
             } else {
-                report(.error, .missingKey, path: path, key: "rolloutSchedule", reason: "a step needs \"at\"")
+                report(.error, .missingKey, path: path(), key: "rolloutSchedule", reason: "a step needs \"at\"")
             }
             var percent: Double?
             if let number = present(object, "percent") {
@@ -139,12 +140,12 @@ extension MessageReader {
                     percent = value
                 } else {
                     report(
-                        .error, number.doubleValue == nil ? .wrongType : .outOfRange, path: path + ".percent",
+                        .error, number.doubleValue == nil ? .wrongType : .outOfRange, path: path() + ".percent",
                         key: "rolloutSchedule", value: number.compactDescription,
                         reason: "\"percent\" must be a number from 0 to 100")
                 }
             } else {
-                report(.error, .missingKey, path: path, key: "rolloutSchedule", reason: "a step needs \"percent\"")
+                report(.error, .missingKey, path: path(), key: "rolloutSchedule", reason: "a step needs \"percent\"")
             }
             guard let at, let percent else {
                 failed = true
@@ -154,14 +155,14 @@ extension MessageReader {
                 if at <= previous.at {
                     failed = true
                     report(
-                        .error, .invalidValue, path: path + ".at", key: "rolloutSchedule",
+                        .error, .invalidValue, path: path() + ".at", key: "rolloutSchedule",
                         value: JSONValue.string(RFC3339.format(at)).compactDescription,
                         reason: "steps must be in increasing time: this one is not after the one before it")
                 }
                 if percent < previous.percent {
                     failed = true
                     report(
-                        .error, .invalidValue, path: path + ".percent", key: "rolloutSchedule",
+                        .error, .invalidValue, path: path() + ".percent", key: "rolloutSchedule",
                         value: JSONValue.number(percent).compactDescription,
                         reason: "a rollout only grows: \(Targeting.percentText(percent))% is below the step "
                             + "before it (\(Targeting.percentText(previous.percent))%)")
@@ -188,13 +189,13 @@ extension MessageReader {
         var variants: [Message.Variant] = []
         var failed = false
         for (position, element) in elements.enumerated() {
-            let path = JSONPath.appending("variants", to: base.path) + "[\(position)]"
+            @Sendable func path() -> String { JSONPath.appending("variants", to: base.path) + "[\(position)]" }
             guard case .object(let object) = element else {
-                wrongType(element, key: "variants", expected: "an object", path: path)
+                wrongType(element, key: "variants", expected: "an object", path: path())
                 failed = true
                 continue
             }
-            checkKeys(of: object, known: Self.variantKeys, path: path)
+            checkKeys(of: object, known: Self.variantKeys, path: path())
             var variant = Message.Variant(weight: 0)
             if let weight = present(object, "weight") {
                 if let number = weight.integerValue, number >= 1 {
@@ -202,24 +203,24 @@ extension MessageReader {
                 } else {
                     failed = true
                     report(
-                        .error, weight.doubleValue == nil ? .wrongType : .outOfRange, path: path + ".weight",
+                        .error, weight.doubleValue == nil ? .wrongType : .outOfRange, path: path() + ".weight",
                         key: "variants", value: weight.compactDescription,
                         reason: "\"weight\" must be a whole number of at least 1")
                 }
             } else {
                 failed = true
-                report(.error, .missingKey, path: path, key: "variants", reason: "a variant needs \"weight\"")
+                report(.error, .missingKey, path: path(), key: "variants", reason: "a variant needs \"weight\"")
             }
             if let field = present(object, "title") {
-                variant.title = string(field, key: "title", path: path + ".title")
+                variant.title = string(field, key: "title", path: path() + ".title")
             }
-            if let field = present(object, "text") { variant.text = string(field, key: "text", path: path + ".text") }
+            if let field = present(object, "text") { variant.text = string(field, key: "text", path: path() + ".text") }
             if let field = present(object, "confirmLabel") {
-                variant.confirmLabel = string(field, key: "confirmLabel", path: path + ".confirmLabel")
+                variant.confirmLabel = string(field, key: "confirmLabel", path: path() + ".confirmLabel")
             }
-            if let field = present(object, "link") { variant.link = readLink(field, path: path + ".link") }
+            if let field = present(object, "link") { variant.link = readLink(field, path: path() + ".link") }
             if let field = present(object, "localizations") {
-                variant.localizations = readLocalizations(field, path: { path + ".localizations" })
+                variant.localizations = readLocalizations(field, path: { path() + ".localizations" })
             }
             variants.append(variant)
         }

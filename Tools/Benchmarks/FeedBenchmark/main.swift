@@ -34,18 +34,28 @@ func tutorialPipeline(_ data: Data, bundleID: String) -> Int? {
     return message?.id
 }
 
+/// The default limits, but room for the `--campaign` feed (10,000 messages with the campaign keys on
+/// half of them is 6.5 MB, above the default 4 MiB document limit).
+let benchmarkLimits: FeedLimits = {
+    var limits = FeedLimits()
+    limits.maximumSize = 16 << 20
+    return limits
+}()
+
 // MARK: AppAlert's pipeline: lossy decoding with every check, then every targeting rule.
 
 func appAlertPipeline(_ data: Data, context: EvaluationContext, history: ViewHistory) -> Int? {
-    guard let result = try? FeedDecoder().decode(data) else { return nil }
+    guard let result = try? FeedDecoder(limits: benchmarkLimits).decode(data) else { return nil }
     return MessageSelector.decide(result.feed, context: context, history: history).selectedID
 }
 
 // MARK: The feed.
 
 /// A deterministic feed: `count` messages for 250 apps, each with the tutorial's keys (title, text,
-/// confirm label, OS and app version lists, link), about 300 bytes a message.
-func makeFeed(count: Int) -> Data {
+/// confirm label, OS and app version lists, link), about 300 bytes a message. With `campaign`, every
+/// second message also has the campaign keys (attributes, minLaunches, minDaysSinceInstall, trigger, a
+/// rollout schedule and two variants), about 330 bytes more.
+func makeFeed(count: Int, campaign: Bool = false) -> Data {
     var generator = SplitMix64(seed: 42)
     var messages: [JSONValue] = []
     messages.reserveCapacity(count)
@@ -64,6 +74,20 @@ func makeFeed(count: Int) -> Data {
         object.set(
             "appVersions", .array([.string("1.\(generator.next() % 10)"), .string("2.\(generator.next() % 3).1")]))
         object.set("link", ["title": "More information", "url": .string("https://www.example.com/notes/\(id)")])
+        if campaign, id % 2 == 0 {
+            object.set("attributes", ["plan": ["free", "pro"], "beta": true])
+            object.set("minLaunches", 2)
+            object.set("minDaysSinceInstall", 1)
+            object.set("trigger", "launch")
+            object.set(
+                "rolloutSchedule",
+                [
+                    ["at": "2026-01-01T00:00:00Z", "percent": 10], ["at": "2026-02-01T00:00:00Z", "percent": 50],
+                    ["at": "2026-03-01T00:00:00Z", "percent": 100],
+                ])
+            object.set(
+                "variants", [["weight": 1, "title": .string("Message \(id) A")], ["weight": 3, "text": "Variant B."]])
+        }
         messages.append(.object(object))
     }
     return Data(JSONValue.array(messages).serialized().utf8)
@@ -127,12 +151,20 @@ if CommandLine.arguments.contains("--hostile") {
     print("worst ratio: \(String(format: "%.2f", worst)) (target ≤ 4.00)")
     exit(worst <= 4 ? 0 : 1)
 }
-let data = makeFeed(count: messageCount)
+// With --campaign: the campaign keys on half of the messages (issue 15), and an install that supplies
+// attributes, a launch count and an install date, so every rule is evaluated.
+let campaign = CommandLine.arguments.contains("--campaign")
+let data = makeFeed(count: messageCount, campaign: campaign)
 let bundleID = "com.example.app7"
-let context = EvaluationContext(
+var context = EvaluationContext(
     bundleID: bundleID, appVersion: Version("1.3"), platform: .iOS, osVersion: Version("17.2"),
     preferredLanguages: [LanguageTag("en-US")], installID: "benchmark-install",
     now: Date(timeIntervalSince1970: 1_772_355_600))
+if campaign {
+    context.attributes = ["plan": .string("pro"), "beta": .bool(true)]
+    context.launchCount = 5
+    context.installedAt = context.now.addingTimeInterval(-10 * 86_400)
+}
 let history = ViewHistory()
 
 // Both pipelines must work on this feed before they are timed.
