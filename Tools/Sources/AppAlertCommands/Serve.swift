@@ -102,7 +102,8 @@ enum SimulatorQuery {
         "bundleId": "--bundle-id", "appVersion": "--app-version", "build": "--build", "osVersion": "--os-version",
         "platform": "--platform", "locale": "--locale", "installId": "--install-id", "now": "--now",
         "seen": "--seen", "previousVersion": "--previous-version", "launchesSinceUpdate": "--launches-since-update",
-        "lastMessageId": "--last-message-id",
+        "lastMessageId": "--last-message-id", "attribute": "--attribute", "event": "--event",
+        "launchCount": "--launch-count", "installedAt": "--installed-at", "updatedAt": "--updated-at",
     ]
 
     @Sendable

@@ -16,7 +16,10 @@ struct SimulatorTests {
            "dismissible": false, "link": {"title": "Update", "url": "https://apps.apple.com/app/id1"},
            "appVersionRange": "<2", "platforms": ["ios"], "priority": 3},
           {"id": 3, "bundleId": "com.example.A", "title": "Half", "text": "x", "rollout": 50, "priority": 5},
-          {"id": 4, "bundleId": "com.example.A", "title": "New in 2.1", "text": "x", "whatsNew": ">=2.1"}
+          {"id": 4, "bundleId": "com.example.A", "title": "New in 2.1", "text": "x", "whatsNew": ">=2.1"},
+          {"id": 5, "bundleId": "com.example.A", "title": "Thanks", "text": "x", "trigger": {"event": "purchase"},
+           "attributes": {"plan": "pro"}, "minLaunches": 3, "minDaysSinceInstall": 30,
+           "variants": [{"weight": 1, "title": "Thanks A"}, {"weight": 2, "title": "Thanks B"}]}
         ]}
         """
 
@@ -43,6 +46,17 @@ struct SimulatorTests {
                 "--bundle-id", "com.example.A", "--app-version", "2.1", "--build", "7", "--os-version", "14.4",
                 "--platform", "macos", "--install-id", "abc", "--seen", "1", "--seen", "3:2", "--previous-version",
                 "2.0", "--now", "2026-11-22T00:00:00Z",
+            ]
+        ),
+        (
+            "bundleId=com.example.A&appVersion=1.0&platform=ios&attribute=plan%3Dpro&attribute=level%3D3"
+                + "&event=purchase&launchCount=4&installedAt=2026-01-01T00:00:00Z&updatedAt=2026-11-01T00:00:00Z"
+                + "&now=2026-11-22T00:00:00Z",
+            [
+                "--bundle-id", "com.example.A", "--app-version", "1.0", "--platform", "ios", "--attribute",
+                "plan=pro", "--attribute", "level=3", "--event", "purchase", "--launch-count", "4",
+                "--installed-at", "2026-01-01T00:00:00Z", "--updated-at", "2026-11-01T00:00:00Z", "--now",
+                "2026-11-22T00:00:00Z",
             ]
         ),
         (
