@@ -73,6 +73,30 @@ public enum HostileFeeds {
             }
         ),
         (
+            "100,000 attributes, each a list",
+            { message(", \"attributes\": {" + repeated(100_000) { "\"a\($0)\": [\"x\", \($0)]" } + "}") }
+        ),
+        (
+            "a 50,000-step rollout schedule going backwards",
+            {
+                message(
+                    ", \"rolloutSchedule\": ["
+                        + repeated(50_000) { "{\"at\": \"2027-01-01T00:00:00Z\", \"percent\": \(100 - $0 % 100)}" }
+                        + "]")
+            }
+        ),
+        (
+            "10,000 messages with 10 variants each",
+            {
+                Data(
+                    ("["
+                        + repeated(2_000) {
+                            "{\"id\": \($0 + 1), \"bundleId\": \"a\", \"title\": \"t\", \"text\": \"x\", \"variants\": ["
+                                + repeated(10) { "{\"weight\": \($0), \"title\": 9, \"extra\": 1}" } + "]}"
+                        } + "]").utf8)
+            }
+        ),
+        (
             "10,000 messages full of errors",
             {
                 Data(

@@ -53,9 +53,10 @@ extension MessageReader {
 
     mutating func readInstallIDs(_ value: JSONValue) -> [String]? {
         guard let list = stringArray(value, key: "installIds") else { return nil }
+        let base = messagePath
         for (position, id) in list.enumerated() where id.isEmpty {
             report(
-                .error, .invalidValue, path: messagePath + ".installIds[\(position)]", key: "installIds", value: "\"\"",
+                .error, .invalidValue, path: base + ".installIds[\(position)]", key: "installIds", value: "\"\"",
                 reason: "an install id must not be empty")
         }
         if list.isEmpty {

@@ -171,7 +171,7 @@ public struct FeedDecoder: Sendable {
             for (index, entry) in entries.enumerated() {
                 var reader = MessageReader(
                     index: index, pathPrefix: "$.updates", maximumStringLength: limits.maximumStringLength)
-                reader.listing = diagnostics.count < limits.maximumDiagnostics
+                reader.listingLimit = max(0, limits.maximumDiagnostics - diagnostics.count)
                 if let policy = reader.readUpdatePolicy(entry) {
                     updates.append(policy)
                 } else {
@@ -222,7 +222,7 @@ public struct FeedDecoder: Sendable {
         for (index, element) in elements.enumerated() {
             var reader = MessageReader(
                 index: index, pathPrefix: pathPrefix, maximumStringLength: limits.maximumStringLength)
-            reader.listing = diagnostics.count < limits.maximumDiagnostics
+            reader.listingLimit = max(0, limits.maximumDiagnostics - diagnostics.count)
             let message = reader.read(element, scratch: &scratch)
             if let id = reader.id {
                 if let first = firstIndexByID[id] {
@@ -253,8 +253,10 @@ struct MessageReader {
     private(set) var diagnostics: [FeedDiagnostic] = []
     private(set) var hasErrors = false
     private var keyWarnings = 0
-    /// Whether diagnostics are built; past the feed's limit they are only counted (``unlisted``).
-    var listing = true
+    /// How many more diagnostics this reader builds: the feed's limit less what earlier entries listed.
+    /// Past it they are only counted (``unlisted``), so one message with 100,000 problems formats no
+    /// more than the limit.
+    var listingLimit = Int.max
     private(set) var unlisted = FeedDecoder.Unlisted()
     let maximumStringLength: Int
 
@@ -297,22 +299,23 @@ struct MessageReader {
         var path: String { "\(prefix)[\(index)]" }
     }
 
-    /// Records a problem; past the feed's diagnostic limit, only counts it.
+    /// Records a problem; past the feed's diagnostic limit, only counts it. The path, value and reason
+    /// are built only for a diagnostic that is listed: a feed of 100,000 errors formats 1,000.
     mutating func report(
-        _ severity: FeedDiagnostic.Severity, _ code: FeedDiagnostic.Code, path: String? = nil, key: String?,
-        value: String? = nil, reason: String
+        _ severity: FeedDiagnostic.Severity, _ code: FeedDiagnostic.Code, path: @autoclosure () -> String? = nil,
+        key: String?, value: @autoclosure () -> String? = nil, reason: @autoclosure () -> String
     ) {
         if severity == .error { hasErrors = true }
-        guard listing else {
+        guard diagnostics.count < listingLimit else {
             unlisted.count += 1
             if severity == .error { unlisted.errors += 1 }
             return
         }
-        let path = path ?? (key.map { JSONPath.appending($0, to: messagePath) } ?? messagePath)
+        let path = path() ?? (key.map { JSONPath.appending($0, to: messagePath) } ?? messagePath)
         diagnostics.append(
             FeedDiagnostic(
                 severity: severity, code: code, path: path, messageIndex: index, messageID: id, key: key,
-                value: value, reason: reason))
+                value: value(), reason: reason()))
     }
 
     /// Adds "left out" to the first error, once, so a reader of the output knows the consequence.
@@ -380,8 +383,9 @@ struct MessageReader {
         if let value = present(.bundleIds) {
             if let list = stringArray(value, key: "bundleIds") {
                 for (position, bundleID) in list.enumerated() where bundleID.isEmpty {
+                    let base = messagePath
                     report(
-                        .error, .invalidValue, path: messagePath + ".bundleIds[\(position)]", key: "bundleIds",
+                        .error, .invalidValue, path: base + ".bundleIds[\(position)]", key: "bundleIds",
                         value: "\"\"", reason: "a bundle id must not be empty")
                 }
                 if list.isEmpty {
@@ -516,18 +520,18 @@ struct MessageReader {
 
     mutating func reportUnknown(_ key: String, path: String, known: [String]) {
         guard countKeyWarning() else { return }
-        var reason = "unknown key \"\(key)\" is ignored"
-        if let suggestion = KeySuggestion.closest(to: key, among: known) {
-            reason += " (did you mean \"\(suggestion)\"?)"
-        }
-        report(.warning, .unknownKey, path: JSONPath.appending(key, to: path), key: key, reason: reason)
+        report(
+            .warning, .unknownKey, path: JSONPath.appending(key, to: path), key: key,
+            reason: "unknown key \"\(key)\" is ignored"
+                + (KeySuggestion.closest(to: key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""))
     }
 
     /// A key longer than any string may be: the message is left out, whatever the key.
     mutating func reportLongKey(_ key: String, path: String) {
+        let limit = maximumStringLength
         report(
             .error, .limit, path: path, key: key,
-            reason: "a key is \(key.utf8.count) bytes long; the limit is \(maximumStringLength) "
+            reason: "a key is \(key.utf8.count) bytes long; the limit is \(limit) "
                 + "(FeedLimits.maximumStringLength)")
     }
 
@@ -549,9 +553,10 @@ struct MessageReader {
     /// The line that counts the key warnings not listed, once the message has been read.
     private mutating func reportUnlistedKeyWarnings() {
         guard keyWarnings > Self.maximumKeyWarnings else { return }
+        let hidden = keyWarnings - Self.maximumKeyWarnings
         report(
             .warning, .unknownKey, key: nil,
-            reason: "\(keyWarnings - Self.maximumKeyWarnings) more unknown or repeated keys in this message are "
+            reason: "\(hidden) more unknown or repeated keys in this message are "
                 + "not listed (the first \(Self.maximumKeyWarnings) are)")
     }
 
@@ -566,9 +571,10 @@ struct MessageReader {
     mutating func string(_ value: JSONValue, key: String, path: @autoclosure () -> String? = nil) -> String? {
         if case .string(let string) = value {
             if string.utf8.count > maximumStringLength {
+                let limit = maximumStringLength
                 report(
                     .error, .limit, path: path(), key: key, value: "\"" + string.prefix(40) + "…\"",
-                    reason: "\"\(key)\" is \(string.utf8.count) bytes long; the limit is \(maximumStringLength) "
+                    reason: "\"\(key)\" is \(string.utf8.count) bytes long; the limit is \(limit) "
                         + "(FeedLimits.maximumStringLength)")
                 return nil
             }
@@ -654,8 +660,9 @@ struct MessageReader {
                 }
             } else {
                 valid = false
+                let base = messagePath
                 report(
-                    .error, .wrongType, path: JSONPath.appending(key, to: messagePath) + "[\(position)]", key: key,
+                    .error, .wrongType, path: JSONPath.appending(key, to: base) + "[\(position)]", key: key,
                     value: element.compactDescription,
                     reason: "\"\(key)\" must hold strings, not \(element.typeDescription)")
             }
@@ -674,8 +681,9 @@ struct MessageReader {
             do {
                 versions.append(try Version(parsing: string))
             } catch {
+                let base = messagePath
                 report(
-                    .error, .invalidVersion, path: JSONPath.appending(key, to: messagePath) + "[\(position)]", key: key,
+                    .error, .invalidVersion, path: JSONPath.appending(key, to: base) + "[\(position)]", key: key,
                     value: JSONValue.string(string).compactDescription, reason: error.description)
             }
         }
@@ -722,8 +730,9 @@ struct MessageReader {
         }
         let platforms = strings.map { Platform(rawValue: $0) }
         for (position, platform) in platforms.enumerated() where !platform.isKnown {
+            let base = messagePath
             report(
-                .warning, .unknownPlatform, path: messagePath + ".platforms[\(position)]", key: "platforms",
+                .warning, .unknownPlatform, path: base + ".platforms[\(position)]", key: "platforms",
                 value: JSONValue.string(strings[position]).compactDescription,
                 reason: "unknown platform \"\(strings[position])\" matches no device (known: "
                     + Platform.known.map(\.rawValue).joined(separator: ", ") + ")")
@@ -744,8 +753,9 @@ struct MessageReader {
             if tag.isWellFormed {
                 tags.append(tag)
             } else {
+                let base = messagePath
                 report(
-                    .error, .invalidLanguageTag, path: messagePath + ".locales[\(position)]", key: "locales",
+                    .error, .invalidLanguageTag, path: base + ".locales[\(position)]", key: "locales",
                     value: JSONValue.string(string).compactDescription,
                     reason: "\"\(string)\" is not a BCP 47 language tag (e.g. \"pt\" or \"pt-BR\")")
             }
