@@ -156,7 +156,7 @@ public enum FeedAudience {
                 .sorted { $0.description < $1.description }.map { Optional($0) }
             : query.locales.map { Optional($0) }
         if values.locales.isEmpty { values.locales = [nil] }
-        let count = values.appVersions.count * values.osVersions.count * values.platforms.count * values.locales.count
+        let count = values.count
         guard count <= maximumRows else {
             throw QueryError(
                 description: "\(count) combinations (\(values.appVersions.count) app versions × "
@@ -172,6 +172,8 @@ public enum FeedAudience {
         var osVersions: [Version?] = []
         var platforms: [Platform] = []
         var locales: [LanguageTag?] = []
+
+        var count: Int { appVersions.count * osVersions.count * platforms.count * locales.count }
     }
 
     static func rows(_ feed: Feed, values: Values, query: Query) -> [Row] {
@@ -186,8 +188,7 @@ public enum FeedAudience {
         let rollouts = Dictionary(
             candidates.map { ($0.id, $0.rolloutPercent(at: query.now)) }, uniquingKeysWith: { first, _ in first })
         var rows: [Row] = []
-        rows.reserveCapacity(
-            values.appVersions.count * values.osVersions.count * values.platforms.count * values.locales.count)
+        rows.reserveCapacity(values.count)
         for appVersion in values.appVersions {
             for osVersion in values.osVersions {
                 for platform in values.platforms {

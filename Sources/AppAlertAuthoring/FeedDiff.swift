@@ -23,6 +23,9 @@ public struct FeedDiff: Sendable, Hashable {
     public var updatesChanged = false
     public var audienceChanges: [AudienceChange] = []
 
+    /// At most this many audience combinations over every app of both feeds.
+    public static let maximumCombinations = 100_000
+
     /// Whether any install would see a different message: another one, the same at another share, or
     /// the same with other texts or buttons.
     public var changesWhatInstallsSee: Bool { !audienceChanges.isEmpty }
@@ -39,9 +42,19 @@ public struct FeedDiff: Sendable, Hashable {
         removed = before.keys.filter { after[$0] == nil }.sorted()
         for id in after.keys.sorted() {
             guard let previous = before[id], let current = after[id] else { continue }
+            // Keyed once per message: a message with many keys costs what its size costs (a lookup in
+            // the object for every key would be quadratic). A repeated key counts with its last value,
+            // as the decoder reads it.
+            let before = Dictionary(previous.members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            let after = Dictionary(current.members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
             var keys: [String] = []
-            for member in current.members where previous[member.key] != member.value { keys.append(member.key) }
-            for member in previous.members where current[member.key] == nil { keys.append(member.key) }
+            var listed = Set<String>()
+            for member in current.members where before[member.key] != after[member.key] {
+                if listed.insert(member.key).inserted { keys.append(member.key) }
+            }
+            for member in previous.members where after[member.key] == nil {
+                if listed.insert(member.key).inserted { keys.append(member.key) }
+            }
             if !keys.isEmpty { changed.append(ChangedMessage(id: id, keys: keys)) }
         }
         updatesChanged = Self.updates(old) != Self.updates(new)
@@ -49,6 +62,7 @@ public struct FeedDiff: Sendable, Hashable {
         let shownKeys: Set<String> = ["title", "text", "confirmLabel", "link", "localizations", "dismissible"]
         let reworded = Set(changed.filter { !shownKeys.isDisjoint(with: $0.keys) }.map(\.id))
         let apps = Set(FeedAudience.apps(in: oldFeed) + FeedAudience.apps(in: newFeed)).sorted()
+        var combinations = 0
         for app in apps {
             var appQuery = query
             appQuery.bundleID = app
@@ -60,6 +74,14 @@ public struct FeedDiff: Sendable, Hashable {
                 appQuery.appVersions = [Version(1, 0, 0)]
             }
             let values = try FeedAudience.values(for: [oldFeed, newFeed], query: appQuery)
+            // Each app is capped by FeedAudience; all apps together too, so a feed naming thousands of
+            // apps costs a bounded number of decisions per message.
+            combinations += values.count
+            guard combinations <= Self.maximumCombinations else {
+                throw FeedAudience.QueryError(
+                    description: "more than \(Self.maximumCombinations) combinations across \(apps.count) apps; "
+                        + "compare fewer values")
+            }
             let oldRows = FeedAudience.rows(oldFeed, values: values, query: appQuery)
             let newRows = FeedAudience.rows(newFeed, values: values, query: appQuery)
             for (previous, current) in zip(oldRows, newRows)

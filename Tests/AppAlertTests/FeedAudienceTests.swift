@@ -146,3 +146,41 @@ extension JSONValue {
         return object.keys
     }
 }
+
+/// A hostile pair of feeds costs `diff` what a benign pair of the same size costs.
+struct FeedDiffCostTests {
+    static func cost(_ old: String, _ new: String) throws -> Double {
+        let clock = ContinuousClock()
+        var best = Duration.seconds(1_000)
+        for _ in 0..<3 {
+            best = min(best, try clock.measure { _ = try FeedDiffTests.diff(old, new) })
+        }
+        let (seconds, attoseconds) = best.components
+        return (Double(seconds) + Double(attoseconds) / 1e18) / Double(old.utf8.count + new.utf8.count)
+    }
+
+    @Test
+    func aMessageWithThousandsOfChangedKeysCostsWhatManyMessagesCost() throws {
+        // Hostile: one message with 20,000 keys, every one changed.
+        func wide(_ value: Int) -> String {
+            "[{\"id\": 1, \"bundleId\": \"a\", \"title\": \"T\", \"text\": \"X\", "
+                + (0..<20_000).map { "\"k\($0)\": \(value)" }.joined(separator: ", ") + "}]"
+        }
+        // Benign: as many bytes of ordinary messages, every title changed.
+        func many(_ title: String, bytes: Int) -> String {
+            var parts: [String] = []
+            var size = 0
+            var id = 1
+            while size < bytes {
+                let part = "{\"id\": \(id), \"bundleId\": \"a\", \"title\": \"\(title)\", \"text\": \"X\"}"
+                parts.append(part)
+                size += part.utf8.count + 2
+                id += 1
+            }
+            return "[" + parts.joined(separator: ", ") + "]"
+        }
+        let hostile = try Self.cost(wide(1), wide(2))
+        let benign = try Self.cost(many("T", bytes: wide(1).utf8.count), many("U", bytes: wide(2).utf8.count))
+        #expect(hostile / benign < 8, "hostile \(hostile) s/byte, benign \(benign) s/byte")
+    }
+}

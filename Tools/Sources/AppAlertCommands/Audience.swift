@@ -179,7 +179,3 @@ enum AudienceTable {
         return text
     }
 }
-
-extension InputError: CustomStringConvertible {
-    var description: String { message }
-}

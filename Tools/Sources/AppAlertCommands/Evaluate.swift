@@ -92,25 +92,7 @@ extension AppAlertCommand {
         }
 
         func execute(currentDate: Date) -> CommandOutput {
-            let data: Data
-            do {
-                // The options are checked before the file is read, so a bad option is named first.
-                _ = try makeContext(currentDate: currentDate)
-                _ = try makeHistory()
-            } catch {
-                return .failure(error.message)
-            }
-            do {
-                data = try FeedFile.read(feed)
-            } catch {
-                return .failure(error.message)
-            }
-            return evaluate(data, currentDate: currentDate)
-        }
-
-        /// The command on a feed's bytes (`feed` names it in messages): what `serve --dev`'s simulator
-        /// answers, so the endpoint and the command cannot differ.
-        func evaluate(_ data: Data, currentDate: Date) -> CommandOutput {
+            // The options are checked before the file is read, so a bad option is named first.
             let context: EvaluationContext
             let history: ViewHistory
             do {
@@ -119,6 +101,26 @@ extension AppAlertCommand {
             } catch {
                 return .failure(error.message)
             }
+            let data: Data
+            do {
+                data = try FeedFile.read(feed)
+            } catch {
+                return .failure(error.message)
+            }
+            return evaluate(data, context: context, history: history)
+        }
+
+        /// The command on a feed's bytes (`feed` names it in messages): what `serve --dev`'s simulator
+        /// answers, so the endpoint and the command cannot differ.
+        func evaluate(_ data: Data, currentDate: Date) -> CommandOutput {
+            do {
+                return evaluate(data, context: try makeContext(currentDate: currentDate), history: try makeHistory())
+            } catch {
+                return .failure(error.message)
+            }
+        }
+
+        private func evaluate(_ data: Data, context: EvaluationContext, history: ViewHistory) -> CommandOutput {
             let result: FeedDecodingResult
             do {
                 result = try FeedDecoder().decode(data)

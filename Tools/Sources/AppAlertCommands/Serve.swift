@@ -114,7 +114,8 @@ enum SimulatorQuery {
         for parameter in parameters {
             guard let option = options.first(where: { $0.key == parameter.name })?.value else {
                 let known = options.map(\.key).joined(separator: ", ")
-                return failure("unknown parameter \"\(excerpt(parameter.name))\" (known: feed, \(known))")
+                return failure(
+                    "unknown parameter \"\(Simulator.excerpt(parameter.name))\" (known: feed, \(known))")
             }
             // An empty form field is a value not given, as an option left out.
             if parameter.value.isEmpty { continue }
@@ -140,9 +141,5 @@ enum SimulatorQuery {
         var object = JSONObject()
         object.set("error", .string(message))
         return FeedServerConfiguration.Evaluation(status: 400, json: JSONValue.object(object).serialized())
-    }
-
-    static func excerpt(_ text: String) -> String {
-        text.count > 100 ? text.prefix(99) + "…" : text
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// `GET /_appalert/evaluate` in development mode: picks the served feed the query names and hands its
 /// bytes and the other parameters to the configured evaluator.
-enum Simulator {
+package enum Simulator {
     /// The feeds a site serves (not the per-app views, not signatures), by path.
     static func feeds(of site: FeedSite) -> [FeedSite.File] {
         site.files.filter { !$0.path.hasPrefix("apps/") && $0.path.hasSuffix(".json") }
@@ -44,7 +44,8 @@ enum Simulator {
         feeds.map(\.path).joined(separator: ", ")
     }
 
-    static func excerpt(_ text: String) -> String {
+    /// At most 100 characters of `text`, for an error message.
+    package static func excerpt(_ text: String) -> String {
         text.count > 100 ? text.prefix(99) + "…" : text
     }
 }
