@@ -32,18 +32,27 @@ public struct FeedDecoder: Sendable {
                 kind: .tooLarge,
                 reason: "the feed is \(data.count) bytes; the limit is \(limits.maximumSize) (FeedLimits.maximumSize)")
         }
-        let document: JSONValue
+        // Each message is decoded as soon as the parser has read it, and its values freed: the
+        // whole document is never in memory as a tree (JSONParser.parse(_:streamingMessagesTo:)).
+        let skeleton: JSONValue
+        let collector: MessageCollector
         do {
-            document = try parser.parse(data)
+            (skeleton, collector) = try parser.parse(data, streamingMessagesTo: MessageCollector(limits: limits))
         } catch {
             throw FeedError(kind: .notJSON, reason: error.description, syntaxError: error)
         }
-        return try decode(document)
+        return try decode(skeleton, streamed: collector)
     }
 
     public func decode(_ document: JSONValue) throws(FeedError) -> FeedDecodingResult {
+        try decode(document, streamed: nil)
+    }
+
+    /// `streamed`: the messages already read from the document's message array, which is empty in
+    /// `document`; nil: they are read from `document`.
+    private func decode(_ document: JSONValue, streamed: MessageCollector?) throws(FeedError) -> FeedDecodingResult {
         var unlisted = Unlisted()
-        var result = try decodeAll(document, unlisted: &unlisted)
+        var result = try decodeAll(document, streamed: streamed, unlisted: &unlisted)
         result.diagnostics = Self.capped(result.diagnostics, at: limits.maximumDiagnostics, unlisted: unlisted)
         return result
     }
@@ -73,15 +82,18 @@ public struct FeedDecoder: Sendable {
         return kept
     }
 
-    private func decodeAll(_ document: JSONValue, unlisted: inout Unlisted) throws(FeedError) -> FeedDecodingResult {
+    private func decodeAll(_ document: JSONValue, streamed: MessageCollector?, unlisted: inout Unlisted)
+        throws(FeedError) -> FeedDecodingResult
+    {
         var diagnostics: [FeedDiagnostic] = []
         switch document {
         case .array(let elements):
-            let messages = decodeMessages(elements, pathPrefix: "$", diagnostics: &diagnostics, unlisted: &unlisted)
+            let collector = streamed ?? MessageCollector(limits: limits, atRoot: true, elements: elements)
+            let messages = collector.finish(into: &diagnostics, unlisted: &unlisted)
             return FeedDecodingResult(
-                feed: Feed(format: 1, messages: messages), diagnostics: diagnostics, entryCount: elements.count)
+                feed: Feed(format: 1, messages: messages), diagnostics: diagnostics, entryCount: collector.count)
         case .object(let object):
-            return try decodeFormat2(object, unlisted: &unlisted)
+            return try decodeFormat2(object, streamed: streamed, unlisted: &unlisted)
         default:
             throw FeedError(
                 kind: .notAFeed,
@@ -93,8 +105,8 @@ public struct FeedDecoder: Sendable {
     /// `$schema` names the JSON Schema for editors (`appalert schema`); it is accepted and ignored.
     static let topLevelKeys = ["$schema", "format", "messages", "updates", "sequence"]
 
-    private func decodeFormat2(_ object: JSONObject, unlisted: inout Unlisted) throws(FeedError)
-        -> FeedDecodingResult
+    private func decodeFormat2(_ object: JSONObject, streamed: MessageCollector?, unlisted: inout Unlisted)
+        throws(FeedError) -> FeedDecodingResult
     {
         var diagnostics: [FeedDiagnostic] = []
         guard let messagesValue = object["messages"] else {
@@ -186,11 +198,13 @@ public struct FeedDecoder: Sendable {
                     value: value.compactDescription,
                     reason: "\"updates\" must be an array, not \(value.typeDescription)"))
         }
-        let messages = decodeMessages(
-            elements, pathPrefix: "$.messages", diagnostics: &diagnostics, unlisted: &unlisted)
+        // The last "messages" member is the one used; when it is an array, it was also the last one
+        // streamed.
+        let collector = streamed ?? MessageCollector(limits: limits, atRoot: false, elements: elements)
+        let messages = collector.finish(into: &diagnostics, unlisted: &unlisted)
         return FeedDecodingResult(
             feed: Feed(format: format, messages: messages, updatePolicies: updates, sequence: sequence),
-            diagnostics: diagnostics, entryCount: elements.count)
+            diagnostics: diagnostics, entryCount: collector.count)
     }
 
     /// The first `limit` entries, with an error when there are more.
@@ -200,47 +214,98 @@ public struct FeedDecoder: Sendable {
     ) -> ArraySlice<JSONValue> {
         guard entries.count > limit else { return entries[...] }
         diagnostics.append(
-            FeedDiagnostic(
-                severity: .error, code: .limit, path: "\(path)[\(limit)]", messageIndex: limit,
-                reason: "the feed has \(entries.count) \(what); the limit is \(limit) (FeedLimits.\(setting)), "
-                    + "so the \(entries.count - limit) from index \(limit) on are left out"))
+            Self.limitDiagnostic(count: entries.count, limit: limit, what: what, path: path, setting: setting))
         return entries[..<limit]
     }
 
-    private func decodeMessages(
-        _ allElements: [JSONValue], pathPrefix: String, diagnostics: inout [FeedDiagnostic], unlisted: inout Unlisted
-    ) -> [Message] {
-        let elements = within(
-            allElements, limit: limits.maximumMessages, what: "messages", path: pathPrefix,
-            setting: "maximumMessages", diagnostics: &diagnostics)
-        var messages: [Message] = []
-        messages.reserveCapacity(elements.count)
-        // One buffer for every message's key values, so reading a message allocates nothing for it.
-        var scratch = [JSONValue?](repeating: nil, count: MessageReader.Key.allCases.count)
-        var firstIndexByID: [Int: Int] = [:]
-        firstIndexByID.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            var reader = MessageReader(
-                index: index, pathPrefix: pathPrefix, maximumStringLength: limits.maximumStringLength)
-            reader.listingLimit = max(0, limits.maximumDiagnostics - diagnostics.count)
-            let message = reader.read(element, scratch: &scratch)
-            if let id = reader.id {
-                if let first = firstIndexByID[id] {
-                    reader.report(
-                        .error, .duplicateID, key: "id", value: String(id),
-                        reason: "id \(id) is already used by the message at \(pathPrefix)[\(first)]; "
-                            + "ids must be unique, so this message is left out")
-                } else {
-                    firstIndexByID[id] = index
-                }
+    /// The error for a list with more than `limit` entries.
+    static func limitDiagnostic(count: Int, limit: Int, what: String, path: String, setting: String)
+        -> FeedDiagnostic
+    {
+        FeedDiagnostic(
+            severity: .error, code: .limit, path: "\(path)[\(limit)]", messageIndex: limit,
+            reason: "the feed has \(count) \(what); the limit is \(limit) (FeedLimits.\(setting)), "
+                + "so the \(count - limit) from index \(limit) on are left out")
+    }
+}
+
+/// Reads a feed's message array one element at a time, as the parser hands the elements over or
+/// from a document, and keeps the messages, their diagnostics and the ids seen.
+///
+/// Its diagnostics are listed up to the feed's limit on their own; ``FeedDecoder`` puts the
+/// feed's other diagnostics first and caps the whole, which lists the same first ones as reading
+/// the document in order would.
+struct MessageCollector: JSONStreamSink {
+    let limits: FeedLimits
+    private(set) var pathPrefix = "$"
+    /// Entries of the array, usable or not (those past the limit too).
+    private(set) var count = 0
+    private var messages: [Message] = []
+    private var diagnostics: [FeedDiagnostic] = []
+    private var unlisted = FeedDecoder.Unlisted()
+    private var firstIndexByID: [Int: Int] = [:]
+    /// One buffer for every message's key values, so reading a message allocates nothing for it.
+    private var scratch: [JSONValue?] = []
+
+    init(limits: FeedLimits) {
+        self.limits = limits
+    }
+
+    /// The messages of `elements`, the array of a document.
+    init(limits: FeedLimits, atRoot: Bool, elements: [JSONValue]) {
+        self.init(limits: limits)
+        beginStreamedArray(atRoot: atRoot)
+        messages.reserveCapacity(min(elements.count, limits.maximumMessages))
+        for element in elements { receive(element) }
+    }
+
+    mutating func beginStreamedArray(atRoot: Bool) {
+        self = MessageCollector(limits: limits)
+        pathPrefix = atRoot ? "$" : "$.messages"
+        scratch = [JSONValue?](repeating: nil, count: MessageReader.Key.allCases.count)
+    }
+
+    mutating func receive(_ element: JSONValue) {
+        let index = count
+        count += 1
+        guard index < limits.maximumMessages else { return }
+        var reader = MessageReader(
+            index: index, pathPrefix: pathPrefix, maximumStringLength: limits.maximumStringLength)
+        reader.listingLimit = max(0, limits.maximumDiagnostics - diagnostics.count)
+        let message = reader.read(element, scratch: &scratch)
+        if let id = reader.id {
+            if let first = firstIndexByID[id] {
+                let prefix = pathPrefix
+                reader.report(
+                    .error, .duplicateID, key: "id", value: String(id),
+                    reason: "id \(id) is already used by the message at \(prefix)[\(first)]; "
+                        + "ids must be unique, so this message is left out")
+            } else {
+                firstIndexByID[id] = index
             }
-            if reader.hasErrors {
-                reader.markLeftOut()
-            } else if let message {
-                messages.append(message)
-            }
-            reader.finish(into: &diagnostics, unlisted: &unlisted)
         }
+        if reader.hasErrors {
+            reader.markLeftOut()
+        } else if let message {
+            messages.append(message)
+        }
+        reader.finish(into: &diagnostics, unlisted: &unlisted)
+    }
+
+    /// The messages; their diagnostics (after the limit's, when there were too many entries) go
+    /// after `feedDiagnostics`.
+    func finish(into feedDiagnostics: inout [FeedDiagnostic], unlisted total: inout FeedDecoder.Unlisted)
+        -> [Message]
+    {
+        if count > limits.maximumMessages {
+            feedDiagnostics.append(
+                FeedDecoder.limitDiagnostic(
+                    count: count, limit: limits.maximumMessages, what: "messages", path: pathPrefix,
+                    setting: "maximumMessages"))
+        }
+        feedDiagnostics.append(contentsOf: diagnostics)
+        total.count += unlisted.count
+        total.errors += unlisted.errors
         return messages
     }
 }
