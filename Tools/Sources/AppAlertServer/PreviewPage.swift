@@ -140,6 +140,12 @@ enum PreviewPage {
         form += input("now", "Now", placeholder: "2026-03-01T09:00:00Z")
         form += input("seen", "Seen", placeholder: "3, 5:2")
         form += input("previousVersion", "Updated from", placeholder: "1.0")
+        // Campaign targeting (issue 15): what the app supplies and knows from its version history.
+        form += input("attribute", "Attributes", placeholder: "plan=pro, beta=true")
+        form += input("event", "Event", placeholder: "at launch")
+        form += input("launchCount", "Launches", placeholder: "1")
+        form += input("installedAt", "Installed at", placeholder: "2026-01-01T00:00:00Z")
+        form += input("updatedAt", "Updated at", placeholder: "unknown")
         form += "<button type=\"submit\">Evaluate</button></form>"
         form += "<div class=\"result\" id=\"simulator-result\"></div></section>"
         form += "<script>\n" + simulatorScript + "\n</script>"
@@ -152,7 +158,8 @@ enum PreviewPage {
         (function () {
           var form = document.getElementById("simulator");
           var result = document.getElementById("simulator-result");
-          var lists = { locale: true, seen: true };
+          // Fields that take several values, separated by commas (each becomes a parameter of its own).
+          var lists = { locale: true, seen: true, attribute: true };
           var query = new URLSearchParams(location.search);
           Array.prototype.forEach.call(form.elements, function (field) {
             if (!field.name) { return; }
@@ -196,7 +203,8 @@ enum PreviewPage {
               if (m.dismissible) { alert.appendChild(element("div", "button cancel", m.confirmLabel)); }
               var item = element("div", "item");
               item.appendChild(alert);
-              item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")));
+              item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")
+                + (answer.variant !== null && answer.variant !== undefined ? " · variant " + answer.variant : "")));
               left.appendChild(item);
             } else {
               left.appendChild(element("p", "none", "No message for this install."));
@@ -221,7 +229,8 @@ enum PreviewPage {
             var p = parameters();
             if (remember) { history.replaceState(null, "", "?" + p.toString()); }
             var install = [p.get("bundleId"), p.get("appVersion"), p.get("platform"), p.get("osVersion"),
-              p.getAll("locale").join("/")].filter(function (v) { return v; }).join(" · ");
+              p.getAll("locale").join("/"), p.get("event") ? "event " + p.get("event") : null]
+              .filter(function (v) { return v; }).join(" · ");
             fetch("/_appalert/evaluate?" + p.toString(), { cache: "no-store" })
               .then(function (r) { return r.json(); })
               .then(function (answer) { draw(answer, install); })
@@ -271,6 +280,26 @@ enum PreviewPage {
         if let range = message.whatsNew { parts.append("what's new " + range.source) }
         if message.maxViews != 1 { parts.append("\(message.maxViews) views") }
         if message.priority != 0 { parts.append("priority \(message.priority)") }
+        if case .event(let name) = message.trigger { parts.append("event " + name) }
+        if !message.attributes.isEmpty {
+            parts.append(
+                "attributes "
+                    + message.attributes.map { "\($0.key)=" + $0.values.map(\.description).joined(separator: "|") }
+                    .joined(separator: ", "))
+        }
+        if let ids = message.installIDs { parts.append("\(ids.count) test installs") }
+        if let launches = message.minLaunches { parts.append("from launch \(launches)") }
+        if let days = message.minDaysSinceInstall { parts.append("\(days) days after install") }
+        if let days = message.minDaysSinceUpdate { parts.append("\(days) days after update") }
+        if let schedule = message.rolloutSchedule {
+            parts.append(
+                "rollout "
+                    + schedule.map { "\(AttributeValue.number($0.percent))% from \(RFC3339.format($0.at))" }
+                    .joined(separator: ", "))
+        }
+        if !message.variants.isEmpty {
+            parts.append("variants " + message.variants.map { String($0.weight) }.joined(separator: ":"))
+        }
         return parts.joined(separator: " · ")
     }
 

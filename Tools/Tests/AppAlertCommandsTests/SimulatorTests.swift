@@ -151,6 +151,28 @@ struct SimulatorTests {
         #expect(result.contains("<td>#4</td><td>excluded</td><td>whatsNew</td>"))
         #expect(dom.contains("value=\"fr\""))
 
+        // The campaign fields: an event message for an install with attributes, launches and an
+        // install date, in the variant its install id gets.
+        let campaign =
+            "http://127.0.0.1:\(server.port)/?bundleId=com.example.A&appVersion=2.0&platform=macos&event=purchase"
+            + "&attribute=plan%3Dpro&attribute=beta%3Dtrue&launchCount=4&installedAt=2026-01-01T00:00:00Z"
+            + "&installId=abc&now=2026-11-22T00:00:00Z"
+        let campaignDOM = try AppAlertProcess.run(common + ["--dump-dom", campaign], executable: chromiumExecutable!)
+            .standardOutput
+        let campaignResult = try #require(
+            campaignDOM.range(of: "id=\"simulator-result\"").map { String(campaignDOM[$0.lowerBound...]) })
+        #expect(campaignResult.contains(" · event purchase</div>"), "\(campaignResult.prefix(600))")
+        #expect(campaignResult.contains("<div class=\"title\">Thanks B</div>"), "\(campaignResult.prefix(600))")
+        #expect(campaignResult.contains("#5 · variant 1</div>"), "\(campaignResult.prefix(600))")
+        #expect(campaignResult.contains("<td>#1</td><td>excluded</td><td>trigger</td>"))
+        #expect(campaignDOM.contains("value=\"plan=pro, beta=true\""))
+        #expect(campaignDOM.contains("value=\"4\""))
+        // The gallery's card says how the message is targeted.
+        #expect(
+            campaignDOM.contains(
+                "apps: com.example.A · event purchase · attributes plan=\"pro\" · from launch 3 · 30 days after install"
+                    + " · variants 1:2"), "\(campaignDOM.suffix(800))")
+
         let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(".build/test-artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
