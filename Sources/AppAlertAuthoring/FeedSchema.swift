@@ -33,6 +33,12 @@ public enum FeedSchema {
         definitions.set("range", range)
         definitions.set("timestamp", timestamp)
         definitions.set("text", text)
+        definitions.set("image", image)
+        definitions.set("button", button)
+        definitions.set("action", action)
+        definitions.set("feature", feature)
+        definitions.set("colors", colors)
+        definitions.set("color", color)
         root.set("$defs", .object(definitions))
         return .object(root)
     }
@@ -44,9 +50,14 @@ public enum FeedSchema {
         + "schemes may be opened (never javascript:, data:, file:, vbscript:, blob:, about:, filesystem:; "
         + "http: is a warning), the syntax of version ranges and BCP 47 language tags, versions above "
         + "2^63-1 and numeric pre-release identifiers with a leading zero, rollout and rolloutSchedule "
-        + "together, the order of rolloutSchedule steps, strings of more than 10,000 UTF-8 "
+        + "together, the order of rolloutSchedule steps, which rich keys each layout takes (buttons only on "
+        + "alert, modal and sheet; action only on banner and image; an image layout needs an image with alt), "
+        + "that image URLs are https: (http: only for localhost), a wall's buttons (no dismiss, at least one "
+        + "url), buttons beside confirmLabel or link, strings of more than 10,000 UTF-8 "
         + "bytes (the schema counts characters), documents above 4 MiB or nested deeper than 64 levels, "
-        + "and it warns about unknown keys, duplicate keys, empty lists and unknown platform names."
+        + "and it warns about unknown keys, duplicate keys, empty lists, unknown platform names, keys a "
+        + "layout cannot show, images without alt and text colors whose contrast with the background is "
+        + "below 4.5:1."
 
     static var format1: JSONValue {
         object(
@@ -296,6 +307,9 @@ public enum FeedSchema {
                             "localizations": [
                                 "type": ["object", "null"], "additionalProperties": ["$ref": "#/$defs/localization"],
                             ],
+                            "buttons": ["anyOf": [buttonList, ["type": "null"]]],
+                            "image": ["anyOf": [["$ref": "#/$defs/image"], ["type": "null"]]],
+                            "features": ["anyOf": [featureList, ["type": "null"]]],
                         ],
                         "required": ["weight"],
                     ],
@@ -303,6 +317,7 @@ public enum FeedSchema {
                 "2 to 10 A/B variants: an install gets one, stable for its install id and the message, in "
                     + "proportion to the weights (no install id: the first); a variant's keys replace the "
                     + "message's."))
+        richContent(into: &p)
         return object(
             type: "object",
             description: "A message. Any known key with a wrong type or a value that cannot be honoured leaves "
@@ -339,6 +354,16 @@ public enum FeedSchema {
                     "confirmLabel": property(
                         ["anyOf": [["$ref": "#/$defs/text"], ["type": "null"]]], "The dismiss button's title."),
                     "link": property(["anyOf": [["$ref": "#/$defs/link"], ["type": "null"]]], "The translated link."),
+                    "buttons": property(
+                        ["anyOf": [buttonList, ["type": "null"]]],
+                        "The translated buttons: they replace the message's whole."),
+                    "image": property(
+                        ["anyOf": [["$ref": "#/$defs/image"], ["type": "null"]]],
+                        "The image for this language (text in the picture, a translated alt): it replaces the "
+                            + "message's whole."),
+                    "features": property(
+                        ["anyOf": [featureList, ["type": "null"]]],
+                        "The translated features of a sheet: they replace the message's whole."),
                 ]
             ])
     }
@@ -443,7 +468,7 @@ public enum FeedSchema {
     }
 
     /// `{"type": type, "description": description}` and the members of `extra` (an object literal).
-    private static func object(type: String, description: String, extra: JSONValue = [:]) -> JSONValue {
+    static func object(type: String, description: String, extra: JSONValue = [:]) -> JSONValue {
         var object = JSONObject()
         object.set("type", .string(type))
         object.set("description", .string(description))
@@ -454,7 +479,7 @@ public enum FeedSchema {
     }
 
     /// `schema` (an object literal) with its description and default.
-    private static func property(_ schema: JSONValue, _ description: String, default value: JSONValue? = nil)
+    static func property(_ schema: JSONValue, _ description: String, default value: JSONValue? = nil)
         -> JSONValue
     {
         guard case .object(var object) = schema else { return schema }

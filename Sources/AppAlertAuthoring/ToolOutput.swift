@@ -18,7 +18,63 @@ extension ResolvedMessage {
         }
         object.set("dismissible", .bool(dismissible))
         object.set("localization", localization.map { .string($0.original) } ?? .null)
+        object.set("layout", .string(layout.rawValue))
+        object.set("image", image.map(Self.json) ?? .null)
+        object.set("buttons", .array(buttons.map(Self.json)))
+        object.set("action", action.map(Self.json) ?? .null)
+        if let features {
+            object.set(
+                "features",
+                .array(
+                    features.map { feature in
+                        var item = JSONObject()
+                        item.set("title", .string(feature.title))
+                        item.set("text", feature.text.map { .string($0) } ?? .null)
+                        item.set("symbol", feature.symbol.map { .string($0) } ?? .null)
+                        return .object(item)
+                    }))
+        } else {
+            object.set("features", .null)
+        }
+        if let colors {
+            object.set("colors", ["light": Self.json(colors.light), "dark": Self.json(colors.resolvedDark)])
+        } else {
+            object.set("colors", .null)
+        }
+        var dataObject = JSONObject()
+        for key in data.keys.sorted() { dataObject.set(key, .string(data[key] ?? "")) }
+        object.set("data", .object(dataObject))
+        object.set("placement", .string(placement.name))
+        object.set("bannerSeconds", bannerSeconds.map { .number($0) } ?? .null)
         return .object(object)
+    }
+
+    static func json(_ image: Message.Image) -> JSONValue {
+        [
+            "url": .string(image.url.absoluteString), "alt": image.alt.map { .string($0) } ?? .null,
+            "darkUrl": image.darkURL.map { .string($0.absoluteString) } ?? .null,
+        ]
+    }
+
+    static func json(_ button: Message.Button) -> JSONValue {
+        ["title": .string(button.title), "action": json(button.action)]
+    }
+
+    /// As the feed spells it: `"dismiss"`, `{"url": …}`, `{"event": …}`.
+    static func json(_ action: Message.Action) -> JSONValue {
+        switch action {
+        case .dismiss: "dismiss"
+        case .url(let url): ["url": .string(url.absoluteString)]
+        case .event(let name): ["event": .string(name)]
+        }
+    }
+
+    static func json(_ palette: Message.Palette) -> JSONValue {
+        [
+            "background": palette.background.map { .string($0.hex) } ?? .null,
+            "text": palette.text.map { .string($0.hex) } ?? .null,
+            "accent": palette.accent.map { .string($0.hex) } ?? .null,
+        ]
     }
 }
 

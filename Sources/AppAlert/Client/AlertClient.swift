@@ -42,15 +42,19 @@ public actor AlertClient {
     ///
     /// `attributes` are what the app knows about its user (for `attributes` targeting); `event` is the
     /// event being handled, or `nil` at launch (only messages with that trigger are considered).
+    ///
+    /// `placement` is what is decided for: the launch message (the default) or one of the app's
+    /// slots; each decides on its own. For the message center, see ``inbox(ignoringInterval:attributes:)``.
     public func check(
         ignoringInterval: Bool = false, explain: Bool = false, attributes: [String: AttributeValue] = [:],
-        event: String? = nil
+        event: String? = nil, placement: Message.Placement = .launch
     ) async -> AlertCheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
         guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
         do {
             let state = try await store.state()
-            let context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: event)
+            var context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: event)
+            context.placement = placement
             let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
             return AlertCheckResult(load: load, decision: decision)
         } catch {
@@ -81,6 +85,42 @@ public actor AlertClient {
         } catch {
             return AlertCheckResult(
                 load: load, decision: MessageDecision(message: nil), storeError: Self.storeError(error))
+        }
+    }
+
+    /// The message center now: the feed (loaded as ``check(ignoringInterval:explain:attributes:event:placement:)``
+    /// loads it) with the user's read and deleted items.
+    public func inbox(ignoringInterval: Bool = false, attributes: [String: AttributeValue] = [:]) async
+        -> (inbox: Inbox, load: FeedLoadResult, storeError: AlertStoreError?)
+    {
+        let load = await loader.load(ignoringInterval: ignoringInterval)
+        guard let feed = load.feed else { return (Inbox(), load, nil) }
+        do {
+            let state = try await store.state()
+            let context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: nil)
+            return (
+                Inbox(feed, context: context, history: state.history, state: state.inbox ?? InboxState()), load, nil
+            )
+        } catch {
+            return (Inbox(), load, Self.storeError(error))
+        }
+    }
+
+    /// The user opened inbox item `id`: it is read, and the opening counts as a showing.
+    public func openInboxItem(_ id: Int) async throws {
+        let now = clock.now
+        try await store.updateState { state in
+            state.inbox = state.inbox ?? InboxState()
+            state.inbox?.markRead(id)
+            state.history.recordShowing(of: id, at: now)
+        }
+    }
+
+    /// The user deleted inbox item `id`: it is not listed again.
+    public func deleteInboxItem(_ id: Int) async throws {
+        try await store.updateState { state in
+            state.inbox = state.inbox ?? InboxState()
+            state.inbox?.delete(id)
         }
     }
 

@@ -10,6 +10,9 @@ public enum AlertEvent: Sendable, Hashable {
     case dismissed(id: Int, variant: Int? = nil)
     /// The user followed its link.
     case linkOpened(id: Int, url: URL, variant: Int? = nil)
+    /// The user tapped a button (or a banner or image) whose action is an event: the app's to act on,
+    /// for instance by calling ``AlertService/handle(event:)`` for the messages that event triggers.
+    case buttonEvent(id: Int, name: String, variant: Int? = nil)
     /// Something went wrong that the user does not see: a store that cannot be written, a bad feed.
     case problem(String)
 }

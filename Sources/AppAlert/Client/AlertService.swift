@@ -155,6 +155,14 @@ public final class AlertService: AlertPresenting {
             // showMessage says otherwise. It comes back at presentationEnded() or the next check.
             wallPending = !message.dismissible
             return url
+        case .event(let name):
+            showMessage = false
+            await record(message.id)
+            emit(.buttonEvent(id: message.id, name: name, variant: message.variant))
+            // The app acts on it, and may in turn call handle(event:) for messages triggered by it
+            // (once this alert has left the screen). A wall stays, as after its link.
+            wallPending = !message.dismissible
+            return nil
         case .update, .later, .skip:
             // An update prompt's button: not this service's.
             return nil

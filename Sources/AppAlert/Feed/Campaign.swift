@@ -64,10 +64,14 @@ extension Message {
         public var confirmLabel: String?
         public var link: Link?
         public var localizations: [Localization]?
+        public var buttons: [Button]?
+        public var image: Image?
+        public var features: [Feature]?
 
         public init(
             weight: Int, title: String? = nil, text: String? = nil, confirmLabel: String? = nil, link: Link? = nil,
-            localizations: [Localization]? = nil
+            localizations: [Localization]? = nil, buttons: [Button]? = nil, image: Image? = nil,
+            features: [Feature]? = nil
         ) {
             self.weight = weight
             self.title = title
@@ -75,6 +79,9 @@ extension Message {
             self.confirmLabel = confirmLabel
             self.link = link
             self.localizations = localizations
+            self.buttons = buttons
+            self.image = image
+            self.features = features
         }
     }
 
@@ -96,6 +103,9 @@ extension Message {
         message.confirmLabel = variant.confirmLabel ?? confirmLabel
         message.link = variant.link ?? link
         message.localizations = variant.localizations ?? localizations
+        message.buttons = variant.buttons ?? buttons
+        message.image = variant.image ?? image
+        message.features = variant.features ?? features
         return message
     }
 }

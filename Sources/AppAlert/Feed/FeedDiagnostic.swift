@@ -36,6 +36,8 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let insecureLink = Code(rawValue: "insecureLink")
         public static let unknownPlatform = Code(rawValue: "unknownPlatform")
         public static let noEffect = Code(rawValue: "noEffect")
+        /// Text on a background below the WCAG 2.x contrast ratio of 4.5:1.
+        public static let lowContrast = Code(rawValue: "lowContrast")
         public static let format = Code(rawValue: "format")
         /// A ``FeedLimits`` limit was passed.
         public static let limit = Code(rawValue: "limit")

@@ -58,6 +58,24 @@ public struct Message: Sendable, Hashable, Identifiable {
     public var rolloutSchedule: [RolloutStep]?
     /// 2 to 10 A/B variants, or none.
     public var variants: [Variant]
+    /// How the message goes on screen.
+    public var layout: Layout = .alert
+    /// The picture of a banner, modal, sheet or image layout.
+    public var image: Image?
+    /// The feed's 1 or 2 buttons; `nil` derives them from ``link`` and ``confirmLabel``.
+    public var buttons: [Button]?
+    /// What a tap on a banner or an image does; `nil` is ``Action/dismiss``.
+    public var action: Action?
+    /// A sheet's what's-new items.
+    public var features: [Feature]?
+    /// Colors for light and dark appearance; `nil` is the platform's own.
+    public var colors: Colors?
+    /// Key-value strings handed to the app unchanged.
+    public var data: [String: String] = [:]
+    /// Where the message is shown.
+    public var placement: Placement = .launch
+    /// How long a banner stays on screen, in seconds.
+    public var bannerSeconds: Double = Message.defaultBannerSeconds
 
     /// How many launches after an update a what's-new message stays eligible.
     public static let whatsNewLaunchWindow = 10
@@ -83,16 +101,25 @@ public struct Message: Sendable, Hashable, Identifiable {
         public var text: String?
         public var confirmLabel: String?
         public var link: Link?
+        /// Replaces the message's buttons whole.
+        public var buttons: [Button]?
+        /// Replaces the message's image whole.
+        public var image: Image?
+        /// Replaces the message's features whole.
+        public var features: [Feature]?
 
         public init(
             tag: LanguageTag, title: String? = nil, text: String? = nil, confirmLabel: String? = nil,
-            link: Link? = nil
+            link: Link? = nil, buttons: [Button]? = nil, image: Image? = nil, features: [Feature]? = nil
         ) {
             self.tag = tag
             self.title = title
             self.text = text
             self.confirmLabel = confirmLabel
             self.link = link
+            self.buttons = buttons
+            self.image = image
+            self.features = features
         }
     }
 
@@ -104,8 +131,20 @@ public struct Message: Sendable, Hashable, Identifiable {
         minHoursBetweenViews: Double? = nil, dismissible: Bool = true, localizations: [Localization] = [],
         whatsNew: VersionRange? = nil, attributes: [AttributeCondition] = [], installIDs: [String]? = nil,
         minLaunches: Int? = nil, minDaysSinceInstall: Int? = nil, minDaysSinceUpdate: Int? = nil,
-        trigger: Trigger = .launch, rolloutSchedule: [RolloutStep]? = nil, variants: [Variant] = []
+        trigger: Trigger = .launch, rolloutSchedule: [RolloutStep]? = nil, variants: [Variant] = [],
+        layout: Layout = .alert, image: Image? = nil, buttons: [Button]? = nil, action: Action? = nil,
+        features: [Feature]? = nil, colors: Colors? = nil, data: [String: String] = [:],
+        placement: Placement = .launch, bannerSeconds: Double = Message.defaultBannerSeconds
     ) {
+        self.layout = layout
+        self.image = image
+        self.buttons = buttons
+        self.action = action
+        self.features = features
+        self.colors = colors
+        self.data = data
+        self.placement = placement
+        self.bannerSeconds = bannerSeconds
         self.attributes = attributes
         self.installIDs = installIDs
         self.minLaunches = minLaunches

@@ -11,6 +11,8 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
             case dismiss
             /// Opens a message's link.
             case openLink(URL)
+            /// Hands an event to the app (a message's `{"event": NAME}` button or tap action).
+            case event(String)
             /// Opens the store or release page of an update.
             case update(URL)
             /// Asks about the update again after the remind interval.
@@ -34,8 +36,13 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
         public var url: URL? {
             switch action {
             case .openLink(let url), .update(let url): url
-            case .dismiss, .later, .skip: nil
+            case .dismiss, .later, .skip, .event: nil
             }
+        }
+
+        /// A message's button, or its tap action under `title`.
+        public init(_ button: Message.Button) {
+            self.init(title: button.title, action: Action(button.action))
         }
 
         public var id: String { "\(action)-\(title)" }
@@ -58,12 +65,14 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
         self.isDismissible = isDismissible
     }
 
-    /// A feed's message: the link button first when there is one, then the dismiss button (absent for
-    /// a wall).
+    /// A feed's message with its resolved buttons (without `buttons` in the feed: the link button first
+    /// when there is one, then the dismiss button, absent for a wall). A banner or an image has its tap
+    /// action as its one button, under the message's title.
     public init(_ message: ResolvedMessage) {
-        var buttons: [Button] = []
-        if let link = message.link { buttons.append(Button(title: link.title, action: .openLink(link.url))) }
-        if message.dismissible { buttons.append(Button(title: message.confirmLabel, action: .dismiss)) }
+        var buttons = message.buttons.map(Button.init)
+        if let action = message.action {
+            buttons = [Button(Message.Button(title: message.title, action: action))]
+        }
         self.init(
             id: "message-\(message.id)", title: message.title, text: message.text, buttons: buttons,
             isDismissible: message.dismissible)
@@ -99,6 +108,17 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
             id: "update-\(version)", title: UpdateTexts.fill(title, appName: appName, version: version),
             text: UpdateTexts.fill(message, appName: appName, version: version), buttons: buttons,
             isDismissible: !required)
+    }
+}
+
+extension AlertPresentation.Button.Action {
+    /// A message's action as a presentation's.
+    public init(_ action: Message.Action) {
+        switch action {
+        case .dismiss: self = .dismiss
+        case .url(let url): self = .openLink(url)
+        case .event(let name): self = .event(name)
+        }
     }
 }
 

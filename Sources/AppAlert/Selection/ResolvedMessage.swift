@@ -15,10 +15,33 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
     /// The A/B variant shown (its index in the feed's `variants`), or `nil` when the message has none:
     /// for the app's analytics.
     public var variant: Int?
+    /// How the message goes on screen.
+    public var layout: Message.Layout
+    /// The picture to show first (``Message/Image/url(dark:)`` for the appearance); `nil` for an alert.
+    public var image: Message.Image?
+    /// The buttons in the order shown, the primary one first: the feed's, or derived from the link
+    /// (opens it) and the confirm label (dismisses; absent for a wall). Empty for a banner and an image,
+    /// which run ``action`` when tapped.
+    public var buttons: [Message.Button]
+    /// What a tap on a banner or an image does; `nil` for the other layouts.
+    public var action: Message.Action?
+    /// A sheet's what's-new items; `nil` for the other layouts.
+    public var features: [Message.Feature]?
+    /// The colors for light and dark appearance; `nil` when the feed gives none (or for an alert).
+    public var colors: Message.Colors?
+    /// The feed's key-value strings for the app, unchanged.
+    public var data: [String: String]
+    /// Where the message is shown.
+    public var placement: Message.Placement
+    /// How long a banner stays on screen, in seconds; `nil` for the other layouts.
+    public var bannerSeconds: Double?
 
     public init(
         id: Int, title: String, text: String, confirmLabel: String = Message.defaultConfirmLabel,
-        link: Message.Link? = nil, dismissible: Bool = true, localization: LanguageTag? = nil
+        link: Message.Link? = nil, dismissible: Bool = true, localization: LanguageTag? = nil,
+        layout: Message.Layout = .alert, image: Message.Image? = nil, buttons: [Message.Button]? = nil,
+        action: Message.Action? = nil, features: [Message.Feature]? = nil, colors: Message.Colors? = nil,
+        data: [String: String] = [:], placement: Message.Placement = .launch, bannerSeconds: Double? = nil
     ) {
         self.id = id
         self.title = title
@@ -27,6 +50,28 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
         self.link = link
         self.dismissible = dismissible
         self.localization = localization
+        self.layout = layout
+        self.image = layout.isCustomDrawn ? image : nil
+        self.buttons =
+            layout.hasButtons
+            ? buttons ?? Self.derivedButtons(link: link, confirmLabel: confirmLabel, dismissible: dismissible) : []
+        self.action = layout.hasTapAction ? action ?? .dismiss : nil
+        self.features = layout == .sheet ? features : nil
+        self.colors = layout.isCustomDrawn ? colors : nil
+        self.data = data
+        self.placement = placement
+        self.bannerSeconds = layout == .banner ? bannerSeconds ?? Message.defaultBannerSeconds : nil
+    }
+
+    /// The buttons of a message without `buttons`: the link's first (opens it), then the confirm
+    /// label's (dismisses), which a wall does not have.
+    public static func derivedButtons(link: Message.Link?, confirmLabel: String, dismissible: Bool)
+        -> [Message.Button]
+    {
+        var buttons: [Message.Button] = []
+        if let link { buttons.append(Message.Button(title: link.title, action: .url(link.url))) }
+        if dismissible { buttons.append(Message.Button(title: confirmLabel, action: .dismiss)) }
+        return buttons
     }
 
     /// Resolves `message` for a device whose preferred languages are `preferredLanguages`, worded as
@@ -53,7 +98,16 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
             confirmLabel: localization?.confirmLabel ?? message.confirmLabel ?? Message.defaultConfirmLabel,
             link: localization?.link ?? message.link,
             dismissible: message.dismissible,
-            localization: localization?.tag)
+            localization: localization?.tag,
+            layout: message.layout,
+            image: localization?.image ?? message.image,
+            buttons: localization?.buttons ?? message.buttons,
+            action: message.action,
+            features: localization?.features ?? message.features,
+            colors: message.colors,
+            data: message.data,
+            placement: message.placement,
+            bannerSeconds: message.bannerSeconds)
     }
 }
 

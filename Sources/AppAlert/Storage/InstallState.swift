@@ -17,6 +17,9 @@ public struct InstallState: Sendable, Hashable, Codable {
     public var versionHistory: VersionHistory?
     /// Per feed URL, the highest `sequence` of a signed feed accepted: a lower one is a replay.
     public var acceptedFeedSequences: [String: Int]?
+    /// The message center's read and deleted items; `nil` until the user first opens or deletes one
+    /// (and in state files written before the inbox existed).
+    public var inbox: InboxState?
 
     /// An update check's outcome, as remembered between runs.
     public struct UpdateCheckRecord: Sendable, Hashable, Codable {

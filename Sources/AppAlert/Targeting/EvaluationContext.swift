@@ -30,6 +30,9 @@ public struct EvaluationContext: Sendable, Hashable {
     public var attributes: [String: AttributeValue] = [:]
     /// The event being handled (`AlertService.handle(event:)`), or `nil` at launch.
     public var event: String?
+    /// The placement decided for: only its messages are considered. ``Message/Placement/launch`` by
+    /// default.
+    public var placement: Message.Placement = .launch
     /// This install's launches, this one included; `nil` when unknown.
     public var launchCount: Int? = 1
     /// The install's first recorded launch; `nil` when unknown.

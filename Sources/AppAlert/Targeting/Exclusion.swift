@@ -8,6 +8,8 @@ public struct Exclusion: Sendable, Hashable, CustomStringConvertible {
         public var description: String { rawValue }
 
         public static let bundleID = Rule(rawValue: "bundleId")
+        /// A message of another placement (launch, the inbox, a slot).
+        public static let placement = Rule(rawValue: "placement")
         /// A launch message at an event, or an event message at launch or another event.
         public static let trigger = Rule(rawValue: "trigger")
         public static let platform = Rule(rawValue: "platforms")

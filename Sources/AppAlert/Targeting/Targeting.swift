@@ -18,15 +18,25 @@ public enum Targeting {
 
     /// The first failing rule; its explanation is only written when `explained` (words cost more
     /// than the checks).
+    ///
+    /// `countingViews: false` leaves out `maxViews` and `minHoursBetweenViews` (an inbox keeps items
+    /// that were opened).
     static func check(
-        _ message: Message, _ context: EvaluationContext, _ history: ViewHistory, explained: Bool
+        _ message: Message, _ context: EvaluationContext, _ history: ViewHistory, explained: Bool,
+        countingViews: Bool = true
     ) -> Exclusion? {
         let exclude = Excluder(explained: explained)
         if !message.bundleIDs.contains(where: { $0 == context.bundleID || $0 == "*" }) {
             return exclude(
                 .bundleID, "for \(listed(message.bundleIDs.map { "\"\($0)\"" })), not \"\(context.bundleID)\"")
         }
-        switch (message.trigger, context.event) {
+        if message.placement != context.placement {
+            return exclude(
+                .placement,
+                "placed in \"\(message.placement.name)\"; this decision is for \"\(context.placement.name)\"")
+        }
+        // Triggers decide when a launch message is presented; an inbox or a slot ignores them.
+        switch (context.placement == .launch ? message.trigger : .launch, context.event) {
         case (.launch, nil): break
         case (.launch, let event?):
             return exclude(.trigger, "a launch message; this is the event \"\(event)\"")
@@ -41,8 +51,8 @@ public enum Targeting {
             return exclude(
                 .platform, "platform \(context.platform) is not in platforms \(listed(platforms.map(\.rawValue)))")
         }
-        if message.link != nil || !message.localizations.isEmpty,
-            let refused = context.linkPolicy.refusal(of: message)
+        if message.link != nil || !message.localizations.isEmpty || message.buttons != nil || message.action != nil
+            || !message.variants.isEmpty, let refused = context.linkPolicy.refusal(of: message)
         {
             return exclude(.link, "link \(refused.url.absoluteString): \(refused.reason)")
         }
@@ -154,6 +164,7 @@ public enum Targeting {
                         + "(bucket \(percentText(Double(bucket) / Double(Rollout.bucketCount) * 100))%)")
             }
         }
+        guard countingViews else { return nil }
         let views = history.views(of: message.id)
         if views >= message.maxViews {
             if history.records[message.id] == nil {

@@ -51,12 +51,24 @@ public struct LinkPolicy: Sendable, Hashable {
 
     public func allows(_ url: URL) -> Bool { refusal(of: url) == nil }
 
-    /// The first link of `message` (its own, then its localizations') the policy refuses, with why.
+    /// The first URL `message` may open (its link, buttons and tap action, then its localizations',
+    /// then its variants') that the policy refuses, with why.
     public func refusal(of message: Message) -> (url: URL, reason: String)? {
-        if let link = message.link, let reason = refusal(of: link.url) { return (link.url, reason) }
-        for localization in message.localizations {
-            if let link = localization.link, let reason = refusal(of: link.url) { return (link.url, reason) }
+        var urls: [URL] = []
+        func collect(link: Message.Link?, buttons: [Message.Button]?, localizations: [Message.Localization]?) {
+            if let link { urls.append(link.url) }
+            for button in buttons ?? [] { if case .url(let url) = button.action { urls.append(url) } }
+            for localization in localizations ?? [] {
+                if let link = localization.link { urls.append(link.url) }
+                for button in localization.buttons ?? [] { if case .url(let url) = button.action { urls.append(url) } }
+            }
         }
+        collect(link: message.link, buttons: message.buttons, localizations: message.localizations)
+        if case .url(let url)? = message.action { urls.append(url) }
+        for variant in message.variants {
+            collect(link: variant.link, buttons: variant.buttons, localizations: variant.localizations)
+        }
+        for url in urls { if let reason = refusal(of: url) { return (url, reason) } }
         return nil
     }
 }

@@ -75,7 +75,7 @@ public final class UpdateService: AlertPresenting {
             showUpdate = false
             if let version = decision?.availableVersion { try? await checker.skip(version) }
             return nil
-        case .dismiss, .openLink:
+        case .dismiss, .openLink, .event:
             // A message's button: not this service's.
             return nil
         }

@@ -19,32 +19,13 @@ extension AppAlertCommand {
         @Argument(help: "The feed file (- for standard input).")
         var feed: String
 
-        @OptionGroup var install: InstallOptions
-
-        @Option(name: .customLong("install-id"), help: "The install's id, for rollout percentages.")
-        var installID: String?
-
-        @Option(help: "The time of the decision, RFC 3339 (e.g. 2026-03-01T09:00:00Z). Default: now.")
-        var now: String?
+        @OptionGroup var decision: DecisionOptions
 
         @Option(
             help: ArgumentHelp(
-                "A message already shown: ID, or ID:COUNT for COUNT showings; repeatable.", valueName: "id[:count]"))
-        var seen: [String] = []
-
-        @Option(
-            name: .customLong("last-message-id"),
-            help: "The tutorial's stored lastMessageId: every id up to it counts as seen.")
-        var lastMessageID: Int?
-
-        @Option(
-            help: "The version this install was updated from, for what's-new messages. Default: none (not updated).")
-        var previousVersion: String?
-
-        @Option(help: ArgumentHelp("Launches since that update, this one included.", valueName: "n"))
-        var launchesSinceUpdate: Int = 1
-
-        @OptionGroup var campaign: CampaignOptions
+                "The placement decided for: launch, or one of the app's slots (the inbox: appalert inbox).",
+                valueName: "name"))
+        var placement = "launch"
 
         @Flag(help: "Print one JSON object instead of text.")
         var json = false
@@ -56,39 +37,20 @@ extension AppAlertCommand {
             try execute(currentDate: Date()).emit()
         }
 
+        /// The install's context for the chosen placement.
         func makeContext(currentDate: Date) throws(InputError) -> EvaluationContext {
-            let app = try install.appInfo()
-            var recentUpdate: EvaluationContext.RecentUpdate?
-            if let text = previousVersion {
-                let from = try InputError.version(text, option: "--previous-version")
-                guard launchesSinceUpdate >= 1 else {
-                    throw InputError(message: "--launches-since-update: must be 1 or more")
-                }
-                if let to = Version(app.appVersion), from < to {
-                    recentUpdate = EvaluationContext.RecentUpdate(
-                        from: from, to: to, launchesSince: launchesSinceUpdate)
-                }
+            var context = try decision.makeContext(currentDate: currentDate)
+            guard let placement = Message.Placement(name: placement) else {
+                throw InputError(
+                    message: "--placement: \"\(placement.prefix(100))\" is not launch or a slot name (1 to 64 letters, "
+                        + "digits, -, _ or .)")
             }
-            var context = app.context(
-                installID: installID, now: try InputError.date(now, current: currentDate), recentUpdate: recentUpdate)
-            try campaign.apply(
-                to: &context.attributes, event: &context.event, launchCount: &context.launchCount,
-                installedAt: &context.installedAt, updatedAt: &context.updatedAt)
+            guard placement != .inbox else {
+                throw InputError(
+                    message: "--placement inbox: the inbox lists every admitted message; use appalert inbox")
+            }
+            context.placement = placement
             return context
-        }
-
-        func makeHistory() throws(InputError) -> ViewHistory {
-            var history = ViewHistory(legacyLastMessageID: lastMessageID)
-            for entry in seen {
-                let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
-                guard (1...2).contains(parts.count), let id = Int(parts[0]), id >= 1,
-                    let count = parts.count == 2 ? Int(parts[1]) : 1, count >= 1
-                else {
-                    throw InputError(message: "--seen: \"\(entry)\" is not ID or ID:COUNT (e.g. 5 or 5:2)")
-                }
-                history.records[id, default: ViewHistory.Record(count: 0)].count += count
-            }
-            return history
         }
 
         func execute(currentDate: Date) -> CommandOutput {
@@ -97,7 +59,7 @@ extension AppAlertCommand {
             let history: ViewHistory
             do {
                 context = try makeContext(currentDate: currentDate)
-                history = try makeHistory()
+                history = try decision.makeHistory()
             } catch {
                 return .failure(error.message)
             }
@@ -114,7 +76,8 @@ extension AppAlertCommand {
         /// answers, so the endpoint and the command cannot differ.
         func evaluate(_ data: Data, currentDate: Date) -> CommandOutput {
             do {
-                return evaluate(data, context: try makeContext(currentDate: currentDate), history: try makeHistory())
+                return evaluate(
+                    data, context: try makeContext(currentDate: currentDate), history: try decision.makeHistory())
             } catch {
                 return .failure(error.message)
             }
@@ -165,6 +128,38 @@ extension AppAlertCommand {
             return .object(object)
         }
 
+        /// A button as the text shows it: `OK`, `Update → https://…`, `Tell → event told`.
+        static func words(for button: Message.Button) -> String {
+            button.action == .dismiss ? button.title : "\(button.title) → \(words(for: button.action))"
+        }
+
+        static func words(for action: Message.Action) -> String {
+            switch action {
+            case .dismiss: "dismiss"
+            case .url(let url): url.absoluteString
+            case .event(let name): "event \(name)"
+            }
+        }
+
+        /// The lines a rich message adds under its text: features, image, layout and placement.
+        static func describeRichContent(of message: ResolvedMessage, into output: inout CommandOutput) {
+            for feature in message.features ?? [] {
+                output.out("  • \(feature.title)" + (feature.text.map { ": \($0)" } ?? ""))
+            }
+            if let image = message.image {
+                output.out("  (image \(image.url.absoluteString)" + (image.alt.map { ", alt \"\($0)\"" } ?? "") + ")")
+            }
+            var facts: [String] = []
+            if message.layout != .alert { facts.append("layout \(message.layout.rawValue)") }
+            if let seconds = message.bannerSeconds {
+                facts.append(
+                    "\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s on screen")
+            }
+            if message.placement != .launch { facts.append("placement \(message.placement.name)") }
+            if !message.data.isEmpty { facts.append("data " + message.data.keys.sorted().joined(separator: ", ")) }
+            if !facts.isEmpty { output.out("  (" + facts.joined(separator: "; ") + ")") }
+        }
+
         func textReport(
             _ decision: MessageDecision, feed: Feed, context: EvaluationContext, into output: inout CommandOutput
         ) {
@@ -178,11 +173,20 @@ extension AppAlertCommand {
                 for line in message.text.split(separator: "\n", omittingEmptySubsequences: false) {
                     output.out("  \(line)")
                 }
+                Self.describeRichContent(of: message, into: &output)
                 output.out("")
-                var buttons: [String] = []
-                if message.dismissible { buttons.append("[\(message.confirmLabel)]") }
-                if let link = message.link { buttons.append("[\(link.title) → \(link.url.absoluteString)]") }
-                output.out("  " + buttons.joined(separator: "  "))
+                if let action = message.action {
+                    output.out("  (a tap: \(Self.words(for: action)))")
+                } else {
+                    // A system alert draws its dismiss button first, as the text does; other layouts in the
+                    // feed's order, the primary button first.
+                    let ordered =
+                        message.layout == .alert
+                        ? message.buttons.filter { $0.action == .dismiss }
+                            + message.buttons.filter { $0.action != .dismiss }
+                        : message.buttons
+                    output.out("  " + ordered.map { "[\(Self.words(for: $0))]" }.joined(separator: "  "))
+                }
                 if !message.dismissible { output.out("  (not dismissible)") }
                 if let localization = message.localization { output.out("  (localization \(localization))") }
             } else {

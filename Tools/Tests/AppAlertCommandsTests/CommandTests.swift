@@ -155,7 +155,27 @@ struct EvaluateCommandTests {
                       "url": "https://www.createchsol.com"
                     },
                     "dismissible": true,
-                    "localization": null
+                    "localization": null,
+                    "layout": "alert",
+                    "image": null,
+                    "buttons": [
+                      {
+                        "title": "More information",
+                        "action": {
+                          "url": "https://www.createchsol.com"
+                        }
+                      },
+                      {
+                        "title": "OK",
+                        "action": "dismiss"
+                      }
+                    ],
+                    "action": null,
+                    "features": null,
+                    "colors": null,
+                    "data": {},
+                    "placement": "launch",
+                    "bannerSeconds": null
                   }
                 }
 
@@ -295,8 +315,8 @@ struct EvaluateCommandTests {
             "2026-03-01T00:00:00Z",
         ])
         let evaluate = try #require(command as? AppAlertCommand.Evaluate)
-        #expect(evaluate.install.locales == ["pt-BR", "en"])
-        let history = try evaluate.makeHistory()
+        #expect(evaluate.decision.install.locales == ["pt-BR", "en"])
+        let history = try evaluate.decision.makeHistory()
         #expect(history.views(of: 5) == 2 && history.views(of: 7) == 1 && history.views(of: 2) == 1)
         let context = try evaluate.makeContext(currentDate: Date(timeIntervalSince1970: 0))
         #expect(context.now == Date(timeIntervalSince1970: 1_772_323_200))

@@ -37,7 +37,8 @@ struct SchemaTests {
         let keys = [
             "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
             "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout",
-            "priority", "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew",
+            "priority", "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew", "layout",
+            "image", "buttons", "action", "features", "colors", "data", "placement", "bannerSeconds",
         ]
         var feeds: [String] = []
         for key in keys {
@@ -67,6 +68,37 @@ struct SchemaTests {
             ("title", "\"\(String(repeating: "x", count: 10_001))\""), ("bundleID", "\"com.example.App\""),
         ]
         for (key, value) in values { feeds.append(feed(message: key, value)) }
+        // Rich keys, alone and with a layout that takes them.
+        let image = #"{"url": "https://example.com/a.png", "alt": "A"}"#
+        let rich: [(String, String)] = [
+            ("layout", "\"card\""), ("layout", "\"sheet\""), ("layout", "\"image\""),
+            ("image", image), ("image", #"{"alt": "A"}"#), ("image", #"{"url": "http://example.com/a.png"}"#),
+            ("image", #"{"url": "https://example.com/a.png", "alt": 3}"#),
+            ("image", #"{"url": "https://example.com/a.png", "darkUrl": null, "alt": null}"#),
+            ("buttons", "[{\"title\": \"a\"}]"), ("buttons", "[{\"title\": \"\"}]"), ("buttons", "[{}]"),
+            ("buttons", "[{\"title\": \"a\"}, {\"title\": \"b\"}, {\"title\": \"c\"}]"),
+            ("buttons", #"[{"title": "a", "action": {"url": "https://example.com", "event": "e"}}]"#),
+            ("buttons", #"[{"title": "a", "action": {"event": "bad name"}}]"#),
+            ("buttons", #"[{"title": "a", "action": "close"}]"#), ("buttons", #"[{"title": "a", "action": null}]"#),
+            ("action", "\"dismiss\""), ("action", #"{"url": "https://example.com"}"#), ("action", "{}"),
+            ("features", #"[{"title": "a"}]"#), ("features", "[]"), ("features", #"[{"text": "a"}]"#),
+            ("features", #"[{"title": "a", "symbol": "Not A Symbol", "text": null}]"#),
+            ("colors", ##"{"text": "#000000", "background": "#FFFFFF"}"##), ("colors", ##"{"text": "red"}"##),
+            ("colors", ##"{"dark": {"background": "#12345"}}"##), ("colors", ##"{"text": "#77777780", "dark": null}"##),
+            ("data", #"{"a": "b"}"#), ("data", #"{"a": 1}"#), ("data", #"{"a": null}"#),
+            ("data", "{" + (0...50).map { "\"k\($0)\": \"v\"" }.joined(separator: ",") + "}"),
+            ("data", "{\"a\": \"" + String(repeating: "e\u{301}", count: 600) + "\"}"),
+            ("placement", "\"inbox\""), ("placement", "\"home top\""), ("placement", "\"home-top\""),
+            ("bannerSeconds", "1"), ("bannerSeconds", "10"),
+        ]
+        for (key, value) in rich {
+            feeds.append(feed(message: key, value))
+            for layout in ["banner", "modal", "sheet", "image"] {
+                feeds.append(
+                    feed(message: key, value).replacingOccurrences(
+                        of: "\"text\": \"X\"", with: "\"text\": \"X\", \"layout\": \"\(layout)\", \"image\": \(image)"))
+            }
+        }
         let message = "{\"id\": 1, \"bundleId\": \"a\", \"title\": \"T\", \"text\": \"X\"}"
         feeds += [
             "{\"messages\": [\(message)]}", "{\"format\": \"2\", \"messages\": []}",

@@ -3,7 +3,9 @@ import Foundation
 // Reading the campaign keys of a message: attributes, installIds, trigger, rolloutSchedule, variants.
 // Every malformed value is an error at its JSON path, and the message is left out.
 extension MessageReader {
-    static let variantKeys = ["weight", "title", "text", "confirmLabel", "link", "localizations"]
+    static let variantKeys = [
+        "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features",
+    ]
     static let scheduleKeys = ["at", "percent"]
     static let maximumVariants = 10
 
@@ -222,6 +224,13 @@ extension MessageReader {
             if let field = present(object, "link") { variant.link = readLink(field, path: path() + ".link") }
             if let field = present(object, "localizations") {
                 variant.localizations = readLocalizations(field, path: { path() + ".localizations" })
+            }
+            if let field = present(object, "buttons") {
+                variant.buttons = readButtons(field, path: path() + ".buttons")
+            }
+            if let field = present(object, "image") { variant.image = readImage(field, path: path() + ".image") }
+            if let field = present(object, "features") {
+                variant.features = readFeatures(field, path: path() + ".features")
             }
             variants.append(variant)
         }

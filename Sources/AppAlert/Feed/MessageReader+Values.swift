@@ -1,0 +1,312 @@
+import Foundation
+
+// The readers of single values (strings, numbers, lists, versions, ranges, dates, URLs, links,
+// localizations) that every key of a message goes through.
+extension MessageReader {
+    mutating func wrongType(
+        _ value: JSONValue, key: String, expected: String, path: @autoclosure () -> String? = nil
+    ) {
+        report(
+            .error, .wrongType, path: path(), key: key, value: value.compactDescription,
+            reason: "\"\(key)\" must be \(expected), not \(value.typeDescription)")
+    }
+
+    mutating func string(_ value: JSONValue, key: String, path: @autoclosure () -> String? = nil) -> String? {
+        if case .string(let string) = value {
+            if string.utf8.count > maximumStringLength {
+                let limit = maximumStringLength
+                report(
+                    .error, .limit, path: path(), key: key, value: "\"" + string.prefix(40) + "…\"",
+                    reason: "\"\(key)\" is \(string.utf8.count) bytes long; the limit is \(limit) "
+                        + "(FeedLimits.maximumStringLength)")
+                return nil
+            }
+            return string
+        }
+        wrongType(value, key: key, expected: "a string", path: path())
+        return nil
+    }
+
+    mutating func nonEmptyString(_ value: JSONValue, key: String) -> String? {
+        guard let string = string(value, key: key) else { return nil }
+        if string.isEmpty {
+            report(.error, .invalidValue, key: key, value: "\"\"", reason: "\"\(key)\" must not be empty")
+            return nil
+        }
+        return string
+    }
+
+    mutating func requiredString(_ value: JSONValue?, _ key: String) -> String? {
+        guard let value else {
+            report(.error, .missingKey, key: key, reason: "\"\(key)\" is missing")
+            return nil
+        }
+        return string(value, key: key)
+    }
+
+    /// A number within `range`, or an error that says which range.
+    mutating func number(_ value: JSONValue, key: String, in range: ClosedRange<Double>) -> Double? {
+        guard let number = value.doubleValue else {
+            wrongType(value, key: key, expected: "a number")
+            return nil
+        }
+        guard range.contains(number) else {
+            let bounds =
+                range.upperBound == .greatestFiniteMagnitude
+                ? "at least \(JSONValue.number(range.lowerBound).compactDescription)"
+                : "from \(JSONValue.number(range.lowerBound).compactDescription) to "
+                    + JSONValue.number(range.upperBound).compactDescription
+            report(
+                .error, .outOfRange, key: key, value: value.compactDescription, reason: "\"\(key)\" must be \(bounds)")
+            return nil
+        }
+        return number
+    }
+
+    mutating func integer(_ value: JSONValue, key: String, minimum: Int?) -> Int? {
+        guard let number = value.integerValue else {
+            if value.doubleValue != nil {
+                report(
+                    .error, .invalidValue, key: key, value: value.compactDescription,
+                    reason: "\"\(key)\" must be a whole number")
+            } else {
+                wrongType(value, key: key, expected: "a whole number")
+            }
+            return nil
+        }
+        if let minimum, number < minimum {
+            report(
+                .error, .outOfRange, key: key, value: value.compactDescription,
+                reason: "\"\(key)\" must be at least \(minimum)")
+            return nil
+        }
+        return number
+    }
+
+    mutating func stringArray(_ value: JSONValue, key: String) -> [String]? {
+        guard case .array(let elements) = value else {
+            wrongType(value, key: key, expected: "an array of strings")
+            return nil
+        }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        var valid = true
+        for (position, element) in elements.enumerated() {
+            if case .string = element {
+                let base = messagePathParts
+                if let string = string(
+                    element, key: key, path: JSONPath.appending(key, to: base.path) + "[\(position)]")
+                {
+                    strings.append(string)
+                } else {
+                    valid = false
+                }
+            } else {
+                valid = false
+                let base = messagePath
+                report(
+                    .error, .wrongType, path: JSONPath.appending(key, to: base) + "[\(position)]", key: key,
+                    value: element.compactDescription,
+                    reason: "\"\(key)\" must hold strings, not \(element.typeDescription)")
+            }
+        }
+        return valid ? strings : nil
+    }
+
+    mutating func versionList(_ value: JSONValue, key: String) -> [Version]? {
+        guard let strings = stringArray(value, key: key) else { return nil }
+        if strings.isEmpty {
+            report(.warning, .matchesNothing, key: key, value: "[]", reason: "an empty \"\(key)\" matches no version")
+        }
+        var versions: [Version] = []
+        versions.reserveCapacity(strings.count)
+        for (position, string) in strings.enumerated() {
+            do {
+                versions.append(try Version(parsing: string))
+            } catch {
+                let base = messagePath
+                report(
+                    .error, .invalidVersion, path: JSONPath.appending(key, to: base) + "[\(position)]", key: key,
+                    value: JSONValue.string(string).compactDescription, reason: error.description)
+            }
+        }
+        return versions.count == strings.count ? versions : nil
+    }
+
+    mutating func range(_ value: JSONValue, key: String) -> VersionRange? {
+        guard let string = string(value, key: key) else { return nil }
+        do {
+            let range = try VersionRange(parsing: string)
+            // Bytes, not Characters: grapheme breaking over a 10 KB range cost more than parsing it.
+            if range.matchesEveryRelease, string.utf8.allSatisfy(RangeParser.isWhitespace) {
+                report(
+                    .warning, .noEffect, key: key, value: "\"\(string)\"",
+                    reason: "an empty \"\(key)\" matches every release")
+            }
+            return range
+        } catch {
+            report(
+                .error, .invalidRange, key: key, value: JSONValue.string(string).compactDescription,
+                reason: error.description)
+            return nil
+        }
+    }
+
+    mutating func date(_ value: JSONValue, key: String) -> Date? {
+        guard let string = string(value, key: key) else { return nil }
+        do {
+            return try RFC3339.parse(string)
+        } catch {
+            report(
+                .error, .invalidDate, key: key, value: JSONValue.string(string).compactDescription,
+                reason: error.description + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)")
+            return nil
+        }
+    }
+
+    mutating func readPlatforms(_ value: JSONValue) -> [Platform]? {
+        guard let strings = stringArray(value, key: "platforms") else { return nil }
+        if strings.isEmpty {
+            report(
+                .warning, .matchesNothing, key: "platforms", value: "[]",
+                reason: "an empty \"platforms\" matches no device")
+        }
+        let platforms = strings.map { Platform(rawValue: $0) }
+        for (position, platform) in platforms.enumerated() where !platform.isKnown {
+            let base = messagePath
+            report(
+                .warning, .unknownPlatform, path: base + ".platforms[\(position)]", key: "platforms",
+                value: JSONValue.string(strings[position]).compactDescription,
+                reason: "unknown platform \"\(strings[position])\" matches no device (known: "
+                    + Platform.known.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        return platforms
+    }
+
+    mutating func readLocales(_ value: JSONValue) -> [LanguageTag]? {
+        guard let strings = stringArray(value, key: "locales") else { return nil }
+        if strings.isEmpty {
+            report(
+                .warning, .matchesNothing, key: "locales", value: "[]", reason: "an empty \"locales\" matches no device"
+            )
+        }
+        var tags: [LanguageTag] = []
+        for (position, string) in strings.enumerated() {
+            let tag = LanguageTag(string)
+            if tag.isWellFormed {
+                tags.append(tag)
+            } else {
+                let base = messagePath
+                report(
+                    .error, .invalidLanguageTag, path: base + ".locales[\(position)]", key: "locales",
+                    value: JSONValue.string(string).compactDescription,
+                    reason: "\"\(string)\" is not a BCP 47 language tag (e.g. \"pt\" or \"pt-BR\")")
+            }
+        }
+        return tags.count == strings.count ? tags : nil
+    }
+
+    mutating func readLink(_ value: JSONValue, path: @autoclosure () -> String) -> Message.Link? {
+        guard case .object(let object) = value else {
+            wrongType(value, key: "link", expected: "an object with \"title\" and \"url\"", path: path())
+            return nil
+        }
+        checkKeys(of: object, known: Self.linkKeys, path: path())
+        var title: String?
+        if let titleValue = present(object, "title") {
+            title = string(titleValue, key: "title", path: path() + ".title")
+        } else {
+            report(
+                .error, .missingKey, path: path() + ".title", key: "title", reason: "the link's \"title\" is missing")
+        }
+        guard let urlValue = present(object, "url") else {
+            report(.error, .missingKey, path: path() + ".url", key: "url", reason: "the link's \"url\" is missing")
+            return nil
+        }
+        guard let urlString = string(urlValue, key: "url", path: path() + ".url") else { return nil }
+        guard let url = checkedURL(urlString, value: urlValue, path: path() + ".url") else { return nil }
+        guard let title else { return nil }
+        return Message.Link(title: title, url: url)
+    }
+
+    /// The URL of a link or store page, or an error: absolute, and not a scheme that runs code or reads
+    /// local data; `http:` is a warning.
+    mutating func checkedURL(
+        _ text: String, value: JSONValue, key: String = "url", path: @autoclosure () -> String
+    ) -> URL? {
+        guard let url = Self.absoluteURL(text) else {
+            report(
+                .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
+                reason: "\"\(text)\" is not an absolute URL (e.g. https://example.com/help)")
+            return nil
+        }
+        let scheme = url.scheme?.lowercased() ?? ""
+        if LinkPolicy.forbiddenSchemes.contains(scheme) {
+            report(
+                .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
+                reason: "a link may not open a \(scheme): URL")
+            return nil
+        }
+        if scheme == "http" {
+            report(
+                .warning, .insecureLink, path: path(), key: key, value: value.compactDescription,
+                reason:
+                    "the link uses http:, not https:; apps with the default link policy (https: only) do not show it")
+        }
+        return url
+    }
+
+    /// A URL with a scheme and, for http(s), a host.
+    static func absoluteURL(_ string: String) -> URL? {
+        guard !string.isEmpty, !string.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
+            let url = URL(string: string),
+            let scheme = url.scheme, !scheme.isEmpty
+        else { return nil }
+        if ["http", "https"].contains(scheme.lowercased()), (url.host ?? "").isEmpty { return nil }
+        return url
+    }
+
+    mutating func readLocalizations(_ value: JSONValue, path base: (@Sendable () -> String)? = nil)
+        -> [Message.Localization]?
+    {
+        let messagePath = messagePathParts
+        // Paths are built only for a diagnostic: a feed of 100,000 clean localizations builds none.
+        func basePath() -> String { base?() ?? JSONPath.appending("localizations", to: messagePath.path) }
+        guard case .object(let object) = value else {
+            wrongType(value, key: "localizations", expected: "an object of language tags")
+            return nil
+        }
+        var localizations: [Message.Localization] = []
+        for member in object.members {
+            let key = member.key
+            func path() -> String { JSONPath.appending(key, to: basePath()) }
+            let tag = LanguageTag(member.key)
+            guard tag.isWellFormed else {
+                report(
+                    .error, .invalidLanguageTag, path: path(), key: "localizations",
+                    value: JSONValue.string(member.key).compactDescription,
+                    reason: "\"\(member.key)\" is not a BCP 47 language tag (e.g. \"pt\" or \"pt-BR\")")
+                continue
+            }
+            guard case .object(let fields) = member.value else {
+                wrongType(member.value, key: member.key, expected: "an object", path: path())
+                continue
+            }
+            checkKeys(of: fields, known: Self.localizationKeys, path: path())
+            var localization = Message.Localization(tag: tag)
+            if let field = present(fields, "title") {
+                localization.title = string(field, key: "title", path: path() + ".title")
+            }
+            if let field = present(fields, "text") {
+                localization.text = string(field, key: "text", path: path() + ".text")
+            }
+            if let field = present(fields, "confirmLabel") {
+                localization.confirmLabel = string(field, key: "confirmLabel", path: path() + ".confirmLabel")
+            }
+            if let field = present(fields, "link") { localization.link = readLink(field, path: path() + ".link") }
+            readRichContent(of: fields, into: &localization, path: path)
+            localizations.append(localization)
+        }
+        return localizations
+    }
+}
