@@ -6,12 +6,21 @@ public struct AlertCheckResult: Sendable {
     public var decision: MessageDecision
     /// The store could not be read or written: nothing is shown, so nothing is shown twice.
     public var storeError: AlertStoreError?
+    /// The chosen message's images (its image, then its dark-appearance image), loaded and checked
+    /// before it is shown; empty when it has none.
+    public var images: [ImageLoadResult] = []
+    /// A message that was due, but whose image could not be had: it is not in ``decision``, not shown
+    /// and not counted, and the next check tries again.
+    public var deferred: ResolvedMessage?
 
     public init(load: FeedLoadResult, decision: MessageDecision, storeError: AlertStoreError? = nil) {
         self.load = load
         self.decision = decision
         self.storeError = storeError
     }
+
+    /// The first image that could not be had, else the message's image: what a report names.
+    public var reportedImage: ImageLoadResult? { images.first { !$0.isAvailable } ?? images.first }
 }
 
 /// The whole client flow without a screen: load the feed, decide for this install, remember what
@@ -21,15 +30,27 @@ public actor AlertClient {
     public let loader: FeedLoader
     private let store: any AlertStore
     private let clock: AlertClock
+    /// Loads the images of messages before they are shown.
+    public let images: ImageLoader
 
+    /// A client for `app` over `source`. Messages' images come from `imageLoader`: by default an
+    /// ``ImageLoader`` over the same transport, in `images` under
+    /// ``FileAlertStore/defaultCacheDirectory(bundleID:)``.
     public init(
         source: FeedSource, app: AppInfo, store: any AlertStore,
         transport: any FeedTransport = URLSessionFeedTransport(),
-        configuration: FeedLoaderConfiguration = FeedLoaderConfiguration(), clock: AlertClock = .system
+        configuration: FeedLoaderConfiguration = FeedLoaderConfiguration(), clock: AlertClock = .system,
+        imageLoader: ImageLoader? = nil
     ) {
         self.app = app
         self.store = store
         self.clock = clock
+        self.images =
+            imageLoader
+            ?? ImageLoader(
+                directory: FileAlertStore.defaultCacheDirectory(bundleID: app.bundleID).appendingPathComponent(
+                    "images"),
+                transport: transport, clock: clock)
         self.loader = FeedLoader(
             source: source, store: store, transport: transport, configuration: configuration, clock: clock)
     }
@@ -56,7 +77,9 @@ public actor AlertClient {
             var context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: event)
             context.placement = placement
             let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
-            return AlertCheckResult(load: load, decision: decision)
+            var result = AlertCheckResult(load: load, decision: decision)
+            await prepareImages(of: &result)
+            return result
         } catch {
             return AlertCheckResult(
                 load: load, decision: MessageDecision(message: nil), storeError: Self.storeError(error))
@@ -75,16 +98,43 @@ public actor AlertClient {
         let app = self.app
         let now = clock.now
         do {
+            // The images first (no network inside the store's step), for the message due now.
+            let state = try await store.state()
+            var preview = AlertCheckResult(
+                load: load,
+                decision: MessageSelector.decide(
+                    feed, context: Self.context(app: app, state: state, now: now, attributes: attributes, event: event),
+                    history: state.history))
+            await prepareImages(of: &preview)
+            if preview.deferred != nil { return preview }
+            let ready = preview.decision.message?.id
             let decision = try await store.updateState { state in
                 let context = Self.context(app: app, state: state, now: now, attributes: attributes, event: event)
-                let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
+                var decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
+                // Another process may have shown that message meanwhile: a message whose image was not
+                // loaded is not shown now.
+                if let message = decision.message, message.image != nil, message.id != ready { decision.message = nil }
                 if let id = decision.selectedID { state.history.recordShowing(of: id, at: now) }
                 return decision
             }
-            return AlertCheckResult(load: load, decision: decision)
+            var result = AlertCheckResult(load: load, decision: decision)
+            result.images = decision.selectedID == ready ? preview.images : []
+            return result
         } catch {
             return AlertCheckResult(
                 load: load, decision: MessageDecision(message: nil), storeError: Self.storeError(error))
+        }
+    }
+
+    /// Loads the chosen message's images; when one cannot be had, the message is deferred.
+    private func prepareImages(of result: inout AlertCheckResult) async {
+        guard let message = result.decision.message, let image = message.image else { return }
+        var loaded = [await images.load(image.url)]
+        if let dark = image.darkURL { loaded.append(await images.load(dark)) }
+        result.images = loaded
+        if loaded.contains(where: { !$0.isAvailable }) {
+            result.deferred = message
+            result.decision.message = nil
         }
     }
 

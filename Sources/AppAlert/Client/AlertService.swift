@@ -24,6 +24,9 @@ public final class AlertService: AlertPresenting {
     public private(set) var message: ResolvedMessage?
     /// Bound to the alert's presentation.
     public var showMessage = false
+    /// The message's images, loaded and checked by the core before it was shown: the views draw these
+    /// bytes and never download again.
+    public private(set) var messageImages: [ImageLoadResult] = []
     /// The last check's outcome, for debugging.
     public private(set) var lastCheck: AlertCheckResult?
     /// What the app knows about its user or install (`"plan": "pro"`, `"beta": true`), for the feed's
@@ -131,6 +134,7 @@ public final class AlertService: AlertPresenting {
         if let storeError = result.storeError ?? result.load.storeError { emit(.problem(storeError.description)) }
         guard let next = result.decision.message else { return }
         message = next
+        messageImages = result.images
         showMessage = true
         emit(.shown(id: next.id, variant: next.variant))
     }

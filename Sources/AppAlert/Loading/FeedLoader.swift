@@ -275,11 +275,9 @@ public actor FeedLoader {
     private func loadRemote(
         _ url: URL, validatorsFrom validated: CachedFeed?, cached: CachedFeed?, now: Date, cacheError: FeedLoadError?
     ) async -> FeedLoadResult {
-        var headers: [String: String] = ["Accept": "application/json"]
-        if let etag = validated?.etag { headers["If-None-Match"] = etag }
-        if let lastModified = validated?.lastModified { headers["If-Modified-Since"] = lastModified }
         let request = FeedRequest(
-            url: url, headers: headers, timeout: configuration.timeout, maximumBodySize: configuration.maximumBodySize)
+            url: url, accept: "application/json", etag: validated?.etag, lastModified: validated?.lastModified,
+            timeout: configuration.timeout, maximumBodySize: configuration.maximumBodySize)
         let response: FeedResponse
         do {
             response = try await transport.get(request)

@@ -18,6 +18,19 @@ public struct FeedRequest: Sendable, Hashable {
     }
 }
 
+extension FeedRequest {
+    /// A conditional GET: with the validators of a stored copy, the server answers 304 without a body
+    /// while the copy is current.
+    init(
+        url: URL, accept: String, etag: String?, lastModified: String?, timeout: TimeInterval, maximumBodySize: Int
+    ) {
+        var headers = ["Accept": accept]
+        if let etag { headers["If-None-Match"] = etag }
+        if let lastModified { headers["If-Modified-Since"] = lastModified }
+        self.init(url: url, headers: headers, timeout: timeout, maximumBodySize: maximumBodySize)
+    }
+}
+
 /// An HTTP response: the status, the headers with lowercased names, and the body.
 public struct FeedResponse: Sendable, Hashable {
     public var status: Int

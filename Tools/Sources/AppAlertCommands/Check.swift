@@ -87,7 +87,10 @@ extension AppAlertCommand {
             configuration.minimumCheckInterval = minimumInterval
             let client = AlertClient(
                 source: source, app: app, store: store, transport: AppAlertCommand.transport,
-                configuration: configuration)
+                configuration: configuration,
+                imageLoader: ImageLoader(
+                    directory: directory.appendingPathComponent("images"), transport: AppAlertCommand.transport,
+                    timeout: timeout))
             let result = await client.checkAndRecord()
 
             var output = CommandOutput()
@@ -117,13 +120,36 @@ extension AppAlertCommand {
                 object.set("error", result.load.error.map { .string($0.reason) } ?? .null)
                 object.set(
                     "errorKind", result.load.error.map { .string($0.trustKind?.rawValue ?? $0.kind.rawValue) } ?? .null)
+                object.set("image", result.reportedImage.map(Self.json) ?? .null)
+                object.set("deferred", result.deferred.map { .integer(Int64($0.id)) } ?? .null)
                 output.out(JSONValue.object(object).serialized(pretty: true))
+            } else if let deferred = result.deferred {
+                output.out(
+                    "Message \(deferred.id) is due, but its image cannot be had ("
+                        + (result.reportedImage?.error?.reason ?? "unknown") + "): it is not shown, and the next "
+                        + "check tries again.")
             } else if let message {
                 output.standardOutput += TerminalPresenter().render(AlertPresentation(message))
             } else {
                 output.out("No message to show (feed: \(result.load.source.rawValue)).")
             }
+            if !json, let error = result.reportedImage?.error, result.deferred == nil {
+                output.err("appalert: warning: image: \(error.reason); used the stored copy")
+            }
             return output
+        }
+
+        /// `{"url", "status", "bytes", "width", "height", "format", "error"}`, null where not known.
+        static func json(_ image: ImageLoadResult) -> JSONValue {
+            var object = JSONObject()
+            object.set("url", .string(image.url.absoluteString))
+            object.set("status", .string(image.status.rawValue))
+            object.set("bytes", image.data.map { .integer(Int64($0.count)) } ?? .null)
+            object.set("width", image.header.map { .integer(Int64($0.width)) } ?? .null)
+            object.set("height", image.header.map { .integer(Int64($0.height)) } ?? .null)
+            object.set("format", image.header.map { .string($0.format.rawValue) } ?? .null)
+            object.set("error", image.error.map { .string($0.reason) } ?? .null)
+            return .object(object)
         }
     }
 }

@@ -2,6 +2,7 @@ import AppAlert
 import AppAlertAuthoring
 import AppAlertCommands
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -41,7 +42,7 @@ struct CheckCommandTests {
         #expect(firstJSON?["shown"] == .integer(2))
         #expect(firstJSON?["source"] == .string("network"))
         #expect(firstJSON?["error"] == .null)
-        #expect(firstJSON?.keys == ["shown", "message", "source", "error", "errorKind"])
+        #expect(firstJSON?.keys == ["shown", "message", "source", "error", "errorKind", "image", "deferred"])
         let (_, secondJSON) = try check(server.url("/feed.json"), stateDirectory: state.url)
         #expect(secondJSON?["shown"] == .integer(1))
         #expect(secondJSON?["source"] == .string("notModified"))
@@ -51,6 +52,60 @@ struct CheckCommandTests {
         #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, "\"v1\"", "\"v1\""])
         // The tool says who is asking, with its version (URLSession's default says "unknown version").
         #expect(server.requests.allSatisfy { $0.headers["user-agent"] == "appalert/\(AppAlertCommand.version)" })
+    }
+
+    @Test
+    func aMessageWaitsForItsImageAndIsNotCountedUntilItIsShown() throws {
+        let png = try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Tests/AppAlertTests/Fixtures/images/valid.png"))
+        let imageReady = Mutex(false)
+        // The feed names the server's own port: it is served once the port is known.
+        let server = try TestHTTPServer { _ in .response(status: 503) }
+        defer { server.stop() }
+        let port = server.port
+        let feed = Data(
+            #"[{"id": 3, "bundleId": "com.example.Tool", "title": "T", "text": "X", "layout": "modal", "image": {"url": "http://127.0.0.1:\#(port)/banner.png", "alt": "A banner"}}]"#
+                .utf8)
+        server.respond { request in
+            if request.path == "/banner.png" {
+                return imageReady.withLock { $0 }
+                    ? .response(status: 200, headers: ["ETag": "\"i1\""], body: png) : .response(status: 503)
+            }
+            return .response(status: 200, body: feed)
+        }
+        let state = try TemporaryDirectory()
+        let (first, deferred) = try check(server.url("/feed.json"), stateDirectory: state.url)
+        #expect(first.status == 0)
+        #expect(deferred?["shown"] == .null)
+        #expect(deferred?["deferred"] == 3)
+        guard case .object(let failed)? = deferred?["image"] else {
+            Issue.record("no image: \(first.standardOutput)")
+            return
+        }
+        #expect(failed["status"] == "failed")
+        #expect(failed["bytes"] == .null)
+        #expect(failed["error"]?.stringValue?.contains("503") == true)
+
+        imageReady.withLock { $0 = true }
+        let (_, shown) = try check(server.url("/feed.json"), stateDirectory: state.url)
+        #expect(shown?["shown"] == 3)
+        #expect(shown?["deferred"] == .null)
+        #expect(
+            shown?["image"]
+                == [
+                    "url": .string("http://127.0.0.1:\(port)/banner.png"), "status": "downloaded",
+                    "bytes": .integer(
+                        Int64(png.count)), "width": 40, "height": 30, "format": "png", "error": nil,
+                ])
+        let stored = try FileManager.default.contentsOfDirectory(
+            atPath: state.url.appendingPathComponent("images").path)
+        #expect(stored.contains("images.json"))
+        // Shown once: the next check has nothing, and asks for no image.
+        let (_, after) = try check(server.url("/feed.json"), stateDirectory: state.url)
+        #expect(after?["shown"] == .null)
+        #expect(after?["image"] == .null)
     }
 
     @Test
