@@ -274,6 +274,10 @@ struct RichMessageTests {
         (#""layout": "modal", "features": [{"title": "a"}]"#, "$[0].features", "only a sheet"),
         (#""layout": "modal", "bannerSeconds": 10"#, "$[0].bannerSeconds", "only a banner leaves by itself"),
         (
+            #""layout": "banner", "link": {"title": "x", "url": "https://example.com"}"#, "$[0].link",
+            "no effect on a banner"
+        ),
+        (
             #""placement": "inbox", "trigger": {"event": "e"}"#, "$[0].trigger",
             "no effect on a message placed in \"inbox\""
         ),

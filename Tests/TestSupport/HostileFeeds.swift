@@ -106,6 +106,40 @@ public enum HostileFeeds {
                         } + "]").utf8)
             }
         ),
+        // The rich keys (issue 20): lists far over their limits, and messages whose every rich key is wrong.
+        (
+            "2,000 features",
+            {
+                message(
+                    ", \"layout\": \"sheet\", \"features\": ["
+                        + repeated(2_000) {
+                            "{\"title\": \"Feature \($0)\", \"text\": \"t\", \"symbol\": \"star.fill\"}"
+                        } + "]")
+            }
+        ),
+        ("100,000 data keys", { message(", \"data\": {" + repeated(100_000) { "\"key\($0)\": \"v\"" } + "}") }),
+        (
+            "10,000 buttons",
+            {
+                message(
+                    ", \"buttons\": ["
+                        + repeated(10_000) {
+                            "{\"title\": \"B\($0)\", \"action\": {\"url\": \"https://example.com/\($0)\"}}"
+                        } + "]")
+            }
+        ),
+        (
+            "10,000 messages with every rich key wrong",
+            {
+                Data(
+                    ("["
+                        + repeated(10_000) {
+                            "{\"id\": \($0 + 1), \"bundleId\": \"a\", \"title\": \"t\", \"text\": \"x\", \"layout\": \"modal\", "
+                                + "\"buttons\": [{\"action\": {}}], \"colors\": {\"text\": \"red\", \"dark\": 1}, "
+                                + "\"image\": {\"url\": \"ftp://x\"}, \"data\": {\"k\": 1}, \"placement\": \"a b\"}"
+                        } + "]").utf8)
+            }
+        ),
     ]
 
 }

@@ -243,7 +243,13 @@ struct MessageReader {
             image: present(.image), buttons: present(.buttons), action: present(.action),
             features: present(.features), colors: present(.colors), data: present(.data),
             placement: present(.placement), bannerSeconds: present(.bannerSeconds))
-        if hasButtons {
+        if layout.hasTapAction {
+            for key in [Key.confirmLabel, .link] where present(key) != nil {
+                report(
+                    .warning, .noEffect, key: key.name,
+                    reason: "\"\(key.name)\" has no effect on \(layout.withArticle): a tap on it runs its \"action\"")
+            }
+        } else if hasButtons {
             for key in [Key.confirmLabel, .link] where present(key) != nil {
                 report(
                     .error, .invalidValue, key: key.name,

@@ -55,7 +55,10 @@ func appAlertPipeline(_ data: Data, context: EvaluationContext, history: ViewHis
 /// confirm label, OS and app version lists, link), about 300 bytes a message. With `campaign`, every
 /// second message also has the campaign keys (attributes, minLaunches, minDaysSinceInstall, trigger, a
 /// rollout schedule and two variants), about 330 bytes more.
-func makeFeed(count: Int, campaign: Bool = false) -> Data {
+///
+/// With `rich`, every second message also has the rich keys (issue 20): a layout, an image, two buttons,
+/// colors for light and dark, data and a placement, and a sheet's features on every sixth.
+func makeFeed(count: Int, campaign: Bool = false, rich: Bool = false) -> Data {
     var generator = SplitMix64(seed: 42)
     var messages: [JSONValue] = []
     messages.reserveCapacity(count)
@@ -87,6 +90,45 @@ func makeFeed(count: Int, campaign: Bool = false) -> Data {
                 ])
             object.set(
                 "variants", [["weight": 1, "title": .string("Message \(id) A")], ["weight": 3, "text": "Variant B."]])
+        }
+        if rich, id % 2 == 0 {
+            let layout = ["modal", "banner", "sheet"][(id / 2) % 3]
+            object.set("layout", .string(layout))
+            object.set(
+                "image",
+                [
+                    "url": .string("https://cdn.example.com/\(id).png"), "alt": "A picture of the new feature",
+                    "darkUrl": .string("https://cdn.example.com/\(id)-dark.png"),
+                ])
+            // Buttons (or a banner's tap action) in place of the link and the confirm label.
+            object.set("link", nil)
+            object.set("confirmLabel", nil)
+            if layout == "banner" {
+                object.set("action", ["event": "open-offer"])
+            } else {
+                object.set(
+                    "buttons",
+                    [
+                        ["title": "Open", "action": ["url": .string("https://www.example.com/\(id)")]],
+                        ["title": "Later"],
+                    ])
+            }
+            if layout == "sheet" {
+                object.set(
+                    "features",
+                    [
+                        ["title": "Folders", "text": "Keep notes together.", "symbol": "folder"],
+                        ["title": "Sync", "symbol": "arrow.triangle.2.circlepath"],
+                    ])
+            }
+            object.set(
+                "colors",
+                [
+                    "background": "#FFFFFF", "text": "#1C1C1E", "accent": "#0A66C2",
+                    "dark": ["background": "#1C1C1E", "text": "#F2F2F7"],
+                ])
+            object.set("data", ["screen": "offer", "coupon": .string("C\(id)")])
+            object.set("placement", id % 4 == 0 ? "launch" : "home-top")
         }
         messages.append(.object(object))
     }
@@ -154,7 +196,9 @@ if CommandLine.arguments.contains("--hostile") {
 // With --campaign: the campaign keys on half of the messages (issue 15), and an install that supplies
 // attributes, a launch count and an install date, so every rule is evaluated.
 let campaign = CommandLine.arguments.contains("--campaign")
-let data = makeFeed(count: messageCount, campaign: campaign)
+// With --rich: the rich keys on half of the messages (issue 20).
+let rich = CommandLine.arguments.contains("--rich")
+let data = makeFeed(count: messageCount, campaign: campaign, rich: rich)
 let bundleID = "com.example.app7"
 var context = EvaluationContext(
     bundleID: bundleID, appVersion: Version("1.3"), platform: .iOS, osVersion: Version("17.2"),

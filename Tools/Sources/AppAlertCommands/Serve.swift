@@ -104,6 +104,7 @@ enum SimulatorQuery {
         "seen": "--seen", "previousVersion": "--previous-version", "launchesSinceUpdate": "--launches-since-update",
         "lastMessageId": "--last-message-id", "attribute": "--attribute", "event": "--event",
         "launchCount": "--launch-count", "installedAt": "--installed-at", "updatedAt": "--updated-at",
+        "placement": "--placement",
     ]
 
     @Sendable

@@ -8,6 +8,8 @@ import Foundation
 enum PreviewPage {
     static func html(site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false) -> String {
         var body = simulator ? simulatorForm(site: site) : ""
+        // The resolved messages the gallery's phones draw (the message object of `evaluate --json`).
+        var entries: [JSONValue] = []
         if let failure {
             body +=
                 "<section class=\"errors\"><h2>The last edit is not served</h2><p>The previous version stays online until these are fixed:</p><ul>"
@@ -23,16 +25,22 @@ enum PreviewPage {
                 for warning in result.warnings { body += "<li>" + escape(warning.description) + "</li>" }
                 body += "</ul>"
             }
-            body += "<div class=\"grid\">"
-            for message in result.feed.messages {
-                body += card(ResolvedMessage(message, preferredLanguages: []), message: message, language: nil)
-                for localization in message.localizations {
+            // Grouped by placement: launch, then each slot by name, then the inbox.
+            let placements = Self.placementOrder(result.feed.messages.map(\.placement))
+            for placement in placements {
+                body += "<h3 class=\"placement\">" + escape(Self.heading(placement)) + "</h3><div class=\"grid\">"
+                for message in result.feed.messages where message.placement == placement {
                     body += card(
-                        ResolvedMessage(message, preferredLanguages: [localization.tag]), message: message,
-                        language: localization.tag.original)
+                        ResolvedMessage(message, preferredLanguages: []), message: message, language: nil,
+                        entries: &entries)
+                    for localization in message.localizations {
+                        body += card(
+                            ResolvedMessage(message, preferredLanguages: [localization.tag]), message: message,
+                            language: localization.tag.original, entries: &entries)
+                    }
                 }
+                body += "</div>"
             }
-            body += "</div>"
             for policy in result.feed.updatePolicies {
                 body +=
                     "<p class=\"policy\">Update policy for " + escape(policy.bundleIDs.joined(separator: ", ")) + ": "
@@ -56,7 +64,7 @@ enum PreviewPage {
             body { font: 15px -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; background: #e9e9ee; color: #1c1c1e; margin: 0; padding: 24px; }
             h1 { font-size: 22px; margin: 0 0 4px; } h2.feed { font-size: 17px; margin: 24px 0 8px; color: #3a3a3c; }
             .grid { display: flex; flex-wrap: wrap; gap: 20px; }
-            .item { width: 290px; }
+            .item { width: max-content; max-width: 100%; }
             .alert { background: rgba(249,249,249,0.97); border-radius: 14px; box-shadow: 0 8px 30px rgba(0,0,0,.18); overflow: hidden; text-align: center; }
             .alert .content { padding: 19px 16px 17px; }
             .alert .title { font-weight: 600; font-size: 17px; margin-bottom: 4px; }
@@ -81,11 +89,17 @@ enum PreviewPage {
             .simulator tr.excluded td { color: #6e6e73; }
             .simulator .none { font-size: 15px; color: #6e6e73; }
             .simulator .error { color: #c4221f; }
+            \(PhoneRenderer.style)
             </style></head>
             <body>
             <h1>AppAlert preview</h1>
             <p class="meta">Reloads by itself when the feed changes.</p>
+            <script>
+            \(PhoneRenderer.script)
+            window.galleryEntries = \(ScriptSafeJSON.serialize(.array(entries)));
+            </script>
             \(body)
+            <script>AppAlertPhones.fillPhones();</script>
             <script>
             (function () {
               var version = \(ScriptSafeJSON.serialize(.string(version)));
@@ -115,8 +129,11 @@ enum PreviewPage {
         let sortedApps = apps.sorted()
         let firstApp = sortedApps.first ?? ""
         let appVersion = versions[firstApp]?.max()?.description ?? "1.0"
-        let system = ProcessInfo.processInfo.operatingSystemVersion
-        let osVersion = "\(system.majorVersion).\(system.minorVersion).\(system.patchVersion)"
+        let osVersion = defaultOSVersion(for: Platform.current)
+        // Per platform, so choosing one offers its current version (an edited field is kept).
+        let osDefaults = JSONValue.object(
+            JSONObject(
+                Platform.known.map { JSONObject.Member(key: $0.rawValue, value: .string(defaultOSVersion(for: $0))) }))
         let language =
             Locale.preferredLanguages.first.map(LanguageTag.init).flatMap { $0.isWellFormed ? $0.original : nil }
             ?? "en"
@@ -146,9 +163,12 @@ enum PreviewPage {
         form += input("launchCount", "Launches", placeholder: "1")
         form += input("installedAt", "Installed at", placeholder: "2026-01-01T00:00:00Z")
         form += input("updatedAt", "Updated at", placeholder: "unknown")
+        form += input("placement", "Placement", placeholder: "launch, or a slot")
         form += "<button type=\"submit\">Evaluate</button></form>"
         form += "<div class=\"result\" id=\"simulator-result\"></div></section>"
-        form += "<script>\n" + simulatorScript + "\n</script>"
+        form +=
+            "<script>\nvar osDefaults = " + ScriptSafeJSON.serialize(osDefaults) + ";\n" + simulatorScript
+            + "\n</script>"
         return form
     }
 
@@ -193,16 +213,12 @@ enum PreviewPage {
             }
             if (answer.message) {
               var m = answer.message;
-              var alert = element("div", "alert" + (m.dismissible ? "" : " wall"));
-              alert.id = "simulator-message";
-              var content = element("div", "content");
-              content.appendChild(element("div", "title", m.title));
-              content.appendChild(element("div", "text", m.text));
-              alert.appendChild(content);
-              if (m.link) { alert.appendChild(element("div", "button", m.link.title)); }
-              if (m.dismissible) { alert.appendChild(element("div", "button cancel", m.confirmLabel)); }
+              var phones = element("div", "phones");
+              phones.appendChild(AppAlertPhones.drawPhone(m, false));
+              phones.appendChild(AppAlertPhones.drawPhone(m, true));
+              phones.querySelector(".message").id = "simulator-message";
               var item = element("div", "item");
-              item.appendChild(alert);
+              item.appendChild(phones);
               item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")
                 + (answer.variant !== null && answer.variant !== undefined ? " · variant " + answer.variant : "")));
               left.appendChild(item);
@@ -236,21 +252,31 @@ enum PreviewPage {
               .then(function (answer) { draw(answer, install); })
               .catch(function (error) { draw({ error: String(error) }, install); });
           }
+          var platformField = form.elements.platform;
+          var osField = form.elements.osVersion;
+          var lastPlatform = platformField.value;
+          if (!query.has("osVersion")) {
+            osField.value = osDefaults[platformField.value] || "";
+            osField.setAttribute("value", osField.value);
+          }
+          platformField.addEventListener("change", function () {
+            // A version left at the previous platform's default follows the platform.
+            if (!osField.value || osField.value === osDefaults[lastPlatform]) { osField.value = osDefaults[platformField.value] || ""; }
+            lastPlatform = platformField.value;
+          });
           form.addEventListener("submit", function (event) { event.preventDefault(); run(true); });
           run(false);
         })();
         """#
 
-    static func card(_ resolved: ResolvedMessage, message: Message, language: String?) -> String {
-        var html =
-            "<div class=\"item\" data-message=\"\(message.id)\"><div class=\"alert\(message.dismissible ? "" : " wall")\">"
-        html += "<div class=\"content\"><div class=\"title\">" + escape(resolved.title) + "</div>"
-        html += "<div class=\"text\">" + escape(resolved.text) + "</div></div>"
-        for button in AlertPresentation(resolved).buttons {
-            html +=
-                "<div class=\"button\(button.isCancel ? " cancel" : "")\">" + escape(button.title) + "</div>"
-        }
-        html += "</div><div class=\"meta\">"
+    /// A gallery card: the phones (drawn by PhoneRenderer from `entries`) and what the message targets.
+    static func card(_ resolved: ResolvedMessage, message: Message, language: String?, entries: inout [JSONValue])
+        -> String
+    {
+        var html = "<div class=\"item\" data-message=\"\(message.id)\" data-layout=\"\(message.layout.rawValue)\">"
+        html += "<div class=\"phones\" data-entry=\"\(entries.count)\"></div>"
+        entries.append(resolved.jsonValue)
+        html += "<div class=\"meta\">"
         html += "#\(message.id)"
         if let language { html += " <span class=\"badge lang\">" + escape(language) + "</span>" }
         if !message.dismissible { html += " <span class=\"badge\">wall</span>" }
@@ -258,6 +284,36 @@ enum PreviewPage {
         if let link = resolved.link { html += "<br>→ " + escape(link.url.absoluteString) }
         html += "</div></div>"
         return html
+    }
+
+    /// Launch first, then the slots by name, then the inbox.
+    static func placementOrder(_ placements: [Message.Placement]) -> [Message.Placement] {
+        let present = Set(placements)
+        let slots = present.compactMap { placement -> String? in
+            if case .slot(let name) = placement { return name }
+            return nil
+        }.sorted()
+        return ([.launch] + slots.map { .slot($0) } + [.inbox]).filter { present.contains($0) }
+    }
+
+    static func heading(_ placement: Message.Placement) -> String {
+        switch placement {
+        case .launch: "At launch"
+        case .inbox: "Inbox"
+        case .slot(let name): "Slot " + name
+        }
+    }
+
+    /// The OS version the simulator's form offers for a platform: a current release (as of this
+    /// writing; update with Apple's releases) for Apple's, this machine's for its own.
+    static func defaultOSVersion(for platform: Platform) -> String {
+        switch platform {
+        case .iOS, .iPadOS, .macOS, .tvOS, .watchOS, .visionOS: return "26.1"
+        case .windows: return "10.0.26100"
+        default:
+            let system = ProcessInfo.processInfo.operatingSystemVersion
+            return "\(system.majorVersion).\(system.minorVersion).\(system.patchVersion)"
+        }
     }
 
     static func targeting(_ message: Message) -> String {
