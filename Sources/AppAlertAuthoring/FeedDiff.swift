@@ -59,7 +59,10 @@ public struct FeedDiff: Sendable, Hashable {
         }
         updatesChanged = Self.updates(old) != Self.updates(new)
         // A message whose texts or buttons changed is a different message to an install that sees it.
-        let shownKeys: Set<String> = ["title", "text", "confirmLabel", "link", "localizations", "dismissible"]
+        let shownKeys: Set<String> = [
+            "title", "text", "confirmLabel", "link", "localizations", "dismissible", "layout", "image", "buttons",
+            "action", "features", "colors", "data", "bannerSeconds",
+        ]
         let reworded = Set(changed.filter { !shownKeys.isDisjoint(with: $0.keys) }.map(\.id))
         let apps = Set(FeedAudience.apps(in: oldFeed) + FeedAudience.apps(in: newFeed)).sorted()
         var combinations = 0

@@ -107,6 +107,14 @@ struct FeedDiffTests {
         ),
         ("an OS range nobody on the list is in", edit("\"<17\"", "\"<16\""), true, [1], "osVersionRange"),
         ("spacing only", audienceFeed.replacingOccurrences(of: ", ", with: ",  "), false, [], ""),
+        (
+            "a layout", edit("\"title\": \"Update\"", "\"title\": \"Update\", \"layout\": \"modal\""), true, [2],
+            "layout"
+        ),
+        (
+            "a placement: the message leaves the launch decision",
+            edit("\"title\": \"Update\"", "\"title\": \"Update\", \"placement\": \"inbox\""), true, [2], "placement"
+        ),
     ])
     func anEditIsDescribedByItsKeysAndWhoSeesSomethingElse(
         name: String, new: String, changesWhatInstallsSee: Bool, changedIDs: [Int], key: String

@@ -73,7 +73,10 @@ struct RichMessageTests {
         #expect(banner.action == .event("open-offer"))
         #expect(banner.bannerSeconds == 12.5)
         #expect(
-            AlertPresentation(banner).buttons == [AlertPresentation.Button(title: "T", action: .event("open-offer"))])
+            AlertPresentation(banner).buttons == [
+                AlertPresentation.Button(title: "T", action: .event("open-offer")),
+                AlertPresentation.Button(title: "OK", action: .dismiss),
+            ])
         let image = try Self.resolved(#""layout": "image", "image": {"url": "\#(Self.https)", "alt": "A dog"}"#)
         #expect(image.action == .dismiss)
         #expect(image.bannerSeconds == nil)

@@ -30,8 +30,19 @@ public actor AlertClient {
     public let loader: FeedLoader
     private let store: any AlertStore
     private let clock: AlertClock
-    /// Loads the images of messages before they are shown.
-    public let images: ImageLoader
+    private let transport: any FeedTransport
+    private var imageLoader: ImageLoader?
+
+    /// Loads the images of messages before they are shown; made on first use (a launch whose message
+    /// has no image never touches the file system for it).
+    public var images: ImageLoader {
+        if let imageLoader { return imageLoader }
+        let loader = ImageLoader(
+            directory: FileAlertStore.defaultCacheDirectory(bundleID: app.bundleID).appendingPathComponent("images"),
+            transport: transport, clock: clock)
+        imageLoader = loader
+        return loader
+    }
 
     /// A client for `app` over `source`. Messages' images come from `imageLoader`: by default an
     /// ``ImageLoader`` over the same transport, in `images` under
@@ -45,12 +56,8 @@ public actor AlertClient {
         self.app = app
         self.store = store
         self.clock = clock
-        self.images =
-            imageLoader
-            ?? ImageLoader(
-                directory: FileAlertStore.defaultCacheDirectory(bundleID: app.bundleID).appendingPathComponent(
-                    "images"),
-                transport: transport, clock: clock)
+        self.transport = transport
+        self.imageLoader = imageLoader
         self.loader = FeedLoader(
             source: source, store: store, transport: transport, configuration: configuration, clock: clock)
     }

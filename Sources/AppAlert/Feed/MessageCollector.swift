@@ -57,7 +57,7 @@ struct MessageCollector: JSONStreamSink {
         }
         if reader.hasErrors {
             reader.markLeftOut()
-        } else if let message {
+        } else if let message = consume message {
             messages.append(message)
         }
         reader.finish(into: &diagnostics, unlisted: &unlisted)

@@ -140,20 +140,18 @@ extension Message {
 
         /// `#RRGGBB` or `#RRGGBBAA`, hex digits in either case; `nil` for anything else.
         public init?(hex: String) {
-            let bytes = Array(hex.utf8)
-            guard bytes.count == 7 || bytes.count == 9, bytes[0] == UInt8(ascii: "#") else { return nil }
-            var components: [UInt8] = []
-            var index = 1
-            while index < bytes.count {
-                guard let high = Self.hexDigit(bytes[index]), let low = Self.hexDigit(bytes[index + 1]) else {
-                    return nil
-                }
-                components.append(high << 4 | low)
-                index += 2
+            // Read in place, without arrays: a feed has thousands of colors.
+            let bytes = hex.utf8
+            guard bytes.count == 7 || bytes.count == 9, bytes.first == UInt8(ascii: "#") else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes.dropFirst() {
+                guard let digit = Self.hexDigit(byte) else { return nil }
+                value = value << 4 | UInt32(digit)
             }
+            if bytes.count == 7 { value = value << 8 | 0xFF }
             self.init(
-                red: components[0], green: components[1], blue: components[2],
-                alpha: components.count == 4 ? components[3] : 255)
+                red: UInt8(value >> 24), green: UInt8(value >> 16 & 0xFF), blue: UInt8(value >> 8 & 0xFF),
+                alpha: UInt8(value & 0xFF))
         }
 
         private static func hexDigit(_ byte: UInt8) -> UInt8? {
@@ -191,11 +189,13 @@ extension Message {
 
         /// The relative luminance of WCAG 2.x (opaque color; alpha ignored).
         public var relativeLuminance: Double {
-            func linear(_ component: UInt8) -> Double {
-                let value = Double(component) / 255
-                return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-            }
-            return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+            0.2126 * Self.linear[Int(red)] + 0.7152 * Self.linear[Int(green)] + 0.0722 * Self.linear[Int(blue)]
+        }
+
+        /// Each 8-bit sRGB component's linear value, as WCAG 2.x computes it: once, not three `pow`s a color.
+        private static let linear: [Double] = (0...255).map { component in
+            let value = Double(component) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
         }
 
         /// The WCAG 2.x contrast ratio of `text` on `background`, 1 to 21. A translucent background is

@@ -80,7 +80,11 @@ extension ImageHeader {
         }
         let read = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<ImageHeader, ImageError> in
             var reader = ByteReader(bytes: raw)
-            return Result { () throws(ImageError) in try Self.read(&reader) }
+            do throws(ImageError) {
+                return .success(try Self.read(&reader))
+            } catch {
+                return .failure(error)
+            }
         }
         let header = try read.get()
         guard header.width > 0, header.height > 0 else {

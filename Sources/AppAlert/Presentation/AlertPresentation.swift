@@ -66,12 +66,14 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
     }
 
     /// A feed's message with its resolved buttons (without `buttons` in the feed: the link button first
-    /// when there is one, then the dismiss button, absent for a wall). A banner or an image has its tap
-    /// action as its one button, under the message's title.
+    /// when there is one, then the dismiss button, absent for a wall). Drawn as an alert, a banner or an
+    /// image has its tap action as a button under the message's title, and a dismiss button when the tap
+    /// does something else.
     public init(_ message: ResolvedMessage) {
         var buttons = message.buttons.map(Button.init)
         if let action = message.action {
             buttons = [Button(Message.Button(title: message.title, action: action))]
+            if action != .dismiss { buttons.append(Button(title: message.confirmLabel, action: .dismiss)) }
         }
         self.init(
             id: "message-\(message.id)", title: message.title, text: message.text, buttons: buttons,
