@@ -82,21 +82,25 @@ extension MessageReader {
                 report(.error, .missingKey, path: path, key: "trigger", reason: "\"trigger\" needs \"event\": NAME")
                 return nil
             }
-            guard let event = string(name, key: "event", path: path + ".event") else { return nil }
-            guard Message.Trigger.isValidEventName(event) else {
-                report(
-                    .error, .invalidValue, path: path + ".event", key: "trigger",
-                    value: JSONValue.string(event).compactDescription,
-                    reason: "an event name is 1 to 64 letters, digits, \"_\", \"-\" or \".\"")
-                return nil
-            }
-            return .event(event)
+            return eventName(name, key: "trigger", path: path + ".event").map { .event($0) }
         default:
             report(
                 .error, value.stringValue == nil ? .wrongType : .invalidValue, key: "trigger",
                 value: value.compactDescription, reason: "\"trigger\" must be \"launch\" or {\"event\": NAME}")
             return nil
         }
+    }
+
+    /// An event's name (a trigger's, or an action's): a string of 1 to 64 letters, digits, `_`, `-`, `.`.
+    mutating func eventName(_ value: JSONValue, key: String, path: @autoclosure () -> String) -> String? {
+        guard let name = string(value, key: "event", path: path()) else { return nil }
+        guard Message.Trigger.isValidEventName(name) else {
+            report(
+                .error, .invalidValue, path: path(), key: key, value: JSONValue.string(name).compactDescription,
+                reason: "an event name is 1 to 64 letters, digits, \"_\", \"-\" or \".\"")
+            return nil
+        }
+        return name
     }
 
     /// `[{"at": RFC3339, "percent": P}, …]`: times increasing, percents non-decreasing, 0–100.

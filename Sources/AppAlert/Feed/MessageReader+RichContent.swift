@@ -241,15 +241,7 @@ extension MessageReader {
                 guard let text = string(url, key: "url", path: path() + ".url") else { return nil }
                 return checkedURL(text, value: url, path: path() + ".url").map { .url($0) }
             case (nil, let event?):
-                guard let name = string(event, key: "event", path: path() + ".event") else { return nil }
-                guard Message.Trigger.isValidEventName(name) else {
-                    report(
-                        .error, .invalidValue, path: path() + ".event", key: key,
-                        value: JSONValue.string(name).compactDescription,
-                        reason: "an event name is 1 to 64 letters, digits, \"_\", \"-\" or \".\"")
-                    return nil
-                }
-                return .event(name)
+                return eventName(event, key: key, path: path() + ".event").map { .event($0) }
             default:
                 report(
                     .error, .invalidValue, path: path(), key: key, value: value.compactDescription,
