@@ -1,4 +1,5 @@
 import AppAlert
+import AppAlertTesting
 import Foundation
 import Synchronization
 import TestSupport
@@ -154,5 +155,42 @@ struct ImageLoaderTests {
         let again = await Self.loader(directory, hands: hands).load(url)
         #expect(again.status == .downloaded)
         #expect(again.data == png)
+    }
+}
+
+/// AlertService waits for a message's image: not shown, not counted until the image is at hand.
+@MainActor
+struct AlertServiceImageTests {
+    @Test
+    func aMessageIsShownOnlyOnceItsImageIsAtHand() async throws {
+        let png = try Fixtures.data("images/valid.png")
+        let feed = Data(
+            #"[{"id": 9, "bundleId": "*", "title": "T", "text": "X", "layout": "modal", "image": {"url": "https://cdn.example.com/m.png", "alt": "A chart"}}]"#
+                .utf8)
+        let imageServed = Mutex(false)
+        let transport = StubFeedTransport { request in
+            guard request.url.host == "cdn.example.com" else { return FeedResponse(status: 200, body: feed) }
+            return imageServed.withLock { $0 } ? FeedResponse(status: 200, body: png) : FeedResponse(status: 404)
+        }
+        let store = InMemoryAlertStore()
+        let client = AlertClient(
+            source: FeedSource("https://example.com/messages.json")!, app: exampleApp, store: store,
+            transport: transport,
+            imageLoader: ImageLoader(directory: ImageLoaderTests.directory(), transport: transport))
+        let service = AlertService(client: client)
+
+        await service.showAlertIfNecessary()
+        #expect(!service.showMessage)
+        #expect(service.message == nil)
+        #expect(service.lastCheck?.deferred?.id == 9)
+        #expect(service.lastCheck?.images.first?.error?.kind == .unavailable)
+        #expect(try await store.state().history.views(of: 9) == 0)
+
+        imageServed.withLock { $0 = true }
+        await service.showAlertIfNecessary()
+        #expect(service.showMessage)
+        #expect(service.message?.id == 9)
+        #expect(service.messageImages.first?.data == png)
+        #expect(service.messageImages.first?.header?.format == .png)
     }
 }
