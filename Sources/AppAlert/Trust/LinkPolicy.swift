@@ -52,23 +52,38 @@ public struct LinkPolicy: Sendable, Hashable {
     public func allows(_ url: URL) -> Bool { refusal(of: url) == nil }
 
     /// The first URL `message` may open (its link, buttons and tap action, then its localizations',
-    /// then its variants') that the policy refuses, with why.
+    /// then its variants') that the policy refuses, with why. Checked in place at every decision,
+    /// without collecting the URLs first.
     public func refusal(of message: Message) -> (url: URL, reason: String)? {
-        var urls: [URL] = []
-        func collect(link: Message.Link?, buttons: [Message.Button]?, localizations: [Message.Localization]?) {
-            if let link { urls.append(link.url) }
-            for button in buttons ?? [] { if case .url(let url) = button.action { urls.append(url) } }
-            for localization in localizations ?? [] {
-                if let link = localization.link { urls.append(link.url) }
-                for button in localization.buttons ?? [] { if case .url(let url) = button.action { urls.append(url) } }
+        if let refused = refusal(link: message.link, buttons: message.buttons, localizations: message.localizations) {
+            return refused
+        }
+        if case .url(let url)? = message.action, let reason = refusal(of: url) { return (url, reason) }
+        for variant in message.variants {
+            if let refused = refusal(link: variant.link, buttons: variant.buttons, localizations: variant.localizations)
+            {
+                return refused
             }
         }
-        collect(link: message.link, buttons: message.buttons, localizations: message.localizations)
-        if case .url(let url)? = message.action { urls.append(url) }
-        for variant in message.variants {
-            collect(link: variant.link, buttons: variant.buttons, localizations: variant.localizations)
+        return nil
+    }
+
+    private func refusal(link: Message.Link?, buttons: [Message.Button]?, localizations: [Message.Localization]?)
+        -> (url: URL, reason: String)?
+    {
+        if let link, let reason = refusal(of: link.url) { return (link.url, reason) }
+        if let refused = refusal(of: buttons) { return refused }
+        for localization in localizations ?? [] {
+            if let link = localization.link, let reason = refusal(of: link.url) { return (link.url, reason) }
+            if let refused = refusal(of: localization.buttons) { return refused }
         }
-        for url in urls { if let reason = refusal(of: url) { return (url, reason) } }
+        return nil
+    }
+
+    private func refusal(of buttons: [Message.Button]?) -> (url: URL, reason: String)? {
+        for button in buttons ?? [] {
+            if case .url(let url) = button.action, let reason = refusal(of: url) { return (url, reason) }
+        }
         return nil
     }
 }
