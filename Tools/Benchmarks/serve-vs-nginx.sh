@@ -7,6 +7,9 @@
 #     DURATION=10 ROUNDS=2 bash Benchmarks/serve-vs-nginx.sh
 #     SOAK=0 DURATION=5 ROUNDS=1 bash Benchmarks/serve-vs-nginx.sh   # the table only
 #     SOAK_SECONDS=180 bash Benchmarks/serve-vs-nginx.sh                # a longer memory run
+#     APPALERT=/path/to/appalert bash Benchmarks/serve-vs-nginx.sh     # another build (not rebuilt)
+#
+# Each case prints the mean of its rounds and the spread of the per-round ratios (lowest–highest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
@@ -15,7 +18,10 @@ CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-2}
 command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx"; exit 2; }
 
-swift build -c release --product appalert >/dev/null
+if [ -z "${APPALERT:-}" ]; then
+  swift build -c release --product appalert >/dev/null
+  APPALERT=.build/release/appalert
+fi
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; nginx -s stop -c "$work/nginx.conf" 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$work/site"
@@ -50,7 +56,7 @@ http {
 }
 CONF
 nginx -c "$work/nginx.conf"
-.build/release/appalert serve "$work/site" --port 18080 >"$work/serve.log" 2>&1 &
+"$APPALERT" serve "$work/site" --port 18080 >"$work/serve.log" 2>&1 &
 serve_pid=$!
 sleep 1
 
@@ -74,17 +80,22 @@ rps() {  # url [etag]
   awk '/Requests\/sec/ {print $2}' <<<"$out"
 }
 
-printf "%-26s %12s %12s %7s\n" "case" "appalert" "nginx" "ratio"
+printf "%-26s %12s %12s %7s %12s\n" "case" "appalert" "nginx" "ratio" "spread"
 for file in small.json large.json; do
   for mode in get 304; do
-    a_total=0; n_total=0
+    a_all=""; n_all=""
     for round in $(seq "$ROUNDS"); do
       a_tag=""; n_tag=""
       if [ "$mode" = 304 ]; then a_tag=$(etag "http://127.0.0.1:18080/$file"); n_tag=$(etag "http://127.0.0.1:18081/$file"); fi
       a=$(rps "http://127.0.0.1:18080/$file" "$a_tag"); n=$(rps "http://127.0.0.1:18081/$file" "$n_tag")
-      a_total=$(python3 -c "print($a_total + $a)"); n_total=$(python3 -c "print($n_total + $n)")
+      a_all="$a_all $a"; n_all="$n_all $n"
     done
-    python3 -c "a=$a_total/$ROUNDS; n=$n_total/$ROUNDS; print('%-26s %12.0f %12.0f %7.2f' % ('$file $mode', a, n, a/n))"
+    python3 - "$file $mode" "$a_all" "$n_all" <<'PY'
+import sys
+name, a, n = sys.argv[1], [float(x) for x in sys.argv[2].split()], [float(x) for x in sys.argv[3].split()]
+ratios = [x / y for x, y in zip(a, n)]
+print('%-26s %12.0f %12.0f %7.2f %5.2f–%.2f' % (name, sum(a) / len(a), sum(n) / len(n), sum(a) / sum(n), min(ratios), max(ratios)))
+PY
   done
 done
 

@@ -196,6 +196,30 @@ struct FeedWireHandlerTests {
         #expect(text.isEmpty)
     }
 
+    /// A request sent one byte every 100 ms: bytes keep arriving, but the head is not complete within
+    /// the header timeout, so the connection is closed without an answer, on both paths. (A deadline
+    /// that every byte pushed back would answer the request once its last byte came, 4 s later.)
+    @Test(arguments: [true, false])
+    func aRequestTrickledPastItsHeaderDeadlineIsClosedUnanswered(fastPath: Bool) async throws {
+        let feed = try makeFeedFile(Self.big)
+        let request = "GET /messages.json HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n"
+        let configuration = {
+            var configuration = FeedServerConfiguration()
+            configuration.port = 0
+            configuration.fastPath = fastPath
+            configuration.headerTimeout = .milliseconds(500)
+            configuration.idleTimeout = .seconds(120)
+            return configuration
+        }()
+        let server = try FeedServer(source: feed, configuration: configuration)
+        let (text, timedOut) = try await server.application().test(.live) { client in
+            try await RawHTTPClient.exchange(
+                port: try #require(client.port), parts: request.map { String($0) }, pause: 0.1, timeout: 50)
+        }
+        #expect(!timedOut)
+        #expect(text.isEmpty, "\(text.prefix(200))")
+    }
+
     /// Many connections that each send half a head (the issue's slowloris shape, 3,000 of them, held
     /// the server for over a minute): every one is closed at the header timeout.
     @Test
