@@ -158,6 +158,33 @@ struct ImageLoaderTests {
     }
 }
 
+extension ImageLoaderTests {
+    /// An index changed on disk names a file outside the cache: neither a read nor an eviction reaches it.
+    @Test
+    func aChangedIndexCannotReachFilesOutsideTheCache() async throws {
+        let png = try Fixtures.data("images/valid.png")
+        let server = try TestHTTPServer { _ in .response(status: 200, body: png) }
+        defer { server.stop() }
+        let root = Self.directory()
+        let directory = root.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let victim = root.appendingPathComponent("victim.image")
+        try png.write(to: victim)
+        // The oldest entry, far over the limit: the first to be evicted, were its key a path.
+        let index = #"""
+            {"entries": {"../victim": {"url": "https://example.com/x.png", "file": "../victim.image", "size": 999999,
+             "fetchedAt": 0, "lastUsed": 0},
+             "0123456789abcdef0123456789abcdef": {"url": "https://example.com/y.png", "file": "../victim.image",
+             "size": 999999, "fetchedAt": 0, "lastUsed": 0}}}
+            """#
+        try Data(index.utf8).write(to: directory.appendingPathComponent("images.json"))
+        let loader = Self.loader(directory, hands: Hands(), cacheLimit: 1_000)
+        #expect(await loader.load(URL(string: server.url("/x.png"))!).status == .downloaded)
+        #expect(FileManager.default.fileExists(atPath: victim.path))
+        #expect(await loader.storedBytes() == png.count)
+    }
+}
+
 /// AlertService waits for a message's image: not shown, not counted until the image is at hand.
 @MainActor
 struct AlertServiceImageTests {

@@ -79,7 +79,7 @@ public actor ImageLoader {
         let now = clock.now
         var index = loadIndex()
         let key = Self.key(for: url)
-        let stored = index.entries[key].flatMap { entry in storedCopy(entry).map { (entry, $0) } }
+        let stored = index.entries[key].flatMap { entry in storedCopy(key).map { (entry, $0) } }
         if stored == nil, index.entries[key] != nil {
             index.entries[key] = nil  // its file is gone or no longer a good image
         }
@@ -135,10 +135,10 @@ public actor ImageLoader {
 
     // MARK: - The store
 
-    /// One stored copy; `file` is in ``directory``.
+    /// One stored copy, in the file named after its key (never a name read from the index: a changed
+    /// index cannot point a read or an eviction outside ``directory``).
     struct Entry: Codable, Hashable {
         var url: String
-        var file: String
         var size: Int
         var etag: String?
         var lastModified: String?
@@ -160,13 +160,20 @@ public actor ImageLoader {
 
     private func loadIndex() -> Index {
         if let index { return index }
-        let read = (try? Data(contentsOf: indexFile)).flatMap { try? JSONDecoder().decode(Index.self, from: $0) }
-        index = read ?? Index()
-        return index ?? Index()
+        var read =
+            (try? Data(contentsOf: indexFile)).flatMap { try? JSONDecoder().decode(Index.self, from: $0) } ?? Index()
+        // Only keys this loader makes: 32 lower-case hex digits.
+        read.entries = read.entries.filter { key, _ in
+            key.utf8.count == 32 && key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        }
+        index = read
+        return read
     }
 
-    private func storedCopy(_ entry: Entry) -> (data: Data, header: ImageHeader)? {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent(entry.file)),
+    private func file(_ key: String) -> URL { directory.appendingPathComponent(key + ".image") }
+
+    private func storedCopy(_ key: String) -> (data: Data, header: ImageHeader)? {
+        guard let data = try? Data(contentsOf: file(key)),
             let header = try? ImageHeader(inspecting: data, limits: limits)
         else { return nil }
         return (data, header)
@@ -176,22 +183,21 @@ public actor ImageLoader {
         _ data: Data, for key: String, url: URL, etag: String?, lastModified: String?, now: Date, index: inout Index
     ) {
         guard data.count <= cacheLimit else { return save(index) }
-        let file = key + ".image"
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try data.write(to: directory.appendingPathComponent(file), options: .atomic)
+            try data.write(to: file(key), options: .atomic)
         } catch {
             return save(index)
         }
         index.entries[key] = Entry(
-            url: url.absoluteString, file: file, size: data.count, etag: etag, lastModified: lastModified,
-            fetchedAt: now, lastUsed: now)
+            url: url.absoluteString, size: data.count, etag: etag, lastModified: lastModified, fetchedAt: now,
+            lastUsed: now)
         // Least recently used first, until the rest fits.
         var total = index.entries.values.reduce(0) { $0 + $1.size }
         if total > cacheLimit {
             for (oldKey, entry) in index.entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed })
             where oldKey != key {
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry.file))
+                try? FileManager.default.removeItem(at: file(oldKey))
                 index.entries[oldKey] = nil
                 total -= entry.size
                 if total <= cacheLimit { break }
