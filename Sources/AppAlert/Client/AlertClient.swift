@@ -105,27 +105,26 @@ public actor AlertClient {
         let app = self.app
         let now = clock.now
         do {
-            // The images first (no network inside the store's step), for the message due now.
-            let state = try await store.state()
-            var preview = AlertCheckResult(
-                load: load,
-                decision: MessageSelector.decide(
-                    feed, context: Self.context(app: app, state: state, now: now, attributes: attributes, event: event),
-                    history: state.history))
-            await prepareImages(of: &preview)
-            if preview.deferred != nil { return preview }
-            let ready = preview.decision.message?.id
-            let decision = try await store.updateState { state in
+            // One step of the store decides and records, as before images existed. A message with an image
+            // is not recorded in it: its image is loaded first (no network inside the store's step), then
+            // a second step records it if it is still the one due.
+            // `loaded`: the message whose images are at hand; any other message with an image is not shown.
+            let decide = { @Sendable (state: inout InstallState, loaded: Int?) -> MessageDecision in
                 let context = Self.context(app: app, state: state, now: now, attributes: attributes, event: event)
                 var decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
-                // Another process may have shown that message meanwhile: a message whose image was not
-                // loaded is not shown now.
-                if let message = decision.message, message.image != nil, message.id != ready { decision.message = nil }
+                if let message = decision.message, message.image != nil, message.id != loaded {
+                    if loaded != nil { decision.message = nil }  // shown meanwhile by another process
+                    return decision
+                }
                 if let id = decision.selectedID { state.history.recordShowing(of: id, at: now) }
                 return decision
             }
-            var result = AlertCheckResult(load: load, decision: decision)
-            result.images = decision.selectedID == ready ? preview.images : []
+            var result = AlertCheckResult(load: load, decision: try await store.updateState { decide(&$0, nil) })
+            guard let waiting = result.decision.message, waiting.image != nil else { return result }
+            await prepareImages(of: &result)
+            if result.deferred != nil { return result }
+            result.decision = try await store.updateState { decide(&$0, waiting.id) }
+            if result.decision.selectedID != waiting.id { result.images = [] }
             return result
         } catch {
             return AlertCheckResult(

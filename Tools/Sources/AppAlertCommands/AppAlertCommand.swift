@@ -52,6 +52,20 @@ struct CommandOutput: Equatable {
 
 /// Reads a feed file (or standard input for `-`).
 enum FeedFile {
+    /// `data` decoded as an app decodes it, the messages it leaves out listed on `output`'s standard
+    /// error (named `name`); `nil`, with `output` the failure, when it is not a feed.
+    static func decoded(_ data: Data, named name: String, into output: inout CommandOutput) -> FeedDecodingResult? {
+        let result: FeedDecodingResult
+        do {
+            result = try FeedDecoder().decode(data)
+        } catch {
+            output = .failure("\(name): \(error.reason)")
+            return nil
+        }
+        for diagnostic in result.errors { output.err("\(name): \(diagnostic)") }
+        return result
+    }
+
     struct ReadError: Error {
         var message: String
     }

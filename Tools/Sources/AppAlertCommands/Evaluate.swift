@@ -84,16 +84,8 @@ extension AppAlertCommand {
         }
 
         private func evaluate(_ data: Data, context: EvaluationContext, history: ViewHistory) -> CommandOutput {
-            let result: FeedDecodingResult
-            do {
-                result = try FeedDecoder().decode(data)
-            } catch {
-                return .failure("\(feed): \(error.reason)")
-            }
             var output = CommandOutput()
-            for diagnostic in result.errors {
-                output.err("\(feed): \(diagnostic)")
-            }
+            guard let result = FeedFile.decoded(data, named: feed, into: &output) else { return output }
             let decision = MessageSelector.decide(result.feed, context: context, history: history, explain: explain)
             if json {
                 output.out(jsonReport(decision).serialized(pretty: true))

@@ -48,14 +48,8 @@ extension AppAlertCommand {
             } catch {
                 return .failure(error.message)
             }
-            let result: FeedDecodingResult
-            do {
-                result = try FeedDecoder().decode(data)
-            } catch {
-                return .failure("\(feed): \(error.reason)")
-            }
             var output = CommandOutput()
-            for diagnostic in result.errors { output.err("\(feed): \(diagnostic)") }
+            guard let result = FeedFile.decoded(data, named: feed, into: &output) else { return output }
             let inbox = AppAlert.Inbox(
                 result.feed, context: context, history: history, state: InboxState(read: read, deleted: deleted))
             if json {
