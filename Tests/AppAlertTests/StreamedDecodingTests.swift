@@ -46,12 +46,53 @@ struct StreamedDecodingTests {
             "nesting too deep inside a message",
             "[" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "]"
         ),
+        // Read for one app (FeedDecoder.bundleID): screened while streamed, sorted from the tree.
+        (
+            "other apps' messages around this app's",
+            #"[{"id": 1, "bundleId": "b", "title": 5}, \#(good), {"bundleIds": ["b", "c"], "id": 3}]"#
+        ),
+        ("an id of another app's message reused", #"[{"id": 2, "bundleId": "b"}, \#(bad), \#(good)]"#),
+        ("bundle keys after the others", #"[{"title": "T", "text": "x", "id": 4, "bundleId": "b"}]"#),
+        (
+            "a repeated bundle key",
+            #"[{"id": 5, "bundleId": "a", "bundleId": "b"}, {"id": 6, "bundleId": "b", "bundleId": "a", "title": "T", "text": "x"}]"#
+        ),
+        (
+            "null, empty and malformed bundle keys",
+            #"[{"id": 7, "bundleId": null, "bundleIds": ["b"]}, {"id": 8, "bundleIds": []}, {"id": 9, "bundleId": 3}, {"id": 10, "bundleIds": ["b", 4]}, {"id": 11}]"#
+        ),
+        ("a wildcard", #"[{"id": 12, "bundleIds": ["b", "*"], "title": "T", "text": "x"}]"#),
+        ("escapes in keys and values", #"[{"id": 13, "bundle\u0049d": "\u0062", "title": "T\n", "text": "x"}]"#),
+        (
+            "a syntax error inside another app's message",
+            #"[\#(good), {"id": 14, "bundleId": "b", "title": "T", "text": "x\#u{01}"}]"#
+        ),
+        ("a syntax error after another app's bundle id", #"[{"id": 15, "bundleId": "b", "title": tru}]"#),
+        (
+            "non-ASCII text in another app's message",
+            #"[{"id": 16, "bundleId": "b", "text": "Grüße, 日本", "data": {"ключ": ["é"]}}]"#
+        ),
+        (
+            "nesting too deep inside another app's message",
+            #"[{"id": 17, "bundleId": "b", "data": "# + String(repeating: "[", count: 70)
+                + String(repeating: "]", count: 70) + "}]"
+        ),
     ]
+
+    /// Read for every app, for the apps the documents name ("a", "b") and for one they do not.
+    static let readers: [String?] = [nil, "a", "b", "z"]
 
     @Test(arguments: documents, [FeedLimits(), small])
     func decodingBytesGivesWhatDecodingTheirDocumentGives(document: (name: String, text: String), limits: FeedLimits) {
+        for bundleID in Self.readers {
+            decodesAlike(document: document, limits: limits, bundleID: bundleID)
+        }
+    }
+
+    func decodesAlike(document: (name: String, text: String), limits: FeedLimits, bundleID: String?) {
         let data = Data(document.text.utf8)
-        let decoder = FeedDecoder(limits: limits)
+        var decoder = FeedDecoder(limits: limits)
+        decoder.bundleID = bundleID
         let streamed = Result { () throws(FeedError) in try decoder.decode(data) }
         let whole: Result<FeedDecodingResult, FeedError>
         do {
@@ -60,15 +101,18 @@ struct StreamedDecodingTests {
         } catch {
             whole = .failure(FeedError(kind: .notJSON, reason: error.description, syntaxError: error))
         }
-        #expect(streamed == whole, "\(document.name)")
+        #expect(streamed == whole, "\(document.name), read for \(bundleID ?? "every app")")
     }
 
     @Test(arguments: ["tutorial-1.json", "tutorial-2.json", "broken.json", "several-apps.json"])
     func theFixturesDecodeAlikeBothWays(name: String) throws {
         let data = try Fixtures.data(name)
         for limits in [FeedLimits(), Self.small] {
-            let decoder = FeedDecoder(limits: limits)
-            #expect(try decoder.decode(data) == decoder.decode(JSONParser().parse(data)), "\(name)")
+            for bundleID in Self.readers + ["com.createchsol.AppAlertExample"] {
+                var decoder = FeedDecoder(limits: limits)
+                decoder.bundleID = bundleID
+                #expect(try decoder.decode(data) == decoder.decode(JSONParser().parse(data)), "\(name)")
+            }
         }
     }
 }

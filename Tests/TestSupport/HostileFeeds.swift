@@ -140,6 +140,47 @@ public enum HostileFeeds {
                         } + "]").utf8)
             }
         ),
+        // Against reading for one app (FeedDecoder.bundleID), which screens each message by its app keys
+        // before building it.
+        (
+            "10,000 messages naming the app after all their other keys",
+            {
+                Data(
+                    ("["
+                        + repeated(10_000) {
+                            "{\"title\": \"Message \($0)\", \"text\": \"Some text.\", \"appVersions\": [\"1.0\", \"2.0\"], "
+                                + "\"link\": {\"title\": \"More\", \"url\": \"https://example.com/\($0)\"}, "
+                                + "\"id\": \($0 + 1), \"bundleId\": \"com.example.App\"}"
+                        } + "]").utf8)
+            }
+        ),
+        (
+            "200,000 repeated bundleId keys of another app",
+            {
+                Data(
+                    ("[{\"id\": 1, \"title\": \"t\", \"text\": \"x\", "
+                        + repeated(200_000) { _ in "\"bundleId\": \"com.example.Other\"" } + "}]").utf8)
+            }
+        ),
+        (
+            "bundleIds of 100,000 other apps",
+            {
+                Data(
+                    ("[{\"id\": 1, \"title\": \"t\", \"text\": \"x\", \"bundleIds\": ["
+                        + repeated(100_000) { "\"com.example.Other\($0)\"" } + "]}]").utf8)
+            }
+        ),
+        (
+            "10,000 other apps' messages nested 60 deep",
+            {
+                Data(
+                    ("["
+                        + repeated(10_000) {
+                            "{\"id\": \($0 + 1), \"bundleId\": \"com.example.Other\", \"data\": "
+                                + String(repeating: "[", count: 60) + String(repeating: "]", count: 60) + "}"
+                        } + "]").utf8)
+            }
+        ),
     ]
 
 }

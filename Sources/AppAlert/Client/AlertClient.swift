@@ -44,7 +44,9 @@ public actor AlertClient {
         return loader
     }
 
-    /// A client for `app` over `source`. Messages' images come from `imageLoader`: by default an
+    /// A client for `app` over `source`. The feed is read for this app only (its decoder's
+    /// ``FeedDecoder/bundleID`` is the app's): messages for other apps are skipped unread. Messages'
+    /// images come from `imageLoader`: by default an
     /// ``ImageLoader`` over the same transport, in `images` under
     /// ``FileAlertStore/defaultCacheDirectory(bundleID:)``.
     public init(
@@ -58,6 +60,10 @@ public actor AlertClient {
         self.clock = clock
         self.transport = transport
         self.imageLoader = imageLoader
+        // Only this app's messages are read (FeedDecoder.bundleID): a feed shared by many apps costs a
+        // launch what its own messages cost.
+        var configuration = configuration
+        configuration.decoder.bundleID = app.bundleID
         self.loader = FeedLoader(
             source: source, store: store, transport: transport, configuration: configuration, clock: clock)
     }
@@ -80,7 +86,7 @@ public actor AlertClient {
         let load = await loader.load(ignoringInterval: ignoringInterval)
         guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
         do {
-            let state = try await store.state()
+            let state = try await state(readBy: load)
             var context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: event)
             context.placement = placement
             let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
@@ -132,6 +138,12 @@ public actor AlertClient {
         }
     }
 
+    /// The state the load read, when it wrote nothing after; else the store's.
+    private func state(readBy load: FeedLoadResult) async throws -> InstallState {
+        if let state = load.state { return state }
+        return try await store.state()
+    }
+
     /// Loads the chosen message's images; when one cannot be had, the message is deferred.
     private func prepareImages(of result: inout AlertCheckResult) async {
         guard let message = result.decision.message, let image = message.image else { return }
@@ -152,7 +164,7 @@ public actor AlertClient {
         let load = await loader.load(ignoringInterval: ignoringInterval)
         guard let feed = load.feed else { return (Inbox(), load, nil) }
         do {
-            let state = try await store.state()
+            let state = try await state(readBy: load)
             let context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: nil)
             return (
                 Inbox(feed, context: context, history: state.history, state: state.inbox ?? InboxState()), load, nil

@@ -13,6 +13,15 @@ import Foundation
 public struct FeedDecoder: Sendable {
     package var parser: JSONParser
     public var limits: FeedLimits
+    /// The app the feed is read for, or `nil` (the default) to read every message.
+    ///
+    /// With a bundle id, a message whose `bundleId` and `bundleIds` name only other apps is skipped
+    /// after reading those two keys: it is not in the feed, and its problems are not reported (they are
+    /// not this app's). Its `id` is still taken, so a message of this app that reuses it is left out as
+    /// it is when every message is read. A message that names the app or `*`, or whose app keys are
+    /// missing or malformed, is read whole. ``AlertClient`` reads its feed this way: an app pays for its
+    /// own messages, not for every app a shared feed serves. `appalert validate` reads every message.
+    public var bundleID: String?
 
     public init(limits: FeedLimits = FeedLimits()) {
         self.limits = limits
@@ -37,7 +46,8 @@ public struct FeedDecoder: Sendable {
         let skeleton: JSONValue
         let collector: MessageCollector
         do {
-            (skeleton, collector) = try parser.parse(data, streamingMessagesTo: MessageCollector(limits: limits))
+            (skeleton, collector) = try parser.parse(
+                data, streamingMessagesTo: MessageCollector(limits: limits, bundleID: bundleID))
         } catch {
             throw FeedError(kind: .notJSON, reason: error.description, syntaxError: error)
         }
@@ -88,7 +98,8 @@ public struct FeedDecoder: Sendable {
         var diagnostics: [FeedDiagnostic] = []
         switch document {
         case .array(let elements):
-            let collector = streamed ?? MessageCollector(limits: limits, atRoot: true, elements: elements)
+            let collector =
+                streamed ?? MessageCollector(limits: limits, bundleID: bundleID, atRoot: true, elements: elements)
             let messages = collector.finish(into: &diagnostics, unlisted: &unlisted)
             return FeedDecodingResult(
                 feed: Feed(format: 1, messages: messages), diagnostics: diagnostics, entryCount: collector.count)
@@ -200,7 +211,8 @@ public struct FeedDecoder: Sendable {
         }
         // The last "messages" member is the one used; when it is an array, it was also the last one
         // streamed.
-        let collector = streamed ?? MessageCollector(limits: limits, atRoot: false, elements: elements)
+        let collector =
+            streamed ?? MessageCollector(limits: limits, bundleID: bundleID, atRoot: false, elements: elements)
         let messages = collector.finish(into: &diagnostics, unlisted: &unlisted)
         return FeedDecodingResult(
             feed: Feed(format: format, messages: messages, updatePolicies: updates, sequence: sequence),

@@ -73,11 +73,33 @@ package struct JSONParser: Sendable {
 }
 
 /// Receives the elements of a streamed array (``JSONParser/parse(_:streamingMessagesTo:)``).
+///
+/// A sink may screen elements: for an element that is an object, the parser first reads only the
+/// values of the members named in ``screeningKeys`` (skipping the others' values without building
+/// them, though checking them as strictly), and the sink may then skip the element: it is never
+/// built. Why: a feed shared by ten apps is nine tenths other apps' messages, and building them was
+/// most of an app's launch from the cache (LaunchBenchmark, perf).
 package protocol JSONStreamSink {
     /// A streamed array begins: the root array when `atRoot`, else a root object's `"messages"`.
     mutating func beginStreamedArray(atRoot: Bool)
     /// The array's next element.
     mutating func receive(_ element: JSONValue)
+    /// The member keys an element object is screened by; empty (the default): every element is
+    /// built and received.
+    var screeningKeys: [String] { get }
+    /// Whether this screened member (`key` is its position in ``screeningKeys``) makes the element
+    /// wanted whole, so screening stops at once.
+    func wantsElement(screened key: Int, value: JSONValue) -> Bool
+    /// The element's screened values (the last of each key; nil where absent) after none of them
+    /// wanted it: true when the sink skips it (and notes what it needs of it), false to have it
+    /// built and received.
+    mutating func skipElement(screened values: [JSONValue?]) -> Bool
+}
+
+extension JSONStreamSink {
+    package var screeningKeys: [String] { [] }
+    package func wantsElement(screened key: Int, value: JSONValue) -> Bool { true }
+    package mutating func skipElement(screened values: [JSONValue?]) -> Bool { false }
 }
 
 private struct NoSink: JSONStreamSink {
@@ -92,10 +114,17 @@ private struct Scanner<Sink: JSONStreamSink> {
     /// Where streamed elements go; nil: nothing is streamed.
     var sink: Sink?
 
+    /// The sink's ``JSONStreamSink/screeningKeys``, read once, and their values in the element being
+    /// screened (one buffer for every element).
+    let screeningKeys: [String]
+    var screened: [JSONValue?]
+
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, sink: Sink?) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         self.sink = sink
+        self.screeningKeys = sink?.screeningKeys ?? []
+        self.screened = [JSONValue?](repeating: nil, count: screeningKeys.count)
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -238,11 +267,17 @@ private struct Scanner<Sink: JSONStreamSink> {
         var elements: [JSONValue] = []
         while true {
             skipWhitespace()
-            let element = try parseValue(depth: depth)
-            if streamed {
-                sink?.receive(element)
+            if streamed, !screeningKeys.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "{"),
+                screenedOut(depth: depth + 1)
+            {
+                // Skipped by the sink: nothing to build.
             } else {
-                elements.append(element)
+                let element = try parseValue(depth: depth)
+                if streamed {
+                    sink?.receive(element)
+                } else {
+                    elements.append(element)
+                }
             }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
@@ -257,6 +292,146 @@ private struct Scanner<Sink: JSONStreamSink> {
                 throw error("unexpected \(describeCurrent()), expected ',' or ']'")
             }
         }
+    }
+
+    /// Screens the object at `index` for the sink: true when it skipped the object (`index` is past
+    /// it), false when it is to be parsed whole (`index` is back at its start). Any syntax error also
+    /// gives false, so the whole parse reports it exactly as it would without screening.
+    mutating func screenedOut(depth: Int) -> Bool {
+        let start = index
+        guard depth <= maximumDepth else { return false }
+        for slot in screened.indices { screened[slot] = nil }
+        do throws(JSONSyntaxError) {
+            index += 1  // {
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+            } else {
+                members: while true {
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break members }
+                    let key = try parseString()
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { break members }
+                    index += 1
+                    skipWhitespace()
+                    if let slot = screeningKeys.firstIndex(of: key) {
+                        let value = try parseValue(depth: depth)
+                        if sink!.wantsElement(screened: slot, value: value) { break members }
+                        screened[slot] = value
+                    } else {
+                        try skipValue(depth: depth)
+                    }
+                    skipWhitespace()
+                    guard index < bytes.count else { break members }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                    } else if bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        if sink!.skipElement(screened: screened) { return true }
+                        break members
+                    } else {
+                        break members
+                    }
+                }
+                index = start
+                return false
+            }
+        } catch {
+            index = start
+            return false
+        }
+        if sink!.skipElement(screened: screened) { return true }
+        index = start
+        return false
+    }
+
+    /// Checks the value at `index` as ``parseValue(depth:)`` does, without building it.
+    mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+        guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            if depth + 1 > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw error("expected a key in quotes")
+                }
+                try skipString()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                index += 1
+                skipWhitespace()
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input") }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return
+                }
+                guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or '}'") }
+                index += 1
+            }
+        case UInt8(ascii: "["):
+            if depth + 1 > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input") }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return
+                }
+                guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or ']'") }
+                index += 1
+            }
+        case UInt8(ascii: "\""):
+            try skipString()
+        default:
+            _ = try parseValue(depth: depth)  // a number or a literal: nothing to allocate
+        }
+    }
+
+    /// Checks the string at `index` as ``parseString()`` does; builds nothing unless it has escapes.
+    mutating func skipString() throws(JSONSyntaxError) {
+        let start = index
+        index += 1
+        var highBits: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                if highBits & 0x80 != 0 {
+                    let slice = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index])
+                    let failed = transcode(
+                        slice.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
+                    if failed { throw error("invalid UTF-8 in a string", at: start) }
+                }
+                index += 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                index = start
+                _ = try parseString()
+                return
+            }
+            if byte < 0x20 { throw error("unescaped control character in a string") }
+            highBits |= byte
+            index += 1
+        }
+        throw error("unterminated string", at: start)
     }
 
     /// The string these bytes spell, or nil when they are not well-formed UTF-8. Not

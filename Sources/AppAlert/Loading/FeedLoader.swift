@@ -97,6 +97,9 @@ public struct FeedLoadResult: Sendable {
     public var error: FeedLoadError?
     /// A failure to save the new copy or the check time; the feed is still used.
     public var storeError: AlertStoreError?
+    /// The install's state as the load read it, when it wrote nothing after: a launch within the
+    /// interval decides from it rather than reading and decoding the state file a second time.
+    var state: InstallState?
 
     public init(
         feed: Feed?, diagnostics: [FeedDiagnostic] = [], source: Source, error: FeedLoadError? = nil,
@@ -169,12 +172,16 @@ public actor FeedLoader {
         if let cached, !satisfiesTrust(cached) {
             return await load(from: source, cached: nil, fallbackCache: cached, now: now, cacheError: cacheError)
         }
-        if !ignoringInterval, let cached, configuration.minimumCheckInterval > 0,
-            let lastCheck = try? await store.state().lastFeedCheck, lastCheck.url == source.identifier,
-            now.timeIntervalSince(lastCheck.date) < configuration.minimumCheckInterval,
-            now >= lastCheck.date
-        {
-            return fromCache(cached, error: nil)
+        if !ignoringInterval, let cached, configuration.minimumCheckInterval > 0 {
+            let state = try? await store.state()
+            if let lastCheck = state?.lastFeedCheck, lastCheck.url == source.identifier,
+                now.timeIntervalSince(lastCheck.date) < configuration.minimumCheckInterval,
+                now >= lastCheck.date
+            {
+                var result = fromCache(cached, error: nil)
+                result.state = state
+                return result
+            }
         }
         return await load(from: source, cached: cached, fallbackCache: cached, now: now, cacheError: cacheError)
     }

@@ -192,21 +192,28 @@ let rounds = option("--rounds", default: 15)
 if CommandLine.arguments.contains("--hostile") {
     let clock = ContinuousClock()
     var worst = 0.0
+    // Each shape read for every app (validate) and for the benign feed's app (as AlertClient reads).
     for (name, make) in HostileFeeds.shapes {
         let hostile = make()
         let benign = HostileFeeds.benign(bytes: hostile.count)
-        var best = (hostile: Duration.seconds(1_000), benign: Duration.seconds(1_000))
-        for _ in 0..<rounds {
-            best.hostile = min(best.hostile, clock.measure { _ = try? FeedDecoder().decode(hostile) })
-            best.benign = min(best.benign, clock.measure { _ = try? FeedDecoder().decode(benign) })
+        for bundleID in [nil, "com.example.App"] {
+            var decoder = FeedDecoder()
+            decoder.bundleID = bundleID
+            var best = (hostile: Duration.seconds(1_000), benign: Duration.seconds(1_000))
+            for _ in 0..<rounds {
+                best.hostile = min(best.hostile, clock.measure { _ = try? decoder.decode(hostile) })
+                best.benign = min(best.benign, clock.measure { _ = try? decoder.decode(benign) })
+            }
+            let ratio =
+                (milliseconds(best.hostile) / Double(hostile.count))
+                / (milliseconds(best.benign) / Double(benign.count))
+            worst = max(worst, ratio)
+            print(
+                "\(name) (\(bundleID == nil ? "every app" : "one app")): \(hostile.count) bytes, "
+                    + "\(String(format: "%.2f", milliseconds(best.hostile))) ms; benign \(benign.count) bytes, "
+                    + "\(String(format: "%.2f", milliseconds(best.benign))) ms; ratio per byte "
+                    + String(format: "%.2f", ratio))
         }
-        let ratio =
-            (milliseconds(best.hostile) / Double(hostile.count)) / (milliseconds(best.benign) / Double(benign.count))
-        worst = max(worst, ratio)
-        print(
-            "\(name): \(hostile.count) bytes, \(String(format: "%.2f", milliseconds(best.hostile))) ms; benign "
-                + "\(benign.count) bytes, \(String(format: "%.2f", milliseconds(best.benign))) ms; ratio per byte "
-                + String(format: "%.2f", ratio))
     }
     print("worst ratio: \(String(format: "%.2f", worst)) (target ≤ 4.00)")
     exit(worst <= 4 ? 0 : 1)

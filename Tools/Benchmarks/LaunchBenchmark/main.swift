@@ -13,13 +13,15 @@ import TestSupport
     import FoundationNetworking
 #endif
 
-/// A feed of `count` messages for one app, about 300 bytes each.
-func makeFeed(count: Int) -> Data {
+/// A feed of `count` messages, about 300 bytes each: one in ten for the benchmark's app and the others
+/// for seven other apps (a feed shared by a developer's apps), or with `oneApp` every one for it.
+func makeFeed(count: Int, oneApp: Bool = false) -> Data {
     var messages: [JSONValue] = []
     for id in 1...count {
         var object = JSONObject()
         object.set("id", .integer(Int64(id)))
-        object.set("bundleId", .string(id % 10 == 0 ? "com.example.App" : "com.example.Other\(id % 7)"))
+        object.set(
+            "bundleId", .string(oneApp || id % 10 == 0 ? "com.example.App" : "com.example.Other\(id % 7)"))
         object.set("title", .string("Message \(id)"))
         object.set("text", .string("We are working on an issue with sync on some devices; a fix comes soon. (\(id))"))
         object.set("appVersionRange", .string(">=1.0 <\(id % 5 + 2).0"))
@@ -29,14 +31,24 @@ func makeFeed(count: Int) -> Data {
     return Data(JSONValue.array(messages).serialized().utf8)
 }
 
-let launches = 100
+// `LaunchBenchmark profile signed|unsigned|one-app [ROUNDS]`: only that launch from the last good copy, many
+// times, for `perf record` (see Benchmarks/README.md).
+let arguments = CommandLine.arguments.dropFirst()
+let profileMode = arguments.first == "profile" ? arguments.dropFirst().first ?? "signed" : nil
+let profileRounds = arguments.count > 2 ? Int(arguments[arguments.startIndex + 2]) ?? 5000 : 5000
+
+let launches = profileMode == nil ? 100 : 1
 let feed = makeFeed(count: 100)
+let oneAppFeed = makeFeed(count: 100, oneApp: true)
 let signingKey = FeedSigningKey()
 let signature = signingKey.signature(for: feed).data
+let oneAppSignature = signingKey.signature(for: oneAppFeed).data
 let server = try TestHTTPServer { request in
-    if request.path.hasSuffix(".sig") { return .response(status: 200, body: signature) }
+    let oneApp = request.path.hasPrefix("/one-app")
+    if request.path.hasSuffix(".sig") { return .response(status: 200, body: oneApp ? oneAppSignature : signature) }
     if request.headers["if-none-match"] == "\"v1\"" { return .response(status: 304, headers: ["ETag": "\"v1\""]) }
-    return .response(status: 200, headers: ["ETag": "\"v1\"", "Content-Type": "application/json"], body: feed)
+    return .response(
+        status: 200, headers: ["ETag": "\"v1\"", "Content-Type": "application/json"], body: oneApp ? oneAppFeed : feed)
 }
 let url = server.url("/messages.json")
 let app = AppInfo(
@@ -82,10 +94,12 @@ let appAlertDefault = (requests: server.requests.count - before.0, bytes: server
 // 4. Time from showAlertIfNecessary() to a decision, served from the last good feed on disk: a new
 //    service and store each time, as at a launch (interval not yet over, so no network).
 let rounds = 300
+let unsignedRounds = profileMode == nil ? rounds : profileMode == "unsigned" ? profileRounds : 1
+let signedRounds = profileMode == nil ? rounds : profileMode == "signed" ? profileRounds : 1
 var times: [Duration] = []
 let clock = ContinuousClock()
 let lastLaunch = AlertClock.fixed(start.addingTimeInterval(Double(launches - 1) * 120 + 30))
-for _ in 0..<rounds {
+for _ in 0..<unsignedRounds {
     let client = AlertClient(
         source: FeedSource(url)!, app: app, store: FileAlertStore(directory: clockDirectory), clock: lastLaunch)
     let service = AlertService(client: client)
@@ -107,30 +121,43 @@ func percentiles(_ times: [Duration]) -> (median: Double, p90: Double) {
 }
 let (median, p90) = percentiles(times)
 
-// 5. The same launch with a signed feed: the cached copy's signature is verified at each launch.
-var signed = FeedLoaderConfiguration()
-signed.trust = FeedTrust(publicKeys: [signingKey.publicKey])
-let signedDirectory = temporaryDirectory()
-let firstSigned = AlertClient(
-    source: FeedSource(url)!, app: app, store: FileAlertStore(directory: signedDirectory), configuration: signed,
-    clock: .fixed(start))
-guard await firstSigned.check().load.error == nil else {
-    print("the signed feed was not accepted")
-    exit(1)
-}
-var signedTimes: [Duration] = []
-for _ in 0..<rounds {
-    let client = AlertClient(
-        source: FeedSource(url)!, app: app, store: FileAlertStore(directory: signedDirectory), configuration: signed,
-        clock: .fixed(start.addingTimeInterval(30)))
-    let service = AlertService(client: client)
-    signedTimes.append(await clock.measure { await service.showAlertIfNecessary() })
-    guard service.lastCheck?.load.source == .cache, service.lastCheck?.load.error == nil else {
-        print("expected the verified cached feed, got \(String(describing: service.lastCheck?.load))")
+// 5. The same launch with a signed feed: the cached copy's signature is verified at each launch. Then
+//    both launches with a feed whose 100 messages are all for this app (none skipped unread).
+/// `rounds` launches from the last good copy of `path`, each with a new client, service and store.
+@MainActor func launchTimes(path: String, trust: FeedTrust?, rounds: Int) async -> [Duration] {
+    var configuration = FeedLoaderConfiguration()
+    configuration.trust = trust
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = FeedSource(server.url(path))!
+    let first = AlertClient(
+        source: source, app: app, store: FileAlertStore(directory: directory), configuration: configuration,
+        clock: .fixed(start))
+    guard await first.check().load.error == nil else {
+        print("\(path) was not accepted")
         exit(1)
     }
+    var times: [Duration] = []
+    for _ in 0..<rounds {
+        let client = AlertClient(
+            source: source, app: app, store: FileAlertStore(directory: directory), configuration: configuration,
+            clock: .fixed(start.addingTimeInterval(30)))
+        let service = AlertService(client: client)
+        times.append(await clock.measure { await service.showAlertIfNecessary() })
+        guard service.lastCheck?.load.source == .cache, service.lastCheck?.load.error == nil,
+            service.message != nil
+        else {
+            print("expected a message from the cached feed, got \(String(describing: service.lastCheck?.load))")
+            exit(1)
+        }
+    }
+    return times
 }
-let signedLaunch = percentiles(signedTimes)
+let trust = FeedTrust(publicKeys: [signingKey.publicKey])
+let signedLaunch = percentiles(await launchTimes(path: "/messages.json", trust: trust, rounds: signedRounds))
+let oneAppRounds = profileMode == nil ? rounds : profileMode == "one-app" ? profileRounds : 1
+let oneAppLaunch = percentiles(await launchTimes(path: "/one-app.json", trust: nil, rounds: oneAppRounds))
+let oneAppSignedLaunch = percentiles(await launchTimes(path: "/one-app.json", trust: trust, rounds: oneAppRounds))
 
 print("feed: 100 messages, \(feed.count) bytes; \(launches) launches, feed unchanged")
 print("approach                                   requests   bytes received")
@@ -149,7 +176,10 @@ print(
     String(
         format: "the same with a signed feed (signature verified at each launch): median %.3f ms, p90 %.3f ms",
         signedLaunch.median, signedLaunch.p90))
+print(
+    String(
+        format: "a feed whose 100 messages are all for the app: median %.3f ms, p90 %.3f ms; signed: median %.3f ms, "
+            + "p90 %.3f ms", oneAppLaunch.median, oneAppLaunch.p90, oneAppSignedLaunch.median, oneAppSignedLaunch.p90))
 server.stop()
-try? FileManager.default.removeItem(at: signedDirectory)
 try? FileManager.default.removeItem(at: directory)
 try? FileManager.default.removeItem(at: clockDirectory)
