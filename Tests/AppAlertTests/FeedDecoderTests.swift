@@ -109,6 +109,10 @@ struct FeedDecoderTests {
         ("\"link\": {\"title\": \"T\", \"url\": \"javascript:alert(1)\"}", "$[0].link.url", .invalidURL),
         ("\"link\": {\"title\": \"T\", \"url\": \"data:text/html,hi\"}", "$[0].link.url", .invalidURL),
         ("\"link\": {\"title\": \"T\", \"url\": \"file:///etc/passwd\"}", "$[0].link.url", .invalidURL),
+        ("\"link\": {\"title\": \"T\", \"url\": \"JavaScript:alert(1)\"}", "$[0].link.url", .invalidURL),
+        ("\"link\": {\"title\": \"T\", \"url\": \"9app://open\"}", "$[0].link.url", .invalidURL),
+        ("\"link\": {\"title\": \"T\", \"url\": \"HTTPS:///path\"}", "$[0].link.url", .invalidURL),
+        ("\"link\": {\"title\": \"T\", \"url\": \":x\"}", "$[0].link.url", .invalidURL),
         ("\"appVersions\": \"1.0\"", "$[0].appVersions", .wrongType),
         ("\"appVersions\": [\"1.0\", \"1.x\"]", "$[0].appVersions[1]", .invalidVersion),
         ("\"osVersions\": [17]", "$[0].osVersions[0]", .wrongType),
@@ -195,6 +199,37 @@ struct FeedDecoderTests {
         let message = try #require(result.feed.messages.first)
         #expect(message.link == nil && message.appVersions == nil && message.confirmLabel == nil)
         #expect(message.rollout == 100)
+    }
+
+    /// Messages sharing a range text share its parse; each still gets its own diagnostics.
+    @Test
+    func aRangeRepeatedAcrossMessagesIsReadForEachAlike() throws {
+        let message = { (id: Int, range: String) in
+            #"{"id": \#(id), "bundleId": "a", "title": "T", "text": "x", "appVersionRange": "\#(range)"}"#
+        }
+        let feed =
+            "["
+            + [
+                message(1, " "), message(2, " "), message(3, "<2"), message(4, "<2"), message(5, "<"),
+                message(6, "<"),
+            ].joined(separator: ",") + "]"
+        let result = try FeedDecoder().decode(Data(feed.utf8))
+        #expect(result.diagnostics.map(\.code) == [.noEffect, .noEffect, .invalidRange, .invalidRange])
+        #expect(result.feed.messages.map(\.id) == [1, 2, 3, 4])
+        #expect(result.feed.messages[2].appVersionRange == result.feed.messages[3].appVersionRange)
+        #expect(result.feed.messages[3].appVersionRange?.contains(Version([1, 9])) == true)
+    }
+
+    /// The scheme is read from the link's text (RFC 3986), in any case.
+    @Test(
+        arguments: [
+            ("https://example.com/a", nil), ("HTTPS://example.com/a", nil), ("my-app+x.y://open", nil),
+            ("HTTP://example.com", FeedDiagnostic.Code.insecureLink), ("Mailto:help@example.com", nil),
+        ] as [(String, FeedDiagnostic.Code?)])
+    func aLinksSchemeIsReadInAnyCase(url: String, code: FeedDiagnostic.Code?) throws {
+        let result = try decodeMessage(#""link": {"title": "T", "url": "\#(url)"}"#)
+        #expect(result.diagnostics.map(\.code) == (code.map { [$0] } ?? []), "\(url)")
+        #expect(result.feed.messages.first?.link?.url.absoluteString == url)
     }
 
     @Test

@@ -19,6 +19,8 @@ struct MessageCollector: JSONStreamSink {
     private var firstIndexByID: [Int: Int] = [:]
     /// One buffer for every message's key values, so reading a message allocates nothing for it.
     private var scratch: [JSONValue?] = []
+    /// The ranges read so far (``MessageReader/parsedRanges``), lent to each message's reader.
+    private var parsedRanges: [String: VersionRange] = [:]
 
     init(limits: FeedLimits, bundleID: String? = nil) {
         self.limits = limits
@@ -50,7 +52,9 @@ struct MessageCollector: JSONStreamSink {
         var reader = MessageReader(
             index: index, pathPrefix: pathPrefix, maximumStringLength: limits.maximumStringLength)
         reader.listingLimit = max(0, limits.maximumDiagnostics - diagnostics.count)
+        swap(&reader.parsedRanges, &parsedRanges)
         let message = reader.read(element, scratch: &scratch)
+        swap(&reader.parsedRanges, &parsedRanges)
         if let id = reader.id {
             if let first = firstIndexByID[id] {
                 let prefix = pathPrefix

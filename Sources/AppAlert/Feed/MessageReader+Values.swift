@@ -136,7 +136,15 @@ extension MessageReader {
     mutating func range(_ value: JSONValue, key: String) -> VersionRange? {
         guard let string = string(value, key: key) else { return nil }
         do {
-            let range = try VersionRange(parsing: string)
+            let range: VersionRange
+            if let parsed = parsedRanges[string] {
+                range = parsed
+            } else {
+                range = try VersionRange(parsing: string)
+                if parsedRanges.count < Self.parsedRangeLimit, string.utf8.count <= 64 {
+                    parsedRanges[string] = range
+                }
+            }
             // Bytes, not Characters: grapheme breaking over a 10 KB range cost more than parsing it.
             if range.matchesEveryRelease, string.utf8.allSatisfy(RangeParser.isWhitespace) {
                 report(
@@ -234,13 +242,12 @@ extension MessageReader {
     mutating func checkedURL(
         _ text: String, value: JSONValue, key: String = "url", path: @autoclosure () -> String
     ) -> URL? {
-        guard let url = Self.absoluteURL(text) else {
+        guard let (url, scheme) = Self.absoluteURL(text) else {
             report(
                 .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
                 reason: "\"\(text)\" is not an absolute URL (e.g. https://example.com/help)")
             return nil
         }
-        let scheme = url.scheme?.lowercased() ?? ""
         if LinkPolicy.forbiddenSchemes.contains(scheme) {
             report(
                 .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
@@ -256,16 +263,38 @@ extension MessageReader {
         return url
     }
 
-    /// A URL with a scheme and, for http(s), a host.
-    static func absoluteURL(_ string: String) -> URL? {
+    /// A URL with a scheme and, for http(s), a host; with its scheme in lower case.
+    static func absoluteURL(_ string: String) -> (url: URL, scheme: String)? {
         guard !string.isEmpty, !string.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
-            let url = URL(string: string),
-            let scheme = url.scheme, !scheme.isEmpty
+            let scheme = scheme(of: string), let url = URL(string: string)
         else { return nil }
-        if ["http", "https"].contains(scheme.lowercased()), !hasAuthority(string, schemeLength: scheme.utf8.count) {
+        if scheme == "http" || scheme == "https", !hasAuthority(string, schemeLength: scheme.utf8.count) {
             return nil
         }
-        return url
+        return (url, scheme)
+    }
+
+    /// The scheme a URL string starts with (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`,
+    /// then `:`), in lower case; nil when it has none. Read from the bytes rather than `URL.scheme`,
+    /// which parses again: asking it twice per link was a twentieth of a launch from a cached feed
+    /// (LaunchBenchmark, perf).
+    static func scheme(of string: String) -> String? {
+        var length = 0
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"):
+                guard length > 0 else { return nil }
+                return String(string.utf8.prefix(length))!.lowercased()
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                length += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                guard length > 0 else { return nil }
+                length += 1
+            default:
+                return nil
+            }
+        }
+        return nil
     }
 
     /// Whether an http(s) URL that `URL(string:)` accepted names a host: `//` after the scheme and a

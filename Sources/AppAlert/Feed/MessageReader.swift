@@ -19,6 +19,12 @@ struct MessageReader {
     var listingLimit = Int.max
     private(set) var unlisted = FeedDecoder.Unlisted()
     let maximumStringLength: Int
+    /// Ranges this feed already gave, by their text: messages often share one (`"<2.0"`), and parsing
+    /// one was an eighth of a launch from a cached feed of 100 messages for the app (LaunchBenchmark,
+    /// perf). Kept across the feed's messages by ``MessageCollector``; at most ``parsedRangeLimit``
+    /// short ones, so a feed of 100,000 different ranges keeps 128.
+    var parsedRanges: [String: VersionRange] = [:]
+    static let parsedRangeLimit = 128
 
     init(index: Int, pathPrefix: String, maximumStringLength: Int = FeedLimits().maximumStringLength) {
         self.index = index
