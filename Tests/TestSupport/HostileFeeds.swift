@@ -155,11 +155,11 @@ public enum HostileFeeds {
             }
         ),
         (
-            "200,000 repeated bundleId keys of another app",
+            "100,000 repeated bundleId keys of another app",
             {
                 Data(
                     ("[{\"id\": 1, \"title\": \"t\", \"text\": \"x\", "
-                        + repeated(200_000) { _ in "\"bundleId\": \"com.example.Other\"" } + "}]").utf8)
+                        + repeated(100_000) { _ in "\"bundleId\": \"com.example.Other\"" } + "}]").utf8)
             }
         ),
         (

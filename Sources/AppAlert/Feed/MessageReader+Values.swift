@@ -137,13 +137,14 @@ extension MessageReader {
         guard let string = string(value, key: key) else { return nil }
         do {
             let range: VersionRange
-            if let parsed = parsedRanges[string] {
+            // Only short texts are looked up or kept: a long one is rarely repeated, and hashing it only
+            // to miss is a cost hostile ranges of thousands of alternatives do not need.
+            let memoized = string.utf8.count <= 64
+            if memoized, let parsed = parsedRanges[string] {
                 range = parsed
             } else {
                 range = try VersionRange(parsing: string)
-                if parsedRanges.count < Self.parsedRangeLimit, string.utf8.count <= 64 {
-                    parsedRanges[string] = range
-                }
+                if memoized, parsedRanges.count < Self.parsedRangeLimit { parsedRanges[string] = range }
             }
             // Bytes, not Characters: grapheme breaking over a 10 KB range cost more than parsing it.
             if range.matchesEveryRelease, string.utf8.allSatisfy(RangeParser.isWhitespace) {

@@ -178,9 +178,13 @@ public actor FeedLoader {
                 now.timeIntervalSince(lastCheck.date) < configuration.minimumCheckInterval,
                 now >= lastCheck.date
             {
-                var result = fromCache(cached, error: nil)
-                result.state = state
-                return result
+                var result = await fromCache(cached, error: nil, state: state)
+                if result.feed != nil || configuration.trust == nil {
+                    result.state = state
+                    return result
+                }
+                // A signed copy refused (changed on disk since it was accepted): asked for afresh.
+                return await load(from: source, cached: nil, fallbackCache: cached, now: now, cacheError: cacheError)
             }
         }
         return await load(from: source, cached: cached, fallbackCache: cached, now: now, cacheError: cacheError)
@@ -200,7 +204,7 @@ public actor FeedLoader {
                 let error = FeedLoadError(
                     kind: .insecureURL,
                     reason: "\(url.absoluteString) is http:, allowed only for localhost (use https:)")
-                return fallback(fallbackCache, error: error)
+                return await fallback(fallbackCache, error: error)
             }
             return await loadRemote(
                 url, validatorsFrom: cached, cached: fallbackCache, now: now, cacheError: cacheError)
@@ -223,13 +227,13 @@ public actor FeedLoader {
         do {
             body = try Data(contentsOf: url)
         } catch {
-            return fallback(
+            return await fallback(
                 cached,
                 error: FeedLoadError(
                     kind: .unreadableFile, reason: "cannot read \(url.path): \(error.localizedDescription)"))
         }
         if body.count > configuration.maximumBodySize {
-            return fallback(
+            return await fallback(
                 cached,
                 error: FeedLoadError(
                     kind: .transport, reason: "\(url.path) is larger than \(configuration.maximumBodySize) bytes",
@@ -289,7 +293,7 @@ public actor FeedLoader {
         do {
             response = try await transport.get(request)
         } catch {
-            return fallback(
+            return await fallback(
                 cached, error: FeedLoadError(kind: .transport, reason: error.reason, transportKind: error.kind))
         }
         switch response.status {
@@ -301,7 +305,7 @@ public actor FeedLoader {
                         ?? FeedLoadError(
                             kind: .unexpectedNotModified, reason: "304 Not Modified, but nothing is cached"))
             }
-            var result = fromCache(cached, error: nil)
+            var result = await fromCache(cached, error: nil)
             if result.feed != nil {
                 result.source = .notModified
                 result.storeError = await recordCheck(at: now)
@@ -312,14 +316,14 @@ public actor FeedLoader {
             if configuration.trust != nil {
                 switch await fetchSignature(of: url) {
                 case .success(let data): signature = data
-                case .failure(let error): return fallback(cached, error: error)
+                case .failure(let error): return await fallback(cached, error: error)
                 }
             }
             return await accept(
                 response.body, signature: signature, etag: response[header: "ETag"],
                 lastModified: response[header: "Last-Modified"], cached: cached, now: now)
         default:
-            return fallback(
+            return await fallback(
                 cached,
                 error: FeedLoadError(
                     kind: .httpStatus, reason: "the server answered \(response.status)", status: response.status))
@@ -336,14 +340,14 @@ public actor FeedLoader {
             do {
                 try verify(body, signature: signature, with: trust)
             } catch {
-                return fallback(cached, error: FeedLoadError(error))
+                return await fallback(cached, error: FeedLoadError(error))
             }
         }
         let decoded: FeedDecodingResult
         do {
             decoded = try decode(body)
         } catch {
-            return fallback(cached, error: FeedLoadError(kind: .invalidFeed, reason: error.reason))
+            return await fallback(cached, error: FeedLoadError(kind: .invalidFeed, reason: error.reason))
         }
         let sequence = decoded.feed.sequence ?? 0
         if configuration.trust != nil {
@@ -352,7 +356,7 @@ public actor FeedLoader {
             do {
                 highest = try await store.state().acceptedFeedSequences?[source.identifier]
             } catch {
-                return fallback(
+                return await fallback(
                     cached,
                     error: FeedLoadError(
                         kind: .cache,
@@ -360,7 +364,7 @@ public actor FeedLoader {
                             + "against the highest accepted; the new feed is not used: \(error)"))
             }
             if let highest, sequence < highest {
-                return fallback(
+                return await fallback(
                     cached,
                     error: FeedLoadError(
                         FeedTrustError(
@@ -406,34 +410,73 @@ public actor FeedLoader {
         }
     }
 
-    private func fallback(_ cached: CachedFeed?, error: FeedLoadError) -> FeedLoadResult {
+    private func fallback(_ cached: CachedFeed?, error: FeedLoadError) async -> FeedLoadResult {
         guard let cached else { return FeedLoadResult(feed: nil, source: .none, error: error) }
-        return fromCache(cached, error: error)
+        return await fromCache(cached, error: error)
     }
 
-    private func fromCache(_ cached: CachedFeed, error: FeedLoadError?) -> FeedLoadResult {
+    /// The cached copy, decoded, when today's keys accept it. With keys, its signature is checked
+    /// against its bytes (the copy on disk may have been changed since it was accepted) and its
+    /// `sequence` against the highest accepted, read from `state` when the caller has it: an older
+    /// signed feed put in the copy's place, with its own valid signature, is a replay too.
+    private func fromCache(_ cached: CachedFeed, error: FeedLoadError?, state: InstallState? = nil) async
+        -> FeedLoadResult
+    {
         // The cached copy is checked against today's keys: an app that starts checking signatures
         // must not keep showing a copy fetched before it did.
         if let trust = configuration.trust {
             do {
                 try verify(cached.body, signature: cached.signature, with: trust)
             } catch let trustError {
-                var combined = error ?? FeedLoadError(trustError)
-                combined.reason =
-                    error == nil
-                    ? "the cached feed is not accepted: \(trustError.reason)"
-                    : "\(combined.reason); the cached feed is not accepted either: \(trustError.reason)"
-                return FeedLoadResult(feed: nil, source: .none, error: combined)
+                return refused(error: error, because: trustError)
             }
         }
+        let decoded: FeedDecodingResult
         do {
-            let decoded = try decode(cached.body)
-            return FeedLoadResult(feed: decoded.feed, diagnostics: decoded.diagnostics, source: .cache, error: error)
+            decoded = try decode(cached.body)
         } catch {
             return FeedLoadResult(
                 feed: nil, source: .none,
                 error: FeedLoadError(kind: .cache, reason: "the cached feed is no longer readable: \(error.reason)"))
         }
+        if configuration.trust != nil {
+            let highest: Int?
+            do {
+                if let state {
+                    highest = state.acceptedFeedSequences?[source.identifier]
+                } else {
+                    highest = try await store.state().acceptedFeedSequences?[source.identifier]
+                }
+            } catch {
+                // Fail closed, as for a new feed.
+                return FeedLoadResult(
+                    feed: nil, source: .none,
+                    error: FeedLoadError(
+                        kind: .cache,
+                        reason: "the install's state cannot be read, so the cached feed's sequence cannot be "
+                            + "checked against the highest accepted: \(error)"))
+            }
+            let sequence = decoded.feed.sequence ?? 0
+            if let highest, sequence < highest {
+                return refused(
+                    error: error,
+                    because: FeedTrustError(
+                        kind: .replayed,
+                        reason: "its sequence \(sequence) is lower than \(highest), the highest accepted: an older "
+                            + "signed feed was put in its place"))
+            }
+        }
+        return FeedLoadResult(feed: decoded.feed, diagnostics: decoded.diagnostics, source: .cache, error: error)
+    }
+
+    /// No feed: the cached copy is not accepted, after `error` (the reason a fresh copy was not used).
+    private func refused(error: FeedLoadError?, because trustError: FeedTrustError) -> FeedLoadResult {
+        var combined = error ?? FeedLoadError(trustError)
+        combined.reason =
+            error == nil
+            ? "the cached feed is not accepted: \(trustError.reason)"
+            : "\(combined.reason); the cached feed is not accepted either: \(trustError.reason)"
+        return FeedLoadResult(feed: nil, source: .none, error: combined)
     }
 
     private func verify(_ body: Data, signature: Data?, with trust: FeedTrust) throws(FeedTrustError) {

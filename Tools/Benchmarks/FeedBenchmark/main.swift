@@ -272,6 +272,28 @@ if CommandLine.arguments.contains("--check") && ratio > 1.0 {
     exit(1)
 }
 
+// As an app reads the feed (AlertClient: FeedDecoder.bundleID, only its own messages built), the same
+// decision; the line above reads every message, as `appalert validate` does.
+@MainActor func appPipeline() -> Int? {
+    var decoder = FeedDecoder(limits: benchmarkLimits)
+    decoder.bundleID = bundleID
+    guard let result = try? decoder.decode(data) else { return nil }
+    return MessageSelector.decide(result.feed, context: context, history: history).selectedID
+}
+guard appPipeline() == appAlertAnswer else {
+    print("reading for the app alone decided otherwise than reading every message")
+    exit(1)
+}
+var appTimes: [Duration] = []
+for _ in 0..<rounds {
+    tutorialTimes.append(clock.measure { _ = tutorial(data, bundleID) })
+    appTimes.append(clock.measure { _ = appPipeline() })
+}
+let appMedian = milliseconds(median(appTimes))
+print(
+    "AppAlert  as an app reads it (its own messages) \(String(format: "%8.2f", appMedian)) ms; ratio to the tutorial "
+        + String(format: "%.2f", appMedian / tutorialMedian))
+
 // With --breakdown: where AppAlert's time goes.
 if CommandLine.arguments.contains("--breakdown") {
     // Each part in its own loop: freeing a whole tree leaves the allocator's free lists in a state
