@@ -49,7 +49,21 @@ struct MessageReader {
             "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate", "trigger", "rolloutSchedule", "variants",
             "layout", "image", "buttons", "action", "features", "colors", "data", "placement", "bannerSeconds",
         ]
-        static let byName: [String: Key] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+        /// The key named `name`, if any. Not a dictionary: hashing every member's name was a twelfth of
+        /// reading a feed (FeedBenchmark --rich, perf); names of one length are few, and comparing
+        /// two short strings is comparing two words.
+        static func named(_ name: String) -> Key? {
+            let length = name.utf8.count
+            guard length < byLength.count else { return nil }
+            for key in byLength[length] where names[key.rawValue] == name { return key }
+            return nil
+        }
+
+        private static let byLength: [[Key]] = {
+            var table = [[Key]](repeating: [], count: (names.map(\.utf8.count).max() ?? 0) + 1)
+            for key in allCases { table[key.name.utf8.count].append(key) }
+            return table
+        }()
     }
 
     static let keys = Key.names
@@ -112,7 +126,7 @@ struct MessageReader {
                 reportLongKey(member.key, path: messagePath)
                 continue
             }
-            if let key = Key.byName[member.key] {
+            if let key = Key.named(member.key) {
                 let bit: UInt64 = 1 << UInt64(key.rawValue)
                 if seen & bit != 0 {
                     reportDuplicate(member.key, path: messagePath)
