@@ -31,7 +31,14 @@ public final class AlertService: AlertPresenting {
     public private(set) var lastCheck: AlertCheckResult?
     /// What the app knows about its user or install (`"plan": "pro"`, `"beta": true`), for the feed's
     /// `attributes` targeting. Settable at any time; the next check uses the new values.
-    public var attributes: [String: AttributeValue] = [:]
+    public var attributes: [String: AttributeValue] = [:] {
+        didSet { if attributes != oldValue { revision += 1 } }
+    }
+    /// Grows when a check finishes or ``attributes`` change: what inline slots re-decide on
+    /// (``MessageSlotModel``).
+    public private(set) var revision = 0
+    /// The message center: items, unread count, opening and deleting.
+    @ObservationIgnored public private(set) lazy var inbox = InboxModel(service: self)
     /// Called for every event, on the main actor.
     @ObservationIgnored public var onEvent: ((AlertEvent) -> Void)?
 
@@ -130,6 +137,7 @@ public final class AlertService: AlertPresenting {
         }
         let result = await client.check(attributes: attributes, event: event)
         lastCheck = result
+        revision += 1
         emit(.checked(source: result.load.source, error: result.load.error?.reason))
         if let storeError = result.storeError ?? result.load.storeError { emit(.problem(storeError.description)) }
         guard let next = result.decision.message else { return }
@@ -217,5 +225,10 @@ public final class AlertService: AlertPresenting {
 
     private func emit(_ event: AlertEvent) {
         onEvent?(event)
+    }
+
+    /// Reports an event of a slot or the inbox to the app, as the service's own.
+    func hand(_ event: AlertEvent) {
+        emit(event)
     }
 }

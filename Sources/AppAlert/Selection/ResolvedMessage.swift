@@ -131,3 +131,14 @@ public enum Localizations {
         return nil
     }
 }
+
+extension ResolvedMessage {
+    /// The loaded image to draw for the appearance: the `darkUrl` image's bytes in dark appearance
+    /// when it has one, else the image's; `nil` when the message has no image or its bytes are not among
+    /// `images` (what the core loaded and checked: a view never draws anything else).
+    public func loadedImage(in images: [ImageLoadResult], dark: Bool) -> ImageLoadResult? {
+        guard let image else { return nil }
+        let url = image.url(dark: dark)
+        return images.first { $0.url == url && $0.isAvailable }
+    }
+}

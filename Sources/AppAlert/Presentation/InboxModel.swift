@@ -1,0 +1,108 @@
+import Foundation
+import Observation
+
+/// The message center of an ``AlertService``, for a list view or a badge: the items the feed admits
+/// now with their read marks, the unread count, and what opening and deleting an item do.
+///
+/// ```swift
+/// Text("\(alertService.inbox.unreadCount)")   // a badge
+/// .task { await alertService.inbox.refresh() }
+/// ```
+///
+/// Opening an item marks it read and counts as a showing, and makes it ``openedMessage``: the message
+/// as a modal card (an item is never a wall here: its card always closes). Deleting an item hides it
+/// for good. Both are kept in the service's store, so they hold across launches.
+@MainActor
+@Observable
+public final class InboxModel {
+    /// Newest first, as ``Inbox`` orders them.
+    public private(set) var items: [InboxItem] = []
+    /// The item being read, as its modal card shows it; `nil` when none is open.
+    public private(set) var openedMessage: ResolvedMessage?
+    /// Why the last refresh, opening or deletion failed, for a developer; `nil` after a success.
+    public private(set) var problem: String?
+
+    /// Items not read yet: a badge's number.
+    public var unreadCount: Int { items.count { !$0.isRead } }
+
+    @ObservationIgnored private weak var service: AlertService?
+
+    init(service: AlertService) {
+        self.service = service
+    }
+
+    /// Loads the feed (within the service's check interval, its last good copy) and lists the items.
+    public func refresh() async {
+        guard let service, let client = service.client else {
+            problem = "the inbox has no configured AlertService"
+            return
+        }
+        let (inbox, load, storeError) = await client.inbox(attributes: service.attributes)
+        items = inbox.items
+        problem = storeError?.description ?? load.error?.reason
+    }
+
+    /// Opens item `id`: read, counted as shown, and ``openedMessage``.
+    public func open(_ id: Int) async {
+        guard let position = items.firstIndex(where: { $0.id == id }) else { return }
+        items[position].isRead = true
+        openedMessage = Self.card(items[position].message)
+        do {
+            try await service?.client?.openInboxItem(id)
+            problem = nil
+        } catch {
+            problem = "cannot record that inbox item \(id) was read: \(error)"
+        }
+    }
+
+    /// Handles a button of ``openedMessage``'s card: closes it and returns the page to open, if any; an
+    /// event button hands its event to the app (``AlertService/onEvent``). The showing was counted when
+    /// the item was opened.
+    @discardableResult
+    public func perform(_ button: Message.Button) -> URL? {
+        guard let message = openedMessage else { return nil }
+        openedMessage = nil
+        switch button.action {
+        case .dismiss: return nil
+        case .url(let url): return url
+        case .event(let name):
+            service?.hand(.buttonEvent(id: message.id, name: name, variant: message.variant))
+            return nil
+        }
+    }
+
+    /// Closes ``openedMessage``'s card without a button (the close control, a swipe).
+    public func closeOpened() {
+        openedMessage = nil
+    }
+
+    /// Deletes item `id`: it is not listed again.
+    public func delete(_ id: Int) async {
+        items.removeAll { $0.id == id }
+        if openedMessage?.id == id { openedMessage = nil }
+        do {
+            try await service?.client?.deleteInboxItem(id)
+            problem = nil
+        } catch {
+            problem = "cannot record that inbox item \(id) was deleted: \(error)"
+        }
+    }
+
+    /// `message` as the inbox's modal card: a banner's or an image's tap action becomes its primary
+    /// button (titled with the link's title, else the message's), and every card has a button that
+    /// closes it.
+    static func card(_ message: ResolvedMessage) -> ResolvedMessage {
+        var card = message
+        card.layout = .modal
+        card.dismissible = true
+        card.bannerSeconds = nil
+        if card.buttons.isEmpty, let action = message.action, action != .dismiss {
+            card.buttons = [Message.Button(title: message.link?.title ?? message.title, action: action)]
+        }
+        card.action = nil
+        if !card.buttons.contains(where: { $0.action == .dismiss }) {
+            card.buttons.append(Message.Button(title: message.confirmLabel, action: .dismiss))
+        }
+        return card
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Observation
+
+/// One of the app's inline slots (`"placement": "home-top"` in the feed): the message that placement
+/// shows now, decided on its own (it never blocks the launch message or another slot's), and what its
+/// buttons do. A slot view draws ``message`` in place, or takes no space when it is `nil`.
+///
+/// ``refresh()`` decides again; call it when ``AlertService/revision`` changes (the feed was checked or
+/// the attributes changed), as the slot views do with `.task(id: alertService.revision)`.
+@MainActor
+@Observable
+public final class MessageSlotModel {
+    /// The slot's placement.
+    public let placement: Message.Placement
+    /// The message to draw in the slot, or `nil`: nothing to show, or the user answered it.
+    public private(set) var message: ResolvedMessage?
+    /// The message's images, loaded and checked by the core (draw these bytes; never download again).
+    public private(set) var images: [ImageLoadResult] = []
+    /// Why the slot shows nothing when something went wrong, for a developer.
+    public private(set) var problem: String?
+
+    @ObservationIgnored private weak var service: AlertService?
+    /// Whether the name is a slot's: a slot of another name decides nothing.
+    @ObservationIgnored private let isSlot: Bool
+
+    /// The slot `name` (1 to 64 letters, digits, `-`, `_` or `.`) of `service`. An invalid name (or
+    /// `"launch"`, `"inbox"`, which are not slots) shows nothing and says why in ``problem``.
+    public init(_ name: String, service: AlertService) {
+        self.service = service
+        if let placement = Message.Placement(name: name), case .slot = placement {
+            self.placement = placement
+            isSlot = true
+        } else {
+            self.placement = .slot(name)
+            isSlot = false
+            problem = "\"\(Excerpt.of(name))\" is not a slot name (1 to 64 letters, digits, -, _ or .)"
+        }
+    }
+
+    /// Decides the slot's message now (the feed as the service last loaded it, within its interval).
+    public func refresh() async {
+        guard isSlot else { return }
+        guard let service, let client = service.client else {
+            problem = "the slot has no configured AlertService"
+            return
+        }
+        let result = await client.check(attributes: service.attributes, placement: placement)
+        message = result.decision.message
+        images = result.images
+        problem = result.storeError?.description ?? result.load.error?.reason
+    }
+
+    /// Handles a button (or the tap action) of ``message``: the showing is recorded, the message leaves
+    /// the slot, and the page to open is returned; an event is handed to the app (``AlertService/onEvent``).
+    @discardableResult
+    public func perform(_ button: Message.Button) async -> URL? {
+        guard let message, let service else { return nil }
+        self.message = nil
+        images = []
+        do {
+            try await service.client?.recordShowing(of: message.id)
+        } catch {
+            problem = "cannot record that message \(message.id) was shown: \(error)"
+        }
+        switch button.action {
+        case .dismiss:
+            service.hand(.dismissed(id: message.id, variant: message.variant))
+            return nil
+        case .url(let url):
+            service.hand(.linkOpened(id: message.id, url: url, variant: message.variant))
+            return url
+        case .event(let name):
+            service.hand(.buttonEvent(id: message.id, name: name, variant: message.variant))
+            return nil
+        }
+    }
+}
