@@ -1,0 +1,66 @@
+// The AppKit API that AppAlertUI calls, declared as Apple's documentation declares it (pages under
+// developer.apple.com/documentation/appkit, 2026, read through the project's `search` tool), for
+// scripts/apple-typecheck. Declarations only. The classes are `@MainActor` as AppKit's are (NSResponder
+// and its subclasses, NSAlert); the Objective-C superclasses (NSObject, NSResponder, NSView) are left
+// out: AppAlertUI calls nothing of theirs. Table rows: scripts/availability/apple-apis.tsv.
+
+import Foundation
+
+/// appkit/nsapp: `@MainActor var NSApp: NSApplication!`.
+@MainActor public var NSApp: NSApplication! = nil
+
+/// appkit/nsapplication: `@MainActor class NSApplication : NSResponder`.
+@MainActor
+open class NSApplication {
+    /// appkit/nsapplication/keywindow: `var keyWindow: NSWindow? { get }`.
+    open var keyWindow: NSWindow? { nil }
+    /// appkit/nsapplication/mainwindow: `var mainWindow: NSWindow? { get }`.
+    open var mainWindow: NSWindow? { nil }
+
+    /// appkit/nsapplication/modalresponse: `struct ModalResponse` (RawRepresentable, raw value `Int`).
+    public struct ModalResponse: RawRepresentable, Hashable, Sendable {
+        public var rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// appkit/nsapplication/modalresponse/alertfirstbuttonreturn: `static let alertFirstButtonReturn: NSApplication.ModalResponse`.
+        public static let alertFirstButtonReturn = ModalResponse(rawValue: 1000)
+    }
+}
+
+/// appkit/nswindow: `@MainActor class NSWindow : NSResponder`.
+@MainActor
+open class NSWindow {
+    /// appkit/nswindow/attachedsheet: `var attachedSheet: NSWindow? { get }`.
+    open var attachedSheet: NSWindow? { nil }
+}
+
+/// appkit/nsbutton: `@MainActor class NSButton : NSControl`.
+@MainActor
+open class NSButton {
+    /// appkit/nsbutton/keyequivalent: `var keyEquivalent: String { get set }`.
+    open var keyEquivalent: String = ""
+}
+
+/// appkit/nsalert: `@MainActor class NSAlert : NSObject`.
+@MainActor
+open class NSAlert {
+    public init() {}
+    /// appkit/nsalert/messagetext: `var messageText: String { get set }`.
+    open var messageText: String = ""
+    /// appkit/nsalert/informativetext: `var informativeText: String { get set }`.
+    open var informativeText: String = ""
+    /// appkit/nsalert/addbutton(withtitle:): `func addButton(withTitle title: String) -> NSButton`.
+    open func addButton(withTitle title: String) -> NSButton { NSButton() }
+    /// appkit/nsalert/beginsheetmodal(for:completionhandler:) (macOS 10.9): `func beginSheetModal(for
+    /// sheetWindow: NSWindow, completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil)`.
+    open func beginSheetModal(
+        for sheetWindow: NSWindow, completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil
+    ) {}
+}
+
+/// appkit/nsworkspace: `class NSWorkspace : NSObject` (not main-actor isolated).
+open class NSWorkspace: @unchecked Sendable {
+    /// appkit/nsworkspace/shared: `class var shared: NSWorkspace { get }`.
+    open class var shared: NSWorkspace { NSWorkspace() }
+    /// appkit/nsworkspace/open(_:): `func open(_ url: URL) -> Bool`.
+    open func open(_ url: URL) -> Bool { false }
+}
