@@ -4,7 +4,8 @@
 // and its subclasses, NSAlert); the Objective-C superclasses (NSObject, NSResponder, NSView) are left
 // out: AppAlertUI calls nothing of theirs. Table rows: scripts/availability/apple-apis.tsv.
 
-import Foundation
+// The framework re-exports Foundation (their umbrella headers import it): so do the stubs.
+@_exported import Foundation
 
 /// appkit/nsapp: `@MainActor var NSApp: NSApplication!`.
 @MainActor public var NSApp: NSApplication! = nil

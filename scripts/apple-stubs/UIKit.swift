@@ -1,0 +1,140 @@
+// The UIKit API that AppAlertUI calls, declared as Apple's documentation declares it (pages under
+// developer.apple.com/documentation/uikit, 2026, read through the project's `search` tool), for
+// scripts/apple-typecheck. Declarations only. UIKit's classes are `@MainActor`; their Objective-C
+// superclasses (NSObject, UIResponder) are left out: AppAlertUI calls nothing of theirs. What the
+// `#if os(iOS)` branch calls (UIDevice) is not declared: that branch is never compiled on Linux.
+// Table rows: scripts/availability/apple-apis.tsv.
+
+// The framework re-exports Foundation (their umbrella headers import it): so do the stubs.
+@_exported import Foundation
+
+/// uikit/uiview: `@MainActor class UIView : UIResponder`.
+@MainActor
+open class UIView {
+    /// uikit/uiview/window: `var window: UIWindow? { get }`.
+    open var window: UIWindow? { nil }
+    /// uikit/uiview/ishidden: `var isHidden: Bool { get set }`.
+    open var isHidden = false
+}
+
+/// uikit/uiviewcontroller: `@MainActor class UIViewController : UIResponder`.
+@MainActor
+open class UIViewController {
+    public init() {}
+    /// uikit/uiviewcontroller/viewifloaded (iOS 9): `var viewIfLoaded: UIView? { get }`.
+    open var viewIfLoaded: UIView? { nil }
+    /// uikit/uiviewcontroller/isbeingdismissed: `var isBeingDismissed: Bool { get }`.
+    open var isBeingDismissed: Bool { false }
+    /// uikit/uiviewcontroller/presentedviewcontroller: `var presentedViewController: UIViewController? { get }`.
+    open var presentedViewController: UIViewController? { nil }
+    /// uikit/uiviewcontroller/present(_:animated:completion:): `func present(_ viewControllerToPresent:
+    /// UIViewController, animated flag: Bool, completion: (@MainActor @Sendable () -> Void)? = nil)`.
+    open func present(
+        _ viewControllerToPresent: UIViewController, animated flag: Bool,
+        completion: (@MainActor @Sendable () -> Void)? = nil
+    ) {}
+}
+
+/// uikit/uiwindow: `@MainActor class UIWindow : UIView`.
+@MainActor
+open class UIWindow: UIView {
+    /// uikit/uiwindow/init(windowscene:) (iOS 13): `init(windowScene: UIWindowScene)`.
+    public init(windowScene: UIWindowScene) {}
+    /// uikit/uiwindow/windowlevel: `var windowLevel: UIWindow.Level { get set }`.
+    open var windowLevel = Level(rawValue: 0)
+    /// uikit/uiwindow/rootviewcontroller: `var rootViewController: UIViewController? { get set }`.
+    open var rootViewController: UIViewController?
+    /// uikit/uiwindow/makekeyandvisible(): `func makeKeyAndVisible()`.
+    open func makeKeyAndVisible() {}
+    /// uikit/uiwindow/makekey(): `func makeKey()`.
+    open func makeKey() {}
+
+    /// uikit/uiwindow/level: `struct Level` (RawRepresentable, raw value `CGFloat`); `static let alert`.
+    public struct Level: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let alert = Level(rawValue: 2000)
+        /// The UIKit overlay's `static func + (lhs: UIWindow.Level, rhs: CGFloat) -> UIWindow.Level`.
+        public static func + (lhs: Level, rhs: CGFloat) -> Level { Level(rawValue: lhs.rawValue + rhs) }
+    }
+}
+
+/// uikit/uiscene (iOS 13): `@MainActor class UIScene : UIResponder`.
+@MainActor
+open class UIScene: @MainActor Hashable {
+    /// uikit/uiscene/activationstate-swift.property: `var activationState: UIScene.ActivationState { get }`.
+    open var activationState: ActivationState { .unattached }
+
+    /// uikit/uiscene/activationstate-swift.enum: `enum ActivationState` (Int raw values).
+    public enum ActivationState: Int, Sendable {
+        case unattached = -1
+        case foregroundActive = 0
+        case foregroundInactive = 1
+        case background = 2
+    }
+
+    public static func == (lhs: UIScene, rhs: UIScene) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// uikit/uiwindowscene (iOS 13): `@MainActor class UIWindowScene : UIScene`.
+@MainActor
+open class UIWindowScene: UIScene {
+    /// uikit/uiwindowscene/keywindow (iOS 15): `var keyWindow: UIWindow? { get }`.
+    open var keyWindow: UIWindow? { nil }
+}
+
+/// uikit/uiapplication: `@MainActor class UIApplication : UIResponder`.
+@MainActor
+open class UIApplication {
+    /// uikit/uiapplication/shared: `class var shared: UIApplication { get }`.
+    open class var shared: UIApplication { fatalError() }
+    /// uikit/uiapplication/connectedscenes (iOS 13): `var connectedScenes: Set<UIScene> { get }`.
+    open var connectedScenes: Set<UIScene> { [] }
+
+    /// uikit/uiapplication/openexternalurloptionskey: `struct OpenExternalURLOptionsKey` (Sendable, RawRepresentable, Hashable).
+    public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// uikit/uiapplication/open(_:options:completionhandler:) (iOS 10): `func open(_ url: URL, options:
+    /// [UIApplication.OpenExternalURLOptionsKey : Any] = [:], completionHandler completion:
+    /// (@MainActor @Sendable (Bool) -> Void)? = nil)`.
+    open func open(
+        _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
+        completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil
+    ) {}
+}
+
+/// uikit/uialertcontroller: `@MainActor class UIAlertController : UIViewController`.
+@MainActor
+open class UIAlertController: UIViewController {
+    /// uikit/uialertcontroller/init(title:message:preferredstyle:): `convenience init(title: String?,
+    /// message: String?, preferredStyle: UIAlertController.Style)`.
+    public convenience init(title: String?, message: String?, preferredStyle: Style) { self.init() }
+    /// uikit/uialertcontroller/addaction(_:): `func addAction(_ action: UIAlertAction)`.
+    open func addAction(_ action: UIAlertAction) {}
+
+    /// uikit/uialertcontroller/style: `enum Style` (`actionSheet`, `alert`).
+    public enum Style: Int, Sendable {
+        case actionSheet = 0
+        case alert = 1
+    }
+}
+
+/// uikit/uialertaction: `@MainActor class UIAlertAction`.
+@MainActor
+open class UIAlertAction {
+    init() {}
+    /// uikit/uialertaction/init(title:style:handler:): `convenience init(title: String?, style:
+    /// UIAlertAction.Style, handler: ((UIAlertAction) -> Void)? = nil)`.
+    public convenience init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) { self.init() }
+
+    /// uikit/uialertaction/style-swift.enum: `enum Style` (`default`, `cancel`, `destructive`).
+    public enum Style: Int, Sendable {
+        case `default` = 0
+        case cancel = 1
+        case destructive = 2
+    }
+}
