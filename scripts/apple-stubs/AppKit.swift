@@ -65,3 +65,9 @@ open class NSWorkspace: @unchecked Sendable {
     /// appkit/nsworkspace/open(_:): `func open(_ url: URL) -> Bool`.
     open func open(_ url: URL) -> Bool { false }
 }
+
+/// appkit/nsimage: `class NSImage : NSObject`.
+open class NSImage: @unchecked Sendable {
+    /// appkit/nsimage/init(data:): `init?(data: Data)`.
+    public init?(data: Data) {}
+}

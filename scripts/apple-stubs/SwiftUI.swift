@@ -34,10 +34,10 @@ public struct ViewBuilder {
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1) -> TupleView<(C0, C1)> { fatalError() }
-    public static func buildBlock<C0: View, C1: View, C2: View>(_ c0: C0, _ c1: C1, _ c2: C2)
-        -> TupleView<(C0, C1, C2)>
-    { fatalError() }
+    /// Since the iOS 17 SDK, one variadic `buildBlock` (parameter packs) in place of ten overloads.
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
+        (repeat each Content)
+    > { fatalError() }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
         -> _ConditionalContent<TrueContent, FalseContent>
@@ -206,8 +206,11 @@ public struct Binding<Value> {
         nonmutating set {}
     }
     public var projectedValue: Binding<Value> { self }
-    /// swiftui/binding/init(get:set:) (not called by AppAlertUI; declared so the wrapper has a public init).
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+    /// swiftui/binding/init(get:set:)-7ufcp: `@preconcurrency init(get: @escaping @isolated(any) @Sendable
+    /// () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void)`.
+    @preconcurrency public init(
+        get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {}
     /// swiftui/binding/subscript(dynamicmember:): `subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { get }`.
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         fatalError()
@@ -276,4 +279,234 @@ public enum ScenePhase: Comparable, Hashable, Sendable {
     case background
     case inactive
     case active
+}
+
+// MARK: Layout and drawing (MessageViews.swift)
+
+/// swiftui/horizontalalignment, verticalalignment, alignment: `@frozen struct` with `static let leading`, `top`.
+public struct HorizontalAlignment: Equatable, Sendable {
+    public static let leading = HorizontalAlignment()
+    public static let center = HorizontalAlignment()
+}
+public struct VerticalAlignment: Equatable, Sendable {
+    public static let top = VerticalAlignment()
+    public static let center = VerticalAlignment()
+}
+public struct Alignment: Equatable, Sendable {
+    public static let leading = Alignment()
+    public static let center = Alignment()
+}
+
+/// swiftui/edge/set: `struct Edge.Set: OptionSet`; `static let all`.
+public enum Edge {
+    public struct Set: OptionSet, Sendable {
+        public var rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let all = Set(rawValue: 15)
+    }
+}
+
+/// swiftui/vstack: `@frozen struct VStack<Content> where Content : View`; init(alignment:spacing:content:):
+/// `nonisolated init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ContentBuilder content: () -> Content)`.
+public struct VStack<Content: View>: View {
+    nonisolated public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/hstack: `@frozen struct HStack<Content> where Content : View`; init(alignment:spacing:content:):
+/// `nonisolated init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ContentBuilder content: () -> Content)`.
+public struct HStack<Content: View>: View {
+    nonisolated public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/group: `@frozen struct Group<Content>`; as a view: `init(@ContentBuilder content: () -> Content)`.
+public struct Group<Content: View>: View {
+    nonisolated public init(@ViewBuilder content: () -> Content) {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/list: `@MainActor @preconcurrency struct List<SelectionValue, Content> where SelectionValue : Hashable, Content : View`;
+/// `init(@ContentBuilder content: () -> Content)` where SelectionValue == Never.
+@MainActor @preconcurrency
+public struct List<SelectionValue: Hashable, Content: View>: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+extension List where SelectionValue == Never {
+    nonisolated public init(@ViewBuilder content: () -> Content) {}
+}
+
+/// swiftui/font: `@frozen struct Font`; the text styles, each `static let`.
+public struct Font: Hashable, Sendable {
+    public static let title2 = Font()
+    public static let headline = Font()
+    public static let subheadline = Font()
+    public static let body = Font()
+    public static let footnote = Font()
+    public static let caption2 = Font()
+}
+
+/// swiftui/shapestyle: `protocol ShapeStyle : Sendable`.
+public protocol ShapeStyle: Sendable {}
+
+/// swiftui/color: `@frozen struct Color`, a View and a ShapeStyle; `static let primary`, `clear`;
+/// init(red:green:blue:opacity:): `init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1)`.
+public struct Color: View, ShapeStyle, Hashable {
+    public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
+    nonisolated public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
+    public static let primary = Color(red: 0, green: 0, blue: 0)
+    public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/image: `@frozen struct Image`.
+public struct Image: View, Equatable {
+    /// swiftui/image/init(systemname:): `nonisolated init(systemName: String)`.
+    nonisolated public init(systemName: String) {}
+    /// swiftui/image/resizable(capinsets:resizingmode:): `func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch) -> Image`.
+    public func resizable() -> Image { self }
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/colorscheme: `enum ColorScheme` (`light`, `dark`).
+public enum ColorScheme: Hashable, Sendable, CaseIterable {
+    case light
+    case dark
+}
+
+extension EnvironmentValues {
+    /// swiftui/environmentvalues/colorscheme: `var colorScheme: ColorScheme { get set }`.
+    public var colorScheme: ColorScheme {
+        get { .light }
+        set {}
+    }
+}
+
+/// swiftui/state: `@frozen @propertyWrapper struct State<Value>`.
+@propertyWrapper
+public struct State<Value> {
+    /// swiftui/state/init(initialvalue:): `init(initialValue value: Value)`.
+    public init(initialValue value: Value) {}
+    /// swiftui/state/init(wrappedvalue:): `init(wrappedValue value: Value)`.
+    public init(wrappedValue value: Value) {}
+    /// swiftui/state/wrappedvalue: `var wrappedValue: Value { get nonmutating set }`.
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
+    public var projectedValue: Binding<Value> { fatalError() }
+}
+
+/// swiftui/dynamicviewcontent: `protocol DynamicViewContent : View`.
+public protocol DynamicViewContent: View {
+    associatedtype Data: Collection
+}
+
+extension ForEach: DynamicViewContent where Content: View {}
+
+extension DynamicViewContent {
+    /// swiftui/dynamicviewcontent/ondelete(perform:): `nonisolated func onDelete(perform action: ((IndexSet) -> Void)?) -> some DynamicViewContent`.
+    nonisolated public func onDelete(perform action: ((IndexSet) -> Void)?) -> some DynamicViewContent { self }
+}
+
+extension ForEach where Content: View {
+    /// swiftui/foreach/init(_:id:content:): `nonisolated init(_ data: Data, id: KeyPath<Data.Element, ID>, @ContentBuilder content: @escaping (Data.Element) -> Content)`.
+    nonisolated public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+extension Button {
+    /// swiftui/button/init(action:label:): `@preconcurrency nonisolated init(action: @escaping @MainActor () -> Void, @ContentBuilder label: () -> Label)`.
+    @preconcurrency nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+}
+
+extension View {
+    /// swiftui/view/font(_:): `nonisolated func font(_ font: Font?) -> some View`.
+    nonisolated public func font(_ font: Font?) -> some View { _ModifiedView() }
+    /// swiftui/view/padding(_:_:): `nonisolated func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View`.
+    nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { _ModifiedView() }
+    /// swiftui/view/frame(minwidth:idealwidth:maxwidth:minheight:idealheight:maxheight:alignment:).
+    nonisolated public func frame(
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
+        idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
+    ) -> some View { _ModifiedView() }
+    /// swiftui/view/foregroundstyle(_:) (iOS 15, macOS 12): `nonisolated func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle`.
+    nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { _ModifiedView() }
+    /// swiftui/view/background(_:ignoressafeareaedges:) (iOS 15, macOS 12): `nonisolated func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S : ShapeStyle`.
+    nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View
+    where S: ShapeStyle { _ModifiedView() }
+    /// swiftui/view/opacity(_:): `nonisolated func opacity(_ opacity: Double) -> some View`.
+    nonisolated public func opacity(_ opacity: Double) -> some View { _ModifiedView() }
+    /// swiftui/view/scaledtofit(): `nonisolated func scaledToFit() -> some View`.
+    nonisolated public func scaledToFit() -> some View { _ModifiedView() }
+    /// swiftui/view/accessibilitylabel(_:)-(Text) (iOS 14, macOS 11): `nonisolated func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier>`.
+    nonisolated public func accessibilityLabel(_ label: Text) -> some View { _ModifiedView() }
+    /// swiftui/view/accessibilityhidden(_:) (iOS 14, macOS 11): `nonisolated func accessibilityHidden(_ hidden: Bool) -> ModifiedContent<Self, AccessibilityAttachmentModifier>`.
+    nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View { _ModifiedView() }
+    /// swiftui/view/task(name:priority:file:line:_:) (iOS 15, macOS 12): `nonisolated func task(name: String? = nil,
+    /// priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line, _ action: sending @escaping @isolated(any) () async -> Void) -> some View`.
+    nonisolated public func task(
+        name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line,
+        _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View { _ModifiedView() }
+    /// swiftui/view/task(id:name:priority:file:line:_:) (iOS 15, macOS 12): the same, run again when `id` changes, where T : Equatable.
+    nonisolated public func task<T>(
+        id: T, name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line,
+        _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View where T: Equatable { _ModifiedView() }
+    /// swiftui/view/sheet(item:ondismiss:content:): `nonisolated func sheet<Item, Content>(item: Binding<Item?>,
+    /// onDismiss: (() -> Void)? = nil, @ContentBuilder content: @escaping (Item) -> Content) -> some View where Item : Identifiable, Content : View`.
+    nonisolated public func sheet<Item, Content>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View where Item: Identifiable, Content: View { _ModifiedView() }
+}
+
+#if canImport(UIKit)
+    import UIKit
+    extension Image {
+        /// swiftui/image/init(uiimage:): `nonisolated init(uiImage: UIImage)`.
+        nonisolated public init(uiImage: UIImage) {}
+    }
+#endif
+#if canImport(AppKit)
+    import AppKit
+    extension Image {
+        /// swiftui/image/init(nsimage:): `nonisolated init(nsImage: NSImage)`.
+        nonisolated public init(nsImage: NSImage) {}
+    }
+#endif
+
+extension View {
+    /// swiftui/view/sheet(ispresented:ondismiss:content:): `nonisolated func sheet<Content>(isPresented:
+    /// Binding<Bool>, onDismiss: (() -> Void)? = nil, @ContentBuilder content: @escaping () -> Content) -> some View where Content : View`.
+    nonisolated public func sheet<Content>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
+    ) -> some View where Content: View { _ModifiedView() }
+}
+
+/// swiftui/primitivebuttonstyle: `@MainActor @preconcurrency protocol PrimitiveButtonStyle`.
+@MainActor @preconcurrency
+public protocol PrimitiveButtonStyle {}
+
+/// swiftui/plainbuttonstyle: `struct PlainButtonStyle : PrimitiveButtonStyle`.
+public struct PlainButtonStyle: PrimitiveButtonStyle {
+    nonisolated public init() {}
+}
+
+extension PrimitiveButtonStyle where Self == PlainButtonStyle {
+    /// swiftui/primitivebuttonstyle/plain (iOS 15, macOS 12): `@MainActor @preconcurrency static var plain: PlainButtonStyle { get }`.
+    @MainActor @preconcurrency public static var plain: PlainButtonStyle { PlainButtonStyle() }
+}
+
+extension View {
+    /// swiftui/view/buttonstyle(_:)-(PrimitiveButtonStyle): `nonisolated func buttonStyle<S>(_ style: S) -> some View where S : PrimitiveButtonStyle`.
+    nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle { _ModifiedView() }
 }

@@ -138,3 +138,9 @@ open class UIAlertAction {
         case destructive = 2
     }
 }
+
+/// uikit/uiimage: `class UIImage : NSObject` (not main-actor isolated; Sendable).
+open class UIImage: @unchecked Sendable {
+    /// uikit/uiimage/init(data:): `init?(data: Data)`.
+    public init?(data: Data) {}
+}

@@ -22,6 +22,13 @@ public final class InboxModel {
     /// Why the last refresh, opening or deletion failed, for a developer; `nil` after a success.
     public private(set) var problem: String?
 
+    /// Whether ``openedMessage``'s card is on screen, for a sheet's binding: setting it to `false` closes
+    /// the card (``closeOpened()``); setting it to `true` does nothing (open an item with ``open(_:)``).
+    public var isShowingOpenedMessage: Bool {
+        get { openedMessage != nil }
+        set { if !newValue { openedMessage = nil } }
+    }
+
     /// Items not read yet: a badge's number.
     public var unreadCount: Int { items.count { !$0.isRead } }
 
