@@ -1,10 +1,12 @@
 import AppAlert
 import Foundation
+import TestSupport
 import Testing
 
 struct AppInfoTests {
-    func makeBundle(_ info: [String: String]) throws -> Bundle {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).app")
+    /// A bundle made inside the test's temporary directory, which goes when the test ends.
+    func makeBundle(_ info: [String: String], in folder: borrowing TemporaryDirectory) throws -> Bundle {
+        let directory = folder.url.appendingPathComponent("\(UUID().uuidString).app")
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("Contents"), withIntermediateDirectories: true)
         let data = try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
@@ -14,9 +16,10 @@ struct AppInfoTests {
 
     @Test
     func readsTheAppFromItsInfoPlist() throws {
-        let bundle = try makeBundle([
-            "CFBundleIdentifier": "com.example.Bundled", "CFBundleShortVersionString": "2.3", "CFBundleVersion": "45",
-        ])
+        let folder = try TemporaryDirectory()
+        let bundle = try makeBundle(
+            ["CFBundleIdentifier": "com.example.Bundled", "CFBundleShortVersionString": "2.3", "CFBundleVersion": "45"],
+            in: folder)
         let info = try #require(AppInfo.fromBundle(bundle))
         #expect(info.bundleID == "com.example.Bundled")
         #expect(info.appVersion == "2.3")
@@ -27,8 +30,9 @@ struct AppInfoTests {
 
     @Test
     func aBundleWithoutIdentifierOrVersionIsNotAnApp() throws {
-        #expect(AppInfo.fromBundle(try makeBundle(["CFBundleShortVersionString": "1.0"])) == nil)
-        #expect(AppInfo.fromBundle(try makeBundle(["CFBundleIdentifier": "com.example.NoVersion"])) == nil)
+        let folder = try TemporaryDirectory()
+        #expect(AppInfo.fromBundle(try makeBundle(["CFBundleShortVersionString": "1.0"], in: folder)) == nil)
+        #expect(AppInfo.fromBundle(try makeBundle(["CFBundleIdentifier": "com.example.NoVersion"], in: folder)) == nil)
     }
 
     @Test
