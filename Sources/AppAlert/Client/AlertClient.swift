@@ -146,14 +146,22 @@ public actor AlertClient {
 
     /// Loads the chosen message's images; when one cannot be had, the message is deferred.
     private func prepareImages(of result: inout AlertCheckResult) async {
-        guard let message = result.decision.message, let image = message.image else { return }
-        var loaded = [await images.load(image.url)]
-        if let dark = image.darkURL { loaded.append(await images.load(dark)) }
+        guard let message = result.decision.message, message.image != nil else { return }
+        let loaded = await loadImages(of: message)
         result.images = loaded
         if loaded.contains(where: { !$0.isAvailable }) {
             result.deferred = message
             result.decision.message = nil
         }
+    }
+
+    /// `message`'s image, then its dark-appearance image, loaded and checked (none without an image):
+    /// what a view draws. An inbox item's card loads its images this way when it is opened.
+    public func loadImages(of message: ResolvedMessage) async -> [ImageLoadResult] {
+        guard let image = message.image else { return [] }
+        var loaded = [await images.load(image.url)]
+        if let dark = image.darkURL { loaded.append(await images.load(dark)) }
+        return loaded
     }
 
     /// The message center now: the feed (loaded as ``check(ignoringInterval:explain:attributes:event:placement:)``

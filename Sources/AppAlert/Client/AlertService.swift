@@ -197,6 +197,23 @@ public final class AlertService: AlertPresenting {
         return true
     }
 
+    /// Closes the message without one of its buttons — a close control, a swipe, a banner whose time is
+    /// up: it leaves the screen and the showing is recorded as a dismissal. A wall stays.
+    public func close() async {
+        await beginClose()?.value
+    }
+
+    /// ``close()``'s first step: the message leaves the screen at once (a sheet's binding must read
+    /// `false` as soon as SwiftUI sets it), and the task that records it.
+    func beginClose() -> Task<Void, Never>? {
+        guard showMessage, let message, message.dismissible else { return nil }
+        showMessage = false
+        return Task {
+            await record(message.id)
+            emit(.dismissed(id: message.id, variant: message.variant))
+        }
+    }
+
     /// Dismisses the current message (its confirm button).
     public func dismiss() async {
         guard let presentation else { return }

@@ -19,6 +19,9 @@ public final class InboxModel {
     public private(set) var items: [InboxItem] = []
     /// The item being read, as its modal card shows it; `nil` when none is open.
     public private(set) var openedMessage: ResolvedMessage?
+    /// ``openedMessage``'s images, loaded and checked by the core once the card is open (it shows
+    /// without them until they are at hand; one that cannot be had is not drawn).
+    public private(set) var openedImages: [ImageLoadResult] = []
     /// Why the last refresh, opening or deletion failed, for a developer; `nil` after a success.
     public private(set) var problem: String?
 
@@ -53,13 +56,18 @@ public final class InboxModel {
     public func open(_ id: Int) async {
         guard let position = items.firstIndex(where: { $0.id == id }) else { return }
         items[position].isRead = true
-        openedMessage = Self.card(items[position].message)
+        let card = Self.card(items[position].message)
+        openedMessage = card
+        openedImages = []
         do {
             try await service?.client?.openInboxItem(id)
             problem = nil
         } catch {
             problem = "cannot record that inbox item \(id) was read: \(error)"
         }
+        guard card.image != nil, let client = service?.client else { return }
+        let images = await client.loadImages(of: card)
+        if openedMessage?.id == id { openedImages = images }
     }
 
     /// Handles a button of ``openedMessage``'s card: closes it and returns the page to open, if any; an
@@ -76,6 +84,23 @@ public final class InboxModel {
             service?.hand(.buttonEvent(id: message.id, name: name, variant: message.variant))
             return nil
         }
+    }
+
+    /// The words of the inbox's own controls (title, empty state, delete, unread), in the app's
+    /// preferred languages.
+    public var texts: MessageTexts {
+        MessageTexts.forLanguages(service?.client?.app.preferredLanguages ?? AppInfo.currentLanguages)
+    }
+
+    /// What the controls of ``openedMessage``'s card do; a link is opened with `open`. The card always
+    /// has a button that closes it, so it needs no close control.
+    public func actions(open: @escaping @MainActor (URL) -> Void) -> MessageActions {
+        MessageActions(
+            images: openedImages, showsCloseControl: openedMessage?.needsCloseControl ?? false, texts: texts,
+            perform: { [self] button in
+                if let url = perform(button) { open(url) }
+            },
+            close: { [self] in closeOpened() })
     }
 
     /// Closes ``openedMessage``'s card without a button (the close control, a swipe).

@@ -37,6 +37,23 @@ public final class MessageSlotModel {
         }
     }
 
+    /// What the controls of ``message``'s card do; a link is opened with `open` (SwiftUI's `openURL`). A
+    /// slot has no swipe: a message that can be closed and has no button for it gets a close control.
+    public func actions(open: @escaping @MainActor (URL) -> Void) -> MessageActions {
+        let texts = MessageTexts.forLanguages(service?.client?.app.preferredLanguages ?? AppInfo.currentLanguages)
+        guard let message else { return MessageActions(texts: texts) }
+        return MessageActions(
+            images: images, showsCloseControl: message.needsCloseControl, texts: texts, tapAction: message.action,
+            tapTitle: message.title,
+            perform: { [self] button in
+                if let url = await perform(button) { open(url) }
+            },
+            close: { [self] in
+                guard message.dismissible else { return }
+                await perform(Message.Button(title: message.confirmLabel, action: .dismiss))
+            })
+    }
+
     /// Decides the slot's message now (the feed as the service last loaded it, within its interval).
     public func refresh() async {
         guard isSlot else { return }

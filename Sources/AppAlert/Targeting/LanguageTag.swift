@@ -58,6 +58,34 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         return script == otherScript
     }
 
+    /// The key of a table of built-in texts (keys are language tags: `en`, `pt`, `zh-Hant`) that serves
+    /// the preferred `languages` (most preferred first): for each language in turn, a key equal to it,
+    /// then its language alone (`pt` for `pt-BR`), then any key of the same language and script;
+    /// `nil` when no preferred language is served (the caller falls back to English).
+    static func bestKey(of keys: some Collection<String>, for languages: [LanguageTag]) -> String? {
+        let entries = keys.sorted().map { (tag: LanguageTag($0), key: $0) }
+        for language in languages {
+            if let exact = entries.first(where: { $0.tag == language }) { return exact.key }
+            if let bare = entries.first(where: {
+                $0.tag.subtags == [language.language] && $0.tag.sharesLanguage(with: language)
+            }) {
+                return bare.key
+            }
+            if let related = entries.first(where: { $0.tag.sharesLanguage(with: language) }) { return related.key }
+        }
+        return nil
+    }
+
+    /// Whether text in this language is written right to left: by its script when the tag names one
+    /// (`az-Arab` is, `uz-Latn` is not), else by its language (Arabic, Hebrew, Persian, Urdu, Pashto,
+    /// Sindhi, Uyghur, Yiddish, Dhivehi, Central Kurdish; `iw` is Hebrew's old code).
+    public var isRightToLeft: Bool {
+        if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+            return ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"].contains(script)
+        }
+        return ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb"].contains(language)
+    }
+
     public var description: String { original }
 
     public static func == (lhs: LanguageTag, rhs: LanguageTag) -> Bool { lhs.subtags == rhs.subtags }

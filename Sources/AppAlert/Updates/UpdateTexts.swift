@@ -99,17 +99,7 @@ public struct UpdateTexts: Sendable, Hashable {
     public static func forLanguages(
         _ languages: [LanguageTag], in table: [String: UpdateTexts] = builtIn
     ) -> UpdateTexts {
-        let entries = table.keys.sorted().map { (LanguageTag($0), table[$0]!) }
-        for language in languages {
-            if let exact = entries.first(where: { $0.0 == language }) { return exact.1 }
-            if let bare = entries.first(where: {
-                $0.0.subtags == [language.language] && $0.0.sharesLanguage(with: language)
-            }) {
-                return bare.1
-            }
-            if let related = entries.first(where: { $0.0.sharesLanguage(with: language) }) { return related.1 }
-        }
-        return table["en"] ?? builtIn["en"]!
+        LanguageTag.bestKey(of: table.keys, for: languages).flatMap { table[$0] } ?? table["en"] ?? builtIn["en"]!
     }
 
     /// `text` with `{appName}` and `{version}` replaced.
