@@ -3,20 +3,6 @@
     import SwiftUI
 
     extension View {
-        /// Presents the service's message as a system alert: its title and text, the link button
-        /// when there is one, and the confirm button unless the message is a wall. Tapping a button
-        /// records the showing; the link opens with the environment's `openURL`. A wall whose link was
-        /// followed comes back when the scene is active again.
-        ///
-        /// ```swift
-        /// ContentView()
-        ///     .task { await alertService.showAlertIfNecessary() }
-        ///     .messageAlert(alertService)
-        /// ```
-        public func messageAlert(_ alertService: AlertService) -> some View {
-            modifier(AlertModifier(source: alertService))
-        }
-
         /// Presents the service's update alert: Update (opens the store or release page), and for an
         /// optional update Later and Skip. A required update has no way around it: it comes back when
         /// the app is active again after Update was tapped.

@@ -18,7 +18,10 @@ struct AppInfoTests {
     func readsTheAppFromItsInfoPlist() throws {
         let folder = try TemporaryDirectory()
         let bundle = try makeBundle(
-            ["CFBundleIdentifier": "com.example.Bundled", "CFBundleShortVersionString": "2.3", "CFBundleVersion": "45"],
+            [
+                "CFBundleIdentifier": "com.example.Bundled", "CFBundleShortVersionString": "2.3",
+                "CFBundleVersion": "45",
+            ],
             in: folder)
         let info = try #require(AppInfo.fromBundle(bundle))
         #expect(info.bundleID == "com.example.Bundled")

@@ -112,7 +112,8 @@ struct MessagePresenterTests {
     @Test
     func aBannerLeavesWhenItsTimeIsUpButNotWhileVoiceOverHoldsIt() async throws {
         let folder = try TemporaryDirectory()
-        let (service, events) = try await Self.service([Self.message(.banner, #", "bannerSeconds": 5"#)], folder: folder)
+        let (service, events) = try await Self.service(
+            [Self.message(.banner, #", "bannerSeconds": 5"#)], folder: folder)
         let presenter = MessagePresenter(service)
         #expect(presenter.bannerDeadline == nil, "no countdown before the banner is on screen")
         presenter.bannerShown(at: Self.start, voiceOverRunning: false)
@@ -136,7 +137,9 @@ struct MessagePresenterTests {
     @Test(arguments: [
         (-30.0, -30.0, true), (-10.0, -80.0, true), (-10.0, -40.0, false), (40.0, 120.0, false), (0.0, 0.0, false),
     ])
-    func aBannerClosesWhenDraggedOrFlickedUpFarEnough(translation: Double, predictedEnd: Double, closes: Bool) async throws {
+    func aBannerClosesWhenDraggedOrFlickedUpFarEnough(translation: Double, predictedEnd: Double, closes: Bool)
+        async throws
+    {
         #expect(MessagePresenter.dragClosesBanner(translation: translation, predictedEnd: predictedEnd) == closes)
         let folder = try TemporaryDirectory()
         let (service, _) = try await Self.service([Self.message(.banner)], folder: folder)
@@ -156,9 +159,11 @@ struct MessagePresenterTests {
     }
 
     @Test(arguments: [
-        ControlsCase(description: "an image: close control and tap", message: message(.image), closeControl: true, tap: true),
         ControlsCase(
-            description: "a modal with a dismiss button: none", message: message(.modal), closeControl: false, tap: false),
+            description: "an image: close control and tap", message: message(.image), closeControl: true, tap: true),
+        ControlsCase(
+            description: "a modal with a dismiss button: none", message: message(.modal), closeControl: false,
+            tap: false),
         ControlsCase(
             description: "a modal whose only button opens a link: close control",
             message: message(.modal, #", "buttons": [{"title": "Go", "action": {"url": "https://example.com/go"}}]"#),

@@ -158,7 +158,9 @@ struct MessageViewModelTests {
         let (service, _) = try Self.service(Self.inboxFeed)
         let inbox = service.inbox
         #expect(service.inbox === inbox)
+        #expect(!inbox.hasRefreshed)
         await inbox.refresh()
+        #expect(inbox.hasRefreshed)
         #expect(Set(inbox.items.map(\.id)) == [10, 11])
         #expect(inbox.unreadCount == 2)
 

@@ -47,10 +47,6 @@ public struct ViewBuilder {
     { fatalError() }
 }
 
-extension Optional: View where Wrapped: View {
-    public typealias Body = Never
-    public var body: Never { fatalError() }
-}
 
 /// swiftui/emptyview: `@frozen struct EmptyView`.
 public struct EmptyView: View {
@@ -298,7 +294,9 @@ public struct Alignment: Equatable, Sendable {
 }
 
 /// swiftui/edge/set: `struct Edge.Set: OptionSet`; `static let all`.
-public enum Edge {
+/// swiftui/edge: `@frozen enum Edge` (`top`, `leading`, `bottom`, `trailing`).
+public enum Edge: Hashable, Sendable {
+    case top, leading, bottom, trailing
     public struct Set: OptionSet, Sendable {
         public var rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
@@ -410,10 +408,6 @@ public protocol DynamicViewContent: View {
 
 extension ForEach: DynamicViewContent where Content: View {}
 
-extension DynamicViewContent {
-    /// swiftui/dynamicviewcontent/ondelete(perform:): `nonisolated func onDelete(perform action: ((IndexSet) -> Void)?) -> some DynamicViewContent`.
-    nonisolated public func onDelete(perform action: ((IndexSet) -> Void)?) -> some DynamicViewContent { self }
-}
 
 extension ForEach where Content: View {
     /// swiftui/foreach/init(_:id:content:): `nonisolated init(_ data: Data, id: KeyPath<Data.Element, ID>, @ContentBuilder content: @escaping (Data.Element) -> Content)`.
@@ -509,4 +503,259 @@ extension PrimitiveButtonStyle where Self == PlainButtonStyle {
 extension View {
     /// swiftui/view/buttonstyle(_:)-(PrimitiveButtonStyle): `nonisolated func buttonStyle<S>(_ style: S) -> some View where S : PrimitiveButtonStyle`.
     nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle { _ModifiedView() }
+}
+
+// MARK: The message presentations (issue 21): containers, banner, card, inbox.
+
+/// swiftui/zstack: `@frozen struct ZStack<Content> where Content : View`; init(alignment:content:):
+/// `nonisolated init(alignment: Alignment = .center, @ContentBuilder content: () -> Content)`.
+public struct ZStack<Content: View>: View {
+    nonisolated public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/axis/set: `struct Axis.Set : OptionSet`; `static let horizontal`, `vertical`.
+public enum Axis {
+    public struct Set: OptionSet, Sendable {
+        public var rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+/// swiftui/viewthatfits (iOS 16, macOS 13): `@frozen struct ViewThatFits<Content> where Content : View`;
+/// init(in:content:): `nonisolated init(in axes: Axis.Set = [.horizontal, .vertical], @ContentBuilder content: () -> Content)`.
+public struct ViewThatFits<Content: View>: View {
+    nonisolated public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/scrollview: `struct ScrollView<Content> where Content : View`; init(_:showsIndicators:content:):
+/// `nonisolated init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content)`.
+public struct ScrollView<Content: View>: View {
+    nonisolated public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/shape: `protocol Shape : Sendable, Animatable, View`.
+public protocol Shape: Sendable, View {}
+
+/// swiftui/roundedrectangle: `@frozen struct RoundedRectangle`; init(cornerRadius:style:):
+/// `nonisolated init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous)`.
+public struct RoundedRectangle: Shape {
+    nonisolated public init(cornerRadius: CGFloat) {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/backgroundstyle: `@frozen struct BackgroundStyle`; swiftui/shapestyle/background (iOS 15,
+/// macOS 12): `static var background: BackgroundStyle { get }` where Self == BackgroundStyle.
+public struct BackgroundStyle: ShapeStyle { nonisolated public init() {} }
+extension ShapeStyle where Self == BackgroundStyle {
+    public static var background: BackgroundStyle { BackgroundStyle() }
+}
+
+/// swiftui/material (iOS 15, macOS 12, watchOS 10): `struct Material`; swiftui/shapestyle/regularmaterial:
+/// `static var regularMaterial: Material { get }` where Self == Material.
+public struct Material: ShapeStyle {}
+extension ShapeStyle where Self == Material {
+    public static var regularMaterial: Material { Material() }
+}
+
+extension Color {
+    /// swiftui/color/black: `static let black: Color`.
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    /// swiftui/color/opacity(_:): `func opacity(_ opacity: Double) -> Color`.
+    public func opacity(_ opacity: Double) -> Color { self }
+}
+
+extension Alignment {
+    /// swiftui/alignment/top, toptrailing: `static let top: Alignment`, `static let topTrailing: Alignment`.
+    public static let top = Alignment()
+    public static let topTrailing = Alignment()
+}
+
+extension Edge.Set {
+    /// swiftui/edge/set/horizontal: `static let horizontal: Edge.Set`.
+    public static let horizontal = Edge.Set(rawValue: 10)
+}
+
+/// swiftui/anytransition: `@frozen struct AnyTransition`; `static let opacity`; `static func
+/// scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition`; `static func move(edge: Edge) -> AnyTransition`;
+/// `func combined(with other: AnyTransition) -> AnyTransition`.
+public struct AnyTransition: Sendable {
+    public static let opacity = AnyTransition()
+    public static func scale(scale: CGFloat) -> AnyTransition { AnyTransition() }
+    public static func move(edge: Edge) -> AnyTransition { AnyTransition() }
+    public func combined(with other: AnyTransition) -> AnyTransition { self }
+}
+
+/// swiftui/animation: `@frozen struct Animation : Equatable, Sendable`; `static let default: Animation`.
+public struct Animation: Equatable, Sendable {
+    public static let `default` = Animation()
+}
+
+/// swiftui/accessibilitytraits: `struct AccessibilityTraits`; swiftui/accessibilitytraits/ismodal: `static let isModal`.
+public struct AccessibilityTraits: Sendable {
+    public static let isModal = AccessibilityTraits()
+}
+
+/// swiftui/layoutdirection: `enum LayoutDirection` (`leftToRight`, `rightToLeft`).
+public enum LayoutDirection: Hashable, Sendable, CaseIterable {
+    case leftToRight
+    case rightToLeft
+}
+
+extension EnvironmentValues {
+    /// swiftui/environmentvalues/accessibilityreducemotion: `var accessibilityReduceMotion: Bool { get }`.
+    public var accessibilityReduceMotion: Bool { false }
+    /// swiftui/environmentvalues/accessibilityvoiceoverenabled (iOS 15, macOS 12): `var accessibilityVoiceOverEnabled: Bool { get }`.
+    public var accessibilityVoiceOverEnabled: Bool { false }
+    /// swiftui/environmentvalues/layoutdirection: `var layoutDirection: LayoutDirection { get set }`.
+    public var layoutDirection: LayoutDirection {
+        get { .leftToRight }
+        set {}
+    }
+}
+
+/// swiftui/gesture: `@MainActor @preconcurrency protocol Gesture<Value>`.
+@MainActor @preconcurrency
+public protocol Gesture {
+    associatedtype Value
+}
+
+/// swiftui/draggesture (no tvOS): `@MainActor @preconcurrency struct DragGesture`; `init(minimumDistance:
+/// CGFloat = 10, coordinateSpace: some CoordinateSpaceProtocol = .local)`; DragGesture.Value:
+/// `var translation: CGSize { get }`, `var predictedEndTranslation: CGSize { get }`.
+@MainActor @preconcurrency
+public struct DragGesture: Gesture {
+    public struct Value: Equatable, Sendable {
+        public var translation: CGSize
+        public var predictedEndTranslation: CGSize
+    }
+    nonisolated public init(minimumDistance: CGFloat = 10) {}
+}
+
+/// swiftui/_endedgesture: the gesture `onEnded` returns.
+public struct _EndedGesture<Content: Gesture>: Gesture {
+    public typealias Value = Content.Value
+}
+
+extension Gesture {
+    /// swiftui/gesture/onended(_:): `nonisolated func onEnded(_ action: @escaping (Self.Value) -> Void) -> _EndedGesture<Self>`.
+    nonisolated public func onEnded(_ action: @escaping (Self.Value) -> Void) -> _EndedGesture<Self> { fatalError() }
+}
+
+/// swiftui/label: `struct Label<Title, Icon> where Title : View, Icon : View`;
+/// init(_:systemImage:): `nonisolated init<S>(_ title: S, systemImage name: String) where S : StringProtocol`.
+public struct Label<Title: View, Icon: View>: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+extension Label where Title == Text, Icon == Image {
+    nonisolated public init<S>(_ title: S, systemImage name: String) where S: StringProtocol {}
+}
+
+/// swiftui/labelstyle: `@MainActor @preconcurrency protocol LabelStyle`; swiftui/labelstyle/icononly:
+/// `static var iconOnly: IconOnlyLabelStyle { get }`.
+@MainActor @preconcurrency
+public protocol LabelStyle {}
+public struct IconOnlyLabelStyle: LabelStyle { nonisolated public init() {} }
+extension LabelStyle where Self == IconOnlyLabelStyle {
+    @MainActor @preconcurrency public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() }
+}
+
+/// swiftui/borderedprominentbuttonstyle, borderedbuttonstyle (iOS 15, macOS 12);
+/// swiftui/primitivebuttonstyle/borderedprominent, bordered: `static var borderedProminent: BorderedProminentButtonStyle { get }`.
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { nonisolated public init() {} }
+public struct BorderedButtonStyle: PrimitiveButtonStyle { nonisolated public init() {} }
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
+    @MainActor @preconcurrency public static var borderedProminent: BorderedProminentButtonStyle {
+        BorderedProminentButtonStyle()
+    }
+}
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
+    @MainActor @preconcurrency public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
+}
+
+/// swiftui/contentunavailableview (iOS 17, macOS 14): `struct ContentUnavailableView<Label, Description, Actions>`;
+/// init(_:systemImage:description:): `nonisolated init<S>(_ title: S, systemImage name: String, description: Text? = nil) where S : StringProtocol`.
+public struct ContentUnavailableView<LabelContent: View, Description: View, Actions: View>: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+extension ContentUnavailableView where LabelContent == Label<Text, Image>, Description == Text?, Actions == EmptyView {
+    nonisolated public init<S>(_ title: S, systemImage name: String, description: Text? = nil) where S: StringProtocol {}
+}
+
+extension View {
+    /// swiftui/view/ignoressafearea(_:edges:) (iOS 14, macOS 11): `nonisolated func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View`.
+    nonisolated public func ignoresSafeArea(edges: Edge.Set = .all) -> some View { _ModifiedView() }
+    /// swiftui/view/background(_:in:fillstyle:) (iOS 15, macOS 12): `nonisolated func background<S, T>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View where S : ShapeStyle, T : Shape`.
+    nonisolated public func background<S, T>(_ style: S, in shape: T) -> some View where S: ShapeStyle, T: Shape {
+        _ModifiedView()
+    }
+    /// swiftui/view/clipshape(_:style:): `nonisolated func clipShape<S>(_ shape: S, style: FillStyle = FillStyle()) -> some View where S : Shape`.
+    nonisolated public func clipShape<S>(_ shape: S) -> some View where S: Shape { _ModifiedView() }
+    /// swiftui/view/shadow(color:radius:x:y:): `nonisolated func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View`.
+    nonisolated public func shadow(radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View { _ModifiedView() }
+    /// swiftui/view/accessibilityaddtraits(_:) (iOS 14, macOS 11): `nonisolated func accessibilityAddTraits(_ traits: AccessibilityTraits) -> ModifiedContent<Self, AccessibilityAttachmentModifier>`.
+    nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { _ModifiedView() }
+    /// swiftui/view/accessibilityvalue(_:)-(Text) (iOS 14, macOS 11): `nonisolated func accessibilityValue(_ valueDescription: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier>`.
+    nonisolated public func accessibilityValue(_ valueDescription: Text) -> some View { _ModifiedView() }
+    /// swiftui/view/accessibilityaction(named:_:)-(Text) (iOS 14, macOS 11): `nonisolated func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>`.
+    nonisolated public func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> some View {
+        _ModifiedView()
+    }
+    /// swiftui/view/transition(_:): `nonisolated func transition(_ t: AnyTransition) -> some View`.
+    nonisolated public func transition(_ t: AnyTransition) -> some View { _ModifiedView() }
+    /// swiftui/view/animation(_:value:): `nonisolated func animation<V>(_ animation: Animation?, value: V) -> some View where V : Equatable`.
+    nonisolated public func animation<V>(_ animation: Animation?, value: V) -> some View where V: Equatable {
+        _ModifiedView()
+    }
+    /// swiftui/view/overlay(alignment:content:) (iOS 15, macOS 12): `nonisolated func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View`.
+    nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View
+    where V: View { _ModifiedView() }
+    /// swiftui/view/interactivedismissdisabled(_:) (iOS 15, macOS 12): `nonisolated func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View`.
+    nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { _ModifiedView() }
+    /// swiftui/view/gesture(_:including:): `nonisolated func gesture<T>(_ gesture: T, including mask: GestureMask = .all) -> some View where T : Gesture`.
+    nonisolated public func gesture<T>(_ gesture: T) -> some View where T: Gesture { _ModifiedView() }
+    /// swiftui/view/onappear(perform:): `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`.
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { _ModifiedView() }
+    /// swiftui/view/environment(_:_:): `nonisolated func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View`.
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        _ModifiedView()
+    }
+    /// swiftui/view/labelstyle(_:) (iOS 14, macOS 11): `nonisolated func labelStyle<S>(_ style: S) -> some View where S : LabelStyle`.
+    nonisolated public func labelStyle<S>(_ style: S) -> some View where S: LabelStyle { _ModifiedView() }
+    /// swiftui/view/swipeactions(edge:allowsfullswipe:content:) (iOS 15, macOS 12, watchOS 8; no tvOS):
+    /// `nonisolated func swipeActions<T>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ContentBuilder content: () -> T) -> some View where T : View`.
+    nonisolated public func swipeActions<T>(allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View
+    where T: View { _ModifiedView() }
+    /// swiftui/view/navigationtitle(_:)-(StringProtocol) (iOS 14, macOS 11): `nonisolated func navigationTitle<S>(_ title: S) -> some View where S : StringProtocol`.
+    nonisolated public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol { _ModifiedView() }
+}
+
+/// accessibility/accessibilitynotification/announcement (iOS 17, macOS 14; the Accessibility module,
+/// which SwiftUI re-exports): `struct Announcement`; `init(_ announcement: String)`; post(): `func post()`.
+public enum AccessibilityNotification {
+    public struct Announcement {
+        public init(_ announcement: String) {}
+        public func post() {}
+    }
+}
+
+/// swiftui/optional: `extension Optional : View where Wrapped : View`.
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+extension View {
+    /// swiftui/view/padding(_:)-(CGFloat): `nonisolated func padding(_ length: CGFloat) -> some View`.
+    nonisolated public func padding(_ length: CGFloat) -> some View { _ModifiedView() }
 }

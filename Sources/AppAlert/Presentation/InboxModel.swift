@@ -32,6 +32,9 @@ public final class InboxModel {
         set { if !newValue { openedMessage = nil } }
     }
 
+    /// Whether a refresh has finished: before it, an empty ``items`` means "not known yet", not "none".
+    public private(set) var hasRefreshed = false
+
     /// Items not read yet: a badge's number.
     public var unreadCount: Int { items.count { !$0.isRead } }
 
@@ -49,6 +52,7 @@ public final class InboxModel {
         }
         let (inbox, load, storeError) = await client.inbox(attributes: service.attributes)
         items = inbox.items
+        hasRefreshed = true
         problem = storeError?.description ?? load.error?.reason
     }
 

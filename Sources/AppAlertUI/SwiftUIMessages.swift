@@ -1,0 +1,143 @@
+#if canImport(SwiftUI)
+    import AppAlert
+    import SwiftUI
+
+    extension View {
+        /// Presents the service's message in its layout: `alert` as the system alert, `banner` slid in at
+        /// the top (it leaves after its `bannerSeconds` — never while VoiceOver runs — or a swipe up; a
+        /// tap runs its action), `modal` and `image` as a card over the dimmed app, `sheet` as a sheet.
+        /// Answering a button or closing records the showing; links open with the environment's
+        /// `openURL`; a wall stays, and comes back when the scene is active again after its link.
+        ///
+        /// ```swift
+        /// ContentView()
+        ///     .task { await alertService.showAlertIfNecessary() }
+        ///     .messageAlert(alertService)
+        /// ```
+        public func messageAlert(_ alertService: AlertService) -> some View {
+            modifier(MessagePresentationModifier<EmptyView>(alertService, appDrawn: [], draw: nil))
+        }
+
+        /// Presents the service's message as ``messageAlert(_:)`` does, drawing the `layouts` (all of them
+        /// unless you say which) with your own view, in the layout's place on screen: a banner at the top
+        /// (with its time and swipe), a modal, an image or an alert over the dimmed app, a sheet as a
+        /// sheet. `actions` performs a button, the tap or the close exactly as the built-in views do.
+        ///
+        /// ```swift
+        /// ContentView()
+        ///     .messageAlert(alertService, layouts: [.banner]) { message, actions in
+        ///         MyBanner(title: message.title) { Task { await actions.tap() } }
+        ///     }
+        /// ```
+        public func messageAlert<Content: View>(
+            _ alertService: AlertService, layouts: Set<Message.Layout> = Set(Message.Layout.allCases),
+            @ViewBuilder content: @escaping @MainActor (ResolvedMessage, MessageActions) -> Content
+        ) -> some View {
+            modifier(MessagePresentationModifier(alertService, appDrawn: layouts, draw: content))
+        }
+    }
+
+    /// Draws what a ``MessagePresenter`` decided, in four containers: the system alert (``AlertModifier``),
+    /// a card over the dimmed app, a banner at the top, a sheet.
+    struct MessagePresentationModifier<AppView: View>: ViewModifier {
+        @State private var presenter: MessagePresenter
+        private let draw: (@MainActor (ResolvedMessage, MessageActions) -> AppView)?
+        @Environment(\.openURL) private var openURL
+        @Environment(\.accessibilityReduceMotion) private var reduceMotion
+
+        init(
+            _ service: AlertService, appDrawn: Set<Message.Layout>,
+            draw: (@MainActor (ResolvedMessage, MessageActions) -> AppView)?
+        ) {
+            _presenter = State(initialValue: MessagePresenter(service, appDrawnLayouts: draw == nil ? [] : appDrawn))
+            self.draw = draw
+        }
+
+        func body(content: Content) -> some View {
+            content
+                .modifier(AlertModifier(source: presenter))
+                .overlay {
+                    if presenter.container == .card, let message = presenter.message {
+                        ZStack {
+                            Color.black.opacity(0.4).ignoresSafeArea().accessibilityHidden(true)
+                            ViewThatFits(in: .vertical) {
+                                drawn(message)
+                                ScrollView { drawn(message) }
+                            }
+                            .background(.background, in: RoundedRectangle(cornerRadius: 20))
+                            .clipShape(RoundedRectangle(cornerRadius: 20))
+                            .frame(maxWidth: 540)
+                            .padding()
+                            .accessibilityAddTraits(.isModal)
+                        }
+                        .transition(reduceMotion ? .opacity : .scale(scale: 0.9).combined(with: .opacity))
+                    }
+                }
+                .overlay(alignment: .top) {
+                    if presenter.container == .banner, let message = presenter.message {
+                        BannerHost(presenter: presenter) { drawn(message) }
+                            .transition(reduceMotion ? .opacity : .move(edge: .top).combined(with: .opacity))
+                    }
+                }
+                .animation(.default, value: presenter.container)
+                .sheet(isPresented: $presenter.isShowingSheet) {
+                    if let message = presenter.message {
+                        ScrollView { drawn(message) }
+                            .interactiveDismissDisabled(!presenter.canSwipeAway)
+                    }
+                }
+        }
+
+        /// The message by the app's view when it draws this layout, else by ``MessageCard``.
+        @ViewBuilder private func drawn(_ message: ResolvedMessage) -> some View {
+            let actions = presenter.actions { openURL($0) }
+            if let draw, presenter.isAppDrawn {
+                draw(message, actions)
+            } else {
+                MessageCard(message, actions: actions)
+            }
+        }
+    }
+
+    /// A banner's place at the top: its background and shadow, the swipe up, the countdown (held while
+    /// VoiceOver runs), the announcement, and a "close" action for VoiceOver, which cannot swipe it.
+    struct BannerHost<Banner: View>: View {
+        let presenter: MessagePresenter
+        @ViewBuilder let banner: () -> Banner
+        @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
+
+        var body: some View {
+            banner()
+                .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 16))
+                .clipShape(RoundedRectangle(cornerRadius: 16))
+                .shadow(radius: 8)
+                .padding(.horizontal)
+                #if !os(tvOS)
+                    // No drag on tvOS: the banner leaves by its time, or by VoiceOver's close action.
+                    .gesture(
+                        DragGesture().onEnded { drag in
+                            presenter.bannerDragEnded(
+                                translation: drag.translation.height, predictedEnd: drag.predictedEndTranslation.height)
+                        }
+                    )
+                #endif
+                .accessibilityAction(named: Text(presenter.texts.close)) {
+                    Task { @MainActor in await presenter.service.close() }
+                }
+                .onAppear {
+                    presenter.bannerShown(at: .now, voiceOverRunning: voiceOver)
+                    if let announcement = presenter.bannerAnnouncement {
+                        AccessibilityNotification.Announcement(announcement).post()
+                    }
+                }
+                .onChange(of: voiceOver) { _, running in
+                    presenter.voiceOverChanged(running: running, at: .now)
+                }
+                .task(id: presenter.bannerDeadline) { @MainActor [presenter] in
+                    guard let deadline = presenter.bannerDeadline else { return }
+                    try? await Task.sleep(for: .seconds(max(0, deadline.timeIntervalSinceNow)))
+                    presenter.bannerTimeCheck(at: .now)
+                }
+        }
+    }
+#endif
