@@ -42,6 +42,9 @@ let package = Package(
         ),
         .target(name: "AppAlertUI", dependencies: ["AppAlert"]),
         .target(name: "AppAlertTesting", dependencies: ["AppAlert"]),
+        // Xcode previews of every layout, light and dark, from AppAlertTesting's samples. In no product:
+        // no app links it, and AppAlertUI stays free of test code.
+        .target(name: "AppAlertPreviews", dependencies: ["AppAlertUI", "AppAlertTesting"]),
         .target(
             name: "AppAlertAuthoring",
             dependencies: [
