@@ -2,15 +2,24 @@
     import AppAlert
     import AppKit
 
-    /// Presents an ``AlertService``'s message or an ``UpdateService``'s update prompt with `NSAlert`, as
-    /// a sheet on a window, for AppKit apps.
+    /// Presents an ``AlertService``'s message in its layout, or an ``UpdateService``'s update prompt
+    /// with `NSAlert`, as a sheet on a window, for AppKit apps.
     @MainActor
     public enum AppKitAlertPresenter {
         /// Presents the source's alert as a sheet on `window`, or on the app's key or main window.
         /// Does nothing when nothing is to be shown; throws ``PresentationError`` when there is no
         /// window. A wall whose link was followed and a required update whose Update button was tapped
         /// come back.
+        ///
+        /// A message takes its layout: `alert` as an `NSAlert` sheet; `banner` across the top of the
+        /// window's content, leaving after its time while the window stays usable; `modal`, `image` and
+        /// `sheet` as a sheet drawn as `.messageAlert` draws its card in SwiftUI.
         public static func present(_ source: some AlertPresenting, in window: NSWindow? = nil) throws {
+            if let service = source as? AlertService, service.showMessage,
+                let layout = service.message?.layout, layout != .alert
+            {
+                return try AppKitMessageHost.present(MessagePresenter(service), in: window)
+            }
             guard source.isPresented, let presentation = source.presentation else { return }
             let buttons = presentation.buttons.map { (title: $0.title, isCancel: $0.isCancel) }
             try AppKitAlertHost.present(

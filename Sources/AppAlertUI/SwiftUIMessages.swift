@@ -58,19 +58,8 @@
                 .modifier(AlertModifier(source: presenter))
                 .overlay {
                     if presenter.container == .card, let message = presenter.message {
-                        ZStack {
-                            Color.black.opacity(0.4).ignoresSafeArea().accessibilityHidden(true)
-                            ViewThatFits(in: .vertical) {
-                                drawn(message)
-                                ScrollView { drawn(message) }
-                            }
-                            .background(.background, in: RoundedRectangle(cornerRadius: 20))
-                            .clipShape(RoundedRectangle(cornerRadius: 20))
-                            .frame(maxWidth: 540)
-                            .padding()
-                            .accessibilityAddTraits(.isModal)
-                        }
-                        .transition(reduceMotion ? .opacity : .scale(scale: 0.9).combined(with: .opacity))
+                        CardContainer { drawn(message) }
+                            .transition(reduceMotion ? .opacity : .scale(scale: 0.9).combined(with: .opacity))
                     }
                 }
                 .overlay(alignment: .top) {
@@ -95,6 +84,52 @@
                 draw(message, actions)
             } else {
                 MessageCard(message, actions: actions)
+            }
+        }
+    }
+
+    /// A card over the dimmed app: as wide as a phone at most, scrolling when it outgrows the screen.
+    struct CardContainer<Card: View>: View {
+        @ViewBuilder let card: () -> Card
+
+        var body: some View {
+            ZStack {
+                Color.black.opacity(0.4).ignoresSafeArea().accessibilityHidden(true)
+                ViewThatFits(in: .vertical) {
+                    card()
+                    ScrollView { card() }
+                }
+                .background(.background, in: RoundedRectangle(cornerRadius: 20))
+                .clipShape(RoundedRectangle(cornerRadius: 20))
+                .frame(maxWidth: 540)
+                .padding()
+                .accessibilityAddTraits(.isModal)
+            }
+        }
+    }
+
+    /// The message on screen in one container, for the UIKit and AppKit hosts: the views
+    /// `.messageAlert` draws, in a window or controller of the host's. `dimsApp`: a card over the dimmed
+    /// app (UIKit's full-screen presentation); otherwise a card alone, as in a macOS sheet.
+    struct HostedMessage: View {
+        let presenter: MessagePresenter
+        let container: MessagePresenter.Container
+        let dimsApp: Bool
+        @Environment(\.openURL) private var openURL
+
+        var body: some View {
+            if let message = presenter.message {
+                let card = MessageCard(message, actions: presenter.actions { openURL($0) })
+                switch container {
+                case .banner:
+                    BannerHost(presenter: presenter) { card }
+                case .card where dimsApp:
+                    CardContainer { card }
+                case .systemAlert, .card, .sheet:
+                    // A sheet swiped down (UIKit) leaves as SwiftUI's does: recorded as a dismissal.
+                    ScrollView { card }
+                        .onDisappear { presenter.isShowingSheet = false }
+                }
             }
         }
     }

@@ -2,8 +2,8 @@
     import AppAlert
     import UIKit
 
-    /// Presents an ``AlertService``'s message or an ``UpdateService``'s update prompt with
-    /// `UIAlertController`, for UIKit apps.
+    /// Presents an ``AlertService``'s message in its layout, or an ``UpdateService``'s update prompt
+    /// with `UIAlertController`, for UIKit apps.
     @MainActor
     public enum UIKitAlertPresenter {
         /// Presents the source's alert on `viewController`, or else from a window of its own above
@@ -11,9 +11,19 @@
         /// presenting) can refuse it. Does nothing when nothing is to be shown; throws
         /// ``PresentationError`` saying why when it cannot be shown. A wall whose link was followed and
         /// a required update whose Update button was tapped come back.
+        ///
+        /// A message takes its layout, drawn as `.messageAlert` draws it in SwiftUI: `alert` as a
+        /// `UIAlertController`; `banner` at the top of the scene in a window of its own, leaving after
+        /// its time or a swipe up while the app under it stays usable; `modal` and `image` as a card over
+        /// the dimmed app; `sheet` as a page sheet.
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
         public static func present(_ source: some AlertPresenting, on viewController: UIViewController? = nil) throws {
+            if let service = source as? AlertService, service.showMessage,
+                let layout = service.message?.layout, layout != .alert
+            {
+                return try UIKitMessageHost.present(MessagePresenter(service), on: viewController)
+            }
             guard source.isPresented, let presentation = source.presentation else { return }
             let actions = presentation.buttons.map { button in
                 UIKitAlertHost.Action(title: button.title, isCancel: button.isCancel) {

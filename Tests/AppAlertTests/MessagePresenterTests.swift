@@ -109,6 +109,58 @@ struct MessagePresenterTests {
         #expect(!events.all.contains(.dismissed(id: 1, variant: nil)))
     }
 
+    enum Leaving: String, CaseIterable, Sendable {
+        case closed, answered, linkOfAWallFollowed, bannerTimeUp
+    }
+
+    /// A UIKit or AppKit host takes its window or sheet down when the message leaves the screen,
+    /// whichever way it leaves, once; a wall whose link was followed leaves too, and is on screen again
+    /// once the host says its presentation ended.
+    @Test(.timeLimit(.minutes(1)), arguments: Leaving.allCases)
+    func aHostIsToldOnceWhenTheMessageLeavesTheScreen(_ leaving: Leaving) async throws {
+        let folder = try TemporaryDirectory()
+        let message =
+            switch leaving {
+            case .closed: Self.message(.modal)
+            case .answered: Self.message(.modal, #", "buttons": [{"title": "OK", "action": "dismiss"}]"#)
+            case .linkOfAWallFollowed:
+                Self.message(
+                    .modal, #", "dismissible": false, "link": {"title": "Go", "url": "https://example.com/up"}"#)
+            case .bannerTimeUp: Self.message(.banner, #", "bannerSeconds": 3"#)
+            }
+        let (service, _) = try await Self.service([message], folder: folder)
+        let presenter = MessagePresenter(service)
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        var calls = 0
+        presenter.whenMessageLeaves {
+            calls += 1
+            continuation.yield(calls)
+        }
+        // Changes that are not leaving: the banner's countdown starting, a check while on screen.
+        presenter.bannerShown(at: Self.start, voiceOverRunning: false)
+        await service.showAlertIfNecessary()
+        #expect(calls == 0)
+        let actions = presenter.actions { _ in }
+        switch leaving {
+        case .closed: await actions.close()
+        case .answered, .linkOfAWallFollowed: await actions.perform(try #require(service.message?.buttons.first))
+        case .bannerTimeUp: presenter.bannerTimeCheck(at: Self.start.addingTimeInterval(3.5))
+        }
+        var told = stream.makeAsyncIterator()
+        #expect(await told.next() == 1)
+        #expect(presenter.message == nil)
+        service.presentationEnded()
+        #expect((presenter.message != nil) == (leaving == .linkOfAWallFollowed))
+        // Told at once when nothing is on screen.
+        let idle = MessagePresenter(service)
+        if idle.message == nil {
+            var atOnce = false
+            idle.whenMessageLeaves { atOnce = true }
+            #expect(atOnce)
+        }
+        #expect(calls == 1)
+    }
+
     @Test
     func aBannerLeavesWhenItsTimeIsUpButNotWhileVoiceOverHoldsIt() async throws {
         let folder = try TemporaryDirectory()

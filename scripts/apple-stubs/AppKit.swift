@@ -32,6 +32,59 @@ open class NSApplication {
 open class NSWindow {
     /// appkit/nswindow/attachedsheet: `var attachedSheet: NSWindow? { get }`.
     open var attachedSheet: NSWindow? { nil }
+    /// appkit/nswindow/init(contentviewcontroller:) (macOS 10.10): `convenience init(contentViewController: NSViewController)`.
+    public init(contentViewController: NSViewController) {}
+    /// appkit/nswindow/contentview: `var contentView: NSView? { get set }`.
+    open var contentView: NSView?
+    /// appkit/nswindow/beginsheet(_:completionhandler:) (macOS 10.9): `func beginSheet(_ sheetWindow: NSWindow,
+    /// completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil)`.
+    open func beginSheet(_ sheetWindow: NSWindow, completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil) {}
+    /// appkit/nswindow/endsheet(_:) (macOS 10.9): `func endSheet(_ sheetWindow: NSWindow)`.
+    open func endSheet(_ sheetWindow: NSWindow) {}
+}
+
+/// appkit/nsview: `@MainActor class NSView : NSResponder`.
+@MainActor
+open class NSView {
+    public init() {}
+    /// appkit/nsview/frame: `var frame: NSRect { get set }`.
+    open var frame = NSRect.zero
+    /// appkit/nsview/bounds: `var bounds: NSRect { get set }`.
+    open var bounds = NSRect.zero
+    /// appkit/nsview/autoresizingmask: `var autoresizingMask: NSView.AutoresizingMask { get set }`.
+    open var autoresizingMask = AutoresizingMask()
+    /// appkit/nsview/safeareainsets (macOS 11): `var safeAreaInsets: NSEdgeInsets { get }`.
+    open var safeAreaInsets: NSEdgeInsets { NSEdgeInsets() }
+    /// appkit/nsview/addsubview(_:): `func addSubview(_ view: NSView)`.
+    open func addSubview(_ view: NSView) {}
+    /// appkit/nsview/removefromsuperview(): `func removeFromSuperview()`.
+    open func removeFromSuperview() {}
+
+    /// appkit/nsview/autoresizingmask-swift.struct: `struct AutoresizingMask` (OptionSet, raw value `UInt`);
+    /// `width` (2), `minYMargin` (8).
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public var rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let width = AutoresizingMask(rawValue: 2)
+        public static let minYMargin = AutoresizingMask(rawValue: 8)
+    }
+}
+
+/// appkit/nsedgeinsets (Foundation's on Apple platforms): `struct NSEdgeInsets` (`top`, `left`, `bottom`, `right`).
+public struct NSEdgeInsets: Sendable {
+    public var top: CGFloat = 0
+    public var left: CGFloat = 0
+    public var bottom: CGFloat = 0
+    public var right: CGFloat = 0
+    public init() {}
+}
+
+/// appkit/nsviewcontroller (macOS 10.5): `@MainActor class NSViewController : NSResponder`.
+@MainActor
+open class NSViewController {
+    public init() {}
+    /// appkit/nsviewcontroller/view: `var view: NSView { get set }`.
+    open var view = NSView()
 }
 
 /// appkit/nsbutton: `@MainActor class NSButton : NSControl`.

@@ -469,12 +469,54 @@ extension View {
         /// swiftui/image/init(uiimage:): `nonisolated init(uiImage: UIImage)`.
         nonisolated public init(uiImage: UIImage) {}
     }
+
+    /// swiftui/uihostingcontroller (iOS 13): `@MainActor @preconcurrency class UIHostingController<Content>
+    /// where Content : View` (a UIViewController).
+    @MainActor @preconcurrency
+    open class UIHostingController<Content>: UIViewController where Content: View {
+        /// swiftui/uihostingcontroller/init(rootview:): `@MainActor @preconcurrency init(rootView: Content)`.
+        public init(rootView: Content) {}
+        /// swiftui/uihostingcontroller/sizethatfits(in:) (iOS 13): `@MainActor @preconcurrency func
+        /// sizeThatFits(in size: CGSize) -> CGSize`.
+        public func sizeThatFits(in size: CGSize) -> CGSize { size }
+        /// swiftui/uihostingcontroller/sizingoptions (iOS 16): `@MainActor @preconcurrency var sizingOptions:
+        /// UIHostingControllerSizingOptions { get set }`.
+        public var sizingOptions = UIHostingControllerSizingOptions()
+    }
+
+    /// swiftui/uihostingcontrollersizingoptions (iOS 16): `struct UIHostingControllerSizingOptions`
+    /// (OptionSet, raw value `Int`); `static let intrinsicContentSize`.
+    public struct UIHostingControllerSizingOptions: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let intrinsicContentSize = UIHostingControllerSizingOptions(rawValue: 1)
+        public static let preferredContentSize = UIHostingControllerSizingOptions(rawValue: 2)
+    }
 #endif
 #if canImport(AppKit)
     import AppKit
     extension Image {
         /// swiftui/image/init(nsimage:): `nonisolated init(nsImage: NSImage)`.
         nonisolated public init(nsImage: NSImage) {}
+    }
+
+    /// swiftui/nshostingcontroller (macOS 10.15): `@MainActor @preconcurrency class NSHostingController<Content>
+    /// where Content : View` (an NSViewController).
+    @MainActor @preconcurrency
+    open class NSHostingController<Content>: NSViewController where Content: View {
+        /// swiftui/nshostingcontroller/init(rootview:): `@MainActor @preconcurrency init(rootView: Content)`.
+        public init(rootView: Content) {}
+        /// swiftui/nshostingcontroller/sizethatfits(in:) (macOS 10.15): `@MainActor @preconcurrency func
+        /// sizeThatFits(in size: CGSize) -> CGSize`.
+        public func sizeThatFits(in size: CGSize) -> CGSize { size }
+    }
+
+    /// swiftui/nshostingview (macOS 10.15): `@MainActor @preconcurrency class NSHostingView<Content>
+    /// where Content : View` (an NSView).
+    @MainActor @preconcurrency
+    open class NSHostingView<Content>: NSView where Content: View {
+        /// swiftui/nshostingview/init(rootview:): `@MainActor @preconcurrency required init(rootView: Content)`.
+        public required init(rootView: Content) {}
     }
 #endif
 
@@ -726,6 +768,8 @@ extension View {
     nonisolated public func gesture<T>(_ gesture: T) -> some View where T: Gesture { _ModifiedView() }
     /// swiftui/view/onappear(perform:): `nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View`.
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { _ModifiedView() }
+    /// swiftui/view/ondisappear(perform:): `nonisolated func onDisappear(perform action: (() -> Void)? = nil) -> some View`.
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { _ModifiedView() }
     /// swiftui/view/environment(_:_:): `nonisolated func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View`.
     nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         _ModifiedView()

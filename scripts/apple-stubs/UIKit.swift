@@ -15,6 +15,52 @@ open class UIView {
     open var window: UIWindow? { nil }
     /// uikit/uiview/ishidden: `var isHidden: Bool { get set }`.
     open var isHidden = false
+    /// uikit/uiview/frame: `var frame: CGRect { get set }`.
+    open var frame = CGRect.zero
+    /// uikit/uiview/bounds: `var bounds: CGRect { get set }`.
+    open var bounds = CGRect.zero
+    /// uikit/uiview/backgroundcolor: `@NSCopying var backgroundColor: UIColor? { get set }`.
+    open var backgroundColor: UIColor?
+    /// uikit/uiview/safeareainsets (iOS 11): `var safeAreaInsets: UIEdgeInsets { get }`.
+    open var safeAreaInsets: UIEdgeInsets { UIEdgeInsets() }
+}
+
+/// uikit/uiedgeinsets: `struct UIEdgeInsets` (`top`, `left`, `bottom`, `right`: CGFloat).
+public struct UIEdgeInsets: Sendable {
+    public var top: CGFloat = 0
+    public var left: CGFloat = 0
+    public var bottom: CGFloat = 0
+    public var right: CGFloat = 0
+    public init() {}
+}
+
+/// uikit/uicolor: `class UIColor : NSObject` (Sendable); `class var clear: UIColor { get }`.
+open class UIColor: @unchecked Sendable {
+    init() {}
+    open class var clear: UIColor { UIColor() }
+}
+
+/// uikit/uimodalpresentationstyle: `enum UIModalPresentationStyle` (Int raw values); `overFullScreen` (iOS 8).
+public enum UIModalPresentationStyle: Int, Sendable {
+    case automatic = -2
+    case none = -1
+    case fullScreen = 0
+    case pageSheet = 1
+    case formSheet = 2
+    case currentContext = 3
+    case custom = 4
+    case overFullScreen = 5
+    case overCurrentContext = 6
+    case popover = 7
+    case blurOverFullScreen = 8
+}
+
+/// uikit/uimodaltransitionstyle: `enum UIModalTransitionStyle` (Int raw values).
+public enum UIModalTransitionStyle: Int, Sendable {
+    case coverVertical = 0
+    case flipHorizontal = 1
+    case crossDissolve = 2
+    case partialCurl = 3
 }
 
 /// uikit/uiviewcontroller: `@MainActor class UIViewController : UIResponder`.
@@ -33,6 +79,20 @@ open class UIViewController {
         _ viewControllerToPresent: UIViewController, animated flag: Bool,
         completion: (@MainActor @Sendable () -> Void)? = nil
     ) {}
+    /// uikit/uiviewcontroller/dismiss(animated:completion:) (iOS 5): `func dismiss(animated flag: Bool,
+    /// completion: (() -> Void)? = nil)`. (AppAlertUI's call also type-checks with `present`'s
+    /// `@MainActor @Sendable` completion: tried.)
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+    /// uikit/uiviewcontroller/view: `var view: UIView! { get set }`.
+    open var view: UIView! = UIView()
+    /// uikit/uiviewcontroller/modalpresentationstyle: `var modalPresentationStyle: UIModalPresentationStyle { get set }`.
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
+    /// uikit/uiviewcontroller/modaltransitionstyle: `var modalTransitionStyle: UIModalTransitionStyle { get set }`.
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    /// uikit/uiviewcontroller/ismodalinpresentation (iOS 13): `var isModalInPresentation: Bool { get set }`.
+    open var isModalInPresentation = false
+    /// uikit/uiviewcontroller/presentingviewcontroller (iOS 5): `var presentingViewController: UIViewController? { get }`.
+    open var presentingViewController: UIViewController? { nil }
 }
 
 /// uikit/uiwindow: `@MainActor class UIWindow : UIView`.
@@ -82,6 +142,8 @@ open class UIScene: @MainActor Hashable {
 open class UIWindowScene: UIScene {
     /// uikit/uiwindowscene/keywindow (iOS 15): `var keyWindow: UIWindow? { get }`.
     open var keyWindow: UIWindow? { nil }
+    /// uikit/uiwindowscene/windows (iOS 13): `var windows: [UIWindow] { get }`.
+    open var windows: [UIWindow] { [] }
 }
 
 /// uikit/uiapplication: `@MainActor class UIApplication : UIResponder`.

@@ -73,6 +73,28 @@ public final class MessagePresenter: AlertPresenting {
             close: { [self] in await service.close() })
     }
 
+    /// Calls `left` once, on the main actor, when the message on screen now leaves it (answered,
+    /// closed, its time up, its link followed) or another takes its place; at once when none is on
+    /// screen. What a UIKit or AppKit host waits on to take its window or sheet down: the change is
+    /// observed here, so the host only reacts.
+    package func whenMessageLeaves(_ left: @escaping @MainActor () -> Void) {
+        let shown = message.map { ($0.id, container(for: $0.layout)) }
+        guard let shown else { return left() }
+        withObservationTracking {
+            _ = message
+        } onChange: { [weak self] in
+            // Called as the change begins (`willSet`): look once it has been made.
+            Task { @MainActor in
+                guard let self else { return }
+                if let now = self.message, now.id == shown.0, self.container(for: now.layout) == shown.1 {
+                    self.whenMessageLeaves(left)
+                } else {
+                    left()
+                }
+            }
+        }
+    }
+
     // MARK: The system alert (AlertPresenting)
 
     /// Bound to the system alert: `true` while an `alert` message is on screen and built in. SwiftUI

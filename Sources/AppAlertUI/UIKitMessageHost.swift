@@ -1,0 +1,119 @@
+#if canImport(UIKit) && canImport(SwiftUI) && !os(watchOS)
+    import AppAlert
+    import SwiftUI
+    import UIKit
+
+    /// Puts a message whose layout is not `alert` on screen for a UIKit app, hosting the views
+    /// `.messageAlert` draws (``MessagePresenter`` decides; this only places them): a banner in a window
+    /// of its own at the top of the scene, as tall as the banner, so the app under it keeps its touches;
+    /// a modal or an image as a card over the dimmed app, and a sheet as a page sheet, presented from
+    /// the given controller or from a window of their own at alert level (``UIKitAlertHost``).
+    @MainActor
+    enum UIKitMessageHost {
+        private static var bannerWindow: UIWindow?
+
+        @available(iOSApplicationExtension, unavailable)
+        @available(tvOSApplicationExtension, unavailable)
+        static func present(_ presenter: MessagePresenter, on viewController: UIViewController?) throws {
+            switch presenter.container {
+            case .banner?: try showBanner(presenter)
+            case .card?: try showModal(presenter, .card, on: viewController)
+            case .sheet?: try showModal(presenter, .sheet, on: viewController)
+            case .systemAlert?, nil: return
+            }
+        }
+
+        @available(iOSApplicationExtension, unavailable)
+        @available(tvOSApplicationExtension, unavailable)
+        private static func showModal(
+            _ presenter: MessagePresenter, _ container: MessagePresenter.Container, on viewController: UIViewController?
+        ) throws {
+            let host = try viewController.map(UIKitAlertHost.checked) ?? UIKitAlertHost.windowHost()
+            let ownsWindow = viewController == nil
+            let controller = UIHostingController(
+                rootView: HostedMessage(presenter: presenter, container: container, dimsApp: true))
+            if container == .card {
+                controller.modalPresentationStyle = .overFullScreen
+                controller.modalTransitionStyle = .crossDissolve
+                controller.view.backgroundColor = .clear
+            } else {
+                // A wall's sheet cannot be swiped down.
+                controller.isModalInPresentation = !presenter.canSwipeAway
+            }
+            host.present(controller, animated: true)
+            presenter.whenMessageLeaves {
+                if controller.presentingViewController != nil {
+                    controller.dismiss(animated: true) {
+                        modalEnded(presenter, ownsWindow: ownsWindow, on: viewController)
+                    }
+                } else {
+                    modalEnded(presenter, ownsWindow: ownsWindow, on: viewController)  // swiped down: already gone
+                }
+            }
+        }
+
+        /// The card or sheet has left the screen: the window goes, and a wall whose link was followed
+        /// comes back.
+        @available(iOSApplicationExtension, unavailable)
+        @available(tvOSApplicationExtension, unavailable)
+        private static func modalEnded(
+            _ presenter: MessagePresenter, ownsWindow: Bool, on viewController: UIViewController?
+        ) {
+            if ownsWindow { UIKitAlertHost.closeWindow() }
+            presenter.service.presentationEnded()
+            if presenter.message != nil { try? present(presenter, on: viewController) }
+        }
+
+        @available(iOSApplicationExtension, unavailable)
+        @available(tvOSApplicationExtension, unavailable)
+        private static func showBanner(_ presenter: MessagePresenter) throws {
+            guard bannerWindow == nil else {
+                throw PresentationError(reason: "an AppAlert banner is already on screen")
+            }
+            let scene = try UIKitAlertHost.foregroundScene()
+            // The app's window gives the width and the status bar's height (the scene's coordinate space
+            // is deprecated in iOS 26).
+            guard let appWindow = scene.keyWindow ?? scene.windows.first else {
+                throw PresentationError(reason: "the foreground scene has no window")
+            }
+            let controller = UIHostingController(
+                rootView: HostedMessage(presenter: presenter, container: .banner, dimsApp: false))
+            controller.view.backgroundColor = .clear
+            let bounds = appWindow.bounds
+            let top = appWindow.safeAreaInsets.top
+            let banner = controller.sizeThatFits(in: CGSize(width: bounds.width, height: bounds.height - top))
+            let window = UIWindow(windowScene: scene)
+            window.windowLevel = .alert + 1
+            window.frame = CGRect(x: 0, y: 0, width: bounds.width, height: min(bounds.height, top + banner.height + 8))
+            window.rootViewController = controller
+            // Shown, not made key: the app keeps the keyboard and its first responder.
+            window.isHidden = false
+            bannerWindow = window
+            presenter.whenMessageLeaves {
+                bannerWindow?.isHidden = true
+                bannerWindow = nil
+                presenter.service.presentationEnded()
+            }
+        }
+    }
+
+    extension UIKitAlertPresenter {
+        /// A view controller showing the message the feed places in the slot `name`
+        /// (`"placement": "home-top"`) as a card, as ``MessageSlot`` does in SwiftUI. Add it as a child
+        /// view controller where the slot goes; its view sizes itself to the card (Auto Layout's
+        /// intrinsic size), and has no height when there is no message.
+        ///
+        /// ```swift
+        /// let slot = UIKitAlertPresenter.slotViewController("home-top", alertService)
+        /// addChild(slot)
+        /// stackView.insertArrangedSubview(slot.view, at: 0)
+        /// slot.didMove(toParent: self)
+        /// ```
+        public static func slotViewController(_ name: String, _ service: AlertService) -> UIViewController {
+            let controller = UIHostingController(rootView: MessageSlot(name, service))
+            controller.sizingOptions = .intrinsicContentSize
+            controller.view.backgroundColor = .clear
+            return controller
+        }
+    }
+#endif
