@@ -149,7 +149,7 @@ struct MessageSelectorTests {
             (["pt-BR"], "Título BR", "Text", "Fechar", "pt-BR"),
             (["pt-PT"], "Título PT", "Text", "Close", "pt-PT"),
             (["pt"], "Título BR", "Text", "Fechar", "pt-BR"),
-            (["pt-AO"], "Título BR", "Text", "Fechar", "pt-BR"),
+            (["pt-AO"], "Título PT", "Text", "Close", "pt-PT"),
             (["it", "fr"], "Titre", "Texte", "Close", "fr"),
             (["it"], "Title", "Text", "Close", nil),
             ([], "Title", "Text", "Close", nil),

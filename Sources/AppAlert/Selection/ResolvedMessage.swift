@@ -115,20 +115,17 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
 public enum Localizations {
     /// The best localization for the preferred languages, or `nil` for the base texts.
     ///
-    /// For each preferred language in order, the first of: a localization with exactly that tag; one
-    /// with just its language (`pt` for `pt-BR`); one of the same language and script (`pt-PT` for
-    /// `pt-BR`, but never `zh-Hant` for `zh-Hans`). A user who prefers French, then English, gets a
-    /// French text from any French localization before an exact English one.
+    /// The built-in texts' rules: for each preferred language in order, among those of its script, a
+    /// localization with exactly that tag, then the same region, its regional variety (`es-419` for
+    /// `es-MX`), the language alone or with its script (`zh-Hant` for `zh-TW`), then any other region
+    /// of the same language and script (`pt-PT` for `pt-BR`, but never `zh-Hant` for `zh-Hans`). A user
+    /// who prefers French, then English, gets a French text from any French localization before an
+    /// exact English one.
     public static func best(
         of localizations: [Message.Localization], for preferredLanguages: [LanguageTag]
     ) -> Message.Localization? {
         guard !localizations.isEmpty else { return nil }
-        for language in preferredLanguages {
-            if let exact = localizations.first(where: { $0.tag == language }) { return exact }
-            if let bare = localizations.first(where: { $0.tag.subtags == [language.language] }) { return bare }
-            if let related = localizations.first(where: { $0.tag.sharesLanguage(with: language) }) { return related }
-        }
-        return nil
+        return LanguageMatching.best(of: localizations.map(\.tag), for: preferredLanguages).map { localizations[$0] }
     }
 }
 

@@ -58,22 +58,12 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         return script == otherScript
     }
 
-    /// The key of a table of built-in texts (keys are language tags: `en`, `pt`, `zh-Hant`) that serves
-    /// the preferred `languages` (most preferred first): for each language in turn, a key equal to it,
-    /// then its language alone (`pt` for `pt-BR`), then any key of the same language and script;
-    /// `nil` when no preferred language is served (the caller falls back to English).
+    /// The key of a table of built-in texts (keys are language tags: `en`, `pt-BR`, `zh-Hant`) that
+    /// serves the preferred `languages` (most preferred first), by ``LanguageMatching``'s rules; `nil`
+    /// when no preferred language is served (the caller falls back to English).
     static func bestKey(of keys: some Collection<String>, for languages: [LanguageTag]) -> String? {
-        let entries = keys.sorted().map { (tag: LanguageTag($0), key: $0) }
-        for language in languages {
-            if let exact = entries.first(where: { $0.tag == language }) { return exact.key }
-            if let bare = entries.first(where: {
-                $0.tag.subtags == [language.language] && $0.tag.sharesLanguage(with: language)
-            }) {
-                return bare.key
-            }
-            if let related = entries.first(where: { $0.tag.sharesLanguage(with: language) }) { return related.key }
-        }
-        return nil
+        let sorted = keys.sorted()
+        return LanguageMatching.best(of: sorted.map(LanguageTag.init), for: languages).map { sorted[$0] }
     }
 
     /// Whether text in this language is written right to left: by its script when the tag names one

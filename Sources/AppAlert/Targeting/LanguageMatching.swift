@@ -1,0 +1,130 @@
+/// Which of a set of language tags (a table's keys, a feed's `localizations`) serves a device's
+/// preferred languages: one rule for the built-in texts and the feed's own texts, so a prompt, a
+/// message and its controls always speak the same language.
+///
+/// For each preferred language in order (the first one served wins: a French device with English
+/// second gets French), among the candidates of the same language and script:
+/// 1. the same tag;
+/// 2. the same region (`zh-HK` for `zh-Hant-HK`);
+/// 3. the region's regional variety (`pt-PT` for `pt-AO`, `es-419` for `es-MX`, `zh-HK` for `zh-MO`);
+/// 4. the language alone, or the language and script (`es` for `es-MX`, `zh-Hant` for `zh-TW`);
+/// 5. for a tag without a region, the language's main variety (`pt-BR` for `pt`);
+/// 6. any other region (`pt-BR` for `pt-PT` when only Brazilian is served).
+///
+/// Scripts are compared as written or as implied (Unicode's likely subtags for the languages written
+/// in two scripts): `zh`, `zh-CN`, `zh-SG` are Simplified, `zh-TW`, `zh-HK`, `zh-MO` Traditional;
+/// `sr` and `sr-RS` are Cyrillic, `sr-ME` Latin. Withdrawn codes mean their successors (`iw` Hebrew,
+/// `in` Indonesian, `ji` Yiddish, `tl` Filipino), and Norwegian (`no`) and Nynorsk (`nn`) are served
+/// Bokmål (`nb`) when they are not served themselves.
+///
+/// Written here, not taken from `Locale`: Foundation on Linux has no `Locale.Language` matching, and
+/// the rules must be the same on every platform the core runs on (the feed is decided on Linux tools
+/// too).
+enum LanguageMatching {
+    /// The index in `candidates` that serves `preferred` (most preferred first), or `nil` when none
+    /// of the preferred languages is served.
+    static func best(of candidates: [LanguageTag], for preferred: [LanguageTag]) -> Int? {
+        let keyed = candidates.map(Key.init)
+        for language in preferred {
+            for wanted in [Key(language)] + fallbacks(of: language) {
+                if let found = best(of: keyed, for: wanted) { return found }
+            }
+        }
+        return nil
+    }
+
+    private static func best(of candidates: [Key], for wanted: Key) -> Int? {
+        var found: (index: Int, rank: Int)?
+        for (index, candidate) in candidates.enumerated()
+        where candidate.language == wanted.language && candidate.script == wanted.script {
+            let rank = rank(of: candidate, for: wanted)
+            if rank < found?.rank ?? .max { found = (index, rank) }
+        }
+        return found?.index
+    }
+
+    /// 0 is best.
+    private static func rank(of candidate: Key, for wanted: Key) -> Int {
+        if candidate.subtags == wanted.subtags { return 0 }
+        if let region = wanted.region {
+            if candidate.region == region { return 1 }
+            if let parent = parentRegion(language: wanted.language, region: region), candidate.region == parent {
+                return 2
+            }
+        }
+        if candidate.region == nil { return 3 }
+        if wanted.region == nil, candidate.region == mainRegion[String(wanted.language)] { return 4 }
+        return 5
+    }
+
+    /// The tags to try when `tag` itself is not served: Bokmål for Norwegian and Nynorsk.
+    private static func fallbacks(of tag: LanguageTag) -> [Key] {
+        switch canonicalLanguage(tag.language) {
+        case "no", "nn": [Key(LanguageTag("nb"))]
+        default: []
+        }
+    }
+
+    /// A tag reduced to what the matching compares: the canonical language, the script (written or
+    /// implied), the region, and the subtags for the exact match.
+    struct Key {
+        let language: Substring
+        let script: Substring?
+        let region: Substring?
+        let subtags: [Substring]
+
+        init(_ tag: LanguageTag) {
+            let language = LanguageMatching.canonicalLanguage(tag.language)
+            let rest = tag.subtags.dropFirst()
+            let written = rest.first { $0.count == 4 && $0.allSatisfy(\.isLetter) }
+            let region = rest.first {
+                ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber))
+            }
+            self.language = language
+            self.region = region
+            script = written ?? LanguageMatching.likelyScript(language: language, region: region)
+            subtags = [language] + rest
+        }
+    }
+
+    /// Withdrawn ISO 639 codes that devices and old feeds still send.
+    static func canonicalLanguage(_ language: Substring) -> Substring {
+        switch language {
+        case "iw": "he"
+        case "in": "id"
+        case "ji": "yi"
+        case "tl": "fil"
+        default: language
+        }
+    }
+
+    /// The script a tag without one implies, for the languages the tables serve in two scripts.
+    static func likelyScript(language: Substring, region: Substring?) -> Substring? {
+        switch language {
+        case "zh": ["tw", "hk", "mo"].contains(region ?? "") ? "hant" : "hans"
+        case "sr": region == "me" ? "latn" : "cyrl"
+        default: nil
+        }
+    }
+
+    /// The regional variety a region's speakers are served before the language alone: European
+    /// Portuguese outside Brazil, Latin-American Spanish in the Americas, Hong Kong's Traditional
+    /// Chinese in Macao (Unicode CLDR's parent locales).
+    static func parentRegion(language: Substring, region: Substring) -> Substring? {
+        switch language {
+        case "pt": region == "br" ? nil : "pt"
+        case "es": latinAmerica.contains(region) ? "419" : nil
+        case "zh": region == "mo" ? "hk" : nil
+        default: nil
+        }
+    }
+
+    private static let latinAmerica: Set<Substring> = [
+        "ar", "bo", "br", "bz", "cl", "co", "cr", "cu", "do", "ec", "gt", "hn", "mx", "ni", "pa", "pe", "pr",
+        "py", "sv", "us", "uy", "ve",
+    ]
+
+    /// The variety a tag without a region gets when only regional ones are served: `pt` is Brazilian
+    /// Portuguese, as Apple's `pt` localization is.
+    private static let mainRegion: [String: Substring] = ["pt": "br", "es": "es", "fr": "fr", "en": "us"]
+}
