@@ -256,7 +256,8 @@ struct UpdateNotifierTests {
         -> UpdateNotifier
     {
         let checker = UpdateChecker(
-            app: AppInfo(bundleID: "octo/tool", appVersion: "2.0.0", platform: .linux),
+            app: AppInfo(
+                bundleID: "octo/tool", appVersion: "2.0.0", platform: .linux, preferredLanguages: [LanguageTag("en")]),
             source: .gitHub(try! GitHubReleases(repository: "octo/tool", transport: transport)), store: store,
             clock: .fixed(try! RFC3339.parse("2026-11-20T00:00:00Z")))
         return UpdateNotifier(
@@ -272,7 +273,9 @@ struct UpdateNotifierTests {
         await notifier.start()?.value
         #expect(transport.requests.count == 1)
         let notice = try #require(await notifier.notice(appName: "tool"))
-        #expect(notice.contains("Update available: tool 2.0.0 → 2.4.1"))
+        #expect(notice.contains("Update Available"))
+        #expect(notice.contains("tool 2.4.1 is available."))
+        #expect(notice.contains("2.0.0 → 2.4.1"))
         #expect(notice.contains("https://github.com/octo/tool/releases/tag/v2.4.1"))
         await notifier.start()?.value
         #expect(transport.requests.count == 1)

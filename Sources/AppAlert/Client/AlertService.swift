@@ -41,6 +41,16 @@ public final class AlertService: AlertPresenting {
     @ObservationIgnored public private(set) lazy var inbox = InboxModel(service: self)
     /// Called for every event, on the main actor.
     @ObservationIgnored public var onEvent: ((AlertEvent) -> Void)?
+    /// The words the views add by themselves (close, delete, the inbox's title and empty state,
+    /// "unread"), by language; default: the built-in table. Change an entry of a copy to reword a
+    /// control, add one for a language; the entry for the device's languages is chosen as the update
+    /// prompt's texts are.
+    @ObservationIgnored public var messageTexts: [String: MessageTexts] = MessageTexts.builtIn
+
+    /// ``messageTexts`` for the app's preferred languages.
+    var controlTexts: MessageTexts {
+        MessageTexts.forLanguages(client?.app.preferredLanguages ?? AppInfo.currentLanguages, in: messageTexts)
+    }
 
     @ObservationIgnored public let client: AlertClient?
     @ObservationIgnored private let setupError: String?

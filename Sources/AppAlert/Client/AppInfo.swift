@@ -46,9 +46,22 @@ public struct AppInfo: Sendable, Hashable {
         return Version([max(0, version.majorVersion), max(0, version.minorVersion), max(0, version.patchVersion)])
     }
 
-    /// `Locale.preferredLanguages`, as language tags.
+    /// The user's preferred languages, most preferred first: `Locale.preferredLanguages` on Apple
+    /// platforms; elsewhere (a command-line tool on Linux) `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG`
+    /// as gettext reads them (`LANG=pt_BR.UTF-8` is `pt-BR`), since Foundation there answers English
+    /// whatever they say.
     public static var currentLanguages: [LanguageTag] {
-        Locale.preferredLanguages.map(LanguageTag.init).filter(\.isWellFormed)
+        #if canImport(Darwin)
+            Locale.preferredLanguages.map(LanguageTag.init).filter(\.isWellFormed)
+        #else
+            languages(environment: ProcessInfo.processInfo.environment)
+        #endif
+    }
+
+    /// The preferred languages of a POSIX process with `environment`, or `Locale`'s when it names none.
+    static func languages(environment: [String: String]) -> [LanguageTag] {
+        let posix = POSIXLanguages.preferred(in: environment)
+        return posix.isEmpty ? Locale.preferredLanguages.map(LanguageTag.init).filter(\.isWellFormed) : posix
     }
 
     /// The evaluation context for this app at `now`, for the install `installID`.

@@ -80,7 +80,8 @@ public struct Message: Sendable, Hashable, Identifiable {
     /// How many launches after an update a what's-new message stays eligible.
     public static let whatsNewLaunchWindow = 10
 
-    /// The label of the dismiss button when the feed gives none.
+    /// The English label of the dismiss button when the feed gives none; a resolved message has it in
+    /// the user's language (``ResolvedMessage/confirmLabel``).
     public static let defaultConfirmLabel = "OK"
 
     /// A button that opens a URL.

@@ -56,13 +56,24 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
     public var buttons: [Button]
     /// `false` for a wall and for a required update: no button makes them go away for good.
     public var isDismissible: Bool
+    /// The language of the title and text when it is known: the localization or built-in table they
+    /// come from; `nil` for a feed's base texts.
+    public var language: LanguageTag?
+    /// Whether the title and text run right to left (by ``language``, else by their first letter): a
+    /// presenter lays the alert out mirrored.
+    public var isRightToLeft: Bool
 
-    public init(id: String, title: String, text: String, buttons: [Button], isDismissible: Bool) {
+    public init(
+        id: String, title: String, text: String, buttons: [Button], isDismissible: Bool,
+        language: LanguageTag? = nil, isRightToLeft: Bool? = nil
+    ) {
         self.id = id
         self.title = title
         self.text = text
         self.buttons = buttons
         self.isDismissible = isDismissible
+        self.language = language
+        self.isRightToLeft = isRightToLeft ?? TextDirection.isRightToLeft(language: language, text: title + text)
     }
 
     /// A feed's message with its resolved buttons (without `buttons` in the feed: the link button first
@@ -77,20 +88,23 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
         }
         self.init(
             id: "message-\(message.id)", title: message.title, text: message.text, buttons: buttons,
-            isDismissible: message.dismissible)
+            isDismissible: message.dismissible, language: message.localization, isRightToLeft: message.isRightToLeft)
     }
 
     /// The update prompt for `decision` — Update, and for an optional update Later and Skip — or `nil`
     /// when it asks for nothing.
     ///
     /// Texts, in order of preference: the feed policy's (localized for `languages`, with the
-    /// placeholders filled), then `texts` (the app's own, or the built-in table, for `languages`).
+    /// placeholders filled), then `texts` (the app's own, or the built-in table, for `languages`). In a
+    /// right-to-left text the app name and the version are isolated (Unicode directional isolates), so
+    /// `MyApp 2.1` keeps its order inside Arabic or Hebrew.
     public init?(
         _ decision: UpdateDecision, appName: String, languages: [LanguageTag],
         texts table: [String: UpdateTexts] = UpdateTexts.builtIn
     ) {
         guard decision.kind != .none else { return nil }
-        let texts = UpdateTexts.forLanguages(languages, in: table)
+        let tableKey = LanguageTag.bestKey(of: table.keys, for: languages) ?? "en"
+        let texts = table[tableKey] ?? UpdateTexts.builtIn["en"]!
         let version = decision.availableVersion?.description ?? ""
         let required = decision.kind == .required
         let localization = decision.policy.flatMap { Localizations.best(of: $0.localizations, for: languages) }
@@ -98,6 +112,11 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
             localization?.title ?? decision.policy?.title ?? (required ? texts.requiredTitle : texts.optionalTitle)
         let message =
             localization?.text ?? decision.policy?.text ?? (required ? texts.requiredMessage : texts.optionalMessage)
+        let feedWords =
+            localization?.title != nil || localization?.text != nil || decision.policy?.title != nil
+            || decision.policy?.text != nil
+        let language = localization?.tag ?? (feedWords ? nil : LanguageTag(tableKey))
+        let rightToLeft = TextDirection.isRightToLeft(language: language, text: title + message)
         // No Update button that cannot work: without a page to go to, an optional prompt only tells.
         // (A required decision always has one: UpdatePolicyEngine asks without a link as optional.)
         var buttons: [Button] = []
@@ -107,9 +126,10 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
             buttons.append(Button(title: texts.skip, action: .skip))
         }
         self.init(
-            id: "update-\(version)", title: UpdateTexts.fill(title, appName: appName, version: version),
-            text: UpdateTexts.fill(message, appName: appName, version: version), buttons: buttons,
-            isDismissible: !required)
+            id: "update-\(version)",
+            title: UpdateTexts.fill(title, appName: appName, version: version, isolating: rightToLeft),
+            text: UpdateTexts.fill(message, appName: appName, version: version, isolating: rightToLeft),
+            buttons: buttons, isDismissible: !required, language: language, isRightToLeft: rightToLeft)
     }
 }
 

@@ -93,7 +93,7 @@ public final class InboxModel {
     /// The words of the inbox's own controls (title, empty state, delete, unread), in the app's
     /// preferred languages.
     public var texts: MessageTexts {
-        MessageTexts.forLanguages(service?.client?.app.preferredLanguages ?? AppInfo.currentLanguages)
+        service?.controlTexts ?? MessageTexts.forLanguages(AppInfo.currentLanguages)
     }
 
     /// What the controls of ``openedMessage``'s card do; a link is opened with `open`. The card always

@@ -70,16 +70,6 @@ extension ResolvedMessage {
     /// localization shown, or, for the base texts, by the first letter of its title and text (the
     /// paragraph rule of the Unicode bidirectional algorithm, for letters).
     public var isRightToLeft: Bool {
-        if let localization { return localization.isRightToLeft }
-        for scalar in (title + text).unicodeScalars where scalar.properties.isAlphabetic {
-            return Self.isRightToLeftLetter(scalar.value)
-        }
-        return false
-    }
-
-    /// Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and their presentation forms.
-    private static func isRightToLeftLetter(_ value: UInt32) -> Bool {
-        (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
-            || (0x10800...0x10FFF).contains(value) || (0x1E800...0x1EFFF).contains(value)
+        TextDirection.isRightToLeft(language: localization, text: title + text)
     }
 }

@@ -38,7 +38,7 @@ public final class MessagePresenter: AlertPresenting {
     public init(_ service: AlertService, appDrawnLayouts: Set<Message.Layout> = []) {
         self.service = service
         self.appDrawnLayouts = appDrawnLayouts
-        texts = MessageTexts.forLanguages(service.client?.app.preferredLanguages ?? AppInfo.currentLanguages)
+        texts = service.controlTexts
     }
 
     /// The message on screen now, or `nil`.

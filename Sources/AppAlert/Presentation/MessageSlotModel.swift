@@ -40,7 +40,7 @@ public final class MessageSlotModel {
     /// What the controls of ``message``'s card do; a link is opened with `open` (SwiftUI's `openURL`). A
     /// slot has no swipe: a message that can be closed and has no button for it gets a close control.
     public func actions(open: @escaping @MainActor (URL) -> Void) -> MessageActions {
-        let texts = MessageTexts.forLanguages(service?.client?.app.preferredLanguages ?? AppInfo.currentLanguages)
+        let texts = service?.controlTexts ?? MessageTexts.forLanguages(AppInfo.currentLanguages)
         guard let message else { return MessageActions(texts: texts) }
         return MessageActions(
             images: images, showsCloseControl: message.needsCloseControl, texts: texts, tapAction: message.action,

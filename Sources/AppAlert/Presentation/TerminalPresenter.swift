@@ -45,28 +45,42 @@ public struct TerminalPresenter: Sendable {
     ///     │ https://example.com/status        │
     ///     ╰───────────────────────────────────╯
     ///
-    /// The frame is as wide as the longest line, at most ``maximumWidth``.
+    /// Each button that opens a page (a link, an update) is its title, then the page. The frame is as
+    /// wide as the longest line, at most ``maximumWidth`` terminal columns: a Chinese or Japanese
+    /// character takes two, a directional isolate none.
     public func render(_ presentation: AlertPresentation) -> String {
         var lines = wrap(presentation.title)
         lines.append("")
         lines += wrap(presentation.text)
         for button in presentation.buttons {
-            guard case .openLink(let url) = button.action else { continue }
+            guard let url = button.url else { continue }
             lines.append("")
-            lines += wrap(button.title + ":")
+            lines += wrap(Self.labelled(button.title, language: presentation.language))
             lines += wrap(url.absoluteString)
         }
-        let width = min(maximumWidth - 4, lines.map(\.count).max() ?? 0)
+        let widths = lines.map(Self.columns(of:))
+        let width = min(maximumWidth - 4, widths.max() ?? 0)
         var output = "╭" + String(repeating: "─", count: width + 2) + "╮\n"
-        for line in lines {
-            output += "│ " + line + String(repeating: " ", count: max(0, width - line.count)) + " │\n"
+        for (line, lineWidth) in zip(lines, widths) {
+            output += "│ " + line + String(repeating: " ", count: max(0, width - lineWidth)) + " │\n"
         }
         output += "╰" + String(repeating: "─", count: width + 2) + "╯\n"
         return output
     }
 
-    /// Breaks text into lines no wider than the frame, at spaces where possible; control characters
-    /// are replaced, so a feed cannot move the cursor or change colours.
+    /// A button's title followed by a colon as its language writes one: after a narrow no-break space
+    /// in French, full width in Chinese and Japanese.
+    static func labelled(_ title: String, language: LanguageTag?) -> String {
+        switch language?.language {
+        case "fr": title + "\u{202F}:"
+        case "zh", "ja": title + "："
+        default: title + ":"
+        }
+    }
+
+    /// Breaks text into lines no wider than the frame, at spaces where possible (a text without spaces,
+    /// as Chinese and Japanese are written, between any two characters); control characters are
+    /// replaced, so a feed cannot move the cursor or change colours.
     func wrap(_ text: String) -> [String] {
         let limit = maximumWidth - 4
         var lines: [String] = []
@@ -76,27 +90,78 @@ public struct TerminalPresenter: Sendable {
                     character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : character
                 })
             var line = ""
+            var lineWidth = 0
             for word in clean.split(separator: " ", omittingEmptySubsequences: false) {
                 var word = Substring(word)
-                while word.count > limit {
-                    if !line.isEmpty {
-                        lines.append(line)
-                        line = ""
-                    }
-                    lines.append(String(word.prefix(limit)))
-                    word = word.dropFirst(limit)
-                }
-                if line.isEmpty {
-                    line = String(word)
-                } else if line.count + 1 + word.count <= limit {
+                var wordWidth = Self.columns(of: word)
+                if !line.isEmpty, lineWidth + 1 + wordWidth <= limit {
                     line += " " + word
-                } else {
-                    lines.append(line)
-                    line = String(word)
+                    lineWidth += 1 + wordWidth
+                    continue
                 }
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
+                while wordWidth > limit {
+                    var (head, headWidth) = Self.prefix(of: word, columns: limit)
+                    // Japanese and Chinese never start a line with a closing mark or a small kana: the
+                    // character before it goes down with it.
+                    if head.count > 1, let next = word[head.endIndex...].first, Self.neverStartsALine.contains(next),
+                        let last = head.last
+                    {
+                        head = head.dropLast()
+                        headWidth -= Self.columns(of: last)
+                    }
+                    lines.append(String(head))
+                    word = word[head.endIndex...]
+                    wordWidth -= headWidth
+                }
+                line = String(word)
+                lineWidth = wordWidth
             }
             lines.append(line)
         }
         return lines
+    }
+
+    /// Closing punctuation and small kana, which line breaking in Japanese and Chinese (JIS X 4051's
+    /// kinsoku) keeps off the start of a line.
+    static let neverStartsALine: Set<Character> = Set("、。，．・：；！？）］｝」』】〕〉》”’ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々")
+
+    /// The longest start of `text` that fits in `limit` terminal columns (at least one character), and
+    /// its width.
+    static func prefix(of text: Substring, columns limit: Int) -> (Substring, Int) {
+        var width = 0
+        var end = text.startIndex
+        while end < text.endIndex {
+            let next = columns(of: text[end])
+            if width + next > limit, end > text.startIndex { break }
+            width += next
+            end = text.index(after: end)
+        }
+        return (text[..<end], width)
+    }
+
+    static func columns(of text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// The terminal columns a character takes, as terminals count them (Unicode's East Asian Width):
+    /// none for a format character alone (directional isolates, joiners), two for East Asian wide and
+    /// full-width characters and emoji, one for the rest. Our own table: glibc's `wcwidth` answers -1
+    /// for every non-ASCII character unless the program has called `setlocale`, which a library must
+    /// not do for its host.
+    static func columns(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.properties.generalCategory == .format { return 0 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
     }
 }

@@ -5,7 +5,9 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
     public var id: Int
     public var title: String
     public var text: String
-    /// The dismiss button's label (the feed's, or "OK").
+    /// The dismiss button's label: the feed's `confirmLabel`, or "OK" in the language of the texts shown
+    /// (their localization's, else the device's: `حسنًا`, `Aceptar`, `확인`; built in for every language
+    /// the update prompt speaks).
     public var confirmLabel: String
     public var link: Message.Link?
     /// `false` for a wall: no dismiss button, only the link.
@@ -95,7 +97,8 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
             id: message.id,
             title: localization?.title ?? message.title,
             text: localization?.text ?? message.text,
-            confirmLabel: localization?.confirmLabel ?? message.confirmLabel ?? Message.defaultConfirmLabel,
+            confirmLabel: localization?.confirmLabel ?? message.confirmLabel
+                ?? BuiltInTexts.ok(for: (localization.map { [$0.tag] } ?? []) + preferredLanguages),
             link: localization?.link ?? message.link,
             dismissible: message.dismissible,
             localization: localization?.tag,

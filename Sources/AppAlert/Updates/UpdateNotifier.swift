@@ -55,7 +55,10 @@ public struct UpdateNotifier: Sendable {
         }
     }
 
-    /// The notice for the last completed check, or `nil` when there is nothing to say.
+    /// The notice for the last completed check, or `nil` when there is nothing to say: the update
+    /// prompt's built-in texts in the user's languages (``AppInfo/preferredLanguages`` of the checker's
+    /// app: on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), the versions from and to, and the
+    /// page to update from.
     public func notice(appName: String) async -> String? {
         guard isEnabled, let record = try? await store.state().lastUpdateCheck, record.kind != UpdateKind.none.rawValue,
             let available = record.availableVersion
@@ -65,14 +68,17 @@ public struct UpdateNotifier: Sendable {
             availableVersion > installedVersion
         else { return nil }
         let required = record.kind == UpdateKind.required.rawValue
-        let message = ResolvedMessage(
-            id: 0,
-            title: required
-                ? "\(appName) \(installed) no longer works: update to \(available)"
-                : "Update available: \(appName) \(installed) → \(available)",
-            text: required ? "This version is no longer supported." : "A new version of \(appName) is out.",
-            link: record.storeURL.flatMap(URL.init(string:)).map { Message.Link(title: "Get it", url: $0) })
-        return TerminalPresenter().render(AlertPresentation(message))
+        let decision = UpdateDecision(
+            kind: required ? .required : .optional,
+            reason: UpdateReason(required ? .belowMinimumVersion : .updateAvailable, "the last check's answer"),
+            installedVersion: installedVersion, availableVersion: availableVersion,
+            storeURL: record.storeURL.flatMap(URL.init(string:)))
+        guard
+            var presentation = AlertPresentation(decision, appName: appName, languages: checker.app.preferredLanguages)
+        else { return nil }
+        // npm's "1.0.0 → 1.2.0": digits and an arrow, the same in every language.
+        presentation.text += "\n\(installed) → \(available)"
+        return TerminalPresenter().render(presentation)
     }
 
     /// Waits briefly for a running check, then prints the notice on standard error when it is a

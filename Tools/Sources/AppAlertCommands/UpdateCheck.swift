@@ -61,6 +61,17 @@ extension AppAlertCommand {
             help: ArgumentHelp("Where the user's Skip and Later answers are kept.", valueName: "dir"))
         var stateDirectory: String?
 
+        @Option(
+            name: .customLong("locale"),
+            help: ArgumentHelp(
+                "A preferred language of the device (BCP 47: pt-BR, zh-Hant-TW), most preferred first; repeat it "
+                    + "for more. The prompt's texts are chosen for them as the app chooses them. Default: English.",
+                valueName: "tag"))
+        var locales: [String] = []
+
+        @Option(help: "The app's name in the prompt's texts. Default: the bundle identifier or the repository.")
+        var appName: String?
+
         @Flag(help: "Print one JSON object instead of text.")
         var json = false
 
@@ -75,6 +86,9 @@ extension AppAlertCommand {
             _ = try InputError.version(appVersion, option: "--app-version")
             let osVersion = try self.osVersion.map { (text) throws(InputError) in
                 try InputError.version(text, option: "--os-version")
+            }
+            for tag in locales where !LanguageTag(tag).isWellFormed {
+                throw InputError(message: "--locale: \"\(tag)\" is not a BCP 47 language tag (e.g. pt-BR, zh-Hant)")
             }
             let platform = try InputError.platform(self.platform)
             let date = try InputError.date(now, current: Date())
@@ -159,6 +173,7 @@ extension AppAlertCommand {
                 object.set("installedVersion", .string(decision.installedVersion.description))
                 object.set("availableVersion", decision.availableVersion.map { .string($0.description) } ?? .null)
                 object.set("storeURL", decision.storeURL.map { .string($0.absoluteString) } ?? .null)
+                object.set("alert", alert(for: decision).map(JSONValue.object) ?? .null)
                 if let error = decision.sourceError { object.set("error", .string(error.reason)) }
                 output.out(JSONValue.object(object).serialized(pretty: true))
             } else {
@@ -168,6 +183,22 @@ extension AppAlertCommand {
             }
             output.exitCode = decision.sourceError == nil ? 0 : 1
             return output
+        }
+
+        /// The prompt the app would show, its texts filled as the app fills them: the language used
+        /// (`null` for a feed policy's base texts, whose language is not known), its direction, the
+        /// title, the text and the buttons' titles; `nil` when nothing is asked.
+        func alert(for decision: UpdateDecision) -> JSONObject? {
+            let name = appName ?? bundleID ?? gitHub ?? ""
+            guard let alert = AlertPresentation(decision, appName: name, languages: locales.map(LanguageTag.init))
+            else { return nil }
+            var object = JSONObject()
+            object.set("language", alert.language.map { .string($0.original) } ?? .null)
+            object.set("direction", .string(alert.isRightToLeft ? "rtl" : "ltr"))
+            object.set("title", .string(alert.title))
+            object.set("text", .string(alert.text))
+            object.set("buttons", .array(alert.buttons.map { .string($0.title) }))
+            return object
         }
     }
 }

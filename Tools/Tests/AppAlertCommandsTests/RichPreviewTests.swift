@@ -95,7 +95,7 @@ struct RichPreviewTests {
 
         // The modal: the dark phone draws the dark image and the dark colors.
         let modal = Self.card(3, in: dom)
-        let darkModal = String(modal[try #require(modal.range(of: "phone dark"))!.lowerBound...])
+        let darkModal = String(modal[try #require(modal.range(of: "phone dark")).lowerBound...])
         #expect(darkModal.contains("src=\"\(images.baseURL)/folders-dark.png\""))
         #expect(
             darkModal.contains("--background: #1C1C1E; --text: #F2F2F7; --accent: #4DA3FF;"), "\(darkModal.prefix(900))"

@@ -31,7 +31,10 @@ struct UpdateCheckCommandTests {
                 "--country", "us", "--lookup-url", server.url("/lookup"), "--now", "2026-11-20T00:00:00Z",
             ], state: state)
         #expect(result.status == 0)
-        #expect(json?.keys == ["decision", "reason", "reasonCode", "installedVersion", "availableVersion", "storeURL"])
+        #expect(
+            json?.keys == [
+                "decision", "reason", "reasonCode", "installedVersion", "availableVersion", "storeURL", "alert",
+            ])
         #expect(json?["decision"] == .string("optional"))
         #expect(json?["installedVersion"] == .string("1.1"))
         #expect(json?["availableVersion"] == .string("1.2.0"))
@@ -39,6 +42,59 @@ struct UpdateCheckCommandTests {
         #expect(
             server.requests.first?.path.hasPrefix("/lookup?bundleId=com.createchsol.AppAlertExample&country=us&_=")
                 == true)
+    }
+
+    /// The prompt as the app would show it for the device's languages: the table chosen by script and
+    /// region, right to left for Arabic with the name and version isolated, English when none is served.
+    @Test(arguments: [
+        (["ar-EG"], "ar", "rtl"), (["pt-AO"], "pt-PT", "ltr"), (["zh-TW"], "zh-Hant", "ltr"),
+        (["ga", "de-CH"], "de", "ltr"),
+        ([String](), "en", "ltr"), (["ga"], "en", "ltr"),
+    ])
+    func theAlertSpeaksTheDevicesLanguage(locales: [String], language: String, direction: String) throws {
+        let server = try TestHTTPServer { _ in .response(status: 200, body: storeAnswer) }
+        let state = try TemporaryDirectory()
+        let (result, json) = try updateCheck(
+            [
+                "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.1", "--lookup-url",
+                server.url("/lookup"), "--now", "2026-11-20T00:00:00Z", "--app-name", "Notes",
+            ] + locales.flatMap { ["--locale", $0] }, state: state)
+        #expect(result.status == 0)
+        guard case .object(let alert) = json?["alert"] else {
+            Issue.record("no alert: \(result.standardOutput)")
+            return
+        }
+        let texts = try #require(UpdateTexts.builtIn[language])
+        #expect(alert["language"] == .string(language))
+        #expect(alert["direction"] == .string(direction))
+        #expect(alert["title"] == .string(texts.optionalTitle))
+        let name = direction == "rtl" ? "\u{2068}Notes\u{2069}" : "Notes"
+        let version = direction == "rtl" ? "\u{2068}1.2.0\u{2069}" : "1.2.0"
+        let text = alert["text"]
+        #expect(
+            text
+                == .string(
+                    UpdateTexts.fill(
+                        texts.optionalMessage, appName: "Notes", version: "1.2.0", isolating: direction == "rtl")))
+        if case .string(let filled)? = text { #expect(filled.contains(name) && filled.contains(version)) }
+        #expect(alert["buttons"] == .array([.string(texts.update), .string(texts.later), .string(texts.skip)]))
+    }
+
+    @Test
+    func nothingAskedHasANullAlertAndABadLocaleIsRefused() throws {
+        let server = try TestHTTPServer { _ in .response(status: 200, body: storeAnswer) }
+        let state = try TemporaryDirectory()
+        let base = [
+            "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.2.0", "--lookup-url",
+            server.url("/lookup"), "--now", "2026-11-20T00:00:00Z",
+        ]
+        let (result, json) = try updateCheck(base + ["--locale", "fr"], state: state)
+        #expect(result.status == 0)
+        #expect(json?["decision"] == .string("none"))
+        #expect(json?["alert"] == .null)
+        let (refused, _) = try updateCheck(base + ["--locale", "english please"], state: state)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("--locale: \"english please\" is not a BCP 47 language tag"))
     }
 
     @Test(arguments: [
