@@ -18,6 +18,7 @@ extension ResolvedMessage {
         }
         object.set("dismissible", .bool(dismissible))
         object.set("localization", localization.map { .string($0.original) } ?? .null)
+        object.set("direction", .string(isRightToLeft ? "rtl" : "ltr"))
         object.set("layout", .string(layout.rawValue))
         object.set("image", image.map(Self.json) ?? .null)
         object.set("buttons", .array(buttons.map(Self.json)))

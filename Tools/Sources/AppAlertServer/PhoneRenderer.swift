@@ -51,17 +51,14 @@ enum PhoneRenderer {
     /// `.phones[data-entry]` of the gallery from `galleryEntries`, light and dark side by side.
     static let script = #"""
         var AppAlertPhones = (function () {
-          var rtlLanguages = { ar: true, he: true, fa: true, ur: true, ps: true, yi: true, dv: true, ckb: true, sd: true, ug: true };
           function element(tag, className, text) {
             var node = document.createElement(tag);
             if (className) { node.className = className; }
             if (text !== undefined && text !== null) { node.textContent = text; }
             return node;
           }
-          function direction(m) {
-            var language = (m.localization || "").split("-")[0].toLowerCase();
-            return rtlLanguages[language] ? "rtl" : "ltr";
-          }
+          // The core's answer (the localization's language, else the texts' first letter), as an app's.
+          function direction(m) { return m.direction === "rtl" ? "rtl" : "ltr"; }
           function palette(m, dark) {
             var own = m.colors ? (dark ? m.colors.dark : m.colors.light) : null;
             var system = dark

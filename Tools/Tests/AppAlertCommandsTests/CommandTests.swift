@@ -156,6 +156,7 @@ struct EvaluateCommandTests {
                     },
                     "dismissible": true,
                     "localization": null,
+                    "direction": "ltr",
                     "layout": "alert",
                     "image": null,
                     "buttons": [

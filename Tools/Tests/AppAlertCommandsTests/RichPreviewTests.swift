@@ -35,7 +35,9 @@ struct RichPreviewTests {
           {"id": 6, "bundleId": "com.example.Notes", "title": "Tip", "text": "Swipe left to pin a note.", "layout": "banner",
            "placement": "home-top", "image": {"url": "\#(images)/missing.png", "alt": "A pinned note"}},
           {"id": 7, "bundleId": "com.example.Notes", "title": "Welcome to Notes 3", "text": "Everything new, in one place.",
-           "placement": "inbox"}
+           "placement": "inbox"},
+          {"id": 8, "bundleId": "com.example.Notes", "title": "גרסה 3 של Notes זמינה", "text": "תיקיות, חיפוש ועוד.", "layout": "modal",
+           "buttons": [{"title": "סגירה"}]}
         ]}
         """#
     }
@@ -116,6 +118,9 @@ struct RichPreviewTests {
         let arabic = Self.card(4, in: dom, entry: 1)
         #expect(arabic.contains("dir=\"rtl\""), "\(arabic.prefix(400))")
         #expect(arabic.contains("<div class=\"title\">المجلدات</div>"))
+        // A base text in Hebrew, with no localization to name its language, is right to left by its
+        // first letter, as an app lays it out.
+        #expect(Self.card(8, in: dom).contains("dir=\"rtl\""), "\(Self.card(8, in: dom).prefix(400))")
 
         let image = Self.card(5, in: dom)
         #expect(image.contains("src=\"\(images.baseURL)/sale.png\""))
