@@ -21,10 +21,10 @@ public struct UpdateTexts: Sendable, Hashable {
         self.skip = skip
     }
 
-    /// The built-in texts by language tag, in 46 languages (docs/updates.md lists them). Add or
-    /// replace entries to extend it; the table serving the preferred languages is chosen by tag, region
-    /// and script (`pt` is Brazilian, `pt-AO` European; `zh-TW` Traditional), as the feed's
-    /// localizations are.
+    /// The built-in texts by language tag, in 46 languages (docs/updates.md lists them). To change a
+    /// text or add a language, copy it, change the copy and give it to ``UpdateService/texts``; the table
+    /// serving the preferred languages is chosen by tag, region and script (`pt` is Brazilian, `pt-AO`
+    /// European; `zh-TW` Traditional), as the feed's localizations are.
     public static let builtIn: [String: UpdateTexts] = BuiltInTexts.all.mapValues(\.update)
 
     /// The texts for the preferred languages (most preferred first), from `table`, or English.
