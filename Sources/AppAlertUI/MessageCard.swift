@@ -10,9 +10,10 @@
     /// A message drawn as its layout asks, in place: a banner as a strip (picture, title, text), an
     /// image alone, and an alert, a modal or a sheet as a card (picture, title, text, a sheet's
     /// features, the buttons). The picture is the bytes the core loaded and checked, for the
-    /// appearance, with its `alt` for VoiceOver; colors are the message's or the system's; every font
-    /// is a text style, so it grows with Dynamic Type; it mirrors for a right-to-left message. A tap
-    /// action makes the whole message one button; a close control is added when nothing else closes it.
+    /// appearance, with its `alt` for VoiceOver; colors (background, text, the buttons' accent) are the
+    /// message's for the appearance or the system's; every font is a text style, so it grows with
+    /// Dynamic Type; it mirrors for a right-to-left message. A tap action makes the whole message one
+    /// button; a close control is added when nothing else closes it.
     /// It decides nothing: what each control does is `actions`'.
     public struct MessageCard: View {
         let message: ResolvedMessage
@@ -42,6 +43,8 @@
             }
             .foregroundStyle(palette?.text.map(Self.color) ?? Color.primary)
             .background(palette?.background.map(Self.color) ?? Color.clear)
+            // The buttons and the close control in the message's accent; the app's own without one.
+            .tint(palette?.accent.map(Self.color))
             .overlay(alignment: .topTrailing) {
                 if actions.showsCloseControl {
                     Button {

@@ -434,6 +434,8 @@ extension View {
     ) -> some View { _ModifiedView() }
     /// swiftui/view/foregroundstyle(_:) (iOS 15, macOS 12): `nonisolated func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle`.
     nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { _ModifiedView() }
+    /// swiftui/view/tint(_:)-23xyq (iOS 15, macOS 12): `nonisolated func tint(_ tint: Color?) -> some View`.
+    nonisolated public func tint(_ tint: Color?) -> some View { _ModifiedView() }
     /// swiftui/view/background(_:ignoressafeareaedges:) (iOS 15, macOS 12): `nonisolated func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S : ShapeStyle`.
     nonisolated public func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View
     where S: ShapeStyle { _ModifiedView() }
