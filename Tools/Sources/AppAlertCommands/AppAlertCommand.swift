@@ -21,8 +21,9 @@ public struct AppAlertCommand: AsyncParsableCommand {
         ]
     )
 
-    /// The tool's version.
-    public static let version = "0.1.0"
+    /// The tool's version: `--version`, the User-Agent, the manual, the release archive's name and the
+    /// version `appalert init`'s workflow downloads all come from ``appalertVersion``.
+    public static let version = appalertVersion
     /// The transport every command that asks a server uses: it says who is asking.
     static var transport: URLSessionFeedTransport { URLSessionFeedTransport(userAgent: "appalert/\(version)") }
 

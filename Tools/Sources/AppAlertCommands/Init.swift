@@ -24,7 +24,10 @@ extension AppAlertCommand {
         @Option(help: "The repository's default branch, which the workflow publishes from.")
         var defaultBranch = "main"
 
-        @Option(help: "The git URL the workflow builds appalert from.")
+        @Option(
+            help: ArgumentHelp(
+                "The repository whose releases the workflow downloads appalert from (its releases/download/vVERSION), "
+                    + "or builds it from with APPALERT_FROM_SOURCE: true.", valueName: "url"))
         var appalertRepository = "https://github.com/OWNER/AppAlert"
 
         func run() async throws { try execute().emit() }
@@ -105,15 +108,39 @@ enum FeedRepositoryTemplate {
     }
 
     static func workflow(defaultBranch: String, appalertRepository: String) -> String {
-        let build = """
-                  - name: Build appalert
+        // appalert arrives as the release archive of the version that wrote this file: the release's
+        // install.sh checks it against its .sha256 and installs it under ~/.appalert, which is cached
+        // per version and architecture. APPALERT_FROM_SOURCE: true builds that version's tag instead.
+        let install = """
+                  - name: Cache appalert
+                    id: appalert-cache
+                    uses: actions/cache@v4
+                    with:
+                      path: ~/.appalert
+                      key: appalert-${{ env.APPALERT_VERSION }}-${{ runner.os }}-${{ runner.arch }}-${{ env.APPALERT_FROM_SOURCE }}
+                  - name: Install appalert
+                    if: steps.appalert-cache.outputs.cache-hit != 'true'
                     run: |
-                      git clone --depth 1 --branch "$APPALERT_REF" "$APPALERT_REPOSITORY" "$RUNNER_TEMP/appalert"
-                      swift build -c release --package-path "$RUNNER_TEMP/appalert/Tools" --product appalert
-                      echo "$RUNNER_TEMP/appalert/Tools/.build/release" >> "$GITHUB_PATH"
+                      if [ "$APPALERT_FROM_SOURCE" = true ]; then
+                        git clone --depth 1 --branch "v$APPALERT_VERSION" "$APPALERT_REPOSITORY" "$RUNNER_TEMP/appalert"
+                        swift build -c release --package-path "$RUNNER_TEMP/appalert/Tools" --product appalert
+                        mkdir -p "$HOME/.appalert/bin"
+                        cp "$RUNNER_TEMP/appalert/Tools/.build/release/appalert" "$HOME/.appalert/bin/"
+                      else
+                        curl -fsSL --retry 2 -o "$RUNNER_TEMP/install.sh" "$APPALERT_DOWNLOADS/install.sh"
+                        sh "$RUNNER_TEMP/install.sh" \\
+                          "$APPALERT_DOWNLOADS/appalert-$APPALERT_VERSION-linux-$(uname -m).tar.gz" "$HOME/.appalert"
+                      fi
+                  - name: Put appalert on the PATH
+                    run: |
+                      echo "$HOME/.appalert/bin" >> "$GITHUB_PATH"
+                      "$HOME/.appalert/bin/appalert" --version
             """
         return """
-            # Written by `appalert init`. On every pull request: validate the feed and write what the edit
+            # Written by `appalert init`. appalert itself is downloaded: the release archive of
+            # APPALERT_VERSION, checked against its .sha256, cached between runs (no Swift toolchain, no
+            # compiling); set APPALERT_FROM_SOURCE to true to build it from that version's tag instead.
+            # On every pull request: validate the feed and write what the edit
             # changes (appalert diff against the default branch) to the job summary. On the default branch:
             # sign with the repository secret \(secretName) when it is set (appalert keygen makes the
             # key; paste appalert.key's text into Settings → Secrets and variables → Actions) and publish to
@@ -133,9 +160,12 @@ enum FeedRepositoryTemplate {
               group: appalert-pages
               cancel-in-progress: false
 
+            # The appalert release this workflow runs (the one that wrote it); raise it to upgrade.
             env:
+              APPALERT_VERSION: \(appalertVersion)
+              APPALERT_DOWNLOADS: \(appalertRepository)/releases/download/v\(appalertVersion)
               APPALERT_REPOSITORY: \(appalertRepository)
-              APPALERT_REF: main
+              APPALERT_FROM_SOURCE: false
 
             jobs:
               check:
@@ -144,7 +174,7 @@ enum FeedRepositoryTemplate {
                   - uses: actions/checkout@v4
                     with:
                       fetch-depth: 0
-            \(build)
+            \(install)
                   - name: Validate
                     run: appalert validate messages.json
                   - name: What this pull request changes
@@ -172,7 +202,7 @@ enum FeedRepositoryTemplate {
                   url: ${{ steps.deployment.outputs.page_url }}
                 steps:
                   - uses: actions/checkout@v4
-            \(build)
+            \(install)
                   - name: Sign
                     env:
                       \(secretName): ${{ secrets.\(secretName) }}

@@ -1,5 +1,6 @@
 import AppAlert
 import AppAlertAuthoring
+import AppAlertCommands
 import Foundation
 import TestSupport
 import Testing
@@ -64,32 +65,61 @@ struct InitCommandTests {
         var uses: String?
         var run: String?
         var env: [String: String]?
+        var `if`: String?
     }
 
     struct Job: Decodable {
         var steps: [Step]
     }
 
-    static func workflowJobs(_ file: URL) throws -> [String: Job] {
-        // PyYAML reads the file (GitHub's YAML 1.1: the key `on` becomes true, hence default=str).
-        let script = "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))['jobs'], default=str))"
-        let parsed = try ProcessResult.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path])
-        #expect(parsed.status == 0, "\(parsed.standardError)")
-        return try JSONDecoder().decode([String: Job].self, from: Data(parsed.standardOutput.utf8))
+    struct Workflow: Decodable {
+        var env: [String: String]
+        var jobs: [String: Job]
     }
 
+    static func workflow(_ file: URL) throws -> Workflow {
+        // PyYAML reads the file (GitHub's YAML 1.1: the key `on` becomes true, and `false` a boolean,
+        // hence default=str and the values made strings).
+        let script = """
+            import json, sys, yaml
+            doc = yaml.safe_load(open(sys.argv[1]))
+            env = {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in doc.get('env', {}).items()}
+            print(json.dumps({'env': env, 'jobs': doc['jobs']}, default=str))
+            """
+        let parsed = try ProcessResult.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path])
+        #expect(parsed.status == 0, "\(parsed.standardError)")
+        return try JSONDecoder().decode(Workflow.self, from: Data(parsed.standardOutput.utf8))
+    }
+
+    /// Every `run` step of both jobs, in order, as a runner runs them: appalert is downloaded from a
+    /// release folder on a local server (install.sh, the archive, its checksum), installed under HOME
+    /// and put on the PATH through GITHUB_PATH (the test's own build is not on it), then validates,
+    /// diffs, signs and publishes. The second job finds it in the cache, as actions/cache restores it.
     @Test
-    func everyAppAlertStepOfTheWorkflowRunsAgainstTheNewRepository() throws {
+    func everyStepOfTheWorkflowRunsWithTheDownloadedAppAlert() throws {
         let directory = try TemporaryDirectory()
         let root = try Self.initialize(directory)
-        let jobs = try Self.workflowJobs(root.appendingPathComponent(".github/workflows/appalert.yml"))
+        let workflow = try Self.workflow(root.appendingPathComponent(".github/workflows/appalert.yml"))
+        let jobs = workflow.jobs
         #expect(Set(jobs.keys) == ["check", "publish"])
         let uses = Set(jobs.values.flatMap(\.steps).compactMap(\.uses))
         #expect(
             uses.isSuperset(of: [
-                "actions/checkout@v4", "actions/configure-pages@v5", "actions/upload-pages-artifact@v3",
-                "actions/deploy-pages@v4",
+                "actions/checkout@v4", "actions/cache@v4", "actions/configure-pages@v5",
+                "actions/upload-pages-artifact@v3", "actions/deploy-pages@v4",
             ]))
+        #expect(workflow.env["APPALERT_VERSION"] == AppAlertCommand.version)
+        #expect(
+            workflow.env["APPALERT_DOWNLOADS"]
+                == "https://github.com/OWNER/AppAlert/releases/download/v\(AppAlertCommand.version)")
+        #expect(workflow.env["APPALERT_FROM_SOURCE"] == "false")
+
+        // The release: this build's appalert in an archive, served with its checksum and install.sh.
+        let release = directory.url.appendingPathComponent("release")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        try ReleaseArchives.make(version: AppAlertCommand.version, binary: AppAlertProcess.executable, in: release)
+        let (server, _) = try ReleaseArchives.serve(release)
+        defer { server.stop() }
 
         // A repository with the feed on main (as origin/main), then a pull request that edits it.
         let git = { (arguments: [String]) throws -> ProcessResult in
@@ -110,20 +140,28 @@ struct InitCommandTests {
         #expect(try AppAlertProcess.run(["keygen", "--out", keys.path]).status == 0)
         let keyText = try String(contentsOf: keys.appendingPathComponent("appalert.key"), encoding: .utf8)
         let runnerTemp = directory.url.appendingPathComponent("runner")
-        try FileManager.default.createDirectory(at: runnerTemp, withIntermediateDirectories: true)
+        let home = directory.url.appendingPathComponent("home")
+        for folder in [runnerTemp, home] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         let summary = runnerTemp.appendingPathComponent("summary.md")
-        let binaries = AppAlertProcess.executable.deletingLastPathComponent().path
+        let githubPath = runnerTemp.appendingPathComponent("path")
+        // The system's tools only: no Swift toolchain and not this test's appalert.
+        let systemPath = "/usr/local/bin:/usr/bin:/bin"
         var ran: [String] = []
         for (jobName, job) in jobs.sorted(by: { $0.key < $1.key }) {
+            try Data().write(to: githubPath)
             for step in job.steps {
-                guard let script = step.run,
-                    script.range(of: #"(^|\n)[ \t]*appalert[ \t]+[a-z]"#, options: .regularExpression) != nil
-                else { continue }
+                guard let script = step.run else { continue }
+                // actions/cache: the first job misses and installs; the second restores ~/.appalert.
+                if step.if?.contains("cache-hit") == true, jobName == "publish" { continue }
                 let expanded = script.replacingOccurrences(of: "${{ github.base_ref }}", with: "main")
-                var environment = [
-                    "PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                let added = try String(contentsOf: githubPath, encoding: .utf8).split(separator: "\n")
+                var environment = workflow.env.merging([
+                    "PATH": (added.reversed() + [Substring(systemPath)]).joined(separator: ":"), "HOME": home.path,
                     "RUNNER_TEMP": runnerTemp.path, "GITHUB_STEP_SUMMARY": summary.path,
-                ]
+                    "GITHUB_PATH": githubPath.path, "APPALERT_DOWNLOADS": server.url("/download"),
+                ]) { _, new in new }
                 for (name, value) in step.env ?? [:] {
                     environment[name] = value.contains("secrets.") ? keyText : value
                 }
@@ -135,7 +173,21 @@ struct InitCommandTests {
                 ran.append(step.name ?? "?")
             }
         }
-        #expect(ran == ["Validate", "What this pull request changes", "Sign", "Publish"])
+        #expect(
+            FileManager.default.fileExists(
+                atPath: home.appendingPathComponent(".appalert/share/man/man1/appalert.1").path))
+        #expect(
+            server.requests.map(\.path).sorted()
+                == [
+                    "/download/\(ReleaseArchives.name(version: AppAlertCommand.version)).tar.gz",
+                    "/download/\(ReleaseArchives.name(version: AppAlertCommand.version)).tar.gz.sha256",
+                    "/download/install.sh",
+                ].sorted())
+        #expect(
+            ran == [
+                "Install appalert", "Put appalert on the PATH", "Validate", "What this pull request changes",
+                "Put appalert on the PATH", "Sign", "Publish",
+            ])
         let written = try String(contentsOf: summary, encoding: .utf8)
         #expect(written.contains("changed #1 (title)"), "\(written)")
         #expect(written.contains("#1 Welcome (100 %) → #1 Welcome back (100 %)"), "\(written)")

@@ -21,9 +21,14 @@ final class ServeProcess {
     private let errors = Pipe()
     private let log = LogBuffer()
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = AppAlertProcess.executable
+    /// `appalert serve ARGUMENTS --port 0`, by `executable` (this build's, or a release archive's) with
+    /// `environment` (the test's own when `nil`; `[:]` is `env -i`'s empty one).
+    init(
+        _ arguments: [String], executable: URL = AppAlertProcess.executable, environment: [String: String]? = nil
+    ) throws {
+        process.executableURL = executable
         process.arguments = ["serve"] + arguments + ["--port", "0"]
+        if let environment { process.environment = environment }
         process.standardOutput = output
         process.standardError = errors
         try process.run()
