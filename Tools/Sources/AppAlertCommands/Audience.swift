@@ -6,6 +6,7 @@ import Foundation
 extension AppAlertCommand {
     struct Audience: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "audience",
             abstract: "Show which message each kind of install sees first.",
             discussion: """
                 For every combination of the given app versions, OS versions, platforms and languages, \

@@ -6,6 +6,7 @@ import Foundation
 extension AppAlertCommand {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Run the client flow once, as an app launch would.",
             discussion: """
                 Loads the feed (a conditional request when a copy is cached; the last good copy when \

@@ -6,6 +6,7 @@ import Foundation
 extension AppAlertCommand {
     struct Diff: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Show what an edit of a feed changes, and for whom.",
             discussion: """
                 Messages added, removed and changed (which keys), whether the update policy changed, and, \

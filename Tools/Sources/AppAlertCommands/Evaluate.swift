@@ -6,6 +6,7 @@ import Foundation
 extension AppAlertCommand {
     struct Evaluate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "evaluate",
             abstract: "Show which message an install would see now.",
             discussion: """
                 Decodes the feed as an app does (messages with errors are left out, and listed on \

@@ -6,6 +6,7 @@ import Foundation
 extension AppAlertCommand {
     struct Init: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Start a feed repository: a feed, its schema, a CI workflow and a README.",
             discussion: """
                 Writes DIR/messages.json (format 2, "$schema" set, one message for --bundle-id), \

@@ -6,6 +6,7 @@ import Foundation
 extension AppAlertCommand {
     struct Publish: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "publish",
             abstract: "Write a feed as static files, in the layout appalert serve uses.",
             discussion: """
                 Writes FEED (a file, or every .json file of a directory) and, for every app it names, \

@@ -5,6 +5,7 @@ import ArgumentParser
 extension AppAlertCommand {
     struct Schema: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "schema",
             abstract: "Print the feed's JSON Schema (draft 2020-12), for editors.",
             discussion: """
                 Formats 1 and 2, every key with its description and default. Point a format 2 feed at it \

@@ -8,6 +8,7 @@ import Hummingbird
 extension AppAlertCommand {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve feeds over HTTP, with per-app views, validators, gzip and hot reload.",
             discussion: """
                 Serves each feed at /NAME and, for every app it names, /apps/BUNDLE-ID.json. An edited \

@@ -12,6 +12,7 @@ import Foundation
 extension AppAlertCommand {
     struct Keygen: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "keygen",
             abstract: "Make a key pair for signing feeds.",
             discussion: """
                 Writes DIR/appalert.key (the private key, mode 0600: keep it secret, out of the \
@@ -58,6 +59,7 @@ extension AppAlertCommand {
 
     struct Sign: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sign",
             abstract: "Sign a feed: write FEED.sig, a detached signature of its exact bytes.",
             discussion: """
                 The feed is not changed, unless --bump-sequence: then its "sequence" is set to one more \
@@ -139,6 +141,7 @@ extension AppAlertCommand {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check a feed's signature as apps do.",
             discussion: """
                 Exit code 0 when FEED.sig is a valid signature of FEED by one of the public keys; 1 when \

@@ -6,6 +6,7 @@ import Foundation
 extension AppAlertCommand {
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check a feed against the feed contract.",
             discussion: """
                 Prints every error (the message it names is left out by apps) and warning (likely \

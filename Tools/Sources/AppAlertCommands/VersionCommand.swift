@@ -14,6 +14,7 @@ extension AppAlertCommand {
 extension AppAlertCommand.VersionCommand {
     struct Compare: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Print -1, 0 or 1 as A is lower than, equal to or higher than B.",
             discussion: "Exit code 0, or 2 when a version is invalid.")
 
@@ -43,6 +44,7 @@ extension AppAlertCommand.VersionCommand {
 
     struct Satisfies: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "satisfies",
             abstract: "Print whether VERSION is in RANGE (node-semver syntax).",
             discussion: "Exit code 0 when it is, 1 when it is not, 2 when the version or range is invalid.")
 

@@ -142,6 +142,7 @@ struct ReleaseArchiveTests {
             ])
         let manual = try String(contentsOf: top.appendingPathComponent("share/man/man1/appalert.1"), encoding: .utf8)
         #expect(manual.contains(".Dt APPALERT 1"), "\(manual.prefix(300))")
+        #expect(manual.contains("\n.Os appalert \(AppAlertCommand.version)\n"), "\(manual.prefix(300))")
         #expect(manual.contains("update-check") && manual.contains("validate"))
         let bash = try String(
             contentsOf: top.appendingPathComponent("share/bash-completion/completions/appalert"), encoding: .utf8)
