@@ -35,8 +35,13 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var handedOver = false
     private var closing = false
     private var needsFlush = false
-    private var lastWrite: EventLoopFuture<Void>?
-    private var date: (second: Int, bytes: ByteBuffer)?
+    /// Whether this handler has answered anything: a shutdown then waits for its answers to be written.
+    private var answered = false
+    /// The last head written, whole (the entry's prepared head, `Date`, the blank line), and what it
+    /// was for: a client asking again within the same second gets these bytes shared, nothing copied
+    /// or allocated (a copy of the prepared head and of the date, and a promise, were a fifth of this
+    /// handler's time per answer: Tools/Benchmarks/README.md).
+    private var lastHead: (second: Int, etag: String, variant: FeedResponses.Variant, close: Bool, bytes: ByteBuffer)?
 
     init(content: ServedContent) {
         self.content = content
@@ -111,12 +116,16 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
+    /// Past this handler only once it hands requests on: while it answers everything itself, the
+    /// handlers behind it (NIO's parser, Hummingbird's, the async channel's) have read nothing, and
+    /// telling each of them so cost a walk down the pipeline per read. (Reading on is the channel's
+    /// own doing, after the event, not theirs.)
     func channelReadComplete(context: ChannelHandlerContext) {
         if needsFlush {
             needsFlush = false
             context.flush()
         }
-        context.fireChannelReadComplete()
+        if handedOver { context.fireChannelReadComplete() }
     }
 
     /// Graceful shutdown: the server closes connections it sees idle; an answer of this handler still
@@ -129,10 +138,14 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         closing = true
         pending = nil
-        guard let lastWrite else { return context.fireUserInboundEventTriggered(event) }
+        guard answered else { return context.fireUserInboundEventTriggered(event) }
+        // An empty write completes after every write before it (NIO completes writes in order), so
+        // answers carry no promise of their own.
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(NIOAny(context.channel.allocator.buffer(capacity: 0)), promise: written)
         // Run on the channel's loop (the future's callbacks are): the loop-bound box says so to the compiler.
         let bound = NIOLoopBound((context, event), eventLoop: context.eventLoop)
-        lastWrite.whenComplete { _ in bound.value.0.fireUserInboundEventTriggered(bound.value.1) }
+        written.futureResult.whenComplete { _ in bound.value.0.fireUserInboundEventTriggered(bound.value.1) }
     }
 
     // MARK: - Parsing
@@ -141,6 +154,9 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         var head: Bool
         var entry: SiteSnapshot.Entry
         var ifNoneMatch: String?
+        /// `If-None-Match` is exactly the entry's ETag (what a client that has the file sends): 304,
+        /// decided from the bytes, no string made.
+        var ifNoneMatchIsCurrent = false
         var ifModifiedSince: String?
         var acceptEncoding: String?
         var close = false
@@ -176,21 +192,23 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 headerCount += 1
                 if headerCount > Self.maximumHeaderCount { return .other }
                 guard let (name, value) = Self.simpleHeader(line) else { return .other }
-                switch Self.lowercased(name) {
-                case "if-none-match":
-                    guard request.ifNoneMatch == nil else { return .other }
-                    request.ifNoneMatch = String(decoding: value, as: UTF8.self)
-                case "if-modified-since":
+                if Self.name(name, is: "if-none-match") {
+                    guard request.ifNoneMatch == nil, !request.ifNoneMatchIsCurrent else { return .other }
+                    if value.elementsEqual(entry.etag.utf8) {
+                        request.ifNoneMatchIsCurrent = true
+                    } else {
+                        request.ifNoneMatch = String(decoding: value, as: UTF8.self)
+                    }
+                } else if Self.name(name, is: "if-modified-since") {
                     guard request.ifModifiedSince == nil else { return .other }
                     request.ifModifiedSince = String(decoding: value, as: UTF8.self)
-                case "accept-encoding":
+                } else if Self.name(name, is: "accept-encoding") {
                     guard request.acceptEncoding == nil else { return .other }
                     request.acceptEncoding = String(decoding: value, as: UTF8.self)
-                case "connection":
+                } else if Self.name(name, is: "connection") {
                     // Any `close` option in any Connection line closes.
                     request.close =
                         request.close || FeedResponses.requestsClose(String(decoding: value, as: UTF8.self))
-                default: break
                 }
             }
             return .served(request, length: end + 4)
@@ -258,9 +276,21 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard name.allSatisfy(isTokenByte) else { return nil }
         let value = trimmed(line[(colon + 1)...])
         guard value.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }) else { return nil }
-        switch lowercased(name) {
-        case "content-length", "transfer-encoding", "upgrade", "expect": return nil
-        default: return (name, value)
+        for refused: StaticString in ["content-length", "transfer-encoding", "upgrade", "expect"]
+        where Self.name(name, is: refused) {
+            return nil
+        }
+        return (name, value)
+    }
+
+    /// Whether a header `name` is `lowercase` (written in lower case), in any case: byte by byte, with
+    /// no lowercased copy made.
+    static func name(_ name: Slice<UnsafeRawBufferPointer>, is lowercase: StaticString) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        return lowercase.withUTF8Buffer { expected in
+            zip(name, expected).allSatisfy { byte, wanted in
+                (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
+            }
         }
     }
 
@@ -292,18 +322,25 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     static func requestTarget(_ line: Slice<UnsafeRawBufferPointer>) -> (head: Bool, path: String)? {
-        let methods: [(prefix: [UInt8], head: Bool)] = [(Array("GET ".utf8), false), (Array("HEAD ".utf8), true)]
-        guard let method = methods.first(where: { line.starts(with: $0.prefix) }) else { return nil }
-        let version = Array(" HTTP/1.1".utf8)
-        guard line.count > method.prefix.count + version.count, line.suffix(version.count).elementsEqual(version) else {
+        let head: Bool
+        let methodLength: Int
+        if line.starts(with: "GET ".utf8) {
+            (head, methodLength) = (false, 4)
+        } else if line.starts(with: "HEAD ".utf8) {
+            (head, methodLength) = (true, 5)
+        } else {
             return nil
         }
-        let target = line[(line.startIndex + method.prefix.count)..<(line.endIndex - version.count)]
+        let version = " HTTP/1.1".utf8
+        guard line.count > methodLength + version.count, line.suffix(version.count).elementsEqual(version) else {
+            return nil
+        }
+        let target = line[(line.startIndex + methodLength)..<(line.endIndex - version.count)]
         guard target.first == UInt8(ascii: "/"), target.count <= 2048,
             target.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { return nil }
         let path = target.firstIndex(of: UInt8(ascii: "?")).map { target[target.startIndex..<$0] } ?? target
-        return (method.head, String(decoding: path, as: UTF8.self))
+        return (head, String(decoding: path, as: UTF8.self))
     }
 
     static func isTokenByte(_ byte: UInt8) -> Bool {
@@ -323,60 +360,69 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         return bytes
     }
 
-    static func lowercased(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
-        String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
-
     // MARK: - Answering
 
     private func answer(_ request: Request, context: ChannelHandlerContext) {
         let entry = request.entry
-        let variant = FeedResponses.variant(
-            ifNoneMatch: request.ifNoneMatch, ifModifiedSince: request.ifModifiedSince,
-            acceptEncoding: request.acceptEncoding, entry: entry)
-        var head: ByteBuffer
+        let variant =
+            request.ifNoneMatchIsCurrent
+            ? .notModified
+            : FeedResponses.variant(
+                ifNoneMatch: request.ifNoneMatch, ifModifiedSince: request.ifModifiedSince,
+                acceptEncoding: request.acceptEncoding, entry: entry)
         var body: ByteBuffer?
         switch variant {
-        case .notModified:
-            head = entry.wireNotModified
-        case .gzip where entry.wireGzip != nil && entry.gzipBody != nil:
-            head = entry.wireGzip!
-            body = entry.gzipBody
-        default:
-            head = entry.wirePlain
-            body = entry.body
+        case .notModified: break
+        case .gzip where entry.wireGzip != nil && entry.gzipBody != nil: body = entry.gzipBody
+        default: body = entry.body
         }
         if request.head { body = nil }
-        var tail = currentDate(allocator: context.channel.allocator)
-        if request.close { tail.writeStaticString("Connection: close\r\n") }
-        tail.writeStaticString("\r\n")
-        head.writeBuffer(&tail)
+        let head = wholeHead(variant, of: entry, close: request.close, allocator: context.channel.allocator)
+        answered = true
+        guard request.close else {
+            context.write(NIOAny(head), promise: nil)
+            if let body { context.write(NIOAny(body), promise: nil) }
+            needsFlush = true
+            return
+        }
+        closing = true
+        pending = nil
+        needsFlush = false
         let written = context.eventLoop.makePromise(of: Void.self)
         if let body {
             context.write(NIOAny(head), promise: nil)
-            context.write(NIOAny(body), promise: written)
+            context.writeAndFlush(NIOAny(body), promise: written)
         } else {
-            context.write(NIOAny(head), promise: written)
+            context.writeAndFlush(NIOAny(head), promise: written)
         }
-        lastWrite = written.futureResult
-        needsFlush = true
-        if request.close {
-            closing = true
-            pending = nil
-            needsFlush = false
-            context.flush()
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
-        }
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
     }
 
-    /// `Date: …\r\n`, formatted once a second.
-    private func currentDate(allocator: ByteBufferAllocator) -> ByteBuffer {
+    /// The head of `variant`'s answer: the entry's prepared head, `Date: …` (the current second),
+    /// `Connection: close` when asked, and the blank line; made once a second per head asked for.
+    private func wholeHead(
+        _ variant: FeedResponses.Variant, of entry: SiteSnapshot.Entry, close: Bool, allocator: ByteBufferAllocator
+    ) -> ByteBuffer {
         let now = Date()
         let second = Int(now.timeIntervalSince1970)
-        if let date, date.second == second { return date.bytes }
-        let bytes = allocator.buffer(string: "Date: \(HTTPDate.format(now))\r\n")
-        date = (second, bytes)
+        if let lastHead, lastHead.second == second, lastHead.variant == variant, lastHead.close == close,
+            lastHead.etag == entry.etag
+        {
+            return lastHead.bytes
+        }
+        let prepared: ByteBuffer
+        switch variant {
+        case .notModified: prepared = entry.wireNotModified
+        case .gzip where entry.wireGzip != nil && entry.gzipBody != nil: prepared = entry.wireGzip!
+        default: prepared = entry.wirePlain
+        }
+        var bytes = allocator.buffer(capacity: prepared.readableBytes + 64)
+        bytes.writeImmutableBuffer(prepared)
+        bytes.writeString("Date: \(HTTPDate.format(now))\r\n")
+        if close { bytes.writeStaticString("Connection: close\r\n") }
+        bytes.writeStaticString("\r\n")
+        lastHead = (second, entry.etag, variant, close, bytes)
         return bytes
     }
 }

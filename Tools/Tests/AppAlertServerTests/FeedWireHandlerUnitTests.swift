@@ -64,6 +64,86 @@ struct FeedWireHandlerUnitTests {
         #expect(try channel.readInbound(as: ByteBuffer.self) == nil)
     }
 
+    /// Heads are kept whole for the second they were made in, but never served for another answer: a
+    /// 304, then a 200, a HEAD, a 304 again, each with its own status and body, and a reload's new
+    /// ETag at once.
+    @Test
+    func aKeptHeadIsOnlyEverTheSameAnswers() throws {
+        let file = try makeFeedFile()
+        let server = try FeedServer(source: file)
+        let channel = EmbeddedChannel(handler: FeedWireHandler(content: server.content))
+        let etag = try #require(server.content.snapshot.entries["/messages.json"]?.etag)
+        let conditional = "GET /messages.json HTTP/1.1\r\nHost: x\r\nIf-None-Match: \(etag)\r\n\r\n"
+        let plain = "GET /messages.json HTTP/1.1\r\nHost: x\r\n\r\n"
+        let head = "HEAD /messages.json HTTP/1.1\r\nHost: x\r\n\r\n"
+        func answer(_ request: String) throws -> String {
+            try channel.writeInbound(ByteBuffer(string: request))
+            return try written(channel)
+        }
+        for _ in 0..<2 {
+            let notModified = try answer(conditional)
+            #expect(notModified.hasPrefix("HTTP/1.1 304 Not Modified\r\n") && notModified.hasSuffix("\r\n\r\n"))
+            #expect(notModified.components(separatedBy: "\r\nDate: ").count == 2)
+            let full = try answer(plain)
+            #expect(full.hasPrefix("HTTP/1.1 200 OK\r\n") && full.hasSuffix(serverFeed))
+            #expect(full.contains("ETag: \(etag)\r\n"))
+            let headOnly = try answer(head)
+            #expect(headOnly.hasPrefix("HTTP/1.1 200 OK\r\n") && headOnly.hasSuffix("\r\n\r\n"))
+        }
+        // An edit: the next answer names the new ETag, and the old one is no longer current.
+        try Data((serverFeed + "\n").utf8).write(to: file)
+        #expect(server.content.reloadIfChanged() == nil)
+        let newETag = try #require(server.content.snapshot.entries["/messages.json"]?.etag)
+        #expect(newETag != etag)
+        #expect(try answer(plain).contains("ETag: \(newETag)\r\n"))
+        #expect(try answer(conditional).hasPrefix("HTTP/1.1 200 OK\r\n"))
+    }
+
+    /// Counts what reaches the handlers behind the fast path.
+    final class Behind: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        var reads = 0
+        var readsComplete = 0
+        var events = 0
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) { reads += 1 }
+        func channelReadComplete(context: ChannelHandlerContext) { readsComplete += 1 }
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) { events += 1 }
+    }
+
+    /// While the fast path answers everything, the handlers behind it hear of no read at all; once it
+    /// hands a request on, they get it and its end, as without the fast path.
+    @Test
+    func theHandlersBehindHearOfReadsOnlyOnceARequestIsHandedOn() throws {
+        let server = try FeedServer(source: try makeFeedFile())
+        let behind = Behind()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandlers([FeedWireHandler(content: server.content), behind])
+        for _ in 0..<3 { try channel.writeInbound(ByteBuffer(string: Self.request)) }
+        #expect(try written(channel).components(separatedBy: "HTTP/1.1 200 OK").count == 4)
+        #expect(behind.reads == 0 && behind.readsComplete == 0)
+        try channel.writeInbound(ByteBuffer(string: "POST /messages.json HTTP/1.1\r\nContent-Length: 0\r\n\r\n"))
+        #expect(behind.reads == 1 && behind.readsComplete == 1)
+        try channel.writeInbound(ByteBuffer(string: Self.request))
+        #expect(behind.reads == 2 && behind.readsComplete == 2)
+    }
+
+    /// A graceful shutdown reaches the handlers behind, whether the fast path answered anything (then
+    /// after its answers are written) or not.
+    @Test(arguments: [true, false])
+    func theShutdownGoesOnBehindTheFastPath(afterAnAnswer: Bool) throws {
+        let server = try FeedServer(source: try makeFeedFile())
+        let behind = Behind()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandlers([FeedWireHandler(content: server.content), behind])
+        if afterAnAnswer {
+            try channel.writeInbound(ByteBuffer(string: Self.request))
+            #expect(try written(channel).hasPrefix("HTTP/1.1 200 OK"))
+        }
+        channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        channel.embeddedEventLoop.run()
+        #expect(behind.events == 1)
+    }
+
     /// The head's end is found by resuming the scan: a head split just inside its final `\r\n\r\n`
     /// and a bare LF right after a read boundary are read as when they arrive whole.
     @Test(arguments: [
