@@ -178,7 +178,9 @@ public final class ServedContent: @unchecked Sendable {
 /// One immutable version of the served files, each with its body, gzip body, validators and the
 /// response headers, built once per change rather than per request.
 final class SiteSnapshot: Sendable {
-    struct Entry: Sendable {
+    /// A class: a request passes its entry along several times, and each copy of a struct of a dozen
+    /// buffers and header lists retained every one of them (perf: Tools/Benchmarks/README.md).
+    final class Entry: Sendable {
         let body: ByteBuffer
         let gzipBody: ByteBuffer?
         let etag: String
