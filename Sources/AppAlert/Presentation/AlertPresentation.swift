@@ -103,8 +103,7 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
         texts table: [String: UpdateTexts] = UpdateTexts.builtIn
     ) {
         guard decision.kind != .none else { return nil }
-        let tableKey = LanguageTag.bestKey(of: table.keys, for: languages) ?? "en"
-        let texts = table[tableKey] ?? UpdateTexts.builtIn["en"]!
+        let (tableKey, texts) = UpdateTexts.chosen(for: languages, in: table)
         let version = decision.availableVersion?.description ?? ""
         let required = decision.kind == .required
         let localization = decision.policy.flatMap { Localizations.best(of: $0.localizations, for: languages) }

@@ -24,13 +24,27 @@ enum LanguageMatching {
     /// The index in `candidates` that serves `preferred` (most preferred first), or `nil` when none
     /// of the preferred languages is served.
     static func best(of candidates: [LanguageTag], for preferred: [LanguageTag]) -> Int? {
-        let keyed = candidates.map(Key.init)
+        best(of: Candidates(candidates), for: preferred)
+    }
+
+    /// The same for candidates read beforehand: a table that never changes (the built-in texts) is
+    /// read once, not at each message it serves.
+    static func best(of candidates: Candidates, for preferred: [LanguageTag]) -> Int? {
         for language in preferred {
             for wanted in [Key(language)] + fallbacks(of: language) {
-                if let found = best(of: keyed, for: wanted) { return found }
+                if let found = best(of: candidates.keys, for: wanted) { return found }
             }
         }
         return nil
+    }
+
+    /// Candidate tags as the matching compares them, in their order.
+    struct Candidates: Sendable {
+        let keys: [Key]
+
+        init(_ tags: [LanguageTag]) {
+            keys = tags.map(Key.init)
+        }
     }
 
     private static func best(of candidates: [Key], for wanted: Key) -> Int? {
@@ -67,7 +81,7 @@ enum LanguageMatching {
 
     /// A tag reduced to what the matching compares: the canonical language, the script (written or
     /// implied), the region, and the subtags for the exact match.
-    struct Key {
+    struct Key: Sendable {
         let language: Substring
         let script: Substring?
         let region: Substring?

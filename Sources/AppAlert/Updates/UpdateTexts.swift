@@ -31,7 +31,16 @@ public struct UpdateTexts: Sendable, Hashable {
     public static func forLanguages(
         _ languages: [LanguageTag], in table: [String: UpdateTexts] = builtIn
     ) -> UpdateTexts {
-        LanguageTag.bestKey(of: table.keys, for: languages).flatMap { table[$0] } ?? table["en"] ?? builtIn["en"]!
+        chosen(for: languages, in: table).texts
+    }
+
+    /// The entry of `table` for the preferred languages and its key; English (`en`) when none of them
+    /// is served.
+    static func chosen(for languages: [LanguageTag], in table: [String: UpdateTexts]) -> (
+        key: String, texts: UpdateTexts
+    ) {
+        if let key = LanguageTag.bestKey(of: table.keys, for: languages), let texts = table[key] { return (key, texts) }
+        return ("en", table["en"] ?? builtIn["en"]!)
     }
 
     /// `text` with `{appName}` and `{version}` replaced; with `isolating` (a right-to-left text), each

@@ -226,6 +226,16 @@ final class SiteSnapshot: Sendable {
             wireGzip = gzipHeaders.map { Self.wire("200 OK", $0) }
         }
 
+        /// The prepared HTTP/1.1 head of `variant`'s answer (without `Date` and the blank line), and its
+        /// body (`nil` for a 304). A gzip answer falls back to the plain one where there is no gzip body.
+        func wire(_ variant: FeedResponses.Variant) -> (head: ByteBuffer, body: ByteBuffer?) {
+            switch variant {
+            case .notModified: (wireNotModified, nil)
+            case .gzip where wireGzip != nil && gzipBody != nil: (wireGzip!, gzipBody)
+            case .gzip, .plain: (wirePlain, body)
+            }
+        }
+
         static func wire(_ status: String, _ fields: HTTPFields) -> ByteBuffer {
             var text = "HTTP/1.1 \(status)\r\n"
             for field in fields { text += "\(field.name.rawName): \(field.value)\r\n" }

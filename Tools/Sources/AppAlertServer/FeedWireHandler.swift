@@ -41,7 +41,10 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// was for: a client asking again within the same second gets these bytes shared, nothing copied
     /// or allocated (a copy of the prepared head and of the date, and a promise, were a fifth of this
     /// handler's time per answer: Tools/Benchmarks/README.md).
-    private var lastHead: (second: Int, etag: String, variant: FeedResponses.Variant, close: Bool, bytes: ByteBuffer)?
+    /// Held by the entry itself, not its ETag: two paths with the same bytes share an ETag but not
+    /// every header.
+    private var lastHead:
+        (second: Int, entry: SiteSnapshot.Entry, variant: FeedResponses.Variant, close: Bool, bytes: ByteBuffer)?
 
     init(content: ServedContent) {
         self.content = content
@@ -387,13 +390,7 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
             : FeedResponses.variant(
                 ifNoneMatch: request.ifNoneMatch, ifModifiedSince: request.ifModifiedSince,
                 acceptEncoding: request.acceptEncoding, entry: entry)
-        var body: ByteBuffer?
-        switch variant {
-        case .notModified: break
-        case .gzip where entry.wireGzip != nil && entry.gzipBody != nil: body = entry.gzipBody
-        default: body = entry.body
-        }
-        if request.head { body = nil }
+        let body = request.head ? nil : entry.wire(variant).body
         let head = wholeHead(variant, of: entry, close: request.close, allocator: context.channel.allocator)
         answered = true
         guard request.close else {
@@ -423,23 +420,18 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     ) -> ByteBuffer {
         let now = Date()
         let second = Int(now.timeIntervalSince1970)
-        if let lastHead, lastHead.second == second, lastHead.variant == variant, lastHead.close == close,
-            lastHead.etag == entry.etag
+        if let lastHead, lastHead.second == second, lastHead.entry === entry, lastHead.variant == variant,
+            lastHead.close == close
         {
             return lastHead.bytes
         }
-        let prepared: ByteBuffer
-        switch variant {
-        case .notModified: prepared = entry.wireNotModified
-        case .gzip where entry.wireGzip != nil && entry.gzipBody != nil: prepared = entry.wireGzip!
-        default: prepared = entry.wirePlain
-        }
+        let prepared = entry.wire(variant).head
         var bytes = allocator.buffer(capacity: prepared.readableBytes + 64)
         bytes.writeImmutableBuffer(prepared)
         bytes.writeString("Date: \(HTTPDate.format(now))\r\n")
         if close { bytes.writeStaticString("Connection: close\r\n") }
         bytes.writeStaticString("\r\n")
-        lastHead = (second, entry.etag, variant, close, bytes)
+        lastHead = (second, entry, variant, close, bytes)
         return bytes
     }
 }

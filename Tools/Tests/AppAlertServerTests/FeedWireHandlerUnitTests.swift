@@ -99,6 +99,31 @@ struct FeedWireHandlerUnitTests {
         #expect(try answer(conditional).hasPrefix("HTTP/1.1 200 OK\r\n"))
     }
 
+    /// Two paths whose bytes became the same share an ETag but not their heads (each keeps the time it
+    /// last changed): asking for one, then the other, gets each its own Last-Modified.
+    @Test
+    func pathsWithTheSameBytesKeepTheirOwnHeads() throws {
+        let first = try makeFeedFile(name: "a.json")
+        let directory = first.deletingLastPathComponent()
+        let second = directory.appendingPathComponent("b.json")
+        try Data(serverFeed.replacingOccurrences(of: "For all", with: "For everyone").utf8).write(to: second)
+        let server = try FeedServer(source: directory)
+        // b.json becomes a.json's bytes in a later snapshot, in a later second (HTTP dates count seconds):
+        // wait for the clock's second to turn.
+        let started = Int(Date().timeIntervalSince1970)
+        while Int(Date().timeIntervalSince1970) == started { usleep(10_000) }
+        try Data(serverFeed.utf8).write(to: second)
+        #expect(server.content.reloadIfChanged() == nil)
+        let entries = server.content.snapshot.entries
+        let (a, b) = (try #require(entries["/a.json"]), try #require(entries["/b.json"]))
+        #expect(a.etag == b.etag && a.lastModified != b.lastModified)
+        let channel = EmbeddedChannel(handler: FeedWireHandler(content: server.content))
+        for (path, entry) in [("/a.json", a), ("/b.json", b), ("/a.json", a)] {
+            try channel.writeInbound(ByteBuffer(string: "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n"))
+            #expect(try written(channel).contains("Last-Modified: \(HTTPDate.format(entry.lastModified))\r\n"))
+        }
+    }
+
     /// Counts what reaches the handlers behind the fast path.
     final class Behind: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer
