@@ -1,9 +1,16 @@
 import AppAlert
 import Foundation
 
-/// Who sees what: for every combination of app version, OS version, platform and language, the message
-/// an install sees first. Rollout is reported as a share (the message's percentage), never decided by
+/// Who sees what: for every kind of install — app version, OS version, platform and language — the
+/// message it sees first. Rollout is reported as a share (the message's percentage), never decided by
 /// a coin flip: a row's message is the one chosen when every install is in every rollout.
+///
+/// Where a query leaves a list empty, the rows stand for every install: the feed's conditions cut each
+/// dimension into classes that no condition tells apart (``VersionConditions`` for versions: each
+/// version a range or list names, the gaps around them, the pre-releases ranges treat apart; each
+/// platform the feed names, the others together; each language it names, and one it does not), one
+/// row per combination of classes, each showing a value an install can have (a released OS version of
+/// its platform) and, in ``Row/covers``, the class it stands for.
 public enum FeedAudience {
     /// One combination and what it sees.
     public struct Row: Sendable, Hashable {
@@ -17,13 +24,15 @@ public enum FeedAudience {
         public var title: String?
         /// The share of these installs that see it (its `rollout`), or `nil` when none is selected.
         public var rolloutPercent: Double?
+        /// The installs the row stands for: every one of them sees what this one sees.
+        public var covers: Covers
 
         /// The same install (the four values), whatever it sees.
         public var install: [String] {
             [appVersion.description, osVersion?.description ?? "", platform.rawValue, locale?.description ?? ""]
         }
 
-        /// `{appVersion, osVersion, platform, locale, selected, rolloutPercent}`.
+        /// `{appVersion, osVersion, platform, locale, selected, rolloutPercent, covers}`.
         public var jsonValue: JSONValue {
             var object = JSONObject()
             object.set("appVersion", .string(appVersion.description))
@@ -32,12 +41,37 @@ public enum FeedAudience {
             object.set("locale", locale.map { .string($0.description) } ?? .null)
             object.set("selected", selected.map { .integer(Int64($0)) } ?? .null)
             object.set("rolloutPercent", rolloutPercent.map { JSONValue.number($0) } ?? .null)
+            object.set("covers", covers.jsonValue)
             return .object(object)
         }
     }
 
-    /// The values to combine. An empty list is filled from the feed (``mentioned(in:bundleID:)``) plus
-    /// the current value.
+    /// The installs a row stands for, dimension by dimension.
+    public struct Covers: Sendable, Hashable {
+        /// App versions in range syntax (`<2.0.0`, `>=2.0.0 <3.0.0 || 4.0.0`, `*` for every release;
+        /// `other pre-releases` for pre-releases of versions no comparator names), or the version given.
+        public var appVersion: String
+        /// OS versions the same way, on ``platforms``.
+        public var osVersion: String
+        /// The platforms: the row's, and the others the feed treats alike.
+        public var platforms: [Platform]
+        /// The language given or named by the feed, or `others` for every language the feed does not
+        /// name.
+        public var locale: String
+
+        /// `{appVersion, osVersion, platforms, locale}`.
+        public var jsonValue: JSONValue {
+            var object = JSONObject()
+            object.set("appVersion", .string(appVersion))
+            object.set("osVersion", .string(osVersion))
+            object.set("platforms", .array(platforms.map { .string($0.rawValue) }))
+            object.set("locale", .string(locale))
+            return .object(object)
+        }
+    }
+
+    /// The values to combine. An empty list is filled with one value for each class of values the
+    /// feed's conditions tell apart (``rows(_:query:)`` says how).
     public struct Query: Sendable, Hashable {
         public var bundleID: String
         public var appVersions: [Version]
@@ -45,10 +79,12 @@ public enum FeedAudience {
         public var platforms: [Platform]
         public var locales: [LanguageTag]
         public var now: Date
-        /// This machine's, added to the feed's values when a list is not given.
-        public var currentOSVersion: Version?
-        public var currentPlatform: Platform
+        /// The language a row shows for the languages the feed does not name (this machine's, say);
+        /// by default the first of a short list that the feed does not name.
         public var currentLocale: LanguageTag?
+        /// The OS version a row shows, per platform, where the feed's conditions leave the choice open:
+        /// by default ``OSReleases/current(on:)``; add this machine's for Linux.
+        public var currentOSVersions: [Platform: Version] = [:]
         /// The same for every row: the app's attributes, the event decided for (`nil`: a launch), the
         /// launch count and the install and update dates.
         public var attributes: [String: AttributeValue] = [:]
@@ -59,8 +95,8 @@ public enum FeedAudience {
 
         public init(
             bundleID: String, appVersions: [Version] = [], osVersions: [Version] = [], platforms: [Platform] = [],
-            locales: [LanguageTag] = [], now: Date, currentOSVersion: Version? = nil,
-            currentPlatform: Platform = .current, currentLocale: LanguageTag? = nil
+            locales: [LanguageTag] = [], now: Date, currentLocale: LanguageTag? = nil,
+            currentOSVersions: [Platform: Version] = [:]
         ) {
             self.bundleID = bundleID
             self.appVersions = appVersions
@@ -68,9 +104,13 @@ public enum FeedAudience {
             self.platforms = platforms
             self.locales = locales
             self.now = now
-            self.currentOSVersion = currentOSVersion
-            self.currentPlatform = currentPlatform
             self.currentLocale = currentLocale
+            self.currentOSVersions = currentOSVersions
+        }
+
+        /// The OS version shown for `platform` where the feed leaves the choice open.
+        func currentOSVersion(on platform: Platform) -> Version? {
+            currentOSVersions[platform] ?? OSReleases.current(on: platform)
         }
     }
 
@@ -126,54 +166,167 @@ public enum FeedAudience {
         return named.isEmpty ? ["*"] : named.sorted()
     }
 
-    /// The rows for `query`, in the order of its values (app version, then OS version, platform, locale).
+    /// The rows for `query`, in the order of its values (app version, then platform and OS version,
+    /// then language).
     public static func rows(_ feed: Feed, query: Query) throws(QueryError) -> [Row] {
         try rows(feed, values: values(for: [feed], query: query), query: query)
     }
 
-    /// The values `query` combines for `feeds` (their mentioned values together, for a diff).
+    /// One value of a dimension and the class it stands for.
+    struct Value<Wrapped: Hashable>: Hashable {
+        var value: Wrapped
+        var covers: String
+    }
+
+    /// A platform and OS version, and the platforms and OS versions that decide alike.
+    struct System: Hashable {
+        var platform: Platform
+        var osVersion: Version?
+        var platforms: [Platform]
+        var covers: String
+    }
+
+    struct Values {
+        var appVersions: [Value<Version>] = []
+        var systems: [System] = []
+        var locales: [Value<LanguageTag>] = []
+
+        var count: Int { appVersions.count * systems.count * locales.count }
+    }
+
+    /// The values `query` combines for `feeds`: its own lists, and where one is empty a value for each
+    /// class the feeds' conditions (all of them together, for a diff) tell apart.
     static func values(for feeds: [Feed], query: Query) throws(QueryError) -> Values {
+        let messages = feeds.flatMap { Self.messages(of: $0, for: query.bundleID) }
         var values = Values()
-        let mentioned = feeds.map { Self.mentioned(in: $0, bundleID: query.bundleID) }
         values.appVersions =
-            query.appVersions.isEmpty ? Set(mentioned.flatMap(\.appVersions)).sorted() : query.appVersions
-        guard !values.appVersions.isEmpty else {
-            throw QueryError(
-                description: "the feed names no app version for \(query.bundleID): give --app-version")
-        }
-        values.osVersions =
-            query.osVersions.isEmpty
-            ? Set(mentioned.flatMap(\.osVersions) + [query.currentOSVersion].compactMap { $0 }).sorted()
-                .map { Optional($0) } : query.osVersions.map { Optional($0) }
-        if values.osVersions.isEmpty { values.osVersions = [nil] }
-        values.platforms =
-            query.platforms.isEmpty
-            ? Set(mentioned.flatMap(\.platforms) + [query.currentPlatform]).sorted { $0.rawValue < $1.rawValue }
-            : query.platforms
-        values.locales =
-            query.locales.isEmpty
-            ? Set(mentioned.flatMap(\.locales) + [query.currentLocale].compactMap { $0 })
-                .sorted { $0.description < $1.description }.map { Optional($0) }
-            : query.locales.map { Optional($0) }
-        if values.locales.isEmpty { values.locales = [nil] }
+            query.appVersions.isEmpty
+            ? appVersionClasses(of: messages)
+            : query.appVersions.map { Value(value: $0, covers: $0.description) }
+        values.systems = systems(of: messages, query: query)
+        values.locales = localeClasses(of: messages, query: query)
         let count = values.count
         guard count <= maximumRows else {
             throw QueryError(
                 description: "\(count) combinations (\(values.appVersions.count) app versions × "
-                    + "\(values.osVersions.count) OS versions × \(values.platforms.count) platforms × "
-                    + "\(values.locales.count) languages); at most \(maximumRows): name the values with "
-                    + "--app-version, --os-version, --platform, --locale")
+                    + "\(values.systems.count) platforms and OS versions × \(values.locales.count) languages); "
+                    + "at most \(maximumRows): name the values with --app-version, --os-version, --platform, --locale")
         }
         return values
     }
 
-    struct Values {
-        var appVersions: [Version] = []
-        var osVersions: [Version?] = []
-        var platforms: [Platform] = []
-        var locales: [LanguageTag?] = []
+    /// A version for each class of app versions the messages' `appVersions` and `appVersionRange` tell
+    /// apart, pre-releases included. (`whatsNew` needs an update, which no row is.)
+    static func appVersionClasses(of messages: [Message]) -> [Value<Version>] {
+        var conditions = VersionConditions()
+        for message in messages {
+            if let range = message.appVersionRange { conditions.ranges.append(range) }
+            if let list = message.appVersions { conditions.lists.append(list) }
+        }
+        return VersionClass.classes(of: conditions.cells(prereleases: true), under: conditions).map {
+            Value(value: $0.version, covers: $0.covers())
+        }
+    }
 
-        var count: Int { appVersions.count * osVersions.count * platforms.count * locales.count }
+    /// Apple's platforms in the order a row prefers them for platforms the feed treats alike.
+    static let applePlatforms: [Platform] = [.iOS, .iPadOS, .macOS, .visionOS, .watchOS, .tvOS]
+
+    /// The platforms and OS versions to decide for. Given platforms are taken one by one; otherwise the
+    /// platforms are grouped by which of the feed's `platforms` entries target them (every Apple platform,
+    /// and Linux and Windows where the feed names them), and each group's OS versions are cut by the OS
+    /// conditions of the messages that can reach it. Each class shows a version a device of one of its
+    /// platforms can run (``OSReleases``), the group's current release where the class holds it; a class
+    /// no device can be in (macOS 16 to 25) has no row. Given OS versions are taken as they are.
+    static func systems(of messages: [Message], query: Query) -> [System] {
+        let named = Set(messages.flatMap { $0.platforms ?? [] }.filter(\.isKnown))
+        var groups: [[Platform]] = []
+        if query.platforms.isEmpty {
+            let candidates = applePlatforms + [.linux, .windows].filter(named.contains)
+            var bySignature: [[Bool]: Int] = [:]
+            let order = named.sorted { $0.rawValue < $1.rawValue }
+            for platform in candidates {
+                let signature = order.map { $0.targets(platform) }
+                if let index = bySignature[signature] {
+                    groups[index].append(platform)
+                } else {
+                    bySignature[signature] = groups.count
+                    groups.append([platform])
+                }
+            }
+        } else {
+            var seen = Set<Platform>()
+            groups = query.platforms.filter { seen.insert($0).inserted }.map { [$0] }
+        }
+        var systems: [System] = []
+        for group in groups {
+            guard let first = group.first else { continue }
+            if !query.osVersions.isEmpty {
+                systems += query.osVersions.map {
+                    System(platform: first, osVersion: $0, platforms: group, covers: $0.description)
+                }
+                continue
+            }
+            var conditions = VersionConditions()
+            for message in messages where message.platforms?.contains(where: { $0.targets(first) }) ?? true {
+                if let range = message.osVersionRange { conditions.ranges.append(range) }
+                if let list = message.osVersions { conditions.lists.append(list) }
+            }
+            let current = query.currentOSVersion(on: first)
+            if conditions.isEmpty {
+                systems.append(System(platform: first, osVersion: current, platforms: group, covers: "*"))
+                continue
+            }
+            let cells = conditions.cells(prereleases: false)
+            // A cell shows a version the group's first platform able to run one of its versions runs.
+            let classes = VersionClass.classes(of: cells, under: conditions, preferred: current) { cell in
+                group.lazy.compactMap { cell.releasedVersion(on: $0) }.first.map(Self.osVersionText)
+            }
+            for osClass in classes {
+                let platform = group.first { OSReleases.exists(osClass.version, on: $0) } ?? first
+                let platforms = group.filter { platform in
+                    osClass.cells.contains { $0.releasedVersion(on: platform) != nil }
+                }
+                systems.append(
+                    System(
+                        platform: platform, osVersion: osClass.version, platforms: platforms,
+                        covers: osClass.covers { Self.osVersionText($0).description }))
+            }
+        }
+        return systems
+    }
+
+    /// An OS version as Apple writes one: `16.0`, not `16.0.0`.
+    static func osVersionText(_ version: Version) -> Version {
+        var components = version.components
+        while components.count > 2, components.last == 0 { components.removeLast() }
+        return Version(components, prerelease: version.prerelease)
+    }
+
+    /// Languages a row may show for the languages a feed does not name, the first one it does not name.
+    static let otherLanguages = ["en", "de", "es", "fr", "ja", "it", "ko", "nl", "pt-BR", "sv", "zh-Hans", "zxx"]
+        .map(LanguageTag.init)
+
+    /// A language for each class the messages' `locales` tell apart: every tag they name (a device's
+    /// first language meets the same lists as the longest named tag it starts with), and one they do
+    /// not name. Given languages are taken as they are.
+    static func localeClasses(of messages: [Message], query: Query) -> [Value<LanguageTag>] {
+        guard query.locales.isEmpty else {
+            return query.locales.map { Value(value: $0, covers: $0.description) }
+        }
+        let lists = messages.compactMap(\.locales)
+        let named = Set(lists.joined().filter { $0.subtags != ["*"] }).sorted { $0.description < $1.description }
+        let other =
+            ([query.currentLocale].compactMap { $0 } + otherLanguages).first { tag in
+                !named.contains { $0.matches(tag) }
+            } ?? LanguageTag("zxx")
+        guard !lists.isEmpty else { return [Value(value: query.currentLocale ?? other, covers: "*")] }
+        var seen = Set<[Bool]>()
+        var classes: [Value<LanguageTag>] = []
+        for (tag, covers) in named.map({ ($0, $0.description) }) + [(other, "others")] {
+            let signature = lists.map { list in list.contains { $0.matches(tag) } }
+            if seen.insert(signature).inserted { classes.append(Value(value: tag, covers: covers)) }
+        }
+        return classes
     }
 
     static func rows(_ feed: Feed, values: Values, query: Query) -> [Row] {
@@ -190,24 +343,25 @@ public enum FeedAudience {
         var rows: [Row] = []
         rows.reserveCapacity(values.count)
         for appVersion in values.appVersions {
-            for osVersion in values.osVersions {
-                for platform in values.platforms {
-                    for locale in values.locales {
-                        var context = EvaluationContext(
-                            bundleID: query.bundleID, appVersion: appVersion, platform: platform,
-                            osVersion: osVersion, preferredLanguages: locale.map { [$0] } ?? [], now: query.now)
-                        context.attributes = query.attributes
-                        context.event = query.event
-                        context.launchCount = query.launchCount
-                        context.installedAt = query.installedAt
-                        context.updatedAt = query.updatedAt
-                        let chosen = MessageSelector.decide(everyone, context: context).message
-                        rows.append(
-                            Row(
-                                appVersion: appVersion, osVersion: osVersion, platform: platform, locale: locale,
-                                selected: chosen?.id, title: chosen?.title,
-                                rolloutPercent: chosen.flatMap { rollouts[$0.id] }))
-                    }
+            for system in values.systems {
+                for locale in values.locales {
+                    var context = EvaluationContext(
+                        bundleID: query.bundleID, appVersion: appVersion.value, platform: system.platform,
+                        osVersion: system.osVersion, preferredLanguages: [locale.value], now: query.now)
+                    context.attributes = query.attributes
+                    context.event = query.event
+                    context.launchCount = query.launchCount
+                    context.installedAt = query.installedAt
+                    context.updatedAt = query.updatedAt
+                    let chosen = MessageSelector.decide(everyone, context: context).message
+                    rows.append(
+                        Row(
+                            appVersion: appVersion.value, osVersion: system.osVersion, platform: system.platform,
+                            locale: locale.value, selected: chosen?.id, title: chosen?.title,
+                            rolloutPercent: chosen.flatMap { rollouts[$0.id] },
+                            covers: Covers(
+                                appVersion: appVersion.covers, osVersion: system.covers, platforms: system.platforms,
+                                locale: locale.covers)))
                 }
             }
         }

@@ -3,7 +3,8 @@ import Foundation
 
 /// What an edit of a feed changes: messages added, removed and changed (which keys), whether the update
 /// policy changed, and — what matters — for each app in either feed, the installs that would see a
-/// different message (``FeedAudience`` rows of both feeds over the same values).
+/// different message (``FeedAudience`` rows of both feeds over the same values: one for each class of
+/// installs the two feeds' conditions together tell apart, so no install that changes is left out).
 public struct FeedDiff: Sendable, Hashable {
     public struct ChangedMessage: Sendable, Hashable {
         public var id: Int
@@ -58,24 +59,12 @@ public struct FeedDiff: Sendable, Hashable {
             if !keys.isEmpty { changed.append(ChangedMessage(id: id, keys: keys)) }
         }
         updatesChanged = Self.updates(old) != Self.updates(new)
-        // A message whose texts or buttons changed is a different message to an install that sees it.
-        let shownKeys: Set<String> = [
-            "title", "text", "confirmLabel", "link", "localizations", "dismissible", "layout", "image", "buttons",
-            "action", "features", "colors", "data", "bannerSeconds",
-        ]
-        let reworded = Set(changed.filter { !shownKeys.isDisjoint(with: $0.keys) }.map(\.id))
+        let reworded = Set(changed.filter { !Self.shownKeys.isDisjoint(with: $0.keys) }.map(\.id))
         let apps = Set(FeedAudience.apps(in: oldFeed) + FeedAudience.apps(in: newFeed)).sorted()
         var combinations = 0
         for app in apps {
             var appQuery = query
             appQuery.bundleID = app
-            if appQuery.appVersions.isEmpty,
-                FeedAudience.mentioned(in: oldFeed, bundleID: app).appVersions.isEmpty,
-                FeedAudience.mentioned(in: newFeed, bundleID: app).appVersions.isEmpty
-            {
-                // Neither feed targets versions of this app: any version stands for all of them.
-                appQuery.appVersions = [Version(1, 0, 0)]
-            }
             let values = try FeedAudience.values(for: [oldFeed, newFeed], query: appQuery)
             // Each app is capped by FeedAudience; all apps together too, so a feed naming thousands of
             // apps costs a bounded number of decisions per message.
@@ -95,6 +84,13 @@ public struct FeedDiff: Sendable, Hashable {
             }
         }
     }
+
+    /// The keys of what an install is shown: a message whose texts or buttons changed is a different
+    /// message to an install that sees it.
+    static let shownKeys: Set<String> = [
+        "title", "text", "confirmLabel", "link", "localizations", "dismissible", "layout", "image", "buttons",
+        "action", "features", "colors", "data", "bannerSeconds", "variants",
+    ]
 
     /// `{added, removed, changed: [{id, keys}], updatesChanged, audience: [{bundleId, before, after}]}`.
     public var jsonValue: JSONValue {

@@ -43,7 +43,7 @@ struct FeedAudienceTests {
     }
 
     @Test
-    func unnamedValuesComeFromTheFeedsTargetingAndThisMachine() throws {
+    func theFeedsMentionedValuesAreItsVersionsPlatformsAndLocales() throws {
         let feed = try decodedFeed(audienceFeed)
         let mentioned = FeedAudience.mentioned(in: feed, bundleID: "com.example.App")
         // ^1.0 is >=1.0.0 <2.0.0-0: the -0 bound stands for 2.0.0.
@@ -51,17 +51,48 @@ struct FeedAudienceTests {
         #expect(mentioned.osVersions == [Version("17")!])
         #expect(mentioned.platforms == [.iOS])
         #expect(mentioned.locales == [LanguageTag("fr")])
+    }
+
+    /// One row per class of installs: app versions in and out of ^1.0; iPhones and iPads below and from
+    /// iOS 17 (message 1's range), the other Apple platforms together at today's release; French and
+    /// another language.
+    @Test
+    func unnamedValuesStandForEveryClassOfInstallTheFeedTellsApart() throws {
         let query = FeedAudience.Query(
-            bundleID: "com.example.App", now: Self.now, currentOSVersion: Version("6.1"), currentPlatform: .linux,
-            currentLocale: LanguageTag("de"))
-        let rows = try FeedAudience.rows(feed, query: query)
-        // 2 app versions × (17, 6.1) × (ios, linux) × (fr, de).
-        #expect(rows.count == 16)
-        #expect(Set(rows.map(\.platform)) == [.iOS, .linux])
+            bundleID: "com.example.App", now: Self.now, currentLocale: LanguageTag("de"),
+            currentOSVersions: [.linux: Version("6.1")!])
+        let rows = try FeedAudience.rows(try decodedFeed(audienceFeed), query: query)
+        let table = rows.map { row in
+            [
+                "\(row.appVersion) (\(row.covers.appVersion))",
+                "\(row.platform) \(row.osVersion!) (\(row.covers.osVersion)) "
+                    + row.covers.platforms.map(\.rawValue).joined(separator: "/"),
+                "\(row.locale!) (\(row.covers.locale))", row.selected.map { "#\($0)" } ?? "-",
+            ].joined(separator: " | ")
+        }
+        let other = "<1.0.0 || >=2.0.0 || other pre-releases"
+        // Message 1 (iOS below 17) and message 2 (^1.0) tie at priority 0: the higher id goes first.
+        #expect(
+            table == [
+                "0.9.0 (\(other)) | ios 16.0 (<17.0) ios/ipados | fr (fr) | #3",
+                "0.9.0 (\(other)) | ios 16.0 (<17.0) ios/ipados | de (others) | #1",
+                "0.9.0 (\(other)) | ios 27.1 (>=17.0) ios/ipados | fr (fr) | #3",
+                "0.9.0 (\(other)) | ios 27.1 (>=17.0) ios/ipados | de (others) | #5",
+                "0.9.0 (\(other)) | macos 27.1 (*) macos/visionos/watchos/tvos | fr (fr) | #3",
+                "0.9.0 (\(other)) | macos 27.1 (*) macos/visionos/watchos/tvos | de (others) | #5",
+                "1.0.0 (>=1.0.0 <2.0.0) | ios 16.0 (<17.0) ios/ipados | fr (fr) | #3",
+                "1.0.0 (>=1.0.0 <2.0.0) | ios 16.0 (<17.0) ios/ipados | de (others) | #2",
+                "1.0.0 (>=1.0.0 <2.0.0) | ios 27.1 (>=17.0) ios/ipados | fr (fr) | #3",
+                "1.0.0 (>=1.0.0 <2.0.0) | ios 27.1 (>=17.0) ios/ipados | de (others) | #2",
+                "1.0.0 (>=1.0.0 <2.0.0) | macos 27.1 (*) macos/visionos/watchos/tvos | fr (fr) | #3",
+                "1.0.0 (>=1.0.0 <2.0.0) | macos 27.1 (*) macos/visionos/watchos/tvos | de (others) | #2",
+            ], "\(table.joined(separator: "\n"))")
+        // Never this machine's kernel as an Apple version, nor a Linux row the feed does not ask for.
+        #expect(rows.allSatisfy { $0.platform != .linux && OSReleases.exists($0.osVersion!, on: $0.platform) })
         #expect(
             rows.allSatisfy {
                 $0.jsonValue.objectKeys == [
-                    "appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent",
+                    "appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent", "covers",
                 ]
             })
     }
@@ -85,8 +116,7 @@ struct FeedAudienceTests {
 struct FeedDiffTests {
     static func diff(_ old: String, _ new: String) throws -> FeedDiff {
         let query = FeedAudience.Query(
-            bundleID: "*", now: FeedAudienceTests.now, currentOSVersion: Version("17.2"), currentPlatform: .iOS,
-            currentLocale: LanguageTag("en"))
+            bundleID: "*", now: FeedAudienceTests.now, currentLocale: LanguageTag("en"))
         return try FeedDiff(
             old: try AppAlertAuthoring.JSONParser().parse(old), new: try AppAlertAuthoring.JSONParser().parse(new),
             oldFeed: try decodedFeed(old),

@@ -12,10 +12,12 @@ extension AppAlertCommand {
                 For every combination of the given app versions, OS versions, platforms and languages, \
                 the message an install sees first, as a fresh install (nothing seen yet). Rollout is shown \
                 as a share: the row's message is the one chosen when every install is in, and ROLLOUT is \
-                the percentage that is. Lists not given are taken from the feed's targeting for the app \
-                (every version and platform it mentions), plus this machine's OS version, platform and \
-                language. At most 10,000 combinations. Exit code 0, or 2 when the feed or an option \
-                cannot be used.
+                the percentage that is. Where a list is not given, the rows stand for every install: one \
+                value for each class the feed's conditions for the app tell apart (each version a range or \
+                list names and the versions around it, each platform it names and the others together, \
+                real OS versions of each platform, each language it names and one it does not), with the \
+                class in parentheses: 1.0.0 (<2.0.0). At most 10,000 combinations. Exit code 0, or 2 when \
+                the feed or an option cannot be used.
                 """)
 
         @Argument(help: "The feed file.")
@@ -23,7 +25,8 @@ extension AppAlertCommand {
 
         @OptionGroup var values: AudienceOptions
 
-        @Flag(help: "Print a JSON array of {appVersion, osVersion, platform, locale, selected, rolloutPercent}.")
+        @Flag(
+            help: "Print a JSON array of {appVersion, osVersion, platform, locale, selected, rolloutPercent, covers}.")
         var json = false
 
         func run() async throws { try execute().emit() }
@@ -62,27 +65,31 @@ struct AudienceOptions: ParsableArguments {
 
     @Option(
         name: .customLong("app-version"),
-        help: ArgumentHelp("An app version; repeatable. Default: every one the feed mentions.", valueName: "version"))
+        help: ArgumentHelp(
+            "An app version; repeatable. Default: one for each class of versions the feed tells apart.",
+            valueName: "version"))
     var appVersions: [String] = []
 
     @Option(
         name: .customLong("os-version"),
         help: ArgumentHelp(
-            "An OS version; repeatable. Default: every one the feed mentions and this machine's.", valueName: "version")
+            "An OS version; repeatable. Default: a released one for each class of OS versions the feed tells apart.",
+            valueName: "version")
     )
     var osVersions: [String] = []
 
     @Option(
         name: .customLong("platform"),
         help: ArgumentHelp(
-            "A platform; repeatable. Default: every one the feed mentions and this machine's.", valueName: "platform"))
+            "A platform; repeatable. Default: each one the feed names, and one of Apple's it does not name.",
+            valueName: "platform"))
     var platforms: [String] = []
 
     @Option(
         name: .customLong("locale"),
         help: ArgumentHelp(
-            "A preferred language (BCP 47); repeatable. Default: every one the feed's locales name and this "
-                + "machine's.", valueName: "tag"))
+            "A preferred language (BCP 47); repeatable. Default: every one the feed's locales name, and one they "
+                + "do not name (this machine's when it can).", valueName: "tag"))
     var locales: [String] = []
 
     @Option(help: "The time of the decision, RFC 3339 (e.g. 2026-03-01T09:00:00Z). Default: now.")
@@ -94,7 +101,7 @@ struct AudienceOptions: ParsableArguments {
         guard let bundleID = bundleID ?? fallback else { throw InputError(message: "--bundle-id: give the app") }
         var query = FeedAudience.Query(
             bundleID: bundleID, now: try InputError.date(now, current: currentDate),
-            currentOSVersion: Self.machineOSVersion, currentPlatform: .current, currentLocale: Self.machineLanguage)
+            currentLocale: Self.machineLanguage, currentOSVersions: Self.machineOSVersions)
         for text in appVersions { query.appVersions.append(try InputError.version(text, option: "--app-version")) }
         for text in osVersions { query.osVersions.append(try InputError.version(text, option: "--os-version")) }
         for name in platforms { query.platforms.append(try InputError.platform(name)) }
@@ -111,13 +118,18 @@ struct AudienceOptions: ParsableArguments {
         return query
     }
 
-    static var machineOSVersion: Version {
+    /// This machine's OS version for its own platform where Apple's release list does not apply (Linux's
+    /// kernel version is a Linux row's, never an iOS or macOS one).
+    static var machineOSVersions: [Platform: Version] {
+        guard OSReleases.majors(on: .current) == nil else { return [:] }
         let version = ProcessInfo.processInfo.operatingSystemVersion
-        return Version(version.majorVersion, version.minorVersion, version.patchVersion)
+        return [.current: Version(version.majorVersion, version.minorVersion, version.patchVersion)]
     }
 
+    /// This machine's first language as an app on it would read it (on Linux from LANGUAGE, LC_ALL,
+    /// LC_MESSAGES and LANG, as gettext does).
     static var machineLanguage: LanguageTag? {
-        Locale.preferredLanguages.lazy.map(LanguageTag.init).first { $0.isWellFormed && $0.subtags != ["*"] }
+        AppInfo.currentLanguages.first { $0.isWellFormed && $0.subtags != ["*"] }
     }
 }
 
@@ -151,9 +163,26 @@ enum AudienceTable {
     static func render(_ rows: [FeedAudience.Row]) -> String {
         var lines = [["APP", "OS", "PLATFORM", "LANGUAGE", "SEES", "ROLLOUT"]]
         for row in rows {
-            lines.append(row.install.map { $0.isEmpty ? "-" : $0 } + [seen(row), share(row.rolloutPercent)])
+            lines.append(install(row) + [seen(row), share(row.rolloutPercent)])
         }
         return format(lines)
+    }
+
+    /// The row's four values, each followed by the class it stands for when that is more than itself:
+    /// `1.0.0 (<2.0.0)`, `27.1 (>=17)`, `ios (+5)` (five more platforms alike), `en (others)`.
+    static func install(_ row: FeedAudience.Row) -> [String] {
+        func shown(_ value: String, _ covers: String) -> String {
+            if value.isEmpty { return "-" }
+            if covers == value { return value }
+            return "\(value) (\(covers == "*" ? "any" : covers))"
+        }
+        let more = row.covers.platforms.filter { $0 != row.platform }.count
+        return [
+            shown(row.appVersion.description, row.covers.appVersion),
+            shown(row.osVersion?.description ?? "", row.covers.osVersion),
+            row.platform.rawValue + (more > 0 ? " (+\(more))" : ""),
+            shown(row.locale?.description ?? "", row.covers.locale),
+        ]
     }
 
     static func seen(_ row: FeedAudience.Row) -> String {

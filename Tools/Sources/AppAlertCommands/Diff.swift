@@ -11,8 +11,8 @@ extension AppAlertCommand {
             discussion: """
                 Messages added, removed and changed (which keys), whether the update policy changed, and, \
                 for each app in either feed, the combinations of app version, OS version, platform and \
-                language (as appalert audience builds them, from both feeds) whose first message or its \
-                rollout share changes. Exit code 0 when no install would see a different message, 1 when \
+                language (as appalert audience builds them, from the conditions of both feeds, so every \
+                install is in one) whose first message, its rollout share or its texts change. Exit code 0 when no install would see a different message, 1 when \
                 some would, 2 when a feed cannot be read or is not a feed.
                 """)
 
@@ -40,8 +40,8 @@ extension AppAlertCommand {
                 FeedInput.warnAboutErrors(newFeed, path: new, into: &output)
                 let query = FeedAudience.Query(
                     bundleID: "*", now: try InputError.date(now, current: currentDate),
-                    currentOSVersion: AudienceOptions.machineOSVersion, currentPlatform: .current,
-                    currentLocale: AudienceOptions.machineLanguage)
+                    currentLocale: AudienceOptions.machineLanguage, currentOSVersions: AudienceOptions.machineOSVersions
+                )
                 diff = try FeedDiff(
                     old: oldDocument, new: newDocument, oldFeed: oldFeed.feed, newFeed: newFeed.feed, query: query)
             } catch let error as InputError {
@@ -102,7 +102,7 @@ extension AppAlertCommand {
                     lines.append(
                         "\(app): \(changes.count) combination\(changes.count == 1 ? " sees" : "s see") something else")
                     for change in changes.prefix(50) {
-                        let install = change.after.install.map { $0.isEmpty ? "-" : $0 }.joined(separator: " · ")
+                        let install = AudienceTable.install(change.after).joined(separator: " · ")
                         lines.append(
                             "  \(install): \(seen(change.before)) → \(seen(change.after))")
                     }

@@ -129,7 +129,7 @@ enum PreviewPage {
         let sortedApps = apps.sorted()
         let firstApp = sortedApps.first ?? ""
         let appVersion = versions[firstApp]?.max()?.description ?? "1.0"
-        let osVersion = defaultOSVersion(for: Platform.current)
+        let osVersion = defaultOSVersion(for: defaultPlatform)
         // Per platform, so choosing one offers its current version (an edited field is kept).
         let osDefaults = JSONValue.object(
             JSONObject(
@@ -150,7 +150,7 @@ enum PreviewPage {
         form += select("bundleId", "App", sortedApps, firstApp)
         form += input("appVersion", "App version", appVersion)
         form += input("build", "Build")
-        form += select("platform", "Platform", Platform.known.map(\.rawValue), Platform.current.rawValue)
+        form += select("platform", "Platform", Platform.known.map(\.rawValue), defaultPlatform.rawValue)
         form += input("osVersion", "OS version", osVersion)
         form += input("locale", "Languages", language, placeholder: "fr, en")
         form += input("installId", "Install id", placeholder: "for rollouts")
@@ -304,17 +304,17 @@ enum PreviewPage {
         }
     }
 
-    /// The OS version the simulator's form offers for a platform: a current release (as of this
-    /// writing; update with Apple's releases) for Apple's, this machine's for its own.
+    /// The OS version the simulator's form offers for a platform: its current release (``OSReleases``)
+    /// for Apple's and Windows, this machine's for Linux.
     static func defaultOSVersion(for platform: Platform) -> String {
-        switch platform {
-        case .iOS, .iPadOS, .macOS, .tvOS, .watchOS, .visionOS: return "26.1"
-        case .windows: return "10.0.26100"
-        default:
-            let system = ProcessInfo.processInfo.operatingSystemVersion
-            return "\(system.majorVersion).\(system.minorVersion).\(system.patchVersion)"
-        }
+        if let current = OSReleases.current(on: platform) { return current.description }
+        let system = ProcessInfo.processInfo.operatingSystemVersion
+        return "\(system.majorVersion).\(system.minorVersion).\(system.patchVersion)"
     }
+
+    /// The platform the simulator's form starts on: iOS, whatever this machine is (an author on Linux
+    /// or a Mac is asking about an app's installs).
+    static let defaultPlatform = Platform.iOS
 
     static func targeting(_ message: Message) -> String {
         var parts = ["apps: " + message.bundleIDs.joined(separator: ", ")]

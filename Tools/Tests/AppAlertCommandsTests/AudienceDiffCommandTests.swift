@@ -27,14 +27,19 @@ struct AudienceDiffCommandTests {
             Issue.record("not a JSON array: \(result.standardOutput)")
             return
         }
-        // The feed mentions 2 (from <2) and 2.0 (the same version): one app version × 2 platforms.
-        #expect(rows.count == 2)
+        // The classes of <2 and ["2.0"]: below 2, 2.0 itself, above it (and the pre-releases, which no
+        // range admits: alike) × 2 platforms.
+        #expect(rows.count == 6)
+        var seen: [String: Int?] = [:]
         for row in rows {
-            guard case .object(let object) = row else { continue }
-            #expect(object.keys == ["appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent"])
-            #expect(object["selected"] == 2)
-            #expect(object["rolloutPercent"] == 40)
+            guard case .object(let object) = row, case .object(let covers)? = object["covers"] else { continue }
+            #expect(
+                object.keys == [
+                    "appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent", "covers",
+                ])
+            if case .string(let versions)? = covers["appVersion"] { seen[versions] = object["selected"]?.integerValue }
         }
+        #expect(seen == ["<2.0.0": 1, "2.0": 2, ">2.0 || other pre-releases": nil])
         let table = try AppAlertProcess.run([
             "audience", feed, "--bundle-id", "com.example.App", "--app-version", "1.5", "--app-version", "2.0",
             "--platform", "ios", "--locale", "en", "--os-version", "17.2",
@@ -79,5 +84,66 @@ struct AudienceDiffCommandTests {
         let result = try AppAlertProcess.run(["diff", old, edited, "--now", "2026-11-22T00:00:00Z"])
         #expect(result.status == status, "\(name): \(result.standardError)")
         #expect((result.standardOutput + result.standardError).contains(expected), "\(name): \(result.standardOutput)")
+    }
+
+    static let everyone = """
+        {"format": 2, "messages": [{"id": 1, "bundleId": "com.example.App", "title": "Hello", "text": "x"}]}
+        """
+
+    /// The issue's two edits: every version below 2.0 moves from #1 to #3 (not only 2.0.0), and a feed's
+    /// only message, limited to <3.0, removed is a change for every version below 3.0.
+    @Test(arguments: [
+        (
+            everyone,
+            """
+            {"format": 2, "messages": [
+              {"id": 1, "bundleId": "com.example.App", "title": "Hello", "text": "x", "appVersionRange": "<2.0"},
+              {"id": 3, "bundleId": "com.example.App", "title": "Three", "text": "x", "priority": 3}]}
+            """,
+            [
+                "1.0.0 (<2.0.0) · 27.1 (any) · ios (+5) · en-US (any): #1 Hello (100 %) → #3 Three (100 %)",
+                "2.0.0 (>=2.0.0 || other pre-releases) · 27.1 (any) · ios (+5) · en-US (any): "
+                    + "#1 Hello (100 %) → #3 Three (100 %)",
+            ]
+        ),
+        (
+            """
+            {"format": 2, "messages": [
+              {"id": 1, "bundleId": "com.example.App", "title": "Hello", "text": "x", "appVersionRange": "<3.0"}]}
+            """,
+            #"{"format": 2, "messages": []}"#,
+            ["2.0.0 (<3.0.0) · 27.1 (any) · ios (+5) · en-US (any): #1 Hello (100 %) → nothing"]
+        ),
+    ])
+    func diffReportsEveryVersionThatChangesNotOnlyTheBounds(old: String, new: String, rows: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let before = try directory.write("old.json", old)
+        let after = try directory.write("new.json", new)
+        let result = try AppAlertProcess.run(
+            ["diff", before, after, "--now", "2026-11-22T00:00:00Z"], environment: ["LANG": "en_US.UTF-8"])
+        #expect(result.status == 1, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Array(lines.suffix(rows.count)) == rows, "\(result.standardOutput)")
+    }
+
+    /// No row carries this machine's kernel version as an Apple OS version, nor Linux where the feed
+    /// does not name it: the rows default to iOS at its current release.
+    @Test
+    func audienceShowsReleasedAppleVersionsNeverThisMachines() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try directory.write("feed.json", Self.feed)
+        let result = try AppAlertProcess.run(
+            ["audience", feed, "--bundle-id", "com.example.App", "--json"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(result.status == 0, "\(result.standardError)")
+        guard case .array(let rows) = try JSONParser().parse(result.standardOutput) else {
+            Issue.record("not a JSON array: \(result.standardOutput)")
+            return
+        }
+        #expect(rows.count == 3)
+        for case .object(let row) in rows {
+            #expect(row["platform"] == "ios")
+            #expect(row["osVersion"] == "27.1")
+            #expect(row["locale"] == "de-DE")
+        }
     }
 }

@@ -125,6 +125,24 @@ struct SimulatorTests {
         #expect(status == 404)
     }
 
+    /// The form starts on an iPhone at today's iOS, not on this machine's platform and kernel version; each
+    /// platform offers its own current release (the list of platforms stays whole).
+    @Test
+    func theFormStartsOnIOSAtItsCurrentReleaseWhateverThisMachineIs() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", Self.feed)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let (status, _, body) = try server.get("/")
+        let page = String(decoding: body, as: UTF8.self)
+        #expect(status == 200)
+        #expect(page.contains("<select name=\"platform\" data-default=\"ios\">"))
+        #expect(page.contains("<input name=\"osVersion\" data-default=\"27.1\""))
+        for platform in Platform.known { #expect(page.contains("<option value=\"\(platform.rawValue)\">")) }
+        let system = ProcessInfo.processInfo.operatingSystemVersion
+        #expect(!page.contains("data-default=\"\(system.majorVersion).\(system.minorVersion).\(system.patchVersion)\""))
+    }
+
     @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
     func theFormShowsWhatTheInstallInTheLinkSeesInARealBrowser() throws {
         let directory = try TemporaryDirectory()
@@ -146,7 +164,7 @@ struct SimulatorTests {
         #expect(result.contains("<div class=\"alert wall message\""))
         #expect(result.contains("id=\"simulator-message\""))
         // The OS version the link leaves out is a current one of the platform it names.
-        #expect(result.contains("Install: com.example.A · 1.0 · ios · 26.1 · fr</div>"), "\(result.prefix(600))")
+        #expect(result.contains("Install: com.example.A · 1.0 · ios · 27.1 · fr</div>"), "\(result.prefix(600))")
         #expect(result.contains("<tr class=\"chosen\"><td>#2</td><td>shown</td>"))
         #expect(result.contains("<td>#3</td><td>excluded</td><td>rollout</td>"))
         #expect(result.contains("<td>#4</td><td>excluded</td><td>whatsNew</td>"))
