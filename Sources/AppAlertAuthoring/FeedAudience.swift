@@ -169,7 +169,7 @@ public enum FeedAudience {
     /// The rows for `query`, in the order of its values (app version, then platform and OS version,
     /// then language).
     public static func rows(_ feed: Feed, query: Query) throws(QueryError) -> [Row] {
-        try rows(feed, values: values(for: [feed], query: query), query: query)
+        try matrix(for: [feed], query: query).rows(of: 0)
     }
 
     /// One value of a dimension and the class it stands for.
@@ -186,58 +186,59 @@ public enum FeedAudience {
         var covers: String
     }
 
-    struct Values {
-        var appVersions: [Value<Version>] = []
-        var systems: [System] = []
-        var locales: [Value<LanguageTag>] = []
-
-        var count: Int { appVersions.count * systems.count * locales.count }
-    }
-
-    /// The values `query` combines for `feeds`: its own lists, and where one is empty a value for each
-    /// class the feeds' conditions (all of them together, for a diff) tell apart.
-    static func values(for feeds: [Feed], query: Query) throws(QueryError) -> Values {
-        let messages = feeds.flatMap { Self.messages(of: $0, for: query.bundleID) }
-        var values = Values()
-        values.appVersions =
-            query.appVersions.isEmpty
-            ? appVersionClasses(of: messages)
-            : query.appVersions.map { Value(value: $0, covers: $0.description) }
-        values.systems = systems(of: messages, query: query)
-        values.locales = localeClasses(of: messages, query: query)
-        let count = values.count
+    /// The values `query` combines for `feeds` and what each admits: its own lists, and where one is
+    /// empty a value for each class the feeds' conditions (all of them together, for a diff) tell apart.
+    static func matrix(for feeds: [Feed], query: Query) throws(QueryError) -> AudienceMatrix {
+        var matrix = AudienceMatrix(feeds: feeds, query: query)
+        (matrix.appVersions, matrix.appBits) = appVersionClasses(of: matrix.messages, query: query)
+        (matrix.systems, matrix.systemBits) = systems(of: matrix.messages, query: query)
+        (matrix.locales, matrix.localeBits) = localeClasses(of: matrix.messages, query: query)
+        let count = matrix.count
         guard count <= maximumRows else {
             throw QueryError(
-                description: "\(count) combinations (\(values.appVersions.count) app versions × "
-                    + "\(values.systems.count) platforms and OS versions × \(values.locales.count) languages); "
+                description: "\(count) combinations (\(matrix.appVersions.count) app versions × "
+                    + "\(matrix.systems.count) platforms and OS versions × \(matrix.locales.count) languages); "
                     + "at most \(maximumRows): name the values with --app-version, --os-version, --platform, --locale")
         }
-        return values
+        return matrix
     }
 
     /// A version for each class of app versions the messages' `appVersions` and `appVersionRange` tell
-    /// apart, pre-releases included. (`whatsNew` needs an update, which no row is.)
-    static func appVersionClasses(of messages: [Message]) -> [Value<Version>] {
+    /// apart, pre-releases included, or the versions given. (`whatsNew` needs an update, which no row
+    /// is.)
+    static func appVersionClasses(of messages: [Message], query: Query) -> ([Value<Version>], [Bits]) {
+        guard query.appVersions.isEmpty else {
+            let bits = query.appVersions.map { version in
+                Bits(messages.map { $0.admits(appVersion: version) })
+            }
+            return (query.appVersions.map { Value(value: $0, covers: $0.description) }, bits)
+        }
         var conditions = VersionConditions()
-        for message in messages {
+        var involved: [Int] = []
+        for (index, message) in messages.enumerated() where message.hasAppVersionConditions {
+            involved.append(index)
             if let range = message.appVersionRange { conditions.ranges.append(range) }
             if let list = message.appVersions { conditions.lists.append(list) }
         }
-        return VersionClass.classes(of: conditions.cells(prereleases: true), under: conditions).map {
-            Value(value: $0.version, covers: $0.covers())
-        }
+        let classes = AudienceMatrix.classes(
+            of: conditions.cells(prereleases: true), messages: messages, involved: involved,
+            admitted: Bits(messages.map { !$0.hasAppVersionConditions }), os: false
+        ) { $1.candidates.first }
+        return (
+            classes.map { Value(value: $0.versionClass.version, covers: $0.versionClass.covers()) }, classes.map(\.bits)
+        )
     }
 
     /// Apple's platforms in the order a row prefers them for platforms the feed treats alike.
     static let applePlatforms: [Platform] = [.iOS, .iPadOS, .macOS, .visionOS, .watchOS, .tvOS]
 
     /// The platforms and OS versions to decide for. Given platforms are taken one by one; otherwise the
-    /// platforms are grouped by which of the feed's `platforms` entries target them (every Apple platform,
+    /// platforms are grouped by which of the feed's `platforms` entries reach them (every Apple platform,
     /// and Linux and Windows where the feed names them), and each group's OS versions are cut by the OS
     /// conditions of the messages that can reach it. Each class shows a version a device of one of its
     /// platforms can run (``OSReleases``), the group's current release where the class holds it; a class
     /// no device can be in (macOS 16 to 25) has no row. Given OS versions are taken as they are.
-    static func systems(of messages: [Message], query: Query) -> [System] {
+    static func systems(of messages: [Message], query: Query) -> ([System], [Bits]) {
         let named = Set(messages.flatMap { $0.platforms ?? [] }.filter(\.isKnown))
         var groups: [[Platform]] = []
         if query.platforms.isEmpty {
@@ -258,41 +259,57 @@ public enum FeedAudience {
             groups = query.platforms.filter { seen.insert($0).inserted }.map { [$0] }
         }
         var systems: [System] = []
+        var bits: [Bits] = []
         for group in groups {
             guard let first = group.first else { continue }
+            let reaching = messages.map { $0.reaches(first) }
             if !query.osVersions.isEmpty {
-                systems += query.osVersions.map {
-                    System(platform: first, osVersion: $0, platforms: group, covers: $0.description)
+                for version in query.osVersions {
+                    systems.append(
+                        System(platform: first, osVersion: version, platforms: group, covers: version.description))
+                    bits.append(Bits(zip(messages, reaching).map { $1 && $0.admits(osVersion: version) }))
                 }
                 continue
             }
             var conditions = VersionConditions()
-            for message in messages where message.platforms?.contains(where: { $0.targets(first) }) ?? true {
+            var involved: [Int] = []
+            for (index, message) in messages.enumerated() where reaching[index] && message.hasOSVersionConditions {
+                involved.append(index)
                 if let range = message.osVersionRange { conditions.ranges.append(range) }
                 if let list = message.osVersions { conditions.lists.append(list) }
             }
+            let admitted = Bits(zip(messages, reaching).map { $1 && !$0.hasOSVersionConditions })
             let current = query.currentOSVersion(on: first)
             if conditions.isEmpty {
                 systems.append(System(platform: first, osVersion: current, platforms: group, covers: "*"))
+                bits.append(admitted)
                 continue
             }
-            let cells = conditions.cells(prereleases: false)
-            // A cell shows a version the group's first platform able to run one of its versions runs.
-            let classes = VersionClass.classes(of: cells, under: conditions, preferred: current) { cell in
-                group.lazy.compactMap { cell.releasedVersion(on: $0) }.first.map(Self.osVersionText)
+            // Per cell, the version each platform of the group shows (nil: it runs none of the cell's). A
+            // cell shows the first platform's that has one.
+            let line = conditions.cells(prereleases: false)
+            let released = line.cells.map { cell in
+                let candidates = cell.candidates
+                return group.map { cell.releasedVersion(on: $0, candidates: candidates) }
             }
-            for osClass in classes {
+            let classes = AudienceMatrix.classes(
+                of: line, messages: messages, involved: involved, admitted: admitted, os: true, preferred: current
+            ) { index, _ in
+                released[index].lazy.compactMap { $0 }.first.map(Self.osVersionText)
+            }
+            for (osClass, classBits) in classes {
                 let platform = group.first { OSReleases.exists(osClass.version, on: $0) } ?? first
-                let platforms = group.filter { platform in
-                    osClass.cells.contains { $0.releasedVersion(on: platform) != nil }
-                }
+                let platforms = group.indices.filter { position in
+                    osClass.cells.contains { released[$0.index][position] != nil }
+                }.map { group[$0] }
                 systems.append(
                     System(
                         platform: platform, osVersion: osClass.version, platforms: platforms,
                         covers: osClass.covers { Self.osVersionText($0).description }))
+                bits.append(classBits)
             }
         }
-        return systems
+        return (systems, bits)
     }
 
     /// An OS version as Apple writes one: `16.0`, not `16.0.0`.
@@ -309,63 +326,47 @@ public enum FeedAudience {
     /// A language for each class the messages' `locales` tell apart: every tag they name (a device's
     /// first language meets the same lists as the longest named tag it starts with), and one they do
     /// not name. Given languages are taken as they are.
-    static func localeClasses(of messages: [Message], query: Query) -> [Value<LanguageTag>] {
+    static func localeClasses(of messages: [Message], query: Query) -> ([Value<LanguageTag>], [Bits]) {
         guard query.locales.isEmpty else {
-            return query.locales.map { Value(value: $0, covers: $0.description) }
+            let bits = query.locales.map { tag in
+                Bits(messages.map { message in message.locales?.contains { $0.matches(tag) } ?? true })
+            }
+            return (query.locales.map { Value(value: $0, covers: $0.description) }, bits)
         }
-        let lists = messages.compactMap(\.locales)
-        let named = Set(lists.joined().filter { $0.subtags != ["*"] }).sorted { $0.description < $1.description }
+        // Which messages list each tag (by subtags, as `matches` compares them).
+        var listing: [[Substring]: [Int]] = [:]
+        var admitted = Bits(count: messages.count)
+        for (index, message) in messages.enumerated() {
+            guard let locales = message.locales else {
+                admitted[index] = true
+                continue
+            }
+            for tag in Set(locales.map(\.subtags)) { listing[tag, default: []].append(index) }
+        }
+        let everyLanguage = listing[["*"]] ?? []
+        for index in everyLanguage { admitted[index] = true }
+        let named = listing.keys.filter { $0 != ["*"] }.map { LanguageTag($0.joined(separator: "-")) }
+            .sorted { $0.description < $1.description }
         let other =
             ([query.currentLocale].compactMap { $0 } + otherLanguages).first { tag in
                 !named.contains { $0.matches(tag) }
             } ?? LanguageTag("zxx")
-        guard !lists.isEmpty else { return [Value(value: query.currentLocale ?? other, covers: "*")] }
-        var seen = Set<[Bool]>()
-        var classes: [Value<LanguageTag>] = []
+        guard !listing.isEmpty else { return ([Value(value: query.currentLocale ?? other, covers: "*")], [admitted]) }
+        var seen = Set<Bits>()
+        var values: [Value<LanguageTag>] = []
+        var bits: [Bits] = []
         for (tag, covers) in named.map({ ($0, $0.description) }) + [(other, "others")] {
-            let signature = lists.map { list in list.contains { $0.matches(tag) } }
-            if seen.insert(signature).inserted { classes.append(Value(value: tag, covers: covers)) }
-        }
-        return classes
-    }
-
-    static func rows(_ feed: Feed, values: Values, query: Query) -> [Row] {
-        let candidates = messages(of: feed, for: query.bundleID)
-        // Every install in every rollout: the row reports the share instead.
-        let everyone = candidates.map { message -> Message in
-            var message = message
-            message.rollout = 100
-            message.rolloutSchedule = nil
-            return message
-        }
-        let rollouts = Dictionary(
-            candidates.map { ($0.id, $0.rolloutPercent(at: query.now)) }, uniquingKeysWith: { first, _ in first })
-        var rows: [Row] = []
-        rows.reserveCapacity(values.count)
-        for appVersion in values.appVersions {
-            for system in values.systems {
-                for locale in values.locales {
-                    var context = EvaluationContext(
-                        bundleID: query.bundleID, appVersion: appVersion.value, platform: system.platform,
-                        osVersion: system.osVersion, preferredLanguages: [locale.value], now: query.now)
-                    context.attributes = query.attributes
-                    context.event = query.event
-                    context.launchCount = query.launchCount
-                    context.installedAt = query.installedAt
-                    context.updatedAt = query.updatedAt
-                    let chosen = MessageSelector.decide(everyone, context: context).message
-                    rows.append(
-                        Row(
-                            appVersion: appVersion.value, osVersion: system.osVersion, platform: system.platform,
-                            locale: locale.value, selected: chosen?.id, title: chosen?.title,
-                            rolloutPercent: chosen.flatMap { rollouts[$0.id] },
-                            covers: Covers(
-                                appVersion: appVersion.covers, osVersion: system.covers, platforms: system.platforms,
-                                locale: locale.covers)))
-                }
+            // A tag meets the lists naming it or any tag it starts with.
+            var classBits = admitted
+            for length in 1...max(1, tag.subtags.count) {
+                for index in listing[Array(tag.subtags.prefix(length))] ?? [] { classBits[index] = true }
+            }
+            if seen.insert(classBits).inserted {
+                values.append(Value(value: tag, covers: covers))
+                bits.append(classBits)
             }
         }
-        return rows
+        return (values, bits)
     }
 
     static func messages(of feed: Feed, for bundleID: String) -> [Message] {

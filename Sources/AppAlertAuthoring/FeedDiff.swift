@@ -65,17 +65,17 @@ public struct FeedDiff: Sendable, Hashable {
         for app in apps {
             var appQuery = query
             appQuery.bundleID = app
-            let values = try FeedAudience.values(for: [oldFeed, newFeed], query: appQuery)
+            let matrix = try FeedAudience.matrix(for: [oldFeed, newFeed], query: appQuery)
             // Each app is capped by FeedAudience; all apps together too, so a feed naming thousands of
-            // apps costs a bounded number of decisions per message.
-            combinations += values.count
+            // apps costs a bounded number of rows.
+            combinations += matrix.count
             guard combinations <= Self.maximumCombinations else {
                 throw FeedAudience.QueryError(
                     description: "more than \(Self.maximumCombinations) combinations across \(apps.count) apps; "
                         + "compare fewer values")
             }
-            let oldRows = FeedAudience.rows(oldFeed, values: values, query: appQuery)
-            let newRows = FeedAudience.rows(newFeed, values: values, query: appQuery)
+            let oldRows = matrix.rows(of: 0)
+            let newRows = matrix.rows(of: 1)
             for (previous, current) in zip(oldRows, newRows)
             where previous.selected != current.selected || previous.rolloutPercent != current.rolloutPercent
                 || current.selected.map(reworded.contains) == true

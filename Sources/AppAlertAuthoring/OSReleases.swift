@@ -12,18 +12,25 @@ public enum OSReleases {
     /// not Apple's to list (Linux, Windows, an unknown name), where any version may run.
     public static func majors(on platform: Platform) -> [Int]? {
         switch platform {
-        // iPhone OS 1 to iOS 18, then the year's number.
-        case .iOS: Array(1...18) + [26, 27]
-        // iPads ran iOS from 3.2 and iPadOS from 13; a device reports `ipados` either way.
-        case .iPadOS: Array(3...18) + [26, 27]
-        // Mac OS X 10.0 to macOS 10.15 are all major 10.
-        case .macOS: Array(10...15) + [26, 27]
-        case .tvOS: Array(9...18) + [26, 27]
-        case .watchOS: Array(1...11) + [26, 27]
-        case .visionOS: [1, 2, 26, 27]
+        case .iOS: iOS
+        case .iPadOS: iPadOS
+        case .macOS: macOS
+        case .tvOS: tvOS
+        case .watchOS: watchOS
+        case .visionOS: visionOS
         default: nil
         }
     }
+
+    // iPhone OS 1 to iOS 18, then the year's number.
+    static let iOS = Array(1...18) + [26, 27]
+    // iPads ran iOS from 3.2 and iPadOS from 13; a device reports `ipados` either way.
+    static let iPadOS = Array(3...18) + [26, 27]
+    // Mac OS X 10.0 to macOS 10.15 are all major 10.
+    static let macOS = Array(10...15) + [26, 27]
+    static let tvOS = Array(9...18) + [26, 27]
+    static let watchOS = Array(1...11) + [26, 27]
+    static let visionOS = [1, 2, 26, 27]
 
     /// The release a row or the simulator shows for `platform` when the feed does not ask for another:
     /// the current one as of November 2026 for Apple's platforms, Windows 11 24H2's for Windows; `nil`

@@ -10,22 +10,18 @@ import AppAlert
 /// own, since a range admits a pre-release only where a comparator of the same `||` set names a
 /// pre-release of the same release (node-semver's rule): for each release so named, its named
 /// pre-releases and the gaps between them; every other pre-release meets no range and only the lists
-/// naming it exactly, one cell for all. Cells whose versions meet the same conditions form one class.
-/// Nothing else in a decision reads the version, so one version per class stands for the class exactly.
+/// naming it exactly, one cell for all. Cells whose versions meet the same conditions form one class
+/// (``AudienceMatrix`` finds them). Nothing else in a decision reads the version, so one version per
+/// class stands for the class exactly.
 struct VersionConditions {
     var ranges: [VersionRange] = []
     var lists: [[Version]] = []
 
     var isEmpty: Bool { ranges.isEmpty && lists.isEmpty }
 
-    /// Which conditions `version` meets: the ranges, then the lists.
-    func signature(of version: Version) -> [Bool] {
-        ranges.map { $0.contains(version) } + lists.map { $0.contains(version) }
-    }
-
     /// The cells, releases in ascending order and then pre-releases; with `prereleases` false (OS
     /// versions: devices report releases), releases only.
-    func cells(prereleases: Bool) -> [VersionCell] {
+    func cells(prereleases: Bool) -> VersionCells {
         var named = Set<Version>()
         var namedPrereleaseOf = Set<Version>()
         for range in ranges {
@@ -40,18 +36,23 @@ struct VersionConditions {
                 }
             }
         }
-        for list in lists { named.formUnion(list) }
+        let listed = Set(lists.joined())
+        named.formUnion(listed)
         let points = named.sorted()
-        var cells: [VersionCell] = []
-        cells.reserveCapacity(points.count * 2 + 2)
+        var line = VersionCells()
+        line.otherPrerelease = VersionCells.otherPrerelease(above: points)
+        line.cells.reserveCapacity(points.count * 2 + 2)
+        line.lineStarts = [0]
         var previous: Version?
         for point in points {
-            cells.append(VersionCell(kind: .release, lower: previous, upper: point))
-            if !point.isPrerelease { cells.append(VersionCell(kind: .release, point: point)) }
+            line.cells.append(VersionCell(kind: .release, lower: previous, upper: point))
+            // A release starts its own cell; a pre-release the gap above it.
+            line.starts[point, default: []].append(line.cells.count)
+            if !point.isPrerelease { line.cells.append(VersionCell(kind: .release, point: point)) }
             previous = point
         }
-        cells.append(VersionCell(kind: .release, lower: previous, upper: nil))
-        guard prereleases else { return cells }
+        line.cells.append(VersionCell(kind: .release, lower: previous, upper: nil))
+        guard prereleases else { return line }
         // Pre-releases of a release a comparator names: its named pre-releases and the gaps around them.
         var byRelease: [Version: [Version]] = [:]
         for point in points where point.isPrerelease { byRelease[point.release, default: []].append(point) }
@@ -59,27 +60,51 @@ struct VersionConditions {
             let named = byRelease[release] ?? []
             guard namedPrereleaseOf.contains(release) else {
                 // Only lists (and `<X-0` bounds) name these: a listed one is a class of its own at most.
-                let listed = named.filter { version in lists.contains { $0.contains(version) } }
-                cells += listed.map { VersionCell(kind: .prerelease(of: release), point: $0) }
+                for point in named where listed.contains(point) {
+                    line.lineStarts.append(line.cells.count)
+                    line.starts[point, default: []].append(line.cells.count)
+                    line.cells.append(VersionCell(kind: .prerelease(of: release), point: point))
+                }
                 continue
             }
+            line.lineStarts.append(line.cells.count)
+            line.prereleaseLines[release] = line.cells.count
             var below: Version?
             for point in named {
-                cells.append(VersionCell(kind: .prerelease(of: release), lower: below, upper: point))
-                cells.append(VersionCell(kind: .prerelease(of: release), point: point))
+                line.cells.append(VersionCell(kind: .prerelease(of: release), lower: below, upper: point))
+                line.starts[point, default: []].append(line.cells.count)
+                line.cells.append(VersionCell(kind: .prerelease(of: release), point: point))
                 below = point
             }
-            cells.append(VersionCell(kind: .prerelease(of: release), lower: below, upper: nil))
+            line.cells.append(VersionCell(kind: .prerelease(of: release), lower: below, upper: nil))
         }
         if !ranges.isEmpty {
-            // Above every named version, so no comparator names a pre-release of its release.
-            let release = points.last.map { Version($0.major + 1, 0, 0) } ?? Version(2, 0, 0)
-            cells.append(
-                VersionCell(
-                    kind: .otherPrereleases,
-                    point: Version(release.components, prerelease: [.alphanumeric("beta"), .numeric(1)])))
+            line.lineStarts.append(line.cells.count)
+            line.cells.append(VersionCell(kind: .otherPrereleases, point: line.otherPrerelease))
         }
-        return cells
+        return line
+    }
+}
+
+/// The cells of a version line, and where each named version starts one.
+struct VersionCells {
+    var cells: [VersionCell] = []
+    /// For each named version, the cells that begin at it: its own cell, or for a pre-release on the
+    /// release line the gap above it. Only there can a condition naming it change its answer.
+    var starts: [Version: [Int]] = [:]
+    /// Where each line of cells begins: the releases (0), each named release's pre-releases, each
+    /// listed pre-release no range names, the other pre-releases.
+    var lineStarts: [Int] = []
+    /// The first cell of each release's pre-release line.
+    var prereleaseLines: [Version: Int] = [:]
+    /// A pre-release that stands for those no comparator names (``otherPrerelease(above:)``).
+    var otherPrerelease = Version(2, 0, 0, prerelease: [.alphanumeric("beta"), .numeric(1)])
+
+    /// A pre-release of a release above every named version, so no comparator names it: one that
+    /// stands for every pre-release no comparator names.
+    static func otherPrerelease(above points: [Version]) -> Version {
+        let release = points.last.map { Version($0.major + 1, 0, 0) } ?? Version(2, 0, 0)
+        return Version(release.components, prerelease: [.alphanumeric("beta"), .numeric(1)])
     }
 }
 
@@ -98,6 +123,8 @@ struct VersionCell {
     /// A gap's bounds, both exclusive; `nil` is unbounded.
     var lower: Version?
     var upper: Version?
+    /// The cell's place in its ``VersionCells`` (set by ``AudienceMatrix/classes(of:messages:involved:admitted:os:preferred:pick:)``).
+    var index = 0
     /// The cell's place among the cells a row can stand for (set by ``VersionClass/classes(of:under:preferred:pick:)``):
     /// release cells of one class whose places follow each other make one interval.
     var rank = 0
@@ -181,7 +208,6 @@ struct VersionCell {
 /// range syntax.
 struct VersionClass {
     var version: Version
-    var signature: [Bool]
     var cells: [VersionCell]
 
     /// The class in range syntax (`<2.0.0`, `>=2.0.0 <3.0.0 || 4.0.0`, `*` for every release), as the
@@ -236,46 +262,31 @@ struct VersionClass {
         closeRun()
         return parts.joined(separator: " || ")
     }
-
-    /// The classes of `cells` under `conditions`, in the order their first cell comes. `pick` gives the
-    /// version a cell shows, or `nil` when none of its versions can be an install's (the cell is left
-    /// out); a class shows its first cell's pick, or `preferred` when one of its cells holds it.
-    static func classes(
-        of cells: [VersionCell], under conditions: VersionConditions, preferred: Version? = nil,
-        pick: (VersionCell) -> Version? = { $0.candidates.first }
-    ) -> [VersionClass] {
-        var classes: [VersionClass] = []
-        var index: [[Bool]: Int] = [:]
-        var rank = 0
-        for var cell in cells {
-            guard let version = pick(cell) else { continue }
-            rank += 1
-            cell.rank = rank
-            let chosen = preferred.flatMap { cell.contains($0) ? $0 : nil } ?? version
-            let signature = conditions.signature(of: chosen)
-            if let position = index[signature] {
-                classes[position].cells.append(cell)
-                if chosen == preferred { classes[position].version = chosen }
-            } else {
-                index[signature] = classes.count
-                classes.append(VersionClass(version: chosen, signature: signature, cells: [cell]))
-            }
-        }
-        return classes
-    }
 }
 
 extension VersionCell {
     /// A version of the cell that a device on `platform` can run (``OSReleases``), the most natural
     /// first; `nil` when the cell holds none (macOS 16 to 25). A cell holding a released version holds
     /// either the first version of a released major (`16.0`) or one of the major its lower bound is in.
-    func releasedVersion(on platform: Platform) -> Version? {
-        let natural = candidates
-        if let version = natural.first(where: { OSReleases.exists($0, on: platform) }) { return version }
+    func releasedVersion(on platform: Platform, candidates natural: [Version]? = nil) -> Version? {
+        for version in natural ?? candidates where OSReleases.exists(version, on: platform) { return version }
         guard kind == .release, point == nil, let majors = OSReleases.majors(on: platform), let newest = majors.last
         else { return nil }
-        let firsts = (majors + [newest + 1]).map { Version([$0, 0]) }
-        if let version = (lower == nil ? firsts.reversed() : firsts).first(where: contains) { return version }
+        // The first version of each released major (and of the next): the cell holds one, or only versions
+        // of its lower bound's major.
+        var found: Version?
+        if lower == nil {
+            for major in ([newest + 1] + majors.reversed()) where contains(Version([major, 0])) {
+                found = Version([major, 0])
+                break
+            }
+        } else {
+            for major in majors + [newest + 1] where contains(Version([major, 0])) {
+                found = Version([major, 0])
+                break
+            }
+        }
+        if let found { return found }
         guard let lower, OSReleases.exists(lower.release, on: platform) else { return nil }
         let bound = Version(lower.major + 1, 0, 0)
         let withinMajor = VersionCell(kind: .release, lower: lower, upper: upper.map { min($0, bound) } ?? bound)

@@ -222,3 +222,48 @@ struct FeedDiffCostTests {
         #expect(hostile / benign < 8, "hostile \(hostile) s/byte, benign \(benign) s/byte")
     }
 }
+
+/// A feed whose messages each name versions, OS versions and languages of their own costs `audience`
+/// what a feed of the same size naming one of each costs: per byte, within a small factor. (Deciding
+/// each row message by message cost rows × messages: 30 times more here in a debug build.)
+struct FeedAudienceCostTests {
+    static func feed(_ count: Int, distinct: Bool) -> String {
+        let messages = (1...count).map { id in
+            let k = distinct ? id : 1
+            return "{\"id\": \(id), \"bundleId\": \"com.example.App\", \"title\": \"T\", \"text\": \"x\", "
+                + "\"appVersionRange\": \">=1.\(k + 1000)\", \"osVersionRange\": \"<\(17 + k % 9).\(k)\", "
+                + "\"locales\": [\"x-\(k + 10000)\"]}"
+        }
+        return "{\"format\": 2, \"messages\": [" + messages.joined(separator: ",\n") + "]}"
+    }
+
+    /// Seconds per byte for the feed's audience of `shape`: every app version, or every language, with
+    /// the other dimensions given.
+    static func cost(_ text: String, query: FeedAudience.Query) throws -> Double {
+        let clock = ContinuousClock()
+        var best = Duration.seconds(1_000)
+        for _ in 0..<3 {
+            best = min(
+                best,
+                try clock.measure {
+                    let feed = try FeedDecoder().decode(Data(text.utf8)).feed
+                    _ = try FeedAudience.rows(feed, query: query)
+                })
+        }
+        let (seconds, attoseconds) = best.components
+        return (Double(seconds) + Double(attoseconds) / 1e18) / Double(text.utf8.count)
+    }
+
+    @Test(arguments: ["app versions", "OS versions", "languages"])
+    func messagesNamingValuesOfTheirOwnCostWhatMessagesSharingOneCost(dimension: String) throws {
+        var query = FeedAudience.Query(bundleID: "com.example.App", now: FeedAudienceTests.now)
+        // One dimension left open; the others given, so the rows stay under the cap.
+        if dimension != "app versions" { query.appVersions = [Version("1.5")!] }
+        if dimension != "OS versions" { query.osVersions = [Version("17.0")!]; query.platforms = [.iOS] }
+        if dimension != "languages" { query.locales = [LanguageTag("en")] }
+        let hostile = Self.feed(3_000, distinct: true)
+        let benign = Self.feed(3_000, distinct: false)
+        let ratio = try Self.cost(hostile, query: query) / Self.cost(benign, query: query)
+        #expect(ratio < 8, "\(dimension): \(ratio) times the cost per byte")
+    }
+}

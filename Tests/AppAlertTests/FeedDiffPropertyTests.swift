@@ -244,6 +244,13 @@ struct RandomFeed {
         ("priority", ["-1", "1", "2", "5"]),
         ("rollout", ["50", "25"]),
         ("title", ["\"Hello\"", "\"Update\"", "\"Sale\""]),
+        // What every row decides alike: a message the query's install can never see, or always can.
+        (
+            "startDate",
+            ["\"2030-01-01T00:00:00Z\"", "\"2020-01-01T00:00:00Z\""]
+        ),
+        ("trigger", ["{\"event\": \"purchase\"}"]),
+        ("attributes", ["{\"plan\": \"pro\"}"]),
     ]
 
     static func entry(id: Int, _ random: inout SplitMix64) -> Entry {
