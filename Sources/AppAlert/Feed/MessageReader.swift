@@ -8,11 +8,16 @@ struct MessageReader {
     private(set) var diagnostics: [FeedDiagnostic] = []
     private(set) var hasErrors = false
     /// The message's layout, `dismissible` and whether it gives `buttons`: read first, they decide which
-    /// rich keys apply, in its localizations and variants as well.
-    var layout = Message.Layout.alert
+    /// rich keys apply, in its localizations and variants as well. A layout that cannot be read is nil:
+    /// the message is left out for it, and no rule of a layout (the default alert's or another's) is
+    /// checked, since the author chose none of them.
+    var layout: Message.Layout? = .alert
     var dismissible = true
     var hasButtons = false
     private var keyWarnings = 0
+    /// The message's unknown keys that look like a misspelt key, by the key they are probably meant to
+    /// be (`"title": "titel"`): a missing key's error names its misspelling.
+    private var misspellings: [String: String] = [:]
     /// How many more diagnostics this reader builds: the feed's limit less what earlier entries listed.
     /// Past it they are only counted (``unlisted``), so one message with 100,000 problems formats no
     /// more than the limit.
@@ -140,7 +145,9 @@ struct MessageReader {
             } else if !unknownKeys.insert(member.key).inserted {
                 reportDuplicate(member.key, path: messagePath)
             } else {
-                reportUnknown(member.key, path: messagePath, known: Self.keys)
+                if let meant = reportUnknown(member.key, path: messagePath, known: Self.keys) {
+                    misspellings[meant] = misspellings[meant] ?? member.key
+                }
             }
         }
         let values = values
@@ -155,7 +162,8 @@ struct MessageReader {
                     value: value.compactDescription, reason: "\"id\" must be a whole number of at least 1")
             }
         } else {
-            report(.error, .missingKey, key: "id", reason: "\"id\" is missing")
+            let hint = misspelling(of: "id")
+            report(.error, .missingKey, key: "id", reason: "\"id\" is missing" + hint)
         }
 
         var bundleIDs: [String] = []
@@ -179,10 +187,12 @@ struct MessageReader {
             }
         }
         if present(.bundleId) == nil && present(.bundleIds) == nil {
-            report(.error, .missingKey, key: "bundleId", reason: "\"bundleId\" (or \"bundleIds\") is missing")
+            let hint = misspelling(of: "bundleId", or: "bundleIds")
+            report(
+                .error, .missingKey, key: "bundleId", reason: "\"bundleId\" (or \"bundleIds\") is missing" + hint)
         }
         // The layout first: which of the rich keys apply depends on it, in localizations and variants too.
-        if let value = present(.layout) { layout = readLayout(value) ?? .alert }
+        if let value = present(.layout) { layout = readLayout(value) }
         let title = requiredString(present(.title), "title")
         let text = requiredString(present(.text), "text")
         let confirmLabel = present(.confirmLabel).flatMap { string($0, key: "confirmLabel") }
@@ -230,7 +240,7 @@ struct MessageReader {
         }
         hasButtons = present(.buttons) != nil
         let layout = self.layout
-        if !dismissible && !layout.hasButtons {
+        if !dismissible, let layout, !layout.hasButtons {
             report(
                 .error, .invalidValue, key: "dismissible", value: "false",
                 reason: "\(layout.withArticle) always has its close control; \"dismissible\": false is for alert, "
@@ -263,13 +273,13 @@ struct MessageReader {
             image: present(.image), buttons: present(.buttons), action: present(.action),
             features: present(.features), colors: present(.colors), data: present(.data),
             placement: present(.placement), bannerSeconds: present(.bannerSeconds))
-        if layout.hasTapAction {
+        if let layout, layout.hasTapAction {
             for key in [Key.confirmLabel, .link] where present(key) != nil {
                 report(
                     .warning, .noEffect, key: key.name,
                     reason: "\"\(key.name)\" has no effect on \(layout.withArticle): a tap on it runs its \"action\"")
             }
-        } else if hasButtons {
+        } else if layout != nil, hasButtons {
             for key in [Key.confirmLabel, .link] where present(key) != nil {
                 report(
                     .error, .invalidValue, key: key.name,
@@ -284,8 +294,8 @@ struct MessageReader {
         }
 
         for position in diagnostics.indices { diagnostics[position].messageID = id }
-        guard let id, let title, let text, !hasErrors else { return nil }
-        return Message(
+        guard let id, let title, let text, let layout, !hasErrors else { return nil }
+        let message = Message(
             id: id, bundleIDs: bundleIDs, title: title, text: text, confirmLabel: confirmLabel, link: link,
             appVersions: appVersions, osVersions: osVersions, appVersionRange: appVersionRange,
             osVersionRange: osVersionRange, platforms: platforms, locales: locales, startDate: startDate,
@@ -296,6 +306,8 @@ struct MessageReader {
             rolloutSchedule: rolloutSchedule, variants: variants, layout: layout, image: rich.image,
             buttons: rich.buttons, action: rich.action, features: rich.features, colors: rich.colors,
             data: rich.data, placement: rich.placement, bannerSeconds: rich.bannerSeconds)
+        if !variants.isEmpty, !localizations.isEmpty { checkLocalizations(against: message) }
+        return message
     }
 
     /// The value of `key`, treating `null` as absent (as Swift's decoders do for optionals).
@@ -320,7 +332,7 @@ struct MessageReader {
             } else if repeated {
                 reportDuplicate(member.key, path: path())
             } else if reportingUnknown, !known.contains(member.key) {
-                reportUnknown(member.key, path: path(), known: known)
+                _ = reportUnknown(member.key, path: path(), known: known)
             }
         }
     }
@@ -335,12 +347,21 @@ struct MessageReader {
             reason: "\"\(key)\" appears more than once; the last value is used")
     }
 
-    mutating func reportUnknown(_ key: String, path: String, known: [String]) {
-        guard countKeyWarning() else { return }
+    /// Reports an unknown key; returns the known key it is probably meant to be, if any.
+    mutating func reportUnknown(_ key: String, path: String, known: [String]) -> String? {
+        guard countKeyWarning() else { return nil }
+        let meant = KeySuggestion.closest(to: key, among: known)
         report(
             .warning, .unknownKey, path: JSONPath.appending(key, to: path), key: key,
-            reason: "unknown key \"\(key)\" is ignored"
-                + (KeySuggestion.closest(to: key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""))
+            reason: "unknown key \"\(key)\" is ignored" + (meant.map { " (did you mean \"\($0)\"?)" } ?? ""))
+        return meant
+    }
+
+    /// For a missing message key: ` (is "titel" a misspelling of it?)` when an unknown key of the
+    /// message looks like it, else nothing.
+    func misspelling(of key: String, or other: String? = nil) -> String {
+        guard let written = misspellings[key] ?? other.flatMap({ misspellings[$0] }) else { return "" }
+        return " (is \"\(written)\" a misspelling of it?)"
     }
 
     /// A key longer than any string may be: the message is left out, whatever the key.
