@@ -171,7 +171,8 @@ public struct FeedDecoder: Sendable {
                 diagnostics.append(
                     FeedDiagnostic(
                         severity: .warning, code: .unknownKey, path: JSONPath.appending(member.key, to: "$"),
-                        key: member.key, reason: "unknown key \"\(member.key)\" (did you mean \"\(suggestion)\"?)"))
+                        key: member.key,
+                        reason: "unknown key \"\(member.key)\" is ignored (did you mean \"\(suggestion)\"?)"))
             }
         }
         var sequence: Int?

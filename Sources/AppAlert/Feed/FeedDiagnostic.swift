@@ -117,6 +117,8 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
 /// What decoding a feed gives: the usable feed and everything found wrong on the way.
 public struct FeedDecodingResult: Sendable, Hashable {
     public var feed: Feed
+    /// In the feed's order: the document's own, then each update policy's and each message's, a
+    /// message's errors before its warnings.
     public var diagnostics: [FeedDiagnostic]
     /// How many entries the feed's message array has, usable or not.
     public var entryCount: Int

@@ -38,8 +38,9 @@ extension MessageReader {
 
     mutating func requiredString(_ value: JSONValue?, _ key: String) -> String? {
         guard let value else {
-            let hint = misspelling(of: key)
-            report(.error, .missingKey, key: key, reason: "\"\(key)\" is missing" + hint)
+            let written = unknownKeysWritten
+            report(
+                .error, .missingKey, key: key, reason: "\"\(key)\" is missing" + Self.misspelling(of: key, in: written))
             return nil
         }
         return string(value, key: key)

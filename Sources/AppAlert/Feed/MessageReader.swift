@@ -15,9 +15,9 @@ struct MessageReader {
     var dismissible = true
     var hasButtons = false
     private var keyWarnings = 0
-    /// The message's unknown keys that look like a misspelt key, by the key they are probably meant to
-    /// be (`"title": "titel"`): a missing key's error names its misspelling.
-    private var misspellings: [String: String] = [:]
+    /// The message's first unknown keys: a missing key's error names the one that looks like it
+    /// (`"titel"` for `"title"`), computed only for an error that is listed.
+    private(set) var unknownKeysWritten: [String] = []
     /// How many more diagnostics this reader builds: the feed's limit less what earlier entries listed.
     /// Past it they are only counted (``unlisted``), so one message with 100,000 problems formats no
     /// more than the limit.
@@ -145,9 +145,8 @@ struct MessageReader {
             } else if !unknownKeys.insert(member.key).inserted {
                 reportDuplicate(member.key, path: messagePath)
             } else {
-                if let meant = reportUnknown(member.key, path: messagePath, known: Self.keys) {
-                    misspellings[meant] = misspellings[meant] ?? member.key
-                }
+                if unknownKeysWritten.count < Self.maximumKeyWarnings { unknownKeysWritten.append(member.key) }
+                reportUnknown(member.key, path: messagePath, known: Self.keys)
             }
         }
         let values = values
@@ -162,8 +161,9 @@ struct MessageReader {
                     value: value.compactDescription, reason: "\"id\" must be a whole number of at least 1")
             }
         } else {
-            let hint = misspelling(of: "id")
-            report(.error, .missingKey, key: "id", reason: "\"id\" is missing" + hint)
+            let written = unknownKeysWritten
+            report(
+                .error, .missingKey, key: "id", reason: "\"id\" is missing" + Self.misspelling(of: "id", in: written))
         }
 
         var bundleIDs: [String] = []
@@ -187,9 +187,11 @@ struct MessageReader {
             }
         }
         if present(.bundleId) == nil && present(.bundleIds) == nil {
-            let hint = misspelling(of: "bundleId", or: "bundleIds")
+            let written = unknownKeysWritten
             report(
-                .error, .missingKey, key: "bundleId", reason: "\"bundleId\" (or \"bundleIds\") is missing" + hint)
+                .error, .missingKey, key: "bundleId",
+                reason: "\"bundleId\" (or \"bundleIds\") is missing"
+                    + Self.misspelling(of: "bundleId", or: "bundleIds", in: written))
         }
         // The layout first: which of the rich keys apply depends on it, in localizations and variants too.
         if let value = present(.layout) { layout = readLayout(value) }
@@ -332,7 +334,7 @@ struct MessageReader {
             } else if repeated {
                 reportDuplicate(member.key, path: path())
             } else if reportingUnknown, !known.contains(member.key) {
-                _ = reportUnknown(member.key, path: path(), known: known)
+                reportUnknown(member.key, path: path(), known: known)
             }
         }
     }
@@ -347,21 +349,23 @@ struct MessageReader {
             reason: "\"\(key)\" appears more than once; the last value is used")
     }
 
-    /// Reports an unknown key; returns the known key it is probably meant to be, if any.
-    mutating func reportUnknown(_ key: String, path: String, known: [String]) -> String? {
-        guard countKeyWarning() else { return nil }
-        let meant = KeySuggestion.closest(to: key, among: known)
+    /// Reports an unknown key, with the key it is probably meant to be (computed only when listed).
+    mutating func reportUnknown(_ key: String, path: String, known: [String]) {
+        guard countKeyWarning() else { return }
         report(
             .warning, .unknownKey, path: JSONPath.appending(key, to: path), key: key,
-            reason: "unknown key \"\(key)\" is ignored" + (meant.map { " (did you mean \"\($0)\"?)" } ?? ""))
-        return meant
+            reason: "unknown key \"\(key)\" is ignored"
+                + (KeySuggestion.closest(to: key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""))
     }
 
-    /// For a missing message key: ` (is "titel" a misspelling of it?)` when an unknown key of the
-    /// message looks like it, else nothing.
-    func misspelling(of key: String, or other: String? = nil) -> String {
-        guard let written = misspellings[key] ?? other.flatMap({ misspellings[$0] }) else { return "" }
-        return " (is \"\(written)\" a misspelling of it?)"
+    /// For a missing message key: ` (is "titel" a misspelling of it?)` when one of the message's
+    /// unknown keys `written` looks like it, else nothing.
+    static func misspelling(of key: String, or other: String? = nil, in written: [String]) -> String {
+        let misspelt = written.first {
+            let meant = KeySuggestion.closest(to: $0, among: keys)
+            return meant == key || (other != nil && meant == other)
+        }
+        return misspelt.map { " (is \"\($0)\" a misspelling of it?)" } ?? ""
     }
 
     /// A key longer than any string may be: the message is left out, whatever the key.
@@ -380,10 +384,12 @@ struct MessageReader {
     }
 
     /// Hands the reader's diagnostics (with the line counting key warnings not listed) and its count
-    /// of unlisted ones to the feed's.
+    /// of unlisted ones to the feed's: its errors first, then its warnings, each in reading order, so
+    /// a hint (`did you mean "title"?`) follows the error it explains.
     mutating func finish(into diagnostics: inout [FeedDiagnostic], unlisted total: inout FeedDecoder.Unlisted) {
         reportUnlistedKeyWarnings()
-        diagnostics.append(contentsOf: self.diagnostics)
+        diagnostics.append(contentsOf: self.diagnostics.lazy.filter { $0.severity == .error })
+        diagnostics.append(contentsOf: self.diagnostics.lazy.filter { $0.severity != .error })
         total.count += unlisted.count
         total.errors += unlisted.errors
     }

@@ -145,6 +145,7 @@ struct EvaluateCommandTests {
                 {
                   "selected": 2,
                   "variant": null,
+                  "variants": null,
                   "message": {
                     "id": 2,
                     "title": "App Alert",
