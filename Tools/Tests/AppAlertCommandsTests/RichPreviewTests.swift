@@ -229,7 +229,7 @@ struct RichPreviewTests {
                         + "</div><div class=\"text\">Everything new, in one place.</div></div>"
                 ).count == 3)
             // Then the card a tap opens: a modal that closes with the confirm button.
-            let opened = String(card[try #require(card.range(of: "class=\"phone light layout-modal\""))...])
+            let opened = String(card[try #require(card.range(of: "class=\"phone light layout-modal\"")).lowerBound...])
             #expect(opened.contains("<div class=\"title\">\(title)</div>"))
             #expect(opened.contains("<div class=\"btn primary\" role=\"button\">OK<span class=\"does\">closes</span>"))
             #expect(opened.contains("<div class=\"appearance\">opened</div>"))

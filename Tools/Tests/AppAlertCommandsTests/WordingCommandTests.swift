@@ -18,7 +18,7 @@ struct WordingCommandTests {
             {"format": 2, "updtes": [], "messages": [
               {"id": 1, "bundleId": "a", "titel": "T", "text": "x", "appVersions": [], "rollout": 101},
               {"id": 2, "bundleId": "a", "title": "T", "text": "x", "link": {"title": "L", "url": "http://x.com"}},
-              {"id": 3, "bundleId": "a", "title": "T", "text": "x", "layout": "banerr", "bannerSeconds": 5}
+              {"id": 3, "bundleId": "a", "title": "T", "text": "x", "layout": "baner", "bannerSeconds": 5}
             ]}
             """)
         let result = try AppAlertProcess.run(["validate", feed])
@@ -28,11 +28,11 @@ struct WordingCommandTests {
             lines == [
                 #"\#(feed): warning: $.updtes: unknown key "updtes" is ignored (did you mean "updates"?)"#,
                 #"\#(feed): error: $.messages[0].title (message 1): "title" is missing (is "titel" a misspelling of it?); the message is left out"#,
-                #"\#(feed): error: $.messages[0].rollout (message 1): "rollout" must be between 0 and 100"#,
+                #"\#(feed): error: $.messages[0].rollout (message 1): "rollout" must be from 0 to 100"#,
                 #"\#(feed): warning: $.messages[0].titel (message 1): unknown key "titel" is ignored (did you mean "title"?)"#,
-                #"\#(feed): warning: $.messages[0].appVersions (message 1): an empty "appVersions" matches nothing"#,
+                #"\#(feed): warning: $.messages[0].appVersions (message 1): an empty "appVersions" matches no version"#,
                 #"\#(feed): warning: $.messages[1].link.url (message 2): the link uses http:, not https:; apps with the default link policy (https: only) do not show it"#,
-                #"\#(feed): error: $.messages[2].layout (message 3): unknown layout "banerr" (did you mean "banner"?); "layout" is one of "alert", "banner", "modal", "sheet", "image"; the message is left out"#,
+                #"\#(feed): error: $.messages[2].layout (message 3): unknown layout "baner" (did you mean "banner"?); "layout" is one of "alert", "banner", "modal", "sheet", "image"; the message is left out"#,
                 "\(feed): format 2, 3 messages, 1 usable; 3 errors, 4 warnings",
             ], "\(result.standardOutput)")
     }
