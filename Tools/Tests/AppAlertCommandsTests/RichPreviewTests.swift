@@ -37,7 +37,12 @@ struct RichPreviewTests {
           {"id": 7, "bundleId": "com.example.Notes", "title": "Welcome to Notes 3", "text": "Everything new, in one place.",
            "placement": "inbox", "localizations": {"de": {"title": "Willkommen bei Notes 3"}}},
           {"id": 8, "bundleId": "com.example.Notes", "title": "גרסה 3 של Notes זמינה", "text": "תיקיות, חיפוש ועוד.", "layout": "modal",
-           "buttons": [{"title": "סגירה"}]}
+           "buttons": [{"title": "סגירה"}]},
+          {"id": 9, "bundleId": "com.example.Notes", "title": "Try Pro free for a week", "text": "Every feature, no card needed.",
+           "layout": "modal", "buttons": [{"title": "Start the trial", "action": {"event": "start-trial"}}, {"title": "Not now"}],
+           "variants": [{"weight": 1},
+                        {"weight": 1, "title": "A week of Pro, on us", "text": "Folders, search and sync: try them all.",
+                         "buttons": [{"title": "Try Pro", "action": {"event": "start-trial"}}, {"title": "Later"}]}]}
         ]}
         """#
     }
@@ -133,9 +138,26 @@ struct RichPreviewTests {
         #expect(images.requests.contains { $0.path == "/missing.png" })
     }
 
-    /// Writes docs/images/layout-NAME.png: each layout's card, light and dark side by side.
+    /// Where the browser tests leave their screenshots: the source of docs/images (cropped and
+    /// compressed by hand).
+    static let artifacts = repository.appendingPathComponent("Tools/.build/test-artifacts")
+
+    /// Takes a screenshot of `url` at `size` (`WIDTH,HEIGHT`) as `artifacts/NAME.png`.
+    static func screenshot(_ name: String, of url: String, size: String) throws {
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let shot = artifacts.appendingPathComponent("\(name).png")
+        try? FileManager.default.removeItem(at: shot)
+        let result = try AppAlertProcess.run(
+            common + ["--window-size=\(size)", "--screenshot=\(shot.path)", url], executable: chromiumExecutable!)
+        #expect(result.status == 0)
+        #expect(Array(try Data(contentsOf: shot).prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "\(name)")
+    }
+
+    /// Writes layout-NAME.png (each layout's card, light and dark side by side), gallery.png (the top
+    /// of the page), preview-variants.png (a message's two variants) and preview-inbox.png (an inbox
+    /// item's row and the card it opens).
     @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
-    func screenshotsOfEachLayoutInLightAndDark() throws {
+    func screenshotsOfTheGalleryAndEachLayout() throws {
         let png = try Data(
             contentsOf: Self.repository.appendingPathComponent("Tests/AppAlertTests/Fixtures/images/valid.png"))
         let images = try TestHTTPServer { _ in .response(status: 200, body: png) }
@@ -144,19 +166,13 @@ struct RichPreviewTests {
         let file = try directory.write("messages.json", Self.feed(images: images.baseURL))
         let server = try ServeProcess([file, "--dev"])
         defer { server.stop() }
-        let artifacts = Self.repository.appendingPathComponent("Tools/.build/test-artifacts")
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let page = "http://127.0.0.1:\(server.port)/"
         for (id, layout) in [(1, "alert"), (2, "banner"), (3, "modal"), (4, "sheet"), (5, "image")] {
-            let shot = artifacts.appendingPathComponent("layout-\(layout).png")
-            try? FileManager.default.removeItem(at: shot)
-            let result = try AppAlertProcess.run(
-                Self.common + [
-                    "--window-size=620,640", "--screenshot=\(shot.path)",
-                    "http://127.0.0.1:\(server.port)/?message=\(id)",
-                ], executable: chromiumExecutable!)
-            #expect(result.status == 0)
-            #expect(Array(try Data(contentsOf: shot).prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "\(layout)")
+            try Self.screenshot("layout-\(layout)", of: page + "?message=\(id)", size: "620,640")
         }
+        try Self.screenshot("gallery", of: page, size: "1200,1500")
+        try Self.screenshot("preview-variants", of: page + "?message=9", size: "1200,600")
+        try Self.screenshot("preview-inbox", of: page + "?message=7", size: "820,560")
     }
 
     /// The DOM of `serve --dev`'s page for `feed`, as headless Chromium built it.
@@ -283,9 +299,10 @@ struct RichPreviewTests {
         let start = try #require(dom.range(of: "<pre id=\"measured\">")).upperBound
         let end = try #require(dom[start...].range(of: "</pre>")).lowerBound
         let rows = dom[start..<end].split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
-        // Every gallery phone: 8 cards light and dark, 2 inbox cards (the item and its localization) with
-        // their rows light and dark and the card they open.
-        #expect(rows.count == 8 * 2 + 2 * 3, "\(rows)")
+        // Every gallery phone: 10 cards (message 4 and its localization, message 9's two variants) light
+        // and dark, 2 inbox cards (the item and its localization) with their rows light and dark and the
+        // card they open.
+        #expect(rows.count == 10 * 2 + 2 * 3, "\(rows)")
         for row in rows {
             #expect(row.count == 4 && row[2] == "1", "\(row)")
             #expect((Double(row.last ?? "") ?? 0) >= 4.5, "\(row)")
@@ -302,8 +319,11 @@ struct RichPreviewTests {
         let file = try directory.write("messages.json", Self.feed(images: "https://example.com"))
         let server = try ServeProcess([file, "--dev"])
         defer { server.stop() }
-        let broken = Self.feed(images: "https://example.com").replacingOccurrences(
-            of: #""layout": "modal","#, with: #""layout": "modall", "appVersionRange": "=>2.0","#)
+        // Message 3's layout misspelt and its range written backwards.
+        var broken = Self.feed(images: "https://example.com")
+        broken.replaceSubrange(
+            try #require(broken.range(of: #""layout": "modal","#)),
+            with: #""layout": "modall", "appVersionRange": "=>2.0","#)
         try Data(broken.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         #expect(server.waitForLog("invalid edit not served"))
         let dom = try AppAlertProcess.run(
@@ -324,5 +344,6 @@ struct RichPreviewTests {
                     + #"one of "alert", "banner", "modal", "sheet", "image"; the message is left out"#))
         // The last good feed is still drawn.
         #expect(Self.card(3, in: dom).contains("class=\"phone light layout-modal\""))
+        try Self.screenshot("preview-notice", of: "http://127.0.0.1:\(server.port)/", size: "1200,560")
     }
 }
