@@ -79,6 +79,16 @@ extension ResolvedMessage {
     }
 }
 
+extension Message {
+    /// `variant 2 of 3: variants[1], weight 1 of 4`: which A/B variant an install sees, counted from 1
+    /// with the feed's index beside it, as `appalert evaluate` and the preview's cards name it.
+    public func words(forVariant index: Int) -> String {
+        let total = variants.reduce(0) { $0 + $1.weight }
+        let weight = variants.indices.contains(index) ? variants[index].weight : 0
+        return "variant \(index + 1) of \(variants.count): variants[\(index)], weight \(weight) of \(total)"
+    }
+}
+
 extension FeedDiagnostic {
     /// The diagnostic as a JSON object, for machine-readable output.
     public var jsonValue: JSONValue {

@@ -64,8 +64,8 @@ struct FeedDecoderTests {
         #expect(result.entryCount == 12)
         let found = result.diagnostics.map { Expected(path: $0.path, code: $0.code, severity: $0.severity) }
         let expected: [Expected] = [
-            .init(path: "$.messages[0].bundleID", code: .unknownKey, severity: .warning),
             .init(path: "$.messages[0].bundleId", code: .missingKey, severity: .error),
+            .init(path: "$.messages[0].bundleID", code: .unknownKey, severity: .warning),
             .init(path: "$.messages[1].appVersions[0]", code: .invalidVersion, severity: .error),
             .init(path: "$.messages[2].osVersionRange", code: .invalidRange, severity: .error),
             .init(path: "$.messages[3].dismissible", code: .wallWithoutLink, severity: .error),
@@ -79,7 +79,9 @@ struct FeedDecoderTests {
             .init(path: "$.messages[10]", code: .wrongType, severity: .error),
         ]
         #expect(found.map(\.testDescription) == expected.map(\.testDescription))
-        let typo = try #require(result.diagnostics.first)
+        // The missing key's error first, naming the misspelling; then the misspelling's warning.
+        #expect(result.diagnostics[0].reason.contains("(is \"bundleID\" a misspelling of it?)"))
+        let typo = result.diagnostics[1]
         #expect(typo.reason.contains("did you mean \"bundleId\""))
         #expect(typo.messageID == 1 && typo.messageIndex == 0 && typo.key == "bundleID")
         let version = result.diagnostics[2]
@@ -281,7 +283,8 @@ struct FeedDecoderTests {
         } catch {
             #expect(error.kind == .notJSON)
             #expect(error.syntaxError?.line == 2)
-            #expect(error.reason == "not JSON: line 2, column 12: unexpected '}', expected a key in quotes")
+            #expect(
+                error.reason == "not JSON: line 2, column 11: trailing comma before '}': JSON allows none; remove it")
         }
     }
 

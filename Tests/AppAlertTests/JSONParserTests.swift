@@ -33,8 +33,10 @@ struct JSONParserTests {
 
     static let invalid: [(String, Int, Int, String)] = [
         ("", 1, 1, "expected a value"),
-        ("[1,]", 1, 4, "expected a value"),
-        ("{\"a\":1,}", 1, 8, "expected a key"),
+        ("[1,]", 1, 3, "trailing comma before ']'"),
+        ("{\"a\":1,}", 1, 7, "trailing comma before '}'"),
+        ("[1, ,2]", 1, 5, "expected a value"),
+        ("{\"a\":1, 2}", 1, 9, "expected a key"),
         ("[1 2]", 1, 4, "expected ',' or ']'"),
         ("{'a': 1}", 1, 2, "expected a key in quotes"),
         ("[\n  1,\n  tru\n]", 3, 3, "invalid literal"),

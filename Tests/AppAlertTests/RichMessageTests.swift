@@ -150,8 +150,8 @@ struct RichMessageTests {
     }
 
     @Test(arguments: [
-        (#""layout": "card""#, "$[0].layout", "must be one of"),
-        (#""layout": 3"#, "$[0].layout", "must be one of"),
+        (#""layout": "card""#, "$[0].layout", "unknown layout \"card\"; \"layout\" is one of"),
+        (#""layout": 3"#, "$[0].layout", "\"layout\" must be a string, not a number; \"layout\" is one of"),
         (#""layout": "image""#, "$[0].image", "needs an \"image\""),
         (#""layout": "image", "image": {"url": "https://example.com/a.png"}"#, "$[0].image.alt", "needs \"alt\""),
         (
@@ -162,7 +162,7 @@ struct RichMessageTests {
         (#""layout": "modal", "image": "https://example.com/a.png""#, "$[0].image", "must be an object"),
         (#""layout": "modal", "image": {"url": "http://example.com/a.png", "alt": "x"}"#, "$[0].image.url", "https:"),
         (#""layout": "modal", "image": {"url": "ftp://example.com/a.png", "alt": "x"}"#, "$[0].image.url", "https:"),
-        (#""layout": "modal", "image": {"url": "/a.png", "alt": "x"}"#, "$[0].image.url", "not an absolute URL"),
+        (#""layout": "modal", "image": {"url": "/a.png", "alt": "x"}"#, "$[0].image.url", "\"/a.png\" has no scheme"),
         (
             #""layout": "modal", "image": {"url": "https://example.com/a.png", "alt": "x", "darkUrl": "data:image/png;base64,AA"}"#,
             "$[0].image.darkUrl", "https:"
@@ -179,7 +179,7 @@ struct RichMessageTests {
         ),
         (
             #""buttons": [{"title": "a", "action": {"url": "help"}}]"#, "$[0].buttons[0].action.url",
-            "not an absolute URL"
+            "\"help\" has no scheme; a URL starts with one, as in https://example.com/help"
         ),
         (#""buttons": [{"title": "a", "action": {"event": "no spaces"}}]"#, "$[0].buttons[0].action.event", "1 to 64"),
         (

@@ -116,6 +116,11 @@ struct VersionRangeTests {
         ("~>", "no version"),
         ("1.2.3 ||| 2", "is not a comparator"),
         ("99999999999999999999", "too large"),
+        // >= and <= written backwards: the comparator meant, with its version, in the same word or the next.
+        ("=>2.0", "\"=>\" is not an operator (did you mean \">=2.0\"?)"),
+        ("=<1.2.3", "\"=<\" is not an operator (did you mean \"<=1.2.3\"?)"),
+        (">=1.0 <2.0 || => 3", "\"=>\" is not an operator (did you mean \">=3\"?)"),
+        ("=>", "\"=>\" is not an operator (did you mean \">=\"?)"),
     ]
 
     @Test(arguments: invalid)

@@ -121,11 +121,16 @@ public struct FeedDecoder: Sendable {
     {
         var diagnostics: [FeedDiagnostic] = []
         guard let messagesValue = object["messages"] else {
-            throw FeedError(
-                kind: .notAFeed,
-                reason: "not a feed: the object has no \"messages\" array (keys: "
-                    + object.keys.prefix(10).map { "\"\(Excerpt.of($0, limit: 40))\"" }.joined(separator: ", ")
-                    + (object.members.count > 10 ? ", …" : "") + ")")
+            // A misspelt "messages" ("mesages") is named, as the warning for any misspelt key would.
+            // (The distance is computed only for keys of plausible length: linear in the keys.)
+            let misspelt = object.members.first { KeySuggestion.closest(to: $0.key, among: ["messages"]) != nil }?.key
+            let keys =
+                object.keys.prefix(10).map { "\"\(Excerpt.of($0, limit: 40))\"" }.joined(separator: ", ")
+                + (object.members.count > 10 ? ", …" : "")
+            let which =
+                misspelt.map { "; it has \"\(Excerpt.of($0, limit: 40))\" (did you mean \"messages\"?)" }
+                ?? " (keys: \(keys))"
+            throw FeedError(kind: .notAFeed, reason: "not a feed: the object has no \"messages\" array" + which)
         }
         guard case .array(let elements) = messagesValue else {
             throw FeedError(
@@ -166,7 +171,8 @@ public struct FeedDecoder: Sendable {
                 diagnostics.append(
                     FeedDiagnostic(
                         severity: .warning, code: .unknownKey, path: JSONPath.appending(member.key, to: "$"),
-                        key: member.key, reason: "unknown key \"\(member.key)\" (did you mean \"\(suggestion)\"?)"))
+                        key: member.key,
+                        reason: "unknown key \"\(member.key)\" is ignored (did you mean \"\(suggestion)\"?)"))
             }
         }
         var sequence: Int?

@@ -38,6 +38,9 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let noEffect = Code(rawValue: "noEffect")
         /// Text on a background below the WCAG 2.x contrast ratio of 4.5:1.
         public static let lowContrast = Code(rawValue: "lowContrast")
+        /// A localization replaces a key the message's variants vary: in its language they show the same
+        /// words for it, and the A/B test compares less there, or nothing.
+        public static let cancelsVariants = Code(rawValue: "cancelsVariants")
         public static let format = Code(rawValue: "format")
         /// A ``FeedLimits`` limit was passed.
         public static let limit = Code(rawValue: "limit")
@@ -114,6 +117,8 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
 /// What decoding a feed gives: the usable feed and everything found wrong on the way.
 public struct FeedDecodingResult: Sendable, Hashable {
     public var feed: Feed
+    /// In the feed's order: the document's own, then each update policy's and each message's, a
+    /// message's errors before its warnings.
     public var diagnostics: [FeedDiagnostic]
     /// How many entries the feed's message array has, usable or not.
     public var entryCount: Int

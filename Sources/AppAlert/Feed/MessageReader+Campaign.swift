@@ -240,4 +240,50 @@ extension MessageReader {
         }
         return failed || hasErrors ? nil : variants
     }
+
+    /// Warns, naming the language, where a localization of the message replaces a key its variants vary:
+    /// every variant without `localizations` of its own takes the message's, so in that language they
+    /// show the same words for that key and the A/B test compares nothing there (or less than the
+    /// author meant). Linear: each variant once, then each localization once.
+    mutating func checkLocalizations(against message: Message) {
+        // The variants that take the message's localizations, as an app words them (before a language).
+        let worded = message.variants.indices.filter { message.variants[$0].localizations == nil }
+            .map { message.applying(variant: $0) }
+        guard worded.count > 1, let first = worded.first else { return }
+        func varies<Value: Equatable>(_ value: (Message) -> Value) -> Bool {
+            worded.contains { value($0) != value(first) }
+        }
+        // The keys a localization may replace, in the feed's order; an image on an alert and features
+        // off a sheet are not shown, so they vary nothing.
+        var keys: [(name: String, replaced: (Message.Localization) -> Bool)] = []
+        func add(_ name: String, _ varies: Bool, _ replaced: @escaping (Message.Localization) -> Bool) {
+            if varies { keys.append((name, replaced)) }
+        }
+        add("title", varies(\.title)) { $0.title != nil }
+        add("text", varies(\.text)) { $0.text != nil }
+        add("confirmLabel", varies(\.confirmLabel)) { $0.confirmLabel != nil }
+        add("link", varies(\.link)) { $0.link != nil }
+        add("buttons", varies(\.buttons)) { $0.buttons != nil }
+        add("image", message.layout.isCustomDrawn && varies(\.image)) { $0.image != nil }
+        add("features", message.layout == .sheet && varies(\.features)) { $0.features != nil }
+        guard !keys.isEmpty else { return }
+        let base = messagePathParts
+        for localization in message.localizations {
+            let replaced = keys.filter { $0.replaced(localization) }.map(\.name)
+            guard !replaced.isEmpty else { continue }
+            let tag = localization.tag.original
+            let names = replaced.map { "\"\($0)\"" }
+            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            let all = replaced.count == keys.count
+            report(
+                .warning, .cancelsVariants,
+                path: JSONPath.appending(tag, to: JSONPath.appending("localizations", to: base.path)),
+                key: "localizations", value: JSONValue.string(tag).compactDescription,
+                reason: "in \"\(tag)\" this localization replaces \(list), which the variants vary: "
+                    + (all
+                        ? "every variant shows the same words, so the A/B test compares nothing in \"\(tag)\""
+                        : "every variant shows the same \(list) in \"\(tag)\"")
+                    + "; give each variant its own \"localizations\"")
+        }
+    }
 }

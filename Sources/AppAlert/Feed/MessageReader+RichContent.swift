@@ -25,14 +25,22 @@ extension MessageReader {
         var bannerSeconds = Message.defaultBannerSeconds
     }
 
+    /// The layout, or nil (with one error, naming the layout probably meant) when it is not one.
     mutating func readLayout(_ value: JSONValue) -> Message.Layout? {
         if case .string(let name) = value, let layout = Message.Layout(rawValue: name) { return layout }
+        let names = Message.Layout.allCases.map(\.rawValue)
+        let known = "\"layout\" is one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard case .string(let name) = value else {
+            report(
+                .error, .wrongType, key: "layout", value: value.compactDescription,
+                reason: "\"layout\" must be a string, not \(value.typeDescription); " + known)
+            return nil
+        }
         report(
-            .error, value.stringValue == nil ? .wrongType : .invalidValue, key: "layout",
-            value: value.compactDescription,
-            reason: "\"layout\" must be one of "
-                + Message.Layout.allCases.map { "\"\($0.rawValue)\"" }.joined(
-                    separator: ", "))
+            .error, .invalidValue, key: "layout", value: value.compactDescription,
+            reason: "unknown layout \"\(name)\""
+                + (KeySuggestion.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? "") + "; "
+                + known)
         return nil
     }
 
@@ -52,13 +60,13 @@ extension MessageReader {
             content.buttons = readButtons(buttons, path: JSONPath.appending("buttons", to: base.path))
         }
         if let action {
-            if layout.hasTapAction {
-                content.action = readAction(action, key: "action", path: JSONPath.appending("action", to: base.path))
-            } else {
+            if let layout, !layout.hasTapAction {
                 report(
                     .error, .invalidValue, key: "action", value: action.compactDescription,
                     reason: "\"action\" is what a tap on a banner or an image does; \(layout.withArticle) has "
                         + "\"buttons\"")
+            } else {
+                content.action = readAction(action, key: "action", path: JSONPath.appending("action", to: base.path))
             }
         }
         if let features {
@@ -66,7 +74,7 @@ extension MessageReader {
         }
         if let colors {
             content.colors = readColors(colors)
-            if !layout.isCustomDrawn, content.colors != nil {
+            if let layout, !layout.isCustomDrawn, content.colors != nil {
                 report(
                     .warning, .noEffect, key: "colors",
                     reason: "a system alert (\"layout\": \"alert\") cannot show colors; they are ignored")
@@ -88,7 +96,7 @@ extension MessageReader {
             if let seconds = number(bannerSeconds, key: "bannerSeconds", in: Message.bannerSecondsRange) {
                 if layout == .banner {
                     content.bannerSeconds = seconds
-                } else {
+                } else if let layout {
                     report(
                         .warning, .noEffect, key: "bannerSeconds", value: bannerSeconds.compactDescription,
                         reason:
@@ -143,7 +151,7 @@ extension MessageReader {
         guard let (url, scheme) = Self.absoluteURL(text) else {
             report(
                 .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
-                reason: "\"\(text)\" is not an absolute URL (e.g. https://example.com/banner.png)")
+                reason: Self.whyNotAbsolute(text, example: "https://example.com/banner.png"))
             return nil
         }
         // The host is looked at only for http: (a CharacterSet trim here was 5% of decoding a feed with
@@ -167,7 +175,7 @@ extension MessageReader {
             wrongType(value, key: "buttons", expected: "an array of {\"title\", \"action\"} buttons", path: path())
             return nil
         }
-        guard layout.hasButtons else {
+        if let layout, !layout.hasButtons {
             report(
                 .error, .invalidValue, path: path(), key: "buttons",
                 reason: "\(layout.withArticle) has no buttons: a tap on it runs its \"action\"")
@@ -302,7 +310,7 @@ extension MessageReader {
             features.append(feature)
         }
         guard features.count == elements.count else { return nil }
-        if layout != .sheet {
+        if let layout, layout != .sheet {
             report(
                 .warning, .noEffect, path: path(), key: "features",
                 reason: "only a sheet (\"layout\": \"sheet\") lists features; they are ignored")
@@ -343,7 +351,7 @@ extension MessageReader {
         }
         guard !failed else { return nil }
         let colors = Message.Colors(light: light, dark: dark)
-        if layout.isCustomDrawn { checkContrast(colors, path: path) }
+        if layout?.isCustomDrawn != false { checkContrast(colors, path: path) }
         return colors
     }
 

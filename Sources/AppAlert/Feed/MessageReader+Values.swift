@@ -38,7 +38,9 @@ extension MessageReader {
 
     mutating func requiredString(_ value: JSONValue?, _ key: String) -> String? {
         guard let value else {
-            report(.error, .missingKey, key: key, reason: "\"\(key)\" is missing")
+            let written = unknownKeysWritten
+            report(
+                .error, .missingKey, key: key, reason: "\"\(key)\" is missing" + Self.misspelling(of: key, in: written))
             return nil
         }
         return string(value, key: key)
@@ -246,7 +248,7 @@ extension MessageReader {
         guard let (url, scheme) = Self.absoluteURL(text) else {
             report(
                 .error, .invalidURL, path: path(), key: key, value: value.compactDescription,
-                reason: "\"\(text)\" is not an absolute URL (e.g. https://example.com/help)")
+                reason: Self.whyNotAbsolute(text, example: "https://example.com/help"))
             return nil
         }
         if LinkPolicy.forbiddenSchemes.contains(scheme) {
@@ -296,6 +298,28 @@ extension MessageReader {
             }
         }
         return nil
+    }
+
+    /// Why `text` is not a URL that ``absoluteURL(_:)`` accepts, in the words an author needs to fix it:
+    /// a space (at an end, or inside: `%20`), another control character, no scheme, no host.
+    static func whyNotAbsolute(_ text: String, example: String) -> String {
+        let quoted = "\"\(text)\""
+        let bytes = text.utf8
+        if bytes.isEmpty { return "the URL is empty (e.g. \(example))" }
+        if bytes.first == 0x20 || bytes.last == 0x20 {
+            return "\(quoted) \(bytes.first == 0x20 ? "starts" : "ends") with a space; remove it"
+        }
+        if bytes.contains(0x20) { return "\(quoted) contains a space; write a space in a URL as %20" }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            return "\(quoted) contains a tab, a line break or another control character; remove it"
+        }
+        guard let scheme = scheme(of: text) else {
+            return "\(quoted) has no scheme; a URL starts with one, as in \(example)"
+        }
+        if (scheme == "http" || scheme == "https"), URL(string: text) != nil {
+            return "\(quoted) names no host after \"\(scheme)://\" (e.g. \(example))"
+        }
+        return "\(quoted) is not an absolute URL (e.g. \(example))"
     }
 
     /// Whether an http(s) URL that `URL(string:)` accepted names a host: `//` after the scheme and a

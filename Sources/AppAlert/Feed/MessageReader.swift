@@ -8,11 +8,16 @@ struct MessageReader {
     private(set) var diagnostics: [FeedDiagnostic] = []
     private(set) var hasErrors = false
     /// The message's layout, `dismissible` and whether it gives `buttons`: read first, they decide which
-    /// rich keys apply, in its localizations and variants as well.
-    var layout = Message.Layout.alert
+    /// rich keys apply, in its localizations and variants as well. A layout that cannot be read is nil:
+    /// the message is left out for it, and no rule of a layout (the default alert's or another's) is
+    /// checked, since the author chose none of them.
+    var layout: Message.Layout? = .alert
     var dismissible = true
     var hasButtons = false
     private var keyWarnings = 0
+    /// The message's first unknown keys: a missing key's error names the one that looks like it
+    /// (`"titel"` for `"title"`), computed only for an error that is listed.
+    private(set) var unknownKeysWritten: [String] = []
     /// How many more diagnostics this reader builds: the feed's limit less what earlier entries listed.
     /// Past it they are only counted (``unlisted``), so one message with 100,000 problems formats no
     /// more than the limit.
@@ -140,6 +145,7 @@ struct MessageReader {
             } else if !unknownKeys.insert(member.key).inserted {
                 reportDuplicate(member.key, path: messagePath)
             } else {
+                if unknownKeysWritten.count < Self.maximumKeyWarnings { unknownKeysWritten.append(member.key) }
                 reportUnknown(member.key, path: messagePath, known: Self.keys)
             }
         }
@@ -155,7 +161,9 @@ struct MessageReader {
                     value: value.compactDescription, reason: "\"id\" must be a whole number of at least 1")
             }
         } else {
-            report(.error, .missingKey, key: "id", reason: "\"id\" is missing")
+            let written = unknownKeysWritten
+            report(
+                .error, .missingKey, key: "id", reason: "\"id\" is missing" + Self.misspelling(of: "id", in: written))
         }
 
         var bundleIDs: [String] = []
@@ -179,10 +187,14 @@ struct MessageReader {
             }
         }
         if present(.bundleId) == nil && present(.bundleIds) == nil {
-            report(.error, .missingKey, key: "bundleId", reason: "\"bundleId\" (or \"bundleIds\") is missing")
+            let written = unknownKeysWritten
+            report(
+                .error, .missingKey, key: "bundleId",
+                reason: "\"bundleId\" (or \"bundleIds\") is missing"
+                    + Self.misspelling(of: "bundleId", or: "bundleIds", in: written))
         }
         // The layout first: which of the rich keys apply depends on it, in localizations and variants too.
-        if let value = present(.layout) { layout = readLayout(value) ?? .alert }
+        if let value = present(.layout) { layout = readLayout(value) }
         let title = requiredString(present(.title), "title")
         let text = requiredString(present(.text), "text")
         let confirmLabel = present(.confirmLabel).flatMap { string($0, key: "confirmLabel") }
@@ -230,7 +242,7 @@ struct MessageReader {
         }
         hasButtons = present(.buttons) != nil
         let layout = self.layout
-        if !dismissible && !layout.hasButtons {
+        if !dismissible, let layout, !layout.hasButtons {
             report(
                 .error, .invalidValue, key: "dismissible", value: "false",
                 reason: "\(layout.withArticle) always has its close control; \"dismissible\": false is for alert, "
@@ -263,13 +275,13 @@ struct MessageReader {
             image: present(.image), buttons: present(.buttons), action: present(.action),
             features: present(.features), colors: present(.colors), data: present(.data),
             placement: present(.placement), bannerSeconds: present(.bannerSeconds))
-        if layout.hasTapAction {
+        if let layout, layout.hasTapAction {
             for key in [Key.confirmLabel, .link] where present(key) != nil {
                 report(
                     .warning, .noEffect, key: key.name,
                     reason: "\"\(key.name)\" has no effect on \(layout.withArticle): a tap on it runs its \"action\"")
             }
-        } else if hasButtons {
+        } else if layout != nil, hasButtons {
             for key in [Key.confirmLabel, .link] where present(key) != nil {
                 report(
                     .error, .invalidValue, key: key.name,
@@ -284,8 +296,8 @@ struct MessageReader {
         }
 
         for position in diagnostics.indices { diagnostics[position].messageID = id }
-        guard let id, let title, let text, !hasErrors else { return nil }
-        return Message(
+        guard let id, let title, let text, let layout, !hasErrors else { return nil }
+        let message = Message(
             id: id, bundleIDs: bundleIDs, title: title, text: text, confirmLabel: confirmLabel, link: link,
             appVersions: appVersions, osVersions: osVersions, appVersionRange: appVersionRange,
             osVersionRange: osVersionRange, platforms: platforms, locales: locales, startDate: startDate,
@@ -296,6 +308,8 @@ struct MessageReader {
             rolloutSchedule: rolloutSchedule, variants: variants, layout: layout, image: rich.image,
             buttons: rich.buttons, action: rich.action, features: rich.features, colors: rich.colors,
             data: rich.data, placement: rich.placement, bannerSeconds: rich.bannerSeconds)
+        if !variants.isEmpty, !localizations.isEmpty { checkLocalizations(against: message) }
+        return message
     }
 
     /// The value of `key`, treating `null` as absent (as Swift's decoders do for optionals).
@@ -335,12 +349,23 @@ struct MessageReader {
             reason: "\"\(key)\" appears more than once; the last value is used")
     }
 
+    /// Reports an unknown key, with the key it is probably meant to be (computed only when listed).
     mutating func reportUnknown(_ key: String, path: String, known: [String]) {
         guard countKeyWarning() else { return }
         report(
             .warning, .unknownKey, path: JSONPath.appending(key, to: path), key: key,
             reason: "unknown key \"\(key)\" is ignored"
                 + (KeySuggestion.closest(to: key, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""))
+    }
+
+    /// For a missing message key: ` (is "titel" a misspelling of it?)` when one of the message's
+    /// unknown keys `written` looks like it, else nothing.
+    static func misspelling(of key: String, or other: String? = nil, in written: [String]) -> String {
+        let misspelt = written.first {
+            let meant = KeySuggestion.closest(to: $0, among: keys)
+            return meant == key || (other != nil && meant == other)
+        }
+        return misspelt.map { " (is \"\($0)\" a misspelling of it?)" } ?? ""
     }
 
     /// A key longer than any string may be: the message is left out, whatever the key.
@@ -359,10 +384,12 @@ struct MessageReader {
     }
 
     /// Hands the reader's diagnostics (with the line counting key warnings not listed) and its count
-    /// of unlisted ones to the feed's.
+    /// of unlisted ones to the feed's: its errors first, then its warnings, each in reading order, so
+    /// a hint (`did you mean "title"?`) follows the error it explains.
     mutating func finish(into diagnostics: inout [FeedDiagnostic], unlisted total: inout FeedDecoder.Unlisted) {
         reportUnlistedKeyWarnings()
-        diagnostics.append(contentsOf: self.diagnostics)
+        diagnostics.append(contentsOf: self.diagnostics.lazy.filter { $0.severity == .error })
+        diagnostics.append(contentsOf: self.diagnostics.lazy.filter { $0.severity != .error })
         total.count += unlisted.count
         total.errors += unlisted.errors
     }

@@ -244,13 +244,27 @@ private struct Scanner<Sink: JSONStreamSink> {
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
             switch bytes[index] {
             case UInt8(ascii: ","):
-                index += 1
+                try skipComma(closing: UInt8(ascii: "}"))
             case UInt8(ascii: "}"):
                 index += 1
                 return .object(JSONObject(members))
             default:
                 throw error("unexpected \(describeCurrent()), expected ',' or '}'")
             }
+        }
+    }
+
+    /// Steps over the comma at `index`; a comma followed by the `closing` bracket is a trailing comma,
+    /// named as one at the comma's line and column (JSON has none, though JavaScript and many editors
+    /// allow it).
+    mutating func skipComma(closing: UInt8) throws(JSONSyntaxError) {
+        let comma = index
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == closing {
+            throw error(
+                "trailing comma before '\(Character(Unicode.Scalar(closing)))': JSON allows none; remove it",
+                at: comma)
         }
     }
 
@@ -283,7 +297,7 @@ private struct Scanner<Sink: JSONStreamSink> {
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
             switch bytes[index] {
             case UInt8(ascii: ","):
-                index += 1
+                try skipComma(closing: UInt8(ascii: "]"))
             case UInt8(ascii: "]"):
                 index += 1
                 if streamed { return .array([]) }

@@ -60,7 +60,7 @@ public final class InboxModel {
     public func open(_ id: Int) async {
         guard let position = items.firstIndex(where: { $0.id == id }) else { return }
         items[position].isRead = true
-        let card = Self.card(items[position].message)
+        let card = items[position].message.inboxCard
         openedMessage = card
         openedImages = []
         do {
@@ -122,23 +122,5 @@ public final class InboxModel {
         } catch {
             problem = "cannot record that inbox item \(id) was deleted: \(error)"
         }
-    }
-
-    /// `message` as the inbox's modal card: a banner's or an image's tap action becomes its primary
-    /// button (titled with the link's title, else the message's), and every card has a button that
-    /// closes it.
-    static func card(_ message: ResolvedMessage) -> ResolvedMessage {
-        var card = message
-        card.layout = .modal
-        card.dismissible = true
-        card.bannerSeconds = nil
-        if card.buttons.isEmpty, let action = message.action, action != .dismiss {
-            card.buttons = [Message.Button(title: message.link?.title ?? message.title, action: action)]
-        }
-        card.action = nil
-        if !card.buttons.contains(where: { $0.action == .dismiss }) {
-            card.buttons.append(Message.Button(title: message.confirmLabel, action: .dismiss))
-        }
-        return card
     }
 }

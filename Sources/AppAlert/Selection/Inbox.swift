@@ -42,6 +42,27 @@ public struct InboxState: Sendable, Hashable, Codable {
     }
 }
 
+extension ResolvedMessage {
+    /// The message as the inbox's modal card, once its item is opened (``InboxModel/openedMessage``; the
+    /// `serve --dev` preview draws the same): a banner's or an image's tap action becomes its primary
+    /// button (titled with the link's title, else the message's), and every card has a button that
+    /// closes it (an item is never a wall).
+    public var inboxCard: ResolvedMessage {
+        var card = self
+        card.layout = .modal
+        card.dismissible = true
+        card.bannerSeconds = nil
+        if card.buttons.isEmpty, let action, action != .dismiss {
+            card.buttons = [Message.Button(title: link?.title ?? title, action: action)]
+        }
+        card.action = nil
+        if !card.buttons.contains(where: { $0.action == .dismiss }) {
+            card.buttons.append(Message.Button(title: confirmLabel, action: .dismiss))
+        }
+        return card
+    }
+}
+
 /// One message of the message center, resolved for the device, and whether the user opened it.
 public struct InboxItem: Sendable, Hashable, Identifiable {
     public var message: ResolvedMessage

@@ -228,7 +228,8 @@ struct RangeParser {
         // Join an operator written apart from its version (">= 1.2.3", "~ 1.2", "^ 1").
         var comparators: [Comparator] = []
         var pendingOperator: Bytes?
-        for word in words {
+        for (position, word) in words.enumerated() {
+            try checkOperatorOrder(word, next: position + 1 < words.count ? words[position + 1] : nil)
             if let op = pendingOperator {
                 comparators.append(contentsOf: try comparator(Array(op + word)[...]))
                 pendingOperator = nil
@@ -240,6 +241,20 @@ struct RangeParser {
         }
         if let op = pendingOperator { throw fail("operator \"\(Self.text(op))\" has no version after it") }
         return comparators
+    }
+
+    /// `=>` and `=<` are `>=` and `<=` written backwards: an error that says so, with the comparator
+    /// meant (`"=>" is not an operator (did you mean ">=2.0"?)`), rather than what reading them as `=`
+    /// before `>2.0` would say (`">2" in ">2.0" is not a number or x`).
+    func checkOperatorOrder(_ word: Bytes, next: Bytes?) throws(VersionRangeError) {
+        guard word.count >= 2, word.first == UInt8(ascii: "="),
+            case let second = word[word.startIndex + 1], second == UInt8(ascii: ">") || second == UInt8(ascii: "<")
+        else { return }
+        let written = Self.text(word.prefix(2))
+        let meant = Self.text([second, UInt8(ascii: "=")][...])
+        // The version is in the same word ("=>2.0") or, written apart, the next one ("=> 2.0").
+        let version = word.count > 2 ? Self.text(word.dropFirst(2)) : next.map(Self.text) ?? ""
+        throw fail("\"\(written)\" is not an operator (did you mean \"\(meant)\(version)\"?)")
     }
 
     /// Strips the `v` and `=` characters node-semver allows before a version.

@@ -16,7 +16,7 @@ struct CampaignOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Decide for this event instead of a launch.", valueName: "name"))
     var event: String?
 
-    @Option(help: ArgumentHelp("This install's launches, this one included (default 1).", valueName: "n"))
+    @Option(help: ArgumentHelp("This install's launches, this one included.", valueName: "n"))
     var launchCount: Int = 1
 
     @Option(help: ArgumentHelp("The install's first launch, RFC 3339. Default: unknown.", valueName: "time"))

@@ -89,17 +89,19 @@ extension AppAlertCommand {
             guard let result = FeedFile.decoded(data, named: feed, into: &output) else { return output }
             let decision = MessageSelector.decide(result.feed, context: context, history: history, explain: explain)
             if json {
-                output.out(jsonReport(decision).serialized(pretty: true))
+                output.out(jsonReport(decision, feed: result.feed).serialized(pretty: true))
             } else {
                 textReport(decision, feed: result.feed, context: context, into: &output)
             }
             return output
         }
 
-        func jsonReport(_ decision: MessageDecision) -> JSONValue {
+        func jsonReport(_ decision: MessageDecision, feed: Feed) -> JSONValue {
             var object = JSONObject()
             object.set("selected", decision.selectedID.map { .integer(Int64($0)) } ?? .null)
             object.set("variant", decision.message?.variant.map { .integer(Int64($0)) } ?? .null)
+            let variants = Self.source(of: decision.message, in: feed)?.variants ?? []
+            object.set("variants", variants.isEmpty ? .null : .integer(Int64(variants.count)))
             object.set("message", decision.message?.jsonValue ?? .null)
             if explain {
                 object.set(
@@ -119,6 +121,12 @@ extension AppAlertCommand {
                         }))
             }
             return .object(object)
+        }
+
+        /// The feed's message that `message` was resolved from.
+        static func source(of message: ResolvedMessage?, in feed: Feed) -> Message? {
+            guard let message else { return nil }
+            return feed.messages.first { $0.id == message.id }
         }
 
         /// A button as the text shows it: `OK`, `Update → https://…`, `Tell → event told`.
@@ -182,6 +190,9 @@ extension AppAlertCommand {
                 }
                 if !message.dismissible { output.out("  (not dismissible)") }
                 if let localization = message.localization { output.out("  (localization \(localization))") }
+                if let variant = message.variant, let source = Self.source(of: message, in: feed) {
+                    output.out("  (" + source.words(forVariant: variant) + ")")
+                }
             } else {
                 let count = feed.messages.count
                 output.out("No message for \(install) (\(count) usable message\(count == 1 ? "" : "s") in the feed).")

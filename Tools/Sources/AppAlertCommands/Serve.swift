@@ -35,12 +35,12 @@ extension AppAlertCommand {
         @Option(
             name: .customLong("header-timeout"),
             help: ArgumentHelp(
-                "Seconds a connection may take to send a whole request head (default 10).", valueName: "seconds"))
+                "Seconds a connection may take to send a whole request head.", valueName: "seconds"))
         var headerTimeout: Double = 10
 
         @Option(
             name: .customLong("idle-timeout"),
-            help: ArgumentHelp("Seconds a connection may stay silent (default 60).", valueName: "seconds"))
+            help: ArgumentHelp("Seconds a connection may stay silent.", valueName: "seconds"))
         var idleTimeout: Double = 60
 
         @Option(

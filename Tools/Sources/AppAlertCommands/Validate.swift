@@ -11,8 +11,8 @@ extension AppAlertCommand {
             discussion: """
                 Prints every error (the message it names is left out by apps) and warning (likely \
                 a mistake: unknown keys, lists that match nothing, http: links), each with its JSON \
-                path. Exit code: 0 no errors (warnings allowed), 1 errors, 2 the file cannot be \
-                read or is not JSON.
+                path, in the feed's order: a message's errors, then its warnings. Exit code: 0 no \
+                errors (warnings allowed), 1 errors, 2 the file cannot be read or is not JSON.
                 """)
 
         @Argument(help: "The feed file (- for standard input).")
@@ -64,7 +64,9 @@ extension AppAlertCommand {
                     )
                     .serialized(pretty: true))
             } else {
-                for diagnostic in result.errors + result.warnings {
+                // In the feed's order: the feed's own, then each message's errors and warnings together
+                // (FeedDecodingResult.diagnostics).
+                for diagnostic in result.diagnostics {
                     output.out("\(feed): \(diagnostic)")
                 }
                 output.out(

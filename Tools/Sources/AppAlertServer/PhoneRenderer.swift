@@ -1,6 +1,7 @@
 // How the preview draws a resolved message as a phone shows it: each layout (alert, banner, modal,
 // sheet, image) in a phone-sized frame, in light or dark appearance, right to left for Arabic, Hebrew,
-// Persian and Urdu, images from their URLs with the alt text where one cannot be loaded. One renderer
+// Persian and Urdu, images from their URLs with the alt text where one cannot be loaded; an inbox item
+// as its row in the inbox (InboxList: an unread mark, the title, the text) and the card it opens. One renderer
 // for the gallery and the simulator; it reads the message object `appalert evaluate --json` prints and
 // builds the page with DOM text nodes only: nothing from the feed is parsed as HTML.
 enum PhoneRenderer {
@@ -8,7 +9,8 @@ enum PhoneRenderer {
         .phones { display: flex; gap: 12px; }
         .phone { position: relative; width: 236px; height: 430px; border: 7px solid #1c1c1e; border-radius: 30px; overflow: hidden; background: #f2f2f7; color: #1c1c1e; flex: none; }
         .phone.dark { background: #000; color: #f2f2f7; border-color: #48484a; }
-        .phone .appearance { position: absolute; bottom: 4px; left: 0; right: 0; text-align: center; font-size: 10px; color: #8e8e93; }
+        .phone .appearance { position: absolute; bottom: 5px; left: 50%; transform: translateX(-50%); padding: 1px 8px; border-radius: 8px; font-size: 10px; white-space: nowrap; background: #ffffff; color: #3a3a3c; }
+        .phone.dark .appearance { background: #2c2c2e; color: #f2f2f7; }
         .phone .app { padding: 44px 16px 0; }
         .phone .app div { height: 10px; border-radius: 5px; background: rgba(142,142,147,.28); margin: 0 0 12px; }
         .phone .app div.short { width: 60%; }
@@ -44,11 +46,20 @@ enum PhoneRenderer {
         .phone[dir="rtl"] .close { right: auto; left: 6px; }
         .phone .missing { display: flex; align-items: center; justify-content: center; min-height: 60px; padding: 8px; border: 1px dashed currentColor; border-radius: 10px; font-size: 11px; opacity: .8; }
         .phone .banner .missing { width: 38px; height: 38px; min-height: 0; padding: 0; font-size: 8px; overflow: hidden; flex: none; }
+        .phone .inbox { position: absolute; inset: 0; padding-top: 30px; }
+        .phone .inbox .nav { font-size: 24px; font-weight: 700; padding: 6px 14px 10px; }
+        .phone .inbox .row { display: flex; gap: 8px; align-items: flex-start; padding: 10px 14px; background: #ffffff; border-top: 1px solid rgba(60,60,67,.18); border-bottom: 1px solid rgba(60,60,67,.18); text-align: start; }
+        .phone.dark .inbox .row { background: #1c1c1e; border-color: rgba(84,84,88,.6); }
+        .phone .inbox .unread { width: 8px; height: 8px; border-radius: 4px; background: #007aff; margin-top: 6px; flex: none; }
+        .phone.dark .inbox .unread { background: #0a84ff; }
+        .phone .inbox .row .title { font-size: 15px; margin: 0 0 3px; }
+        .phone .inbox .row .text { font-size: 13px; }
         .placement { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: #6e6e73; margin: 18px 0 8px; }
         """
 
     /// `drawPhone(message, dark)` returns the phone for a message object; `fillPhones()` draws every
-    /// `.phones[data-entry]` of the gallery from `galleryEntries`, light and dark side by side.
+    /// `.phones[data-entry]` of the gallery from `galleryEntries`, light and dark side by side (an
+    /// inbox item: its row in light and dark, and the card it opens).
     static let script = #"""
         var AppAlertPhones = (function () {
           function element(tag, className, text) {
@@ -106,7 +117,25 @@ enum PhoneRenderer {
             container.appendChild(element("div", "title", m.title));
             container.appendChild(element("div", "text", m.text));
           }
-          function drawPhone(m, dark) {
+          // An inbox item as the inbox lists it: the inbox's title, then the item's row, unread.
+          function drawInbox(m, dark) {
+            var phone = element("div", "phone " + (dark ? "dark" : "light") + " inbox-row");
+            phone.setAttribute("dir", direction(m));
+            var screen = element("div", "inbox");
+            screen.appendChild(element("div", "nav", m.inbox.title));
+            var row = element("div", "row message");
+            var mark = element("div", "unread");
+            mark.setAttribute("aria-label", "unread");
+            row.appendChild(mark);
+            var words = element("div");
+            texts(m, words);
+            row.appendChild(words);
+            screen.appendChild(row);
+            phone.appendChild(screen);
+            phone.appendChild(element("div", "appearance", dark ? "dark" : "light"));
+            return phone;
+          }
+          function drawPhone(m, dark, caption) {
             var phone = element("div", "phone " + (dark ? "dark" : "light") + " layout-" + m.layout);
             phone.setAttribute("dir", direction(m));
             var app = element("div", "app");
@@ -176,7 +205,7 @@ enum PhoneRenderer {
             }
             shown.classList.add("message");
             paint(shown, colors);
-            phone.appendChild(element("div", "appearance", dark ? "dark" : "light"));
+            phone.appendChild(element("div", "appearance", caption || (dark ? "dark" : "light")));
             return phone;
           }
           function fillPhones() {
@@ -192,6 +221,13 @@ enum PhoneRenderer {
               var entry = entries[Number(holder.getAttribute("data-entry"))];
               if (!entry) { return; }
               if (only && String(entry.id) !== only) { holder.parentNode.style.display = "none"; return; }
+              if (entry.inbox) {
+                // The row in light and dark, then the card a tap on it opens.
+                holder.appendChild(drawInbox(entry, false));
+                holder.appendChild(drawInbox(entry, true));
+                holder.appendChild(drawPhone(entry.inbox.card, false, "opened"));
+                return;
+              }
               holder.appendChild(drawPhone(entry, false));
               holder.appendChild(drawPhone(entry, true));
             });

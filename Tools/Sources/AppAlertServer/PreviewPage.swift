@@ -2,21 +2,16 @@ import AppAlert
 import AppAlertAuthoring
 import Foundation
 
-/// The development preview: every message rendered as an alert card in the style of the platform,
-/// each localization, link buttons and walls, what each message targets, and the validation errors of
-/// the last edit. The page asks for the site's version every second and reloads when it changes.
+/// The development preview: page-level notices first (the last edit not served), then the simulator,
+/// then every message drawn as a phone shows it: each variant, each localization, an inbox item as its
+/// row in the inbox and as the card it opens; links, walls, what each message targets. The page asks
+/// for the site's version every second and reloads when it changes.
 enum PreviewPage {
     static func html(site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false) -> String {
-        var body = simulator ? simulatorForm(site: site) : ""
+        var body = notices(failure: failure)
+        if simulator { body += simulatorForm(site: site) }
         // The resolved messages the gallery's phones draw (the message object of `evaluate --json`).
         var entries: [JSONValue] = []
-        if let failure {
-            body +=
-                "<section class=\"errors\"><h2>The last edit is not served</h2><p>The previous version stays online until these are fixed:</p><ul>"
-            body += "<li>" + escape(failure.file + ": " + failure.reason) + "</li>"
-            for diagnostic in failure.diagnostics { body += "<li>" + escape(diagnostic.description) + "</li>" }
-            body += "</ul></section>"
-        }
         for file in site.files where !file.path.hasPrefix("apps/") && !file.path.hasSuffix(".sig") {
             body += "<h2 class=\"feed\">" + escape(file.path) + "</h2>"
             guard let result = try? FeedDecoder().decode(file.data) else { continue }
@@ -30,14 +25,7 @@ enum PreviewPage {
             for placement in placements {
                 body += "<h3 class=\"placement\">" + escape(Self.heading(placement)) + "</h3><div class=\"grid\">"
                 for message in result.feed.messages where message.placement == placement {
-                    body += card(
-                        ResolvedMessage(message, preferredLanguages: []), message: message, language: nil,
-                        entries: &entries)
-                    for localization in message.localizations {
-                        body += card(
-                            ResolvedMessage(message, preferredLanguages: [localization.tag]), message: message,
-                            language: localization.tag.original, entries: &entries)
-                    }
+                    body += cards(message, entries: &entries)
                 }
                 body += "</div>"
             }
@@ -75,7 +63,9 @@ enum PreviewPage {
             .meta { font-size: 12px; color: #6e6e73; margin-top: 8px; line-height: 1.4; }
             .badge { display: inline-block; background: #ff3b30; color: white; border-radius: 4px; padding: 0 5px; font-size: 11px; }
             .lang { background: #5856d6; }
+            .badge.variant { background: #0a6e5c; }
             .errors { background: #ffe5e3; border: 1px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
+            .notice h2 { font-size: 17px; margin: 6px 0 4px; } .notice p { margin: 4px 0; }
             .warnings { color: #8a6d00; font-size: 13px; }
             .simulator { background: white; border-radius: 12px; padding: 12px 16px 16px; margin-bottom: 20px; }
             .simulator h2 { font-size: 17px; margin: 4px 0 10px; }
@@ -111,6 +101,21 @@ enum PreviewPage {
             </script>
             </body></html>
             """
+    }
+
+    /// What the author must see before anything else, at the top of the page: the last edit that is
+    /// not served and why. Each notice is a `<section class="notice …">`.
+    static func notices(failure: FeedSiteError?) -> String {
+        var html = ""
+        if let failure {
+            html +=
+                "<section class=\"notice errors\"><h2>The last edit is not served</h2>"
+                + "<p>The previous version stays online until these are fixed:</p><ul>"
+            html += "<li>" + escape(failure.file + ": " + failure.reason) + "</li>"
+            for diagnostic in failure.diagnostics { html += "<li>" + escape(diagnostic.description) + "</li>" }
+            html += "</ul></section>"
+        }
+        return html
     }
 
     /// The simulator: a form for one install (its state is the page's query, so a link reproduces a
@@ -220,7 +225,8 @@ enum PreviewPage {
               var item = element("div", "item");
               item.appendChild(phones);
               item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")
-                + (answer.variant !== null && answer.variant !== undefined ? " · variant " + answer.variant : "")));
+                + (answer.variant !== null && answer.variant !== undefined
+                  ? " · variant " + (answer.variant + 1) + " of " + answer.variants : "")));
               left.appendChild(item);
             } else {
               left.appendChild(element("p", "none", "No message for this install."));
@@ -269,16 +275,45 @@ enum PreviewPage {
         })();
         """#
 
+    /// Every card of a message: its base texts and each localization, for each variant when it has
+    /// variants (a variant's own `localizations` replace the message's), as an install of that variant
+    /// and language sees it.
+    static func cards(_ message: Message, entries: inout [JSONValue]) -> String {
+        let variants: [Int?] = message.variants.isEmpty ? [nil] : message.variants.indices.map { $0 }
+        var html = ""
+        for variant in variants {
+            let worded = variant.map { message.applying(variant: $0) } ?? message
+            for language in [nil] + worded.localizations.map(\.tag) {
+                var resolved = ResolvedMessage(worded, preferredLanguages: language.map { [$0] } ?? [])
+                resolved.variant = variant
+                html += card(resolved, message: message, language: language, entries: &entries)
+            }
+        }
+        return html
+    }
+
     /// A gallery card: the phones (drawn by PhoneRenderer from `entries`) and what the message targets.
-    static func card(_ resolved: ResolvedMessage, message: Message, language: String?, entries: inout [JSONValue])
-        -> String
-    {
-        var html = "<div class=\"item\" data-message=\"\(message.id)\" data-layout=\"\(message.layout.rawValue)\">"
-        html += "<div class=\"phones\" data-entry=\"\(entries.count)\"></div>"
-        entries.append(resolved.jsonValue)
+    /// An inbox item's entry also carries what the inbox shows of it (`inbox`: its title in the
+    /// language, and the card the item opens).
+    static func card(
+        _ resolved: ResolvedMessage, message: Message, language: LanguageTag?, entries: inout [JSONValue]
+    ) -> String {
+        var html = "<div class=\"item\" data-message=\"\(message.id)\" data-layout=\"\(message.layout.rawValue)\""
+        if let variant = resolved.variant { html += " data-variant=\"\(variant)\"" }
+        html += "><div class=\"phones\" data-entry=\"\(entries.count)\"></div>"
+        var entry = resolved.jsonValue
+        if resolved.placement == .inbox, case .object(var object) = entry {
+            let texts = MessageTexts.forLanguages(language.map { [$0] } ?? [])
+            object.set("inbox", ["title": .string(texts.inboxTitle), "card": resolved.inboxCard.jsonValue])
+            entry = .object(object)
+        }
+        entries.append(entry)
         html += "<div class=\"meta\">"
         html += "#\(message.id)"
-        if let language { html += " <span class=\"badge lang\">" + escape(language) + "</span>" }
+        if let variant = resolved.variant {
+            html += " <span class=\"badge variant\">" + escape(message.words(forVariant: variant)) + "</span>"
+        }
+        if let language { html += " <span class=\"badge lang\">" + escape(language.original) + "</span>" }
         if !message.dismissible { html += " <span class=\"badge\">wall</span>" }
         html += "<br>" + escape(targeting(message))
         if let link = resolved.link { html += "<br>→ " + escape(link.url.absoluteString) }

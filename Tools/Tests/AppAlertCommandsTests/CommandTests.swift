@@ -95,7 +95,7 @@ struct ValidateCommandTests {
     }
 
     @Test(arguments: [
-        ("[{\"id\": 1,}]", 2, "not JSON: line 1, column 11"),
+        ("[{\"id\": 1,}]", 2, "not JSON: line 1, column 10: trailing comma before '}'"),
         ("{\"hello\": 1}", 1, "not a feed"),
     ])
     func aFileThatIsNotAFeedFails(contents: String, status: Int32, message: String) throws {
@@ -145,6 +145,7 @@ struct EvaluateCommandTests {
                 {
                   "selected": 2,
                   "variant": null,
+                  "variants": null,
                   "message": {
                     "id": 2,
                     "title": "App Alert",
@@ -266,7 +267,9 @@ struct EvaluateCommandTests {
             "evaluate", feed, "--bundle-id", "other", "--app-version", "1.0", "--json",
         ])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "{\n  \"selected\": null,\n  \"variant\": null,\n  \"message\": null\n}\n")
+        #expect(
+            result.standardOutput
+                == "{\n  \"selected\": null,\n  \"variant\": null,\n  \"variants\": null,\n  \"message\": null\n}\n")
         let text = try AppAlertProcess.run(["evaluate", feed, "--bundle-id", "other", "--app-version", "1.0"])
         #expect(text.status == 0)
         #expect(text.standardOutput.hasPrefix("No message for other 1.0"))

@@ -35,9 +35,14 @@ struct RichPreviewTests {
           {"id": 6, "bundleId": "com.example.Notes", "title": "Tip", "text": "Swipe left to pin a note.", "layout": "banner",
            "placement": "home-top", "image": {"url": "\#(images)/missing.png", "alt": "A pinned note"}},
           {"id": 7, "bundleId": "com.example.Notes", "title": "Welcome to Notes 3", "text": "Everything new, in one place.",
-           "placement": "inbox"},
+           "placement": "inbox", "localizations": {"de": {"title": "Willkommen bei Notes 3"}}},
           {"id": 8, "bundleId": "com.example.Notes", "title": "גרסה 3 של Notes זמינה", "text": "תיקיות, חיפוש ועוד.", "layout": "modal",
-           "buttons": [{"title": "סגירה"}]}
+           "buttons": [{"title": "סגירה"}]},
+          {"id": 9, "bundleId": "com.example.Notes", "title": "Try Pro free for a week", "text": "Every feature, no card needed.",
+           "layout": "modal", "buttons": [{"title": "Start the trial", "action": {"event": "start-trial"}}, {"title": "Not now"}],
+           "variants": [{"weight": 1},
+                        {"weight": 1, "title": "A week of Pro, on us", "text": "Folders, search and sync: try them all.",
+                         "buttons": [{"title": "Try Pro", "action": {"event": "start-trial"}}, {"title": "Later"}]}]}
         ]}
         """#
     }
@@ -81,7 +86,7 @@ struct RichPreviewTests {
         let inbox = try #require(dom.range(of: ">Inbox</h3>")?.lowerBound)
         #expect(launch < slot && slot < inbox)
 
-        for (id, layout) in [(1, "alert"), (2, "banner"), (3, "modal"), (4, "sheet"), (5, "image"), (7, "alert")] {
+        for (id, layout) in [(1, "alert"), (2, "banner"), (3, "modal"), (4, "sheet"), (5, "image")] {
             let card = Self.card(id, in: dom)
             #expect(card.contains("class=\"phone light layout-\(layout)\""), "\(id): \(card.prefix(400))")
             #expect(card.contains("class=\"phone dark layout-\(layout)\""), "\(id)")
@@ -133,9 +138,26 @@ struct RichPreviewTests {
         #expect(images.requests.contains { $0.path == "/missing.png" })
     }
 
-    /// Writes docs/images/layout-NAME.png: each layout's card, light and dark side by side.
+    /// Where the browser tests leave their screenshots: the source of docs/images (cropped and
+    /// compressed by hand).
+    static let artifacts = repository.appendingPathComponent("Tools/.build/test-artifacts")
+
+    /// Takes a screenshot of `url` at `size` (`WIDTH,HEIGHT`) as `artifacts/NAME.png`.
+    static func screenshot(_ name: String, of url: String, size: String) throws {
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let shot = artifacts.appendingPathComponent("\(name).png")
+        try? FileManager.default.removeItem(at: shot)
+        let result = try AppAlertProcess.run(
+            common + ["--window-size=\(size)", "--screenshot=\(shot.path)", url], executable: chromiumExecutable!)
+        #expect(result.status == 0)
+        #expect(Array(try Data(contentsOf: shot).prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "\(name)")
+    }
+
+    /// Writes layout-NAME.png (each layout's card, light and dark side by side), gallery.png (the top
+    /// of the page), preview-variants.png (a message's two variants) and preview-inbox.png (an inbox
+    /// item's row and the card it opens).
     @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
-    func screenshotsOfEachLayoutInLightAndDark() throws {
+    func screenshotsOfTheGalleryAndEachLayout() throws {
         let png = try Data(
             contentsOf: Self.repository.appendingPathComponent("Tests/AppAlertTests/Fixtures/images/valid.png"))
         let images = try TestHTTPServer { _ in .response(status: 200, body: png) }
@@ -144,18 +166,184 @@ struct RichPreviewTests {
         let file = try directory.write("messages.json", Self.feed(images: images.baseURL))
         let server = try ServeProcess([file, "--dev"])
         defer { server.stop() }
-        let artifacts = Self.repository.appendingPathComponent("Tools/.build/test-artifacts")
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let page = "http://127.0.0.1:\(server.port)/"
         for (id, layout) in [(1, "alert"), (2, "banner"), (3, "modal"), (4, "sheet"), (5, "image")] {
-            let shot = artifacts.appendingPathComponent("layout-\(layout).png")
-            try? FileManager.default.removeItem(at: shot)
-            let result = try AppAlertProcess.run(
-                Self.common + [
-                    "--window-size=620,640", "--screenshot=\(shot.path)",
-                    "http://127.0.0.1:\(server.port)/?message=\(id)",
-                ], executable: chromiumExecutable!)
-            #expect(result.status == 0)
-            #expect(Array(try Data(contentsOf: shot).prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "\(layout)")
+            try Self.screenshot("layout-\(layout)", of: page + "?message=\(id)", size: "620,640")
         }
+        try Self.screenshot("gallery", of: page, size: "1200,1500")
+        try Self.screenshot("preview-variants", of: page + "?message=9", size: "1200,600")
+        try Self.screenshot("preview-inbox", of: page + "?message=7", size: "820,560")
+    }
+
+    /// The DOM of `serve --dev`'s page for `feed`, as headless Chromium built it.
+    static func dom(of feed: String) throws -> String {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", feed)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        return try AppAlertProcess.run(
+            common + ["--window-size=1400,1000", "--dump-dom", "http://127.0.0.1:\(server.port)/"],
+            executable: chromiumExecutable!
+        ).standardOutput
+    }
+
+    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
+    func everyVariantIsDrawnWithItsLabelInEachOfItsLanguages() throws {
+        let dom = try Self.dom(
+            of: #"""
+                {"format": 2, "messages": [
+                  {"id": 9, "bundleId": "a", "title": "Try Pro", "text": "All features.", "layout": "modal",
+                   "buttons": [{"title": "Start"}],
+                   "localizations": {"de": {"title": "Pro testen"}},
+                   "variants": [{"weight": 1},
+                                {"weight": 2, "title": "Go Pro today", "localizations": {"de": {"title": "Heute Pro"}, "fr": {"title": "Pro aujourd'hui"}}}]}
+                ]}
+                """#)
+        // Variant 1 (the message's localizations: de), then variant 2 (its own: de and fr).
+        let cards = (0..<5).map { Self.card(9, in: dom, entry: $0) }
+        #expect(Self.card(9, in: dom, entry: 5).isEmpty)
+        let expected: [(variant: Int, language: String?, title: String)] = [
+            (0, nil, "Try Pro"), (0, "de", "Pro testen"), (1, nil, "Go Pro today"), (1, "de", "Heute Pro"),
+            (1, "fr", "Pro aujourd'hui"),
+        ]
+        for (card, want) in zip(cards, expected) {
+            #expect(card.hasPrefix(" data-layout=\"modal\" data-variant=\"\(want.variant)\""), "\(card.prefix(200))")
+            let weight = want.variant == 0 ? 1 : 2
+            #expect(
+                card.contains(
+                    "<span class=\"badge variant\">variant \(want.variant + 1) of 2: variants[\(want.variant)], "
+                        + "weight \(weight) of 3</span>"), "\(card.suffix(600))")
+            // Light and dark, each with the variant's words in the language.
+            #expect(card.components(separatedBy: "<div class=\"title\">\(want.title)</div>").count == 3, "\(want)")
+            if let language = want.language {
+                #expect(card.contains("<span class=\"badge lang\">\(language)</span>"))
+            } else {
+                #expect(!card.contains("badge lang"))
+            }
+        }
+    }
+
+    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
+    func anInboxItemIsDrawnAsItsRowInTheInboxAndAsTheCardItOpens() throws {
+        let dom = try Self.dom(of: Self.feed(images: "https://example.com"))
+        for (entry, title, inbox) in [
+            (0, "Welcome to Notes 3", "Messages"), (1, "Willkommen bei Notes 3", "Nachrichten"),
+        ] {
+            let card = Self.card(7, in: dom, entry: entry)
+            // Not as a system alert: its row, in light and dark, in the inbox titled in its language.
+            #expect(!card.contains("layout-alert"), "\(card.prefix(600))")
+            for appearance in ["light", "dark"] {
+                #expect(
+                    card.contains(
+                        "<div class=\"phone \(appearance) inbox-row\" dir=\"ltr\"><div class=\"inbox\">"
+                            + "<div class=\"nav\">\(inbox)</div><div class=\"row message\"><div class=\"unread\""),
+                    "\(card.prefix(900))")
+            }
+            #expect(
+                card.components(
+                    separatedBy: "<div class=\"unread\" aria-label=\"unread\"></div><div><div class=\"title\">\(title)"
+                        + "</div><div class=\"text\">Everything new, in one place.</div></div>"
+                ).count == 3)
+            // Then the card a tap opens: a modal that closes with the confirm button.
+            let opened = String(card[try #require(card.range(of: "class=\"phone light layout-modal\"")).lowerBound...])
+            #expect(opened.contains("<div class=\"title\">\(title)</div>"))
+            #expect(opened.contains("<div class=\"btn primary\" role=\"button\">OK<span class=\"does\">closes</span>"))
+            #expect(opened.contains("<div class=\"appearance\">opened</div>"))
+        }
+        let german = Self.card(7, in: dom, entry: 1)
+        #expect(german.contains("<span class=\"badge lang\">de</span>"))
+    }
+
+    /// Under a dimmed layout the "light"/"dark" caption was grey on grey. Measured in the browser: each
+    /// caption has an opaque background of its own and its text on it at least 4.5:1 (WCAG 2.x).
+    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
+    func everyPhonesAppearanceCaptionIsReadable() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", Self.feed(images: "https://example.invalid"))
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        // The page as served, with a script after its own that measures what the browser computed.
+        let page = String(decoding: try server.get("/").2, as: UTF8.self)
+        let measure = #"""
+            <script>
+            (function () {
+              function color(text) {
+                var v = text.match(/[\d.]+/g).map(Number);
+                return { rgb: v.slice(0, 3), alpha: v.length > 3 ? v[3] : 1 };
+              }
+              function luminance(rgb) {
+                var c = rgb.map(function (x) { x /= 255; return x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+                return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+              }
+              var lines = [];
+              document.querySelectorAll(".phone .appearance").forEach(function (node) {
+                var style = getComputedStyle(node);
+                var text = color(style.color), background = color(style.backgroundColor);
+                var a = luminance(text.rgb), b = luminance(background.rgb);
+                var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+                lines.push(node.parentNode.className + "|" + node.textContent + "|" + background.alpha + "|" + ratio.toFixed(2));
+              });
+              var out = document.createElement("pre");
+              out.id = "measured";
+              out.textContent = lines.join("\n");
+              document.body.appendChild(out);
+            })();
+            </script>
+            """#
+        let measured = try directory.write(
+            "page.html", page.replacingOccurrences(of: "</body>", with: measure + "</body>"))
+        let dom = try AppAlertProcess.run(
+            Self.common + ["--window-size=1400,1000", "--dump-dom", URL(fileURLWithPath: measured).absoluteString],
+            executable: chromiumExecutable!
+        ).standardOutput
+        let start = try #require(dom.range(of: "<pre id=\"measured\">")).upperBound
+        let end = try #require(dom[start...].range(of: "</pre>")).lowerBound
+        let rows = dom[start..<end].split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+        // Every gallery phone: 10 cards (message 4 and its localization, message 9's two variants) light
+        // and dark, 2 inbox cards (the item and its localization) with their rows light and dark and the
+        // card they open.
+        #expect(rows.count == 10 * 2 + 2 * 3, "\(rows)")
+        for row in rows {
+            #expect(row.count == 4 && row[2] == "1", "\(row)")
+            #expect((Double(row.last ?? "") ?? 0) >= 4.5, "\(row)")
+        }
+        #expect(rows.contains { $0[0] == "phone light layout-modal" && $0[1] == "light" })
+        #expect(rows.contains { $0[0] == "phone dark layout-sheet" && $0[1] == "dark" })
+    }
+
+    /// An edit that is not served is said at the top of the page, above the simulator, where the author
+    /// looks; the page still draws the last good feed.
+    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
+    func theLastEditNotServedIsSaidAtTheTopOfThePage() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", Self.feed(images: "https://example.com"))
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        // Message 3's layout misspelt and its range written backwards.
+        var broken = Self.feed(images: "https://example.com")
+        broken.replaceSubrange(
+            try #require(broken.range(of: #""layout": "modal","#)),
+            with: #""layout": "modall", "appVersionRange": "=>2.0","#)
+        try Data(broken.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        #expect(server.waitForLog("invalid edit not served"))
+        let dom = try AppAlertProcess.run(
+            Self.common + ["--window-size=1400,1000", "--dump-dom", "http://127.0.0.1:\(server.port)/"],
+            executable: chromiumExecutable!
+        ).standardOutput
+        let notice = try #require(
+            dom.range(of: "<section class=\"notice errors\"><h2>The last edit is not served</h2>"))
+        let simulator = try #require(dom.range(of: "<section class=\"simulator\">"))
+        let gallery = try #require(dom.range(of: "<h2 class=\"feed\">"))
+        #expect(notice.lowerBound < simulator.lowerBound && simulator.lowerBound < gallery.lowerBound)
+        // Nothing but the page's title and its line about reloading comes before it.
+        let before = dom[..<notice.lowerBound]
+        #expect(!before.contains("<section") && !before.contains("class=\"phone"))
+        #expect(
+            dom.contains(
+                #"error: $.messages[2].layout (message 3): unknown layout "modall" (did you mean "modal"?); "layout" is "#
+                    + #"one of "alert", "banner", "modal", "sheet", "image"; the message is left out"#))
+        // The last good feed is still drawn.
+        #expect(Self.card(3, in: dom).contains("class=\"phone light layout-modal\""))
+        try Self.screenshot("preview-notice", of: "http://127.0.0.1:\(server.port)/", size: "1200,560")
     }
 }

@@ -1,0 +1,274 @@
+import AppAlert
+import Foundation
+import Testing
+
+/// What a diagnostic says about inputs whose first wording misled (issue 31): each names the mistake
+/// as the author made it, with the fix, and nothing else.
+struct DiagnosticWordingTests {
+    /// A diagnostic as an author reads it: where, which key, why.
+    struct Said: Sendable, Hashable, CustomTestStringConvertible {
+        var severity: FeedDiagnostic.Severity
+        var path: String
+        var key: String?
+        var reason: String
+
+        init(_ severity: FeedDiagnostic.Severity, _ path: String, _ key: String?, _ reason: String) {
+            self.severity = severity
+            self.path = path
+            self.key = key
+            self.reason = reason
+        }
+
+        init(_ diagnostic: FeedDiagnostic) {
+            self.init(diagnostic.severity, diagnostic.path, diagnostic.key, diagnostic.reason)
+        }
+
+        var testDescription: String { "\(severity) \(path) [\(key ?? "-")]: \(reason)" }
+    }
+
+    /// Decodes a format 1 feed of one message object (`{…}`) and returns everything said about it.
+    static func said(_ message: String) throws -> [Said] {
+        try FeedDecoder().decode(Data("[\(message)]".utf8)).diagnostics.map(Said.init)
+    }
+
+    static let head = #""id": 1, "bundleId": "a.b", "title": "T", "text": "X""#
+    static let layouts = #""layout" is one of "alert", "banner", "modal", "sheet", "image""#
+
+    static let misleading: [(String, [Said])] = [
+        // A comparator written backwards.
+        (
+            #"{\#(head), "appVersionRange": "=>2.0"}"#,
+            [
+                Said(
+                    .error, "$[0].appVersionRange", "appVersionRange",
+                    #"invalid range "=>2.0": "=>" is not an operator (did you mean ">=2.0"?); the message is left out"#)
+            ]
+        ),
+        (
+            #"{\#(head), "osVersionRange": ">=15 =< 17"}"#,
+            [
+                Said(
+                    .error, "$[0].osVersionRange", "osVersionRange",
+                    #"invalid range ">=15 =< 17": "=<" is not an operator (did you mean "<=17"?); the message is left out"#
+                )
+            ]
+        ),
+        // A URL with a space: inside, at an end; and one without a scheme.
+        (
+            #"{\#(head), "link": {"title": "Help", "url": "https://example.com/a b"}}"#,
+            [
+                Said(
+                    .error, "$[0].link.url", "url",
+                    #""https://example.com/a b" contains a space; write a space in a URL as %20; the message is left out"#
+                )
+            ]
+        ),
+        (
+            #"{\#(head), "link": {"title": "Help", "url": "https://example.com/help "}}"#,
+            [
+                Said(
+                    .error, "$[0].link.url", "url",
+                    #""https://example.com/help " ends with a space; remove it; the message is left out"#)
+            ]
+        ),
+        (
+            #"{\#(head), "link": {"title": "Help", "url": "example.com/help"}}"#,
+            [
+                Said(
+                    .error, "$[0].link.url", "url",
+                    #""example.com/help" has no scheme; a URL starts with one, as in https://example.com/help; "#
+                        + "the message is left out")
+            ]
+        ),
+        (
+            #"{\#(head), "layout": "modal", "image": {"url": "https://example.com/my banner.png", "alt": "A"}}"#,
+            [
+                Said(
+                    .error, "$[0].image.url", "url",
+                    #""https://example.com/my banner.png" contains a space; write a space in a URL as %20; "#
+                        + "the message is left out")
+            ]
+        ),
+        // A misspelt layout: one error, with the layout meant, and none of the alert's rules (an alert
+        // shows no image, colors, features or banner time, and has buttons, not an action).
+        (
+            #"""
+            {\#(head), "layout": "sheeet", "buttons": [{"title": "Go"}], "colors": {"background": "#FFFFFF"},
+             "image": {"url": "https://example.com/a.png", "alt": "A"}, "features": [{"title": "F"}]}
+            """#,
+            [
+                Said(
+                    .error, "$[0].layout", "layout",
+                    #"unknown layout "sheeet" (did you mean "sheet"?); \#(layouts); the message is left out"#)
+            ]
+        ),
+        (
+            #"{\#(head), "layout": "popup", "action": {"event": "e"}, "bannerSeconds": 5, "confirmLabel": "OK"}"#,
+            [Said(.error, "$[0].layout", "layout", #"unknown layout "popup"; \#(layouts); the message is left out"#)]
+        ),
+        (
+            #"{\#(head), "layout": 2}"#,
+            [
+                Said(
+                    .error, "$[0].layout", "layout",
+                    #""layout" must be a string, not a number; \#(layouts); the message is left out"#)
+            ]
+        ),
+        // A misspelt key: the missing key's error names the misspelling, and the warning right after
+        // it names the key meant. (A message's errors come before its warnings, each in reading order.)
+        (
+            #"{"id": 1, "bundleId": "a.b", "titel": "T", "text": "X", "maxViews": 0}"#,
+            [
+                Said(
+                    .error, "$[0].title", "title",
+                    #""title" is missing (is "titel" a misspelling of it?); the message is left out"#),
+                Said(.error, "$[0].maxViews", "maxViews", #""maxViews" must be at least 1"#),
+                Said(.warning, "$[0].titel", "titel", #"unknown key "titel" is ignored (did you mean "title"?)"#),
+            ]
+        ),
+        (
+            #"{"id": 1, "bundleIDs": ["a.b"], "title": "T", "text": "X"}"#,
+            [
+                Said(
+                    .error, "$[0].bundleId", "bundleId",
+                    #""bundleId" (or "bundleIds") is missing (is "bundleIDs" a misspelling of it?); "#
+                        + "the message is left out"),
+                Said(
+                    .warning, "$[0].bundleIDs", "bundleIDs",
+                    #"unknown key "bundleIDs" is ignored (did you mean "bundleIds"?)"#),
+            ]
+        ),
+    ]
+
+    @Test(arguments: misleading)
+    func aMistakeIsNamedAsTheAuthorMadeIt(message: String, expected: [Said]) throws {
+        #expect(try Self.said(message) == expected)
+    }
+
+    @Test
+    func aMisspeltMessagesKeyIsNamedWhetherOrNotTheFeedHasMessages() throws {
+        do {
+            _ = try FeedDecoder().decode(Data(#"{"format": 2, "mesages": []}"#.utf8))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.kind == .notAFeed)
+            #expect(
+                error.reason
+                    == #"not a feed: the object has no "messages" array; it has "mesages" (did you mean "messages"?)"#
+            )
+        }
+        let result = try FeedDecoder().decode(Data(#"{"format": 2, "messages": [], "mesages": []}"#.utf8))
+        #expect(
+            result.diagnostics.map(Said.init) == [
+                Said(.warning, "$.mesages", "mesages", #"unknown key "mesages" is ignored (did you mean "messages"?)"#)
+            ])
+    }
+
+    /// A trailing comma is named at the comma, in objects and arrays, on the line it is on.
+    static let trailingCommas: [(String, Int, Int, String)] = [
+        ("[\n  {\"id\": 1,}\n]", 2, 11, "trailing comma before '}': JSON allows none; remove it"),
+        ("{\"format\": 2, \"messages\": [\n  {\"id\": 1},\n  {\"id\": 2},\n]}", 3, 12, "trailing comma before ']'"),
+        ("{\"format\": 2,\n \"messages\": [],\n}", 2, 16, "trailing comma before '}'"),
+        ("[{\"platforms\": [\"ios\",\n   ]}]", 1, 22, "trailing comma before ']'"),
+    ]
+
+    @Test(arguments: trailingCommas)
+    func aTrailingCommaIsNamedAtTheComma(text: String, line: Int, column: Int, reason: String) {
+        do {
+            _ = try FeedDecoder().decode(Data(text.utf8))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.kind == .notJSON)
+            #expect(error.syntaxError?.line == line)
+            #expect(error.syntaxError?.column == column)
+            #expect(error.reason.hasPrefix("not JSON: line \(line), column \(column): \(reason)"), "\(error.reason)")
+        }
+    }
+
+    /// The warning at `$[0].localizations` + `member` (`.de`, `["pt-BR"]`).
+    static func cancelled(_ member: String, _ reason: String) -> Said {
+        Said(.warning, "$[0].localizations" + member, "localizations", reason)
+    }
+
+    /// Where a localization replaces a key the variants vary, and only there, a warning names the
+    /// language (and the keys).
+    static let localizedVariants: [(String, [Said])] = [
+        (
+            #"""
+            {\#(head), "variants": [{"weight": 1}, {"weight": 1, "title": "U"}],
+             "localizations": {"de": {"title": "Tde"}, "fr": {"text": "Xfr"}}}
+            """#,
+            [
+                cancelled(
+                    ".de",
+                    #"in "de" this localization replaces "title", which the variants vary: every variant shows the "#
+                        + #"same words, so the A/B test compares nothing in "de"; give each variant its own "#
+                        + #""localizations""#)
+            ]
+        ),
+        (
+            #"""
+            {\#(head), "variants": [{"weight": 1, "title": "A", "text": "a"}, {"weight": 1, "title": "B", "text": "b"}],
+             "localizations": {"pt-BR": {"title": "Tpt"}, "ja": {"title": "Tja", "text": "Xja"}}}
+            """#,
+            [
+                cancelled(
+                    #"["pt-BR"]"#,
+                    #"in "pt-BR" this localization replaces "title", which the variants vary: every variant shows "#
+                        + #"the same "title" in "pt-BR"; give each variant its own "localizations""#),
+                cancelled(
+                    ".ja",
+                    #"in "ja" this localization replaces "title" and "text", which the variants vary: every variant "#
+                        + #"shows the same words, so the A/B test compares nothing in "ja"; give each variant its own "#
+                        + #""localizations""#),
+            ]
+        ),
+        // Each variant with localizations of its own: the message's are not used.
+        (
+            #"""
+            {\#(head), "variants": [{"weight": 1, "localizations": {"de": {"title": "A"}}},
+                                    {"weight": 1, "title": "U", "localizations": {"de": {"title": "B"}}}],
+             "localizations": {"de": {"title": "Tde"}}}
+            """#,
+            []
+        ),
+        // The two variants that take the message's localizations do not differ.
+        (
+            #"""
+            {\#(head), "variants": [{"weight": 1, "title": "U", "localizations": {"de": {"title": "Ude"}}},
+                                    {"weight": 1}, {"weight": 2}],
+             "localizations": {"de": {"title": "Tde"}}}
+            """#,
+            []
+        ),
+        // An image varied on an alert is never shown: nothing to cancel.
+        (
+            #"""
+            {\#(head), "variants": [{"weight": 1, "image": {"url": "https://example.com/a.png", "alt": "A"}},
+                                    {"weight": 1, "image": {"url": "https://example.com/b.png", "alt": "B"}}],
+             "localizations": {"de": {"image": {"url": "https://example.com/de.png", "alt": "D"}}}}
+            """#,
+            []
+        ),
+        (
+            #"""
+            {\#(head), "layout": "modal", "variants": [{"weight": 1, "buttons": [{"title": "Go"}]},
+                                                      {"weight": 1, "buttons": [{"title": "Start"}]}],
+             "localizations": {"de": {"buttons": [{"title": "Los"}]}}}
+            """#,
+            [
+                cancelled(
+                    ".de",
+                    #"in "de" this localization replaces "buttons", which the variants vary: every variant shows "#
+                        + #"the same words, so the A/B test compares nothing in "de"; give each variant its own "#
+                        + #""localizations""#)
+            ]
+        ),
+    ]
+
+    @Test(arguments: localizedVariants)
+    func aLocalizationThatCancelsVariantsIsNamed(message: String, expected: [Said]) throws {
+        let said = try Self.said(message).filter { $0.severity == .error || $0.reason.contains("variant") }
+        #expect(said == expected)
+    }
+}
