@@ -28,6 +28,9 @@ public struct FeedSite: Sendable {
         public var contentType: String {
             path.hasSuffix(".sig") ? "text/plain; charset=utf-8" : "application/json; charset=utf-8"
         }
+
+        /// Whether the file is a feed the author wrote (not a per-app view, a signature or an image).
+        public var isFeed: Bool { !path.contains("/") && !path.hasSuffix(".sig") }
     }
 
     /// The files, the feed first, then the per-app views in bundle-id order.

@@ -13,8 +13,10 @@ extension AppAlertCommand {
             discussion: """
                 Serves each feed at /NAME and, for every app it names, /apps/BUNDLE-ID.json. An edited \
                 feed is validated before it is served; an invalid edit is logged and the last good \
-                version stays. --dev sends no-cache and serves a preview page at /. Stops gracefully on \
-                SIGTERM and SIGINT.
+                version stays. A FEED.sig is checked before it is served: a feed edited without signing \
+                again keeps its last signed version served (or, with none, is served without its .sig), \
+                said in the log and at the top of the preview page. --dev sends no-cache and serves a \
+                preview page at /. Stops gracefully on SIGTERM and SIGINT.
                 """)
 
         @Argument(help: "A feed file, or a directory of .json feeds.")
@@ -49,6 +51,14 @@ extension AppAlertCommand {
                 valueName: "key-file"))
         var key: String?
 
+        @Option(
+            name: .customLong("public-key"),
+            help: ArgumentHelp(
+                "A public key to check a served FEED.sig with (appalert.pub or its text); repeatable. appalert.pub "
+                    + "files beside the feed, in keys/ or in a folder above are found without it.",
+                valueName: "key"))
+        var publicKeys: [String] = []
+
         func run() async throws {
             var configuration = FeedServerConfiguration()
             configuration.host = host
@@ -73,6 +83,14 @@ extension AppAlertCommand {
                     return
                 }
             }
+            if !publicKeys.isEmpty {
+                do {
+                    configuration.publicKeys = try KeyFile.trust(publicKeys).publicKeys
+                } catch {
+                    try CommandOutput.failure(error.message).emit()
+                    return
+                }
+            }
             let server: FeedServer
             do {
                 server = try FeedServer(source: URL(fileURLWithPath: feed), configuration: configuration)
@@ -82,6 +100,10 @@ extension AppAlertCommand {
             }
             for warning in server.content.snapshotWarnings {
                 FileHandle.standardError.write(Data("appalert: \(warning)\n".utf8))
+            }
+            for notice in server.content.signatureNotices {
+                FileHandle.standardError.write(
+                    Data("appalert: \(notice.kind == .unchecked ? "warning" : "error"): \(notice)\n".utf8))
             }
             let host = host
             let requestedPort = port

@@ -284,28 +284,44 @@ enum KeyFile {
     }
 }
 
-/// `sign --bump-sequence`: the feed with its `sequence` one higher.
+/// `sign --bump-sequence`: the feed with its `sequence` one higher, and no other byte changed (the
+/// member is inserted first in the object when the feed has none), so the commit shows one line.
 enum SequenceBump {
     struct BumpError: Error {
         var message: String
     }
 
     static func bump(_ data: Data) throws(BumpError) -> (Data, Int) {
-        guard case .object(var object)? = try? JSONParser().parse(data) else {
+        let document: JSONValue
+        do {
+            document = try JSONParser().parse(data)
+        } catch {
+            throw BumpError(message: "\(error.description); nothing was changed or signed")
+        }
+        guard case .object(let object) = document else {
             throw BumpError(
-                message: "--bump-sequence needs a format-2 feed (an object); a format-1 array has no place for it")
+                message: "--bump-sequence needs a format-2 feed (an object with \"format\": 2); a format-1 feed "
+                    + "(an array) has no place for a sequence. Nothing was changed or signed: move the messages to "
+                    + "{\"format\": 2, \"messages\": [...]}, or sign without --bump-sequence")
         }
         let current: Int
         switch object["sequence"] {
         case nil, .null?: current = 0
         case .some(let value):
-            guard let number = value.integerValue, number >= 0 else {
-                throw BumpError(message: "\"sequence\" is \(value.serialized()), not a whole number")
+            guard let number = value.integerValue, number >= 0, number < Int(Int64.max) else {
+                throw BumpError(
+                    message: "\"sequence\" is \(value.serialized().prefix(100)), not a whole number; nothing was "
+                        + "changed or signed")
             }
             current = number
         }
-        object.set("sequence", .integer(Int64(current + 1)))
-        return (Data((JSONValue.object(object).serialized(pretty: true) + "\n").utf8), current + 1)
+        do {
+            let bumped = try JSONTextEdit.settingTopLevelMember(
+                "sequence", to: .integer(Int64(current + 1)), in: data)
+            return (bumped, current + 1)
+        } catch {
+            throw BumpError(message: "--bump-sequence: \(error.reason); nothing was changed or signed")
+        }
     }
 }
 

@@ -6,7 +6,10 @@ import Foundation
 /// each localization, link buttons and walls, what each message targets, and the validation errors of
 /// the last edit. The page asks for the site's version every second and reloads when it changes.
 enum PreviewPage {
-    static func html(site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false) -> String {
+    static func html(
+        site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false,
+        signatureNotices: [SignatureNotice] = []
+    ) -> String {
         var body = simulator ? simulatorForm(site: site) : ""
         // The resolved messages the gallery's phones draw (the message object of `evaluate --json`).
         var entries: [JSONValue] = []
@@ -17,7 +20,7 @@ enum PreviewPage {
             for diagnostic in failure.diagnostics { body += "<li>" + escape(diagnostic.description) + "</li>" }
             body += "</ul></section>"
         }
-        for file in site.files where !file.path.hasPrefix("apps/") && !file.path.hasSuffix(".sig") {
+        for file in site.files where file.isFeed {
             body += "<h2 class=\"feed\">" + escape(file.path) + "</h2>"
             guard let result = try? FeedDecoder().decode(file.data) else { continue }
             if !result.warnings.isEmpty {
@@ -75,6 +78,9 @@ enum PreviewPage {
             .meta { font-size: 12px; color: #6e6e73; margin-top: 8px; line-height: 1.4; }
             .badge { display: inline-block; background: #ff3b30; color: white; border-radius: 4px; padding: 0 5px; font-size: 11px; }
             .lang { background: #5856d6; }
+            .signature-notice { background: #ffe5e3; border: 2px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
+            .signature-notice.unchecked { background: #fff4d6; border-color: #d9a300; }
+            .signature-notice h2 { font-size: 17px; margin: 6px 0; }
             .errors { background: #ffe5e3; border: 1px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
             .warnings { color: #8a6d00; font-size: 13px; }
             .simulator { background: white; border-radius: 12px; padding: 12px 16px 16px; margin-bottom: 20px; }
@@ -92,6 +98,7 @@ enum PreviewPage {
             \(PhoneRenderer.style)
             </style></head>
             <body>
+            \(signatureNotice(signatureNotices))
             <h1>AppAlert preview</h1>
             <p class="meta">Reloads by itself when the feed changes.</p>
             <script>
@@ -111,6 +118,18 @@ enum PreviewPage {
             </script>
             </body></html>
             """
+    }
+
+    /// The box at the very top of the page when a `.sig` beside a served file does not match it (or
+    /// cannot be checked): what is wrong and what is served instead. Empty when all is well.
+    static func signatureNotice(_ notices: [SignatureNotice]) -> String {
+        guard !notices.isEmpty else { return "" }
+        let serious = notices.contains { $0.kind != .unchecked }
+        var html =
+            "<section class=\"signature-notice\(serious ? "" : " unchecked")\" id=\"signature-notice\">"
+            + "<h2>\(serious ? "A signature does not match its feed" : "A signature is not checked")</h2><ul>"
+        for notice in notices { html += "<li>" + escape(notice.text) + "</li>" }
+        return html + "</ul></section>"
     }
 
     /// The simulator: a form for one install (its state is the page's query, so a link reproduces a
