@@ -59,7 +59,8 @@ extension FeedSite {
                 let reason =
                     switch error.kind {
                     case .invalidSignature where unchanged: "\(path) changed but is not signed"
-                    case .invalidSignature: "\(signature.path) does not match \(path): it signs other bytes"
+                    case .invalidSignature:
+                        "\(signature.path) does not match \(path) as it is now (edited after signing?)"
                     default: "\(signature.path) is not a signature: \(error.reason)"
                     }
                 problems.append(SignatureProblem(path: path, kind: .mismatch, reason: reason))

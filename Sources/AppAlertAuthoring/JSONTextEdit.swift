@@ -39,10 +39,15 @@ public enum JSONTextEdit {
         let matches = layout.members.filter { $0.key == key }
         let replacement = Array(value.serialized().utf8)
         if matches.count > 1 {
-            let lines = lines(of: matches.prefix(5).map(\.keyRange.lowerBound), in: bytes).map(String.init)
+            var found: [Int] = []
+            for line in lines(of: matches.prefix(5).map(\.keyRange.lowerBound), in: bytes) where found.last != line {
+                found.append(line)
+            }
+            let places =
+                (found.count == 1 ? "line " : "lines ") + found.map(String.init).joined(separator: ", ")
+                + (matches.count > 5 ? ", …" : "")
             throw EditError(
-                reason: "\"\(key)\" appears \(matches.count) times in the top-level object (lines "
-                    + "\(lines.joined(separator: ", "))\(matches.count > 5 ? ", …" : "")); keep one")
+                reason: "\"\(key)\" appears \(matches.count) times in the top-level object (\(places)); keep one")
         }
         if let member = matches.first {
             return Data(bytes[..<member.valueRange.lowerBound] + replacement + bytes[member.valueRange.upperBound...])
@@ -59,7 +64,9 @@ public enum JSONTextEdit {
         let colon = bytes[first.keyRange.upperBound..<first.valueRange.lowerBound]
         let onItsOwnLine = lead.contains(UInt8(ascii: "\n")) || lead.contains(UInt8(ascii: "\r"))
         var separator = Array(",".utf8)
-        if !onItsOwnLine {
+        if onItsOwnLine {
+            separator += lead
+        } else {
             // One line: the spacing after the file's first comma between members, else one space.
             var gap = Array(" ".utf8)
             if layout.members.count > 1 {

@@ -17,14 +17,16 @@ extension AppAlertCommand {
             discussion: """
                 Writes DIR/appalert.key (the private key, mode 0600: keep it secret, out of the \
                 repository the feed is published from) and DIR/appalert.pub (the public key, one line \
-                to paste into the app). Refuses to replace an existing key unless --force. Exit code \
-                2 when the files cannot be written.
+                to paste into the app). Refuses to replace an existing key, and to write the private \
+                key inside a git work tree that does not ignore it (add appalert.key to .gitignore, or \
+                write the keys outside the repository), unless --force. Exit code 2 when it refuses or \
+                the files cannot be written.
                 """)
 
         @Option(name: .customLong("out"), help: ArgumentHelp("The directory to write the keys to.", valueName: "dir"))
         var output: String
 
-        @Flag(help: "Replace existing key files.")
+        @Flag(help: "Replace existing key files; write the private key even where git does not ignore it.")
         var force = false
 
         func run() async throws { try execute().emit() }
@@ -34,12 +36,32 @@ extension AppAlertCommand {
             let privateFile = directory.appendingPathComponent("appalert.key")
             let publicFile = directory.appendingPathComponent("appalert.pub")
             let manager = FileManager.default
+            var result = CommandOutput()
             if !force {
                 for file in [privateFile, publicFile] where manager.fileExists(atPath: file.path) {
                     return .failure(
                         "\(file.path) exists; a new key would lock out apps that trust the old one (--force to replace it)"
                     )
                 }
+            }
+            // A private key in a repository is one `git add -A` away from being published with it.
+            switch Git.standing(of: privateFile) {
+            case .notIgnored(let root) where !force:
+                return .failure(
+                    "\(privateFile.path) would be inside the git repository \(root), and git does not ignore it: "
+                        + "the next git add -A would commit the private key. Add appalert.key to "
+                        + "\(root)/.gitignore, or write the keys outside the repository (--out ~/.appalert); "
+                        + "--force writes it anyway")
+            case .notIgnored(let root):
+                result.err(
+                    "appalert: warning: \(privateFile.path) is in the git repository \(root) and git does not ignore "
+                        + "it: never commit it")
+            case .unknown(let repository?):
+                result.err(
+                    "appalert: warning: \(privateFile.path) is inside the repository \(repository), and git is not "
+                        + "installed to check that it is ignored: make sure .gitignore lists appalert.key")
+            case .outside, .ignored, .unknown(nil):
+                break
             }
             let key = FeedSigningKey()
             do {
@@ -49,7 +71,6 @@ extension AppAlertCommand {
             } catch {
                 return .failure("\(output): \(error)")
             }
-            var result = CommandOutput()
             result.out("private key: \(privateFile.path) (mode 0600; keep it secret)")
             result.out("public key:  \(publicFile.path) (key id \(key.publicKey.id))")
             result.out(key.publicKey.text)

@@ -220,6 +220,16 @@ public final class ServedContent: @unchecked Sendable {
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
             stamp[file.lastPathComponent] = "\(date)/\(size)"
         }
+        // The pictures: a new, changed or removed one is a reload too.
+        let images = root(of: source).appendingPathComponent("images")
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+        if let walk = manager.enumerator(at: images, includingPropertiesForKeys: keys) {
+            for case let file as URL in walk {
+                let values = try? file.resourceValues(forKeys: Set(keys))
+                let date = values?.contentModificationDate?.timeIntervalSince1970 ?? 0
+                stamp["images" + file.path.dropFirst(images.path.count)] = "\(date)/\(values?.fileSize ?? -1)"
+            }
+        }
         return stamp
     }
 
@@ -345,7 +355,7 @@ final class SiteSnapshot: Sendable {
             }
             let body = ByteBuffer(bytes: file.data)
             var copy = body
-            let gzip = try? copy.compress(with: .gzip())
+            let gzip = file.isImage ? nil : try? copy.compress(with: .gzip())
             entries[path] = Entry(
                 body: body, gzipBody: gzip.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
                 etag: file.etag, lastModified: now, contentType: file.contentType, cacheControl: cacheControl)
@@ -398,7 +408,14 @@ struct ReloadService: Service {
                     logger.error("invalid edit not served; the last good version stays:\n\(error)")
                 } else if content.snapshot !== before {
                     let after = content.snapshot
-                    if !after.keptPrevious { logger.info("reloaded: \(content.paths.count) paths served") }
+                    if !after.keptPrevious {
+                        logger.info("reloaded: \(content.paths.count) paths served")
+                        // New warnings only: a picture left out, a view not made.
+                        let known = Set(before.site.warnings)
+                        for warning in after.site.warnings where !known.contains(warning) {
+                            logger.warning("\(warning)")
+                        }
+                    }
                     // A kept version is said again on every edit; the others once.
                     for notice in after.signatureNotices
                     where notice.kind == .keptPrevious || !before.signatureNotices.contains(notice) {
