@@ -321,9 +321,9 @@ enum SequenceBump {
         }
         guard case .object(let object) = document else {
             throw BumpError(
-                message: "--bump-sequence needs a format-2 feed (an object with \"format\": 2); a format-1 feed "
-                    + "(an array) has no place for a sequence. Nothing was changed or signed: move the messages to "
-                    + "{\"format\": 2, \"messages\": [...]}, or sign without --bump-sequence")
+                message: "--bump-sequence needs a format-2 feed ({\"format\": 2, \"messages\": [...]}): a format-1 "
+                    + "feed (an array) has no place for a sequence; nothing was changed or signed (sign without "
+                    + "--bump-sequence, or move the messages to format 2)")
         }
         let current: Int
         switch object["sequence"] {
