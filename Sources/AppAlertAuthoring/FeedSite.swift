@@ -253,7 +253,7 @@ extension FeedSite {
         var site = FeedSite(files: [], warnings: [])
         var paths = Set<String>()
         // A folder `publish` wrote has apps/: its views (and their .sig) are served as written.
-        let root = isDirectory.boolValue ? path : path.deletingLastPathComponent()
+        let root = folder(of: path)
         var appsIsDirectory: ObjCBool = false
         let published: ((String) -> Data?)? =
             FileManager.default.fileExists(

@@ -69,6 +69,24 @@ extension FeedSite {
         return problems
     }
 
+    /// The folder a site's files are found in: `source` itself when it is a directory, else the folder
+    /// of the feed file.
+    public static func folder(of source: URL) -> URL {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? source : source.deletingLastPathComponent()
+    }
+
+    /// The keys a carried `.sig` of the site of `source` is checked with: `given` (`--public-key`), the
+    /// signing key's own, and the `appalert.pub` files found near it (``PublicKeyFiles``).
+    public static func signatureTrust(for source: URL, given: [FeedPublicKey], signingKey: FeedSigningKey?)
+        -> FeedTrust
+    {
+        FeedTrust(
+            publicKeys: given + (signingKey.map { [$0.publicKey] } ?? [])
+                + PublicKeyFiles.discover(near: folder(of: source)))
+    }
+
     /// The site without the files at `paths`.
     public func removing(_ paths: Set<String>) -> FeedSite {
         FeedSite(files: files.filter { !paths.contains($0.path) }, warnings: warnings)

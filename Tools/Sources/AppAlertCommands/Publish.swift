@@ -29,13 +29,7 @@ extension AppAlertCommand {
         /// feed is copied once it is checked.
         @OptionGroup var signingKey: SigningKeyOptions
 
-        @Option(
-            name: .customLong("public-key"),
-            help: ArgumentHelp(
-                "A public key to check a copied FEED.sig with (appalert.pub or its text); repeatable. appalert.pub "
-                    + "files beside the feed, in keys/ or in a folder above are found without it.",
-                valueName: "key"))
-        var publicKeys: [String] = []
+        @OptionGroup var carriedSignatures: CarriedSignatureOptions
 
         func run() async throws { try execute().emit() }
 
@@ -48,7 +42,7 @@ extension AppAlertCommand {
                     signingKey = loaded
                     if let warning { output.err("appalert: warning: \(warning)") }
                 }
-                if !publicKeys.isEmpty { givenKeys = try KeyFile.trust(publicKeys).publicKeys }
+                givenKeys = try carriedSignatures.load()
             } catch {
                 return .failure(error.message)
             }
@@ -65,19 +59,15 @@ extension AppAlertCommand {
             }
             for warning in site.warnings { output.err("appalert: \(warning)") }
             // A .sig that does not match its file is never published: apps would refuse the pair.
-            var isDirectory: ObjCBool = false
-            let root =
-                FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory) && isDirectory.boolValue
-                ? source : source.deletingLastPathComponent()
-            let trust = FeedTrust(
-                publicKeys: givenKeys + (signingKey.map { [$0.publicKey] } ?? []) + PublicKeyFiles.discover(near: root))
+            let trust = FeedSite.signatureTrust(for: source, given: givenKeys, signingKey: signingKey)
             let problems = site.checkSignatures(trust: trust) { path in
                 try? Data(contentsOf: previous.appendingPathComponent(path))
             }
             let mismatches = problems.filter { $0.kind == .mismatch }
             guard mismatches.isEmpty else {
                 var failure = output
-                let folder = isDirectory.boolValue ? feed : (feed as NSString).deletingLastPathComponent
+                let folder =
+                    FeedSite.folder(of: source) == source ? feed : (feed as NSString).deletingLastPathComponent
                 for problem in mismatches {
                     let file = folder.isEmpty ? problem.path : (folder as NSString).appendingPathComponent(problem.path)
                     failure.err(

@@ -51,13 +51,7 @@ extension AppAlertCommand {
                 valueName: "key-file"))
         var key: String?
 
-        @Option(
-            name: .customLong("public-key"),
-            help: ArgumentHelp(
-                "A public key to check a served FEED.sig with (appalert.pub or its text); repeatable. appalert.pub "
-                    + "files beside the feed, in keys/ or in a folder above are found without it.",
-                valueName: "key"))
-        var publicKeys: [String] = []
+        @OptionGroup var carriedSignatures: CarriedSignatureOptions
 
         func run() async throws {
             var configuration = FeedServerConfiguration()
@@ -83,13 +77,11 @@ extension AppAlertCommand {
                     return
                 }
             }
-            if !publicKeys.isEmpty {
-                do {
-                    configuration.publicKeys = try KeyFile.trust(publicKeys).publicKeys
-                } catch {
-                    try CommandOutput.failure(error.message).emit()
-                    return
-                }
+            do {
+                configuration.publicKeys = try carriedSignatures.load()
+            } catch {
+                try CommandOutput.failure(error.message).emit()
+                return
             }
             let server: FeedServer
             do {

@@ -252,6 +252,22 @@ struct SigningKeyOptions: ParsableArguments {
     }
 }
 
+/// `--public-key KEY…` of `serve` and `publish`: keys to check a carried `FEED.sig` with, besides the
+/// `appalert.pub` files found near the feed.
+struct CarriedSignatureOptions: ParsableArguments {
+    @Option(
+        name: .customLong("public-key"),
+        help: ArgumentHelp(
+            "A public key to check a carried FEED.sig with (appalert.pub or its text); repeatable. appalert.pub "
+                + "files beside the feed, in keys/ or in a folder above are found without it.",
+            valueName: "key"))
+    var publicKeys: [String] = []
+
+    func load() throws(InputError) -> [FeedPublicKey] {
+        publicKeys.isEmpty ? [] : try KeyFile.trust(publicKeys).publicKeys
+    }
+}
+
 enum KeyFile {
     /// Creates `file` readable by its owner only, from the first byte on.
     static func writePrivate(_ text: String, to file: URL) throws {

@@ -139,13 +139,6 @@ public final class ServedContent: @unchecked Sendable {
     /// What is wrong with the signatures of what is served now, and what is served instead.
     public var signatureNotices: [SignatureNotice] { snapshot.signatureNotices }
 
-    /// The folder the feeds are in.
-    static func root(of source: URL) -> URL {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? source : source.deletingLastPathComponent()
-    }
-
     /// The snapshot that serves `site` — unless a `.sig` it carries does not match its file: then the
     /// previous snapshot's files stay when it served a `.sig` for that file (the last pair that
     /// matched), and otherwise the file is served without its `.sig`. Never a pair that does not match.
@@ -153,16 +146,18 @@ public final class ServedContent: @unchecked Sendable {
         of site: FeedSite, previous: SiteSnapshot?, source: URL, configuration: FeedServerConfiguration,
         sourceStamp: [String: String]
     ) -> SiteSnapshot {
-        let root = root(of: source)
-        let trust = FeedTrust(
-            publicKeys: configuration.publicKeys + (configuration.signingKey.map { [$0.publicKey] } ?? [])
-                + PublicKeyFiles.discover(near: root))
-        let problems = site.checkSignatures(trust: trust) { previous?.site.file(at: $0)?.data }
+        let root = FeedSite.folder(of: source)
+        let trust = FeedSite.signatureTrust(
+            for: source, given: configuration.publicKeys, signingKey: configuration.signingKey)
+        // The previous version's files by path: looked up once per .sig, not searched.
+        let before = Dictionary(
+            (previous?.site.files ?? []).map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first })
+        let problems = site.checkSignatures(trust: trust) { before[$0] }
         let mismatches = problems.filter { $0.kind == .mismatch }
-        if let previous, mismatches.contains(where: { previous.site.file(at: $0.signaturePath) != nil }) {
+        if let previous, mismatches.contains(where: { before[$0.signaturePath] != nil }) {
             var notices: [SignatureNotice] = []
             for problem in mismatches {
-                guard previous.site.file(at: problem.signaturePath) != nil else { continue }
+                guard before[problem.signaturePath] != nil else { continue }
                 let time = previous.signedAt[problem.signaturePath].map(SignatureNotice.time) ?? "before"
                 notices.append(
                     SignatureNotice(
@@ -221,7 +216,7 @@ public final class ServedContent: @unchecked Sendable {
             stamp[file.lastPathComponent] = "\(date)/\(size)"
         }
         // The pictures: a new, changed or removed one is a reload too.
-        let images = root(of: source).appendingPathComponent("images")
+        let images = FeedSite.folder(of: source).appendingPathComponent("images")
         let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
         if let walk = manager.enumerator(at: images, includingPropertiesForKeys: keys) {
             for case let file as URL in walk {

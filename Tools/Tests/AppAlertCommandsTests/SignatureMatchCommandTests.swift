@@ -20,6 +20,20 @@ struct SignatureMatchCommandTests {
         return (String(decoding: feed, as: UTF8.self), status, verifies)
     }
 
+    /// Keys made in `elsewhere/keys` (`directory/keys` by default), `directory/feed.json` signed with them, and
+    /// the trust an app would have.
+    static func signedFeed(in directory: borrowing TemporaryDirectory, keysIn elsewhere: URL? = nil)
+        throws -> (key: String, pub: String, trust: FeedTrust, feed: String)
+    {
+        let keys = (elsewhere ?? directory.url).appendingPathComponent("keys").path
+        #expect(try AppAlertProcess.run(["keygen", "--out", keys]).status == 0)
+        let (key, pub) = (keys + "/appalert.key", keys + "/appalert.pub")
+        let trust = try FeedTrust(publicKeys: [String(contentsOfFile: pub, encoding: .utf8)])
+        let feed = try directory.write("feed.json", signableFeed)
+        #expect(try AppAlertProcess.run(["sign", feed, "--key", key]).status == 0)
+        return (key, pub, trust, feed)
+    }
+
     /// The process's environment with HOME elsewhere: no `~/.appalert/appalert.pub` is found.
     static func environment(home: URL) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
@@ -31,10 +45,7 @@ struct SignatureMatchCommandTests {
     func serveKeepsTheSignedVersionWhileTheFeedIsEditedWithoutSigningAndServesTheNewPairOnceSigned() throws {
         let directory = try TemporaryDirectory()
         // keys/appalert.pub beside the feed, as the README lays it out: serve finds it.
-        let (key, pub) = try makeKeys(in: directory)
-        let trust = try FeedTrust(publicKeys: [String(contentsOfFile: pub, encoding: .utf8)])
-        let feed = try directory.write("feed.json", signableFeed)
-        #expect(try AppAlertProcess.run(["sign", feed, "--key", key]).status == 0)
+        let (key, _, trust, feed) = try Self.signedFeed(in: directory)
         let server = try ServeProcess([feed, "--dev"], environment: Self.environment(home: directory.url))
         defer { server.stop() }
         #expect(try Self.servedPair(server, trust: trust).verifies)
@@ -62,10 +73,7 @@ struct SignatureMatchCommandTests {
     func withTheKeysElsewhereServeStillCatchesAnEditAfterSigningAndSaysItCannotCheck() throws {
         let directory = try TemporaryDirectory()
         let keys = try TemporaryDirectory()
-        let (key, pub) = try makeKeys(in: keys)
-        let trust = try FeedTrust(publicKeys: [String(contentsOfFile: pub, encoding: .utf8)])
-        let feed = try directory.write("feed.json", signableFeed)
-        #expect(try AppAlertProcess.run(["sign", feed, "--key", key]).status == 0)
+        let (_, _, trust, feed) = try Self.signedFeed(in: directory, keysIn: keys.url)
         let server = try ServeProcess([feed], environment: Self.environment(home: directory.url))
         defer { server.stop() }
         #expect(server.waitForLog("feed.json.sig is not checked: no public key with its id"))
@@ -79,10 +87,7 @@ struct SignatureMatchCommandTests {
     @Test
     func aFeedThatNoLongerMatchesItsSignatureAtStartIsServedWithoutIt() throws {
         let directory = try TemporaryDirectory()
-        let (key, pub) = try makeKeys(in: directory)
-        let trust = try FeedTrust(publicKeys: [String(contentsOfFile: pub, encoding: .utf8)])
-        let feed = try directory.write("feed.json", signableFeed)
-        #expect(try AppAlertProcess.run(["sign", feed, "--key", key]).status == 0)
+        let (key, pub, trust, feed) = try Self.signedFeed(in: directory)
         try Data(Self.edited.utf8).write(to: URL(fileURLWithPath: feed), options: .atomic)
         // --public-key as well as the found key: the same key, named twice, is fine.
         let server = try ServeProcess([feed, "--public-key", pub], environment: Self.environment(home: directory.url))
@@ -118,9 +123,7 @@ struct SignatureMatchCommandTests {
     @Test
     func publishRefusesAFeedEditedAfterSigningAndNamesTheFile() throws {
         let directory = try TemporaryDirectory()
-        let (key, pub) = try makeKeys(in: directory)
-        let feed = try directory.write("feed.json", signableFeed)
-        #expect(try AppAlertProcess.run(["sign", feed, "--key", key]).status == 0)
+        let (key, pub, _, feed) = try Self.signedFeed(in: directory)
         try Data(Self.edited.utf8).write(to: URL(fileURLWithPath: feed), options: .atomic)
         let out = directory.url.appendingPathComponent("site")
         let refused = try AppAlertProcess.run(["publish", feed, "--out", out.path])
@@ -141,9 +144,7 @@ struct SignatureMatchCommandTests {
     func withoutThePublicKeyPublishComparesWithWhatItPublishedBefore() throws {
         let directory = try TemporaryDirectory()
         let keys = try TemporaryDirectory()
-        let (key, pub) = try makeKeys(in: keys)
-        let feed = try directory.write("feed.json", signableFeed)
-        #expect(try AppAlertProcess.run(["sign", feed, "--key", key]).status == 0)
+        let (_, pub, _, feed) = try Self.signedFeed(in: directory, keysIn: keys.url)
         let out = directory.url.appendingPathComponent("site").path
         let environment = ["HOME": directory.url.path]
         let first = try AppAlertProcess.run(["publish", feed, "--out", out], environment: environment)
