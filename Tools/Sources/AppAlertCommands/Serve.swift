@@ -11,7 +11,9 @@ extension AppAlertCommand {
             commandName: "serve",
             abstract: "Serve feeds over HTTP, with per-app views, validators, gzip and hot reload.",
             discussion: """
-                Serves each feed at /NAME and, for every app it names, /apps/BUNDLE-ID.json. An edited \
+                Serves each feed at /NAME, for every app it names /apps/BUNDLE-ID.json, and the \
+                pictures of the images/ folder beside the feed at /images/… (each checked as apps \
+                check a download; one left out is named with why). An edited \
                 feed is validated before it is served; an invalid edit is logged and the last good \
                 version stays. A FEED.sig is checked before it is served: a feed edited without signing \
                 again keeps its last signed version served (or, with none, is served without its .sig), \

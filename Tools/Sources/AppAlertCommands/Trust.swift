@@ -84,8 +84,9 @@ extension AppAlertCommand {
             abstract: "Sign a feed: write FEED.sig, a detached signature of its exact bytes.",
             discussion: """
                 The feed is not changed, unless --bump-sequence: then its "sequence" is set to one more \
-                than before (the feed must be format 2) and the file is rewritten first, so apps refuse \
-                the previous signed feed if it is served again. A feed with errors is not signed (exit \
+                than before (the feed must be format 2), so apps refuse the previous signed feed if it is \
+                served again; only the number's bytes change (or "sequence": 1 is added as the first \
+                member, in the file's own indentation), so the commit shows one line. A feed with errors is not signed (exit \
                 1). Exit code 2 when a file cannot be read or written or the key is not a key.
                 """)
 
@@ -94,7 +95,7 @@ extension AppAlertCommand {
 
         @OptionGroup var signingKey: SigningKeyOptions
 
-        @Flag(help: "Raise the feed's \"sequence\" by one and rewrite the file before signing.")
+        @Flag(help: "Raise the feed's \"sequence\" by one (that one line of the file changes) before signing.")
         var bumpSequence = false
 
         @Option(
