@@ -9,7 +9,10 @@ import Foundation
 ///   `"*"` ones) and its update policy, in the feed's own format, so an app downloads only what
 ///   concerns it;
 /// - `PATH.sig` beside each of them when built with a signing key; without one, a `NAME.sig` found
-///   beside the feed (made by `appalert sign`) is carried as it is.
+///   beside the feed (made by `appalert sign`) is carried as it is (``checkSignatures(trust:previous:)``
+///   says whether it still matches);
+/// - `images/…` — the pictures of the `images/` folder beside the feed, checked as apps check them
+///   (``images(in:limits:)``).
 public struct FeedSite: Sendable {
     public struct File: Sendable, Hashable {
         /// The path relative to the site's root, with `/` separators.
@@ -24,10 +27,22 @@ public struct FeedSite: Sendable {
             self.etag = "\"" + KeyText.hex(ContentHash.sha256(data).prefix(16)) + "\""
         }
 
-        /// `text/plain` for a signature, `application/json` for a feed.
+        /// `text/plain` for a signature, the picture's type for an image, `application/json` for a feed.
         public var contentType: String {
-            path.hasSuffix(".sig") ? "text/plain; charset=utf-8" : "application/json; charset=utf-8"
+            if path.hasSuffix(".sig") { return "text/plain; charset=utf-8" }
+            if path.hasPrefix("images/"),
+                let format = FeedSite.imageExtensions[(path as NSString).pathExtension.lowercased()]
+            {
+                return "image/" + format.rawValue
+            }
+            return "application/json; charset=utf-8"
         }
+
+        /// Whether the file is an image (already compressed: not worth gzip).
+        public var isImage: Bool { path.hasPrefix("images/") }
+
+        /// Whether the file is a feed the author wrote (not a per-app view, a signature or an image).
+        public var isFeed: Bool { !path.contains("/") && !path.hasSuffix(".sig") }
     }
 
     /// The files, the feed first, then the per-app views in bundle-id order.
@@ -209,9 +224,10 @@ public struct FeedSiteError: Error, Sendable, CustomStringConvertible {
 }
 
 extension FeedSite {
-    /// Builds the site of every `*.json` file in `directory` (or of the one file `path`). When two
-    /// feeds name the same app, its view comes from the first feed in name order, with a warning.
-    /// With `signingKey`, every file is signed; without one, each feed's own `FEED.sig` is carried.
+    /// Builds the site of every `*.json` file in `directory` (or of the one file `path`), with the
+    /// pictures of the `images/` folder beside them. When two feeds name the same app, its view comes
+    /// from the first feed in name order, with a warning. With `signingKey`, every feed and view is
+    /// signed; without one, each feed's own `FEED.sig` is carried.
     ///
     /// `existingSignature` gives a path's `.sig` as already published (the previous site), reused when
     /// it is still a valid signature of the file by the key, so unchanged files keep their `.sig`.
@@ -237,7 +253,7 @@ extension FeedSite {
         var site = FeedSite(files: [], warnings: [])
         var paths = Set<String>()
         // A folder `publish` wrote has apps/: its views (and their .sig) are served as written.
-        let root = isDirectory.boolValue ? path : path.deletingLastPathComponent()
+        let root = folder(of: path)
         var appsIsDirectory: ObjCBool = false
         let published: ((String) -> Data?)? =
             FileManager.default.fileExists(
@@ -271,6 +287,9 @@ extension FeedSite {
                 }
             }
         }
+        let pictures = images(in: root.appendingPathComponent("images"))
+        site.files += pictures.files
+        site.warnings += pictures.warnings
         return site
     }
 }

@@ -124,6 +124,51 @@ struct JSONParserTests {
     }
 }
 
+/// ``JSONParser/parseLayout(_:)``: where the top-level object's members lie in the bytes, for an edit
+/// that changes one member's bytes and no other (`sign --bump-sequence`).
+struct JSONLayoutTests {
+    static func text(_ data: [UInt8], _ range: Range<Int>) -> String { String(decoding: data[range], as: UTF8.self) }
+
+    @Test
+    func theTopLevelMembersAreFoundWithTheirKeysAndValuesAndNothingDeeperIs() throws {
+        let source = "\u{FEFF}{\n  \"a\" : [1, {\"b\": 2}],\r\n\t\"s\":\"x\\\"y\", \"a\": null }"
+        let bytes = Array(source.utf8)
+        let (value, layout) = try JSONParser().parseLayout(Data(bytes))
+        #expect(value == (try JSONParser().parse(Data(bytes))))
+        let found = try #require(layout)
+        #expect(bytes[found.open] == UInt8(ascii: "{") && found.open == 3)
+        #expect(bytes[found.close] == UInt8(ascii: "}") && found.close == bytes.count - 1)
+        #expect(found.members.map(\.key) == ["a", "s", "a"])
+        #expect(found.members.map { Self.text(bytes, $0.keyRange) } == ["\"a\"", "\"s\"", "\"a\""])
+        #expect(
+            found.members.map { Self.text(bytes, $0.valueRange) } == ["[1, {\"b\": 2}]", "\"x\\\"y\"", "null"])
+    }
+
+    @Test(arguments: ["[1, 2]", "\"text\"", "3", "{}", " { } "])
+    func aDocumentThatIsNotAnObjectHasNoLayoutAndAnEmptyOneHasNoMembers(source: String) throws {
+        let (_, layout) = try JSONParser().parseLayout(Data(source.utf8))
+        if source.contains("{") {
+            let found = try #require(layout)
+            #expect(found.members.isEmpty)
+            #expect(Array(source.utf8)[found.open] == UInt8(ascii: "{"))
+            #expect(Array(source.utf8)[found.close] == UInt8(ascii: "}"))
+        } else {
+            #expect(layout == nil)
+        }
+    }
+
+    @Test
+    func aSyntaxErrorIsTheOneParseReports() {
+        let source = Data("{\"a\": 1,}".utf8)
+        var expected: JSONSyntaxError?
+        do { _ = try JSONParser().parse(source) } catch { expected = error }
+        var reported: JSONSyntaxError?
+        do { _ = try JSONParser().parseLayout(source) } catch { reported = error }
+        #expect(expected != nil)
+        #expect(reported == expected)
+    }
+}
+
 struct RFC3339Tests {
     static let valid: [(String, Double)] = [
         ("1970-01-01T00:00:00Z", 0),

@@ -70,6 +70,40 @@ package struct JSONParser: Sendable {
         var scanner = Scanner<NoSink>(bytes: bytes, maximumDepth: maximumDepth, sink: nil)
         return try scanner.parseDocument()
     }
+
+    /// Parses `data` as ``parse(_:)-(Data)`` does and says where the top-level object's members lie in
+    /// it, for tools that change one member of a file written by hand and leave every other byte
+    /// alone. `layout` is nil when the document is not an object.
+    package func parseLayout(_ data: Data) throws(JSONSyntaxError) -> (value: JSONValue, layout: JSONObjectLayout?) {
+        let result: Result<(JSONValue, JSONObjectLayout?), JSONSyntaxError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) -> (JSONValue, JSONObjectLayout?) in
+                var scanner = Scanner<NoSink>(
+                    bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, sink: nil)
+                scanner.layout = JSONObjectLayout(open: 0, close: 0, members: [])
+                let value = try scanner.parseDocument()
+                guard case .object = value else { return (value, nil) }
+                return (value, scanner.layout)
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// Where a document's top-level object lies in its bytes: byte offsets from the start of the data
+/// (a byte order mark included).
+package struct JSONObjectLayout: Sendable, Hashable {
+    /// A member: its key (with the quotes) and its value, as byte ranges.
+    package struct Member: Sendable, Hashable {
+        package var key: String
+        package var keyRange: Range<Int>
+        package var valueRange: Range<Int>
+    }
+
+    /// The offsets of the opening `{` and the closing `}`.
+    package var open: Int
+    package var close: Int
+    /// The members in the order written, repeated keys included.
+    package var members: [Member]
 }
 
 /// Receives the elements of a streamed array (``JSONParser/parse(_:streamingMessagesTo:)``).
@@ -118,6 +152,8 @@ private struct Scanner<Sink: JSONStreamSink> {
     /// screened (one buffer for every element).
     let screeningKeys: [String]
     var screened: [JSONValue?]
+    /// Where the top-level object's members are, when asked for (``JSONParser/parseLayout(_:)``).
+    var layout: JSONObjectLayout?
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, sink: Sink?) {
         self.bytes = bytes
@@ -214,25 +250,32 @@ private struct Scanner<Sink: JSONStreamSink> {
 
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         if depth > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
+        let start = index
         index += 1  // {
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            if depth == 1, layout != nil { layout = JSONObjectLayout(open: start, close: index, members: []) }
             index += 1
             return .object(JSONObject())
         }
         var members: [JSONObject.Member] = []
+        let recordsLayout = depth == 1 && layout != nil
+        if recordsLayout { layout?.open = start }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()), expected a key in quotes")
             }
+            let keyStart = index
             let key = try parseString()
+            let keyEnd = index
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeCurrent()), expected ':' after key \"\(Excerpt.of(key))\"")
             }
             index += 1
             skipWhitespace()
+            let valueStart = index
             let value: JSONValue
             if depth == 1, sink != nil, index < bytes.count, bytes[index] == UInt8(ascii: "["), key == "messages" {
                 value = try parseArray(depth: depth + 1, streamed: true)
@@ -240,12 +283,17 @@ private struct Scanner<Sink: JSONStreamSink> {
                 value = try parseValue(depth: depth)
             }
             members.append(JSONObject.Member(key: key, value: value))
+            if recordsLayout {
+                layout?.members.append(
+                    JSONObjectLayout.Member(key: key, keyRange: keyStart..<keyEnd, valueRange: valueStart..<index))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
             switch bytes[index] {
             case UInt8(ascii: ","):
                 try skipComma(closing: UInt8(ascii: "}"))
             case UInt8(ascii: "}"):
+                if recordsLayout { layout?.close = index }
                 index += 1
                 return .object(JSONObject(members))
             default:

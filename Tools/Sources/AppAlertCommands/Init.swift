@@ -12,8 +12,12 @@ extension AppAlertCommand {
                 Writes DIR/messages.json (format 2, "$schema" set, one message for --bundle-id), \
                 DIR/schema/feed.schema.json (for editors), DIR/.github/workflows/appalert.yml (validate \
                 and diff on pull requests; sign and publish to GitHub Pages on the default branch) and \
-                DIR/README.md. Refuses to overwrite: when any of them exists nothing is written (exit 2). \
-                The feed validates and serves as written.
+                DIR/README.md, and a DIR/.gitignore that keeps private keys (appalert.key) and the \
+                published site (_site/) out of the repository (an existing .gitignore gets the lines it \
+                lacks). Refuses to overwrite: when any of the others exists nothing is written (exit 2). \
+                The README's GitHub Pages address comes from the git remote origin when it is on \
+                github.com; placeholders left to set are listed with their file and line. The feed \
+                validates and serves as written.
                 """)
 
         @Argument(help: "The directory to write to (created if needed).")
@@ -43,8 +47,10 @@ extension AppAlertCommand {
                 return .failure("--default-branch: \"\(defaultBranch)\" is not a branch name")
             }
             let root = URL(fileURLWithPath: directory)
+            let origin = Git.gitHubOrigin(of: root)
             let files = FeedRepositoryTemplate.files(
-                bundleID: bundleID, defaultBranch: defaultBranch, appalertRepository: appalertRepository)
+                bundleID: bundleID, defaultBranch: defaultBranch, appalertRepository: appalertRepository,
+                gitHub: origin)
             let existing = files.map(\.path).filter {
                 FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
             }
@@ -65,6 +71,15 @@ extension AppAlertCommand {
                 }
                 output.out(url.path)
             }
+            let ignore = root.appendingPathComponent(".gitignore")
+            do {
+                if let written = try FeedRepositoryTemplate.writeGitignore(to: ignore) { output.out(written) }
+            } catch {
+                return .failure("\(ignore.path): \(error.localizedDescription)")
+            }
+            for placeholder in FeedRepositoryTemplate.placeholders(in: files) {
+                output.err("to set: \(directory)/\(placeholder)")
+            }
             output.err(
                 "next: appalert validate \(directory)/messages.json, then appalert serve --dev \(directory)/messages.json"
             )
@@ -82,15 +97,72 @@ enum FeedRepositoryTemplate {
 
     static let secretName = "APPALERT_SIGNING_KEY"
 
-    static func files(bundleID: String, defaultBranch: String, appalertRepository: String) -> [File] {
+    static func files(
+        bundleID: String, defaultBranch: String, appalertRepository: String,
+        gitHub: (owner: String, repository: String)? = nil
+    ) -> [File] {
         [
             File(path: "messages.json", contents: feed(bundleID: bundleID)),
             File(path: "schema/feed.schema.json", contents: FeedSchema.document.serialized(pretty: true) + "\n"),
             File(
                 path: ".github/workflows/appalert.yml",
                 contents: workflow(defaultBranch: defaultBranch, appalertRepository: appalertRepository)),
-            File(path: "README.md", contents: readme(bundleID: bundleID)),
+            File(
+                path: "README.md",
+                contents: readme(bundleID: bundleID, appalertRepository: appalertRepository, gitHub: gitHub)),
         ]
+    }
+
+    /// What must never be committed: private keys (wherever `keygen --out` puts them; the public key
+    /// may be committed, and serve and publish find it there to check signatures), and the site
+    /// `publish` writes.
+    static let ignored = [
+        ("# Private signing keys (appalert keygen): never commit one. appalert.pub is public.", "appalert.key"),
+        ("# The site appalert publish writes.", "_site/"),
+    ]
+
+    /// Writes `.gitignore`, or adds to an existing one the lines it lacks; returns what to print (nil
+    /// when it had them all). Written atomically.
+    static func writeGitignore(to file: URL) throws -> String? {
+        let existing = FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) }
+        let present = Set(
+            (existing ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) })
+        let missing = ignored.filter { !present.contains($0.1) }
+        guard !missing.isEmpty else { return nil }
+        var text = existing ?? "# Written by appalert init.\n"
+        if let existing, !existing.isEmpty, !existing.hasSuffix("\n") { text += "\n" }
+        if existing != nil { text += "# Added by appalert init.\n" }
+        for (comment, pattern) in missing { text += comment + "\n" + pattern + "\n" }
+        try Data(text.utf8).write(to: file, options: .atomic)
+        return existing == nil
+            ? file.path : file.path + " (added " + missing.map(\.1).joined(separator: ", ") + ")"
+    }
+
+    /// The placeholders left in `files` for the author to replace, as `FILE line N: what it is`.
+    static func placeholders(in files: [File]) -> [String] {
+        let known = [
+            (
+                "github.com/OWNER/AppAlert",
+                "https://github.com/OWNER/AppAlert is the AppAlert repository appalert is downloaded from; "
+                    + "put its address there (or run init with --appalert-repository URL)"
+            ),
+            (
+                "USER.github.io/REPOSITORY",
+                "USER.github.io/REPOSITORY is this repository's GitHub Pages address (filled in from the git "
+                    + "remote origin when it is on github.com)"
+            ),
+        ]
+        var found: [String] = []
+        for file in files where file.path.hasSuffix(".yml") || file.path.hasSuffix(".md") {
+            let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+            for (needle, what) in known {
+                let numbers = lines.indices.filter { lines[$0].contains(needle) }.map { String($0 + 1) }
+                guard !numbers.isEmpty else { continue }
+                found.append(
+                    "\(file.path) line\(numbers.count == 1 ? "" : "s") \(numbers.joined(separator: ", ")): \(what)")
+            }
+        }
+        return found
     }
 
     static func feed(bundleID: String) -> String {
@@ -230,33 +302,47 @@ enum FeedRepositoryTemplate {
             """
     }
 
-    static func readme(bundleID: String) -> String {
-        """
-        # In-app messages for \(bundleID)
+    /// The address GitHub Pages publishes a repository at: `https://owner.github.io/REPO/`, or
+    /// `https://owner.github.io/` for the repository named `owner.github.io`.
+    static func pagesAddress(_ gitHub: (owner: String, repository: String)?) -> String {
+        guard let gitHub else { return "https://USER.github.io/REPOSITORY/" }
+        let host = gitHub.owner.lowercased() + ".github.io"
+        return gitHub.repository.lowercased() == host ? "https://\(host)/" : "https://\(host)/\(gitHub.repository)/"
+    }
 
-        `messages.json` is the feed the app reads with [AppAlert](https://github.com/OWNER/AppAlert): which
-        message to show to which app version, OS, platform, language, date window and share of installs.
-        Your editor completes its keys and explains them from `schema/feed.schema.json`.
+    static func readme(
+        bundleID: String, appalertRepository: String = "https://github.com/OWNER/AppAlert",
+        gitHub: (owner: String, repository: String)? = nil
+    ) -> String {
+        let pages = pagesAddress(gitHub)
+        return """
+            # In-app messages for \(bundleID)
 
-        ```sh
-        appalert validate messages.json                  # errors and warnings, with their JSON paths
-        appalert serve --dev messages.json               # preview every message, try an install in the simulator
-        appalert audience messages.json --bundle-id \(bundleID)   # who sees what
-        appalert diff old.json messages.json             # what an edit changes, and for whom
-        ```
+            `messages.json` is the feed the app reads with [AppAlert](\(appalertRepository)): which
+            message to show to which app version, OS, platform, language, date window and share of installs.
+            Your editor completes its keys and explains them from `schema/feed.schema.json`.
 
-        Every pull request is validated, and the job summary says which installs would see something else.
-        The default branch is published to GitHub Pages by `.github/workflows/appalert.yml`: enable Pages
-        with *Settings → Pages → Source: GitHub Actions*. Apps read
-        `https://USER.github.io/REPOSITORY/apps/\(bundleID).json` (only their own messages) or
-        `…/messages.json`.
+            ```sh
+            appalert validate messages.json                  # errors and warnings, with their JSON paths
+            appalert serve --dev messages.json               # preview every message, try an install in the simulator
+            appalert audience messages.json --bundle-id \(bundleID)   # who sees what
+            appalert diff old.json messages.json             # what an edit changes, and for whom
+            ```
 
-        **Signed feeds.** `appalert keygen --out keys` writes `appalert.key` and `appalert.pub`. Put the text
-        of `appalert.key` in the repository secret `\(secretName)` (*Settings → Secrets and variables →
-        Actions*) and never commit it; give the text of `appalert.pub` to the app
-        (`AlertService(url, publicKeys: ["ed25519:…"])`). From then on the workflow signs every published
-        file, and apps refuse a feed that is not signed with that key.
+            Every pull request is validated, and the job summary says which installs would see something else.
+            The default branch is published to GitHub Pages by `.github/workflows/appalert.yml`: enable Pages
+            with *Settings → Pages → Source: GitHub Actions*. Apps read
+            `\(pages)apps/\(bundleID).json` (only their own messages) or
+            `\(pages)messages.json`. Pictures go in `images/` (PNG, JPEG, GIF or WebP) and are published at
+            `\(pages)images/NAME`.
 
-        """
+            **Signed feeds.** `appalert keygen --out keys` writes `keys/appalert.key` and `keys/appalert.pub`;
+            `.gitignore` keeps `appalert.key` out of the repository (keygen refuses to write it where git would
+            commit it). Put the text of `appalert.key` in the repository secret `\(secretName)` (*Settings →
+            Secrets and variables → Actions*) and never commit it; give the text of `appalert.pub` to the app
+            (`AlertService(url, publicKeys: ["ed25519:…"])`) and commit it. From then on the workflow signs
+            every published file, and apps refuse a feed that is not signed with that key.
+
+            """
     }
 }

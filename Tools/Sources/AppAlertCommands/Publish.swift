@@ -14,7 +14,9 @@ extension AppAlertCommand {
                 errors is refused (exit 1, the errors listed). The site is written to a new directory \
                 that then replaces OUT, so a half-written site is never left behind. With --key or \
                 --key-env every file written is signed (PATH.sig beside it); without, a FEED.sig beside \
-                the feed is copied.
+                the feed is copied, once it is checked: a FEED.sig that does not match FEED (edited \
+                after signing) stops the publish (exit 1). Pictures in images/ beside the feed are \
+                copied to OUT/images/.
                 """)
 
         @Argument(help: "The feed file, or a directory of feeds.")
@@ -24,26 +26,31 @@ extension AppAlertCommand {
         var output: String
 
         /// With a key, every file written is signed (PATH.sig beside it); without one, a FEED.sig beside the
-        /// feed is copied.
+        /// feed is copied once it is checked.
         @OptionGroup var signingKey: SigningKeyOptions
+
+        @OptionGroup var carriedSignatures: CarriedSignatureOptions
 
         func run() async throws { try execute().emit() }
 
         func execute() -> CommandOutput {
             var output = CommandOutput()
             var signingKey: FeedSigningKey?
+            var givenKeys: [FeedPublicKey] = []
             do {
                 if let (loaded, warning) = try self.signingKey.load() {
                     signingKey = loaded
                     if let warning { output.err("appalert: warning: \(warning)") }
                 }
+                givenKeys = try carriedSignatures.load()
             } catch {
                 return .failure(error.message)
             }
             let site: FeedSite
+            let previous = URL(fileURLWithPath: self.output)
+            let source = URL(fileURLWithPath: feed)
             do {
-                let previous = URL(fileURLWithPath: self.output)
-                site = try FeedSite.build(contentsOf: URL(fileURLWithPath: feed), signingKey: signingKey) { path in
+                site = try FeedSite.build(contentsOf: source, signingKey: signingKey) { path in
                     try? Data(contentsOf: previous.appendingPathComponent(path))
                 }
             } catch {
@@ -51,6 +58,26 @@ extension AppAlertCommand {
                     "\(error)", code: error.diagnostics.isEmpty && error.reason.hasPrefix("cannot read") ? 2 : 1)
             }
             for warning in site.warnings { output.err("appalert: \(warning)") }
+            // A .sig that does not match its file is never published: apps would refuse the pair.
+            let trust = FeedSite.signatureTrust(for: source, given: givenKeys, signingKey: signingKey)
+            let problems = site.checkSignatures(trust: trust) { path in
+                try? Data(contentsOf: previous.appendingPathComponent(path))
+            }
+            let mismatches = problems.filter { $0.kind == .mismatch }
+            guard mismatches.isEmpty else {
+                var failure = output
+                let folder =
+                    FeedSite.folder(of: source) == source ? feed : (feed as NSString).deletingLastPathComponent
+                for problem in mismatches {
+                    let file = folder.isEmpty ? problem.path : (folder as NSString).appendingPathComponent(problem.path)
+                    failure.err(
+                        "appalert: \(problem.reason): nothing published; run appalert sign \(file) (or delete "
+                            + "\(file).sig to publish it unsigned)")
+                }
+                failure.exitCode = 1
+                return failure
+            }
+            for problem in problems { output.err("appalert: warning: \(problem.reason); it is copied as it is") }
             do {
                 try SiteWriter.write(site, to: URL(fileURLWithPath: self.output))
             } catch {

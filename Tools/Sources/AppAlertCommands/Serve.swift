@@ -11,10 +11,14 @@ extension AppAlertCommand {
             commandName: "serve",
             abstract: "Serve feeds over HTTP, with per-app views, validators, gzip and hot reload.",
             discussion: """
-                Serves each feed at /NAME and, for every app it names, /apps/BUNDLE-ID.json. An edited \
+                Serves each feed at /NAME, for every app it names /apps/BUNDLE-ID.json, and the \
+                pictures of the images/ folder beside the feed at /images/… (each checked as apps \
+                check a download; one left out is named with why). An edited \
                 feed is validated before it is served; an invalid edit is logged and the last good \
-                version stays. --dev sends no-cache and serves a preview page at /. Stops gracefully on \
-                SIGTERM and SIGINT.
+                version stays. A FEED.sig is checked before it is served: a feed edited without signing \
+                again keeps its last signed version served (or, with none, is served without its .sig), \
+                said in the log and at the top of the preview page. --dev sends no-cache and serves a \
+                preview page at /. Stops gracefully on SIGTERM and SIGINT.
                 """)
 
         @Argument(help: "A feed file, or a directory of .json feeds.")
@@ -49,6 +53,8 @@ extension AppAlertCommand {
                 valueName: "key-file"))
         var key: String?
 
+        @OptionGroup var carriedSignatures: CarriedSignatureOptions
+
         func run() async throws {
             var configuration = FeedServerConfiguration()
             configuration.host = host
@@ -73,6 +79,12 @@ extension AppAlertCommand {
                     return
                 }
             }
+            do {
+                configuration.publicKeys = try carriedSignatures.load()
+            } catch {
+                try CommandOutput.failure(error.message).emit()
+                return
+            }
             let server: FeedServer
             do {
                 server = try FeedServer(source: URL(fileURLWithPath: feed), configuration: configuration)
@@ -82,6 +94,10 @@ extension AppAlertCommand {
             }
             for warning in server.content.snapshotWarnings {
                 FileHandle.standardError.write(Data("appalert: \(warning)\n".utf8))
+            }
+            for notice in server.content.signatureNotices {
+                FileHandle.standardError.write(
+                    Data("appalert: \(notice.kind == .unchecked ? "warning" : "error"): \(notice)\n".utf8))
             }
             let host = host
             let requestedPort = port

@@ -17,14 +17,16 @@ extension AppAlertCommand {
             discussion: """
                 Writes DIR/appalert.key (the private key, mode 0600: keep it secret, out of the \
                 repository the feed is published from) and DIR/appalert.pub (the public key, one line \
-                to paste into the app). Refuses to replace an existing key unless --force. Exit code \
-                2 when the files cannot be written.
+                to paste into the app). Refuses to replace an existing key, and to write the private \
+                key inside a git work tree that does not ignore it (add appalert.key to .gitignore, or \
+                write the keys outside the repository), unless --force. Exit code 2 when it refuses or \
+                the files cannot be written.
                 """)
 
         @Option(name: .customLong("out"), help: ArgumentHelp("The directory to write the keys to.", valueName: "dir"))
         var output: String
 
-        @Flag(help: "Replace existing key files.")
+        @Flag(help: "Replace existing key files; write the private key even where git does not ignore it.")
         var force = false
 
         func run() async throws { try execute().emit() }
@@ -34,12 +36,32 @@ extension AppAlertCommand {
             let privateFile = directory.appendingPathComponent("appalert.key")
             let publicFile = directory.appendingPathComponent("appalert.pub")
             let manager = FileManager.default
+            var result = CommandOutput()
             if !force {
                 for file in [privateFile, publicFile] where manager.fileExists(atPath: file.path) {
                     return .failure(
                         "\(file.path) exists; a new key would lock out apps that trust the old one (--force to replace it)"
                     )
                 }
+            }
+            // A private key in a repository is one `git add -A` away from being published with it.
+            switch Git.standing(of: privateFile) {
+            case .notIgnored(let root) where !force:
+                return .failure(
+                    "\(privateFile.path) would be inside the git repository \(root), and git does not ignore it: "
+                        + "the next git add -A would commit the private key. Add appalert.key to "
+                        + "\(root)/.gitignore, or write the keys outside the repository (--out ~/.appalert); "
+                        + "--force writes it anyway")
+            case .notIgnored(let root):
+                result.err(
+                    "appalert: warning: \(privateFile.path) is in the git repository \(root) and git does not ignore "
+                        + "it: never commit it")
+            case .unknown(let repository?):
+                result.err(
+                    "appalert: warning: \(privateFile.path) is inside the repository \(repository), and git is not "
+                        + "installed to check that it is ignored: make sure .gitignore lists appalert.key")
+            case .outside, .ignored, .unknown(nil):
+                break
             }
             let key = FeedSigningKey()
             do {
@@ -49,7 +71,6 @@ extension AppAlertCommand {
             } catch {
                 return .failure("\(output): \(error)")
             }
-            var result = CommandOutput()
             result.out("private key: \(privateFile.path) (mode 0600; keep it secret)")
             result.out("public key:  \(publicFile.path) (key id \(key.publicKey.id))")
             result.out(key.publicKey.text)
@@ -63,8 +84,9 @@ extension AppAlertCommand {
             abstract: "Sign a feed: write FEED.sig, a detached signature of its exact bytes.",
             discussion: """
                 The feed is not changed, unless --bump-sequence: then its "sequence" is set to one more \
-                than before (the feed must be format 2) and the file is rewritten first, so apps refuse \
-                the previous signed feed if it is served again. A feed with errors is not signed (exit \
+                than before (the feed must be format 2), so apps refuse the previous signed feed if it is \
+                served again; only the number's bytes change (or "sequence": 1 is added as the first \
+                member, in the file's own indentation), so the commit shows one line. A feed with errors is not signed (exit \
                 1). Exit code 2 when a file cannot be read or written or the key is not a key.
                 """)
 
@@ -73,7 +95,7 @@ extension AppAlertCommand {
 
         @OptionGroup var signingKey: SigningKeyOptions
 
-        @Flag(help: "Raise the feed's \"sequence\" by one and rewrite the file before signing.")
+        @Flag(help: "Raise the feed's \"sequence\" by one (that one line of the file changes) before signing.")
         var bumpSequence = false
 
         @Option(
@@ -231,6 +253,22 @@ struct SigningKeyOptions: ParsableArguments {
     }
 }
 
+/// `--public-key KEY…` of `serve` and `publish`: keys to check a carried `FEED.sig` with, besides the
+/// `appalert.pub` files found near the feed.
+struct CarriedSignatureOptions: ParsableArguments {
+    @Option(
+        name: .customLong("public-key"),
+        help: ArgumentHelp(
+            "A public key to check a carried FEED.sig with (appalert.pub or its text); repeatable. appalert.pub "
+                + "files beside the feed, in keys/ or in a folder above are found without it.",
+            valueName: "key"))
+    var publicKeys: [String] = []
+
+    func load() throws(InputError) -> [FeedPublicKey] {
+        publicKeys.isEmpty ? [] : try KeyFile.trust(publicKeys).publicKeys
+    }
+}
+
 enum KeyFile {
     /// Creates `file` readable by its owner only, from the first byte on.
     static func writePrivate(_ text: String, to file: URL) throws {
@@ -284,28 +322,44 @@ enum KeyFile {
     }
 }
 
-/// `sign --bump-sequence`: the feed with its `sequence` one higher.
+/// `sign --bump-sequence`: the feed with its `sequence` one higher, and no other byte changed (the
+/// member is inserted first in the object when the feed has none), so the commit shows one line.
 enum SequenceBump {
     struct BumpError: Error {
         var message: String
     }
 
     static func bump(_ data: Data) throws(BumpError) -> (Data, Int) {
-        guard case .object(var object)? = try? JSONParser().parse(data) else {
+        let document: JSONValue
+        do {
+            document = try JSONParser().parse(data)
+        } catch {
+            throw BumpError(message: "\(error.description); nothing was changed or signed")
+        }
+        guard case .object(let object) = document else {
             throw BumpError(
-                message: "--bump-sequence needs a format-2 feed (an object); a format-1 array has no place for it")
+                message: "--bump-sequence needs a format-2 feed ({\"format\": 2, \"messages\": [...]}): a format-1 "
+                    + "feed (an array) has no place for a sequence; nothing was changed or signed (sign without "
+                    + "--bump-sequence, or move the messages to format 2)")
         }
         let current: Int
         switch object["sequence"] {
         case nil, .null?: current = 0
         case .some(let value):
-            guard let number = value.integerValue, number >= 0 else {
-                throw BumpError(message: "\"sequence\" is \(value.serialized()), not a whole number")
+            guard let number = value.integerValue, number >= 0, number < Int(Int64.max) else {
+                throw BumpError(
+                    message: "\"sequence\" is \(value.serialized().prefix(100)), not a whole number; nothing was "
+                        + "changed or signed")
             }
             current = number
         }
-        object.set("sequence", .integer(Int64(current + 1)))
-        return (Data((JSONValue.object(object).serialized(pretty: true) + "\n").utf8), current + 1)
+        do {
+            let bumped = try JSONTextEdit.settingTopLevelMember(
+                "sequence", to: .integer(Int64(current + 1)), in: data)
+            return (bumped, current + 1)
+        } catch {
+            throw BumpError(message: "--bump-sequence: \(error.reason); nothing was changed or signed")
+        }
     }
 }
 

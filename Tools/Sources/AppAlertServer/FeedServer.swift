@@ -30,8 +30,13 @@ public struct FeedServerConfiguration: Sendable {
     /// A connection with no byte read or written this long is closed. The default is 60 seconds.
     public var idleTimeout: Duration = .seconds(60)
     /// Signs every served file (`PATH.sig` beside it) on each change. Without a key (the default),
-    /// a `FEED.sig` beside a feed is served as it is.
+    /// a `FEED.sig` beside a feed is served once it is checked (``publicKeys``).
     public var signingKey: FeedSigningKey?
+    /// Keys to check a carried `.sig` with (`serve --public-key`), besides the signing key's own and
+    /// the `appalert.pub` files found near the feed (``PublicKeyFiles``). A `.sig` that does not match
+    /// its file is never served: the last version whose signature matched stays, or, with none, the
+    /// file is served without its `.sig`. The default is none.
+    public var publicKeys: [FeedPublicKey] = []
     /// Development mode's simulator, `GET /_appalert/evaluate?feed=PATH&bundleId=…`: given a served
     /// feed's bytes and the query's other parameters (in order, repeatable ones repeated), the status
     /// and JSON body to answer. `appalert serve --dev` sets it to `appalert evaluate --json --explain`.
@@ -120,15 +125,73 @@ public final class ServedContent: @unchecked Sendable {
     init(source: URL, configuration: FeedServerConfiguration) throws(FeedSiteError) {
         self.source = source
         self.configuration = configuration
+        let stamp = Self.stamp(source)
         let site = try FeedSite.build(contentsOf: source, signingKey: configuration.signingKey)
-        self.current = SiteSnapshot(
-            site: site, previous: nil, configuration: configuration, sourceStamp: Self.stamp(source))
+        self.current = ServedContent.snapshot(
+            of: site, previous: nil, source: source, configuration: configuration, sourceStamp: stamp)
     }
 
     var snapshot: SiteSnapshot { lock.withLock { current } }
 
     /// The warnings of the feed being served.
     public var snapshotWarnings: [FeedDiagnostic] { snapshot.site.warnings }
+
+    /// What is wrong with the signatures of what is served now, and what is served instead.
+    public var signatureNotices: [SignatureNotice] { snapshot.signatureNotices }
+
+    /// The snapshot that serves `site` — unless a `.sig` it carries does not match its file: then the
+    /// previous snapshot's files stay when it served a `.sig` for that file (the last pair that
+    /// matched), and otherwise the file is served without its `.sig`. Never a pair that does not match.
+    static func snapshot(
+        of site: FeedSite, previous: SiteSnapshot?, source: URL, configuration: FeedServerConfiguration,
+        sourceStamp: [String: String]
+    ) -> SiteSnapshot {
+        let root = FeedSite.folder(of: source)
+        let trust = FeedSite.signatureTrust(
+            for: source, given: configuration.publicKeys, signingKey: configuration.signingKey)
+        // The previous version's files by path: looked up once per .sig, not searched.
+        let before = Dictionary(
+            (previous?.site.files ?? []).map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first })
+        let problems = site.checkSignatures(trust: trust) { before[$0] }
+        let mismatches = problems.filter { $0.kind == .mismatch }
+        if let previous, mismatches.contains(where: { before[$0.signaturePath] != nil }) {
+            var notices: [SignatureNotice] = []
+            for problem in mismatches {
+                guard before[problem.signaturePath] != nil else { continue }
+                let time = previous.signedAt[problem.signaturePath].map(SignatureNotice.time) ?? "before"
+                notices.append(
+                    SignatureNotice(
+                        path: problem.path, kind: .keptPrevious,
+                        text: "\(problem.reason): serving the signed version of \(time); run appalert sign"))
+            }
+            let kept = Set(notices.map(\.path))
+            notices += previous.signatureNotices.filter { $0.kind != .keptPrevious && !kept.contains($0.path) }
+            return SiteSnapshot(
+                site: previous.site, previous: previous, configuration: configuration, sourceStamp: sourceStamp,
+                signatureNotices: notices, signedAt: previous.signedAt, keptPrevious: true)
+        }
+        let withheld = mismatches.map {
+            SignatureNotice(
+                path: $0.path, kind: .withheld,
+                text: "\($0.reason): serving \($0.path) without a signature, which apps that check signatures "
+                    + "refuse; run appalert sign")
+        }
+        let unchecked = problems.filter { $0.kind == .unchecked }.map {
+            SignatureNotice(path: $0.path, kind: .unchecked, text: $0.reason + "; it is served as it is")
+        }
+        let served = site.removing(Set(mismatches.map(\.signaturePath)))
+        var signedAt: [String: Date] = [:]
+        for file in served.files where file.path.hasSuffix(".sig") {
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: root.appendingPathComponent(file.path).path)
+            // Made by serve itself (--key), or the file's time on disk when it was read.
+            signedAt[file.path] =
+                configuration.signingKey == nil ? (attributes?[.modificationDate] as? Date) ?? Date() : Date()
+        }
+        return SiteSnapshot(
+            site: served, previous: previous, configuration: configuration, sourceStamp: sourceStamp,
+            signatureNotices: withheld + unchecked, signedAt: signedAt)
+    }
 
     /// The paths being served, for tests and logs.
     public var paths: [String] { snapshot.entries.keys.sorted() }
@@ -152,6 +215,16 @@ public final class ServedContent: @unchecked Sendable {
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
             stamp[file.lastPathComponent] = "\(date)/\(size)"
         }
+        // The pictures: a new, changed or removed one is a reload too.
+        let images = FeedSite.folder(of: source).appendingPathComponent("images")
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+        if let walk = manager.enumerator(at: images, includingPropertiesForKeys: keys) {
+            for case let file as URL in walk {
+                let values = try? file.resourceValues(forKeys: Set(keys))
+                let date = values?.contentModificationDate?.timeIntervalSince1970 ?? 0
+                stamp["images" + file.path.dropFirst(images.path.count)] = "\(date)/\(values?.fileSize ?? -1)"
+            }
+        }
         return stamp
     }
 
@@ -164,7 +237,8 @@ public final class ServedContent: @unchecked Sendable {
         guard stamp != previous.sourceStamp else { return nil }
         do {
             let site = try FeedSite.build(contentsOf: source, signingKey: configuration.signingKey)
-            let next = SiteSnapshot(site: site, previous: previous, configuration: configuration, sourceStamp: stamp)
+            let next = Self.snapshot(
+                of: site, previous: previous, source: source, configuration: configuration, sourceStamp: stamp)
             lock.withLock { current = next }
             return nil
         } catch {
@@ -249,13 +323,20 @@ final class SiteSnapshot: Sendable {
     let sourceStamp: [String: String]
     /// The last invalid edit, shown on the preview page.
     let failure: FeedSiteError?
+    /// What is wrong with the signatures, logged and shown at the top of the preview page.
+    let signatureNotices: [SignatureNotice]
+    /// When each served `.sig` was made (its file's time).
+    let signedAt: [String: Date]
+    /// The files are the previous snapshot's: the new ones carried a `.sig` that does not match.
+    let keptPrevious: Bool
     let previewPage: ByteBuffer?
     /// Changes whenever anything the preview shows changes.
     let version: String
 
     init(
         site: FeedSite, previous: SiteSnapshot?, configuration: FeedServerConfiguration, sourceStamp: [String: String],
-        failure: FeedSiteError? = nil
+        failure: FeedSiteError? = nil, signatureNotices: [SignatureNotice] = [], signedAt: [String: Date] = [:],
+        keptPrevious: Bool = false
     ) {
         let cacheControl = configuration.development ? "no-cache" : configuration.cacheControl
         let now = Date()
@@ -269,7 +350,7 @@ final class SiteSnapshot: Sendable {
             }
             let body = ByteBuffer(bytes: file.data)
             var copy = body
-            let gzip = try? copy.compress(with: .gzip())
+            let gzip = file.isImage ? nil : try? copy.compress(with: .gzip())
             entries[path] = Entry(
                 body: body, gzipBody: gzip.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
                 etag: file.etag, lastModified: now, contentType: file.contentType, cacheControl: cacheControl)
@@ -278,12 +359,18 @@ final class SiteSnapshot: Sendable {
         self.site = site
         self.sourceStamp = sourceStamp
         self.failure = failure
-        self.version = site.files.map(\.etag).joined() + (failure.map { "!\($0.description.hashValue)" } ?? "")
+        self.signatureNotices = signatureNotices
+        self.signedAt = signedAt
+        self.keptPrevious = keptPrevious
+        self.version =
+            site.files.map(\.etag).joined() + (failure.map { "!\($0.description.hashValue)" } ?? "")
+            + (signatureNotices.isEmpty ? "" : "!\(signatureNotices.hashValue)")
         self.previewPage =
             configuration.development
             ? ByteBuffer(
                 string: PreviewPage.html(
-                    site: site, failure: failure, version: version, simulator: configuration.evaluator != nil))
+                    site: site, failure: failure, version: version, simulator: configuration.evaluator != nil,
+                    signatureNotices: signatureNotices))
             : nil
     }
 
@@ -291,7 +378,8 @@ final class SiteSnapshot: Sendable {
         -> SiteSnapshot
     {
         SiteSnapshot(
-            site: site, previous: self, configuration: configuration, sourceStamp: sourceStamp, failure: failure)
+            site: site, previous: self, configuration: configuration, sourceStamp: sourceStamp, failure: failure,
+            signatureNotices: signatureNotices, signedAt: signedAt, keptPrevious: keptPrevious)
     }
 }
 
@@ -314,9 +402,53 @@ struct ReloadService: Service {
                 if let error = content.reloadIfChanged() {
                     logger.error("invalid edit not served; the last good version stays:\n\(error)")
                 } else if content.snapshot !== before {
-                    logger.info("reloaded: \(content.paths.count) paths served")
+                    let after = content.snapshot
+                    if !after.keptPrevious {
+                        logger.info("reloaded: \(content.paths.count) paths served")
+                        // New warnings only: a picture left out, a view not made.
+                        let known = Set(before.site.warnings)
+                        for warning in after.site.warnings where !known.contains(warning) {
+                            logger.warning("\(warning)")
+                        }
+                    }
+                    // A kept version is said again on every edit; the others once.
+                    for notice in after.signatureNotices
+                    where notice.kind == .keptPrevious || !before.signatureNotices.contains(notice) {
+                        if notice.kind == .unchecked {
+                            logger.warning("\(notice.text)")
+                        } else {
+                            logger.error("\(notice.text)")
+                        }
+                    }
                 }
             }
         }
+    }
+}
+
+/// Something wrong with a `.sig` beside a served file, and what is served instead: logged, and shown at
+/// the top of the preview page.
+public struct SignatureNotice: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The file changed and its `.sig` does not match it: the previous pair stays served.
+        case keptPrevious
+        /// The `.sig` does not match and there is no previous pair: the file is served without it.
+        case withheld
+        /// No public key with the `.sig`'s key id was found: it is served unchecked.
+        case unchecked
+    }
+
+    /// The signed file's path (`messages.json`).
+    public var path: String
+    public var kind: Kind
+    public var text: String
+    public var description: String { text }
+
+    /// `14:05` for a time today, else `2026-03-01 14:05`, in the local time zone.
+    static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm" : "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
     }
 }

@@ -7,12 +7,14 @@ import Foundation
 /// row in the inbox and as the card it opens; links, walls, what each message targets. The page asks
 /// for the site's version every second and reloads when it changes.
 enum PreviewPage {
-    static func html(site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false) -> String {
-        var body = notices(failure: failure)
-        if simulator { body += simulatorForm(site: site) }
+    static func html(
+        site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false,
+        signatureNotices: [SignatureNotice] = []
+    ) -> String {
+        var body = simulator ? simulatorForm(site: site) : ""
         // The resolved messages the gallery's phones draw (the message object of `evaluate --json`).
         var entries: [JSONValue] = []
-        for file in site.files where !file.path.hasPrefix("apps/") && !file.path.hasSuffix(".sig") {
+        for file in site.files where file.isFeed {
             body += "<h2 class=\"feed\">" + escape(file.path) + "</h2>"
             guard let result = try? FeedDecoder().decode(file.data) else { continue }
             if !result.warnings.isEmpty {
@@ -64,6 +66,9 @@ enum PreviewPage {
             .badge { display: inline-block; background: #ff3b30; color: white; border-radius: 4px; padding: 0 5px; font-size: 11px; }
             .lang { background: #5856d6; }
             .badge.variant { background: #0a6e5c; }
+            .signature-notice { background: #ffe5e3; border: 2px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
+            .signature-notice.unchecked { background: #fff4d6; border-color: #d9a300; }
+            .signature-notice h2 { font-size: 17px; margin: 6px 0; }
             .errors { background: #ffe5e3; border: 1px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
             .notice h2 { font-size: 17px; margin: 6px 0 4px; } .notice p { margin: 4px 0; }
             .warnings { color: #8a6d00; font-size: 13px; }
@@ -82,6 +87,7 @@ enum PreviewPage {
             \(PhoneRenderer.style)
             </style></head>
             <body>
+            \(notices(failure: failure, signatures: signatureNotices))
             <h1>AppAlert preview</h1>
             <p class="meta">Reloads by itself when the feed changes.</p>
             <script>
@@ -103,10 +109,11 @@ enum PreviewPage {
             """
     }
 
-    /// What the author must see before anything else, at the top of the page: the last edit that is
-    /// not served and why. Each notice is a `<section class="notice …">`.
-    static func notices(failure: FeedSiteError?) -> String {
-        var html = ""
+    /// What the author must see before anything else, at the very top of the page: a `.sig` that does
+    /// not match its feed (or cannot be checked) and what is served instead, and the last edit that is
+    /// not served and why. Each notice is a `<section>`; empty when all is well.
+    static func notices(failure: FeedSiteError?, signatures: [SignatureNotice] = []) -> String {
+        var html = signatureNotice(signatures)
         if let failure {
             html +=
                 "<section class=\"notice errors\"><h2>The last edit is not served</h2>"
@@ -116,6 +123,18 @@ enum PreviewPage {
             html += "</ul></section>"
         }
         return html
+    }
+
+    /// The box for `.sig` files beside served files that do not match them (or cannot be checked):
+    /// what is wrong and what is served instead. Empty when all is well.
+    static func signatureNotice(_ notices: [SignatureNotice]) -> String {
+        guard !notices.isEmpty else { return "" }
+        let serious = notices.contains { $0.kind != .unchecked }
+        var html =
+            "<section class=\"signature-notice\(serious ? "" : " unchecked")\" id=\"signature-notice\">"
+            + "<h2>\(serious ? "A signature does not match its feed" : "A signature is not checked")</h2><ul>"
+        for notice in notices { html += "<li>" + escape(notice.text) + "</li>" }
+        return html + "</ul></section>"
     }
 
     /// The simulator: a form for one install (its state is the page's query, so a link reproduces a

@@ -9,13 +9,14 @@ import Testing
 /// here as GitHub would run them.
 struct InitCommandTests {
     static let bundleID = "com.example.Notes"
+    /// The files that stop init when one exists (.gitignore is added to instead).
     static let files = ["messages.json", "schema/feed.schema.json", ".github/workflows/appalert.yml", "README.md"]
 
     static func initialize(_ directory: borrowing TemporaryDirectory) throws -> URL {
         let root = directory.url.appendingPathComponent("feed")
         let result = try AppAlertProcess.run(["init", root.path, "--bundle-id", bundleID])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.split(separator: "\n").count == files.count)
+        #expect(result.standardOutput.split(separator: "\n").count == files.count + 1)
         return root
     }
 

@@ -1,0 +1,104 @@
+import AppAlert
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 31, 5: pictures live in `images/` beside the feed; `serve` serves them (a `--dev` preview
+/// shows them from http://127.0.0.1) and `publish` copies them into the site. Real processes.
+@Suite(.serialized)
+struct ImagesCommandTests {
+    static let fixtures = RichPreviewTests.repository.appendingPathComponent("Tests/AppAlertTests/Fixtures/images")
+
+    /// A folder with `feed.json` (its banner at `imageBase/images/…`) and images/: a PNG, a JPEG two
+    /// folders down, and two files that are left out.
+    static func folder(_ directory: borrowing TemporaryDirectory, imageBase: String = "https://example.com") throws
+        -> String
+    {
+        let images = directory.url.appendingPathComponent("images")
+        try FileManager.default.createDirectory(
+            at: images.appendingPathComponent("2026/spring"), withIntermediateDirectories: true)
+        for (fixture, path) in [("valid.png", "banner.png"), ("valid.jpg", "2026/spring/sale.jpg")] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(fixture), to: images.appendingPathComponent(path))
+        }
+        try Data("<svg/>".utf8).write(to: images.appendingPathComponent("logo.svg"))
+        try Data(contentsOf: fixtures.appendingPathComponent("valid.png")).dropLast(30).write(
+            to: images.appendingPathComponent("cut.png"))
+        return try directory.write("feed.json", feed(imageBase: imageBase))
+    }
+
+    static func feed(imageBase: String) -> String {
+        """
+        {"format": 2, "messages": [
+          {"id": 1, "bundleId": "com.example.Notes", "title": "Spring sale", "text": "Pro for half the price.",
+           "layout": "banner", "image": {"url": "\(imageBase)/images/banner.png", "alt": "The sale banner"}},
+          {"id": 2, "bundleId": "com.example.Notes", "title": "Broken", "text": "A picture that is left out.",
+           "layout": "banner", "image": {"url": "\(imageBase)/images/cut.png", "alt": "Left out"}}]}
+        """
+    }
+
+    static let leftOut = [
+        "images/cut.png: left out: apps would refuse it: the PNG does not end with its IEND chunk",
+        "images/logo.svg: left out: only .png, .jpg, .jpeg, .gif and .webp files are served and published",
+    ]
+
+    @Test
+    func publishCopiesEveryPictureAnAppWouldAcceptAndNamesTheOthers() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try Self.folder(directory)
+        let out = directory.url.appendingPathComponent("site")
+        let result = try AppAlertProcess.run(["publish", feed, "--out", out.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        for warning in Self.leftOut {
+            #expect(result.standardError.contains("appalert: warning: \(warning)"), "\(result.standardError)")
+        }
+        for path in ["images/banner.png", "images/2026/spring/sale.jpg"] {
+            #expect(result.standardOutput.contains("\(out.path)/\(path)\n"))
+            #expect(
+                FileManager.default.contents(atPath: out.appendingPathComponent(path).path)
+                    == FileManager.default.contents(atPath: directory.url.appendingPathComponent(path).path), "\(path)")
+        }
+        let images = try FileManager.default.subpathsOfDirectory(atPath: out.appendingPathComponent("images").path)
+        #expect(Set(images) == ["banner.png", "2026", "2026/spring", "2026/spring/sale.jpg"])
+
+        // The published site, served, serves them too.
+        let server = try ServeProcess([out.path])
+        defer { server.stop() }
+        let (status, headers, body) = try server.get("/images/2026/spring/sale.jpg")
+        #expect(status == 200)
+        #expect(headers["content-type"] == "image/jpeg")
+        #expect(
+            body == FileManager.default.contents(atPath: out.appendingPathComponent("images/2026/spring/sale.jpg").path)
+        )
+    }
+
+    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
+    func theDevPreviewShowsAPictureServedBesideTheFeed() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try Self.folder(directory)
+        let server = try ServeProcess([feed, "--dev"])
+        defer { server.stop() }
+        for warning in Self.leftOut { #expect(server.waitForLog(warning)) }
+        // The feed names the server's own address, as an author previewing a banner does.
+        let local = "http://127.0.0.1:\(server.port)"
+        try Data(Self.feed(imageBase: local).utf8).write(to: URL(fileURLWithPath: feed), options: .atomic)
+        #expect(server.waitForLog("reloaded:"))
+        let (status, headers, body) = try server.get("/images/banner.png")
+        #expect(status == 200 && headers["content-type"] == "image/png")
+        #expect(
+            body == FileManager.default.contents(atPath: directory.url.appendingPathComponent("images/banner.png").path)
+        )
+        #expect(try server.get("/images/cut.png").0 == 404)
+
+        let dom = try AppAlertProcess.run(
+            RichPreviewTests.common + ["--window-size=1200,900", "--dump-dom", local + "/"],
+            executable: chromiumExecutable!
+        ).standardOutput
+        let shown = RichPreviewTests.card(1, in: dom)
+        #expect(shown.contains("src=\"\(local)/images/banner.png\""), "\(shown.prefix(600))")
+        #expect(!shown.contains("picture missing"))
+        // The left-out picture is missing in the preview, as it would be in the app.
+        #expect(
+            RichPreviewTests.card(2, in: dom).contains("<div class=\"picture missing\" role=\"img\">Left out</div>"))
+    }
+}
