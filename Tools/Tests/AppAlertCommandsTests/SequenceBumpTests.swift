@@ -119,7 +119,7 @@ struct SequenceBumpTests {
         ("text", #"{"format": 2, "sequence": "3", "messages": []}"#, "\"sequence\" is \"3\", not a whole number"),
         ("negative", #"{"format": 2, "sequence": -1, "messages": []}"#, "\"sequence\" is -1, not a whole number"),
         ("fraction", #"{"format": 2, "sequence": 1.5, "messages": []}"#, "\"sequence\" is 1.5, not a whole number"),
-        ("not JSON", #"{"format": 2, "messages": [],}"#, "not JSON: line 1, column 30"),
+        ("not JSON", #"{"format": 2, "messages": [],}"#, "not JSON: line 1, column 29: trailing comma"),
     ])
     func aFeedWhoseSequenceCannotBeRaisedIsLeftAsItIsAndNotSigned(name: String, text: String, message: String) throws {
         let directory = try TemporaryDirectory()
