@@ -158,9 +158,9 @@ enum PreviewPage {
         let osDefaults = JSONValue.object(
             JSONObject(
                 Platform.known.map { JSONObject.Member(key: $0.rawValue, value: .string(defaultOSVersion(for: $0))) }))
-        let language =
-            Locale.preferredLanguages.first.map(LanguageTag.init).flatMap { $0.isWellFormed ? $0.original : nil }
-            ?? "en"
+        // This machine's first language as an app on it reads it (on Linux from LANG and its kin, as
+        // gettext does: Foundation's own answer there is en-001 whatever they say).
+        let language = AppInfo.currentLanguages.first { $0.isWellFormed && $0.subtags != ["*"] }?.original ?? "en"
         func input(_ name: String, _ label: String, _ value: String = "", placeholder: String = "") -> String {
             "<label>\(escape(label))<input name=\"\(name)\" data-default=\"\(escape(value))\" placeholder=\"\(escape(placeholder))\"></label>"
         }
