@@ -1,5 +1,6 @@
 import AppAlert
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppAlertAuthoring
@@ -19,7 +20,7 @@ struct FeedDiffPropertyTests {
 
     @Test
     func diffMissesNoInstallWhoseMessageChangesAndReportsNoneThatDoesNot() throws {
-        var random = SplitMix64(seed: Self.seed)
+        var random = SeededGenerator(seed: Self.seed)
         var missed: [String] = []
         var wrong: [String] = []
         var transitions = 0
@@ -194,7 +195,7 @@ enum Grid {
     static let languages = ["fr", "fr-CA", "fr-FR", "de", "pt", "pt-BR", "pt-PT", "en"].map(
         LanguageTag.init)
 
-    static func system(_ random: inout SplitMix64, platforms: [Platform]) -> (Platform, Version) {
+    static func system(_ random: inout SeededGenerator, platforms: [Platform]) -> (Platform, Version) {
         let platform = platforms[random.below(platforms.count)]
         let systems = osVersionsByPlatform[platform] ?? []
         return (platform, systems[random.below(systems.count)])
@@ -253,7 +254,7 @@ struct RandomFeed {
         ("attributes", ["{\"plan\": \"pro\"}"]),
     ]
 
-    static func entry(id: Int, _ random: inout SplitMix64) -> Entry {
+    static func entry(id: Int, _ random: inout SeededGenerator) -> Entry {
         var members = ["title": "\"T\(id)\"", "text": "\"x\""]
         for pool in pools where random.below(100) < (pool.key == "appVersionRange" ? 50 : 30) {
             members[pool.key] = pool.values[random.below(pool.values.count)]
@@ -261,13 +262,13 @@ struct RandomFeed {
         return Entry(id: id, members: members)
     }
 
-    static func make(_ random: inout SplitMix64) -> RandomFeed {
+    static func make(_ random: inout SeededGenerator) -> RandomFeed {
         let count = 1 + random.below(6)
         return RandomFeed(entries: (1...count).map { entry(id: $0, &random) })
     }
 
     /// One to three edits: a condition set, changed or removed, a message added or removed.
-    static func edited(_ feed: RandomFeed, _ random: inout SplitMix64) -> RandomFeed {
+    static func edited(_ feed: RandomFeed, _ random: inout SeededGenerator) -> RandomFeed {
         var feed = feed
         for _ in 0...random.below(3) {
             let choice = random.below(6)
@@ -288,21 +289,4 @@ struct RandomFeed {
         }
         return feed
     }
-}
-
-/// A seeded generator (SplitMix64): the same seed, the same feeds.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -388,8 +388,11 @@ struct MessageReader {
     /// a hint (`did you mean "title"?`) follows the error it explains.
     mutating func finish(into diagnostics: inout [FeedDiagnostic], unlisted total: inout FeedDecoder.Unlisted) {
         reportUnlistedKeyWarnings()
-        diagnostics.append(contentsOf: self.diagnostics.lazy.filter { $0.severity == .error })
-        diagnostics.append(contentsOf: self.diagnostics.lazy.filter { $0.severity != .error })
+        // Most messages have nothing to say: nothing to sort.
+        if !self.diagnostics.isEmpty {
+            diagnostics.append(contentsOf: self.diagnostics.lazy.filter { $0.severity == .error })
+            diagnostics.append(contentsOf: self.diagnostics.lazy.filter { $0.severity != .error })
+        }
         total.count += unlisted.count
         total.errors += unlisted.errors
     }

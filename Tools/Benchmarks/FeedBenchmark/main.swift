@@ -77,7 +77,7 @@ func appAlertPipeline(_ data: Data, context: EvaluationContext, history: ViewHis
 /// With `rich`, every second message also has the rich keys (issue 20): a layout, an image, two buttons,
 /// colors for light and dark, data and a placement, and a sheet's features on every sixth.
 func makeFeed(count: Int, campaign: Bool = false, rich: Bool = false) -> Data {
-    var generator = SplitMix64(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     var messages: [JSONValue] = []
     messages.reserveCapacity(count)
     let words = ["sync", "update", "server", "maintenance", "bug", "fix", "release", "version", "please", "soon"]
@@ -151,18 +151,6 @@ func makeFeed(count: Int, campaign: Bool = false, rich: Bool = false) -> Data {
         messages.append(.object(object))
     }
     return Data(JSONValue.array(messages).serialized().utf8)
-}
-
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 // MARK: Measurement.
