@@ -31,7 +31,7 @@ public struct FeedSite: Sendable {
         public var contentType: String {
             if path.hasSuffix(".sig") { return "text/plain; charset=utf-8" }
             if path.hasPrefix("images/"),
-                let format = FeedSite.imageExtensions[(path as NSString).pathExtension.lowercased()]
+                let format = FeedSite.imageExtensions[FeedSite.fileExtension(of: path)]
             {
                 return "image/" + format.rawValue
             }

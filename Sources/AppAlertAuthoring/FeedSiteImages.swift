@@ -12,6 +12,14 @@ extension FeedSite {
         "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "gif": .gif, "webp": .webp,
     ]
 
+    /// The lowercased extension of `path`'s last component (`png` of `images/a/Banner.PNG`), empty
+    /// when it has none.
+    static func fileExtension(of path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     /// How deep folders in `images/` are followed.
     static let maximumImageDepth = 16
 
@@ -79,7 +87,7 @@ extension FeedSite {
     private static func image(
         at url: URL, path: String, limits: ImageLimits, refuse: (String, String) -> Void
     ) -> File? {
-        guard let expected = imageExtensions[(path as NSString).pathExtension.lowercased()] else {
+        guard let expected = imageExtensions[fileExtension(of: path)] else {
             refuse(path, "only .png, .jpg, .jpeg, .gif and .webp files are served and published")
             return nil
         }

@@ -41,7 +41,7 @@ extension FeedSite {
             let unchanged = previous(signature.path) == signature.data
             do {
                 try trust.verify(file.data, signatureFile: signature.data)
-            } catch  where error.kind == .unknownKey {
+            } catch where error.kind == .unknownKey {
                 if unchanged, let before = previous(path), before != file.data {
                     problems.append(
                         SignatureProblem(
@@ -100,7 +100,7 @@ public enum PublicKeyFiles {
     /// first that holds `.git` (the repository's root) or the file system's root, then
     /// `~/.appalert/appalert.pub`. Files that do not hold a public key are skipped. A found key is
     /// only ever used for a signature that names its id.
-    public static func discover(near folder: URL, home: URL? = FileManager.default.homeDirectoryForCurrentUser)
+    public static func discover(near folder: URL, home: URL? = URL(fileURLWithPath: NSHomeDirectory()))
         -> [FeedPublicKey]
     {
         var candidates: [URL] = []
