@@ -41,7 +41,7 @@ extension FeedSite {
             let unchanged = previous(signature.path) == signature.data
             do {
                 try trust.verify(file.data, signatureFile: signature.data)
-            } catch where error.kind == .unknownKey {
+            } catch  where error.kind == .unknownKey {
                 if unchanged, let before = previous(path), before != file.data {
                     problems.append(
                         SignatureProblem(
