@@ -85,19 +85,35 @@ struct AudienceMatrix {
             for (system, systemBits) in zip(systems, systemBits) {
                 let withSystem = withApp.intersection(systemBits)
                 for (localeIndex, (locale, localeBits)) in zip(locales, localeBits).enumerated() {
-                    let chosen = withSystem.firstCommon(with: localeBits, in: range)
-                    let title = chosen.map { index in
+                    func title(_ index: Int) -> String {
                         let key = index * locales.count + localeIndex
                         if let title = titles[key] { return title }
                         let title = ResolvedMessage(messages[index], preferredLanguages: [locale.value]).title
                         titles[key] = title
                         return title
                     }
+                    // The first message the installs are eligible for, then, for those outside its
+                    // rollout, the next, down to one every install is in.
+                    var seen: [FeedAudience.Alternative] = []
+                    var position = range.lowerBound
+                    while let index = withSystem.firstCommon(with: localeBits, in: position..<range.upperBound) {
+                        position = index + 1
+                        let percent = rollouts[index]
+                        guard percent > 0 else { continue }
+                        seen.append(
+                            FeedAudience.Alternative(
+                                selected: messages[index].id, title: title(index), rolloutPercent: percent))
+                        if percent >= 100 { break }
+                    }
+                    if let last = seen.last, last.rolloutPercent < 100 {
+                        seen.append(FeedAudience.Alternative(selected: nil, title: nil, rolloutPercent: 100))
+                    }
+                    let first = seen.first
                     rows.append(
                         FeedAudience.Row(
                             appVersion: app.value, osVersion: system.osVersion, platform: system.platform,
-                            locale: locale.value, selected: chosen.map { messages[$0].id }, title: title,
-                            rolloutPercent: chosen.map { rollouts[$0] },
+                            locale: locale.value, selected: first?.selected, title: first?.title,
+                            rolloutPercent: first?.rolloutPercent, otherwise: Array(seen.dropFirst()),
                             covers: FeedAudience.Covers(
                                 appVersion: app.covers, osVersion: system.covers, platforms: system.platforms,
                                 locale: locale.covers)))
@@ -146,17 +162,25 @@ extension AudienceMatrix {
         var classes: [(versionClass: VersionClass, bits: Bits)] = []
         var positions: [Bits: Int] = [:]
         var rank = 0
+        var lastKept: Bits?
         for (index, original) in line.cells.enumerated() {
             if lineStarts.contains(index) {
                 state = index == 0 ? admitted : others
                 pending.removeAll()
             }
             pending.formUnion(events[index] ?? [])
-            if let probe = original.candidates.first ?? original.point {
+            let probe = original.candidates.first ?? original.point
+            if let probe {
                 for message in pending { state[message] = admits(messages[message], probe) }
                 pending.removeAll()
             }
-            guard let version = pick(index, original) else { continue }
+            guard let version = pick(index, original) else {
+                // Versions no device runs (macOS 16 to 25): an interval may span them only where they
+                // would see what it says.
+                if probe != nil, state != lastKept { rank += 1 }
+                continue
+            }
+            lastKept = state
             rank += 1
             var cell = original
             cell.rank = rank

@@ -3,7 +3,8 @@ import Foundation
 
 /// Who sees what: for every kind of install — app version, OS version, platform and language — the
 /// message it sees first. Rollout is reported as a share (the message's percentage), never decided by
-/// a coin flip: a row's message is the one chosen when every install is in every rollout.
+/// a coin flip: a row's message is the first the installs are eligible for, with the share of them in
+/// its rollout, and ``Row/otherwise`` what the others see in turn.
 ///
 /// Where a query leaves a list empty, the rows stand for every install: the feed's conditions cut each
 /// dimension into classes that no condition tells apart (``VersionConditions`` for versions: each
@@ -24,6 +25,10 @@ public enum FeedAudience {
         public var title: String?
         /// The share of these installs that see it (its `rollout`), or `nil` when none is selected.
         public var rolloutPercent: Double?
+        /// What the installs outside that rollout see, in turn: the next message they are eligible for,
+        /// with its own rollout, down to one every install is in (or, past the last, nothing). Empty
+        /// when every install sees ``selected``.
+        public var otherwise: [Alternative] = []
         /// The installs the row stands for: every one of them sees what this one sees.
         public var covers: Covers
 
@@ -32,7 +37,8 @@ public enum FeedAudience {
             [appVersion.description, osVersion?.description ?? "", platform.rawValue, locale?.description ?? ""]
         }
 
-        /// `{appVersion, osVersion, platform, locale, selected, rolloutPercent, covers}`.
+        /// `{appVersion, osVersion, platform, locale, selected, rolloutPercent, otherwise, covers}`;
+        /// `otherwise` is `[{selected, rolloutPercent}]`.
         public var jsonValue: JSONValue {
             var object = JSONObject()
             object.set("appVersion", .string(appVersion.description))
@@ -41,7 +47,30 @@ public enum FeedAudience {
             object.set("locale", locale.map { .string($0.description) } ?? .null)
             object.set("selected", selected.map { .integer(Int64($0)) } ?? .null)
             object.set("rolloutPercent", rolloutPercent.map { JSONValue.number($0) } ?? .null)
+            object.set("otherwise", .array(otherwise.map(\.jsonValue)))
             object.set("covers", covers.jsonValue)
+            return .object(object)
+        }
+
+        /// The messages the row's installs see, in turn (``selected``, then ``otherwise``).
+        public var seen: [Alternative] {
+            (selected.map { [Alternative(selected: $0, title: title, rolloutPercent: rolloutPercent ?? 100)] } ?? [])
+                + otherwise
+        }
+    }
+
+    /// A message some of a row's installs see (`nil`: none, for those outside every rollout), and the
+    /// share of the installs reaching it that see it.
+    public struct Alternative: Sendable, Hashable {
+        public var selected: Int?
+        public var title: String?
+        public var rolloutPercent: Double
+
+        /// `{selected, rolloutPercent}`.
+        public var jsonValue: JSONValue {
+            var object = JSONObject()
+            object.set("selected", selected.map { .integer(Int64($0)) } ?? .null)
+            object.set("rolloutPercent", .number(rolloutPercent))
             return .object(object)
         }
     }
@@ -333,26 +362,28 @@ public enum FeedAudience {
             }
             return (query.locales.map { Value(value: $0, covers: $0.description) }, bits)
         }
-        // Which messages list each tag (by subtags, as `matches` compares them).
+        // Which messages list each tag (by subtags, as `matches` compares them), and the tag as first
+        // written.
         var listing: [[Substring]: [Int]] = [:]
+        var written: [[Substring]: LanguageTag] = [:]
         var admitted = Bits(count: messages.count)
         for (index, message) in messages.enumerated() {
             guard let locales = message.locales else {
                 admitted[index] = true
                 continue
             }
-            for tag in Set(locales.map(\.subtags)) { listing[tag, default: []].append(index) }
+            for tag in locales where written[tag.subtags] == nil { written[tag.subtags] = tag }
+            for subtags in Set(locales.map(\.subtags)) { listing[subtags, default: []].append(index) }
         }
-        let everyLanguage = listing[["*"]] ?? []
-        for index in everyLanguage { admitted[index] = true }
-        let named = listing.keys.filter { $0 != ["*"] }.map { LanguageTag($0.joined(separator: "-")) }
-            .sorted { $0.description < $1.description }
+        for index in listing[["*"]] ?? [] { admitted[index] = true }
+        let named = listing.keys.filter { $0 != ["*"] }.compactMap { written[$0] }.sorted { $0.description < $1.description }
         let other =
             ([query.currentLocale].compactMap { $0 } + otherLanguages).first { tag in
                 !named.contains { $0.matches(tag) }
             } ?? LanguageTag("zxx")
         guard !listing.isEmpty else { return ([Value(value: query.currentLocale ?? other, covers: "*")], [admitted]) }
-        var seen = Set<Bits>()
+        // Tags whose installs see the same messages are one class: the first shows, all are named.
+        var position: [Bits: Int] = [:]
         var values: [Value<LanguageTag>] = []
         var bits: [Bits] = []
         for (tag, covers) in named.map({ ($0, $0.description) }) + [(other, "others")] {
@@ -361,7 +392,10 @@ public enum FeedAudience {
             for length in 1...max(1, tag.subtags.count) {
                 for index in listing[Array(tag.subtags.prefix(length))] ?? [] { classBits[index] = true }
             }
-            if seen.insert(classBits).inserted {
+            if let existing = position[classBits] {
+                values[existing].covers += ", " + covers
+            } else {
+                position[classBits] = values.count
                 values.append(Value(value: tag, covers: covers))
                 bits.append(classBits)
             }
@@ -371,5 +405,20 @@ public enum FeedAudience {
 
     static func messages(of feed: Feed, for bundleID: String) -> [Message] {
         feed.messages.filter { $0.bundleIDs.contains(bundleID) || $0.bundleIDs.contains("*") }
+    }
+}
+
+extension FeedAudience {
+    /// The language `audience`, `diff` and the simulator show for this machine's user: the first one
+    /// an app on it would read (on Linux from LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as gettext does),
+    /// or English when the environment names none (Foundation's own answer there is `en-001`, whatever
+    /// the environment says).
+    public static var machineLanguage: LanguageTag {
+        #if canImport(Darwin)
+            let languages = AppInfo.currentLanguages
+        #else
+            let languages = POSIXLanguages.preferred(in: ProcessInfo.processInfo.environment)
+        #endif
+        return languages.first { $0.isWellFormed && $0.subtags != ["*"] } ?? LanguageTag("en")
     }
 }

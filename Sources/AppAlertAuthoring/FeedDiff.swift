@@ -23,13 +23,24 @@ public struct FeedDiff: Sendable, Hashable {
     public var changed: [ChangedMessage] = []
     public var updatesChanged = false
     public var audienceChanges: [AudienceChange] = []
+    /// Changed messages that installs the rows do not describe may see (``UnseenChange``).
+    public var unseenChanges: [UnseenChange] = []
+
+    /// A message that changed, came or went, and that installs beyond the rows (on an event, with
+    /// attributes, in the inbox, later…) may see.
+    public struct UnseenChange: Sendable, Hashable {
+        public var id: Int
+        /// Why the rows do not show it: `on the event "purchase"`, `in the inbox`, `from 2027-01-01T00:00:00Z`.
+        public var reasons: [String]
+    }
 
     /// At most this many audience combinations over every app of both feeds.
     public static let maximumCombinations = 100_000
 
     /// Whether any install would see a different message: another one, the same at another share, or
-    /// the same with other texts or buttons.
-    public var changesWhatInstallsSee: Bool { !audienceChanges.isEmpty }
+    /// the same with other texts or buttons; a changed message beyond the rows; or another update
+    /// policy (update prompts).
+    public var changesWhatInstallsSee: Bool { !audienceChanges.isEmpty || !unseenChanges.isEmpty || updatesChanged }
 
     /// Compares two feeds: their JSON documents (for the keys) and their decoded feeds (for the
     /// audience). `query` gives the values to combine (its bundle id is replaced by each app's); empty
@@ -76,13 +87,69 @@ public struct FeedDiff: Sendable, Hashable {
             }
             let oldRows = matrix.rows(of: 0)
             let newRows = matrix.rows(of: 1)
-            for (previous, current) in zip(oldRows, newRows)
-            where previous.selected != current.selected || previous.rolloutPercent != current.rolloutPercent
-                || current.selected.map(reworded.contains) == true
-            {
-                audienceChanges.append(AudienceChange(bundleID: app, before: previous, after: current))
+            // A row's installs see something else when any of them does: those in the first message's
+            // rollout, or those outside it, who see the next (the order, the shares or a text changed).
+            for (previous, current) in zip(oldRows, newRows) {
+                let before = previous.seen.map { ($0.selected, $0.rolloutPercent) }
+                let after = current.seen.map { ($0.selected, $0.rolloutPercent) }
+                if !before.elementsEqual(after, by: ==)
+                    || current.seen.contains(where: { $0.selected.map(reworded.contains) == true })
+                {
+                    audienceChanges.append(AudienceChange(bundleID: app, before: previous, after: current))
+                }
             }
         }
+        unseenChanges = Self.unseenChanges(old: oldFeed, new: newFeed, now: query.now)
+    }
+
+    /// Messages that changed (or came or went) and that some installs the rows do not describe may see:
+    /// those shown on an event, for attributes, test installs, a launch count, days after install or
+    /// update, after an update (`whatsNew`), in the inbox or a slot, from a later date or by a rollout
+    /// schedule's later steps, or whose view counts changed (installs that have seen them). The rows
+    /// are fresh installs at launch now; these edits reach other installs, so they count as changes.
+    static func unseenChanges(old: Feed, new: Feed, now: Date) -> [UnseenChange] {
+        let before = Dictionary(old.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var changes: [UnseenChange] = []
+        for id in Set(before.keys).union(after.keys).sorted() where before[id] != after[id] {
+            var reasons: [String] = []
+            for message in [before[id], after[id]].compactMap({ $0 }) {
+                for reason in Self.unseenReasons(message, now: now) where !reasons.contains(reason) {
+                    reasons.append(reason)
+                }
+            }
+            if let previous = before[id], let current = after[id],
+                previous.maxViews != current.maxViews || previous.minHoursBetweenViews != current.minHoursBetweenViews
+            {
+                reasons.append("its view counts changed")
+            }
+            if !reasons.isEmpty { changes.append(UnseenChange(id: id, reasons: reasons)) }
+        }
+        return changes
+    }
+
+    /// What puts `message` beyond the rows (fresh installs, at launch, now), in words.
+    static func unseenReasons(_ message: Message, now: Date) -> [String] {
+        var reasons: [String] = []
+        switch message.placement {
+        case .launch: break
+        case .inbox: reasons.append("in the inbox")
+        case .slot(let name): reasons.append("in the slot \"\(name)\"")
+        }
+        if case .event(let name) = message.trigger { reasons.append("on the event \"\(name)\"") }
+        if !message.attributes.isEmpty {
+            reasons.append("for attributes " + message.attributes.map(\.key).joined(separator: ", "))
+        }
+        if message.installIDs != nil { reasons.append("for test installs") }
+        if let launches = message.minLaunches, launches > 1 { reasons.append("from launch \(launches)") }
+        if message.minDaysSinceInstall != nil { reasons.append("days after install") }
+        if message.minDaysSinceUpdate != nil { reasons.append("days after an update") }
+        if message.whatsNew != nil { reasons.append("after an update (whatsNew)") }
+        if let start = message.startDate, start > now { reasons.append("from \(RFC3339.format(start))") }
+        if let schedule = message.rolloutSchedule, schedule.contains(where: { $0.at > now }) {
+            reasons.append("by its rollout schedule's later steps")
+        }
+        return reasons
     }
 
     /// The keys of what an install is shown: a message whose texts or buttons changed is a different
@@ -92,7 +159,8 @@ public struct FeedDiff: Sendable, Hashable {
         "action", "features", "colors", "data", "bannerSeconds", "variants",
     ]
 
-    /// `{added, removed, changed: [{id, keys}], updatesChanged, audience: [{bundleId, before, after}]}`.
+    /// `{added, removed, changed: [{id, keys}], updatesChanged, unseen: [{id, reasons}], audience: [{bundleId,
+    /// before, after}]}`.
     public var jsonValue: JSONValue {
         var object = JSONObject()
         object.set("added", .array(added.map { .integer(Int64($0)) }))
@@ -104,6 +172,12 @@ public struct FeedDiff: Sendable, Hashable {
                     ["id": .integer(Int64(change.id)), "keys": .array(change.keys.map { .string($0) })]
                 }))
         object.set("updatesChanged", .bool(updatesChanged))
+        object.set(
+            "unseen",
+            .array(
+                unseenChanges.map { change in
+                    ["id": .integer(Int64(change.id)), "reasons": .array(change.reasons.map { .string($0) })]
+                }))
         object.set(
             "audience",
             .array(

@@ -60,6 +60,11 @@ extension FeedSite {
                 if type == .typeSymbolicLink {
                     target = url.resolvingSymlinksInPath()
                     type = (try? manager.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType
+                    // fileExists follows the link (attributesOfItem does not).
+                    guard manager.fileExists(atPath: url.path) else {
+                        refuse(path, "a symbolic link to a file that does not exist")
+                        continue
+                    }
                     guard target.path.hasPrefix(realFolder + "/"), type == .typeRegular else {
                         refuse(path, "a symbolic link is followed only to a file inside images/")
                         continue

@@ -92,7 +92,8 @@ struct FeedAudienceTests {
         #expect(
             rows.allSatisfy {
                 $0.jsonValue.objectKeys == [
-                    "appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent", "covers",
+                    "appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent", "otherwise",
+                    "covers",
                 ]
             })
     }
@@ -175,6 +176,116 @@ struct FeedDiffTests {
             withoutFrench.audienceChanges.allSatisfy {
                 ($0.before.selected == 3) != ($0.after.selected == 3) && $0.bundleID == "com.example.App"
             })
+    }
+}
+
+/// What `diff` must also see: installs outside a rollout, installs the rows do not describe, update
+/// prompts; and how `audience` names what a row stands for.
+struct FeedDiffReachTests {
+    static func feed(_ messages: String, updates: String = "") -> String {
+        "{\"format\": 2, \"messages\": [\(messages)]\(updates)}"
+    }
+
+    static let hello = #"{"id": 1, "bundleId": "com.example.App", "title": "Hello", "text": "x"}"#
+    static let sale =
+        #"{"id": 2, "bundleId": "com.example.App", "title": "Sale", "text": "x", "rollout": 50, "priority": 3}"#
+
+    /// The installs outside #2's rollout see #1: an edit of #1 is an edit of what they see.
+    @Test(arguments: [
+        (
+            "#1 reworded", feed(hello + ", " + sale),
+            feed(hello.replacingOccurrences(of: "Hello", with: "Welcome") + ", " + sale)
+        ),
+        ("#1 removed", feed(hello + ", " + sale), feed(sale)),
+        (
+            "#1 limited to <2.0", feed(hello + ", " + sale),
+            feed(hello.replacingOccurrences(of: "}", with: #", "appVersionRange": "<2.0"}"#) + ", " + sale)
+        ),
+    ])
+    func installsOutsideARolloutSeeWhatComesNextAndItsChangesAreReported(name: String, old: String, new: String)
+        throws
+    {
+        let diff = try FeedDiffTests.diff(old, new)
+        #expect(diff.changesWhatInstallsSee, "\(name)")
+        let change = try #require(diff.audienceChanges.first, "\(name)")
+        #expect(change.before.selected == 2 && change.before.rolloutPercent == 50, "\(name)")
+        #expect(change.before.otherwise.map(\.selected) == [1], "\(name)")
+    }
+
+    @Test
+    func aRowSaysWhatInstallsOutsideTheRolloutSeeDownToNothing() throws {
+        let rows = try FeedAudience.rows(
+            try decodedFeed(Self.feed(Self.sale)),
+            query: FeedAudience.Query(bundleID: "com.example.App", now: FeedAudienceTests.now))
+        #expect(rows.count == 1)
+        #expect(rows[0].seen.map(\.selected) == [2, nil])
+        #expect(rows[0].seen.map(\.rolloutPercent) == [50, 100])
+    }
+
+    /// Messages the rows (fresh installs, at launch, now) never show: their edits still reach someone.
+    @Test(arguments: [
+        (#""attributes": {"plan": "pro"}"#, "for attributes plan"),
+        (#""trigger": {"event": "export"}"#, "on the event \"export\""),
+        (#""minLaunches": 5"#, "from launch 5"),
+        (#""placement": "inbox""#, "in the inbox"),
+        (#""whatsNew": ">=2.0""#, "after an update (whatsNew)"),
+        (#""startDate": "2030-01-01T00:00:00Z""#, "from 2030-01-01T00:00:00Z"),
+        (#""installIds": ["A"]"#, "for test installs"),
+    ])
+    func anEditOfAMessageNoRowShowsIsStillAChange(condition: String, reason: String) throws {
+        let message = #"{"id": 4, "bundleId": "com.example.App", "title": "T", "text": "x", "# + condition + "}"
+        let edited = message.replacingOccurrences(of: #""title": "T""#, with: #""title": "U""#)
+        let diff = try FeedDiffTests.diff(Self.feed(Self.hello + ", " + message), Self.feed(Self.hello + ", " + edited))
+        #expect(diff.audienceChanges.isEmpty)
+        #expect(diff.unseenChanges.map(\.id) == [4])
+        #expect(diff.unseenChanges.first?.reasons == [reason])
+        #expect(diff.changesWhatInstallsSee)
+        // A key nothing reads changes nothing, there as anywhere.
+        let noted = message.replacingOccurrences(of: #""title": "T""#, with: #""title": "T", "note": 1"#)
+        let unchanged = try FeedDiffTests.diff(
+            Self.feed(Self.hello + ", " + message), Self.feed(Self.hello + ", " + noted))
+        #expect(!unchanged.changesWhatInstallsSee)
+    }
+
+    @Test
+    func anotherUpdatePolicyChangesWhatInstallsSee() throws {
+        let policy = #", "updates": [{"bundleId": "com.example.App", "minimumVersion": "2.0"}]"#
+        let diff = try FeedDiffTests.diff(Self.feed(Self.hello), Self.feed(Self.hello, updates: policy))
+        #expect(diff.updatesChanged)
+        #expect(diff.audienceChanges.isEmpty)
+        #expect(diff.changesWhatInstallsSee)
+    }
+
+    /// Languages whose installs see the same messages are one row, which names them all, as written.
+    @Test
+    func aLanguageRowNamesEveryLanguageItStandsForAsWritten() throws {
+        let feed = Self.feed(
+            Self.hello.replacingOccurrences(of: "\"id\": 1", with: "\"id\": 1, \"priority\": -1") + ", "
+                + #"{"id": 2, "bundleId": "com.example.App", "title": "T", "text": "x", "locales": ["pt-BR", "en", "fr-CA"]}"#
+        )
+        let rows = try FeedAudience.rows(
+            try decodedFeed(feed),
+            query: FeedAudience.Query(
+                bundleID: "com.example.App", now: FeedAudienceTests.now, currentLocale: LanguageTag("de")))
+        #expect(rows.map(\.covers.locale) == ["en, fr-CA, pt-BR", "others"])
+        #expect(rows.map { $0.locale?.description } == ["en", "de"])
+        #expect(rows.map(\.selected) == [2, 1])
+    }
+
+    /// An interval of OS versions never reaches across versions no device runs that would see
+    /// something else: iOS 19 to 25 (message 2's range) are not in the row of iOS 18 and 26.
+    @Test
+    func anOSIntervalDoesNotSpanUnreleasedVersionsThatWouldSeeSomethingElse() throws {
+        let feed = Self.feed(
+            Self.hello + ", "
+                + #"{"id": 2, "bundleId": "com.example.App", "title": "Mid", "text": "x", "osVersionRange": ">=19 <26"}"#
+        )
+        let rows = try FeedAudience.rows(
+            try decodedFeed(feed),
+            query: FeedAudience.Query(
+                bundleID: "com.example.App", now: FeedAudienceTests.now, currentLocale: LanguageTag("en")))
+        #expect(rows.map(\.covers.osVersion) == ["<19.0 || >=26.0"])
+        #expect(rows.map(\.selected) == [1])
     }
 }
 

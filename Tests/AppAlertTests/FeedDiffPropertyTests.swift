@@ -8,8 +8,9 @@ import Testing
 /// `diff` against brute force: random feeds and random edits of them, and for each edit a dense grid
 /// of installs (app versions around and between every version the generator names, pre-releases
 /// included; released OS versions of every platform; languages named and not), each decided by the
-/// selector directly. No install whose message changes may be missing from `diff`'s rows, and no row
-/// `diff` reports may be one the selector does not change.
+/// selector directly, in rollouts drawn at random. No install whose message changes may be missing
+/// from `diff`'s rows, and no row `diff` reports may be one where no install, in any rollouts, sees a
+/// change.
 ///
 /// Deterministic: the seed and the number of edits are fixed (APPALERT_DIFF_SEED and
 /// APPALERT_DIFF_EDITS run others; a failure names the seed and the edit).
@@ -45,7 +46,7 @@ struct FeedDiffPropertyTests {
                 let install = Install(
                     app: change.after.appVersion, os: change.after.osVersion, platform: change.after.platform,
                     language: change.after.locale ?? LanguageTag("en"))
-                if !oracle.changes(install) {
+                if !oracle.changesForSome(install) {
                     wrong.append("\(context)\nreported, but the selector sees no change: \(install)")
                 }
                 if let os = install.os, !OSReleases.exists(os, on: install.platform) {
@@ -71,7 +72,7 @@ struct FeedDiffPropertyTests {
                             language: Grid.languages[random.below(Grid.languages.count)]))
                 }
             }
-            for install in installs where oracle.changes(install) {
+            for install in installs where oracle.changes(install, buckets: oracle.randomBuckets(&random)) {
                 transitions += 1
                 if !oracle.reportedSignatures.contains(oracle.signature(install)) {
                     missed.append("\(context)\nmissed: \(install)")
@@ -149,14 +150,58 @@ struct Oracle {
         return (old + new).map { Targeting.isEligible($0, in: context, history: ViewHistory()) }
     }
 
-    /// Whether the install sees another message, the same at another share, or the same reworded.
-    func changes(_ install: Install) -> Bool {
+    /// Which rollouts an install is in: a bucket per message id, from 0 up to 100; the install is in
+    /// a message's rollout when its bucket is below the message's percentage (as `Rollout` decides it
+    /// from the install id).
+    typealias Buckets = [Int: Double]
+
+    /// The message the install sees, by the selector, among those whose rollout it is in.
+    func decide(_ messages: [Message], _ rollouts: [Int: Double], _ context: EvaluationContext, _ buckets: Buckets)
+        -> Int?
+    {
+        let reached = messages.filter { (buckets[$0.id] ?? 0) < (rollouts[$0.id] ?? 100) }
+        return MessageSelector.decide(reached, context: context).message?.id
+    }
+
+    /// Whether the install, in the rollouts `buckets` put it in, sees another message or the same one
+    /// reworded.
+    func changes(_ install: Install, buckets: Buckets) -> Bool {
         let context = context(install)
-        let before = MessageSelector.decide(old, context: context).message?.id
-        let after = MessageSelector.decide(new, context: context).message?.id
+        let before = decide(old, oldRollouts, context, buckets)
+        let after = decide(new, newRollouts, context, buckets)
         if before != after { return true }
-        guard let id = after else { return false }
-        return oldRollouts[id] != newRollouts[id] || reworded.contains(id)
+        return after.map(reworded.contains) ?? false
+    }
+
+    /// Whether some install of this kind, in some rollouts, sees something else: every bucket that
+    /// tells the rollouts of the messages it may see apart, tried.
+    func changesForSome(_ install: Install) -> Bool {
+        let context = context(install)
+        let eligible = Set((old + new).filter { Targeting.isEligible($0, in: context, history: ViewHistory()) }.map(\.id))
+        var choices: [(id: Int, buckets: [Double])] = []
+        for id in eligible.sorted() {
+            let bounds = Set([0, 100, oldRollouts[id] ?? 100, newRollouts[id] ?? 100]).sorted()
+            choices.append((id, zip(bounds, bounds.dropFirst()).map { ($0 + $1) / 2 }))
+        }
+        var assignment = Buckets()
+        func search(_ position: Int) -> Bool {
+            guard position < choices.count else { return changes(install, buckets: assignment) }
+            for bucket in choices[position].buckets {
+                assignment[choices[position].id] = bucket
+                if search(position + 1) { return true }
+            }
+            return false
+        }
+        return search(0)
+    }
+
+    /// Buckets drawn at random for every message of both feeds.
+    func randomBuckets(_ random: inout SeededGenerator) -> Buckets {
+        var buckets = Buckets()
+        for message in old + new where buckets[message.id] == nil {
+            buckets[message.id] = Double(random.below(10_000)) / 100
+        }
+        return buckets
     }
 }
 
@@ -243,7 +288,7 @@ struct RandomFeed {
         ),
         ("locales", ["[\"fr\"]", "[\"fr-CA\"]", "[\"de\", \"fr\"]", "[\"pt\"]", "[\"pt-BR\"]", "[\"*\"]"]),
         ("priority", ["-1", "1", "2", "5"]),
-        ("rollout", ["50", "25"]),
+        ("rollout", ["50", "25", "0"]),
         ("title", ["\"Hello\"", "\"Update\"", "\"Sale\""]),
         // What every row decides alike: a message the query's install can never see, or always can.
         (

@@ -129,7 +129,7 @@ public struct FeedDecoder: Sendable {
                 + (object.members.count > 10 ? ", …" : "")
             let which =
                 misspelt.map { "; it has \"\(Excerpt.of($0, limit: 40))\" (did you mean \"messages\"?)" }
-                ?? " (keys: \(keys))"
+                ?? (object.members.isEmpty ? " (the object is empty)" : " (keys: \(keys))")
             throw FeedError(kind: .notAFeed, reason: "not a feed: the object has no \"messages\" array" + which)
         }
         guard case .array(let elements) = messagesValue else {

@@ -2,12 +2,12 @@
 /// them, for command-line tools: Foundation's `Locale.preferredLanguages` on Linux answers `en-001`
 /// whatever `LANG` or `LANGUAGE` say (measured with Swift 6.3.1), so a tool would speak English to a
 /// user whose whole system speaks French. On Apple platforms `Locale` is right and this is not used.
-enum POSIXLanguages {
+package enum POSIXLanguages {
     /// The preferred languages, most preferred first: the message locale is the first set of
     /// `LC_ALL`, `LC_MESSAGES` and `LANG`; when it is unset, `C` or `POSIX`, none (English, as gettext
     /// does, which then ignores `LANGUAGE`); else `LANGUAGE`'s list (`pt_BR:pt:en`) when it has one,
     /// else the locale alone. Names that are not locales are left out.
-    static func preferred(in environment: [String: String]) -> [LanguageTag] {
+    package static func preferred(in environment: [String: String]) -> [LanguageTag] {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         guard let locale, let localeTag = tag(forLocale: locale) else { return [] }
         let list = (environment["LANGUAGE"] ?? "").split(separator: ":").compactMap { tag(forLocale: String($0)) }

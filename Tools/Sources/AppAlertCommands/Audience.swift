@@ -11,8 +11,8 @@ extension AppAlertCommand {
             discussion: """
                 For every combination of the given app versions, OS versions, platforms and languages, \
                 the message an install sees first, as a fresh install (nothing seen yet). Rollout is shown \
-                as a share: the row's message is the one chosen when every install is in, and ROLLOUT is \
-                the percentage that is. Where a list is not given, the rows stand for every install: one \
+                as a share: the row's message is the first its installs are eligible for, ROLLOUT the \
+                percentage of them in its rollout, and "else" what the others see. Where a list is not given, the rows stand for every install: one \
                 value for each class the feed's conditions for the app tell apart (each version a range or \
                 list names and the versions around it, each platform it names and the others together, \
                 real OS versions of each platform, each language it names and one it does not), with the \
@@ -42,6 +42,13 @@ extension AppAlertCommand {
                 return .failure(error.message)
             }
             FeedInput.warnAboutErrors(decoded, path: feed, into: &output)
+            let apps = FeedAudience.apps(in: decoded.feed)
+            if !apps.contains(query.bundleID), apps != ["*"] {
+                let named = apps.prefix(10).joined(separator: ", ") + (apps.count > 10 ? ", …" : "")
+                output.err(
+                    "appalert: warning: no message names \(query.bundleID.prefix(100)) (the feed names \(named)); "
+                        + "only messages for every app (\"*\") reach it")
+            }
             let rows: [FeedAudience.Row]
             do {
                 rows = try FeedAudience.rows(decoded.feed, query: query)
@@ -126,11 +133,7 @@ struct AudienceOptions: ParsableArguments {
         return [.current: Version(version.majorVersion, version.minorVersion, version.patchVersion)]
     }
 
-    /// This machine's first language as an app on it would read it (on Linux from LANGUAGE, LC_ALL,
-    /// LC_MESSAGES and LANG, as gettext does).
-    static var machineLanguage: LanguageTag? {
-        AppInfo.currentLanguages.first { $0.isWellFormed && $0.subtags != ["*"] }
-    }
+    static var machineLanguage: LanguageTag? { FeedAudience.machineLanguage }
 }
 
 /// Reads and decodes a feed file for a command, or says why it cannot.
@@ -185,9 +188,19 @@ enum AudienceTable {
         ]
     }
 
+    /// What the row's installs see: `#2 Sale`, and what those outside its rollout see in turn,
+    /// `#2 Sale, else #3 Tips (25 %), else nothing` (the first's share is in ROLLOUT).
     static func seen(_ row: FeedAudience.Row) -> String {
-        guard let id = row.selected else { return "nothing" }
-        let title = row.title ?? ""
+        ([message(row.selected, row.title)]
+            + row.otherwise.map {
+                message($0.selected, $0.title) + ($0.rolloutPercent < 100 ? " (\(share($0.rolloutPercent)))" : "")
+            })
+            .joined(separator: ", else ")
+    }
+
+    static func message(_ id: Int?, _ title: String?) -> String {
+        guard let id else { return "nothing" }
+        let title = title ?? ""
         return "#\(id) " + (title.count > 40 ? title.prefix(39) + "…" : title)
     }
 

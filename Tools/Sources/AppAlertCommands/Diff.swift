@@ -12,8 +12,11 @@ extension AppAlertCommand {
                 Messages added, removed and changed (which keys), whether the update policy changed, and, \
                 for each app in either feed, the combinations of app version, OS version, platform and \
                 language (as appalert audience builds them, from the conditions of both feeds, so every \
-                install is in one) whose first message, its rollout share or its texts change. Exit code 0 when no install would see a different message, 1 when \
-                some would, 2 when a feed cannot be read or is not a feed.
+                install is in one) where any install sees something else: another message, another share \
+                of a rollout, what those outside a rollout see, or other texts. Changed messages that only \
+                installs beyond those rows see (on an event, with attributes, in the inbox, later) are \
+                listed too. Exit code 0 when no install would see a different message or update prompt, 1 \
+                when some would, 2 when a feed cannot be read or is not a feed.
                 """)
 
         @Argument(help: "The feed before the edit.")
@@ -91,9 +94,13 @@ extension AppAlertCommand {
                             separator: ", "))
             }
             lines.append("messages: " + (parts.isEmpty ? "unchanged" : parts.joined(separator: "; ")))
-            lines.append("updates: " + (diff.updatesChanged ? "changed" : "unchanged"))
+            lines.append("updates: " + (diff.updatesChanged ? "changed (update prompts may differ)" : "unchanged"))
+            let keys = Dictionary(diff.changed.map { ($0.id, $0.keys) }, uniquingKeysWith: { first, _ in first })
             if diff.audienceChanges.isEmpty {
-                lines.append("no install sees a different message")
+                lines.append(
+                    diff.unseenChanges.isEmpty
+                        ? "no install sees a different message"
+                        : "no install the rows describe sees a different message")
             } else {
                 var byApp: [String: [FeedDiff.AudienceChange]] = [:]
                 for change in diff.audienceChanges { byApp[change.bundleID, default: []].append(change) }
@@ -103,18 +110,43 @@ extension AppAlertCommand {
                         "\(app): \(changes.count) combination\(changes.count == 1 ? " sees" : "s see") something else")
                     for change in changes.prefix(50) {
                         let install = AudienceTable.install(change.after).joined(separator: " · ")
-                        lines.append(
-                            "  \(install): \(seen(change.before)) → \(seen(change.after))")
+                        let before = seen(change.before)
+                        let after = seen(change.after)
+                        if before == after {
+                            // The same messages at the same shares: their words or looks changed.
+                            let reworded = change.after.seen.compactMap(\.selected).filter { keys[$0] != nil }
+                            let what = reworded.map { "#\($0) (\((keys[$0] ?? []).joined(separator: ", ")))" }
+                            lines.append("  \(install): \(after), changed: \(what.joined(separator: ", "))")
+                        } else {
+                            lines.append("  \(install): \(before) → \(after)")
+                        }
                     }
                     if changes.count > 50 { lines.append("  … and \(changes.count - 50) more (--json lists all)") }
+                }
+            }
+            if !diff.unseenChanges.isEmpty {
+                lines.append("installs the rows do not describe may see something else:")
+                for change in diff.unseenChanges.prefix(50) {
+                    let what =
+                        diff.added.contains(change.id)
+                        ? "added" : diff.removed.contains(change.id) ? "removed" : "changed"
+                    lines.append("  #\(change.id) (\(change.reasons.joined(separator: ", "))): \(what)")
+                }
+                if diff.unseenChanges.count > 50 {
+                    lines.append("  … and \(diff.unseenChanges.count - 50) more (--json lists all)")
                 }
             }
             return lines.joined(separator: "\n") + "\n"
         }
 
+        /// `#2 Sale (50 %), else #1 Hello (100 %)`.
         static func seen(_ row: FeedAudience.Row) -> String {
-            guard row.selected != nil else { return "nothing" }
-            return AudienceTable.seen(row) + " (\(AudienceTable.share(row.rolloutPercent)))"
+            guard !row.seen.isEmpty else { return "nothing" }
+            return row.seen.map { alternative in
+                guard alternative.selected != nil else { return "nothing" }
+                return AudienceTable.message(alternative.selected, alternative.title)
+                    + " (\(AudienceTable.share(alternative.rolloutPercent)))"
+            }.joined(separator: ", else ")
         }
     }
 }

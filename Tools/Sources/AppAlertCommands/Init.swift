@@ -80,6 +80,17 @@ extension AppAlertCommand {
             for placeholder in FeedRepositoryTemplate.placeholders(in: files) {
                 output.err("to set: \(directory)/\(placeholder)")
             }
+            // GitHub runs only the workflows at a repository's root, and this one reads the feed there.
+            if let top = Git.run(["rev-parse", "--show-toplevel"], in: root), top.status == 0, !top.output.isEmpty,
+                URL(fileURLWithPath: top.output).resolvingSymlinksInPath().path
+                    != root.resolvingSymlinksInPath().standardizedFileURL.path
+            {
+                output.err(
+                    "appalert: warning: \(directory) is inside the git repository at \(top.output), whose root is "
+                        + "where GitHub looks for workflows and where this one reads messages.json: run appalert "
+                        + "init at the repository's root, or move .github/ there and put \(directory)/ before each "
+                        + "path the workflow names")
+            }
             output.err(
                 "next: appalert validate \(directory)/messages.json, then appalert serve --dev \(directory)/messages.json"
             )

@@ -78,6 +78,7 @@ extension AppAlertCommand {
                 return failure
             }
             for problem in problems { output.err("appalert: warning: \(problem.reason); it is copied as it is") }
+            for warning in Self.loopbackPictures(in: site) { output.err("appalert: warning: \(warning)") }
             do {
                 try SiteWriter.write(site, to: URL(fileURLWithPath: self.output))
             } catch {
@@ -86,6 +87,36 @@ extension AppAlertCommand {
             for file in site.files { output.out("\(self.output)/\(file.path)") }
             return output
         }
+    }
+}
+
+extension AppAlertCommand.Publish {
+    /// The pictures the site's feeds take from this machine (`http://127.0.0.1:8080/images/…`, as a
+    /// `serve --dev` preview does): no app can load them once published. One line per message, at most
+    /// 20.
+    static func loopbackPictures(in site: FeedSite) -> [String] {
+        var warnings: [String] = []
+        for file in site.files where file.isFeed {
+            guard let feed = try? FeedDecoder().decode(file.data).feed else { continue }
+            for message in feed.messages {
+                let images =
+                    [message.image] + message.localizations.map(\.image)
+                    + message.variants.flatMap { [$0.image] + ($0.localizations ?? []).map(\.image) }
+                let urls = images.compactMap { $0 }.flatMap { [$0.url] + ($0.darkURL.map { [$0] } ?? []) }
+                guard let url = urls.first(where: { isLoopback($0) }) else { continue }
+                warnings.append(
+                    "\(file.path): message \(message.id)'s picture \(url.absoluteString.prefix(100)) is on this "
+                        + "machine, which no app can reach: use the address the site is published at (on GitHub "
+                        + "Pages https://OWNER.github.io/REPOSITORY/\(url.path.drop { $0 == "/" }.prefix(100)))")
+                if warnings.count == 20 { return warnings + ["… and perhaps more"] }
+            }
+        }
+        return warnings
+    }
+
+    static func isLoopback(_ url: URL) -> Bool {
+        guard let host = url.host?.lowercased() else { return false }
+        return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]" || host == "0.0.0.0"
     }
 }
 

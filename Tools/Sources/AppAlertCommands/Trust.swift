@@ -123,6 +123,12 @@ extension AppAlertCommand {
             } catch {
                 return .failure(error.message)
             }
+            // A feed with errors is neither changed nor signed: its sequence stays as its .sig says.
+            if case .failure(let failure) = FeedCheck.errors(in: data) {
+                return .failure(
+                    "\(feed): \(failure.message); \(bumpSequence ? "nothing was changed or signed" : "not signed")",
+                    code: 1)
+            }
             if bumpSequence {
                 let bumped: Data
                 let sequence: Int
@@ -138,11 +144,6 @@ extension AppAlertCommand {
                 }
                 data = bumped
                 result.out("\(feed): sequence \(sequence)")
-            }
-            switch FeedCheck.errors(in: data) {
-            case .failure(let message):
-                return .failure("\(feed): \(message); not signed", code: 1)
-            case .success: break
             }
             let signatureFile = output ?? feed + ".sig"
             let existing = try? Data(contentsOf: URL(fileURLWithPath: signatureFile))

@@ -158,9 +158,7 @@ enum PreviewPage {
         let osDefaults = JSONValue.object(
             JSONObject(
                 Platform.known.map { JSONObject.Member(key: $0.rawValue, value: .string(defaultOSVersion(for: $0))) }))
-        // This machine's first language as an app on it reads it (on Linux from LANG and its kin, as
-        // gettext does: Foundation's own answer there is en-001 whatever they say).
-        let language = AppInfo.currentLanguages.first { $0.isWellFormed && $0.subtags != ["*"] }?.original ?? "en"
+        let language = FeedAudience.machineLanguage.original
         func input(_ name: String, _ label: String, _ value: String = "", placeholder: String = "") -> String {
             "<label>\(escape(label))<input name=\"\(name)\" data-default=\"\(escape(value))\" placeholder=\"\(escape(placeholder))\"></label>"
         }

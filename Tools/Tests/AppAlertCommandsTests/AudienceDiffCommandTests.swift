@@ -35,7 +35,8 @@ struct AudienceDiffCommandTests {
             guard case .object(let object) = row, case .object(let covers)? = object["covers"] else { continue }
             #expect(
                 object.keys == [
-                    "appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent", "covers",
+                    "appVersion", "osVersion", "platform", "locale", "selected", "rolloutPercent", "otherwise",
+                    "covers",
                 ])
             if case .string(let versions)? = covers["appVersion"] { seen[versions] = object["selected"]?.integerValue }
         }
@@ -47,9 +48,9 @@ struct AudienceDiffCommandTests {
         #expect(
             table.standardOutput
                 == """
-                APP  OS    PLATFORM  LANGUAGE  SEES     ROLLOUT
-                1.5  17.2  ios       en        #1 Wall  100 %
-                2.0  17.2  ios       en        #2 New   40 %
+                APP  OS    PLATFORM  LANGUAGE  SEES                  ROLLOUT
+                1.5  17.2  ios       en        #1 Wall               100 %
+                2.0  17.2  ios       en        #2 New, else nothing  40 %
 
                 """)
     }
@@ -71,7 +72,7 @@ struct AudienceDiffCommandTests {
         ("the same feed", feed, 0, "no install sees a different message"),
         (
             "a wider rollout", feed.replacingOccurrences(of: "\"rollout\": 40", with: "\"rollout\": 80"), 1,
-            "(40 %) → #2 New (80 %)"
+            "#2 New (40 %), else nothing → #2 New (80 %), else nothing"
         ),
         ("a new title", feed.replacingOccurrences(of: "\"New\"", with: "\"Newer\""), 1, "changed #2 (title)"),
         ("not JSON", "{\"format\": 2,", 2, "not JSON"),
@@ -145,5 +146,34 @@ struct AudienceDiffCommandTests {
             #expect(row["osVersion"] == "27.1")
             #expect(row["locale"] == "de-DE")
         }
+    }
+
+    /// An app the feed never names gets the rows of "*" messages, and a word saying so.
+    @Test
+    func audienceOfAnAppTheFeedDoesNotNameSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try directory.write("feed.json", Self.feed)
+        let result = try AppAlertProcess.run(["audience", feed, "--bundle-id", "com.example.Nope"])
+        #expect(result.status == 0)
+        #expect(
+            result.standardError.contains(
+                "appalert: warning: no message names com.example.Nope (the feed names com.example.App); only "
+                    + "messages for every app (\"*\") reach it"), "\(result.standardError)")
+    }
+
+    /// With no language in the environment (LANG=C), rows show English, not Foundation's en-001.
+    @Test(arguments: [("C.UTF-8", "en"), ("fr_CA.UTF-8", "fr-CA"), ("", "en")])
+    func theLanguageShownForOtherLanguagesIsThisMachinesOrEnglish(lang: String, shown: String) throws {
+        let directory = try TemporaryDirectory()
+        let feed = try directory.write("feed.json", Self.everyone)
+        let result = try AppAlertProcess.run(
+            ["audience", feed, "--bundle-id", "com.example.App", "--json"],
+            environment: ["LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""])
+        guard case .array(let rows) = try JSONParser().parse(result.standardOutput), case .object(let row)? = rows.first
+        else {
+            Issue.record("not rows: \(result.standardOutput) \(result.standardError)")
+            return
+        }
+        #expect(row["locale"] == .string(shown), "LANG=\(lang)")
     }
 }

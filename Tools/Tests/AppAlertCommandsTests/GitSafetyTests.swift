@@ -192,4 +192,25 @@ struct GitSafetyTests {
         let readme = try String(contentsOf: directory.url.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("[AppAlert](https://github.com/acme/AppAlert)"))
     }
+
+    /// GitHub runs only a repository's root workflows: `init` in a folder of a repository says so.
+    @Test
+    func initInsideARepositorysFolderSaysTheWorkflowMustBeAtItsRoot() throws {
+        let directory = try TemporaryDirectory()
+        try Self.git(["init", "-q"], in: directory.url)
+        let folder = directory.url.appendingPathComponent("my-feed")
+        let inFolder = try Self.appalert(["init", folder.path, "--bundle-id", "com.example.Notes"])
+        #expect(inFolder.status == 0, "\(inFolder.standardError)")
+        #expect(
+            inFolder.standardError.contains(
+                "appalert: warning: \(folder.path) is inside the git repository at "),
+            "\(inFolder.standardError)")
+        #expect(inFolder.standardError.contains("run appalert init at the repository's root"))
+        // At the root: no such warning.
+        let atRoot = try TemporaryDirectory()
+        try Self.git(["init", "-q"], in: atRoot.url)
+        let root = try Self.appalert(["init", atRoot.url.path, "--bundle-id", "com.example.Notes"])
+        #expect(root.status == 0, "\(root.standardError)")
+        #expect(!root.standardError.contains("is inside the git repository"), "\(root.standardError)")
+    }
 }

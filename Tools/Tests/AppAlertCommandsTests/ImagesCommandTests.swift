@@ -101,4 +101,44 @@ struct ImagesCommandTests {
         #expect(
             RichPreviewTests.card(2, in: dom).contains("<div class=\"picture missing\" role=\"img\">Left out</div>"))
     }
+
+    /// A feed whose pictures are on this machine (as a dev preview has them) is published with a
+    /// warning naming each message and the address to use instead.
+    @Test
+    func publishWarnsOfPicturesOnThisMachine() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try Self.folder(directory, imageBase: "http://127.0.0.1:8080")
+        let result = try AppAlertProcess.run([
+            "publish", feed, "--out", directory.url.appendingPathComponent("site").path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "appalert: warning: feed.json: message 1's picture http://127.0.0.1:8080/images/banner.png is on this "
+                    + "machine, which no app can reach: use the address the site is published at (on GitHub Pages "
+                    + "https://OWNER.github.io/REPOSITORY/images/banner.png)"), "\(result.standardError)")
+        let published = try TemporaryDirectory()
+        let clean = try Self.folder(published)
+        let quiet = try AppAlertProcess.run([
+            "publish", clean, "--out", published.url.appendingPathComponent("site").path,
+        ])
+        #expect(!quiet.standardError.contains("is on this machine"), "\(quiet.standardError)")
+    }
+
+    /// A link whose file is gone is named as such, not as a link leaving images/.
+    @Test
+    func aLinkToAMissingPictureIsNamedAsOne() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try Self.folder(directory)
+        let images = directory.url.appendingPathComponent("images")
+        try FileManager.default.createSymbolicLink(
+            atPath: images.appendingPathComponent("alias.png").path, withDestinationPath: "gone.png")
+        let result = try AppAlertProcess.run([
+            "publish", feed, "--out", directory.url.appendingPathComponent("site").path,
+        ])
+        #expect(
+            result.standardError.contains(
+                "appalert: warning: images/alias.png: left out: a symbolic link to a file that does not exist"),
+            "\(result.standardError)")
+    }
 }

@@ -116,9 +116,16 @@ struct SequenceBumpTests {
             "repeated key", "{\n  \"sequence\": 1,\n  \"format\": 2,\n  \"sequence\": 2,\n  \"messages\": []\n}",
             "\"sequence\" appears 2 times in the top-level object (lines 2, 4); keep one"
         ),
-        ("text", #"{"format": 2, "sequence": "3", "messages": []}"#, "\"sequence\" is \"3\", not a whole number"),
-        ("negative", #"{"format": 2, "sequence": -1, "messages": []}"#, "\"sequence\" is -1, not a whole number"),
-        ("fraction", #"{"format": 2, "sequence": 1.5, "messages": []}"#, "\"sequence\" is 1.5, not a whole number"),
+        // The feed is checked first, as validate would: its own words for a sequence that is no number.
+        ("text", #"{"format": 2, "sequence": "3", "messages": []}"#, "\"sequence\" must be a whole number"),
+        ("negative", #"{"format": 2, "sequence": -1, "messages": []}"#, "\"sequence\" must be a whole number"),
+        ("fraction", #"{"format": 2, "sequence": 1.5, "messages": []}"#, "\"sequence\" must be a whole number"),
+        // An error anywhere: the sequence its .sig was made with stays.
+        (
+            "an error in a message",
+            #"{"format": 2, "sequence": 3, "messages": [{"id": 1, "bundleId": "a", "title": "T", "text": "x", "appVersionRange": "=>2"}]}"#,
+            "1 error (appalert validate lists them); first: error: $.messages[0].appVersionRange"
+        ),
         ("not JSON", #"{"format": 2, "messages": [],}"#, "not JSON: line 1, column 29: trailing comma"),
     ])
     func aFeedWhoseSequenceCannotBeRaisedIsLeftAsItIsAndNotSigned(name: String, text: String, message: String) throws {
