@@ -376,7 +376,8 @@ public enum FeedAudience {
             for subtags in Set(locales.map(\.subtags)) { listing[subtags, default: []].append(index) }
         }
         for index in listing[["*"]] ?? [] { admitted[index] = true }
-        let named = listing.keys.filter { $0 != ["*"] }.compactMap { written[$0] }.sorted { $0.description < $1.description }
+        let named = listing.keys.filter { $0 != ["*"] }.compactMap { written[$0] }
+            .sorted { $0.description < $1.description }
         let other =
             ([query.currentLocale].compactMap { $0 } + otherLanguages).first { tag in
                 !named.contains { $0.matches(tag) }

@@ -177,7 +177,8 @@ struct Oracle {
     /// tells the rollouts of the messages it may see apart, tried.
     func changesForSome(_ install: Install) -> Bool {
         let context = context(install)
-        let eligible = Set((old + new).filter { Targeting.isEligible($0, in: context, history: ViewHistory()) }.map(\.id))
+        let eligible = Set(
+            (old + new).filter { Targeting.isEligible($0, in: context, history: ViewHistory()) }.map(\.id))
         var choices: [(id: Int, buckets: [Double])] = []
         for id in eligible.sorted() {
             let bounds = Set([0, 100, oldRollouts[id] ?? 100, newRollouts[id] ?? 100]).sorted()
