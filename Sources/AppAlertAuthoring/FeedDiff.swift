@@ -145,8 +145,8 @@ public struct FeedDiff: Sendable, Hashable {
         if message.minDaysSinceInstall != nil { reasons.append("days after install") }
         if message.minDaysSinceUpdate != nil { reasons.append("days after an update") }
         if message.whatsNew != nil { reasons.append("after an update (whatsNew)") }
-        if let start = message.startDate, start > now { reasons.append("from \(RFC3339.format(start))") }
-        if let schedule = message.rolloutSchedule, schedule.contains(where: { $0.at > now }) {
+        if let start = message.startDate, now < start { reasons.append("from \(RFC3339.format(start))") }
+        if let schedule = message.rolloutSchedule, schedule.contains(where: { now < $0.at }) {
             reasons.append("by its rollout schedule's later steps")
         }
         return reasons
