@@ -32,11 +32,6 @@ public enum FeedAudience {
         /// The installs the row stands for: every one of them sees what this one sees.
         public var covers: Covers
 
-        /// The same install (the four values), whatever it sees.
-        public var install: [String] {
-            [appVersion.description, osVersion?.description ?? "", platform.rawValue, locale?.description ?? ""]
-        }
-
         /// `{appVersion, osVersion, platform, locale, selected, rolloutPercent, otherwise, covers}`;
         /// `otherwise` is `[{selected, rolloutPercent}]`.
         public var jsonValue: JSONValue {
@@ -386,6 +381,7 @@ public enum FeedAudience {
         // Tags whose installs see the same messages are one class: the first shows, all are named.
         var position: [Bits: Int] = [:]
         var values: [Value<LanguageTag>] = []
+        var names: [[String]] = []
         var bits: [Bits] = []
         for (tag, covers) in named.map({ ($0, $0.description) }) + [(other, "others")] {
             // A tag meets the lists naming it or any tag it starts with.
@@ -394,13 +390,15 @@ public enum FeedAudience {
                 for index in listing[Array(tag.subtags.prefix(length))] ?? [] { classBits[index] = true }
             }
             if let existing = position[classBits] {
-                values[existing].covers += ", " + covers
+                names[existing].append(covers)
             } else {
                 position[classBits] = values.count
                 values.append(Value(value: tag, covers: covers))
+                names.append([covers])
                 bits.append(classBits)
             }
         }
+        for index in values.indices { values[index].covers = CoverText.listed(names[index], separator: ", ") }
         return (values, bits)
     }
 

@@ -260,7 +260,7 @@ struct VersionClass {
             }
         }
         closeRun()
-        return parts.joined(separator: " || ")
+        return CoverText.listed(parts, separator: " || ")
     }
 }
 
@@ -291,5 +291,26 @@ extension VersionCell {
         let bound = Version(lower.major + 1, 0, 0)
         let withinMajor = VersionCell(kind: .release, lower: lower, upper: upper.map { min($0, bound) } ?? bound)
         return withinMajor.candidates.first { contains($0) && OSReleases.exists($0, on: platform) }
+    }
+}
+
+/// What a row stands for, written for people: bounded, whatever the feed names.
+enum CoverText {
+    /// At most this many characters of a class's description before the rest is counted: one class
+    /// may hold every one of 100,000 versions a feed lists, and every row of it repeats the text.
+    static let maximumLength = 160
+
+    /// `parts` joined, each at most 100 characters, until the text is `maximumLength` long; then how many
+    /// more there are (`… 98 more`).
+    static func listed(_ parts: [String], separator: String) -> String {
+        var text = ""
+        for (position, part) in parts.enumerated() {
+            let written = part.count > 100 ? part.prefix(99) + "…" : part
+            if !text.isEmpty, text.count + separator.count + written.count > maximumLength {
+                return text + separator + "… \(parts.count - position) more"
+            }
+            text += (text.isEmpty ? "" : separator) + written
+        }
+        return text
     }
 }

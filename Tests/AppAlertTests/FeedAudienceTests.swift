@@ -289,6 +289,29 @@ struct FeedDiffReachTests {
     }
 }
 
+/// What a row stands for is told in a bounded text, however many versions or languages a feed names:
+/// every row of the class repeats it.
+struct CoverTextTests {
+    @Test
+    func aClassOfThousandsOfVersionsAndLanguagesIsToldInAFewWords() throws {
+        let versions = (0..<5_000).map { "\"1.\($0)\"" }.joined(separator: ", ")
+        let languages = (0..<500).map { "\"x-\(10_000 + $0)\"" }.joined(separator: ", ")
+        let feed = """
+            {"format": 2, "messages": [
+              {"id": 1, "bundleId": "a", "title": "T", "text": "x", "appVersions": [\(versions)], \
+            "locales": [\(languages)]}]}
+            """
+        let rows = try FeedAudience.rows(
+            try decodedFeed(feed),
+            query: FeedAudience.Query(bundleID: "a", now: FeedAudienceTests.now, currentLocale: LanguageTag("en")))
+        let listed = try #require(rows.first { $0.selected == 1 })
+        #expect(listed.covers.appVersion.count <= 180, "\(listed.covers.appVersion)")
+        #expect(listed.covers.appVersion.hasSuffix(" more"))
+        #expect(listed.covers.locale.count <= 180, "\(listed.covers.locale)")
+        #expect(listed.covers.locale.hasSuffix(" more"))
+    }
+}
+
 extension JSONValue {
     var objectKeys: [String] {
         guard case .object(let object) = self else { return [] }

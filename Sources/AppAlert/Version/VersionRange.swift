@@ -254,7 +254,9 @@ struct RangeParser {
         let meant = Self.text([second, UInt8(ascii: "=")][...])
         // The version is in the same word ("=>2.0") or, written apart, the next one ("=> 2.0").
         let version = word.count > 2 ? Self.text(word.dropFirst(2)) : next.map(Self.text) ?? ""
-        throw fail("\"\(written)\" is not an operator (did you mean \"\(meant)\(version)\"?)")
+        // Quoted at most 100 characters long, as every diagnostic quotes.
+        let quoted = version.count > 100 ? version.prefix(99) + "…" : version
+        throw fail("\"\(written)\" is not an operator (did you mean \"\(meant)\(quoted)\"?)")
     }
 
     /// Strips the `v` and `=` characters node-semver allows before a version.
