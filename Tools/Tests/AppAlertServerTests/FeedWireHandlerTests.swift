@@ -266,7 +266,8 @@ struct FeedWireHandlerTests {
     @Test(arguments: 0..<4)
     func mangledRequestsGetTheParsersAnswer(seed: UInt64) async throws {
         let feed = try makeFeedFile(Self.big)
-        var random = SeededGenerator(seed: seed)
+        // The seeds' sequences as this test first drew them (its own generator started one step on).
+        var random = SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15)
         let alphabet = Array("\r\n :;,*\"/?GETHAD1.0\t\u{0}x-".utf8)
         let bases = [
             "GET /messages.json HTTP/1.1\r\nIf-None-Match: *\r\nAccept-Encoding: gzip\r\n\r\n",
