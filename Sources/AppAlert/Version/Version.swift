@@ -179,20 +179,20 @@ enum VersionParser {
         var build: [String] = []
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
             let (identifiers, next) = try parseIdentifiers(bytes, from: index + 1, part: "pre-release", input: string)
-            prerelease = try identifiers.map { (identifier) throws(VersionError) in
-                if identifier.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-                    if identifier.count > 1, identifier.first == UInt8(ascii: "0") {
-                        throw fail(
-                            "numeric pre-release identifier \"\(String(decoding: identifier, as: UTF8.self))\" has a leading zero"
-                        )
-                    }
-                    guard let value = UInt64(String(decoding: identifier, as: UTF8.self)) else {
-                        throw fail(
-                            "pre-release identifier \"\(String(decoding: identifier, as: UTF8.self))\" is too large")
-                    }
-                    return .numeric(value)
+            // A loop, not a typed-throws `map`: Xcode 15's standard library (scripts/apple-sdk-typecheck
+            // checks against it) has only the untyped one.
+            prerelease.reserveCapacity(identifiers.count)
+            for identifier in identifiers {
+                let text = String(decoding: identifier, as: UTF8.self)
+                guard identifier.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                    prerelease.append(.alphanumeric(text))
+                    continue
                 }
-                return .alphanumeric(String(decoding: identifier, as: UTF8.self))
+                if identifier.count > 1, identifier.first == UInt8(ascii: "0") {
+                    throw fail("numeric pre-release identifier \"\(text)\" has a leading zero")
+                }
+                guard let value = UInt64(text) else { throw fail("pre-release identifier \"\(text)\" is too large") }
+                prerelease.append(.numeric(value))
             }
             index = next
         }
