@@ -37,6 +37,11 @@ public final class AlertService: AlertPresenting {
     /// Grows when a check finishes or ``attributes`` change: what inline slots re-decide on
     /// (``MessageSlotModel``).
     public private(set) var revision = 0
+    /// Which of the app's windows draws the message (AppAlertUI's views claim it).
+    @ObservationIgnored package private(set) lazy var stage = MessageStage()
+    /// Counts the showings put on screen (a wall that comes back is a new one): a control answers once
+    /// per showing.
+    @ObservationIgnored package private(set) var showingNumber = 0
     /// The message center: items, unread count, opening and deleting.
     @ObservationIgnored public private(set) lazy var inbox = InboxModel(service: self)
     /// Called for every event, on the main actor.
@@ -154,6 +159,7 @@ public final class AlertService: AlertPresenting {
         message = next
         messageImages = result.images
         showMessage = true
+        showingNumber += 1
         emit(.shown(id: next.id, variant: next.variant))
     }
 
@@ -203,6 +209,7 @@ public final class AlertService: AlertPresenting {
         guard wallPending, let message else { return false }
         wallPending = false
         showMessage = true
+        showingNumber += 1
         emit(.shown(id: message.id, variant: message.variant))
         return true
     }

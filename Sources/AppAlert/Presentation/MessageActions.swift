@@ -38,6 +38,30 @@ public struct MessageActions {
         self.closing = close
     }
 
+    /// Told that the message's picture did not decode (the header check passed, the platform's decoder
+    /// refused the bytes): set by the presenter that made these actions.
+    private var pictureFailed: (@MainActor () -> Void)?
+
+    /// These actions, also told when the picture does not decode.
+    package func reportingPictureFailure(to report: @escaping @MainActor () -> Void) -> MessageActions {
+        var actions = self
+        actions.pictureFailed = report
+        return actions
+    }
+
+    /// The view could not decode the message's picture: it draws the title, text and controls instead
+    /// (``ResolvedMessage/cardParts(pictureDecoded:)``), and this reports it once per showing
+    /// (``AlertEvent/problem(_:)``).
+    public func pictureDidNotDecode() {
+        pictureFailed?()
+    }
+
+    /// The problem reported when a message's picture does not decode.
+    static func pictureProblem(_ message: ResolvedMessage) -> String {
+        "message \(message.id): its picture passed the header check but did not decode on this device; "
+            + "it is shown with its title and text instead"
+    }
+
     /// Whether a tap on the message itself does something (a banner's or an image's ``ResolvedMessage/action``).
     public var hasTapAction: Bool { tapAction != nil }
 
@@ -71,5 +95,77 @@ extension ResolvedMessage {
     /// paragraph rule of the Unicode bidirectional algorithm, for letters).
     public var isRightToLeft: Bool {
         TextDirection.isRightToLeft(language: localization, text: title + text)
+    }
+}
+
+/// What a card of a message draws, decided before any view does (``ResolvedMessage/cardParts(pictureDecoded:)``).
+public struct CardParts: Sendable, Hashable {
+    /// The picture.
+    public var picture: Bool
+    /// The title and the text.
+    public var words: Bool
+    /// A sheet's what's-new items.
+    public var features: Bool
+    /// The message's buttons.
+    public var buttons: Bool
+}
+
+/// The colors of a card's close control for one appearance: `nil` is the platform's own (the primary
+/// color on the system's material).
+package struct CloseControlColors: Sendable, Hashable {
+    package var foreground: Message.Color?
+    package var backdrop: Message.Color?
+}
+
+extension ResolvedMessage {
+    /// What a card of this message draws. A picture only when it decoded; an `image` message whose
+    /// picture did not decode falls back to its title, text and buttons (and the close control), so the
+    /// user is never left with a dimmed app and nothing to read or tap.
+    public func cardParts(pictureDecoded: Bool) -> CardParts {
+        switch layout {
+        case .image:
+            pictureDecoded
+                ? CardParts(picture: true, words: false, features: false, buttons: false)
+                : CardParts(picture: false, words: true, features: false, buttons: true)
+        case .banner:
+            CardParts(picture: pictureDecoded, words: true, features: false, buttons: false)
+        case .alert, .modal, .sheet:
+            CardParts(picture: pictureDecoded, words: true, features: layout == .sheet, buttons: true)
+        }
+    }
+
+    /// The close control's colors: the message's text color on a backdrop of its background (nearly
+    /// opaque, so the ✕ stays readable over a picture). A message that gives one of the two gets black
+    /// or white for the other, whichever contrasts more; one that gives neither gets the platform's.
+    package func closeControlColors(dark: Bool) -> CloseControlColors {
+        let palette = colors?.palette(dark: dark)
+        let canvas: Message.Color = dark ? .black : .white
+        switch (palette?.text, palette?.background) {
+        case (nil, nil):
+            return CloseControlColors(foreground: nil, backdrop: nil)
+        case (let text?, nil):
+            return CloseControlColors(foreground: text, backdrop: Self.contrasting(text, canvas: canvas).opaque(230))
+        case (nil, let background?):
+            return CloseControlColors(
+                foreground: Self.contrasting(background, canvas: canvas), backdrop: background.opaque(230))
+        case (let text?, let background?):
+            return CloseControlColors(foreground: text, backdrop: background.opaque(230))
+        }
+    }
+
+    /// Black or white, whichever contrasts more with `color`.
+    private static func contrasting(_ color: Message.Color, canvas: Message.Color) -> Message.Color {
+        let onBlack = Message.Color.contrastRatio(text: .black, background: color, canvas: canvas)
+        let onWhite = Message.Color.contrastRatio(text: .white, background: color, canvas: canvas)
+        return onBlack >= onWhite ? .black : .white
+    }
+}
+
+extension Message.Color {
+    /// This color with at least `alpha` opacity.
+    fileprivate func opaque(_ alpha: UInt8) -> Message.Color {
+        var color = self
+        color.alpha = Swift.max(color.alpha, alpha)
+        return color
     }
 }

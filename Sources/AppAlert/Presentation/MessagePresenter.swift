@@ -27,8 +27,9 @@ public final class MessagePresenter: AlertPresenting {
     public let service: AlertService
     /// The layouts the app draws with its own view.
     public let appDrawnLayouts: Set<Message.Layout>
-    /// The words of the controls the views add, in the app's preferred languages.
-    public let texts: MessageTexts
+    /// The words of the controls the views add, in the app's preferred languages: read from the
+    /// service's ``AlertService/messageTexts`` each time, so a change there reaches the views.
+    public var texts: MessageTexts { service.controlTexts }
     /// The banner's countdown, from the moment it was shown.
     public private(set) var bannerTimer: BannerTimer?
     /// The close started by a binding or a timer, for a test to wait on.
@@ -38,7 +39,16 @@ public final class MessagePresenter: AlertPresenting {
     public init(_ service: AlertService, appDrawnLayouts: Set<Message.Layout> = []) {
         self.service = service
         self.appDrawnLayouts = appDrawnLayouts
-        texts = service.controlTexts
+    }
+
+    /// The presenter to keep for `service`: `existing` when it presents the same service with the same
+    /// layouts, else a new one. A view that keeps its presenter in `@State` asks this at each update,
+    /// so an app that replaces its service (an account or environment switch) is followed.
+    package static func reusing(
+        _ existing: MessagePresenter?, for service: AlertService, appDrawnLayouts: Set<Message.Layout> = []
+    ) -> MessagePresenter {
+        if let existing, existing.service === service, existing.appDrawnLayouts == appDrawnLayouts { return existing }
+        return MessagePresenter(service, appDrawnLayouts: appDrawnLayouts)
     }
 
     /// The message on screen now, or `nil`.
@@ -67,10 +77,34 @@ public final class MessagePresenter: AlertPresenting {
             images: service.messageImages,
             showsCloseControl: container(for: message.layout) != .banner && message.needsCloseControl,
             texts: texts, tapAction: message.action, tapTitle: message.title,
-            perform: { [self] button in
-                if let url = await service.perform(AlertPresentation.Button(button)) { open(url) }
-            },
-            close: { [self] in await service.close() })
+            perform: { [self] button in await answer(button, open: open) },
+            close: { [self] in await service.close() }
+        ).reportingPictureFailure { [self] in pictureFailed() }
+    }
+
+    @ObservationIgnored private var reportedPictureShowing: Int?
+
+    /// The view could not decode the picture: said once per showing (it falls back to the words).
+    func pictureFailed() {
+        guard let message, reportedPictureShowing != service.showingNumber else { return }
+        reportedPictureShowing = service.showingNumber
+        service.hand(.problem(MessageActions.pictureProblem(message)))
+    }
+
+    /// One answer per showing: a second tap on the same showing's controls (a double tap on a link)
+    /// does nothing; a wall that comes back is a new showing.
+    @ObservationIgnored private var answeredShowing: Int?
+
+    /// Performs a control of the message on screen, once per showing. A card or a banner has then
+    /// ended its presentation: a wall whose event button or in-app link was used is back on screen at
+    /// once (nothing else would bring it back: the scene stays active). A sheet ends when it has left
+    /// the screen (``presentationEnded()`` from its `onDismiss`), the system alert when the scene is active again.
+    func answer(_ button: Message.Button, open: @MainActor (URL) -> Void) async {
+        guard answeredShowing != service.showingNumber else { return }
+        answeredShowing = service.showingNumber
+        let container = self.container
+        if let url = await service.perform(AlertPresentation.Button(button)) { open(url) }
+        if container == .card || container == .banner { service.presentationEnded() }
     }
 
     /// Calls `left` once, on the main actor, when the message on screen now leaves it (answered,

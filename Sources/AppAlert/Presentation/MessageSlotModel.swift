@@ -20,6 +20,8 @@ public final class MessageSlotModel {
     public private(set) var problem: String?
 
     @ObservationIgnored private weak var service: AlertService?
+    /// The name the slot was made with.
+    @ObservationIgnored private let name: String
     /// Whether the name is a slot's: a slot of another name decides nothing.
     @ObservationIgnored private let isSlot: Bool
 
@@ -27,6 +29,7 @@ public final class MessageSlotModel {
     /// `"launch"`, `"inbox"`, which are not slots) shows nothing and says why in ``problem``.
     public init(_ name: String, service: AlertService) {
         self.service = service
+        self.name = name
         if let placement = Message.Placement(name: name), case .slot = placement {
             self.placement = placement
             isSlot = true
@@ -35,6 +38,15 @@ public final class MessageSlotModel {
             isSlot = false
             problem = "\"\(Excerpt.of(name))\" is not a slot name (1 to 64 letters, digits, -, _ or .)"
         }
+    }
+
+    /// The model to keep for the slot `name` of `service`: `existing` when it is that slot of that
+    /// service, else a new one (a view keeping its model in `@State` follows a new name or service).
+    package static func reusing(_ existing: MessageSlotModel?, name: String, service: AlertService)
+        -> MessageSlotModel
+    {
+        if let existing, existing.service === service, existing.name == name { return existing }
+        return MessageSlotModel(name, service: service)
     }
 
     /// What the controls of ``message``'s card do; a link is opened with `open` (SwiftUI's `openURL`). A
@@ -51,7 +63,12 @@ public final class MessageSlotModel {
             close: { [self] in
                 guard message.dismissible else { return }
                 await perform(Message.Button(title: message.confirmLabel, action: .dismiss))
-            })
+            }
+        ).reportingPictureFailure { [self] in
+            guard problem == nil else { return }
+            problem = MessageActions.pictureProblem(message)
+            service?.hand(.problem(MessageActions.pictureProblem(message)))
+        }
     }
 
     /// Decides the slot's message now (the feed as the service last loaded it, within its interval).

@@ -1,0 +1,146 @@
+import Foundation
+import Observation
+
+/// Which of the app's windows (scenes) draws the service's message, decided once for all of them: on
+/// iPad Split View, Stage Manager, Mac Catalyst or a Mac app with several windows, every window's
+/// `.messageAlert` watches the same service, and without one decision each would draw the message
+/// (two alerts, two banners with two countdowns).
+///
+/// The claim goes to the window the user works in: the active one with the app's key window, else the
+/// active one that became active last; none while no window is active (the message waits, and no
+/// showing is recorded that was not on screen). Once a message is on screen in a window it stays
+/// there until it leaves, even when the user turns to another window; a window that closes while it
+/// shows the message lets it go, and the window that claims next shows it.
+package struct SceneClaims: Sendable, Hashable {
+    package struct Scene: Sendable, Hashable {
+        var isActive: Bool
+        var isKey: Bool
+        /// When it last became active or key: later wins.
+        var order: Int
+    }
+
+    private(set) var scenes: [UUID: Scene] = [:]
+    private var clock = 0
+    private struct Showing: Sendable, Hashable {
+        var scene: UUID
+        var message: Int
+    }
+
+    /// The window showing the message now, and which message.
+    private var showing: Showing?
+
+    package init() {}
+
+    /// A window's state: it joined, became active or inactive, gained or lost the key window.
+    package mutating func update(_ id: UUID, isActive: Bool, isKey: Bool) {
+        let old = scenes[id]
+        var order = old?.order ?? 0
+        if old == nil || (isActive && old?.isActive != true) || (isKey && old?.isKey != true) {
+            clock += 1
+            order = clock
+        }
+        scenes[id] = Scene(isActive: isActive, isKey: isKey, order: order)
+    }
+
+    /// A window closed or its scene disconnected. Whether it was showing the message (its host must
+    /// tear down; the message goes to the window that claims next).
+    @discardableResult
+    package mutating func remove(_ id: UUID) -> Bool {
+        scenes[id] = nil
+        guard showing?.scene == id else { return false }
+        showing = nil
+        return true
+    }
+
+    /// The window that draws `message` now: where it is already on screen, else the claimant.
+    package func owner(of message: Int) -> UUID? {
+        if let showing, showing.message == message, scenes[showing.scene] != nil { return showing.scene }
+        return claimant
+    }
+
+    /// The window a message not yet on screen goes to.
+    package var claimant: UUID? {
+        let active = scenes.filter(\.value.isActive)
+        let best = active.filter(\.value.isKey).max { $0.value.order < $1.value.order }
+        return (best ?? active.max { $0.value.order < $1.value.order })?.key
+    }
+
+    /// `message` went on screen in `id`.
+    package mutating func shown(_ message: Int, in id: UUID) {
+        showing = Showing(scene: id, message: message)
+    }
+
+    /// The message left the screen of `id`.
+    package mutating func left(_ id: UUID) {
+        if showing?.scene == id { showing = nil }
+    }
+}
+
+/// The service's ``SceneClaims``, observed: a window's view redraws when the claim moves.
+@MainActor
+@Observable
+package final class MessageStage {
+    package private(set) var claims = SceneClaims()
+
+    package init() {}
+
+    package func update(_ id: UUID, isActive: Bool, isKey: Bool) {
+        var claims = claims
+        claims.update(id, isActive: isActive, isKey: isKey)
+        if claims != self.claims { self.claims = claims }
+    }
+
+    @discardableResult
+    package func remove(_ id: UUID) -> Bool {
+        claims.remove(id)
+    }
+
+    /// Whether the window `id` draws `message` (and may record its showing).
+    package func draws(_ message: Int, in id: UUID) -> Bool {
+        claims.owner(of: message) == id
+    }
+
+    package func shown(_ message: Int, in id: UUID) {
+        claims.shown(message, in: id)
+    }
+
+    package func left(_ id: UUID) {
+        claims.left(id)
+    }
+}
+
+/// Which scene a UIKit presenter shows on when the app gives no view controller: the foreground scene
+/// holding the app's key window, else the only foreground scene; with several and none holding the
+/// key window it cannot tell, and says so. (A `UIWindowScene` has a key window of its own whether or
+/// not it is the one the user types in, so the app's key window is the test, not the scene's.)
+package enum SceneChoice {
+    package struct Candidate: Sendable, Hashable {
+        package var isForegroundActive: Bool
+        package var holdsKeyWindow: Bool
+
+        package init(isForegroundActive: Bool, holdsKeyWindow: Bool) {
+            self.isForegroundActive = isForegroundActive
+            self.holdsKeyWindow = holdsKeyWindow
+        }
+    }
+
+    /// The index of the scene to use, or why none can be.
+    package static func choose(_ candidates: [Candidate]) -> Result<Int, PresentationRefusal> {
+        let active = candidates.indices.filter { candidates[$0].isForegroundActive }
+        if let key = active.first(where: { candidates[$0].holdsKeyWindow }) { return .success(key) }
+        if active.count == 1 { return .success(active[0]) }
+        if active.isEmpty {
+            return .failure(PresentationRefusal("no scene is in the foreground: present when the app is active"))
+        }
+        return .failure(
+            PresentationRefusal(
+                "\(active.count) scenes are in the foreground and none holds the key window: pass the view "
+                    + "controller or the scene to present on"))
+    }
+}
+
+/// Why a presenter cannot put something on screen (AppAlertUI turns it into its `PresentationError`).
+package struct PresentationRefusal: Error, Sendable, Hashable {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,258 @@
+import AppAlertTesting
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AppAlert
+
+/// What AppAlertUI's views rest on in real apps (issue 33): one answer per showing, a wall back after
+/// its event button or in-app link, a presenter that follows a replaced service and live texts, the
+/// window that claims a message among several, the scene a UIKit presenter picks, a picture that does
+/// not decode, and the close control's colors.
+@MainActor
+struct PresentationInAppsTests {
+    typealias Presenting = MessagePresenterTests
+
+    @Test
+    func aDoubleTapOnALinkOpensItOnceAndRecordsOneAnswer() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service(
+            [
+                Presenting.message(
+                    .modal, #", "buttons": [{"title": "Go", "action": {"url": "https://example.com/go"}}]"#)
+            ],
+            folder: folder)
+        let presenter = MessagePresenter(service)
+        var opened: [URL] = []
+        let actions = presenter.actions { opened.append($0) }
+        let button = try #require(presenter.message?.buttons.first)
+        async let first: Void = actions.perform(button)
+        async let second: Void = actions.perform(button)
+        _ = await (first, second)
+        #expect(opened == [URL(string: "https://example.com/go")!])
+        #expect(events.all.filter { if case .linkOpened = $0 { true } else { false } }.count == 1)
+    }
+
+    struct WallCase: Sendable, CustomTestStringConvertible {
+        let layout: Message.Layout
+        let action: String
+        let comesBackAtOnce: Bool
+        var testDescription: String {
+            "a \(layout) wall's \(action) button: back \(comesBackAtOnce ? "at once" : "later")"
+        }
+    }
+
+    @Test(arguments: [
+        WallCase(layout: .modal, action: #"{"event": "tour.start"}"#, comesBackAtOnce: true),
+        WallCase(layout: .modal, action: #"{"url": "https://example.com/help"}"#, comesBackAtOnce: true),
+        WallCase(layout: .alert, action: #"{"event": "tour.start"}"#, comesBackAtOnce: false),
+        // A sheet is still leaving the screen: it comes back from its onDismiss (presentationEnded).
+        WallCase(layout: .sheet, action: #"{"event": "tour.start"}"#, comesBackAtOnce: false),
+    ])
+    func aWallComesBackAfterItsEventButtonOrInAppLinkWithoutTheSceneChanging(_ test: WallCase) async throws {
+        let folder = try TemporaryDirectory()
+        let buttons = #"[{"title": "Go", "action": \#(test.action)}, {"title": "Update", "action": {"url": "https://example.com/up"}}]"#
+        let (service, events) = try await Presenting.service(
+            [Presenting.message(test.layout, #", "dismissible": false, "buttons": \#(buttons)"#)], folder: folder)
+        // An app-drawn alert is a card; the built-in one is the system alert, back when the scene is active.
+        let presenter = MessagePresenter(service, appDrawnLayouts: test.layout == .alert ? [] : [test.layout])
+        let button = try #require(presenter.message?.buttons.first)
+        await presenter.actions { _ in }.perform(button)
+        #expect((presenter.message != nil) == test.comesBackAtOnce)
+        #expect(events.all.contains { if case .buttonEvent = $0 { true } else if case .linkOpened = $0 { true } else { false } })
+        if !test.comesBackAtOnce {
+            presenter.presentationEnded()
+            #expect(presenter.message?.id == 1)
+        }
+        // Each time back on screen is a new showing, answered once more.
+        #expect(events.all.filter { if case .shown = $0 { true } else { false } }.count == 2)
+        let again = try #require(presenter.message?.buttons.first)
+        await presenter.actions { _ in }.perform(again)
+        if !test.comesBackAtOnce { presenter.presentationEnded() }
+        #expect(events.all.filter { if case .shown = $0 { true } else { false } }.count == 3)
+    }
+
+    @Test
+    func aPresenterIsKeptForItsServiceAndReplacedWithIt() async throws {
+        let folder = try TemporaryDirectory()
+        let (first, _) = try await Presenting.service([Presenting.message(.banner)], folder: folder)
+        let (second, _) = try await Presenting.service([Presenting.message(.modal)], folder: folder)
+        let kept = MessagePresenter.reusing(nil, for: first)
+        #expect(MessagePresenter.reusing(kept, for: first) === kept)
+        let replaced = MessagePresenter.reusing(kept, for: second)
+        #expect(replaced !== kept && replaced.service === second && replaced.container == .card)
+        #expect(MessagePresenter.reusing(replaced, for: second, appDrawnLayouts: [.modal]) !== replaced)
+        let slot = MessageSlotModel.reusing(nil, name: "home-top", service: first)
+        #expect(MessageSlotModel.reusing(slot, name: "home-top", service: first) === slot)
+        #expect(MessageSlotModel.reusing(slot, name: "settings", service: first).placement == .slot("settings"))
+        #expect(MessageSlotModel.reusing(slot, name: "home-top", service: second) !== slot)
+    }
+
+    @Test
+    func theControlsWordsFollowAChangeToMessageTexts() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, _) = try await Presenting.service([Presenting.message(.image)], folder: folder)
+        let presenter = MessagePresenter(service)
+        #expect(presenter.actions { _ in }.texts.close == "Close")
+        var texts = service.messageTexts
+        texts["en"]?.close = "Dismiss"
+        service.messageTexts = texts
+        #expect(presenter.actions { _ in }.texts.close == "Dismiss")
+    }
+
+    // MARK: Several windows
+
+    @Test
+    func theActiveWindowWithTheKeyWindowClaimsTheMessageAndKeepsItWhileItIsOnScreen() async {
+        let (a, b, c) = (UUID(), UUID(), UUID())
+        var claims = SceneClaims()
+        #expect(claims.claimant == nil)
+        claims.update(a, isActive: false, isKey: false)
+        #expect(claims.claimant == nil, "no window active: the message waits")
+        claims.update(a, isActive: true, isKey: false)
+        claims.update(b, isActive: true, isKey: false)
+        #expect(claims.claimant == b, "the one active last")
+        claims.update(a, isActive: true, isKey: true)
+        #expect(claims.claimant == a, "the key one")
+        claims.update(c, isActive: true, isKey: false)
+        #expect(claims.claimant == a)
+        claims.shown(7, in: a)
+        claims.update(a, isActive: true, isKey: false)
+        claims.update(b, isActive: true, isKey: true)
+        #expect(claims.claimant == b)
+        #expect(claims.owner(of: 7) == a, "on screen in a: it stays there")
+        #expect(claims.owner(of: 8) == b, "another message goes to the claimant")
+        claims.left(a)
+        #expect(claims.owner(of: 7) == b)
+    }
+
+    @Test
+    func aWindowClosedWhileShowingTheMessageLetsTheNextClaimantShowIt() async {
+        let (a, b) = (UUID(), UUID())
+        let stage = MessageStage()
+        stage.update(a, isActive: true, isKey: true)
+        stage.update(b, isActive: true, isKey: false)
+        #expect(stage.draws(3, in: a) && !stage.draws(3, in: b))
+        stage.shown(3, in: a)
+        #expect(stage.remove(b) == false, "b showed nothing")
+        stage.update(b, isActive: true, isKey: false)
+        #expect(stage.remove(a) == true, "a showed the message: its host tears down")
+        #expect(stage.draws(3, in: b))
+    }
+
+    struct SceneCase: Sendable, CustomTestStringConvertible {
+        let scenes: [SceneChoice.Candidate]
+        let chosen: Int?
+        let reason: String?
+        var testDescription: String { "\(scenes.count) scenes → \(chosen.map(String.init) ?? reason ?? "")" }
+    }
+
+    @Test(arguments: [
+        SceneCase(scenes: [.init(isForegroundActive: true, holdsKeyWindow: false)], chosen: 0, reason: nil),
+        SceneCase(
+            scenes: [
+                .init(isForegroundActive: true, holdsKeyWindow: false),
+                .init(isForegroundActive: true, holdsKeyWindow: true),
+            ], chosen: 1, reason: nil),
+        SceneCase(
+            scenes: [
+                .init(isForegroundActive: false, holdsKeyWindow: true),
+                .init(isForegroundActive: true, holdsKeyWindow: false),
+            ], chosen: 1, reason: nil),
+        SceneCase(
+            scenes: [
+                .init(isForegroundActive: true, holdsKeyWindow: false),
+                .init(isForegroundActive: true, holdsKeyWindow: false),
+            ], chosen: nil, reason: "2 scenes are in the foreground and none holds the key window"),
+        SceneCase(
+            scenes: [.init(isForegroundActive: false, holdsKeyWindow: false)], chosen: nil,
+            reason: "no scene is in the foreground"),
+    ])
+    func aUIKitPresenterWithoutAControllerPicksTheSceneHoldingTheKeyWindowOrSaysWhyNot(_ test: SceneCase) async {
+        switch SceneChoice.choose(test.scenes) {
+        case .success(let index): #expect(index == test.chosen)
+        case .failure(let refusal): #expect(test.reason.map { refusal.reason.hasPrefix($0) } == true)
+        }
+    }
+
+    // MARK: Pictures and the close control
+
+    struct PartsCase: Sendable, CustomTestStringConvertible {
+        let layout: Message.Layout
+        let decoded: Bool
+        let parts: CardParts
+        var testDescription: String { "\(layout), picture \(decoded ? "decoded" : "not decoded")" }
+    }
+
+    @Test(arguments: [
+        PartsCase(
+            layout: .image, decoded: true,
+            parts: CardParts(picture: true, words: false, features: false, buttons: false)),
+        PartsCase(
+            layout: .image, decoded: false,
+            parts: CardParts(picture: false, words: true, features: false, buttons: true)),
+        PartsCase(
+            layout: .modal, decoded: false,
+            parts: CardParts(picture: false, words: true, features: false, buttons: true)),
+        PartsCase(
+            layout: .sheet, decoded: true, parts: CardParts(picture: true, words: true, features: true, buttons: true)),
+        PartsCase(
+            layout: .banner, decoded: false,
+            parts: CardParts(picture: false, words: true, features: false, buttons: false)),
+    ])
+    func aPictureThatDoesNotDecodeLeavesTheWordsAndControls(_ test: PartsCase) async {
+        let message = ResolvedMessage(id: 1, title: "Hello", text: "World", layout: test.layout)
+        #expect(message.cardParts(pictureDecoded: test.decoded) == test.parts)
+    }
+
+    @Test
+    func aPictureThatDoesNotDecodeIsReportedOncePerShowingAndTheMessageCanStillBeClosed() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service([Presenting.message(.image)], folder: folder)
+        let presenter = MessagePresenter(service)
+        let actions = presenter.actions { _ in }
+        #expect(actions.showsCloseControl)
+        actions.pictureDidNotDecode()
+        actions.pictureDidNotDecode()
+        presenter.actions { _ in }.pictureDidNotDecode()
+        let problems = events.all.compactMap { if case .problem(let text) = $0 { text } else { nil } }
+        #expect(problems == [MessageActions.pictureProblem(try #require(presenter.message))])
+        await actions.close()
+        #expect(presenter.message == nil)
+        #expect(events.all.contains { if case .dismissed(id: 1, _) = $0 { true } else { false } })
+    }
+
+    struct CloseColorCase: Sendable, CustomTestStringConvertible {
+        let palette: Message.Palette
+        let dark: Bool
+        let foreground: Message.Color?
+        let backdrop: Message.Color?
+        var testDescription: String {
+            "text \(palette.text?.description ?? "-") on \(palette.background?.description ?? "-")"
+        }
+    }
+
+    nonisolated static let navy = Message.Color(red: 0x10, green: 0x20, blue: 0x30)
+    nonisolated static let paper = Message.Color(red: 0xF0, green: 0xF0, blue: 0xF0)
+
+    @Test(arguments: [
+        CloseColorCase(palette: Message.Palette(), dark: false, foreground: nil, backdrop: nil),
+        CloseColorCase(
+            palette: Message.Palette(background: navy, text: .white), dark: false, foreground: .white,
+            backdrop: Message.Color(red: 0x10, green: 0x20, blue: 0x30, alpha: 255)),
+        CloseColorCase(
+            palette: Message.Palette(
+                background: Message.Color(red: 0x10, green: 0x20, blue: 0x30, alpha: 40), text: .white),
+            dark: false, foreground: .white, backdrop: Message.Color(red: 0x10, green: 0x20, blue: 0x30, alpha: 230)),
+        CloseColorCase(palette: Message.Palette(text: .white), dark: false, foreground: .white, backdrop: .black),
+        CloseColorCase(palette: Message.Palette(background: paper), dark: true, foreground: .black, backdrop: paper),
+    ])
+    func theCloseControlTakesTheMessagesColorsOnAContrastingBackdrop(_ test: CloseColorCase) async {
+        let message = ResolvedMessage(
+            id: 1, title: "Hello", text: "World", layout: .image,
+            colors: Message.Colors(light: test.palette, dark: test.palette))
+        let colors = message.closeControlColors(dark: test.dark)
+        #expect(colors.foreground == test.foreground)
+        #expect(colors.backdrop == test.backdrop)
+    }
+}
