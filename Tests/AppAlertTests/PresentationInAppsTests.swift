@@ -51,7 +51,9 @@ struct PresentationInAppsTests {
     ])
     func aWallComesBackAfterItsEventButtonOrInAppLinkWithoutTheSceneChanging(_ test: WallCase) async throws {
         let folder = try TemporaryDirectory()
-        let buttons = #"[{"title": "Go", "action": \#(test.action)}, {"title": "Update", "action": {"url": "https://example.com/up"}}]"#
+        let buttons =
+            #"[{"title": "Go", "action": \#(test.action)}, "#
+            + #"{"title": "Update", "action": {"url": "https://example.com/up"}}]"#
         let (service, events) = try await Presenting.service(
             [Presenting.message(test.layout, #", "dismissible": false, "buttons": \#(buttons)"#)], folder: folder)
         // An app-drawn alert is a card; the built-in one is the system alert, back when the scene is active.
@@ -59,7 +61,13 @@ struct PresentationInAppsTests {
         let button = try #require(presenter.message?.buttons.first)
         await presenter.actions { _ in }.perform(button)
         #expect((presenter.message != nil) == test.comesBackAtOnce)
-        #expect(events.all.contains { if case .buttonEvent = $0 { true } else if case .linkOpened = $0 { true } else { false } })
+        #expect(
+            events.all.contains {
+                switch $0 {
+                case .buttonEvent, .linkOpened: true
+                default: false
+                }
+            })
         if !test.comesBackAtOnce {
             presenter.presentationEnded()
             #expect(presenter.message?.id == 1)
