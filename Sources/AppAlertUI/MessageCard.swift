@@ -28,43 +28,65 @@
         }
 
         public var body: some View {
-            let palette = message.colors?.palette(dark: colorScheme == .dark)
+            let dark = colorScheme == .dark
+            let palette = message.colors?.palette(dark: dark)
+            let bytes = message.loadedImage(in: actions.images, dark: dark)?.data
+            let image = bytes.flatMap(Self.image(from:))
+            let parts = message.cardParts(pictureDecoded: image != nil)
             Group {
                 if actions.hasTapAction {
                     Button {
                         Task { @MainActor in await actions.tap() }
                     } label: {
-                        content
+                        content(parts, image)
                     }
                     .buttonStyle(.plain)
                 } else {
-                    content
+                    content(parts, image)
                 }
             }
             .foregroundStyle(palette?.text.map(Self.color) ?? Color.primary)
             .background(palette?.background.map(Self.color) ?? Color.clear)
-            // The buttons and the close control in the message's accent; the app's own without one.
+            // The buttons in the message's accent; the app's own without one.
             .tint(palette?.accent.map(Self.color))
+            // On the content, which is never empty: an image that did not decode leaves the words.
             .overlay(alignment: .topTrailing) {
-                if actions.showsCloseControl {
-                    Button {
-                        Task { @MainActor in await actions.close() }
-                    } label: {
-                        Label(actions.texts.close, systemImage: "xmark.circle.fill").labelStyle(.iconOnly)
-                            .font(.title2)
-                    }
-                    .buttonStyle(.plain)
-                    .padding(8)
-                }
+                if actions.showsCloseControl { closeControl(message.closeControlColors(dark: dark)) }
             }
             .environment(\.layoutDirection, message.isRightToLeft ? .rightToLeft : .leftToRight)
+            .onAppear { if bytes != nil && image == nil { actions.pictureDidNotDecode() } }
         }
 
-        @ViewBuilder private var content: some View {
+        /// The ✕: the message's text color on a backdrop of its background (the system's without
+        /// them), a 44-point target, labelled for VoiceOver in the user's language.
+        private func closeControl(_ colors: CloseControlColors) -> some View {
+            Button {
+                Task { @MainActor in await actions.close() }
+            } label: {
+                Image(systemName: "xmark")
+                    .font(.body.weight(.semibold))
+                    .foregroundStyle(colors.foreground.map(Self.color) ?? Color.primary)
+                    .frame(width: 30, height: 30)
+                    .background {
+                        if let backdrop = colors.backdrop {
+                            Circle().fill(Self.color(backdrop))
+                        } else {
+                            Circle().fill(.regularMaterial)
+                        }
+                    }
+                    .frame(width: 44, height: 44)
+                    .contentShape(Rectangle())
+            }
+            .buttonStyle(.plain)
+            .accessibilityLabel(Text(actions.texts.close))
+            .padding(4)
+        }
+
+        @ViewBuilder private func content(_ parts: CardParts, _ image: Image?) -> some View {
             switch message.layout {
             case .banner:
                 HStack(spacing: 12) {
-                    picture.frame(maxWidth: 56, maxHeight: 56)
+                    if let image, parts.picture { picture(image).frame(maxWidth: 56, maxHeight: 56) }
                     VStack(alignment: .leading, spacing: 2) {
                         Text(message.title).font(.headline)
                         Text(message.text).font(.subheadline)
@@ -72,27 +94,30 @@
                     .frame(maxWidth: .infinity, alignment: .leading)
                 }
                 .padding()
-            case .image:
-                picture
-            case .alert, .modal, .sheet:
+            case .image where parts.picture:
+                if let image { picture(image) }
+            case .image, .alert, .modal, .sheet:
                 VStack(alignment: .leading, spacing: 12) {
-                    picture
+                    if let image, parts.picture { picture(image) }
                     Text(message.title).font(message.layout == .sheet ? .title2 : .headline)
                     Text(message.text).font(.body)
-                    features
-                    buttons
+                    if parts.features { features }
+                    if parts.buttons { buttons }
                 }
                 .padding()
+                // Room for the close control beside the title.
+                .padding(.trailing, actions.showsCloseControl ? 36 : 0)
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
         }
 
-        /// The image for the appearance, from the bytes the core checked; nothing when there are none.
-        @ViewBuilder private var picture: some View {
-            if let data = message.loadedImage(in: actions.images, dark: colorScheme == .dark)?.data,
-                let image = Self.image(from: data)
-            {
-                image.resizable().scaledToFit().accessibilityLabel(Text(message.image?.alt ?? ""))
+        /// The picture, read by VoiceOver by its `alt`; without one it is decoration and hidden.
+        @ViewBuilder private func picture(_ image: Image) -> some View {
+            let alt = message.image?.alt ?? ""
+            if alt.isEmpty {
+                image.resizable().scaledToFit().accessibilityHidden(true)
+            } else {
+                image.resizable().scaledToFit().accessibilityLabel(Text(alt))
             }
         }
 
