@@ -11,58 +11,104 @@
     enum AppKitMessageHost {
         /// The banner on screen: the controller owns its SwiftUI content while its view is shown.
         private static var banner: NSHostingController<HostedMessage>?
+        private static var bannerWindowEnd: NSObjectProtocol?
 
-        static func present(_ presenter: MessagePresenter, in window: NSWindow?) throws {
+        /// How the message is put on screen; `stage` and `draw` as for UIKit (``UIKitMessageHost/Placement``).
+        struct Placement {
+            var stage: UUID?
+            var draw: HostedMessage.Draw?
+            var openURL: OpenURLAction?
+        }
+
+        static func present(_ presenter: MessagePresenter, in window: NSWindow?, _ placement: Placement = Placement())
+            throws
+        {
             guard let container = presenter.container, container != .systemAlert else { return }
             guard let window = window ?? NSApp?.keyWindow ?? NSApp?.mainWindow else {
                 throw PresentationError.nothingToPresentOn
             }
             if container == .banner {
-                try showBanner(presenter, in: window)
+                try showBanner(presenter, in: window, placement)
             } else {
-                try showSheet(presenter, container, in: window)
+                try showSheet(presenter, container, in: window, placement)
+            }
+        }
+
+        /// The message has left the screen: the stage hears it (and brings a wall back), or this host
+        /// brings the wall back itself.
+        private static func ended(_ presenter: MessagePresenter, in window: NSWindow, _ placement: Placement) {
+            if let stage = placement.stage {
+                presenter.service.stage.left(stage)
+                presenter.service.presentationEnded()
+            } else {
+                presenter.service.presentationEnded()
+                if presenter.message != nil { try? present(presenter, in: window, placement) }
             }
         }
 
         private static func showSheet(
-            _ presenter: MessagePresenter, _ container: MessagePresenter.Container, in window: NSWindow
+            _ presenter: MessagePresenter, _ container: MessagePresenter.Container, in window: NSWindow,
+            _ placement: Placement
         ) throws {
             guard window.attachedSheet == nil else {
                 throw PresentationError(reason: "the window already shows a sheet")
             }
             let controller = NSHostingController(
-                rootView: HostedMessage(presenter: presenter, container: container, dimsApp: false))
+                rootView: HostedMessage(
+                    presenter: presenter, container: container, dimsApp: false, draw: placement.draw,
+                    openURL: placement.openURL))
             let sheet = NSWindow(contentViewController: controller)
             window.beginSheet(sheet)
             presenter.whenMessageLeaves {
                 window.endSheet(sheet)
-                presenter.service.presentationEnded()
-                // A wall whose link was followed is on screen again.
-                if presenter.message != nil { try? present(presenter, in: window) }
+                ended(presenter, in: window, placement)
             }
         }
 
-        private static func showBanner(_ presenter: MessagePresenter, in window: NSWindow) throws {
+        private static func showBanner(_ presenter: MessagePresenter, in window: NSWindow, _ placement: Placement)
+            throws
+        {
             guard banner == nil else { throw PresentationError(reason: "an AppAlert banner is already on screen") }
             guard let content = window.contentView else {
                 throw PresentationError(reason: "the window has no content view")
             }
             let controller = NSHostingController(
-                rootView: HostedMessage(presenter: presenter, container: .banner, dimsApp: false))
+                rootView: HostedMessage(
+                    presenter: presenter, container: .banner, dimsApp: false, draw: placement.draw,
+                    openURL: placement.openURL))
             let bounds = content.bounds
             let top = content.safeAreaInsets.top + 8
             let size = controller.sizeThatFits(in: CGSize(width: bounds.width, height: bounds.height - top))
-            // The content view is not flipped: y counts from the bottom.
-            controller.view.frame = NSRect(
-                x: 0, y: bounds.height - top - size.height, width: bounds.width, height: size.height)
-            controller.view.autoresizingMask = [.width, .minYMargin]
+            // At the top whichever way the content view counts: an NSHostingView (a SwiftUI window) is
+            // flipped, y from the top; a plain NSView counts from the bottom.
+            let y = content.isFlipped ? top : bounds.height - top - size.height
+            controller.view.frame = NSRect(x: 0, y: y, width: bounds.width, height: size.height)
+            controller.view.autoresizingMask = content.isFlipped ? [.width, .maxYMargin] : [.width, .minYMargin]
             content.addSubview(controller.view)
             banner = controller
-            presenter.whenMessageLeaves {
-                banner?.view.removeFromSuperview()
-                banner = nil
-                presenter.service.presentationEnded()
+            // The window closed under the banner: forget it, or every later banner would find one
+            // "already on screen"; the message goes to the window that claims it next.
+            let stage = placement.stage
+            bannerWindowEnd = NotificationCenter.default.addObserver(
+                forName: NSWindow.willCloseNotification, object: window, queue: .main
+            ) { _ in
+                MainActor.assumeIsolated {
+                    closeBanner()
+                    if let stage { presenter.service.stage.remove(stage) }
+                }
             }
+            presenter.whenMessageLeaves {
+                guard banner === controller else { return }
+                closeBanner()
+                ended(presenter, in: window, placement)
+            }
+        }
+
+        private static func closeBanner() {
+            banner?.view.removeFromSuperview()
+            banner = nil
+            if let bannerWindowEnd { NotificationCenter.default.removeObserver(bannerWindowEnd) }
+            bannerWindowEnd = nil
         }
     }
 

@@ -37,11 +37,20 @@
         }
     }
 
-    /// Draws what a ``MessagePresenter`` decided, in four containers: the system alert (``AlertModifier``),
-    /// a card over the dimmed app, a banner at the top, a sheet.
+    /// Draws what a ``MessagePresenter`` decided, in four containers: the system alert, a card over the
+    /// dimmed app, a banner at the top, a sheet.
+    ///
+    /// One window draws a message: the one that claims it on the service's ``MessageStage`` (the active
+    /// one with the key window). On iOS and macOS the message goes on screen through the UIKit and
+    /// AppKit hosts — in the package's own window above the app's on iOS, on the key window's sheet or
+    /// top on macOS — so a sheet or cover the app shows already never hides it and no showing is
+    /// recorded that was not on screen. Elsewhere it is drawn in the view's own overlays.
     struct MessagePresentationModifier<AppView: View>: ViewModifier {
-        @State private var presenter: MessagePresenter
-        private let draw: (@MainActor (ResolvedMessage, MessageActions) -> AppView)?
+        let service: AlertService
+        let appDrawn: Set<Message.Layout>
+        let draw: (@MainActor (ResolvedMessage, MessageActions) -> AppView)?
+        @State private var keeper = PresentationKeeper()
+        @Environment(\.scenePhase) private var scenePhase
         @Environment(\.openURL) private var openURL
         @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
@@ -49,43 +58,105 @@
             _ service: AlertService, appDrawn: Set<Message.Layout>,
             draw: (@MainActor (ResolvedMessage, MessageActions) -> AppView)?
         ) {
-            _presenter = State(initialValue: MessagePresenter(service, appDrawnLayouts: draw == nil ? [] : appDrawn))
+            self.service = service
+            self.appDrawn = appDrawn
             self.draw = draw
         }
 
-        func body(content: Content) -> some View {
-            content
-                .modifier(AlertModifier(source: presenter))
-                .overlay {
-                    if presenter.container == .card, let message = presenter.message {
-                        CardContainer { drawn(message) }
-                            .transition(reduceMotion ? .opacity : .scale(scale: 0.9).combined(with: .opacity))
-                    }
-                }
-                .overlay(alignment: .top) {
-                    if presenter.container == .banner, let message = presenter.message {
-                        BannerHost(presenter: presenter) { drawn(message) }
-                            .transition(reduceMotion ? .opacity : .move(edge: .top).combined(with: .opacity))
-                    }
-                }
-                .animation(.default, value: presenter.container)
-                .sheet(isPresented: $presenter.isShowingSheet) {
-                    if let message = presenter.message {
-                        ScrollView { drawn(message) }
-                            .interactiveDismissDisabled(!presenter.canSwipeAway)
-                    }
-                }
+        /// What the placing depends on: a change of any puts the message on screen where it belongs.
+        private struct Trigger: Equatable {
+            var message: Int?
+            var showing: Int
+            var drawsHere: Bool
+            var showsHere: Bool
         }
 
-        /// The message by the app's view when it draws this layout, else by ``MessageCard``.
-        @ViewBuilder private func drawn(_ message: ResolvedMessage) -> some View {
-            let actions = presenter.actions { openURL($0) }
-            if let draw, presenter.isAppDrawn {
-                draw(message, actions)
-            } else {
-                MessageCard(message, actions: actions)
-            }
+        func body(content: Content) -> some View {
+            let presenter = keeper.presenter(for: service, appDrawnLayouts: draw == nil ? [] : appDrawn)
+            let trigger = Trigger(
+                message: presenter.message?.id, showing: service.showingNumber, drawsHere: keeper.drawsMessage,
+                showsHere: service.stage.isShowing(in: keeper.id))
+            placed(content, presenter)
+                .onChange(of: scenePhase, initial: true) { _, phase in
+                    keeper.isActive = phase == .active
+                    keeper.update()
+                    // Back from a wall's link opened outside the app: the wall comes back.
+                    if phase == .active { presenter.presentationEnded() }
+                }
+                .onChange(of: trigger, initial: true) {
+                    keeper.draw = erasedDraw
+                    keeper.openURL = openURL
+                    keeper.update()
+                }
+                .onDisappear { keeper.leave() }
         }
+
+        /// The app's view for the hosts, which hold one type of view.
+        private var erasedDraw: HostedMessage.Draw? {
+            guard let draw else { return nil }
+            return { message, actions in AnyView(draw(message, actions)) }
+        }
+
+        #if os(iOS) || os(macOS)
+            private func placed(_ content: Content, _ presenter: MessagePresenter) -> some View {
+                content.background(WindowReader(place: keeper.place))
+            }
+        #else
+            private func placed(_ content: Content, _ presenter: MessagePresenter) -> some View {
+                let here = keeper.drawsMessage
+                return
+                    content
+                    .alert(
+                        presenter.presentation?.title ?? "",
+                        isPresented: Binding(
+                            get: { here && presenter.isPresented }, set: { presenter.isPresented = $0 }),
+                        presenting: presenter.presentation
+                    ) { presentation in
+                        ForEach(presentation.buttons) { button in
+                            Button(button.title, role: button.isCancel ? .cancel : nil) {
+                                Task { @MainActor in
+                                    if let url = await presenter.perform(button) { openURL(url) }
+                                }
+                            }
+                        }
+                    } message: { presentation in
+                        Text(presentation.text)
+                    }
+                    .overlay {
+                        if here, presenter.container == .card, let message = presenter.message {
+                            CardContainer { drawn(message, presenter) }
+                                .transition(reduceMotion ? .opacity : .scale(scale: 0.9).combined(with: .opacity))
+                        }
+                    }
+                    .overlay(alignment: .top) {
+                        if here, presenter.container == .banner, let message = presenter.message {
+                            BannerHost(presenter: presenter) { drawn(message, presenter) }
+                                .transition(reduceMotion ? .opacity : .move(edge: .top).combined(with: .opacity))
+                        }
+                    }
+                    .animation(.default, value: presenter.container)
+                    .sheet(
+                        isPresented: Binding(
+                            get: { here && presenter.isShowingSheet }, set: { presenter.isShowingSheet = $0 }),
+                        onDismiss: { presenter.presentationEnded() }
+                    ) {
+                        if let message = presenter.message {
+                            ScrollView { drawn(message, presenter) }
+                                .interactiveDismissDisabled(!presenter.canSwipeAway)
+                        }
+                    }
+            }
+
+            /// The message by the app's view when it draws this layout, else by ``MessageCard``.
+            @ViewBuilder private func drawn(_ message: ResolvedMessage, _ presenter: MessagePresenter) -> some View {
+                let actions = presenter.actions { openURL($0) }
+                if let draw, presenter.isAppDrawn {
+                    draw(message, actions)
+                } else {
+                    MessageCard(message, actions: actions)
+                }
+            }
+        #endif
     }
 
     /// A card over the dimmed app: as wide as a phone at most, scrolling when it outgrows the screen.
@@ -109,26 +180,50 @@
     }
 
     /// The message on screen in one container, for the UIKit and AppKit hosts: the views
-    /// `.messageAlert` draws, in a window or controller of the host's. `dimsApp`: a card over the dimmed
-    /// app (UIKit's full-screen presentation); otherwise a card alone, as in a macOS sheet.
+    /// `.messageAlert` draws (or the app's, `draw`), in a window or controller of the host's. `dimsApp`:
+    /// a card over the dimmed app (UIKit's full-screen presentation); otherwise a card alone, as in a
+    /// macOS sheet, bounded so that a long line wraps instead of widening the sheet.
     struct HostedMessage: View {
+        typealias Draw = @MainActor (ResolvedMessage, MessageActions) -> AnyView
+
         let presenter: MessagePresenter
         let container: MessagePresenter.Container
         let dimsApp: Bool
-        @Environment(\.openURL) private var openURL
+        var draw: Draw?
+        /// The app's `openURL` when `.messageAlert` put the message here (it may open links in the app).
+        var openURL: OpenURLAction?
+        @Environment(\.openURL) private var hostOpenURL
 
         var body: some View {
             if let message = presenter.message {
-                let card = MessageCard(message, actions: presenter.actions { openURL($0) })
+                let actions = presenter.actions { (openURL ?? hostOpenURL)($0) }
+                let card = Group {
+                    if let draw, presenter.isAppDrawn {
+                        draw(message, actions)
+                    } else {
+                        MessageCard(message, actions: actions)
+                    }
+                }
                 switch container {
                 case .banner:
                     BannerHost(presenter: presenter) { card }
                 case .card where dimsApp:
                     CardContainer { card }
                 case .systemAlert, .card, .sheet:
+                    Group {
+                        if dimsApp {
+                            ScrollView { card }
+                        } else {
+                            ViewThatFits(in: .vertical) {
+                                card
+                                ScrollView { card }
+                            }
+                            .frame(minWidth: 320, idealWidth: 440, maxWidth: 540)
+                            .frame(maxHeight: 640)
+                        }
+                    }
                     // A sheet swiped down (UIKit) leaves as SwiftUI's does: recorded as a dismissal.
-                    ScrollView { card }
-                        .onDisappear { presenter.isShowingSheet = false }
+                    .onDisappear { presenter.isShowingSheet = false }
                 }
             }
         }

@@ -16,13 +16,19 @@
         /// `UIAlertController`; `banner` at the top of the scene in a window of its own, leaving after
         /// its time or a swipe up while the app under it stays usable; `modal` and `image` as a card over
         /// the dimmed app; `sheet` as a page sheet.
+        ///
+        /// Where it goes: on `viewController` and its scene when you give one; else in `scene` when you
+        /// give one; else in the foreground scene that holds the app's key window, or the only
+        /// foreground scene (with several and none key it throws: pass the controller or the scene).
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
-        public static func present(_ source: some AlertPresenting, on viewController: UIViewController? = nil) throws {
+        public static func present(
+            _ source: some AlertPresenting, on viewController: UIViewController? = nil, in scene: UIWindowScene? = nil
+        ) throws {
             if let service = source as? AlertService, service.showMessage,
                 let layout = service.message?.layout, layout != .alert
             {
-                return try UIKitMessageHost.present(MessagePresenter(service), on: viewController)
+                return try UIKitMessageHost.present(MessagePresenter(service), on: viewController, in: scene)
             }
             guard source.isPresented, let presentation = source.presentation else { return }
             let actions = presentation.buttons.map { button in
@@ -30,11 +36,11 @@
                     let again = await source.answer(button) { url in
                         UIApplication.shared.open(url, options: [:], completionHandler: nil)
                     }
-                    if again { try? present(source, on: viewController) }
+                    if again { try? present(source, on: viewController, in: scene) }
                 }
             }
             try UIKitAlertHost.present(
-                title: presentation.title, message: presentation.text, actions: actions, on: viewController)
+                title: presentation.title, message: presentation.text, actions: actions, on: viewController, in: scene)
         }
     }
 
@@ -50,13 +56,15 @@
 
         private static var window: UIWindow?
         private static weak var previousKeyWindow: UIWindow?
+        private static var sceneEnd: NSObjectProtocol?
 
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
-        static func present(title: String, message: String, actions: [Action], on viewController: UIViewController?)
-            throws
-        {
-            let host = try viewController.map(checked) ?? windowHost()
+        static func present(
+            title: String, message: String, actions: [Action], on viewController: UIViewController?,
+            in scene: UIWindowScene? = nil
+        ) throws {
+            let host = try viewController.map(checked) ?? windowHost(in: scene)
             let ownsWindow = viewController == nil
             let alert = UIAlertController(title: title, message: message, preferredStyle: .alert)
             for action in actions {
@@ -86,45 +94,73 @@
 
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
-        static func windowHost() throws -> UIViewController {
+        static func windowHost(in scene: UIWindowScene? = nil) throws -> UIViewController {
             if let window, let root = window.rootViewController {
                 guard root.presentedViewController == nil else {
                     throw PresentationError(reason: "an AppAlert alert is already on screen")
                 }
                 return root
             }
-            let scene = try foregroundScene()
+            let scene = try scene ?? foregroundScene()
             let window = UIWindow(windowScene: scene)
             window.windowLevel = .alert + 1
             window.rootViewController = UIViewController()
             previousKeyWindow = scene.keyWindow
             window.makeKeyAndVisible()
             Self.window = window
+            // A scene closed (iPad) while the alert is up takes the window with it: forget it, or every
+            // later alert would find one "already on screen".
+            sceneEnd = whenSceneEnds(scene) { closeWindow() }
             return window.rootViewController!
         }
 
         static func closeWindow() {
             window?.isHidden = true
             window = nil
+            if let sceneEnd { NotificationCenter.default.removeObserver(sceneEnd) }
+            sceneEnd = nil
             previousKeyWindow?.makeKey()
         }
 
-        /// The scene to show on: the foreground scene that has the key window, or the only foreground
-        /// scene. `connectedScenes` is a set: choosing "the first" would be a different scene from one
-        /// run to the next on an iPad with several windows.
+        /// Calls `ended` once, on the main actor, when `scene` disconnects (its window closed on iPad,
+        /// or the system reclaimed it).
+        static func whenSceneEnds(_ scene: UIScene, _ ended: @escaping @MainActor () -> Void) -> NSObjectProtocol {
+            NotificationCenter.default.addObserver(
+                forName: UIScene.didDisconnectNotification, object: scene, queue: .main
+            ) { _ in
+                MainActor.assumeIsolated { ended() }
+            }
+        }
+
+        /// The scene to show on without a view controller: the foreground scene that holds the app's
+        /// key window, or the only foreground scene (``SceneChoice``). Every scene has a key window of
+        /// its own, so the test is the app's key window (`isKeyWindow`), not the scene's.
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
         static func foregroundScene() throws -> UIWindowScene {
-            let active = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-                .filter { $0.activationState == .foregroundActive }
-            if let keyScene = active.first(where: { $0.keyWindow != nil }) { return keyScene }
-            if active.count == 1 { return active[0] }
-            if active.isEmpty {
-                throw PresentationError(reason: "no scene is in the foreground: present when the app is active")
+            let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+            let candidates = scenes.map {
+                SceneChoice.Candidate(
+                    isForegroundActive: $0.activationState == .foregroundActive,
+                    holdsKeyWindow: $0.windows.contains(where: \.isKeyWindow))
             }
-            throw PresentationError(
-                reason: "\(active.count) scenes are in the foreground and none has the key window: pass the view "
-                    + "controller to present on")
+            switch SceneChoice.choose(candidates) {
+            case .success(let index): return scenes[index]
+            case .failure(let refusal): throw PresentationError(reason: refusal.reason)
+            }
+        }
+
+        /// The scene to show on: the given controller's, else the given scene, else ``foregroundScene()``.
+        @available(iOSApplicationExtension, unavailable)
+        @available(tvOSApplicationExtension, unavailable)
+        static func scene(for viewController: UIViewController?, or scene: UIWindowScene?) throws -> UIWindowScene {
+            if let viewController {
+                guard let scene = viewController.viewIfLoaded?.window?.windowScene else {
+                    throw PresentationError(reason: "\(type(of: viewController)) is not in a window")
+                }
+                return scene
+            }
+            return try scene ?? foregroundScene()
         }
     }
 

@@ -11,14 +11,36 @@
     @MainActor
     enum UIKitMessageHost {
         private static var bannerWindow: UIWindow?
+        private static var bannerSceneEnd: NSObjectProtocol?
+
+        /// How the message is put on screen. `stage`: the window of `.messageAlert` that claimed it
+        /// (``MessageStage``); it is told when the message is on screen and when it has left, and it,
+        /// not this host, puts a wall back. Without one (UIKitAlertPresenter), the host puts it back.
+        struct Placement {
+            var viewController: UIViewController?
+            var scene: UIWindowScene?
+            var stage: UUID?
+            var draw: HostedMessage.Draw?
+            var openURL: OpenURLAction?
+        }
 
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
-        static func present(_ presenter: MessagePresenter, on viewController: UIViewController?) throws {
+        static func present(
+            _ presenter: MessagePresenter, on viewController: UIViewController?, in scene: UIWindowScene?
+        )
+            throws
+        {
+            try present(presenter, Placement(viewController: viewController, scene: scene))
+        }
+
+        @available(iOSApplicationExtension, unavailable)
+        @available(tvOSApplicationExtension, unavailable)
+        static func present(_ presenter: MessagePresenter, _ placement: Placement) throws {
             switch presenter.container {
-            case .banner?: try showBanner(presenter)
-            case .card?: try showModal(presenter, .card, on: viewController)
-            case .sheet?: try showModal(presenter, .sheet, on: viewController)
+            case .banner?: try showBanner(presenter, placement)
+            case .card?: try showModal(presenter, .card, placement)
+            case .sheet?: try showModal(presenter, .sheet, placement)
             case .systemAlert?, nil: return
             }
         }
@@ -26,12 +48,16 @@
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
         private static func showModal(
-            _ presenter: MessagePresenter, _ container: MessagePresenter.Container, on viewController: UIViewController?
+            _ presenter: MessagePresenter, _ container: MessagePresenter.Container, _ placement: Placement
         ) throws {
-            let host = try viewController.map(UIKitAlertHost.checked) ?? UIKitAlertHost.windowHost()
-            let ownsWindow = viewController == nil
+            let host =
+                try placement.viewController.map(UIKitAlertHost.checked)
+                ?? UIKitAlertHost.windowHost(in: placement.scene)
+            let ownsWindow = placement.viewController == nil
             let controller = UIHostingController(
-                rootView: HostedMessage(presenter: presenter, container: container, dimsApp: true))
+                rootView: HostedMessage(
+                    presenter: presenter, container: container, dimsApp: true, draw: placement.draw,
+                    openURL: placement.openURL))
             if container == .card {
                 controller.modalPresentationStyle = .overFullScreen
                 controller.modalTransitionStyle = .crossDissolve
@@ -43,11 +69,9 @@
             host.present(controller, animated: true)
             presenter.whenMessageLeaves {
                 if controller.presentingViewController != nil {
-                    controller.dismiss(animated: true) {
-                        modalEnded(presenter, ownsWindow: ownsWindow, on: viewController)
-                    }
+                    controller.dismiss(animated: true) { modalEnded(presenter, ownsWindow: ownsWindow, placement) }
                 } else {
-                    modalEnded(presenter, ownsWindow: ownsWindow, on: viewController)  // swiped down: already gone
+                    modalEnded(presenter, ownsWindow: ownsWindow, placement)  // swiped down: already gone
                 }
             }
         }
@@ -56,28 +80,42 @@
         /// comes back.
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
-        private static func modalEnded(
-            _ presenter: MessagePresenter, ownsWindow: Bool, on viewController: UIViewController?
-        ) {
+        private static func modalEnded(_ presenter: MessagePresenter, ownsWindow: Bool, _ placement: Placement) {
             if ownsWindow { UIKitAlertHost.closeWindow() }
-            presenter.service.presentationEnded()
-            if presenter.message != nil { try? present(presenter, on: viewController) }
+            ended(presenter, placement)
+        }
+
+        /// The message has left the screen: the stage hears it (and brings a wall back), or this host
+        /// brings the wall back itself.
+        @available(iOSApplicationExtension, unavailable)
+        @available(tvOSApplicationExtension, unavailable)
+        private static func ended(_ presenter: MessagePresenter, _ placement: Placement) {
+            if let stage = placement.stage {
+                presenter.service.stage.left(stage)
+                presenter.service.presentationEnded()
+            } else {
+                presenter.service.presentationEnded()
+                if presenter.message != nil { try? present(presenter, placement) }
+            }
         }
 
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
-        private static func showBanner(_ presenter: MessagePresenter) throws {
+        private static func showBanner(_ presenter: MessagePresenter, _ placement: Placement) throws {
             guard bannerWindow == nil else {
                 throw PresentationError(reason: "an AppAlert banner is already on screen")
             }
-            let scene = try UIKitAlertHost.foregroundScene()
+            // The given controller's scene, else the given scene, else the one holding the key window.
+            let scene = try UIKitAlertHost.scene(for: placement.viewController, or: placement.scene)
             // The app's window gives the width and the status bar's height (the scene's coordinate space
             // is deprecated in iOS 26).
             guard let appWindow = scene.keyWindow ?? scene.windows.first else {
-                throw PresentationError(reason: "the foreground scene has no window")
+                throw PresentationError(reason: "the scene has no window")
             }
             let controller = UIHostingController(
-                rootView: HostedMessage(presenter: presenter, container: .banner, dimsApp: false))
+                rootView: HostedMessage(
+                    presenter: presenter, container: .banner, dimsApp: false, draw: placement.draw,
+                    openURL: placement.openURL))
             controller.view.backgroundColor = .clear
             let bounds = appWindow.bounds
             let top = appWindow.safeAreaInsets.top
@@ -89,11 +127,24 @@
             // Shown, not made key: the app keeps the keyboard and its first responder.
             window.isHidden = false
             bannerWindow = window
-            presenter.whenMessageLeaves {
-                bannerWindow?.isHidden = true
-                bannerWindow = nil
-                presenter.service.presentationEnded()
+            // The scene closed under the banner: forget the window, or every later banner would find one
+            // "already on screen"; the message goes to the window that claims it next.
+            bannerSceneEnd = UIKitAlertHost.whenSceneEnds(scene) {
+                closeBanner()
+                if let stage = placement.stage { presenter.service.stage.remove(stage) }
             }
+            presenter.whenMessageLeaves {
+                guard bannerWindow === window else { return }
+                closeBanner()
+                ended(presenter, placement)
+            }
+        }
+
+        private static func closeBanner() {
+            bannerWindow?.isHidden = true
+            bannerWindow = nil
+            if let bannerSceneEnd { NotificationCenter.default.removeObserver(bannerSceneEnd) }
+            bannerSceneEnd = nil
         }
     }
 

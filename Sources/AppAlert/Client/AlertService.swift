@@ -262,7 +262,7 @@ public final class AlertService: AlertPresenting {
     }
 
     /// Reports an event of a slot or the inbox to the app, as the service's own.
-    func hand(_ event: AlertEvent) {
+    package func hand(_ event: AlertEvent) {
         emit(event)
     }
 }

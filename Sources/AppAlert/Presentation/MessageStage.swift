@@ -65,6 +65,9 @@ package struct SceneClaims: Sendable, Hashable {
         return (best ?? active.max { $0.value.order < $1.value.order })?.key
     }
 
+    /// Whether the window `id` shows a message now.
+    package func isShowing(in id: UUID) -> Bool { showing?.scene == id }
+
     /// `message` went on screen in `id`.
     package mutating func shown(_ message: Int, in id: UUID) {
         showing = Showing(scene: id, message: message)
@@ -99,6 +102,8 @@ package final class MessageStage {
     package func draws(_ message: Int, in id: UUID) -> Bool {
         claims.owner(of: message) == id
     }
+
+    package func isShowing(in id: UUID) -> Bool { claims.isShowing(in: id) }
 
     package func shown(_ message: Int, in id: UUID) {
         claims.shown(message, in: id)
