@@ -7,8 +7,9 @@
     /// a user script defining `window.AppInfo` (read-only) at document start, and a script message
     /// handler with replies that routes to a ``WebMessageRouter``.
     ///
-    /// Only the main frame of an origin the ``WebOriginPolicy`` allows is answered (by default, local
-    /// files only); iframes never are. Attaching twice to the same controller does nothing the
+    /// Only the main frame of an origin the ``WebOriginPolicy`` allows (by default, local files only)
+    /// gets `window.AppInfo` and answers; on any other page, and in every iframe, the object does not
+    /// exist and messages are refused. Attaching twice to the same controller does nothing the
     /// second time.
     ///
     /// ```swift
@@ -32,7 +33,7 @@
             info: WebAppInfo, router: WebMessageRouter? = nil, origins: WebOriginPolicy = WebOriginPolicy(),
             handlerName: String = "appAlert", globalName: String = "AppInfo"
         ) throws {
-            self.script = try info.javaScript(globalName: globalName)
+            self.script = try info.javaScript(globalName: globalName, origins: origins)
             self.router = router ?? WebMessageRouter(appInfo: info)
             self.origins = origins
             self.handlerName = handlerName

@@ -1,11 +1,12 @@
 import Foundation
 
 /// The app's info for web content in a web view: a JavaScript source to inject as a user script,
-/// which defines a frozen, read-only object (by default `window.AppInfo`).
+/// which defines a frozen, read-only object (by default `window.AppInfo`) in the top frame of the
+/// pages a ``WebOriginPolicy`` allows, and nowhere else.
 ///
-/// Every string is written as a JSON string literal with `<`, `>`, `&`, `'`, U+2028 and U+2029
-/// escaped as well, so no value — whatever it holds — can close the script, break a quote or
-/// start a new statement.
+/// Every string — the values and the allowed origins — is written as a JSON string literal with
+/// `<`, `>`, `&`, `'`, U+2028 and U+2029 escaped as well, so no string, whatever it holds, can close
+/// the script, break a quote or start a new statement.
 public struct WebAppInfo: Sendable, Hashable {
     public var name: String
     public var version: String
@@ -53,15 +54,45 @@ public struct WebAppInfo: Sendable, Hashable {
         return .object(object)
     }
 
-    /// JavaScript that defines `window[globalName]` as a frozen object holding the values. The name
-    /// must be a plain JavaScript identifier (letters, digits, `_`, `$`, not starting with a digit);
-    /// anything else is refused.
-    public func javaScript(globalName: String = "AppInfo") throws(InvalidGlobalName) -> String {
+    /// JavaScript that defines `window[globalName]` as a frozen object holding the values, only on
+    /// pages `origins` allows: the script compares the page's scheme, host and port (without case,
+    /// the scheme's default port left out) with the allowed origins, accepts `file:` pages when
+    /// `origins.allowsLocalFiles`, and does nothing in a frame that is not the top one. Anywhere else
+    /// the object does not exist.
+    ///
+    /// The name must be a plain JavaScript identifier (letters, digits, `_`, `$`, not starting with a
+    /// digit); anything else is refused.
+    public func javaScript(
+        globalName: String = "AppInfo", origins: WebOriginPolicy
+    ) throws(InvalidGlobalName) -> String {
         guard Self.isIdentifier(globalName) else { throw InvalidGlobalName(name: globalName) }
         let literal = ScriptSafeJSON.serialize(jsonValue)
+        let allowed = ScriptSafeJSON.serialize(.array(origins.allowedOrigins.sorted().map { .string($0) }))
+        var ports = JSONObject()
+        for scheme in WebOriginPolicy.defaultPorts.keys.sorted() {
+            ports.set(scheme + ":", .string(String(WebOriginPolicy.defaultPorts[scheme]!)))
+        }
+        let defaultPorts = ScriptSafeJSON.serialize(.object(ports))
+        // `location.origin` is "null" for file: pages in some engines: the parts are read instead.
+        // Keys of `defaultPorts` end with ":", so no scheme can reach a property of Object.prototype.
         return """
             (function () {
               "use strict";
+              var page = window.location;
+              if (window.top !== window || !page) { return; }
+              var allowedOrigins = \(allowed);
+              var allowsLocalFiles = \(origins.allowsLocalFiles);
+              var defaultPorts = \(defaultPorts);
+              var scheme = String(page.protocol).toLowerCase();
+              if (scheme === "file:") {
+                if (!allowsLocalFiles) { return; }
+              } else {
+                var host = String(page.hostname).toLowerCase();
+                var port = String(page.port);
+                if (port === defaultPorts[scheme]) { port = ""; }
+                var origin = scheme + "//" + host + (port === "" ? "" : ":" + port);
+                if (host === "" || allowedOrigins.indexOf(origin) < 0) { return; }
+              }
               var info = Object.freeze(\(literal));
               Object.defineProperty(window, "\(globalName)", { value: info, writable: false, configurable: false, enumerable: false });
             })();

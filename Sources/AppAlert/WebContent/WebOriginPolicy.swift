@@ -9,8 +9,10 @@ import Foundation
 /// ```
 public struct WebOriginPolicy: Sendable, Hashable {
     /// Origins as `scheme://host` or `scheme://host:port`, compared without case; the default port of
-    /// the scheme may be left out.
-    public var allowedOrigins: Set<String>
+    /// the scheme may be left out. Origins set later are normalized as those given to the initializer.
+    public var allowedOrigins: Set<String> {
+        didSet { allowedOrigins = Set(allowedOrigins.map(Self.normalized)) }
+    }
     /// Pages loaded from `file:` URLs (the app's bundled HTML). The default is `true`.
     public var allowsLocalFiles: Bool
 
