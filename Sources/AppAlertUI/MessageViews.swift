@@ -11,22 +11,42 @@
     /// MessageSlot("home-top", alertService)
     /// ```
     public struct MessageSlot: View {
-        @State private var model: MessageSlotModel
+        private let name: String
         private let service: AlertService
+        @State private var kept = Kept()
         @Environment(\.openURL) private var openURL
 
         public init(_ name: String, _ service: AlertService) {
+            self.name = name
             self.service = service
-            _model = State(initialValue: MessageSlotModel(name, service: service))
         }
 
         public var body: some View {
+            // A new name or a new service is a new slot.
+            let model = kept.model(name, service)
             Group {
                 if let message = model.message {
                     MessageCard(message, actions: model.actions { openURL($0) })
                 }
             }
-            .task(id: service.revision) { await model.refresh() }
+            .task(id: Refresh(revision: service.revision, model: ObjectIdentifier(model))) { await model.refresh() }
+        }
+
+        private struct Refresh: Equatable {
+            var revision: Int
+            var model: ObjectIdentifier
+        }
+
+        /// The slot's model across updates of the view.
+        @MainActor
+        private final class Kept {
+            private var model: MessageSlotModel?
+
+            func model(_ name: String, _ service: AlertService) -> MessageSlotModel {
+                let kept = MessageSlotModel.reusing(model, name: name, service: service)
+                model = kept
+                return kept
+            }
         }
     }
 
