@@ -79,6 +79,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzVersion", dependencies: [.product(name: "AppAlert", package: "AppAlert"), "FuzzSupport"],
             path: "Fuzz/FuzzVersion"),
+        .executableTarget(
+            name: "FuzzImage", dependencies: [.product(name: "AppAlert", package: "AppAlert"), "FuzzSupport"],
+            path: "Fuzz/FuzzImage"),
         // Benchmarks/README.md: `swift run -c release FeedBenchmark` (in Tools/).
         .executableTarget(
             name: "FeedBenchmark",
@@ -114,6 +117,7 @@ let package = Package(
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
                 "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
+                "FuzzImage",
             ]
         ),
         .testTarget(

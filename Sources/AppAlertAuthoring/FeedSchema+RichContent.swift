@@ -40,7 +40,8 @@ extension FeedSchema {
             property(
                 ["anyOf": [["$ref": "#/$defs/colors"], ["type": "null"]]],
                 "Colors for light appearance and, under dark, for dark; each left out is the platform's own. "
-                    + "validate warns when text on background is below a contrast ratio of 4.5:1."))
+                    + "validate warns when text on background, or white on the accent (a modal's or a sheet's first "
+                    + "button), is below a contrast ratio of 4.5:1."))
         p.set(
             "data",
             property(

@@ -56,8 +56,8 @@ public enum FeedSchema {
         + "url), buttons beside confirmLabel or link, strings of more than 10,000 UTF-8 "
         + "bytes (the schema counts characters), documents above 4 MiB or nested deeper than 64 levels, "
         + "and it warns about unknown keys, duplicate keys, empty lists, unknown platform names, keys a "
-        + "layout cannot show, images without alt and text colors whose contrast with the background is "
-        + "below 4.5:1."
+        + "layout cannot show, images without alt, text colors whose contrast with the background is "
+        + "below 4.5:1 and accents on which a button's white label is below 4.5:1."
 
     static var format1: JSONValue {
         object(

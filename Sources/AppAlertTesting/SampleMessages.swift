@@ -51,7 +51,7 @@ public enum SampleMessages {
                      "darkUrl": "https://example.com/samples/folders-dark.png"},
            "buttons": [{"title": "Try it", "action": {"url": "https://example.com/folders"}}, {"title": "Not now"}],
            "colors": {"background": "#FFFFFF", "text": "#1C1C1E", "accent": "#0A66C2",
-                      "dark": {"background": "#1C1C1E", "text": "#F2F2F7", "accent": "#4DA3FF"}},
+                      "dark": {"background": "#1C1C1E", "text": "#F2F2F7", "accent": "#2F6FDB"}},
            "localizations": {"de": {
              "title": "Ordner für Ihre Notizen sind ab sofort verfügbar",
              "text": "Legen Sie zusammengehörige Notizen in Ordnern ab und teilen Sie einen ganzen Ordner mit einem einzigen Link. Wer den Link erhält, sieht immer den aktuellen Stand – auch wenn Sie später weitere Notizen hinzufügen oder vorhandene überarbeiten. Bestehende Notizen bleiben unverändert, bis Sie sie verschieben.",

@@ -1,6 +1,7 @@
-import AppAlert
 import Foundation
 import Testing
+
+@testable import AppAlert
 
 /// The image header reader on real files (made by scripts/make-image-fixtures.py with Pillow) and on
 /// files crafted from them: cut short, lying about their size, zero-sized, over the limits, and other
@@ -30,6 +31,12 @@ struct ImageHeaderTests {
         bytes[offset + 1] = UInt8(value >> 8 & 0xFF)
     }
 
+    /// Writes the CRC-32 of the PNG's IHDR chunk (type and data, bytes 12 to 28) after it, as an encoder
+    /// would: a crafted header that is meant to pass the checksum.
+    static func sealIHDR(_ bytes: inout [UInt8]) {
+        put32BE(Int(CRC32.checksum(bytes[12..<29])), at: 29, in: &bytes)
+    }
+
     /// The offset of the JPEG's start-of-frame marker.
     static func frameOffset(_ bytes: [UInt8]) -> Int {
         var offset = 2
@@ -53,28 +60,43 @@ struct ImageHeaderTests {
             craft: {
                 put32BE(4096, at: 16, in: &$0)
                 put32BE(4096, at: 20, in: &$0)
+                sealIHDR(&$0)
             }, expected: "png 4096x4096"),
         Case(description: "PNG cut short", file: "valid.png", craft: { $0.removeLast(20) }, expected: "truncated"),
         Case(
             description: "PNG of 20 bytes", file: "valid.png", craft: { $0.removeLast($0.count - 20) },
             expected: "truncated"),
         Case(
-            description: "PNG 0 pixels wide", file: "valid.png", craft: { put32BE(0, at: 16, in: &$0) },
-            expected: "invalidHeader"),
+            description: "PNG 0 pixels wide", file: "valid.png",
+            craft: {
+                put32BE(0, at: 16, in: &$0)
+                sealIHDR(&$0)
+            }, expected: "invalidHeader"),
         Case(
-            description: "PNG claiming 5000 × 10", file: "valid.png", craft: { put32BE(5000, at: 16, in: &$0) },
-            expected: "tooLarge"),
+            description: "PNG claiming 5000 × 30", file: "valid.png",
+            craft: {
+                put32BE(5000, at: 16, in: &$0)
+                sealIHDR(&$0)
+            }, expected: "tooLarge"),
         Case(
             description: "PNG claiming 4096 × 4097", file: "valid.png",
             craft: {
                 put32BE(4096, at: 16, in: &$0)
                 put32BE(4097, at: 20, in: &$0)
+                sealIHDR(&$0)
             }, expected: "tooLarge"),
         Case(
             description: "PNG whose first chunk is not IHDR", file: "valid.png",
             craft: { $0.replaceSubrange(12..<16, with: Array("IDAT".utf8)) }, expected: "invalidHeader"),
         Case(
-            description: "PNG with bit depth 3", file: "valid.png", craft: { $0[24] = 3 }, expected: "invalidHeader"),
+            description: "PNG with bit depth 3", file: "valid.png",
+            craft: {
+                $0[24] = 3
+                sealIHDR(&$0)
+            }, expected: "invalidHeader"),
+        Case(
+            description: "PNG whose IHDR checksum fails", file: "valid.png", craft: { $0[32] ^= 0x01 },
+            expected: "invalidHeader"),
         Case(
             description: "JPEG cut short", file: "valid.jpg", craft: { $0.removeLast($0.count / 2) },
             expected: "truncated"),
@@ -169,5 +191,127 @@ struct ImageHeaderTests {
         #expect(throws: ImageError.self) { try ImageHeader(inspecting: png, limits: ImageLimits(maximumBytes: 100)) }
         #expect(
             try ImageHeader(inspecting: png, limits: ImageLimits(maximumSide: 40, maximumPixels: 1_200)).width == 40)
+    }
+
+    @Test
+    func aPNGWhoseHeaderChecksumFailsIsRefusedWithBothChecksums() throws {
+        let png = Array(try Fixtures.data("images/valid.png"))
+        #expect(try ImageHeader(inspecting: Data(png)).width == 40)
+        var flipped = png
+        flipped[32] ^= 0x01
+        let stored = flipped[29..<33].reduce(0) { $0 << 8 | UInt32($1) }
+        let error = try #require(throws: ImageError.self) { try ImageHeader(inspecting: Data(flipped)) }
+        #expect(error.kind == .invalidHeader)
+        #expect(
+            error.reason
+                == "the PNG's IHDR chunk fails its checksum: it says \(String(format: "0x%08X", stored)), its bytes "
+                + "give \(String(format: "0x%08X", stored ^ 0x01)); the header was changed or damaged")
+    }
+
+    @Test(arguments: [("", 0x0000_0000), ("a", 0xE8B7_BE43), ("123456789", 0xCBF4_3926)] as [(String, UInt32)])
+    func theChecksumIsPNGsCRC32(text: String, expected: UInt32) {
+        #expect(CRC32.checksum(Array(text.utf8)) == expected)
+    }
+
+    /// A broken PNG header in the manner of PngSuite's x-files (its `xs1n0g01`, `xhdn0g08`, `xc1n0g08`,
+    /// …), made here from a good file: what it is refused as, and words its reason must have.
+    struct BrokenPNG: Sendable, CustomStringConvertible {
+        var description: String
+        var craft: @Sendable (inout [UInt8]) -> Void
+        var kind: ImageError.Kind
+        var reason: String
+    }
+
+    /// `craft`, then the header's checksum made right again.
+    static func sealed(_ craft: @escaping @Sendable (inout [UInt8]) -> Void) -> @Sendable (inout [UInt8]) -> Void {
+        { bytes in
+            craft(&bytes)
+            sealIHDR(&bytes)
+        }
+    }
+
+    static let brokenPNGs: [BrokenPNG] = [
+        BrokenPNG(
+            description: "signature byte 1 without its high bit", craft: { $0[0] = 0x09 }, kind: .unknownFormat,
+            reason: "not a PNG"),
+        BrokenPNG(
+            description: "signature byte 2 a Q", craft: { $0[1] = UInt8(ascii: "Q") }, kind: .unknownFormat,
+            reason: "it starts with 89 51 4E 47"),
+        BrokenPNG(
+            description: "signature byte 4 lower-case", craft: { $0[3] = UInt8(ascii: "g") }, kind: .unknownFormat,
+            reason: "not a PNG"),
+        BrokenPNG(
+            description: "signature byte 7 a space", craft: { $0[6] = 0x20 }, kind: .unknownFormat, reason: "not a PNG"),
+        BrokenPNG(
+            description: "signature's line feed made CR LF", craft: { $0.insert(0x0D, at: 5) }, kind: .unknownFormat,
+            reason: "not a PNG"),
+        BrokenPNG(
+            description: "signature's CR LF made LF", craft: { $0.remove(at: 4) }, kind: .unknownFormat,
+            reason: "not a PNG"),
+        BrokenPNG(
+            description: "IHDR missing", craft: { $0.removeSubrange(8..<33) }, kind: .invalidHeader,
+            reason: "not a 13-byte IHDR"),
+        BrokenPNG(
+            description: "IHDR after another chunk", craft: { $0.replaceSubrange(12..<16, with: Array("tEXt".utf8)) },
+            kind: .invalidHeader, reason: "not a 13-byte IHDR"),
+        BrokenPNG(
+            description: "IHDR 12 bytes long", craft: { $0[11] = 12 }, kind: .invalidHeader,
+            reason: "not a 13-byte IHDR"),
+        BrokenPNG(
+            description: "IHDR 14 bytes long", craft: { $0[11] = 14 }, kind: .invalidHeader,
+            reason: "not a 13-byte IHDR"),
+        BrokenPNG(
+            description: "IHDR checksum wrong", craft: { $0[29] ^= 0x80 }, kind: .invalidHeader,
+            reason: "fails its checksum"),
+        BrokenPNG(
+            description: "IHDR checksum zero", craft: { $0.replaceSubrange(29..<33, with: [0, 0, 0, 0]) },
+            kind: .invalidHeader, reason: "it says 0x00000000"),
+        BrokenPNG(
+            description: "width changed, checksum left", craft: { $0[19] = 41 }, kind: .invalidHeader,
+            reason: "fails its checksum"),
+        BrokenPNG(
+            description: "height of 60000 behind the old checksum", craft: { put32BE(60000, at: 20, in: &$0) },
+            kind: .invalidHeader, reason: "fails its checksum"),
+        BrokenPNG(
+            description: "0 pixels wide", craft: sealed { put32BE(0, at: 16, in: &$0) }, kind: .invalidHeader,
+            reason: "says 0 × 30 pixels"),
+        BrokenPNG(
+            description: "0 pixels high", craft: sealed { put32BE(0, at: 20, in: &$0) }, kind: .invalidHeader,
+            reason: "says 40 × 0 pixels"),
+        BrokenPNG(
+            description: "2^31 pixels wide", craft: sealed { put32BE(1 << 31, at: 16, in: &$0) }, kind: .tooLarge,
+            reason: "the limit is 4096 a side"),
+        BrokenPNG(
+            description: "color type 1", craft: sealed { $0[25] = 1 }, kind: .invalidHeader,
+            reason: "bit depth 8 and color type 1"),
+        BrokenPNG(
+            description: "color type 9", craft: sealed { $0[25] = 9 }, kind: .invalidHeader, reason: "color type 9"),
+        BrokenPNG(
+            description: "bit depth 0", craft: sealed { $0[24] = 0 }, kind: .invalidHeader, reason: "bit depth 0"),
+        BrokenPNG(
+            description: "bit depth 3", craft: sealed { $0[24] = 3 }, kind: .invalidHeader, reason: "bit depth 3"),
+        BrokenPNG(
+            description: "bit depth 99", craft: sealed { $0[24] = 99 }, kind: .invalidHeader, reason: "bit depth 99"),
+        BrokenPNG(
+            description: "compression method 1", craft: sealed { $0[26] = 1 }, kind: .invalidHeader,
+            reason: "compression 1"),
+        BrokenPNG(
+            description: "filter method 1", craft: sealed { $0[27] = 1 }, kind: .invalidHeader, reason: "filter 1"),
+        BrokenPNG(
+            description: "interlace method 2", craft: sealed { $0[28] = 2 }, kind: .invalidHeader, reason: "interlace 2"
+        ),
+        BrokenPNG(
+            description: "cut within the IHDR", craft: { $0.removeSubrange(30...) }, kind: .truncated,
+            reason: "ends within the PNG header"),
+        BrokenPNG(description: "IEND missing", craft: { $0.removeLast(12) }, kind: .truncated, reason: "IEND"),
+    ]
+
+    @Test(arguments: brokenPNGs)
+    func aBrokenPNGHeaderIsRefusedSayingWhy(_ broken: BrokenPNG) throws {
+        var bytes = Array(try Fixtures.data("images/valid.png"))
+        broken.craft(&bytes)
+        let error = try #require(throws: ImageError.self) { try ImageHeader(inspecting: Data(bytes)) }
+        #expect(error.kind == broken.kind, "\(broken): \(error.reason)")
+        #expect(error.reason.contains(broken.reason), "\(broken): \(error.reason)")
     }
 }

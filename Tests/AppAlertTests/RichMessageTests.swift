@@ -91,7 +91,7 @@ struct RichMessageTests {
             "layout": "sheet",
             "image": {"url": "https://example.com/l.png", "alt": "Chart", "darkUrl": "https://example.com/d.png"},
             "features": [{"title": "Faster", "text": "Twice as fast", "symbol": "bolt.fill"}, {"title": "Sync"}],
-            "colors": {"background": "#FFFFFF", "text": "#1a1a1a", "accent": "#0066CC80", "dark": {"background": "#000000", "text": "#F0F0F0"}},
+            "colors": {"background": "#FFFFFF", "text": "#1a1a1a", "accent": "#0066CCF0", "dark": {"background": "#000000", "text": "#F0F0F0"}},
             "data": {"screen": "pro", "coupon": "SPRING"},
             "placement": "home-top"
             """#)
@@ -102,9 +102,9 @@ struct RichMessageTests {
         #expect(message.features?.first?.symbol == "bolt.fill")
         let colors = try #require(message.colors)
         #expect(colors.light.text?.hex == "#1A1A1A")
-        #expect(colors.light.accent == Message.Color(red: 0, green: 0x66, blue: 0xCC, alpha: 0x80))
+        #expect(colors.light.accent == Message.Color(red: 0, green: 0x66, blue: 0xCC, alpha: 0xF0))
         // Dark falls back to light key by key.
-        #expect(colors.resolvedDark.accent?.hex == "#0066CC80")
+        #expect(colors.resolvedDark.accent?.hex == "#0066CCF0")
         #expect(colors.resolvedDark.text?.hex == "#F0F0F0")
         #expect(message.data == ["screen": "pro", "coupon": "SPRING"])
         #expect(message.placement == .slot("home-top"))
@@ -345,6 +345,63 @@ struct RichMessageTests {
             text: try #require(Message.Color(hex: text)), background: try #require(Message.Color(hex: background)),
             canvas: .white)
         #expect(String(format: "%.2f", ratio) == expected)
+    }
+
+    /// A modal's or a sheet's first button is filled with the accent and labelled in white: below 4.5:1
+    /// a warning at the path where the accent is written, for the appearances where it falls short.
+    @Test(
+        arguments: [
+            ("modal", ##"{"accent": "#0A66C2"}"##, []),
+            ("modal", ##"{"accent": "#767676"}"##, []),
+            (
+                "modal", ##"{"accent": "#777777"}"##,
+                ["$[0].colors.accent: #777777 has a contrast ratio of 4.48:1 in light and dark"]
+            ),
+            (
+                "sheet", ##"{"accent": "#FFCC00"}"##,
+                ["$[0].colors.accent: #FFCC00 has a contrast ratio of 1.51:1 in light and dark"]
+            ),
+            (
+                "modal", ##"{"accent": "#0A66C2", "dark": {"accent": "#4DA3FF"}}"##,
+                ["$[0].colors.dark.accent: #4DA3FF has a contrast ratio of 2.63:1 in dark appearance"]
+            ),
+            (
+                "modal", ##"{"accent": "#FFCC00", "dark": {"accent": "#0A66C2"}}"##,
+                ["$[0].colors.accent: #FFCC00 has a contrast ratio of 1.51:1 in light appearance"]
+            ),
+            (
+                "sheet", ##"{"accent": "#FFCC00", "dark": {"accent": "#FF9500"}}"##,
+                [
+                    "$[0].colors.accent: #FFCC00 has a contrast ratio of 1.51:1 in light appearance",
+                    "$[0].colors.dark.accent: #FF9500 has a contrast ratio of 2.20:1 in dark appearance",
+                ]
+            ),
+            // Half-transparent: light over white, short; dark over black, enough; over a black background, enough.
+            (
+                "modal", ##"{"accent": "#0A66C280"}"##,
+                ["$[0].colors.accent: #0A66C280 has a contrast ratio of 2.23:1 in light appearance"]
+            ),
+            ("modal", ##"{"accent": "#0A66C280", "background": "#000000"}"##, []),
+            // No prominent button: a banner and an image run a tap action; an alert is the system's.
+            ("banner", ##"{"accent": "#FFCC00"}"##, []),
+            ("image", ##"{"accent": "#FFCC00"}"##, []),
+            ("alert", ##"{"accent": "#FFCC00"}"##, []),
+        ] as [(String, String, [String])])
+    func whiteOnTheAccentBelowTheContrastRatioIsAWarning(layout: String, colors: String, expected: [String]) throws {
+        let image = layout == "image" ? #", "image": {"url": "\#(Self.https)", "alt": "A"}"# : ""
+        let result = try Self.decode(#""layout": "\#(layout)", "colors": \#(colors)\#(image)"#)
+        #expect(result.errors.isEmpty, "\(colors): \(result.errors)")
+        let warnings = result.diagnostics.filter { $0.code == .lowContrast && $0.key == "accent" }
+        #expect(warnings.count == expected.count, "\(layout) \(colors): \(warnings.map(\.reason))")
+        for (warning, words) in zip(warnings, expected) {
+            let (path, fragment) = (String(words.prefix { $0 != ":" }), words.drop { $0 != " " }.dropFirst())
+            #expect(warning.path == path && warning.severity == .warning, "\(colors)")
+            #expect(
+                warning.reason.hasPrefix("white text on accent " + fragment)
+                    && warning.reason.hasSuffix(
+                        "the first button's white label needs at least 4.5:1 to be readable (WCAG 2.x)"),
+                "\(colors): \(warning.reason)")
+        }
     }
 
     @Test(arguments: ["#abcdef", "#ABCDEF", "#AbCdEf12"])

@@ -3,13 +3,13 @@
 # for SECONDS (default 600) from the seed corpus in Fuzz/corpus/NAME. New inputs go to a scratch
 # corpus; crashing inputs go to Fuzz/crashers/ (keep them: the tests replay every file there).
 #
-#     bash Fuzz/run.sh                    # both targets, 10 minutes each, one after the other
+#     bash Fuzz/run.sh                    # every target, 10 minutes each, one after the other
 #     SECONDS_PER_TARGET=60 bash Fuzz/run.sh FuzzVersion
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${SECONDS_PER_TARGET:-600}
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(FuzzFeed FuzzVersion)
+[ ${#targets[@]} -eq 0 ] && targets=(FuzzFeed FuzzVersion FuzzImage)
 mkdir -p Fuzz/crashers
 for target in "${targets[@]}"; do
   swift build --scratch-path .build/fuzz -c release --product "$target" \

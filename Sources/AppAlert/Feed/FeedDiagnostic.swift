@@ -36,7 +36,8 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let insecureLink = Code(rawValue: "insecureLink")
         public static let unknownPlatform = Code(rawValue: "unknownPlatform")
         public static let noEffect = Code(rawValue: "noEffect")
-        /// Text on a background below the WCAG 2.x contrast ratio of 4.5:1.
+        /// Text on a background, or a button's white label on the accent, below the WCAG 2.x contrast
+        /// ratio of 4.5:1.
         public static let lowContrast = Code(rawValue: "lowContrast")
         /// A localization replaces a key the message's variants vary: in its language they show the same
         /// words for it, and the A/B test compares less there, or nothing.

@@ -328,7 +328,8 @@ extension MessageReader {
     }
 
     /// `{"background", "text", "accent", "dark": {…}}`, each `#RRGGBB` or `#RRGGBBAA`, with a warning for
-    /// text on a background below the WCAG contrast ratio, per appearance.
+    /// text on a background, and for a prominent button's white label on the accent, below the WCAG
+    /// contrast ratio, per appearance.
     mutating func readColors(_ value: JSONValue) -> Message.Colors? {
         let base = messagePathParts
         func path() -> String { JSONPath.appending("colors", to: base.path) }
@@ -352,6 +353,7 @@ extension MessageReader {
         guard !failed else { return nil }
         let colors = Message.Colors(light: light, dark: dark)
         if layout?.isCustomDrawn != false { checkContrast(colors, path: path) }
+        if layout.map({ $0.isCustomDrawn && $0.hasButtons }) != false { checkAccentContrast(colors, path: path) }
         return colors
     }
 
@@ -404,6 +406,40 @@ extension MessageReader {
                     of: "background ", with: ""),
                 reason: "\(finding.pair) has a contrast ratio of \(finding.ratio):1 in \(finding.appearance) "
                     + "appearance; text needs at least 4.5:1 to be readable (WCAG 2.x)")
+        }
+    }
+
+    /// Warns when white on the accent, in light or dark appearance, is below the WCAG 2.x ratio of 4.5:1:
+    /// a modal's or a sheet's first button is prominent, filled with the accent and labelled in white
+    /// (SwiftUI's `borderedProminent` style; the preview page draws it so). A translucent accent is
+    /// taken over the message's background over the appearance's own (white or black). The warning's
+    /// path is where the accent is written: dark appearance without an accent of its own uses the
+    /// light one.
+    private mutating func checkAccentContrast(_ colors: Message.Colors, path: () -> String) {
+        // Built into words only when reported: the path, the color and the ratio.
+        var findings: [(appearance: String, darkOwn: Bool, accent: Message.Color, ratio: Double)] = []
+        for dark in [false, true] {
+            let palette = colors.palette(dark: dark)
+            guard let accent = palette.accent else { continue }
+            let canvas: Message.Color = dark ? .black : .white
+            let ground = palette.background.map { $0.over(canvas) } ?? canvas
+            let ratio = Message.Color.contrastRatio(text: .white, background: accent, canvas: ground)
+            guard ratio < Message.minimumContrastRatio else { continue }
+            let darkOwn = dark && colors.dark.accent != nil
+            // Dark appearance with the light accent and the same ratio, to two decimals: one warning for both.
+            if dark, !darkOwn, let light = findings.first, (light.ratio * 100).rounded() == (ratio * 100).rounded() {
+                findings[0].appearance = "light and dark"
+            } else {
+                findings.append((dark ? "dark" : "light", darkOwn, accent, ratio))
+            }
+        }
+        for finding in findings {
+            report(
+                .warning, .lowContrast, path: path() + (finding.darkOwn ? ".dark.accent" : ".accent"), key: "accent",
+                value: "\(Message.Color.white) on \(finding.accent)",
+                reason: "white text on accent \(finding.accent) has a contrast ratio of "
+                    + "\(String(format: "%.2f", finding.ratio)):1 in \(finding.appearance) appearance; the first "
+                    + "button's white label needs at least 4.5:1 to be readable (WCAG 2.x)")
         }
     }
 

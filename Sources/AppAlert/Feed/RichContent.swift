@@ -259,7 +259,7 @@ extension Message {
     /// How many `data` keys a message may carry, and how long a value may be, in characters.
     public static let maximumDataKeys = 50
     public static let maximumDataValueLength = 1_000
-    /// The contrast ratio below which `validate` warns that text on a background is hard to read
-    /// (WCAG 2.x, level AA for body text).
+    /// The contrast ratio below which `validate` warns that text on a background, or the white label
+    /// of a button filled with the accent, is hard to read (WCAG 2.x, level AA for body text).
     public static let minimumContrastRatio = 4.5
 }

@@ -50,7 +50,8 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unknownFormat = Kind(rawValue: "unknownFormat")
         /// The bytes end before the header or the file does.
         public static let truncated = Kind(rawValue: "truncated")
-        /// A header field that cannot be true: a wrong chunk, a zero size, an impossible length.
+        /// A header field that cannot be true: a wrong chunk, a zero size, an impossible length, a
+        /// checksum that fails.
         public static let invalidHeader = Kind(rawValue: "invalidHeader")
         /// Larger than ``ImageLimits`` allows.
         public static let tooLarge = Kind(rawValue: "tooLarge")
@@ -123,12 +124,21 @@ extension ImageHeader {
                 : "not a PNG, JPEG, GIF or WebP image (it starts with \(reader.hexPrefix(8)))")
     }
 
-    /// The signature, then the IHDR chunk (13 bytes: width, height, depth, color type, …); the file
-    /// ends with the IEND chunk.
+    /// The signature, then the IHDR chunk (13 bytes: width, height, depth, color type, compression,
+    /// filter, interlace) and its CRC-32; the file ends with the IEND chunk. A header whose checksum
+    /// fails was changed or damaged: none of its fields is believed.
     private static func png(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
         try reader.need(33, "the PNG header")
         guard reader.uint32BE(at: 8) == 13, reader.matches(Array("IHDR".utf8), at: 12) else {
             throw ImageError(kind: .invalidHeader, reason: "the PNG's first chunk is not a 13-byte IHDR")
+        }
+        let stored = reader.uint32BE(at: 29)
+        let computed = CRC32.checksum(reader.slice(12..<29))  // the chunk's type and data
+        guard stored == computed else {
+            throw ImageError(
+                kind: .invalidHeader,
+                reason: "the PNG's IHDR chunk fails its checksum: it says \(hex(stored)), its bytes give "
+                    + "\(hex(computed)); the header was changed or damaged")
         }
         let width = Int(reader.uint32BE(at: 16))
         let height = Int(reader.uint32BE(at: 20))
@@ -139,6 +149,12 @@ extension ImageHeader {
             throw ImageError(
                 kind: .invalidHeader,
                 reason: "the PNG header's bit depth \(depth) and color type \(colorType) do not go together")
+        }
+        guard reader[26] == 0, reader[27] == 0, reader[28] <= 1 else {
+            throw ImageError(
+                kind: .invalidHeader,
+                reason: "the PNG header's compression \(reader[26]), filter \(reader[27]) and interlace "
+                    + "\(reader[28]) methods are not 0, 0 and 0 or 1, the only ones PNG defines")
         }
         guard reader.ends(with: [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]) else {
             throw ImageError(kind: .truncated, reason: "the PNG does not end with its IEND chunk: it was cut short")
@@ -238,6 +254,9 @@ extension ImageHeader {
     }
 }
 
+/// `0x` and eight hex digits.
+private func hex(_ value: UInt32) -> String { String(format: "0x%08X", value) }
+
 /// Bounds-checked reads of big- and little-endian fields.
 private struct ByteReader {
     let bytes: UnsafeRawBufferPointer
@@ -272,6 +291,9 @@ private struct ByteReader {
     func uint32LE(at offset: Int) -> UInt32 {
         UInt32(uint16LE(at: offset + 2)) << 16 | UInt32(uint16LE(at: offset))
     }
+
+    /// The bytes in `range`, which the caller has checked are there.
+    func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
 
     func fourCC(at offset: Int) -> String {
         String(decoding: (0..<4).map { bytes[offset + $0] }.map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// - no URL cache at all (the loader keeps its own and revalidates with `ETag`/`Last-Modified`;
 ///   Apple's default cache would serve stale copies, Linux's stores nothing);
-/// - a hard limit on the body: reading stops at `maximumBodySize`, so memory stays bounded;
+/// - a hard limit on the body: reading stops at `maximumBodySize`, so memory stays bounded
+///   (`CappedBody`, which the fuzzer drives without a network);
 /// - an overall timeout, not only an idle one;
 /// - truncated bodies (fewer bytes than `Content-Length`) are failures, not short feeds;
 /// - redirects from `https:` to `http:` are refused.
@@ -49,13 +50,14 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     private let lock = NSLock()
     private var completion: ((Result<FeedResponse, FeedTransportError>) -> Void)?
     private var response: HTTPURLResponse?
-    private var body = Data()
+    private var body: CappedBody
     private var failure: FeedTransportError?
     private var session: URLSession?
 
     init(request: FeedRequest, completion: @escaping (Result<FeedResponse, FeedTransportError>) -> Void) {
         self.request = request
         self.completion = completion
+        self.body = CappedBody(limit: request.maximumBodySize)
     }
 
     func start(_ task: URLSessionDataTask, session: URLSession) {
@@ -88,8 +90,10 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
             return
         }
         lock.withLock { self.response = http }
-        if http.expectedContentLength > Int64(request.maximumBodySize) {
-            fail(tooLarge(), task: dataTask)
+        do throws(FeedTransportError) {
+            try body.admit(declaredLength: http.expectedContentLength)
+        } catch {
+            fail(error, task: dataTask)
             completionHandler(.cancel)
             return
         }
@@ -97,13 +101,16 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = lock.withLock { () -> Bool in
-            guard failure == nil else { return false }
-            if body.count + data.count > request.maximumBodySize { return true }
-            body.append(data)
-            return false
+        let refusal = lock.withLock { () -> FeedTransportError? in
+            guard failure == nil else { return nil }
+            do throws(FeedTransportError) {
+                try body.append(data)
+                return nil
+            } catch {
+                return error
+            }
         }
-        if overLimit { fail(tooLarge(), task: dataTask) }
+        if let refusal { fail(refusal, task: dataTask) }
     }
 
     func urlSession(
@@ -139,30 +146,29 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         let expected = response?.expectedContentLength ?? -1
         if let error {
             // However the platform words it, a transfer that failed after part of a body is truncated.
-            if response != nil, expected > 0 || !body.isEmpty, Int64(body.count) < expected || expected < 0 {
+            let received = body.bytes.count
+            if response != nil, expected > 0 || received > 0, Int64(received) < expected || expected < 0 {
                 return .failure(
                     FeedTransportError(
                         kind: .truncated,
                         reason:
-                            "the connection closed after \(body.count) bytes of the body: \(error.localizedDescription)"
+                            "the connection closed after \(received) bytes of the body: \(error.localizedDescription)"
                     ))
             }
             return .failure(Self.classify(error))
         }
         guard let response else { return .failure(FeedTransportError(kind: .failed, reason: "no response")) }
-        if expected >= 0, Int64(body.count) < expected {
-            return .failure(
-                FeedTransportError(kind: .truncated, reason: "the body ended after \(body.count) of \(expected) bytes"))
+        let data: Data
+        do throws(FeedTransportError) {
+            data = try body.complete(declaredLength: expected)
+        } catch {
+            return .failure(error)
         }
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
-        return .success(FeedResponse(status: response.statusCode, headers: headers, body: body))
-    }
-
-    private func tooLarge() -> FeedTransportError {
-        FeedTransportError(kind: .tooLarge, reason: "the body is larger than \(request.maximumBodySize) bytes")
+        return .success(FeedResponse(status: response.statusCode, headers: headers, body: data))
     }
 
     static func classify(_ error: Error) -> FeedTransportError {

@@ -79,16 +79,16 @@ public struct TerminalPresenter: Sendable {
     }
 
     /// Breaks text into lines no wider than the frame, at spaces where possible (a text without spaces,
-    /// as Chinese and Japanese are written, between any two characters); control characters are
-    /// replaced, so a feed cannot move the cursor or change colours.
+    /// as Chinese and Japanese are written, between any two characters); control characters and
+    /// bidirectional controls are replaced (``neutralized(_:)``), so a feed cannot move the cursor,
+    /// change colours or reorder what is read. An isolate kept is closed at the end of each line it
+    /// spans and opened again on the next, so every line of the frame is balanced.
     func wrap(_ text: String) -> [String] {
         let limit = maximumWidth - 4
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let clean = String(
-                paragraph.map { character in
-                    character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : character
-                })
+            let clean = Self.neutralized(paragraph)
+            let first = lines.count
             var line = ""
             var lineWidth = 0
             for word in clean.split(separator: " ", omittingEmptySubsequences: false) {
@@ -121,8 +121,70 @@ public struct TerminalPresenter: Sendable {
                 lineWidth = wordWidth
             }
             lines.append(line)
+            Self.balanceIsolates(&lines[first...])
         }
         return lines
+    }
+
+    /// FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: the pair this package puts around an app
+    /// name or a version in a right-to-left text (`TextDirection.isolated`).
+    static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"
+    static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
+
+    /// How deep kept isolates may nest: ours are one deep, or two inside an isolate the feed's author
+    /// put around a placeholder. Deeper ones are replaced, so that closing and opening them again on
+    /// every line costs a few characters a line, whatever the text.
+    static let maximumIsolateDepth = 2
+
+    /// One paragraph with every control character (C0, DEL, C1) and every bidirectional control
+    /// replaced by a space: the embeddings and overrides (U+202A–U+202E), which can show a line's
+    /// characters in another order than they are written, and the isolates (U+2066–U+2069) — except
+    /// first-strong isolates closed within the paragraph, at most ``maximumIsolateDepth`` deep. Those
+    /// are the isolates this package adds, and reorder nothing outside themselves; inside, the first
+    /// letter decides, as it would in a paragraph of its own.
+    static func neutralized(_ paragraph: Substring) -> String {
+        let characters = Array(paragraph)
+        var kept = Set<Int>()
+        var open: [Int] = []
+        for (index, character) in characters.enumerated() {
+            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { continue }
+            if scalar == firstStrongIsolate {
+                open.append(index)
+            } else if scalar == popDirectionalIsolate, let opening = open.popLast(), open.count < maximumIsolateDepth {
+                kept.insert(opening)
+                kept.insert(index)
+            }
+        }
+        var clean = ""
+        for (index, character) in characters.enumerated() {
+            let replaced = character.unicodeScalars.contains { scalar in
+                scalar.properties.generalCategory == .control
+                    || (isBidirectionalControl(scalar) && !kept.contains(index))
+            }
+            clean.append(replaced ? " " : character)
+        }
+        return clean
+    }
+
+    /// U+202A–U+202E (embeddings, overrides and their end) and U+2066–U+2069 (isolates and their end).
+    static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Closes at the end of each line the isolates still open there, and opens them again at the start
+    /// of the next; `lines` are one paragraph's, whose isolates are balanced as a whole.
+    static func balanceIsolates(_ lines: inout ArraySlice<String>) {
+        var depth = 0
+        for index in lines.indices {
+            let carried = depth
+            for scalar in lines[index].unicodeScalars {
+                if scalar == firstStrongIsolate { depth += 1 } else if scalar == popDirectionalIsolate { depth -= 1 }
+            }
+            guard carried > 0 || depth > 0 else { continue }
+            lines[index] =
+                String(repeating: Character(firstStrongIsolate), count: carried) + lines[index]
+                + String(repeating: Character(popDirectionalIsolate), count: depth)
+        }
     }
 
     /// Closing punctuation and small kana, which line breaking in Japanese and Chinese (JIS X 4051's

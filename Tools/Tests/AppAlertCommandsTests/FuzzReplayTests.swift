@@ -21,7 +21,7 @@ struct FuzzReplayTests {
         return files.sorted()
     }
 
-    @Test(arguments: [("FuzzFeed", "feed"), ("FuzzVersion", "version")])
+    @Test(arguments: [("FuzzFeed", "feed"), ("FuzzVersion", "version"), ("FuzzImage", "image")])
     func everyKeptInputRunsCleanly(target: String, name: String) throws {
         let inputs = Self.inputs(name)
         #expect(inputs.count >= 5, "the seed corpus of \(name) is missing")
