@@ -306,6 +306,35 @@ struct ImageHeaderTests {
         BrokenPNG(description: "IEND missing", craft: { $0.removeLast(12) }, kind: .truncated, reason: "IEND"),
     ]
 
+    /// Lossless, hierarchical and arithmetic-coded JPEGs pass a header check but the platforms do not
+    /// draw them: an image message would be an empty card. Refused, saying which kind it is.
+    @Test(
+        arguments: [
+            (0xC3, "lossless"), (0xC5, "hierarchical"), (0xC6, "hierarchical"), (0xC7, "hierarchical and lossless"),
+            (0xC9, "arithmetic-coded"), (0xCA, "arithmetic-coded and progressive"),
+            (0xCB, "arithmetic-coded and lossless"), (0xCD, "arithmetic-coded and hierarchical"),
+            (0xCE, "arithmetic-coded, hierarchical"), (0xCF, "arithmetic-coded, hierarchical and lossless"),
+        ] as [(UInt8, String)])
+    func aJPEGOfAKindThePlatformsDoNotDrawIsRefusedSayingWhichKind(marker: UInt8, kind: String) throws {
+        var bytes = Array(try Fixtures.data("images/valid.jpg"))
+        bytes[Self.frameOffset(bytes) + 1] = marker
+        #expect {
+            try ImageHeader(inspecting: Data(bytes))
+        } throws: { error in
+            guard let error = error as? ImageError else { return false }
+            return error.kind == .invalidHeader && error.reason.contains("the JPEG is \(kind)")
+                && error.reason.contains(String(format: "0xFF%02X", marker))
+        }
+    }
+
+    @Test(arguments: [0xC0, 0xC1, 0xC2] as [UInt8])
+    func baselineExtendedAndProgressiveJPEGsAreRead(marker: UInt8) throws {
+        var bytes = Array(try Fixtures.data("images/valid.jpg"))
+        bytes[Self.frameOffset(bytes) + 1] = marker
+        let header = try ImageHeader(inspecting: Data(bytes))
+        #expect(header == ImageHeader(format: .jpeg, width: 40, height: 30))
+    }
+
     @Test(arguments: brokenPNGs)
     func aBrokenPNGHeaderIsRefusedSayingWhy(_ broken: BrokenPNG) throws {
         var bytes = Array(try Fixtures.data("images/valid.png"))

@@ -187,6 +187,15 @@ extension ImageHeader {
             }
             let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
             if isFrame {
+                // Baseline, extended and progressive Huffman-coded JPEGs are what the platforms decode;
+                // UIImage and NSImage draw nothing for the other kinds, so they are refused here.
+                if let kind = unsupportedJPEGKinds[marker] {
+                    throw ImageError(
+                        kind: .invalidHeader,
+                        reason: "the JPEG is \(kind) (frame marker 0xFF\(String(marker, radix: 16, uppercase: true))), "
+                            + "which the platforms' image decoders do not draw; save it as a baseline or "
+                            + "progressive JPEG")
+                }
                 guard length >= 8 else {
                     throw ImageError(kind: .invalidHeader, reason: "the JPEG's frame header is \(length) bytes long")
                 }
@@ -205,6 +214,15 @@ extension ImageHeader {
             offset += 2 + length
         }
     }
+
+    /// The JPEG frame kinds refused, by their start-of-frame marker.
+    private static let unsupportedJPEGKinds: [UInt8: String] = [
+        0xC3: "lossless", 0xC5: "hierarchical (differential sequential)",
+        0xC6: "hierarchical (differential progressive)",
+        0xC7: "hierarchical and lossless", 0xC9: "arithmetic-coded", 0xCA: "arithmetic-coded and progressive",
+        0xCB: "arithmetic-coded and lossless", 0xCD: "arithmetic-coded and hierarchical",
+        0xCE: "arithmetic-coded, hierarchical and progressive", 0xCF: "arithmetic-coded, hierarchical and lossless",
+    ]
 
     /// The logical screen's width and height (little-endian) after the signature; the file ends with
     /// the trailer byte.
