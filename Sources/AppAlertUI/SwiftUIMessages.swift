@@ -109,7 +109,8 @@
                     .alert(
                         presenter.presentation?.title ?? "",
                         isPresented: Binding(
-                            get: { here && presenter.isPresented }, set: { presenter.isPresented = $0 }),
+                            get: { @MainActor in here && presenter.isPresented },
+                            set: { @MainActor in presenter.isPresented = $0 }),
                         presenting: presenter.presentation
                     ) { presentation in
                         ForEach(presentation.buttons) { button in
@@ -137,7 +138,8 @@
                     .animation(.default, value: presenter.container)
                     .sheet(
                         isPresented: Binding(
-                            get: { here && presenter.isShowingSheet }, set: { presenter.isShowingSheet = $0 }),
+                            get: { @MainActor in here && presenter.isShowingSheet },
+                            set: { @MainActor in presenter.isShowingSheet = $0 }),
                         onDismiss: { presenter.presentationEnded() }
                     ) {
                         if let message = presenter.message {

@@ -30,6 +30,8 @@ open class NSApplication {
 /// appkit/nswindow: `@MainActor class NSWindow : NSResponder`.
 @MainActor
 open class NSWindow {
+    /// appkit/nswindow/willclosenotification: `class let willCloseNotification: NSNotification.Name`.
+    public static let willCloseNotification = NSNotification.Name("NSWindowWillCloseNotification")
     /// appkit/nswindow/attachedsheet: `var attachedSheet: NSWindow? { get }`.
     open var attachedSheet: NSWindow? { nil }
     /// appkit/nswindow/init(contentviewcontroller:) (macOS 10.10): `convenience init(contentViewController: NSViewController)`.
@@ -61,13 +63,16 @@ open class NSView {
     open func removeFromSuperview() {}
 
     /// appkit/nsview/autoresizingmask-swift.struct: `struct AutoresizingMask` (OptionSet, raw value `UInt`);
-    /// `width` (2), `minYMargin` (8).
+    /// `width` (2), `minYMargin` (8), `maxYMargin` (32).
     public struct AutoresizingMask: OptionSet, Sendable {
         public var rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static let width = AutoresizingMask(rawValue: 2)
         public static let minYMargin = AutoresizingMask(rawValue: 8)
+        public static let maxYMargin = AutoresizingMask(rawValue: 32)
     }
+    /// appkit/nsview/isflipped: `var isFlipped: Bool { get }`.
+    open var isFlipped: Bool { false }
 }
 
 /// appkit/nsedgeinsets (Foundation's on Apple platforms): `struct NSEdgeInsets` (`top`, `left`, `bottom`, `right`).

@@ -293,7 +293,7 @@ public struct Alignment: Equatable, Sendable {
     public static let center = Alignment()
 }
 
-/// swiftui/edge/set: `struct Edge.Set: OptionSet`; `static let all`.
+/// swiftui/edge/set: `struct Edge.Set: OptionSet`; `static let all`, `trailing`.
 /// swiftui/edge: `@frozen enum Edge` (`top`, `leading`, `bottom`, `trailing`).
 public enum Edge: Hashable, Sendable {
     case top, leading, bottom, trailing
@@ -301,6 +301,7 @@ public enum Edge: Hashable, Sendable {
         public var rawValue: Int8
         public init(rawValue: Int8) { self.rawValue = rawValue }
         public static let all = Set(rawValue: 15)
+        public static let trailing = Set(rawValue: 8)
     }
 }
 
@@ -804,4 +805,58 @@ extension Optional: View where Wrapped: View {
 extension View {
     /// swiftui/view/padding(_:)-(CGFloat): `nonisolated func padding(_ length: CGFloat) -> some View`.
     nonisolated public func padding(_ length: CGFloat) -> some View { _ModifiedView() }
+}
+
+// MARK: The close control and the hosts (MessageCard.swift, SwiftUIMessages.swift)
+
+/// swiftui/anyview: `@frozen struct AnyView`; init(_:): `init<V>(_ view: V) where V : View`.
+public struct AnyView: View {
+    nonisolated public init<V>(_ view: V) where V: View {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/circle: `@frozen struct Circle`, a Shape; `init()`.
+public struct Circle: Shape {
+    nonisolated public init() {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+/// swiftui/rectangle: `@frozen struct Rectangle`, a Shape; `init()`.
+public struct Rectangle: Shape {
+    nonisolated public init() {}
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+extension Shape {
+    /// swiftui/shape/fill(_:style:) (iOS 13, macOS 10.15): `func fill<S>(_ content: S, style: FillStyle = FillStyle()) -> some View where S : ShapeStyle`.
+    nonisolated public func fill<S>(_ content: S) -> some View where S: ShapeStyle { _ModifiedView() }
+}
+
+extension Font {
+    /// swiftui/font/weight: `@frozen struct Font.Weight`; `static let semibold`.
+    public struct Weight: Hashable, Sendable {
+        public static let semibold = Weight()
+    }
+    /// swiftui/font/weight(_:): `func weight(_ weight: Font.Weight) -> Font`.
+    public func weight(_ weight: Font.Weight) -> Font { self }
+}
+
+extension View {
+    /// swiftui/view/contentshape(_:eofill:): `nonisolated func contentShape<S>(_ shape: S, eoFill: Bool = false) -> some View where S : Shape`.
+    nonisolated public func contentShape<S>(_ shape: S, eoFill: Bool = false) -> some View where S: Shape {
+        _ModifiedView()
+    }
+    /// swiftui/view/frame(width:height:alignment:): `nonisolated func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View`.
+    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+        -> some View
+    { _ModifiedView() }
+}
+
+extension View {
+    /// swiftui/view/background(alignment:content:) (iOS 15, macOS 12): `nonisolated func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V : View`.
+    nonisolated public func background<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View
+    where V: View { _ModifiedView() }
 }

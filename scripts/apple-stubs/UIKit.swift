@@ -102,6 +102,10 @@ open class UIWindow: UIView {
     public init(windowScene: UIWindowScene) {}
     /// uikit/uiwindow/windowlevel: `var windowLevel: UIWindow.Level { get set }`.
     open var windowLevel = Level(rawValue: 0)
+    /// uikit/uiwindow/iskeywindow: `var isKeyWindow: Bool { get }`.
+    open var isKeyWindow: Bool { false }
+    /// uikit/uiwindow/windowscene (iOS 13): `weak var windowScene: UIWindowScene? { get set }`.
+    open weak var windowScene: UIWindowScene?
     /// uikit/uiwindow/rootviewcontroller: `var rootViewController: UIViewController? { get set }`.
     open var rootViewController: UIViewController?
     /// uikit/uiwindow/makekeyandvisible(): `func makeKeyAndVisible()`.
@@ -122,6 +126,8 @@ open class UIWindow: UIView {
 /// uikit/uiscene (iOS 13): `@MainActor class UIScene : UIResponder`.
 @MainActor
 open class UIScene: @MainActor Hashable {
+    /// uikit/uiscene/diddisconnectnotification (iOS 13): `class let didDisconnectNotification: NSNotification.Name`.
+    public static let didDisconnectNotification = NSNotification.Name("UISceneDidDisconnectNotification")
     /// uikit/uiscene/activationstate-swift.property: `var activationState: UIScene.ActivationState { get }`.
     open var activationState: ActivationState { .unattached }
 
