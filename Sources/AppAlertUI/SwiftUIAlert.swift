@@ -17,16 +17,23 @@
         }
     }
 
-    /// The one SwiftUI presenter: any ``AlertPresenting`` source as a system alert.
+    /// The one SwiftUI presenter: any ``AlertPresenting`` source as a system alert. `drawsHere`: whether
+    /// this window draws it (`.messageAlert` on a platform without the UIKit or AppKit hosts, where one
+    /// window among several claims the message).
     struct AlertModifier<Source: AlertPresenting>: ViewModifier {
         @Bindable var source: Source
+        var drawsHere = true
         @Environment(\.openURL) private var openURL
         @Environment(\.scenePhase) private var scenePhase
 
         func body(content: Content) -> some View {
+            let source = source
+            let drawsHere = drawsHere
             content.alert(
                 source.presentation?.title ?? "",
-                isPresented: $source.isPresented,
+                isPresented: Binding(
+                    get: { @MainActor in drawsHere && source.isPresented },
+                    set: { @MainActor in source.isPresented = $0 }),
                 presenting: source.presentation
             ) { presentation in
                 ForEach(presentation.buttons) { button in

@@ -106,23 +106,7 @@
                 let here = keeper.drawsMessage
                 return
                     content
-                    .alert(
-                        presenter.presentation?.title ?? "",
-                        isPresented: Binding(
-                            get: { @MainActor in here && presenter.isPresented },
-                            set: { @MainActor in presenter.isPresented = $0 }),
-                        presenting: presenter.presentation
-                    ) { presentation in
-                        ForEach(presentation.buttons) { button in
-                            Button(button.title, role: button.isCancel ? .cancel : nil) {
-                                Task { @MainActor in
-                                    if let url = await presenter.perform(button) { openURL(url) }
-                                }
-                            }
-                        }
-                    } message: { presentation in
-                        Text(presentation.text)
-                    }
+                    .modifier(AlertModifier(source: presenter, drawsHere: here))
                     .overlay {
                         if here, presenter.container == .card, let message = presenter.message {
                             CardContainer { drawn(message, presenter) }
