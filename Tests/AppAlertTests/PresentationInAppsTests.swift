@@ -36,48 +36,61 @@ struct PresentationInAppsTests {
     struct WallCase: Sendable, CustomTestStringConvertible {
         let layout: Message.Layout
         let action: String
-        let comesBackAtOnce: Bool
-        var testDescription: String {
-            "a \(layout) wall's \(action) button: back \(comesBackAtOnce ? "at once" : "later")"
-        }
+        var isEvent: Bool { action.contains("event") }
+        /// Back on screen as the control acts (a card's or banner's link), else at presentationEnded()
+        /// (a sheet or the system alert leaving the screen), or, after an event, at resumeAfterEvent().
+        var backAtOnce: Bool { !isEvent && (layout == .modal || layout == .banner) }
+        var testDescription: String { "a \(layout) wall's \(isEvent ? "event" : "link") button" }
     }
 
     @Test(arguments: [
-        WallCase(layout: .modal, action: #"{"event": "tour.start"}"#, comesBackAtOnce: true),
-        WallCase(layout: .modal, action: #"{"url": "https://example.com/help"}"#, comesBackAtOnce: true),
-        WallCase(layout: .alert, action: #"{"event": "tour.start"}"#, comesBackAtOnce: false),
-        // A sheet is still leaving the screen: it comes back from its onDismiss (presentationEnded).
-        WallCase(layout: .sheet, action: #"{"event": "tour.start"}"#, comesBackAtOnce: false),
+        WallCase(layout: .modal, action: #"{"url": "https://example.com/help"}"#),
+        WallCase(layout: .sheet, action: #"{"url": "https://example.com/help"}"#),
+        WallCase(layout: .alert, action: #"{"url": "https://example.com/help"}"#),
+        WallCase(layout: .modal, action: #"{"event": "renew"}"#),
+        WallCase(layout: .sheet, action: #"{"event": "renew"}"#),
+        WallCase(layout: .alert, action: #"{"event": "renew"}"#),
     ])
-    func aWallComesBackAfterItsEventButtonOrInAppLinkWithoutTheSceneChanging(_ test: WallCase) async throws {
+    func aWallComesBackAfterItsLinkButWaitsForTheAppAfterItsEvent(_ test: WallCase) async throws {
         let folder = try TemporaryDirectory()
         let buttons =
             #"[{"title": "Go", "action": \#(test.action)}, "#
             + #"{"title": "Update", "action": {"url": "https://example.com/up"}}]"#
         let (service, events) = try await Presenting.service(
             [Presenting.message(test.layout, #", "dismissible": false, "buttons": \#(buttons)"#)], folder: folder)
-        // An app-drawn alert is a card; the built-in one is the system alert, back when the scene is active.
+        // An app-drawn alert is a card; the built-in one is the system alert.
         let presenter = MessagePresenter(service, appDrawnLayouts: test.layout == .alert ? [] : [test.layout])
-        let button = try #require(presenter.message?.buttons.first)
-        await presenter.actions { _ in }.perform(button)
-        #expect((presenter.message != nil) == test.comesBackAtOnce)
-        #expect(
-            events.all.contains {
-                switch $0 {
-                case .buttonEvent, .linkOpened: true
-                default: false
-                }
-            })
-        if !test.comesBackAtOnce {
+        var shown: Int { events.all.filter { if case .shown = $0 { true } else { false } }.count }
+        for round in 1...2 {
+            let button = try #require(presenter.message?.buttons.first)
+            await presenter.actions { _ in }.perform(button)
+            #expect((presenter.message != nil) == test.backAtOnce)
             presenter.presentationEnded()
-            #expect(presenter.message?.id == 1)
+            #expect((presenter.message != nil) == !test.isEvent, "round \(round): back when the container left")
+            if test.isEvent {
+                // The app's screen for the event is up: nothing covers it until the app says it is done.
+                service.resumeAfterEvent()
+                #expect(presenter.message?.id == 1)
+            }
+            // Each time back on screen is a new showing, answered once more.
+            #expect(shown == round + 1)
         }
-        // Each time back on screen is a new showing, answered once more.
-        #expect(events.all.filter { if case .shown = $0 { true } else { false } }.count == 2)
-        let again = try #require(presenter.message?.buttons.first)
-        await presenter.actions { _ in }.perform(again)
-        if !test.comesBackAtOnce { presenter.presentationEnded() }
-        #expect(events.all.filter { if case .shown = $0 { true } else { false } }.count == 3)
+    }
+
+    @Test
+    func aBannerClosedByItsTimeCannotThenOpenItsLink() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service(
+            [Presenting.message(.banner, #", "bannerSeconds": 3, "action": {"url": "https://example.com/go"}"#)],
+            folder: folder)
+        let presenter = MessagePresenter(service)
+        let actions = presenter.actions { _ in }
+        presenter.bannerShown(at: Presenting.start, voiceOverRunning: false)
+        presenter.bannerTimeCheck(at: Presenting.start.addingTimeInterval(3.5))
+        await actions.tap()
+        await presenter.pendingClose?.value
+        #expect(!events.all.contains { if case .linkOpened = $0 { true } else { false } })
+        #expect(events.all.filter { if case .dismissed = $0 { true } else { false } }.count == 1)
     }
 
     @Test

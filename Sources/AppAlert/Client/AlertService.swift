@@ -59,8 +59,12 @@ public final class AlertService: AlertPresenting {
 
     @ObservationIgnored public let client: AlertClient?
     @ObservationIgnored private let setupError: String?
-    /// A wall whose link was followed: it goes back on screen once the alert that was tapped is gone.
-    @ObservationIgnored private var wallPending = false
+    /// A wall the user left by a control that is not a dismissal, and how: after its link it goes back
+    /// on screen once the alert that was tapped is gone (``presentationEnded()``); after its event
+    /// button, once the app's own screen is done (``resumeAfterEvent()``) or at the next check.
+    @ObservationIgnored private var wallPending: PendingWall?
+
+    private enum PendingWall { case link, event }
 
     /// The message as a platform-neutral alert.
     public var presentation: AlertPresentation? { message.map(AlertPresentation.init) }
@@ -175,21 +179,24 @@ public final class AlertService: AlertPresenting {
             emit(.dismissed(id: message.id, variant: message.variant))
             return nil
         case .openLink(let url):
-            await record(message.id)
-            emit(.linkOpened(id: message.id, url: url, variant: message.variant))
+            // Off the screen before the showing is recorded: a view updated while the store writes
+            // must not find the message still up (and put it on screen a second time).
             showMessage = false
             // A wall stays, but not while the alert that was tapped is still leaving the screen:
             // SwiftUI drops a presentation set during the dismissal, and then nothing is shown while
             // showMessage says otherwise. It comes back at presentationEnded() or the next check.
-            wallPending = !message.dismissible
+            wallPending = message.dismissible ? nil : .link
+            await record(message.id)
+            emit(.linkOpened(id: message.id, url: url, variant: message.variant))
             return url
         case .event(let name):
             showMessage = false
+            // The app acts on it — it may show a screen of its own, or call handle(event:) for
+            // messages the event triggers — so a wall does not come back on top of that at once: it
+            // waits for resumeAfterEvent() or the next check.
+            wallPending = message.dismissible ? nil : .event
             await record(message.id)
             emit(.buttonEvent(id: message.id, name: name, variant: message.variant))
-            // The app acts on it, and may in turn call handle(event:) for messages triggered by it
-            // (once this alert has left the screen). A wall stays, as after its link.
-            wallPending = !message.dismissible
             return nil
         case .update, .later, .skip:
             // An update prompt's button: not this service's.
@@ -202,12 +209,23 @@ public final class AlertService: AlertPresenting {
     /// presenters in AppAlertUI call it; an app with its own presentation calls it from its
     /// dismissal's completion and when its scene becomes active.
     public func presentationEnded() {
-        _ = presentPendingWall()
+        guard wallPending == .link else { return }
+        presentPendingWall()
     }
 
+    /// Tells the service that what the app did for a wall's event button is done (its own screen, a
+    /// purchase, a tour has closed): the wall goes back on screen. Without this call it comes back at
+    /// the next check (``showAlertIfNecessary()``, ``handle(event:)``). It never comes back by itself
+    /// at once: an app's screen opened for the event would be under it.
+    public func resumeAfterEvent() {
+        guard wallPending == .event else { return }
+        presentPendingWall()
+    }
+
+    @discardableResult
     private func presentPendingWall() -> Bool {
-        guard wallPending, let message else { return false }
-        wallPending = false
+        guard wallPending != nil, let message else { return false }
+        wallPending = nil
         showMessage = true
         showingNumber += 1
         emit(.shown(id: message.id, variant: message.variant))
@@ -242,7 +260,7 @@ public final class AlertService: AlertPresenting {
         try await client?.reset()
         message = nil
         showMessage = false
-        wallPending = false
+        wallPending = nil
     }
 
     /// Where the state and the cached feed are kept (the tutorial's `cachesLocation` and

@@ -95,12 +95,15 @@ public final class MessagePresenter: AlertPresenting {
     /// does nothing; a wall that comes back is a new showing.
     @ObservationIgnored private var answeredShowing: Int?
 
-    /// Performs a control of the message on screen, once per showing. A card or a banner has then
-    /// ended its presentation: a wall whose event button or in-app link was used is back on screen at
-    /// once (nothing else would bring it back: the scene stays active). A sheet ends when it has left
-    /// the screen (``presentationEnded()`` from its `onDismiss`), the system alert when the scene is active again.
+    /// Performs a control of the message on screen, once per showing, and only while it is on screen
+    /// (a banner closed by its time or a swipe cannot then open its link). A card or a banner has then
+    /// ended its presentation: a wall whose link was followed is back at once (nothing else would
+    /// bring it back when the link opened in the app: the scene stays active). After its event button
+    /// a wall waits for ``AlertService/resumeAfterEvent()`` or the next check, so that it does not
+    /// cover what the app shows for the event. A sheet ends when it has left the screen
+    /// (``presentationEnded()`` from its `onDismiss`), the system alert when the scene is active again.
     func answer(_ button: Message.Button, open: @MainActor (URL) -> Void) async {
-        guard answeredShowing != service.showingNumber else { return }
+        guard service.showMessage, answeredShowing != service.showingNumber else { return }
         answeredShowing = service.showingNumber
         let container = self.container
         if let url = await service.perform(AlertPresentation.Button(button)) { open(url) }
