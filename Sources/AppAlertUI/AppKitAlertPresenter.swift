@@ -36,10 +36,11 @@
     /// Shows an `NSAlert` as a sheet and hands the chosen button's index on once the sheet has ended.
     @MainActor
     enum AppKitAlertHost {
+        @discardableResult
         static func present(
             title: String, message: String, buttons: [(title: String, isCancel: Bool)], in window: NSWindow?,
             chosen: @escaping @MainActor @Sendable (Int, NSWindow) async -> Void
-        ) throws {
+        ) throws -> NSAlert {
             guard let window = window ?? NSApp?.keyWindow ?? NSApp?.mainWindow else {
                 throw PresentationError.nothingToPresentOn
             }
@@ -58,6 +59,7 @@
                 guard buttons.indices.contains(index) else { return }
                 Task { @MainActor in await chosen(index, window) }
             }
+            return alert
         }
     }
 #endif

@@ -16,8 +16,7 @@
         /// How the message is put on screen; `stage` and `draw` as for UIKit (``UIKitMessageHost/Placement``).
         struct Placement {
             var stage: UUID?
-            var draw: HostedMessage.Draw?
-            var openURL: OpenURLAction?
+            var look = HostedMessage.Look()
         }
 
         static func present(_ presenter: MessagePresenter, in window: NSWindow?, _ placement: Placement = Placement())
@@ -55,8 +54,7 @@
             }
             let controller = NSHostingController(
                 rootView: HostedMessage(
-                    presenter: presenter, container: container, dimsApp: false, draw: placement.draw,
-                    openURL: placement.openURL))
+                    presenter: presenter, container: container, dimsApp: false, look: placement.look))
             let sheet = NSWindow(contentViewController: controller)
             window.beginSheet(sheet)
             presenter.whenMessageLeaves {
@@ -74,8 +72,7 @@
             }
             let controller = NSHostingController(
                 rootView: HostedMessage(
-                    presenter: presenter, container: .banner, dimsApp: false, draw: placement.draw,
-                    openURL: placement.openURL))
+                    presenter: presenter, container: .banner, dimsApp: false, look: placement.look))
             let bounds = content.bounds
             let top = content.safeAreaInsets.top + 8
             let size = controller.sizeThatFits(in: CGSize(width: bounds.width, height: bounds.height - top))

@@ -18,8 +18,11 @@
         let id = UUID()
         private(set) var presenter: MessagePresenter?
         var isActive = false
-        var draw: HostedMessage.Draw?
-        var openURL: OpenURLAction?
+        /// The app's view, `openURL` and environment where `.messageAlert` is: the hosts draw the message
+        /// with them (its objects, color scheme, tint, Dynamic Type limits), as in the app's own tree.
+        private var look = HostedMessage.Look()
+        /// The showing whose failure to go on screen was reported (once per showing).
+        private var reportedFailure: Int?
         #if os(iOS) || os(macOS)
             let place = WindowPlace()
             private var hadWindow = false
@@ -31,8 +34,12 @@
             #endif
         }
 
-        /// The presenter for `service` (kept while the service and layouts stay the same).
-        func presenter(for service: AlertService, appDrawnLayouts: Set<Message.Layout>) -> MessagePresenter {
+        /// The presenter for `service` (kept while the service and layouts stay the same), and the look
+        /// to present with.
+        func presenter(
+            for service: AlertService, appDrawnLayouts: Set<Message.Layout>, look: HostedMessage.Look
+        ) -> MessagePresenter {
+            self.look = look
             let kept = MessagePresenter.reusing(presenter, for: service, appDrawnLayouts: appDrawnLayouts)
             if kept !== presenter {
                 presenter?.service.stage.remove(id)
@@ -64,17 +71,25 @@
                     return
                 }
                 hadWindow = true
-                stage.update(id, isActive: isActive, isKey: place.isKey)
+                stage.update(id, isActive: isActive, isKey: place.isFrontmost)
                 guard let message = presenter.message, stage.draws(message.id, in: id), !stage.isShowing(in: id),
                     let window = place.window
                 else { return }
                 stage.shown(message.id, in: id)
                 do {
-                    try MessageHosting.present(presenter, in: window, stage: id, draw: draw, openURL: openURL)
+                    try MessageHosting.present(
+                        presenter, in: window, stage: id,
+                        look: look)
                 } catch {
                     stage.left(id)
-                    presenter.service.hand(
-                        .problem("AppAlert could not put message \(message.id) on screen: \(error)"))
+                    // Tried again at the next change (a window comes to the front, the app's sheet
+                    // closes); said once per showing.
+                    let showing = presenter.service.showingNumber
+                    if reportedFailure != showing {
+                        reportedFailure = showing
+                        presenter.service.hand(
+                            .problem("AppAlert could not put message \(message.id) on screen: \(error)"))
+                    }
                 }
             #else
                 stage.update(id, isActive: isActive, isKey: isActive)
@@ -87,8 +102,7 @@
         @MainActor
         enum MessageHosting {
             static func present(
-                _ presenter: MessagePresenter, in window: PlatformWindow, stage: UUID, draw: HostedMessage.Draw?,
-                openURL: OpenURLAction?
+                _ presenter: MessagePresenter, in window: PlatformWindow, stage: UUID, look: HostedMessage.Look
             ) throws {
                 guard let container = presenter.container else { return }
                 #if os(iOS)
@@ -96,39 +110,97 @@
                         throw PresentationError(reason: "the view's window has no scene")
                     }
                     if container == .systemAlert {
-                        guard let presentation = presenter.presentation else { return }
-                        let actions = presentation.buttons.map { button in
-                            UIKitAlertHost.Action(title: button.title, isCancel: button.isCancel) {
-                                presenter.service.stage.left(stage)
-                                _ = await presenter.answer(button) { url in open(url, with: openURL) }
+                        try presentAlert(presenter, stage: stage, openURL: look.openURL) { actions, title, text in
+                            let alert = try UIKitAlertHost.present(
+                                title: title, message: text,
+                                actions: actions.map {
+                                    UIKitAlertHost.Action(title: $0.title, isCancel: $0.isCancel, run: $0.run)
+                                },
+                                on: nil, in: scene)
+                            return {
+                                // Gone another way (dismiss(), a reset): the alert and its window go too.
+                                if alert.presentingViewController != nil {
+                                    alert.dismiss(animated: true) { UIKitAlertHost.closeWindow() }
+                                }
                             }
                         }
-                        try UIKitAlertHost.present(
-                            title: presentation.title, message: presentation.text, actions: actions, on: nil, in: scene)
                     } else {
                         try UIKitMessageHost.present(
                             presenter,
-                            UIKitMessageHost.Placement(
-                                viewController: nil, scene: scene, stage: stage, draw: draw, openURL: openURL))
+                            UIKitMessageHost.Placement(viewController: nil, scene: scene, stage: stage, look: look))
                     }
                 #else
-                    // On top of what the window shows: the app's own sheet, if one is up.
-                    let target = window.attachedSheet ?? window
+                    if container == .banner {
+                        // Across the top of the window itself: a sheet of the app's may end without
+                        // closing, and would take the banner out of sight with it.
+                        try AppKitMessageHost.present(
+                            presenter, in: window, AppKitMessageHost.Placement(stage: stage, look: look))
+                        return
+                    }
+                    // On the app's own sheet when it shows one (the deepest), never on a panel (an alert,
+                    // a save panel) of its own.
+                    var target = window
+                    while let sheet = target.attachedSheet, !(sheet is NSPanel) { target = sheet }
+                    if target.attachedSheet != nil {
+                        throw PresentationError(reason: "the window shows a panel (an alert, an open or save panel)")
+                    }
                     if container == .systemAlert {
-                        guard let presentation = presenter.presentation else { return }
-                        let buttons = presentation.buttons.map { (title: $0.title, isCancel: $0.isCancel) }
-                        try AppKitAlertHost.present(
-                            title: presentation.title, message: presentation.text, buttons: buttons, in: target
-                        ) { index, _ in
-                            presenter.service.stage.left(stage)
-                            _ = await presenter.answer(presentation.buttons[index]) { url in open(url, with: openURL) }
+                        try presentAlert(presenter, stage: stage, openURL: look.openURL) { actions, title, text in
+                            let buttons = actions.map { (title: $0.title, isCancel: $0.isCancel) }
+                            let alert = try AppKitAlertHost.present(
+                                title: title, message: text, buttons: buttons, in: target
+                            ) { index, _ in await actions[index].run() }
+                            return {
+                                if alert.window.sheetParent != nil { target.endSheet(alert.window) }
+                            }
                         }
                     } else {
                         try AppKitMessageHost.present(
-                            presenter, in: target,
-                            AppKitMessageHost.Placement(stage: stage, draw: draw, openURL: openURL))
+                            presenter, in: target, AppKitMessageHost.Placement(stage: stage, look: look))
                     }
                 #endif
+            }
+
+            /// The system alert, shown by `show` (which returns how to take it down). Each button
+            /// answers once, only for the showing it was made for; the window is free again after the
+            /// answer (a wall whose link was followed is then put up again by the stage).
+            private static func presentAlert(
+                _ presenter: MessagePresenter, stage: UUID, openURL: OpenURLAction?,
+                show: ([AlertAction], String, String) throws -> @MainActor () -> Void
+            ) throws {
+                guard let presentation = presenter.presentation else { return }
+                let service = presenter.service
+                let showing = service.showingNumber
+                let done = Done()
+                let actions = presentation.buttons.map { button in
+                    AlertAction(title: button.title, isCancel: button.isCancel) {
+                        guard !done.value else { return }
+                        done.value = true
+                        if service.showingNumber == showing, service.showMessage {
+                            _ = await presenter.answer(button) { url in open(url, with: openURL) }
+                        }
+                        service.stage.left(stage)
+                    }
+                }
+                let takeDown = try show(actions, presentation.title, presentation.text)
+                presenter.whenMessageLeaves {
+                    guard !done.value else { return }
+                    done.value = true
+                    takeDown()
+                    service.stage.left(stage)
+                }
+            }
+
+            /// Whether an alert was answered or taken down: whichever comes first acts, once.
+            @MainActor
+            private final class Done {
+                var value = false
+            }
+
+            struct AlertAction {
+                var title: String
+                var isCancel: Bool
+                var run: @MainActor @Sendable () async -> Void
             }
 
             /// Opens a link with the app's `openURL` (which may open it in the app), else the system's.

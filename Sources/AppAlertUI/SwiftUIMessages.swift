@@ -52,6 +52,7 @@
         @State private var keeper = PresentationKeeper()
         @Environment(\.scenePhase) private var scenePhase
         @Environment(\.openURL) private var openURL
+        @Environment(\.self) private var environment
         @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
         init(
@@ -72,7 +73,11 @@
         }
 
         func body(content: Content) -> some View {
-            let presenter = keeper.presenter(for: service, appDrawnLayouts: draw == nil ? [] : appDrawn)
+            // The look is handed over here, before any action below runs (their order at the first
+            // update is SwiftUI's).
+            let presenter = keeper.presenter(
+                for: service, appDrawnLayouts: draw == nil ? [] : appDrawn,
+                look: HostedMessage.Look(draw: erasedDraw, openURL: openURL, environment: environment))
             let trigger = Trigger(
                 message: presenter.message?.id, showing: service.showingNumber, drawsHere: keeper.drawsMessage,
                 showsHere: service.stage.isShowing(in: keeper.id))
@@ -83,11 +88,7 @@
                     // Back from a wall's link opened outside the app: the wall comes back.
                     if phase == .active { presenter.presentationEnded() }
                 }
-                .onChange(of: trigger, initial: true) {
-                    keeper.draw = erasedDraw
-                    keeper.openURL = openURL
-                    keeper.update()
-                }
+                .onChange(of: trigger, initial: true) { keeper.update() }
                 .onDisappear { keeper.leave() }
         }
 
@@ -172,15 +173,31 @@
     struct HostedMessage: View {
         typealias Draw = @MainActor (ResolvedMessage, MessageActions) -> AnyView
 
+        /// What `.messageAlert` brings from the app's view tree: the app's own view for the layout, its
+        /// `openURL` (which may open links in the app) and its environment.
+        struct Look {
+            var draw: Draw?
+            var openURL: OpenURLAction?
+            var environment: EnvironmentValues?
+        }
+
         let presenter: MessagePresenter
         let container: MessagePresenter.Container
         let dimsApp: Bool
-        var draw: Draw?
-        /// The app's `openURL` when `.messageAlert` put the message here (it may open links in the app).
-        var openURL: OpenURLAction?
+        var look = Look()
         @Environment(\.openURL) private var hostOpenURL
 
         var body: some View {
+            if let environment = look.environment {
+                hosted.environment(\.self, environment)
+            } else {
+                hosted
+            }
+        }
+
+        @ViewBuilder private var hosted: some View {
+            let draw = look.draw
+            let openURL = look.openURL
             if let message = presenter.message {
                 let actions = presenter.actions { (openURL ?? hostOpenURL)($0) }
                 let card = Group {

@@ -60,10 +60,11 @@
 
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
+        @discardableResult
         static func present(
             title: String, message: String, actions: [Action], on viewController: UIViewController?,
             in scene: UIWindowScene? = nil
-        ) throws {
+        ) throws -> UIAlertController {
             let host = try viewController.map(checked) ?? windowHost(in: scene)
             let ownsWindow = viewController == nil
             let alert = UIAlertController(title: title, message: message, preferredStyle: .alert)
@@ -76,6 +77,7 @@
                     })
             }
             host.present(alert, animated: true)
+            return alert
         }
 
         static func checked(_ controller: UIViewController) throws -> UIViewController {
@@ -132,9 +134,10 @@
             }
         }
 
-        /// The scene to show on without a view controller: the foreground scene that holds the app's
-        /// key window, or the only foreground scene (``SceneChoice``). Every scene has a key window of
-        /// its own, so the test is the app's key window (`isKeyWindow`), not the scene's.
+        /// The scene to show on without a view controller: the frontmost foreground scene (the one the
+        /// user works in: its traits' `activeAppearance` is `.active`), or the only foreground scene
+        /// (``SceneChoice``). Since iOS 15 every scene has a key window of its own, so `isKeyWindow`
+        /// cannot tell them apart.
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
         static func foregroundScene() throws -> UIWindowScene {
@@ -142,7 +145,7 @@
             let candidates = scenes.map {
                 SceneChoice.Candidate(
                     isForegroundActive: $0.activationState == .foregroundActive,
-                    holdsKeyWindow: $0.windows.contains(where: \.isKeyWindow))
+                    isFrontmost: $0.traitCollection.activeAppearance == .active)
             }
             switch SceneChoice.choose(candidates) {
             case .success(let index): return scenes[index]

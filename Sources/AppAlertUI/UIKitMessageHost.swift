@@ -20,8 +20,7 @@
             var viewController: UIViewController?
             var scene: UIWindowScene?
             var stage: UUID?
-            var draw: HostedMessage.Draw?
-            var openURL: OpenURLAction?
+            var look = HostedMessage.Look()
         }
 
         @available(iOSApplicationExtension, unavailable)
@@ -56,8 +55,7 @@
             let ownsWindow = placement.viewController == nil
             let controller = UIHostingController(
                 rootView: HostedMessage(
-                    presenter: presenter, container: container, dimsApp: true, draw: placement.draw,
-                    openURL: placement.openURL))
+                    presenter: presenter, container: container, dimsApp: true, look: placement.look))
             if container == .card {
                 controller.modalPresentationStyle = .overFullScreen
                 controller.modalTransitionStyle = .crossDissolve
@@ -114,8 +112,7 @@
             }
             let controller = UIHostingController(
                 rootView: HostedMessage(
-                    presenter: presenter, container: .banner, dimsApp: false, draw: placement.draw,
-                    openURL: placement.openURL))
+                    presenter: presenter, container: .banner, dimsApp: false, look: placement.look))
             controller.view.backgroundColor = .clear
             let bounds = appWindow.bounds
             let top = appWindow.safeAreaInsets.top

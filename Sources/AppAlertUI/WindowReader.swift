@@ -10,53 +10,89 @@
         typealias PlatformWindow = NSWindow
     #endif
 
-    /// The window a SwiftUI view is in, and whether it holds the app's key window: what
+    /// The window a SwiftUI view is in, and whether it is the one the user works in: what
     /// `.messageAlert` tells the service's ``MessageStage`` so that one window among several draws the
     /// message, and what it presents on (the UIKit and AppKit hosts).
+    ///
+    /// The window is kept while the view is away from it (a full-screen cover takes the presenting
+    /// views out of their window; a navigation push does too): the claim belongs to the window, and
+    /// ends when the window closes (macOS) or its scene disconnects (iPad), not when a view leaves.
     @MainActor
     final class WindowPlace {
         private(set) weak var window: PlatformWindow?
-        private var observers: [NSObjectProtocol] = []
-        /// Called when the window changes, becomes key or stops being key, or closes (`nil`).
+        /// Removed in `deinit`, where the main actor's state cannot be read: the tokens are only
+        /// written on the main actor, and `NotificationCenter.removeObserver` may be called anywhere.
+        nonisolated(unsafe) private var observers: [NSObjectProtocol] = []
+        /// Called when the window changes, comes to the front or leaves it, or closes.
         var changed: (@MainActor () -> Void)?
 
-        var isKey: Bool { window?.isKeyWindow ?? false }
+        /// Whether the window is the one the user works in: on iPad (iOS 15 and later every scene has a
+        /// key window of its own) its scene's active appearance; on the Mac the key window.
+        var isFrontmost: Bool {
+            #if os(iOS)
+                window?.traitCollection.activeAppearance == .active
+            #else
+                window?.isKeyWindow ?? false
+            #endif
+        }
 
-        func moved(to window: PlatformWindow?) {
-            guard window !== self.window else { return }
-            self.window = window
+        deinit {
             for observer in observers { NotificationCenter.default.removeObserver(observer) }
-            observers = []
-            if let window {
-                // Key changes of any window (being key is relative to the others), and the window's end.
-                #if os(iOS)
-                    let watched: [(Notification.Name, AnyObject?, Bool)] = [
-                        (UIWindow.didBecomeKeyNotification, nil, false),
-                        (UIWindow.didResignKeyNotification, nil, false),
-                        (UIScene.didDisconnectNotification, window.windowScene, true),
-                    ]
-                #else
-                    let watched: [(Notification.Name, AnyObject?, Bool)] = [
-                        (NSWindow.didBecomeKeyNotification, nil, false),
-                        (NSWindow.didResignKeyNotification, nil, false),
-                        (NSWindow.willCloseNotification, window, true),
-                    ]
-                #endif
-                observers = watched.map { name, object, ends in
-                    NotificationCenter.default.addObserver(forName: name, object: object, queue: .main) {
-                        [weak self] _ in
-                        MainActor.assumeIsolated {
-                            if ends { self?.moved(to: nil) } else { self?.changed?() }
-                        }
+        }
+
+        /// The view is in `window` now (a `nil` from UIKit or AppKit, the view leaving, is ignored).
+        func moved(to window: PlatformWindow?) {
+            guard let window, window !== self.window else { return }
+            watch(window)
+        }
+
+        /// The window closed or its scene disconnected.
+        private func ended() {
+            stopWatching()
+            window = nil
+            changed?()
+        }
+
+        private func watch(_ window: PlatformWindow) {
+            stopWatching()
+            self.window = window
+            #if os(iOS)
+                // The front scene is told by traits (ReaderView); its end by the scene.
+                let watched: [(Notification.Name, AnyObject?, Bool)] = [
+                    (UIScene.didDisconnectNotification, window.windowScene, true)
+                ]
+            #else
+                let watched: [(Notification.Name, AnyObject?, Bool)] = [
+                    (NSWindow.didBecomeKeyNotification, nil, false),
+                    (NSWindow.didResignKeyNotification, nil, false),
+                    (NSWindow.willCloseNotification, window, true),
+                ]
+            #endif
+            observers = watched.map { name, object, ends in
+                NotificationCenter.default.addObserver(forName: name, object: object, queue: .main) {
+                    [weak self] _ in
+                    MainActor.assumeIsolated {
+                        if ends { self?.ended() } else { self?.changed?() }
                     }
                 }
             }
             changed?()
         }
+
+        private func stopWatching() {
+            for observer in observers { NotificationCenter.default.removeObserver(observer) }
+            observers = []
+        }
+
+        /// The window's traits changed (iOS: its scene came to the front or left it).
+        func traitsChanged() {
+            changed?()
+        }
     }
 
     #if os(iOS)
-        /// A view without size or touches that reports the window it is put in.
+        /// A view without size or touches that reports the window it is put in and its scene coming to
+        /// the front or leaving it.
         struct WindowReader: UIViewRepresentable {
             let place: WindowPlace
 
@@ -73,6 +109,15 @@
 
             final class ReaderView: UIView {
                 weak var place: WindowPlace?
+
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    registerForTraitChanges([UITraitActiveAppearance.self]) { (view: ReaderView, _) in
+                        view.place?.traitsChanged()
+                    }
+                }
+
+                required init?(coder: NSCoder) { nil }
 
                 override func didMoveToWindow() {
                     super.didMoveToWindow()

@@ -169,27 +169,27 @@ struct PresentationInAppsTests {
     }
 
     @Test(arguments: [
-        SceneCase(scenes: [.init(isForegroundActive: true, holdsKeyWindow: false)], chosen: 0, reason: nil),
+        SceneCase(scenes: [.init(isForegroundActive: true, isFrontmost: false)], chosen: 0, reason: nil),
         SceneCase(
             scenes: [
-                .init(isForegroundActive: true, holdsKeyWindow: false),
-                .init(isForegroundActive: true, holdsKeyWindow: true),
+                .init(isForegroundActive: true, isFrontmost: false),
+                .init(isForegroundActive: true, isFrontmost: true),
             ], chosen: 1, reason: nil),
         SceneCase(
             scenes: [
-                .init(isForegroundActive: false, holdsKeyWindow: true),
-                .init(isForegroundActive: true, holdsKeyWindow: false),
+                .init(isForegroundActive: false, isFrontmost: true),
+                .init(isForegroundActive: true, isFrontmost: false),
             ], chosen: 1, reason: nil),
         SceneCase(
             scenes: [
-                .init(isForegroundActive: true, holdsKeyWindow: false),
-                .init(isForegroundActive: true, holdsKeyWindow: false),
-            ], chosen: nil, reason: "2 scenes are in the foreground and none holds the key window"),
+                .init(isForegroundActive: true, isFrontmost: false),
+                .init(isForegroundActive: true, isFrontmost: false),
+            ], chosen: nil, reason: "2 scenes are in the foreground and none is frontmost"),
         SceneCase(
-            scenes: [.init(isForegroundActive: false, holdsKeyWindow: false)], chosen: nil,
+            scenes: [.init(isForegroundActive: false, isFrontmost: false)], chosen: nil,
             reason: "no scene is in the foreground"),
     ])
-    func aUIKitPresenterWithoutAControllerPicksTheSceneHoldingTheKeyWindowOrSaysWhyNot(_ test: SceneCase) async {
+    func aUIKitPresenterWithoutAControllerPicksTheFrontmostSceneOrSaysWhyNot(_ test: SceneCase) async {
         switch SceneChoice.choose(test.scenes) {
         case .success(let index): #expect(index == test.chosen)
         case .failure(let refusal): #expect(test.reason.map { refusal.reason.hasPrefix($0) } == true)

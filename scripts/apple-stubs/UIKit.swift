@@ -150,6 +150,8 @@ open class UIWindowScene: UIScene {
     open var keyWindow: UIWindow? { nil }
     /// uikit/uiwindowscene/windows (iOS 13): `var windows: [UIWindow] { get }`.
     open var windows: [UIWindow] { [] }
+    /// uikit/uiwindowscene/traitcollection (iOS 13): `var traitCollection: UITraitCollection { get }`.
+    open var traitCollection: UITraitCollection { UITraitCollection() }
 }
 
 /// uikit/uiapplication: `@MainActor class UIApplication : UIResponder`.
@@ -211,4 +213,20 @@ open class UIAlertAction {
 open class UIImage: @unchecked Sendable {
     /// uikit/uiimage/init(data:): `init?(data: Data)`.
     public init?(data: Data) {}
+}
+
+/// uikit/uitraitcollection: `@MainActor class UITraitCollection`; uitraitcollection/activeappearance
+/// (iOS 14): `var activeAppearance: UIUserInterfaceActiveAppearance { get }`.
+@MainActor
+open class UITraitCollection {
+    public init() {}
+    open var activeAppearance: UIUserInterfaceActiveAppearance { .unspecified }
+}
+
+/// uikit/uiuserinterfaceactiveappearance (iOS 14): `enum UIUserInterfaceActiveAppearance : Int`
+/// (`unspecified` -1, `inactive` 0, `active` 1).
+public enum UIUserInterfaceActiveAppearance: Int, Sendable {
+    case unspecified = -1
+    case inactive = 0
+    case active = 1
 }

@@ -6,8 +6,8 @@ import Observation
 /// `.messageAlert` watches the same service, and without one decision each would draw the message
 /// (two alerts, two banners with two countdowns).
 ///
-/// The claim goes to the window the user works in: the active one with the app's key window, else the
-/// active one that became active last; none while no window is active (the message waits, and no
+/// The claim goes to the window the user works in: the active one that is frontmost (iPad: its scene's
+/// active appearance; Mac: the key window), else the active one that became active last; none while no window is active (the message waits, and no
 /// showing is recorded that was not on screen). Once a message is on screen in a window it stays
 /// there until it leaves, even when the user turns to another window; a window that closes while it
 /// shows the message lets it go, and the window that claims next shows it.
@@ -114,32 +114,32 @@ package final class MessageStage {
     }
 }
 
-/// Which scene a UIKit presenter shows on when the app gives no view controller: the foreground scene
-/// holding the app's key window, else the only foreground scene; with several and none holding the
-/// key window it cannot tell, and says so. (A `UIWindowScene` has a key window of its own whether or
-/// not it is the one the user types in, so the app's key window is the test, not the scene's.)
+/// Which scene a UIKit presenter shows on when the app gives no view controller: the frontmost
+/// foreground scene (the one the user works in), else the only foreground scene; with several and
+/// none frontmost it cannot tell, and says so. (Since iOS 15 every `UIWindowScene` has a key window of
+/// its own, so a key window cannot tell them apart; the scene's active appearance can.)
 package enum SceneChoice {
     package struct Candidate: Sendable, Hashable {
         package var isForegroundActive: Bool
-        package var holdsKeyWindow: Bool
+        package var isFrontmost: Bool
 
-        package init(isForegroundActive: Bool, holdsKeyWindow: Bool) {
+        package init(isForegroundActive: Bool, isFrontmost: Bool) {
             self.isForegroundActive = isForegroundActive
-            self.holdsKeyWindow = holdsKeyWindow
+            self.isFrontmost = isFrontmost
         }
     }
 
     /// The index of the scene to use, or why none can be.
     package static func choose(_ candidates: [Candidate]) -> Result<Int, PresentationRefusal> {
         let active = candidates.indices.filter { candidates[$0].isForegroundActive }
-        if let key = active.first(where: { candidates[$0].holdsKeyWindow }) { return .success(key) }
+        if let front = active.first(where: { candidates[$0].isFrontmost }) { return .success(front) }
         if active.count == 1 { return .success(active[0]) }
         if active.isEmpty {
             return .failure(PresentationRefusal("no scene is in the foreground: present when the app is active"))
         }
         return .failure(
             PresentationRefusal(
-                "\(active.count) scenes are in the foreground and none holds the key window: pass the view "
+                "\(active.count) scenes are in the foreground and none is frontmost: pass the view "
                     + "controller or the scene to present on"))
     }
 }
