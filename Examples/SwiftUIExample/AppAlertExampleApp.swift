@@ -10,16 +10,19 @@ import SwiftUI
 
 @main
 struct AppAlertExampleApp: App {
+    // The tutorial's line, in the app rather than in ContentView: one service for all of the app's
+    // windows (an iPad or Mac app can have several, and the service decides which one shows a message).
+    @State private var alertService = AlertService("https://stewartlynchdemo.github.io/AppAlert/messages.json")
+
     var body: some Scene {
         WindowGroup {
-            ContentView()
+            ContentView(alertService: alertService)
         }
     }
 }
 
 struct ContentView: View {
-    // The tutorial's line, unchanged: the feed's URL on GitHub Pages.
-    @State private var alertService = AlertService("https://stewartlynchdemo.github.io/AppAlert/messages.json")
+    let alertService: AlertService
 
     var body: some View {
         VStack(spacing: 12) {

@@ -19,6 +19,7 @@
         let message: ResolvedMessage
         let actions: MessageActions
         @Environment(\.colorScheme) private var colorScheme
+        @State private var decoded = DecodedPicture()
 
         /// `message` with what its controls do (from ``MessagePresenter``, ``MessageSlotModel`` or
         /// ``InboxModel``, or your own ``MessageActions`` in a preview).
@@ -31,7 +32,7 @@
             let dark = colorScheme == .dark
             let palette = message.colors?.palette(dark: dark)
             let bytes = message.loadedImage(in: actions.images, dark: dark)?.data
-            let image = bytes.flatMap(Self.image(from:))
+            let image = bytes.flatMap(decoded.image(for:))
             let parts = message.cardParts(pictureDecoded: image != nil)
             Group {
                 if actions.hasTapAction {
@@ -154,15 +155,34 @@
                 opacity: Double(color.alpha) / 255)
         }
 
-        /// The checked bytes as an image of the platform.
+        /// The checked bytes as an image of the platform, decoded now: `UIImage(data:)` and
+        /// `NSImage(data:)` read only the header and decode when drawn, so bytes that do not decode
+        /// would draw nothing instead of falling back. `nil` when they do not decode.
         static func image(from data: Data) -> Image? {
             #if canImport(UIKit)
-                UIImage(data: data).map { Image(uiImage: $0) }
+                UIImage(data: data)?.preparingForDisplay().map { Image(uiImage: $0) }
             #elseif canImport(AppKit)
-                NSImage(data: data).map { Image(nsImage: $0) }
+                NSImage(data: data).flatMap { image in
+                    image.cgImage(forProposedRect: nil, context: nil, hints: nil) == nil ? nil : Image(nsImage: image)
+                }
             #else
                 nil
             #endif
+        }
+    }
+
+    /// A card's picture decoded once for its bytes, not at every update of the view.
+    @MainActor
+    final class DecodedPicture {
+        private var bytes: Data?
+        private var image: Image?
+
+        func image(for data: Data) -> Image? {
+            if data != bytes {
+                bytes = data
+                image = MessageCard.image(from: data)
+            }
+            return image
         }
     }
 #endif

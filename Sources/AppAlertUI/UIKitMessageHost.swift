@@ -115,8 +115,11 @@
                     presenter: presenter, container: .banner, dimsApp: false, look: placement.look))
             controller.view.backgroundColor = .clear
             let bounds = appWindow.bounds
-            let top = appWindow.safeAreaInsets.top
-            let banner = controller.sizeThatFits(in: CGSize(width: bounds.width, height: bounds.height - top))
+            let insets = appWindow.safeAreaInsets
+            let top = insets.top
+            // Measured at the width it is drawn at: inside the side insets (an iPhone in landscape).
+            let banner = controller.sizeThatFits(
+                in: CGSize(width: bounds.width - insets.left - insets.right, height: bounds.height - top))
             let window = UIWindow(windowScene: scene)
             window.windowLevel = .alert + 1
             window.frame = CGRect(x: 0, y: 0, width: bounds.width, height: min(bounds.height, top + banner.height + 8))

@@ -128,4 +128,10 @@ open class NSWorkspace: @unchecked Sendable {
 open class NSImage: @unchecked Sendable {
     /// appkit/nsimage/init(data:): `init?(data: Data)`.
     public init?(data: Data) {}
+    /// appkit/nsimage/cgimage(forproposedrect:context:hints:) (macOS 10.6): `func cgImage(forProposedRect
+    /// proposedDestRect: UnsafeMutablePointer<NSRect>?, context referenceContext: NSGraphicsContext?,
+    /// hints: [NSImageRep.HintKey : Any]?) -> CGImage?` (the context and hints simplified to what is passed: nil).
+    open func cgImage(forProposedRect proposedDestRect: UnsafeMutablePointer<NSRect>?, context: AnyObject?, hints: [String: Any]?)
+        -> AnyObject?
+    { nil }
 }

@@ -213,6 +213,8 @@ open class UIAlertAction {
 open class UIImage: @unchecked Sendable {
     /// uikit/uiimage/init(data:): `init?(data: Data)`.
     public init?(data: Data) {}
+    /// uikit/uiimage/preparingfordisplay() (iOS 15): `func preparingForDisplay() -> UIImage?`.
+    open func preparingForDisplay() -> UIImage? { self }
 }
 
 /// uikit/uitraitcollection: `@MainActor class UITraitCollection`; uitraitcollection/activeappearance
