@@ -78,6 +78,24 @@ struct PresentationInAppsTests {
     }
 
     @Test
+    func aWallLeftByItsEventButtonIsNotPutBackByTheEventTheAppRecordsButByAPlainCheck() async throws {
+        let folder = try TemporaryDirectory()
+        let buttons =
+            #"[{"title": "Renew", "action": {"event": "renew"}}, "#
+            + #"{"title": "Update", "action": {"url": "https://example.com/up"}}]"#
+        let (service, _) = try await Presenting.service(
+            [Presenting.message(.modal, #", "dismissible": false, "buttons": \#(buttons)"#)], folder: folder)
+        let presenter = MessagePresenter(service, appDrawnLayouts: [.modal])
+        await presenter.actions { _ in }.perform(try #require(presenter.message?.buttons.first))
+        #expect(presenter.message == nil)
+        // The app shows its paywall and records the event, as perform's caller may.
+        await service.handle(event: "renew")
+        #expect(presenter.message == nil, "the wall must not cover the app's paywall")
+        await service.showAlertIfNecessary()
+        #expect(presenter.message?.id == 1, "a plain check puts it back")
+    }
+
+    @Test
     func aBannerClosedByItsTimeCannotThenOpenItsLink() async throws {
         let folder = try TemporaryDirectory()
         let (service, events) = try await Presenting.service(

@@ -13,6 +13,9 @@ import Observation
 /// }
 /// ```
 ///
+/// An app with several windows (iPad, Mac) keeps one service in its `App` and gives it to each
+/// window's view, so that one window shows each message.
+///
 /// ``showAlertIfNecessary()`` loads the feed (conditionally, falling back to the last good copy),
 /// picks the message for this install and sets ``message`` and ``showMessage``. A showing is recorded
 /// when the user dismisses the alert or follows its link (``perform(_:)``), so an app quit while the
@@ -149,7 +152,9 @@ public final class AlertService: AlertPresenting {
 
     private func check(event: String?) async {
         guard !showMessage else { return }
-        if presentPendingWall() { return }
+        // A wall left by its event button is not put back by the event the app records in answer
+        // (that would cover what the app shows for it): only by resumeAfterEvent() or a plain check.
+        if event == nil || wallPending == .link, presentPendingWall() { return }
         guard let client else {
             emit(.problem("AlertService: \(setupError ?? "not configured")"))
             return
@@ -215,8 +220,9 @@ public final class AlertService: AlertPresenting {
 
     /// Tells the service that what the app did for a wall's event button is done (its own screen, a
     /// purchase, a tour has closed): the wall goes back on screen. Without this call it comes back at
-    /// the next check (``showAlertIfNecessary()``, ``handle(event:)``). It never comes back by itself
-    /// at once: an app's screen opened for the event would be under it.
+    /// the next ``showAlertIfNecessary()`` (not at ``handle(event:)``, which the app may call for that
+    /// very event). It never comes back by itself at once: an app's screen opened for the event would
+    /// be under it. With `UIKitAlertPresenter` or `AppKitAlertPresenter`, present again after this call.
     public func resumeAfterEvent() {
         guard wallPending == .event else { return }
         presentPendingWall()
