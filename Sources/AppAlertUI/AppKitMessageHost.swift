@@ -17,6 +17,7 @@
         struct Placement {
             var stage: UUID?
             var look = HostedMessage.Look()
+            var sink: HostedMessage.LookSink?
         }
 
         static func present(_ presenter: MessagePresenter, in window: NSWindow?, _ placement: Placement = Placement())
@@ -56,10 +57,12 @@
                 rootView: HostedMessage(
                     presenter: presenter, container: container, dimsApp: false, look: placement.look))
             let sheet = NSWindow(contentViewController: controller)
+            follow(placement, controller, container)
             window.beginSheet(sheet)
             presenter.whenMessageLeaves {
                 window.endSheet(sheet)
                 ended(presenter, in: window, placement)
+                HostEvents.postFreed()
             }
         }
 
@@ -73,6 +76,7 @@
             let controller = NSHostingController(
                 rootView: HostedMessage(
                     presenter: presenter, container: .banner, dimsApp: false, look: placement.look))
+            follow(placement, controller, .banner)
             let bounds = content.bounds
             let top = content.safeAreaInsets.top + 8
             let size = controller.sizeThatFits(in: CGSize(width: bounds.width, height: bounds.height - top))
@@ -106,6 +110,19 @@
             banner = nil
             if let bannerWindowEnd { NotificationCenter.default.removeObserver(bannerWindowEnd) }
             bannerWindowEnd = nil
+            HostEvents.postFreed()
+        }
+
+        /// The hosted message takes the app's look as it changes (dark mode, Dynamic Type, VoiceOver).
+        private static func follow(
+            _ placement: Placement, _ controller: NSHostingController<HostedMessage>,
+            _ container: MessagePresenter.Container
+        ) {
+            placement.sink?.update = { @MainActor [weak controller] look in
+                guard let controller else { return }
+                controller.rootView = HostedMessage(
+                    presenter: controller.rootView.presenter, container: container, dimsApp: false, look: look)
+            }
         }
     }
 

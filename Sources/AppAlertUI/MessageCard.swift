@@ -19,7 +19,6 @@
         let message: ResolvedMessage
         let actions: MessageActions
         @Environment(\.colorScheme) private var colorScheme
-        @State private var decoded = DecodedPicture()
 
         /// `message` with what its controls do (from ``MessagePresenter``, ``MessageSlotModel`` or
         /// ``InboxModel``, or your own ``MessageActions`` in a preview).
@@ -32,7 +31,7 @@
             let dark = colorScheme == .dark
             let palette = message.colors?.palette(dark: dark)
             let bytes = message.loadedImage(in: actions.images, dark: dark)?.data
-            let image = bytes.flatMap(decoded.image(for:))
+            let image = bytes.flatMap(DecodedPictures.image(for:))
             let parts = message.cardParts(pictureDecoded: image != nil)
             Group {
                 if actions.hasTapAction {
@@ -171,17 +170,17 @@
         }
     }
 
-    /// A card's picture decoded once for its bytes, not at every update of the view.
+    /// Pictures decoded once for their bytes, shared by every card drawing them (a card that may scroll
+    /// is built twice by `ViewThatFits`), not at every update of a view: the last few, by their bytes.
     @MainActor
-    final class DecodedPicture {
-        private var bytes: Data?
-        private var image: Image?
+    enum DecodedPictures {
+        private static var recent: [(bytes: Data, image: Image?)] = []
 
-        func image(for data: Data) -> Image? {
-            if data != bytes {
-                bytes = data
-                image = MessageCard.image(from: data)
-            }
+        static func image(for data: Data) -> Image? {
+            if let index = recent.firstIndex(where: { $0.bytes == data }) { return recent[index].image }
+            let image = MessageCard.image(from: data)
+            recent.append((data, image))
+            if recent.count > 4 { recent.removeFirst() }
             return image
         }
     }

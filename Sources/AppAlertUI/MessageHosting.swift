@@ -23,6 +23,11 @@
         private var look = HostedMessage.Look()
         /// The showing whose failure to go on screen was reported (once per showing).
         private var reportedFailure: Int?
+        /// Where the message on screen takes a new look (the app's environment changed: dark mode,
+        /// Dynamic Type, VoiceOver), so that the hosts never draw with a stale copy.
+        private var sink: HostedMessage.LookSink?
+        /// For `deinit`, which cannot read the main actor's state: the claim of a view that is gone.
+        nonisolated(unsafe) private weak var claimedStage: MessageStage?
         #if os(iOS) || os(macOS)
             let place = WindowPlace()
             private var hadWindow = false
@@ -40,23 +45,28 @@
             for service: AlertService, appDrawnLayouts: Set<Message.Layout>, look: HostedMessage.Look
         ) -> MessagePresenter {
             self.look = look
+            sink?.update?(look)
             let kept = MessagePresenter.reusing(presenter, for: service, appDrawnLayouts: appDrawnLayouts)
             if kept !== presenter {
                 presenter?.service.stage.remove(id)
                 presenter = kept
+                claimedStage = kept.service.stage
             }
             return kept
+        }
+
+        /// The view is gone for good (a popped screen, a replaced hierarchy): so is its claim. Not at
+        /// `onDisappear`, which a full-screen cover or a pushed screen also causes.
+        deinit {
+            let id = id
+            let stage = claimedStage
+            Task { @MainActor in stage?.remove(id) }
         }
 
         /// Whether this view draws the message on screen now (another window may have claimed it).
         var drawsMessage: Bool {
             guard let presenter, let message = presenter.message else { return false }
             return presenter.service.stage.draws(message.id, in: id)
-        }
-
-        /// The view went away: its claim goes, and a message it showed goes to the next claimant.
-        func leave() {
-            presenter?.service.stage.remove(id)
         }
 
         /// Tells the stage this window's state, and on iOS and macOS puts the message on screen when this
@@ -76,10 +86,10 @@
                     let window = place.window
                 else { return }
                 stage.shown(message.id, in: id)
+                let sink = HostedMessage.LookSink()
+                self.sink = sink
                 do {
-                    try MessageHosting.present(
-                        presenter, in: window, stage: id,
-                        look: look)
+                    try MessageHosting.present(presenter, in: window, stage: id, look: look, sink: sink)
                 } catch {
                     stage.left(id)
                     // Tried again at the next change (a window comes to the front, the app's sheet
@@ -101,8 +111,10 @@
         /// Puts the message of a `.messageAlert` on screen through the UIKit or AppKit hosts.
         @MainActor
         enum MessageHosting {
+
             static func present(
-                _ presenter: MessagePresenter, in window: PlatformWindow, stage: UUID, look: HostedMessage.Look
+                _ presenter: MessagePresenter, in window: PlatformWindow, stage: UUID, look: HostedMessage.Look,
+                sink: HostedMessage.LookSink
             ) throws {
                 guard let container = presenter.container else { return }
                 #if os(iOS)
@@ -117,30 +129,42 @@
                                     UIKitAlertHost.Action(title: $0.title, isCancel: $0.isCancel, run: $0.run)
                                 },
                                 on: nil, in: scene)
-                            return {
-                                // Gone another way (dismiss(), a reset): the alert and its window go too.
-                                if alert.presentingViewController != nil {
-                                    alert.dismiss(animated: true) { UIKitAlertHost.closeWindow() }
+                            return { done in
+                                // Gone another way (dismiss(), a reset): the alert and its window go too,
+                                // and the window is free only once they have.
+                                guard let host = alert.presentingViewController else { return done() }
+                                alert.dismiss(animated: true) {
+                                    UIKitAlertHost.closeWindow(ifRoot: host)
+                                    done()
                                 }
                             }
                         }
                     } else {
                         try UIKitMessageHost.present(
                             presenter,
-                            UIKitMessageHost.Placement(viewController: nil, scene: scene, stage: stage, look: look))
+                            UIKitMessageHost.Placement(
+                                viewController: nil, scene: scene, stage: stage, look: look, sink: sink))
                     }
                 #else
                     if container == .banner {
                         // Across the top of the window itself: a sheet of the app's may end without
-                        // closing, and would take the banner out of sight with it.
+                        // closing, and would take the banner out of sight with it. Not under a sheet:
+                        // it waits until the sheet ends (the window becomes key again, and asks again).
+                        if window.attachedSheet != nil {
+                            throw PresentationError(reason: "the window shows a sheet; the banner waits for it to end")
+                        }
                         try AppKitMessageHost.present(
-                            presenter, in: window, AppKitMessageHost.Placement(stage: stage, look: look))
+                            presenter, in: window, AppKitMessageHost.Placement(stage: stage, look: look, sink: sink))
                         return
                     }
                     // On the app's own sheet when it shows one (the deepest), never on a panel (an alert,
                     // a save panel) of its own.
                     var target = window
-                    while let sheet = target.attachedSheet, !(sheet is NSPanel) { target = sheet }
+                    while let sheet = target.attachedSheet, !(sheet is NSPanel),
+                        !(sheet.contentViewController is NSHostingController<HostedMessage>)
+                    {
+                        target = sheet
+                    }
                     if target.attachedSheet != nil {
                         throw PresentationError(reason: "the window shows a panel (an alert, an open or save panel)")
                     }
@@ -150,13 +174,14 @@
                             let alert = try AppKitAlertHost.present(
                                 title: title, message: text, buttons: buttons, in: target
                             ) { index, _ in await actions[index].run() }
-                            return {
+                            return { done in
                                 if alert.window.sheetParent != nil { target.endSheet(alert.window) }
+                                done()
                             }
                         }
                     } else {
                         try AppKitMessageHost.present(
-                            presenter, in: target, AppKitMessageHost.Placement(stage: stage, look: look))
+                            presenter, in: target, AppKitMessageHost.Placement(stage: stage, look: look, sink: sink))
                     }
                 #endif
             }
@@ -166,7 +191,7 @@
             /// answer (a wall whose link was followed is then put up again by the stage).
             private static func presentAlert(
                 _ presenter: MessagePresenter, stage: UUID, openURL: OpenURLAction?,
-                show: ([AlertAction], String, String) throws -> @MainActor () -> Void
+                show: ([AlertAction], String, String) throws -> @MainActor (@escaping @MainActor () -> Void) -> Void
             ) throws {
                 guard let presentation = presenter.presentation else { return }
                 let service = presenter.service
@@ -186,8 +211,7 @@
                 presenter.whenMessageLeaves {
                     guard !done.value else { return }
                     done.value = true
-                    takeDown()
-                    service.stage.left(stage)
+                    takeDown { service.stage.left(stage) }
                 }
             }
 

@@ -1,4 +1,5 @@
 import AppAlert
+import Foundation
 
 /// Why a message could not be put on screen.
 public struct PresentationError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -13,4 +14,14 @@ public struct PresentationError: Error, Sendable, Hashable, CustomStringConverti
         reason: "there is no view controller or window to present the alert on")
 
     public var description: String { reason }
+}
+
+/// Posted when a host's window, banner or sheet has gone: a `.messageAlert` whose message could not go
+/// on screen while it was there asks again (its WindowPlace watches for it).
+enum HostEvents {
+    static let freed = Notification.Name("AppAlertHostFreed")
+
+    static func postFreed() {
+        NotificationCenter.default.post(name: freed, object: nil)
+    }
 }

@@ -89,7 +89,6 @@
                     if phase == .active { presenter.presentationEnded() }
                 }
                 .onChange(of: trigger, initial: true) { keeper.update() }
-                .onDisappear { keeper.leave() }
         }
 
         /// The app's view for the hosts, which hold one type of view.
@@ -179,6 +178,13 @@
             var draw: Draw?
             var openURL: OpenURLAction?
             var environment: EnvironmentValues?
+        }
+
+        /// Where a host takes the new look of the message it shows (set by the host, called by
+        /// `.messageAlert` when the app's environment changes).
+        @MainActor
+        final class LookSink {
+            var update: (@MainActor (Look) -> Void)?
         }
 
         let presenter: MessagePresenter

@@ -122,6 +122,12 @@
             if let sceneEnd { NotificationCenter.default.removeObserver(sceneEnd) }
             sceneEnd = nil
             previousKeyWindow?.makeKey()
+            HostEvents.postFreed()
+        }
+
+        /// Closes the window only if `root` is still its controller (a later alert's window stays).
+        static func closeWindow(ifRoot root: UIViewController) {
+            if window?.rootViewController === root { closeWindow() }
         }
 
         /// Calls `ended` once, on the main actor, when `scene` disconnects (its window closed on iPad,

@@ -21,6 +21,7 @@
             var scene: UIWindowScene?
             var stage: UUID?
             var look = HostedMessage.Look()
+            var sink: HostedMessage.LookSink?
         }
 
         @available(iOSApplicationExtension, unavailable)
@@ -56,6 +57,7 @@
             let controller = UIHostingController(
                 rootView: HostedMessage(
                     presenter: presenter, container: container, dimsApp: true, look: placement.look))
+            follow(placement, controller, container, dimsApp: true)
             if container == .card {
                 controller.modalPresentationStyle = .overFullScreen
                 controller.modalTransitionStyle = .crossDissolve
@@ -114,6 +116,7 @@
                 rootView: HostedMessage(
                     presenter: presenter, container: .banner, dimsApp: false, look: placement.look))
             controller.view.backgroundColor = .clear
+            follow(placement, controller, .banner, dimsApp: false)
             let bounds = appWindow.bounds
             let insets = appWindow.safeAreaInsets
             let top = insets.top
@@ -140,11 +143,32 @@
             }
         }
 
+        /// The hosted message takes the app's look as it changes (dark mode, Dynamic Type, VoiceOver);
+        /// the controller's own background (a page sheet's) follows the app's color scheme.
+        private static func follow(
+            _ placement: Placement, _ controller: UIHostingController<HostedMessage>,
+            _ container: MessagePresenter.Container, dimsApp: Bool
+        ) {
+            let apply = { @MainActor [weak controller] (look: HostedMessage.Look) in
+                guard let controller else { return }
+                controller.rootView = HostedMessage(
+                    presenter: controller.rootView.presenter, container: container, dimsApp: dimsApp, look: look)
+                switch look.environment?.colorScheme {
+                case .dark?: controller.overrideUserInterfaceStyle = .dark
+                case .light?: controller.overrideUserInterfaceStyle = .light
+                default: controller.overrideUserInterfaceStyle = .unspecified
+                }
+            }
+            apply(placement.look)
+            placement.sink?.update = apply
+        }
+
         private static func closeBanner() {
             bannerWindow?.isHidden = true
             bannerWindow = nil
             if let bannerSceneEnd { NotificationCenter.default.removeObserver(bannerSceneEnd) }
             bannerSceneEnd = nil
+            HostEvents.postFreed()
         }
     }
 

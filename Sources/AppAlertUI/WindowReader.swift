@@ -23,8 +23,12 @@
         /// Removed in `deinit`, where the main actor's state cannot be read: the tokens are only
         /// written on the main actor, and `NotificationCenter.removeObserver` may be called anywhere.
         nonisolated(unsafe) private var observers: [NSObjectProtocol] = []
-        /// Called when the window changes, comes to the front or leaves it, or closes.
+        /// Called when the window changes, comes to the front or leaves it, or closes, and when a host
+        /// has freed its window (a message that could not go on screen then may).
         var changed: (@MainActor () -> Void)?
+        #if os(iOS)
+            private var traitRegistration: (any UITraitChangeRegistration)?
+        #endif
 
         /// Whether the window is the one the user works in: on iPad (iOS 15 and later every scene has a
         /// key window of its own) its scene's active appearance; on the Mac the key window.
@@ -57,15 +61,23 @@
             stopWatching()
             self.window = window
             #if os(iOS)
-                // The front scene is told by traits (ReaderView); its end by the scene.
+                // The front scene is told by the window's traits (watched on the window, not on the view,
+                // which hears nothing while a cover or a pushed screen has taken it out); its end by the
+                // scene.
+                traitRegistration = window.registerForTraitChanges([UITraitActiveAppearance.self]) {
+                    [weak self] (_: UIWindow, _: UITraitCollection) in
+                    self?.changed?()
+                }
                 let watched: [(Notification.Name, AnyObject?, Bool)] = [
-                    (UIScene.didDisconnectNotification, window.windowScene, true)
+                    (UIScene.didDisconnectNotification, window.windowScene, true),
+                    (HostEvents.freed, nil, false),
                 ]
             #else
                 let watched: [(Notification.Name, AnyObject?, Bool)] = [
                     (NSWindow.didBecomeKeyNotification, nil, false),
                     (NSWindow.didResignKeyNotification, nil, false),
                     (NSWindow.willCloseNotification, window, true),
+                    (HostEvents.freed, nil, false),
                 ]
             #endif
             observers = watched.map { name, object, ends in
@@ -82,12 +94,12 @@
         private func stopWatching() {
             for observer in observers { NotificationCenter.default.removeObserver(observer) }
             observers = []
+            #if os(iOS)
+                if let traitRegistration { window?.unregisterForTraitChanges(traitRegistration) }
+                traitRegistration = nil
+            #endif
         }
 
-        /// The window's traits changed (iOS: its scene came to the front or left it).
-        func traitsChanged() {
-            changed?()
-        }
     }
 
     #if os(iOS)
@@ -109,15 +121,6 @@
 
             final class ReaderView: UIView {
                 weak var place: WindowPlace?
-
-                override init(frame: CGRect) {
-                    super.init(frame: frame)
-                    registerForTraitChanges([UITraitActiveAppearance.self]) { (view: ReaderView, _) in
-                        view.place?.traitsChanged()
-                    }
-                }
-
-                required init?(coder: NSCoder) { nil }
 
                 override func didMoveToWindow() {
                     super.didMoveToWindow()

@@ -478,7 +478,9 @@ extension View {
     @MainActor @preconcurrency
     open class UIHostingController<Content>: UIViewController where Content: View {
         /// swiftui/uihostingcontroller/init(rootview:): `@MainActor @preconcurrency init(rootView: Content)`.
-        public init(rootView: Content) {}
+        public init(rootView: Content) { self.rootView = rootView }
+        /// swiftui/uihostingcontroller/rootview: `@MainActor @preconcurrency var rootView: Content { get set }`.
+        public var rootView: Content
         /// swiftui/uihostingcontroller/sizethatfits(in:) (iOS 13): `@MainActor @preconcurrency func
         /// sizeThatFits(in size: CGSize) -> CGSize`.
         public func sizeThatFits(in size: CGSize) -> CGSize { size }
@@ -508,7 +510,9 @@ extension View {
     @MainActor @preconcurrency
     open class NSHostingController<Content>: NSViewController where Content: View {
         /// swiftui/nshostingcontroller/init(rootview:): `@MainActor @preconcurrency init(rootView: Content)`.
-        public init(rootView: Content) {}
+        public init(rootView: Content) { self.rootView = rootView }
+        /// swiftui/nshostingcontroller/rootview: `@MainActor @preconcurrency var rootView: Content { get set }`.
+        public var rootView: Content
         /// swiftui/nshostingcontroller/sizethatfits(in:) (macOS 10.15): `@MainActor @preconcurrency func
         /// sizeThatFits(in size: CGSize) -> CGSize`.
         public func sizeThatFits(in size: CGSize) -> CGSize { size }

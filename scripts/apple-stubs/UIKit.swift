@@ -67,6 +67,9 @@ public enum UIModalTransitionStyle: Int, Sendable {
 @MainActor
 open class UIViewController {
     public init() {}
+    /// uikit/uiviewcontroller/overrideuserinterfacestyle (iOS 13): `var overrideUserInterfaceStyle:
+    /// UIUserInterfaceStyle { get set }`.
+    open var overrideUserInterfaceStyle = UIUserInterfaceStyle.unspecified
     /// uikit/uiviewcontroller/viewifloaded (iOS 9): `var viewIfLoaded: UIView? { get }`.
     open var viewIfLoaded: UIView? { nil }
     /// uikit/uiviewcontroller/isbeingdismissed: `var isBeingDismissed: Bool { get }`.
@@ -231,4 +234,11 @@ public enum UIUserInterfaceActiveAppearance: Int, Sendable {
     case unspecified = -1
     case inactive = 0
     case active = 1
+}
+
+/// uikit/uiuserinterfacestyle (iOS 12): `enum UIUserInterfaceStyle : Int` (`unspecified`, `light`, `dark`).
+public enum UIUserInterfaceStyle: Int, Sendable {
+    case unspecified = 0
+    case light = 1
+    case dark = 2
 }
