@@ -81,7 +81,7 @@
                     return
                 }
                 hadWindow = true
-                stage.update(id, isActive: isActive, isKey: place.isFrontmost)
+                stage.update(id, isActive: isActive, isFrontmost: place.isFrontmost)
                 guard let message = presenter.message, stage.draws(message.id, in: id), !stage.isShowing(in: id),
                     let window = place.window
                 else { return }
@@ -102,7 +102,7 @@
                     }
                 }
             #else
-                stage.update(id, isActive: isActive, isKey: isActive)
+                stage.update(id, isActive: isActive, isFrontmost: isActive)
             #endif
         }
     }

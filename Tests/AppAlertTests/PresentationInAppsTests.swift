@@ -142,22 +142,22 @@ struct PresentationInAppsTests {
     // MARK: Several windows
 
     @Test
-    func theActiveWindowWithTheKeyWindowClaimsTheMessageAndKeepsItWhileItIsOnScreen() async {
+    func theActiveFrontmostWindowClaimsTheMessageAndKeepsItWhileItIsOnScreen() async {
         let (a, b, c) = (UUID(), UUID(), UUID())
         var claims = SceneClaims()
         #expect(claims.claimant == nil)
-        claims.update(a, isActive: false, isKey: false)
+        claims.update(a, isActive: false, isFrontmost: false)
         #expect(claims.claimant == nil, "no window active: the message waits")
-        claims.update(a, isActive: true, isKey: false)
-        claims.update(b, isActive: true, isKey: false)
+        claims.update(a, isActive: true, isFrontmost: false)
+        claims.update(b, isActive: true, isFrontmost: false)
         #expect(claims.claimant == b, "the one active last")
-        claims.update(a, isActive: true, isKey: true)
+        claims.update(a, isActive: true, isFrontmost: true)
         #expect(claims.claimant == a, "the key one")
-        claims.update(c, isActive: true, isKey: false)
+        claims.update(c, isActive: true, isFrontmost: false)
         #expect(claims.claimant == a)
         claims.shown(7, in: a)
-        claims.update(a, isActive: true, isKey: false)
-        claims.update(b, isActive: true, isKey: true)
+        claims.update(a, isActive: true, isFrontmost: false)
+        claims.update(b, isActive: true, isFrontmost: true)
         #expect(claims.claimant == b)
         #expect(claims.owner(of: 7) == a, "on screen in a: it stays there")
         #expect(claims.owner(of: 8) == b, "another message goes to the claimant")
@@ -169,12 +169,12 @@ struct PresentationInAppsTests {
     func aWindowClosedWhileShowingTheMessageLetsTheNextClaimantShowIt() async {
         let (a, b) = (UUID(), UUID())
         let stage = MessageStage()
-        stage.update(a, isActive: true, isKey: true)
-        stage.update(b, isActive: true, isKey: false)
+        stage.update(a, isActive: true, isFrontmost: true)
+        stage.update(b, isActive: true, isFrontmost: false)
         #expect(stage.draws(3, in: a) && !stage.draws(3, in: b))
         stage.shown(3, in: a)
         #expect(stage.remove(b) == false, "b showed nothing")
-        stage.update(b, isActive: true, isKey: false)
+        stage.update(b, isActive: true, isFrontmost: false)
         #expect(stage.remove(a) == true, "a showed the message: its host tears down")
         #expect(stage.draws(3, in: b))
     }

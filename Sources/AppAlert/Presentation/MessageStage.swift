@@ -14,7 +14,7 @@ import Observation
 package struct SceneClaims: Sendable, Hashable {
     package struct Scene: Sendable, Hashable {
         var isActive: Bool
-        var isKey: Bool
+        var isFrontmost: Bool
         /// When it last became active or key: later wins.
         var order: Int
     }
@@ -31,15 +31,15 @@ package struct SceneClaims: Sendable, Hashable {
 
     package init() {}
 
-    /// A window's state: it joined, became active or inactive, gained or lost the key window.
-    package mutating func update(_ id: UUID, isActive: Bool, isKey: Bool) {
+    /// A window's state: it joined, became active or inactive, came to the front or left it.
+    package mutating func update(_ id: UUID, isActive: Bool, isFrontmost: Bool) {
         let old = scenes[id]
         var order = old?.order ?? 0
-        if old == nil || (isActive && old?.isActive != true) || (isKey && old?.isKey != true) {
+        if old == nil || (isActive && old?.isActive != true) || (isFrontmost && old?.isFrontmost != true) {
             clock += 1
             order = clock
         }
-        scenes[id] = Scene(isActive: isActive, isKey: isKey, order: order)
+        scenes[id] = Scene(isActive: isActive, isFrontmost: isFrontmost, order: order)
     }
 
     /// A window closed or its scene disconnected. Whether it was showing the message (its host must
@@ -61,7 +61,7 @@ package struct SceneClaims: Sendable, Hashable {
     /// The window a message not yet on screen goes to.
     package var claimant: UUID? {
         let active = scenes.filter(\.value.isActive)
-        let best = active.filter(\.value.isKey).max { $0.value.order < $1.value.order }
+        let best = active.filter(\.value.isFrontmost).max { $0.value.order < $1.value.order }
         return (best ?? active.max { $0.value.order < $1.value.order })?.key
     }
 
@@ -87,9 +87,9 @@ package final class MessageStage {
 
     package init() {}
 
-    package func update(_ id: UUID, isActive: Bool, isKey: Bool) {
+    package func update(_ id: UUID, isActive: Bool, isFrontmost: Bool) {
         var claims = claims
-        claims.update(id, isActive: isActive, isKey: isKey)
+        claims.update(id, isActive: isActive, isFrontmost: isFrontmost)
         if claims != self.claims { self.claims = claims }
     }
 
