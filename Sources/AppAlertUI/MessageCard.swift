@@ -171,16 +171,19 @@
     }
 
     /// Pictures decoded once for their bytes, shared by every card drawing them (a card that may scroll
-    /// is built twice by `ViewThatFits`), not at every update of a view: the last few, by their bytes.
+    /// is built twice by `ViewThatFits`), not at every update of a view. Only the last two are kept (a
+    /// card and a slot on screen at once): a decoded picture within the limits can take 64 MB, and this
+    /// outlives the message.
     @MainActor
     enum DecodedPictures {
+        private static let kept = 2
         private static var recent: [(bytes: Data, image: Image?)] = []
 
         static func image(for data: Data) -> Image? {
             if let index = recent.firstIndex(where: { $0.bytes == data }) { return recent[index].image }
             let image = MessageCard.image(from: data)
             recent.append((data, image))
-            if recent.count > 4 { recent.removeFirst() }
+            if recent.count > kept { recent.removeFirst() }
             return image
         }
     }
