@@ -122,10 +122,13 @@ struct FeedWireHandlerTests {
     }
 
     static func exchange(
-        _ parts: [String], fastPath: Bool, feed: URL, halfClose: Bool = false, timeout: Double = 60,
-        headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(10)
+        _ parts: [String], fastPath: Bool, feed: URL, halfClose: Bool = false, timeout: Double = 150,
+        headerTimeout: Duration = .seconds(120), idleTimeout: Duration = .seconds(120)
     ) async throws -> (text: String, timedOut: Bool) {
-        // The server's own timeouts end every connection; the client's `timeout` only guards a hang.
+        // Every compared exchange ends by a `Connection: close` or the client's half-close; the
+        // server's timeouts are far away, so a machine that stalls (the Tools suite once paused
+        // every test for 50 s on CI, past a 10 s header timeout, between two parts of a request)
+        // cannot close one path's connection early. The client's `timeout` only guards a hang.
         var configuration = FeedServerConfiguration()
         configuration.port = 0
         configuration.fastPath = fastPath
@@ -169,13 +172,14 @@ struct FeedWireHandlerTests {
         let size = try Data(contentsOf: feed).count
         var configuration = FeedServerConfiguration()
         configuration.port = 0
+        configuration.headerTimeout = .seconds(120)  // far from a stalled machine's pauses
         let server = try FeedServer(source: feed, configuration: configuration)
         let count = 3000
         let requests =
             String(repeating: "GET /messages.json HTTP/1.1\r\n\r\nHEAD /messages.json HTTP/1.1\r\n\r\n", count: count)
             + "GET /healthz HTTP/1.1\r\n\(Self.close)\r\n"
         let (text, timedOut) = try await server.application().test(.live) { client in
-            try await RawHTTPClient.exchange(port: try #require(client.port), parts: [requests], timeout: 20)
+            try await RawHTTPClient.exchange(port: try #require(client.port), parts: [requests], timeout: 120)
         }
         #expect(!timedOut)
         #expect(FeedChannelHandlerTests.statuses(text).count == 2 * count + 1)
