@@ -30,6 +30,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Results (issue 34): SQLite embedded (sqlite-nio vendors SQLite 3.54, so nothing to install),
+        // PostgreSQL to scale out.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Tests only: property-based checks of the version order and range semantics.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -48,12 +52,22 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // The results database (SQLite or PostgreSQL): what `appalert collect` writes and `report` reads.
+        .target(
+            name: "AppAlertResults",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "AppAlertCommands",
             dependencies: [
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
-                "AppAlertServer",
+                "AppAlertServer", "AppAlertResults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
