@@ -17,11 +17,13 @@ enum ResultsDatabaseLocation: Equatable, Sendable {
         if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") {
             guard let url = URL(string: text), url.host != nil, !url.path.isEmpty, url.path != "/" else {
                 throw Invalid(
-                    description: "--database: \"\(text.prefix(100))\" is not postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
+                    description:
+                        "--database: \"\(text.prefix(100))\" is not postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
             }
             self = .postgres(url)
         } else if lower.contains("://") {
-            throw Invalid(description: "--database: \"\(text.prefix(100))\" is neither a file path nor a postgres:// URL")
+            throw Invalid(
+                description: "--database: \"\(text.prefix(100))\" is neither a file path nor a postgres:// URL")
         } else if text.isEmpty {
             throw Invalid(description: "--database: give a file path or a postgres:// URL")
         } else {
