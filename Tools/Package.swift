@@ -134,6 +134,16 @@ let package = Package(
                 "FuzzImage",
             ]
         ),
+        // appalert report: its statistics against SciPy/statsmodels, and the command on real SQLite and
+        // PostgreSQL databases, its page in a real browser.
+        .testTarget(
+            name: "AppAlertReportTests",
+            dependencies: [
+                "AppAlertResults", "appalert", "TestSupport",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(
             name: "VersionPropertyTests",
             dependencies: [

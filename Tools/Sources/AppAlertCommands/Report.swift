@@ -1,0 +1,128 @@
+import AppAlert
+import AppAlertAuthoring
+import AppAlertResults
+import ArgumentParser
+import Foundation
+
+extension AppAlertCommand {
+    struct Report: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "report",
+            abstract: "Say what each message, button and A/B variant did, from the counts appalert collect stored.",
+            discussion: """
+                Per message and variant: showings, each action (dismissed, button.N, tap, link, conversion) \
+                and its rate per showing with a 95% Wilson interval; each variant against the first (the \
+                baseline): the difference with Newcombe's interval, the relative difference, the probability \
+                that it beats the baseline and a verdict. Per offered version, the update prompt's funnel. \
+                Counts that do not add up are reported as they are and marked. docs/reporting.md explains \
+                every number. Exit code 0, or 2 when the database or the feed cannot be read (report \
+                never creates a database).
+                """)
+
+        @Option(help: "The results database: a SQLite file, or a postgres:// URL.")
+        var database: String
+
+        @Option(help: "The feed: names the messages, their buttons and variants (else only what the database has).")
+        var feed: String?
+
+        @Option(help: "Only this app's counts (its bundle id).")
+        var app: String?
+
+        @Option(help: "From this UTC day (YYYY-MM-DD), inclusive.")
+        var since: String?
+
+        @Option(help: "Until this UTC day (YYYY-MM-DD), inclusive.")
+        var until: String?
+
+        @Flag(help: "Print the report as JSON (docs/reporting.md).")
+        var json = false
+
+        @Flag(help: "Print one CSV row per message, variant and event.")
+        var csv = false
+
+        @Option(help: "Also write the report as one self-contained HTML page to this file.")
+        var html: String?
+
+        func run() async throws { try await execute().emit() }
+
+        func execute() async -> CommandOutput {
+            var output = CommandOutput()
+            if json && csv { return .failure("--json and --csv: choose one") }
+            let filter: ResultsFilter
+            do {
+                filter = ResultsFilter(
+                    app: try Self.app(app), since: try Self.day(since, option: "--since"),
+                    until: try Self.day(until, option: "--until"))
+            } catch {
+                return .failure(error.message)
+            }
+            if let since = filter.since, let until = filter.until, since > until {
+                return .failure("--since \(since) is after --until \(until)")
+            }
+            var facts: [FeedMessageFacts]?
+            if let feed {
+                let data: Data
+                do {
+                    data = try FeedFile.read(feed)
+                } catch {
+                    return .failure(error.message)
+                }
+                guard let decoded = FeedFile.decoded(data, named: feed, into: &output) else { return output }
+                facts = FeedMessageFacts.of(decoded.feed.messages, app: filter.app)
+            }
+            let report: ResultsReport
+            do {
+                report = try await ResultsReport.load(database: database, filter: filter, feed: facts)
+            } catch {
+                var failed = CommandOutput.failure(error.description)
+                failed.standardError = output.standardError + failed.standardError
+                return failed
+            }
+            if let html {
+                do {
+                    try Data(report.html.utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
+                } catch {
+                    return .failure("--html: cannot write \(html): \(error.localizedDescription)")
+                }
+            }
+            if json {
+                output.out(report.jsonValue.serialized(pretty: true))
+            } else if csv {
+                output.standardOutput += report.csv
+            } else {
+                output.standardOutput += report.text
+            }
+            return output
+        }
+
+        /// A UTC day as `YYYY-MM-DD`, checked to be a real date.
+        static func day(_ text: String?, option: String) throws(InputError) -> String? {
+            guard let text else { return nil }
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+                parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+                (1...12).contains(month), day >= 1
+            else {
+                throw InputError(message: "\(option): \"\(text.prefix(100))\" is not a day (YYYY-MM-DD)")
+            }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let first = DateComponents(calendar: calendar, year: year, month: month, day: 1)
+            guard let date = calendar.date(from: first), let days = calendar.range(of: .day, in: .month, for: date),
+                days.contains(day)
+            else {
+                throw InputError(message: "\(option): \(text) is not a day of that month")
+            }
+            return text
+        }
+
+        static func app(_ text: String?) throws(InputError) -> String? {
+            guard let text else { return nil }
+            guard !text.isEmpty, text.count <= 255 else {
+                throw InputError(message: "--app: give a bundle id of 1 to 255 characters")
+            }
+            return text
+        }
+    }
+}

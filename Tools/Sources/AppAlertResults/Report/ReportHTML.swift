@@ -1,0 +1,328 @@
+import Foundation
+
+extension ResultsReport {
+    /// `--html`: one self-contained page (inline CSS and SVG; no script, font or request): per
+    /// message, a chart of each variant's daily showings and actions, a chart of the rates with their
+    /// intervals, and the table of the numbers; then the update prompts. Light and dark follow
+    /// `prefers-color-scheme`; each chart has a title and a description, and the table says it all
+    /// in text.
+    package var html: String {
+        var page = HTMLPage()
+        page.add(
+            """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>AppAlert results</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            <main>
+            <h1>AppAlert results</h1>
+            <p class="scope">\(escape(scope))</p>
+            """)
+        if messages.isEmpty && updates.isEmpty { page.add("<p>No counts recorded.</p>") }
+        for message in messages { page.add(Self.section(message)) }
+        if !updates.isEmpty { page.add(Self.updatesSection(updates)) }
+        page.add("</main>\n</body>\n</html>")
+        return page.text
+    }
+
+    private static let style = """
+        :root { color-scheme: light dark; --bg: #ffffff; --fg: #1c1c1e; --muted: #5f6368; --grid: #d9dce1;
+          --card: #f6f7f9; --bar: #c9d7ee; --mark: #8a4b00; --mark-bg: #fff4e0;
+          --s0: #1f5fbf; --s1: #c2410c; --s2: #15803d; --s3: #7e22ce; --s4: #b91c1c; --s5: #0f766e; --s6: #a16207; }
+        @media (prefers-color-scheme: dark) {
+          :root { --bg: #111214; --fg: #eceef1; --muted: #a5abb3; --grid: #383c42; --card: #1b1d21; --bar: #2b3d5c;
+            --mark: #ffc46b; --mark-bg: #33260f;
+            --s0: #7cb0ff; --s1: #ff9a62; --s2: #5fd68b; --s3: #c79bff; --s4: #ff7b7b; --s5: #4fd1c5; --s6: #f2c94c; }
+        }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--bg); color: var(--fg);
+          font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+        main { max-width: 1040px; margin: 0 auto; padding: 24px; }
+        h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 0 0 8px; }
+        h3 { font-size: 15px; margin: 16px 0 6px; }
+        .scope, .note { color: var(--muted); margin: 0 0 16px; }
+        section { background: var(--card); border-radius: 10px; padding: 16px 20px; margin: 20px 0; }
+        .charts { display: flex; flex-wrap: wrap; gap: 12px; }
+        figure { margin: 0; flex: 1 1 460px; min-width: 0; }
+        figcaption { font-size: 13px; color: var(--muted); }
+        svg { width: 100%; height: auto; display: block; }
+        svg text { fill: var(--muted); font-size: 11px; }
+        .grid { stroke: var(--grid); stroke-width: 1; }
+        .bar { fill: var(--bar); }
+        .line { fill: none; stroke-width: 2; }
+        .legend { list-style: none; padding: 0; margin: 4px 0 0; display: flex; flex-wrap: wrap; gap: 4px 14px;
+          font-size: 13px; }
+        .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 5px;
+          vertical-align: -1px; }
+        \((0..<7).map { ".c\($0) { stroke: var(--s\($0)); fill: var(--s\($0)); color: var(--s\($0)); }" }.joined(separator: " "))
+        .c-bar { background: var(--bar); }
+        .swatch.c0, .swatch.c1, .swatch.c2, .swatch.c3, .swatch.c4, .swatch.c5, .swatch.c6 { background: currentColor; }
+        table { border-collapse: collapse; width: 100%; font-size: 13px; font-variant-numeric: tabular-nums;
+          margin-top: 12px; }
+        caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
+        th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--grid); vertical-align: top; }
+        td.n { text-align: right; }
+        .verdict-better { color: var(--s2); font-weight: 600; } .verdict-worse { color: var(--s4); font-weight: 600; }
+        .mark { background: var(--mark-bg); color: var(--mark); border-radius: 6px; padding: 6px 10px; margin: 8px 0;
+          font-size: 13px; }
+        """
+
+    private static func section(_ message: MessageResult) -> String {
+        let anchor = "m\(message.id)"
+        var title = "Message \(message.id)"
+        if let name = message.title { title += " “\(quoted(name))”" }
+        let variants = message.arms.filter { $0.variant != nil }.count
+        var html = "<section aria-labelledby=\"\(anchor)\">\n<h2 id=\"\(anchor)\">\(escape(title))</h2>\n"
+        html += "<p class=\"note\">Shown \(message.counts["shown"] ?? 0) times"
+        html += variants > 0 ? " in \(variants) variants; variant \(message.arms.first { $0.variant != nil }?.variant ?? 0) is the baseline.</p>\n" : ".</p>\n"
+        let actions = message.events.filter { $0 != "shown" }
+        html += "<div class=\"charts\">\n"
+        for arm in message.arms {
+            html += dailyChart(message: message, arm: arm, actions: actions, id: "\(anchor)-\(armName(arm.variant))")
+        }
+        html += rateChart(message: message, actions: actions, id: "\(anchor)-rates")
+        html += "</div>\n"
+        for arm in message.arms {
+            for anomaly in arm.anomalies {
+                html += "<p class=\"mark\" role=\"note\">⚠ \(escape(armLabel(arm.variant))): \(escape(anomaly.text))</p>\n"
+            }
+        }
+        html += table(message: message, actions: actions)
+        return html + "</section>"
+    }
+
+    private static func armName(_ variant: Int?) -> String { variant.map { "v\($0)" } ?? "all" }
+    private static func armLabel(_ variant: Int?) -> String { variant.map { "Variant \($0)" } ?? "All showings" }
+
+    /// Bars of the showings per day, a line per action.
+    private static func dailyChart(message: MessageResult, arm: ArmResult, actions: [String], id: String) -> String {
+        let days = arm.daily.map(\.day)
+        let width = 480.0
+        let height = 200.0
+        let left = 44.0
+        let right = 10.0
+        let top = 10.0
+        let bottom = 26.0
+        let plotWidth = width - left - right
+        let plotHeight = height - top - bottom
+        let largest = arm.daily.flatMap { $0.counts.values }.max() ?? 0
+        let scale = niceMaximum(Double(max(largest, 1)))
+        let slot = plotWidth / Double(max(days.count, 1))
+        func x(_ index: Int) -> Double { left + slot * (Double(index) + 0.5) }
+        func y(_ value: Int64) -> Double { top + plotHeight - plotHeight * min(Double(value), scale) / scale }
+        let label = "\(armLabel(arm.variant)) of message \(message.id), per day"
+        var summary = "Showings and actions per UTC day"
+        if let first = days.first, let last = days.last {
+            summary += " from \(first) to \(last): \(arm.shown) showings"
+            for action in actions { summary += ", \(arm.counts[action] ?? 0) \(action)" }
+            summary += ". The table below has every number."
+        } else {
+            summary += ": none recorded."
+        }
+        var svg = """
+            <figure>
+            <svg viewBox="0 0 \(format(width)) \(format(height))" role="img" aria-labelledby="\(id)-t \(id)-d">
+            <title id="\(id)-t">\(escape(label))</title>
+            <desc id="\(id)-d">\(escape(summary))</desc>
+
+            """
+        for fraction in [0.0, 0.5, 1.0] {
+            let value = scale * fraction
+            let lineY = top + plotHeight - plotHeight * fraction
+            svg += "<line class=\"grid\" x1=\"\(format(left))\" x2=\"\(format(width - right))\" y1=\"\(format(lineY))\" y2=\"\(format(lineY))\"/>"
+            svg += "<text x=\"\(format(left - 6))\" y=\"\(format(lineY + 4))\" text-anchor=\"end\">\(format(value))</text>\n"
+        }
+        for (index, entry) in arm.daily.enumerated() {
+            let shown = entry.counts["shown"] ?? 0
+            let barWidth = max(1, slot * 0.7)
+            svg += "<rect class=\"bar\" x=\"\(format(x(index) - barWidth / 2))\" y=\"\(format(y(shown)))\" width=\"\(format(barWidth))\" height=\"\(format(top + plotHeight - y(shown)))\"/>"
+        }
+        svg += "\n"
+        for (position, action) in actions.enumerated() {
+            let points = arm.daily.enumerated().map { index, entry in
+                "\(format(x(index))),\(format(y(entry.counts[action] ?? 0)))"
+            }
+            guard !points.isEmpty else { continue }
+            let color = "c\(position % 7)"
+            if points.count > 1 {
+                svg += "<polyline class=\"line \(color)\" points=\"\(points.joined(separator: " "))\"/>"
+            }
+            for point in points {
+                let xy = point.split(separator: ",")
+                svg += "<circle class=\"\(color)\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"2.5\"/>"
+            }
+            svg += "\n"
+        }
+        let labelled = days.count <= 3 ? Array(days.indices) : [0, days.count / 2, days.count - 1]
+        for index in labelled {
+            svg += "<text x=\"\(format(x(index)))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(escape(String(days[index].dropFirst(5))))</text>"
+        }
+        svg += "\n</svg>\n<figcaption>\(escape(label))</figcaption>\n<ul class=\"legend\">"
+        svg += "<li><span class=\"swatch c-bar\"></span>shown</li>"
+        for (position, action) in actions.enumerated() {
+            svg += "<li><span class=\"swatch c\(position % 7)\"></span>\(escape(action))</li>"
+        }
+        return svg + "</ul>\n</figure>\n"
+    }
+
+    /// Each action's rate per variant: a dot and its 95% interval.
+    private static func rateChart(message: MessageResult, actions: [String], id: String) -> String {
+        let rows = actions.flatMap { action in message.arms.map { (action: action, arm: $0) } }
+        let rowHeight = 20.0
+        let left = 150.0
+        let width = 480.0
+        let right = 14.0
+        let top = 8.0
+        let height = top + rowHeight * Double(max(rows.count, 1)) + 26
+        let highest = rows.compactMap { ($0.arm.rates[$0.action] ?? nil)?.high }.max() ?? 1
+        let scale = min(1, niceMaximum(max(highest, 0.01)))
+        func x(_ rate: Double) -> Double { left + (width - left - right) * min(max(rate, 0), scale) / scale }
+        var svg = """
+            <figure>
+            <svg viewBox="0 0 \(format(width)) \(format(height))" role="img" aria-labelledby="\(id)-t \(id)-d">
+            <title id="\(id)-t">Rates per showing of message \(message.id), with 95% intervals</title>
+            <desc id="\(id)-d">\(escape(rateSummary(message: message, actions: actions)))</desc>
+
+            """
+        for fraction in [0.0, 0.25, 0.5, 0.75, 1.0] {
+            let lineX = x(scale * fraction)
+            svg += "<line class=\"grid\" x1=\"\(format(lineX))\" x2=\"\(format(lineX))\" y1=\"\(format(top))\" y2=\"\(format(height - 22))\"/>"
+            svg += "<text x=\"\(format(lineX))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(escape(percent(scale * fraction)))</text>\n"
+        }
+        for (index, row) in rows.enumerated() {
+            let centerY = top + rowHeight * (Double(index) + 0.5)
+            let color = "c\((actions.firstIndex(of: row.action) ?? 0) % 7)"
+            let name = row.arm.variant.map { "\(row.action) · v\($0)" } ?? row.action
+            svg += "<text x=\"\(format(left - 8))\" y=\"\(format(centerY + 4))\" text-anchor=\"end\">\(escape(name))</text>"
+            if let rate = row.arm.rates[row.action] ?? nil {
+                svg += "<line class=\"line \(color)\" x1=\"\(format(x(rate.low)))\" x2=\"\(format(x(rate.high)))\" y1=\"\(format(centerY))\" y2=\"\(format(centerY))\"/>"
+                svg += "<circle class=\"\(color)\" cx=\"\(format(x(rate.estimate)))\" cy=\"\(format(centerY))\" r=\"4\"/>"
+            } else {
+                svg += "<text x=\"\(format(left + 4))\" y=\"\(format(centerY + 4))\">no showings</text>"
+            }
+            svg += "\n"
+        }
+        return svg + "</svg>\n<figcaption>Rates per showing, dot at the rate, line across its 95% interval</figcaption>\n</figure>\n"
+    }
+
+    private static func rateSummary(message: MessageResult, actions: [String]) -> String {
+        var parts: [String] = []
+        for action in actions {
+            for arm in message.arms {
+                let name = arm.variant.map { "\(action) of variant \($0)" } ?? action
+                if let rate = arm.rates[action] ?? nil {
+                    parts.append("\(name): \(percent(rate.estimate)) (\(percent(rate.low)) to \(percent(rate.high)))")
+                } else {
+                    parts.append("\(name): no showings")
+                }
+            }
+        }
+        return parts.isEmpty ? "No actions recorded." : parts.joined(separator: "; ") + "."
+    }
+
+    private static func table(message: MessageResult, actions: [String]) -> String {
+        let hasVariants = message.arms.contains { $0.versusBaseline != nil }
+        var html = "<table>\n<caption>The numbers of message \(message.id)</caption>\n<thead><tr>"
+        html += "<th scope=\"col\">Variant</th><th scope=\"col\">Event</th><th scope=\"col\">Count</th>"
+        html += "<th scope=\"col\">Rate</th><th scope=\"col\">95% interval</th>"
+        if hasVariants { html += "<th scope=\"col\">Against the baseline</th><th scope=\"col\">Verdict</th>" }
+        html += "</tr></thead>\n<tbody>\n"
+        for arm in message.arms {
+            for event in message.events {
+                let name = arm.variant.map { String($0) + (arm.versusBaseline == nil ? " (baseline)" : "") } ?? "—"
+                html += "<tr><th scope=\"row\">\(escape(name))</th><td>\(escape(event))</td>"
+                html += "<td class=\"n\">\(arm.counts[event] ?? 0)</td>"
+                if event == "shown" {
+                    html += "<td></td><td></td>"
+                } else if let rate = arm.rates[event] ?? nil {
+                    html += "<td class=\"n\">\(escape(percent(rate.estimate)))</td>"
+                    html += "<td>\(escape(percent(rate.low))) – \(escape(percent(rate.high)))</td>"
+                } else {
+                    html += "<td>no rate</td><td></td>"
+                }
+                if hasVariants {
+                    if let comparison = arm.versusBaseline?[event] {
+                        let verdict = comparison.verdict
+                        let describe = describe(comparison)
+                        let detail = describe[..<(describe.range(of: ": ", options: .backwards)?.lowerBound ?? describe.endIndex)]
+                        html += "<td>\(escape(String(detail)))</td>"
+                        html += "<td class=\"verdict-\(verdict.code.replacingOccurrences(of: " ", with: "-"))\">\(escape(verdict.text))</td>"
+                    } else {
+                        html += "<td></td><td></td>"
+                    }
+                }
+                html += "</tr>\n"
+            }
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    private static func updatesSection(_ updates: [UpdateResult]) -> String {
+        var html = "<section aria-labelledby=\"updates\">\n<h2 id=\"updates\">Update prompts</h2>\n<table>\n"
+        html += "<caption>The prompt's funnel per app and offered version</caption>\n<thead><tr>"
+        html += "<th scope=\"col\">App</th><th scope=\"col\">Version</th><th scope=\"col\">Event</th>"
+        html += "<th scope=\"col\">Count</th><th scope=\"col\">Rate</th><th scope=\"col\">95% interval</th></tr></thead>\n<tbody>\n"
+        for update in updates {
+            for event in update.events {
+                html += "<tr><th scope=\"row\">\(escape(quoted(update.app)))</th><td>\(escape(quoted(update.version)))</td>"
+                html += "<td>\(escape(event))</td><td class=\"n\">\(update.counts[event] ?? 0)</td>"
+                if let rate = update.rates[event] ?? nil {
+                    html += "<td class=\"n\">\(escape(percent(rate.estimate)))</td>"
+                    html += "<td>\(escape(percent(rate.low))) – \(escape(percent(rate.high)))</td>"
+                } else {
+                    html += "<td></td><td></td>"
+                }
+                html += "</tr>\n"
+            }
+        }
+        html += "</tbody>\n</table>\n"
+        for update in updates {
+            for anomaly in update.anomalies {
+                html += "<p class=\"mark\" role=\"note\">⚠ \(escape(quoted(update.app))) \(escape(quoted(update.version))): \(escape(anomaly.text))</p>\n"
+            }
+        }
+        return html + "</section>\n"
+    }
+
+    /// 1, 2 or 5 times a power of ten, at least `value`.
+    private static func niceMaximum(_ value: Double) -> Double {
+        guard value > 0, value.isFinite else { return 1 }
+        let power = pow(10, floor(log10(value)))
+        for step in [1.0, 2.0, 5.0, 10.0] where step * power >= value { return step * power }
+        return 10 * power
+    }
+
+    private static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: "%.1f", value)
+    }
+}
+
+/// Text for HTML: `&`, `<`, `>`, `"` and `'` escaped.
+private func escape(_ text: String) -> String {
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count)
+    for character in text {
+        switch character {
+        case "&": escaped += "&amp;"
+        case "<": escaped += "&lt;"
+        case ">": escaped += "&gt;"
+        case "\"": escaped += "&quot;"
+        case "'": escaped += "&#39;"
+        default: escaped.append(character)
+        }
+    }
+    return escaped
+}
+
+private struct HTMLPage {
+    var text = ""
+    mutating func add(_ part: String) { text += part + "\n" }
+}

@@ -1,0 +1,111 @@
+import AppAlert
+import Foundation
+
+extension ResultsReport {
+    /// `--json`: `{"messages": [{"id", "counts", "variants": [{"variant", "counts", "rates",
+    /// "versusBaseline"}]}], "updates": [{"app", "version", "counts", "rates"}]}`, keys sorted, every
+    /// number finite (an undefined rate is `null`). `title` with a feed; `anomalies` only where counts
+    /// do not add up.
+    package var jsonValue: JSONValue {
+        Self.object([
+            ("messages", .array(messages.map(Self.json))),
+            ("updates", .array(updates.map(Self.json))),
+        ])
+    }
+
+    private static func json(_ message: MessageResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .integer(Int64(message.id))),
+            ("counts", counts(message.counts)),
+            ("variants", .array(message.arms.map(json))),
+        ]
+        if let title = message.title { members.append(("title", .string(title))) }
+        return object(members)
+    }
+
+    private static func json(_ arm: ArmResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("variant", arm.variant.map { .integer(Int64($0)) } ?? .null),
+            ("counts", counts(arm.counts)),
+            ("rates", rates(arm.rates)),
+        ]
+        if let versus = arm.versusBaseline {
+            members.append(("versusBaseline", object(versus.map { ($0.key, json($0.value)) })))
+        }
+        if !arm.anomalies.isEmpty { members.append(("anomalies", .array(arm.anomalies.map(json)))) }
+        return object(members)
+    }
+
+    private static func json(_ comparison: Comparison) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("difference", number(comparison.difference?.estimate)),
+            ("low", number(comparison.difference?.low)),
+            ("high", number(comparison.difference?.high)),
+            ("relativeDifference", number(comparison.relative?.estimate ?? nil)),
+            ("relativeLow", number(comparison.relative?.low)),
+            ("relativeHigh", number(comparison.relative?.high)),
+            ("probabilityToBeat", number(comparison.probabilityToBeat)),
+            ("verdict", .string(comparison.verdict.code)),
+        ]
+        if case .notEnoughData(let more) = comparison.verdict {
+            members.append(("moreShowingsNeeded", .integer(more)))
+        }
+        return object(members)
+    }
+
+    private static func json(_ update: UpdateResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("app", .string(update.app)),
+            ("version", .string(update.version)),
+            ("counts", counts(update.counts)),
+            ("rates", rates(update.rates)),
+        ]
+        if !update.anomalies.isEmpty { members.append(("anomalies", .array(update.anomalies.map(json)))) }
+        return object(members)
+    }
+
+    private static func json(_ anomaly: Anomaly) -> JSONValue {
+        switch anomaly {
+        case .noShowings:
+            object([("kind", .string(anomaly.code))])
+        case .moreThanShown(let event, let count, let shown):
+            object([
+                ("kind", .string(anomaly.code)), ("event", .string(event)), ("count", .integer(count)),
+                ("shown", .integer(shown)),
+            ])
+        case .actionsWithoutShowings(let days, let total):
+            object([
+                ("kind", .string(anomaly.code)), ("days", .array(days.map { .string($0) })),
+                ("dayCount", .integer(Int64(total))),
+            ])
+        }
+    }
+
+    private static func counts(_ counts: [String: Int64]) -> JSONValue {
+        object(counts.map { ($0.key, .integer($0.value)) })
+    }
+
+    private static func rates(_ rates: [String: Interval?]) -> JSONValue {
+        object(
+            rates.map { event, interval in
+                (
+                    event,
+                    object([
+                        ("rate", number(interval?.estimate)), ("low", number(interval?.low)),
+                        ("high", number(interval?.high)),
+                    ])
+                )
+            })
+    }
+
+    /// A finite number, or `null`.
+    static func number(_ value: Double?) -> JSONValue {
+        guard let value, value.isFinite else { return .null }
+        return .number(value)
+    }
+
+    /// An object with its keys sorted.
+    private static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(members.sorted { $0.0 < $1.0 }.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+extension ResultsReport {
+    /// What the report covers, in words: the app and the days.
+    package var scope: String {
+        let app = filter.app.map { "app \($0)" } ?? "every app"
+        let days: String
+        switch (filter.since, filter.until) {
+        case (nil, nil): days = "every day"
+        case (let since?, nil): days = "from \(since)"
+        case (nil, let until?): days = "until \(until)"
+        case (let since?, let until?): days = "\(since) to \(until)"
+        }
+        return "\(app), \(days) (UTC)"
+    }
+
+    /// The report as people read it: per message and variant, the counts and rates with their 95%
+    /// intervals, each variant against the baseline with its verdict, marks where counts do not add
+    /// up; then the update prompts.
+    package var text: String {
+        var lines = ["Results for \(scope)"]
+        if messages.isEmpty && updates.isEmpty { lines.append("No counts recorded.") }
+        for message in messages {
+            lines.append("")
+            var heading = "Message \(message.id)"
+            if let title = message.title { heading += " \"\(Self.quoted(title))\"" }
+            let variantCount = message.arms.filter { $0.variant != nil }.count
+            if variantCount > 0 { heading += " (\(variantCount) variants)" }
+            heading += ": shown \(message.counts["shown"] ?? 0)"
+            lines.append(heading)
+            let actions = message.events.filter { $0 != "shown" }
+            let width = max(10, (actions.map(\.count).max() ?? 0) + 2)
+            for arm in message.arms {
+                let prefix: String
+                if let variant = arm.variant {
+                    let baseline = arm.versusBaseline == nil ? " (baseline)" : ""
+                    lines.append("  Variant \(variant)\(baseline): shown \(arm.shown)")
+                    prefix = "    "
+                } else {
+                    if variantCount > 0 { lines.append("  Without a variant: shown \(arm.shown)") }
+                    prefix = variantCount > 0 ? "    " : "  "
+                }
+                for action in actions {
+                    let count = arm.counts[action] ?? 0
+                    var line = prefix + action.padding(toLength: width, withPad: " ", startingAt: 0)
+                    line += String(count).leftPadded(to: 8)
+                    if let rate = arm.rates[action] ?? nil {
+                        line += "  \(Self.percent(rate.estimate)) (95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
+                    } else {
+                        line += "  no rate (no showings)"
+                    }
+                    lines.append(line)
+                    if let comparison = arm.versusBaseline?[action] {
+                        lines.append(prefix + "  vs baseline: " + Self.describe(comparison))
+                    }
+                }
+                for anomaly in arm.anomalies { lines.append(prefix + "! " + anomaly.text) }
+            }
+        }
+        if !updates.isEmpty {
+            lines.append("")
+            lines.append("Update prompts")
+            for update in updates {
+                let shown = update.counts["update.shown"] ?? 0
+                var parts: [String] = []
+                for event in update.events where event != "update.shown" {
+                    let name = event.hasPrefix("update.") ? String(event.dropFirst(7)) : event
+                    var part = "\(name) \(update.counts[event] ?? 0)"
+                    if let rate = update.rates[event] ?? nil {
+                        part += " (\(Self.percent(rate.estimate)), 95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
+                    }
+                    parts.append(part)
+                }
+                lines.append(
+                    "  \(Self.quoted(update.app)) \(Self.quoted(update.version)): shown \(shown) → "
+                        + parts.joined(separator: ", "))
+                for anomaly in update.anomalies { lines.append("    ! " + anomaly.text) }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func describe(_ comparison: Comparison) -> String {
+        var parts: [String] = []
+        if let difference = comparison.difference {
+            parts.append(
+                "\(points(difference.estimate)) points (95%: \(points(difference.low)) to \(points(difference.high)))")
+        } else {
+            parts.append("no difference defined (no showings)")
+        }
+        if let relative = comparison.relative {
+            let estimate = relative.estimate.map { signedPercent($0) } ?? "undefined (baseline rate 0)"
+            parts.append(
+                "relative \(estimate) (95%: \(signedPercent(relative.low)) to \(signedPercent(relative.high)))")
+        }
+        parts.append("P(beats baseline) \(probability(comparison.probabilityToBeat))")
+        return parts.joined(separator: ", ") + ": " + comparison.verdict.text
+    }
+
+    /// `0.1234` → `12.3%`; below 1%, two decimals.
+    static func percent(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return String(format: abs(value) < 0.01 && value != 0 ? "%.2f%%" : "%.1f%%", value * 100)
+    }
+
+    /// A difference of rates in percentage points, signed.
+    static func points(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return String(format: "%+.1f", value * 100)
+    }
+
+    static func signedPercent(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return String(format: "%+.0f%%", value * 100)
+    }
+
+    static func probability(_ value: Double) -> String {
+        if value > 0.999 { return ">99.9%" }
+        if value < 0.001 { return "<0.1%" }
+        return String(format: "%.1f%%", value * 100)
+    }
+
+    /// At most 100 characters of `text`, control characters shown as spaces.
+    static func quoted(_ text: String) -> String {
+        let cleaned = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        return cleaned.count > 100 ? String(cleaned.prefix(100)) + "…" : cleaned
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,391 @@
+import AppAlert
+import Foundation
+
+/// What `appalert report` says: per message and variant, the counts, each action's rate per showing
+/// with its interval, and each variant against the baseline (variant 0); per offered version, the
+/// update prompt's funnel. Built in one pass over the counters (``ResultsTally``), then one step per
+/// message, variant and event: its cost grows with the rows, never with rows times rows.
+package struct ResultsReport: Sendable {
+    package var messages: [MessageResult]
+    package var updates: [UpdateResult]
+    package var filter: ResultsFilter
+    /// Whether a feed named the messages, their buttons and variants.
+    package var hasFeed: Bool
+
+    /// One message: all its variants' counts added up, and each variant (one entry with `variant`
+    /// `nil` for a message without variants).
+    package struct MessageResult: Sendable {
+        package var id: Int
+        /// From the feed.
+        package var title: String?
+        /// The feed's number of variants (0 for none); `nil` without a feed.
+        package var feedVariants: Int?
+        /// The events reported, `shown` first, then the actions in a fixed order.
+        package var events: [String]
+        package var counts: [String: Int64]
+        package var arms: [ArmResult]
+    }
+
+    /// One variant of a message (or the message itself, without variants).
+    package struct ArmResult: Sendable {
+        package var variant: Int?
+        package var counts: [String: Int64]
+        /// Per action (every event but `shown`): its rate per showing, `nil` with no showings.
+        package var rates: [String: Interval?]
+        /// Per action, against the baseline; `nil` for the baseline and for a message without variants.
+        package var versusBaseline: [String: Comparison]?
+        /// The counts of each UTC day, oldest first.
+        package var daily: [(day: String, counts: [String: Int64])]
+        package var anomalies: [Anomaly]
+        package var shown: Int64 { counts["shown"] ?? 0 }
+    }
+
+    /// A variant's rate against the baseline's.
+    package struct Comparison: Sendable {
+        /// p_variant − p_baseline with Newcombe's interval; `nil` when either has no showings.
+        package var difference: Interval?
+        /// p_variant / p_baseline − 1 (estimate `nil` when the baseline's rate is 0) with the log
+        /// interval; `nil` when either has no showings.
+        package var relative: (estimate: Double?, low: Double, high: Double)?
+        /// P(p_variant > p_baseline) under uniform priors.
+        package var probabilityToBeat: Double
+        package var verdict: Verdict
+    }
+
+    /// The plain reading of a comparison.
+    package enum Verdict: Equatable, Sendable {
+        case better
+        case worse
+        case noClearDifference
+        /// About this many more showings per variant would settle a 10% relative difference.
+        case notEnoughData(moreShowings: Int64)
+
+        package var code: String {
+            switch self {
+            case .better: "better"
+            case .worse: "worse"
+            case .noClearDifference: "no clear difference"
+            case .notEnoughData: "not enough data yet"
+            }
+        }
+
+        package var text: String {
+            switch self {
+            case .notEnoughData(let more):
+                "not enough data yet — about \(more) more showings per variant would settle a 10% relative difference"
+            default: code
+            }
+        }
+    }
+
+    /// Counts that do not add up, reported as they are and marked.
+    package enum Anomaly: Equatable, Sendable {
+        /// No showings at all: no rate is defined.
+        case noShowings
+        /// An action (or, for an update prompt, the answers together) counted more often than the
+        /// showings; its interval and comparison take it as all showings.
+        case moreThanShown(event: String, count: Int64, shown: Int64)
+        /// Days with actions but no showings (days in order; `total` of them in all).
+        case actionsWithoutShowings(days: [String], total: Int)
+
+        package var code: String {
+            switch self {
+            case .noShowings: "noShowings"
+            case .moreThanShown: "moreThanShown"
+            case .actionsWithoutShowings: "actionsWithoutShowings"
+            }
+        }
+
+        package var text: String {
+            switch self {
+            case .noShowings: "no showings recorded, so no rate"
+            case .moreThanShown(let event, let count, let shown):
+                "\(event) counted \(count) times for \(shown) showings (intervals take it as \(shown))"
+            case .actionsWithoutShowings(let days, let total):
+                "actions on \(total) day\(total == 1 ? "" : "s") without showings: "
+                    + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
+            }
+        }
+    }
+
+    /// One offered version's update prompt, per app.
+    package struct UpdateResult: Sendable {
+        package var app: String
+        package var version: String
+        package var counts: [String: Int64]
+        /// Per answer, its rate per `update.shown`.
+        package var rates: [String: Interval?]
+        package var anomalies: [Anomaly]
+        package var events: [String]
+    }
+}
+
+/// What the feed says about a message: its title, the events it can have, its variants.
+package struct FeedMessageFacts: Sendable {
+    package var id: Int
+    package var title: String
+    /// The actions it can have, `shown` excluded: `dismissed` when it can be dismissed, a
+    /// `button.N` for each button (the most any variant has), `tap` for a banner or image.
+    package var actions: [String]
+    package var variants: Int
+
+    package init(id: Int, title: String, actions: [String], variants: Int) {
+        self.id = id
+        self.title = title
+        self.actions = actions
+        self.variants = variants
+    }
+
+    package init(_ message: Message) {
+        var actions: [String] = []
+        if message.dismissible { actions.append("dismissed") }
+        if message.layout.hasButtons {
+            // Each wording (the message, each variant) has its own buttons; the report lists the most.
+            let wordings = [message] + message.variants.indices.map { message.applying(variant: $0) }
+            let buttons = wordings.map { wording in
+                wording.buttons?.count
+                    ?? ResolvedMessage.derivedButtons(
+                        link: wording.link, confirmLabel: wording.confirmLabel ?? Message.defaultConfirmLabel,
+                        dismissible: wording.dismissible
+                    ).count
+            }.max() ?? 0
+            actions += (0..<buttons).map { "button.\($0)" }
+        }
+        if message.layout.hasTapAction { actions.append("tap") }
+        self.init(id: message.id, title: message.title, actions: actions, variants: message.variants.count)
+    }
+
+    /// The feed's messages for `app` (every message when `nil`).
+    package static func of(_ messages: [Message], app: String?) -> [FeedMessageFacts] {
+        messages.filter { message in
+            guard let app else { return true }
+            return message.bundleIDs.contains(app) || message.bundleIDs.contains("*")
+        }.map(FeedMessageFacts.init)
+    }
+}
+
+extension ResultsReport {
+    /// Reads the counters `filter` selects from `database` and reports them, with the messages of
+    /// `feed` (`nil`: only what the database has).
+    package static func load(
+        database: String, filter: ResultsFilter, feed: [FeedMessageFacts]?
+    ) async throws(ResultsReadError) -> ResultsReport {
+        let tally = ResultsTally()
+        try await ResultsReader.read(database, filter: filter) { tally.add($0) }
+        return ResultsReport(tally: tally, filter: filter, feed: feed)
+    }
+
+    init(tally: ResultsTally, filter: ResultsFilter, feed: [FeedMessageFacts]?) {
+        let arms = tally.arms
+        var byMessage: [Int: [Int?: ResultsTally.Counts]] = [:]
+        for (key, counts) in arms { byMessage[key.message, default: [:]][key.variant] = counts }
+        let facts = Dictionary((feed ?? []).map { ($0.id, $0) }) { first, _ in first }
+        let ids = Set(byMessage.keys).union(facts.keys).sorted()
+        messages = ids.map { id in
+            Self.message(id: id, stored: byMessage[id] ?? [:], facts: facts[id])
+        }
+        updates = tally.updates.keys.sorted { ($0.app, $0.version) < ($1.app, $1.version) }.map { key in
+            Self.update(app: key.app, version: key.version, counts: tally.updates[key] ?? ResultsTally.Counts())
+        }
+        self.filter = filter
+        hasFeed = feed != nil
+    }
+
+    private static func message(id: Int, stored: [Int?: ResultsTally.Counts], facts: FeedMessageFacts?)
+        -> MessageResult
+    {
+        var variants = Set(stored.keys)
+        if let facts {
+            if facts.variants == 0 {
+                variants.insert(nil)
+            } else {
+                variants.formUnion((0..<facts.variants).map { Optional($0) })
+            }
+        }
+        let ordered = variants.sorted { ($0 ?? -1) < ($1 ?? -1) }
+        var eventSet = Set(facts?.actions ?? [])
+        eventSet.insert("shown")
+        for counts in stored.values { eventSet.formUnion(counts.totals.keys) }
+        let events = EventOrder.sorted(eventSet)
+        let actions = events.filter { $0 != "shown" }
+        let baselineVariant = ordered.first { $0 != nil } ?? nil
+        let baseline = baselineVariant.flatMap { stored[$0] }?.totals ?? [:]
+        let arms = ordered.map { variant in
+            arm(
+                variant: variant, stored: stored[variant] ?? ResultsTally.Counts(), events: events, actions: actions,
+                baseline: variant == nil || variant == baselineVariant ? nil : baseline)
+        }
+        var totals: [String: Int64] = [:]
+        for arm in arms {
+            for (event, n) in arm.counts { totals[event] = ResultsTally.add(totals[event] ?? 0, n) }
+        }
+        return MessageResult(
+            id: id, title: facts?.title, feedVariants: facts?.variants, events: events, counts: totals, arms: arms)
+    }
+
+    private static func arm(
+        variant: Int?, stored: ResultsTally.Counts, events: [String], actions: [String], baseline: [String: Int64]?
+    ) -> ArmResult {
+        var counts: [String: Int64] = [:]
+        for event in events { counts[event] = stored.totals[event] ?? 0 }
+        let shown = counts["shown"] ?? 0
+        var rates: [String: Interval?] = [:]
+        for action in actions { rates[action] = rate(counts[action] ?? 0, of: shown) }
+        let versus = baseline.map { baseline in
+            var comparisons: [String: ResultsReport.Comparison] = [:]
+            for action in actions {
+                comparisons[action] = compare(
+                    successes: counts[action] ?? 0, shown: shown, baselineSuccesses: baseline[action] ?? 0,
+                    baselineShown: baseline["shown"] ?? 0, lowerIsBetter: action == "dismissed")
+            }
+            return comparisons
+        }
+        let daily = stored.daily.keys.sorted().map { day in (day: day, counts: stored.daily[day] ?? [:]) }
+        return ArmResult(
+            variant: variant, counts: counts, rates: rates, versusBaseline: versus, daily: daily,
+            anomalies: anomalies(counts: counts, shownEvent: "shown", actions: actions, daily: daily))
+    }
+
+    /// The rate as counted (above 1 when the counts do not add up) with the Wilson interval of the
+    /// count taken as at most the showings; `nil` with no showings.
+    static func rate(_ count: Int64, of shown: Int64) -> Interval? {
+        guard var interval = Proportions.wilson(successes: count, trials: shown) else { return nil }
+        interval.estimate = Double(count) / Double(shown)
+        return interval
+    }
+
+    /// The comparison of one action of a variant with the baseline's.
+    static func compare(
+        successes: Int64, shown: Int64, baselineSuccesses: Int64, baselineShown: Int64, lowerIsBetter: Bool
+    ) -> Comparison {
+        let difference = Proportions.difference(
+            successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown)
+        let relative = Proportions.ratio(
+            successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown
+        ).map { (estimate: $0.estimate.map { $0 - 1 }, low: $0.low - 1, high: $0.high - 1) }
+        let probability = ProbabilityToBeat.probability(
+            successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown)
+        let verdict: Verdict
+        if let difference, difference.low > 0 {
+            verdict = lowerIsBetter ? .worse : .better
+        } else if let difference, difference.high < 0 {
+            verdict = lowerIsBetter ? .better : .worse
+        } else {
+            let x = Double(Proportions.clamped(successes, shown) + Proportions.clamped(baselineSuccesses, baselineShown))
+            let n = Double(max(shown, 0)) + Double(max(baselineShown, 0))
+            let needed = Proportions.showingsToSettle(rate: (x + 0.5) / (n + 1))
+            let have = min(shown, baselineShown)
+            verdict = have >= needed ? .noClearDifference : .notEnoughData(moreShowings: needed - max(have, 0))
+        }
+        return Comparison(difference: difference, relative: relative, probabilityToBeat: probability, verdict: verdict)
+    }
+
+    private static func update(app: String, version: String, counts stored: ResultsTally.Counts) -> UpdateResult {
+        var eventSet: Set<String> = ["update.shown", "update.accepted", "update.later", "update.skipped"]
+        eventSet.formUnion(stored.totals.keys)
+        let events = EventOrder.sorted(eventSet)
+        var counts: [String: Int64] = [:]
+        for event in events { counts[event] = stored.totals[event] ?? 0 }
+        let shown = counts["update.shown"] ?? 0
+        let answers = events.filter { $0 != "update.shown" }
+        var rates: [String: Interval?] = [:]
+        for answer in answers { rates[answer] = rate(counts[answer] ?? 0, of: shown) }
+        let daily = stored.daily.keys.sorted().map { day in (day: day, counts: stored.daily[day] ?? [:]) }
+        var marked = anomalies(counts: counts, shownEvent: "update.shown", actions: answers, daily: daily)
+        let answered = answers.reduce(Int64(0)) { ResultsTally.add($0, counts[$1] ?? 0) }
+        if shown > 0, answered > shown, !answers.contains(where: { (counts[$0] ?? 0) > shown }) {
+            marked.append(.moreThanShown(event: "answers together", count: answered, shown: shown))
+        }
+        return UpdateResult(app: app, version: version, counts: counts, rates: rates, anomalies: marked, events: events)
+    }
+
+    /// No showings; an action above the showings; days with actions but no showings (conversions
+    /// excepted: one may follow a showing of an earlier day).
+    private static func anomalies(
+        counts: [String: Int64], shownEvent: String, actions: [String], daily: [(day: String, counts: [String: Int64])]
+    ) -> [Anomaly] {
+        var found: [Anomaly] = []
+        let shown = counts[shownEvent] ?? 0
+        if shown <= 0 { found.append(.noShowings) }
+        for action in actions where (counts[action] ?? 0) > shown && shown > 0 {
+            found.append(.moreThanShown(event: action, count: counts[action] ?? 0, shown: shown))
+        }
+        let days = daily.filter { entry in
+            (entry.counts[shownEvent] ?? 0) <= 0
+                && entry.counts.contains { $0.key != shownEvent && $0.key != "conversion" && $0.value > 0 }
+        }.map(\.day)
+        if !days.isEmpty { found.append(.actionsWithoutShowings(days: Array(days.prefix(100)), total: days.count)) }
+        return found
+    }
+}
+
+/// The order events are listed in: showings, dismissals, buttons by index, taps, links, conversions,
+/// the update prompt's funnel, then anything else by name.
+enum EventOrder {
+    static func sorted(_ events: Set<String>) -> [String] {
+        events.sorted { rank($0) == rank($1) ? $0 < $1 : rank($0) < rank($1) }
+    }
+
+    private static func rank(_ event: String) -> (Int, Int) {
+        switch event {
+        case "shown": return (0, 0)
+        case "dismissed": return (1, 0)
+        case "tap": return (3, 0)
+        case "link": return (4, 0)
+        case "conversion": return (5, 0)
+        case "update.shown": return (6, 0)
+        case "update.accepted": return (7, 0)
+        case "update.later": return (8, 0)
+        case "update.skipped": return (9, 0)
+        default:
+            if event.hasPrefix("button."), let index = Int(event.dropFirst(7)), index >= 0 { return (2, index) }
+            return (10, 0)
+        }
+    }
+}
+
+/// The counters added up as they are read: per message and variant, and per app and offered version,
+/// each event's total and each day's.
+final class ResultsTally: @unchecked Sendable {
+    struct Counts {
+        var totals: [String: Int64] = [:]
+        var daily: [String: [String: Int64]] = [:]
+    }
+    struct ArmKey: Hashable {
+        var message: Int
+        var variant: Int?
+    }
+    struct UpdateKey: Hashable {
+        var app: String
+        var version: String
+    }
+
+    private let lock = NSLock()
+    private var armCounts: [ArmKey: Counts] = [:]
+    private var updateCounts: [UpdateKey: Counts] = [:]
+
+    func add(_ row: CountRow) {
+        lock.withLock {
+            if let message = row.message {
+                Self.add(row, to: &armCounts[ArmKey(message: message, variant: row.variant), default: Counts()])
+            } else {
+                Self.add(
+                    row, to: &updateCounts[UpdateKey(app: row.app, version: row.version ?? ""), default: Counts()])
+            }
+        }
+    }
+
+    var arms: [ArmKey: Counts] { lock.withLock { armCounts } }
+    var updates: [UpdateKey: Counts] { lock.withLock { updateCounts } }
+
+    private static func add(_ row: CountRow, to counts: inout Counts) {
+        counts.totals[row.event] = add(counts.totals[row.event] ?? 0, row.n)
+        counts.daily[row.day, default: [:]][row.event] = add(counts.daily[row.day]?[row.event] ?? 0, row.n)
+    }
+
+    /// `a + b`, held at the largest Int64 rather than overflowing.
+    static func add(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+}
