@@ -72,6 +72,20 @@ enum ResultsDatabases {
         return try #require(target.string)
     }
 
+    /// Runs `body` with the URL of a new database holding `rows`, then drops the database.
+    static func withPostgres(
+        _ rows: [StoredCount], withTable: Bool = true, _ body: (String) async throws -> Void
+    ) async throws {
+        let url = try await postgres(rows, withTable: withTable)
+        do {
+            try await body(url)
+        } catch {
+            try? await dropPostgres(url)
+            throw error
+        }
+        try await dropPostgres(url)
+    }
+
     /// Drops a database `postgres(_:)` made.
     static func dropPostgres(_ url: String) async throws {
         guard var server = URLComponents(string: postgresURL ?? ""), let target = URLComponents(string: url) else {

@@ -190,8 +190,10 @@ package enum ResultsReader {
         }
     }
 
-    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`; without
-    /// `sslmode`, TLS is used when the server offers it (`prefer`).
+    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…]`, `sslmode` as libpq reads it:
+    /// `disable` (no TLS), `prefer` (the default: TLS when the server offers it) and `require` (TLS,
+    /// the certificate not checked), `verify-ca` and `verify-full` (TLS, the certificate checked
+    /// against the system's roots; `verify-full` also checks the host name).
     private static func postgresConfiguration(_ url: URL) throws(ResultsReadError) -> PostgresConnection.Configuration {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host
         else { throw ResultsReadError(description: "not a postgres:// URL") }
@@ -199,14 +201,21 @@ package enum ResultsReader {
         let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
         let tls: PostgresConnection.Configuration.TLS
         do {
+            var unchecked = TLSConfiguration.makeClientConfiguration()
+            unchecked.certificateVerification = .none
+            var checked = TLSConfiguration.makeClientConfiguration()
             switch mode {
             case "disable": tls = .disable
-            case "prefer", "allow": tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case "require", "verify-ca", "verify-full":
-                tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case "allow", "prefer": tls = .prefer(try NIOSSLContext(configuration: unchecked))
+            case "require": tls = .require(try NIOSSLContext(configuration: unchecked))
+            case "verify-ca":
+                checked.certificateVerification = .noHostnameVerification
+                tls = .require(try NIOSSLContext(configuration: checked))
+            case "verify-full": tls = .require(try NIOSSLContext(configuration: checked))
             default:
                 throw ResultsReadError(
-                    description: "sslmode \"\(mode.prefix(100))\" is not one of disable, prefer, require")
+                    description:
+                        "sslmode \"\(mode.prefix(100))\" is not one of disable, allow, prefer, require, verify-ca, verify-full")
             }
         } catch let error as ResultsReadError {
             throw error
