@@ -43,7 +43,8 @@ struct PostgresReportTests {
 
     @Test(.enabled(if: enabled, "\(reason)"))
     func aDatabaseThatDoesNotExistIsAnErrorWithoutThePassword() async throws {
-        let server = try #require(ResultsDatabases.postgresURL.flatMap(URLComponents.init(string:)), "on CI, \(Self.reason)")
+        let server = try #require(
+            ResultsDatabases.postgresURL.flatMap(URLComponents.init(string:)), "on CI, \(Self.reason)")
         var missing = server
         missing.path = "/appalert_report_missing_\(UUID().uuidString.prefix(8).lowercased())"
         missing.password = "secret-\(UUID().uuidString.prefix(6))"

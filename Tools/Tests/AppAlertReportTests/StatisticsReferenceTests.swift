@@ -128,7 +128,9 @@ struct StatisticsReferenceTests {
 
         let probability = ProbabilityToBeat.probability(
             successes1: c.x1, trials1: c.n1, successes0: c.x0, trials0: c.n0)
-        #expect(abs(probability - reference.probability) < 1e-8, "\(c.testDescription): P(beats) \(probability) vs \(reference.probability)")
+        #expect(
+            abs(probability - reference.probability) < 1e-8,
+            "\(c.testDescription): P(beats) \(probability) vs \(reference.probability)")
         #expect((0...1).contains(probability))
     }
 
@@ -136,7 +138,9 @@ struct StatisticsReferenceTests {
         _ ours: [Double]?, _ theirs: [Double]?, tolerance: Double, _ c: ProportionCase, _ name: String,
         relative: Bool = false
     ) {
-        #expect((ours == nil) == (theirs == nil), "\(c.testDescription): \(name) \(String(describing: ours)) vs \(String(describing: theirs))")
+        #expect(
+            (ours == nil) == (theirs == nil),
+            "\(c.testDescription): \(name) \(String(describing: ours)) vs \(String(describing: theirs))")
         guard let ours, let theirs else { return }
         for (a, b) in zip(ours, theirs) {
             let scale = relative ? max(1, abs(b)) : 1

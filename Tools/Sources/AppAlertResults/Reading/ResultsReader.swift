@@ -58,7 +58,8 @@ package enum ResultsReader {
     ) async throws(ResultsReadError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ResultsReadError(description: "\(path): no such database (report reads one; appalert collect creates it)")
+            throw ResultsReadError(
+                description: "\(path): no such database (report reads one; appalert collect creates it)")
         }
         guard !isDirectory.boolValue else {
             throw ResultsReadError(description: "\(path): is a directory, not a SQLite database")
@@ -81,7 +82,8 @@ package enum ResultsReader {
             ) { _ in tables.append(CountRow(app: "", day: "", event: "", n: 0)) }
             guard !tables.rows.isEmpty else {
                 try? await connection.close()
-                throw ResultsReadError(description: "\(path): not an AppAlert results database (it has no counts table)")
+                throw ResultsReadError(
+                    description: "\(path): not an AppAlert results database (it has no counts table)")
             }
             var conditions: [String] = []
             var binds: [SQLiteData] = []
@@ -154,7 +156,8 @@ package enum ResultsReader {
             for try await (present) in table.decode(Bool.self) { exists = present }
             guard exists else {
                 try? await connection.close()
-                throw ResultsReadError(description: "\(name): not an AppAlert results database (it has no counts table)")
+                throw ResultsReadError(
+                    description: "\(name): not an AppAlert results database (it has no counts table)")
             }
             var bindings = PostgresBindings()
             var conditions: [String] = []
@@ -179,7 +182,9 @@ package enum ResultsReader {
             for try await (app, day, message, variant, version, event, n) in rows.decode(
                 (String, String, Int, Int, String, String, Int64).self)
             {
-                onRow(stored(app: app, day: day, message: message, variant: variant, version: version, event: event, n: n))
+                onRow(
+                    stored(app: app, day: day, message: message, variant: variant, version: version, event: event, n: n)
+                )
             }
             try? await connection.close()
         } catch let error as ResultsReadError {
@@ -215,7 +220,8 @@ package enum ResultsReader {
             default:
                 throw ResultsReadError(
                     description:
-                        "sslmode \"\(mode.prefix(100))\" is not one of disable, allow, prefer, require, verify-ca, verify-full")
+                        "sslmode \"\(mode.prefix(100))\" is not one of disable, allow, prefer, require, verify-ca, verify-full"
+                )
             }
         } catch let error as ResultsReadError {
             throw error

@@ -49,7 +49,7 @@ extension ResultsReport {
         .scope, .note { color: var(--muted); margin: 0 0 16px; }
         section { background: var(--card); border-radius: 10px; padding: 16px 20px; margin: 20px 0; }
         .charts { display: flex; flex-wrap: wrap; gap: 12px; }
-        figure { margin: 0; flex: 1 1 460px; min-width: 0; }
+        figure { margin: 0; flex: 1 1 420px; min-width: 0; max-width: 560px; }
         figcaption { font-size: 13px; color: var(--muted); }
         svg { width: 100%; height: auto; display: block; }
         svg text { fill: var(--muted); font-size: 11px; }
@@ -61,13 +61,14 @@ extension ResultsReport {
         .swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 5px;
           vertical-align: -1px; }
         \((0..<7).map { ".c\($0) { stroke: var(--s\($0)); fill: var(--s\($0)); color: var(--s\($0)); }" }.joined(separator: " "))
+        svg .line { fill: none; }
         .c-bar { background: var(--bar); }
         .swatch.c0, .swatch.c1, .swatch.c2, .swatch.c3, .swatch.c4, .swatch.c5, .swatch.c6 { background: currentColor; }
         table { border-collapse: collapse; width: 100%; font-size: 13px; font-variant-numeric: tabular-nums;
           margin-top: 12px; }
         caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
         th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--grid); vertical-align: top; }
-        td.n { text-align: right; }
+        td.n { text-align: right; } td.i, th[scope="row"] { white-space: nowrap; }
         .verdict-better { color: var(--s2); font-weight: 600; } .verdict-worse { color: var(--s4); font-weight: 600; }
         .mark { background: var(--mark-bg); color: var(--mark); border-radius: 6px; padding: 6px 10px; margin: 8px 0;
           font-size: 13px; }
@@ -80,7 +81,10 @@ extension ResultsReport {
         let variants = message.arms.filter { $0.variant != nil }.count
         var html = "<section aria-labelledby=\"\(anchor)\">\n<h2 id=\"\(anchor)\">\(escape(title))</h2>\n"
         html += "<p class=\"note\">Shown \(message.counts["shown"] ?? 0) times"
-        html += variants > 0 ? " in \(variants) variants; variant \(message.arms.first { $0.variant != nil }?.variant ?? 0) is the baseline.</p>\n" : ".</p>\n"
+        html +=
+            variants > 0
+            ? " in \(variants) variants; variant \(message.arms.first { $0.variant != nil }?.variant ?? 0) is the baseline.</p>\n"
+            : ".</p>\n"
         let actions = message.events.filter { $0 != "shown" }
         html += "<div class=\"charts\">\n"
         for arm in message.arms {
@@ -90,7 +94,8 @@ extension ResultsReport {
         html += "</div>\n"
         for arm in message.arms {
             for anomaly in arm.anomalies {
-                html += "<p class=\"mark\" role=\"note\">⚠ \(escape(armLabel(arm.variant))): \(escape(anomaly.text))</p>\n"
+                html +=
+                    "<p class=\"mark\" role=\"note\">⚠ \(escape(armLabel(arm.variant))): \(escape(anomaly.text))</p>\n"
             }
         }
         html += table(message: message, actions: actions)
@@ -135,13 +140,16 @@ extension ResultsReport {
         for fraction in [0.0, 0.5, 1.0] {
             let value = scale * fraction
             let lineY = top + plotHeight - plotHeight * fraction
-            svg += "<line class=\"grid\" x1=\"\(format(left))\" x2=\"\(format(width - right))\" y1=\"\(format(lineY))\" y2=\"\(format(lineY))\"/>"
-            svg += "<text x=\"\(format(left - 6))\" y=\"\(format(lineY + 4))\" text-anchor=\"end\">\(format(value))</text>\n"
+            svg +=
+                "<line class=\"grid\" x1=\"\(format(left))\" x2=\"\(format(width - right))\" y1=\"\(format(lineY))\" y2=\"\(format(lineY))\"/>"
+            svg +=
+                "<text x=\"\(format(left - 6))\" y=\"\(format(lineY + 4))\" text-anchor=\"end\">\(format(value))</text>\n"
         }
         for (index, entry) in arm.daily.enumerated() {
             let shown = entry.counts["shown"] ?? 0
             let barWidth = max(1, slot * 0.7)
-            svg += "<rect class=\"bar\" x=\"\(format(x(index) - barWidth / 2))\" y=\"\(format(y(shown)))\" width=\"\(format(barWidth))\" height=\"\(format(top + plotHeight - y(shown)))\"/>"
+            svg +=
+                "<rect class=\"bar\" x=\"\(format(x(index) - barWidth / 2))\" y=\"\(format(y(shown)))\" width=\"\(format(barWidth))\" height=\"\(format(top + plotHeight - y(shown)))\"/>"
         }
         svg += "\n"
         for (position, action) in actions.enumerated() {
@@ -161,7 +169,8 @@ extension ResultsReport {
         }
         let labelled = days.count <= 3 ? Array(days.indices) : [0, days.count / 2, days.count - 1]
         for index in labelled {
-            svg += "<text x=\"\(format(x(index)))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(escape(String(days[index].dropFirst(5))))</text>"
+            svg +=
+                "<text x=\"\(format(x(index)))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(escape(String(days[index].dropFirst(5))))</text>"
         }
         svg += "\n</svg>\n<figcaption>\(escape(label))</figcaption>\n<ul class=\"legend\">"
         svg += "<li><span class=\"swatch c-bar\"></span>shown</li>"
@@ -177,7 +186,7 @@ extension ResultsReport {
         let rowHeight = 20.0
         let left = 150.0
         let width = 480.0
-        let right = 14.0
+        let right = 24.0
         let top = 8.0
         let height = top + rowHeight * Double(max(rows.count, 1)) + 26
         let highest = rows.compactMap { ($0.arm.rates[$0.action] ?? nil)?.high }.max() ?? 1
@@ -192,23 +201,29 @@ extension ResultsReport {
             """
         for fraction in [0.0, 0.25, 0.5, 0.75, 1.0] {
             let lineX = x(scale * fraction)
-            svg += "<line class=\"grid\" x1=\"\(format(lineX))\" x2=\"\(format(lineX))\" y1=\"\(format(top))\" y2=\"\(format(height - 22))\"/>"
-            svg += "<text x=\"\(format(lineX))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(escape(percent(scale * fraction)))</text>\n"
+            svg +=
+                "<line class=\"grid\" x1=\"\(format(lineX))\" x2=\"\(format(lineX))\" y1=\"\(format(top))\" y2=\"\(format(height - 22))\"/>"
+            svg +=
+                "<text x=\"\(format(lineX))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(escape(percent(scale * fraction)))</text>\n"
         }
         for (index, row) in rows.enumerated() {
             let centerY = top + rowHeight * (Double(index) + 0.5)
             let color = "c\((actions.firstIndex(of: row.action) ?? 0) % 7)"
             let name = row.arm.variant.map { "\(row.action) · v\($0)" } ?? row.action
-            svg += "<text x=\"\(format(left - 8))\" y=\"\(format(centerY + 4))\" text-anchor=\"end\">\(escape(name))</text>"
+            svg +=
+                "<text x=\"\(format(left - 8))\" y=\"\(format(centerY + 4))\" text-anchor=\"end\">\(escape(name))</text>"
             if let rate = row.arm.rates[row.action] ?? nil {
-                svg += "<line class=\"line \(color)\" x1=\"\(format(x(rate.low)))\" x2=\"\(format(x(rate.high)))\" y1=\"\(format(centerY))\" y2=\"\(format(centerY))\"/>"
-                svg += "<circle class=\"\(color)\" cx=\"\(format(x(rate.estimate)))\" cy=\"\(format(centerY))\" r=\"4\"/>"
+                svg +=
+                    "<line class=\"line \(color)\" x1=\"\(format(x(rate.low)))\" x2=\"\(format(x(rate.high)))\" y1=\"\(format(centerY))\" y2=\"\(format(centerY))\"/>"
+                svg +=
+                    "<circle class=\"\(color)\" cx=\"\(format(x(rate.estimate)))\" cy=\"\(format(centerY))\" r=\"4\"/>"
             } else {
                 svg += "<text x=\"\(format(left + 4))\" y=\"\(format(centerY + 4))\">no showings</text>"
             }
             svg += "\n"
         }
-        return svg + "</svg>\n<figcaption>Rates per showing, dot at the rate, line across its 95% interval</figcaption>\n</figure>\n"
+        return svg
+            + "</svg>\n<figcaption>Rates per showing, dot at the rate, line across its 95% interval</figcaption>\n</figure>\n"
     }
 
     private static func rateSummary(message: MessageResult, actions: [String]) -> String {
@@ -242,7 +257,7 @@ extension ResultsReport {
                     html += "<td></td><td></td>"
                 } else if let rate = arm.rates[event] ?? nil {
                     html += "<td class=\"n\">\(escape(percent(rate.estimate)))</td>"
-                    html += "<td>\(escape(percent(rate.low))) – \(escape(percent(rate.high)))</td>"
+                    html += "<td class=\"i\">\(escape(percent(rate.low))) – \(escape(percent(rate.high)))</td>"
                 } else {
                     html += "<td>no rate</td><td></td>"
                 }
@@ -250,9 +265,11 @@ extension ResultsReport {
                     if let comparison = arm.versusBaseline?[event] {
                         let verdict = comparison.verdict
                         let describe = describe(comparison)
-                        let detail = describe[..<(describe.range(of: ": ", options: .backwards)?.lowerBound ?? describe.endIndex)]
+                        let detail = describe[
+                            ..<(describe.range(of: ": ", options: .backwards)?.lowerBound ?? describe.endIndex)]
                         html += "<td>\(escape(String(detail)))</td>"
-                        html += "<td class=\"verdict-\(verdict.code.replacingOccurrences(of: " ", with: "-"))\">\(escape(verdict.text))</td>"
+                        html +=
+                            "<td class=\"verdict-\(verdict.code.replacingOccurrences(of: " ", with: "-"))\">\(escape(verdict.text))</td>"
                     } else {
                         html += "<td></td><td></td>"
                     }
@@ -267,14 +284,16 @@ extension ResultsReport {
         var html = "<section aria-labelledby=\"updates\">\n<h2 id=\"updates\">Update prompts</h2>\n<table>\n"
         html += "<caption>The prompt's funnel per app and offered version</caption>\n<thead><tr>"
         html += "<th scope=\"col\">App</th><th scope=\"col\">Version</th><th scope=\"col\">Event</th>"
-        html += "<th scope=\"col\">Count</th><th scope=\"col\">Rate</th><th scope=\"col\">95% interval</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<th scope=\"col\">Count</th><th scope=\"col\">Rate</th><th scope=\"col\">95% interval</th></tr></thead>\n<tbody>\n"
         for update in updates {
             for event in update.events {
-                html += "<tr><th scope=\"row\">\(escape(quoted(update.app)))</th><td>\(escape(quoted(update.version)))</td>"
+                html +=
+                    "<tr><th scope=\"row\">\(escape(quoted(update.app)))</th><td>\(escape(quoted(update.version)))</td>"
                 html += "<td>\(escape(event))</td><td class=\"n\">\(update.counts[event] ?? 0)</td>"
                 if let rate = update.rates[event] ?? nil {
                     html += "<td class=\"n\">\(escape(percent(rate.estimate)))</td>"
-                    html += "<td>\(escape(percent(rate.low))) – \(escape(percent(rate.high)))</td>"
+                    html += "<td class=\"i\">\(escape(percent(rate.low))) – \(escape(percent(rate.high)))</td>"
                 } else {
                     html += "<td></td><td></td>"
                 }
@@ -284,7 +303,8 @@ extension ResultsReport {
         html += "</tbody>\n</table>\n"
         for update in updates {
             for anomaly in update.anomalies {
-                html += "<p class=\"mark\" role=\"note\">⚠ \(escape(quoted(update.app))) \(escape(quoted(update.version))): \(escape(anomaly.text))</p>\n"
+                html +=
+                    "<p class=\"mark\" role=\"note\">⚠ \(escape(quoted(update.app))) \(escape(quoted(update.version))): \(escape(anomaly.text))</p>\n"
             }
         }
         return html + "</section>\n"

@@ -45,7 +45,8 @@ extension ResultsReport {
                     var line = prefix + action.padding(toLength: width, withPad: " ", startingAt: 0)
                     line += String(count).leftPadded(to: 8)
                     if let rate = arm.rates[action] ?? nil {
-                        line += "  \(Self.percent(rate.estimate)) (95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
+                        line +=
+                            "  \(Self.percent(rate.estimate)) (95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
                     } else {
                         line += "  no rate (no showings)"
                     }
@@ -67,7 +68,8 @@ extension ResultsReport {
                     let name = event.hasPrefix("update.") ? String(event.dropFirst(7)) : event
                     var part = "\(name) \(update.counts[event] ?? 0)"
                     if let rate = update.rates[event] ?? nil {
-                        part += " (\(Self.percent(rate.estimate)), 95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
+                        part +=
+                            " (\(Self.percent(rate.estimate)), 95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
                     }
                     parts.append(part)
                 }
@@ -93,7 +95,7 @@ extension ResultsReport {
             parts.append(
                 "relative \(estimate) (95%: \(signedPercent(relative.low)) to \(signedPercent(relative.high)))")
         }
-        parts.append("P(beats baseline) \(probability(comparison.probabilityToBeat))")
+        parts.append("P(rate above the baseline’s) \(probability(comparison.probabilityToBeat))")
         return parts.joined(separator: ", ") + ": " + comparison.verdict.text
     }
 
@@ -106,12 +108,13 @@ extension ResultsReport {
     /// A difference of rates in percentage points, signed.
     static func points(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
-        return String(format: "%+.1f", value * 100)
+        // A difference that rounds to zero prints as +0.0, never -0.0.
+        return String(format: "%+.1f", abs(value * 100) < 0.05 ? 0 : value * 100)
     }
 
     static func signedPercent(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
-        return String(format: "%+.0f%%", value * 100)
+        return String(format: "%+.0f%%", abs(value * 100) < 0.5 ? 0 : value * 100)
     }
 
     static func probability(_ value: Double) -> String {
@@ -122,7 +125,8 @@ extension ResultsReport {
 
     /// At most 100 characters of `text`, control characters shown as spaces.
     static func quoted(_ text: String) -> String {
-        let cleaned = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        let cleaned = String(
+            text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
         return cleaned.count > 100 ? String(cleaned.prefix(100)) + "…" : cleaned
     }
 }

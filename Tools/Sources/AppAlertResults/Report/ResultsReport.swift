@@ -142,13 +142,14 @@ package struct FeedMessageFacts: Sendable {
         if message.layout.hasButtons {
             // Each wording (the message, each variant) has its own buttons; the report lists the most.
             let wordings = [message] + message.variants.indices.map { message.applying(variant: $0) }
-            let buttons = wordings.map { wording in
-                wording.buttons?.count
-                    ?? ResolvedMessage.derivedButtons(
-                        link: wording.link, confirmLabel: wording.confirmLabel ?? Message.defaultConfirmLabel,
-                        dismissible: wording.dismissible
-                    ).count
-            }.max() ?? 0
+            let buttons =
+                wordings.map { wording in
+                    wording.buttons?.count
+                        ?? ResolvedMessage.derivedButtons(
+                            link: wording.link, confirmLabel: wording.confirmLabel ?? Message.defaultConfirmLabel,
+                            dismissible: wording.dismissible
+                        ).count
+                }.max() ?? 0
             actions += (0..<buttons).map { "button.\($0)" }
         }
         if message.layout.hasTapAction { actions.append("tap") }
@@ -271,7 +272,8 @@ extension ResultsReport {
         } else if let difference, difference.high < 0 {
             verdict = lowerIsBetter ? .better : .worse
         } else {
-            let x = Double(Proportions.clamped(successes, shown) + Proportions.clamped(baselineSuccesses, baselineShown))
+            let x = Double(
+                Proportions.clamped(successes, shown) + Proportions.clamped(baselineSuccesses, baselineShown))
             let n = Double(max(shown, 0)) + Double(max(baselineShown, 0))
             let needed = Proportions.showingsToSettle(rate: (x + 0.5) / (n + 1))
             let have = min(shown, baselineShown)

@@ -52,10 +52,14 @@ package enum Proportions {
             let zero = wilson(successes: successes0, trials: trials0)
         else { return nil }
         let d = one.estimate - zero.estimate
-        let below = ((one.estimate - one.low) * (one.estimate - one.low) + (zero.high - zero.estimate)
-            * (zero.high - zero.estimate)).squareRoot()
-        let above = ((one.high - one.estimate) * (one.high - one.estimate) + (zero.estimate - zero.low)
-            * (zero.estimate - zero.low)).squareRoot()
+        let below =
+            ((one.estimate - one.low) * (one.estimate - one.low) + (zero.high - zero.estimate)
+                * (zero.high - zero.estimate))
+            .squareRoot()
+        let above =
+            ((one.high - one.estimate) * (one.high - one.estimate) + (zero.estimate - zero.low)
+                * (zero.estimate - zero.low))
+            .squareRoot()
         return Interval(estimate: d, low: max(-1, d - below), high: min(1, d + above))
     }
 
