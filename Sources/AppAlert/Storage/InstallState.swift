@@ -20,6 +20,9 @@ public struct InstallState: Sendable, Hashable, Codable {
     /// The message center's read and deleted items; `nil` until the user first opens or deletes one
     /// (and in state files written before the inbox existed).
     public var inbox: InboxState?
+    /// What the install counted for the app's collector (``ReportingConfiguration``); `nil` for an app
+    /// that does not report, and in state files written before reporting existed.
+    var results: ResultCounts?
 
     /// An update check's outcome, as remembered between runs.
     public struct UpdateCheckRecord: Sendable, Hashable, Codable {
