@@ -163,6 +163,8 @@ public final class AlertService: AlertPresenting {
             return
         }
         if let client, client.results != nil {
+            // After the showing's own count, which starts its wait for a conversion.
+            await counting?.value
             do {
                 for problem in try await client.record(event: name) { emit(.problem(problem)) }
             } catch {
@@ -346,6 +348,8 @@ public final class AlertService: AlertPresenting {
     public var locations: [String] { client?.storeLocations ?? [] }
 
     private func record(_ message: ResolvedMessage, _ events: [ResultEvent]) async {
+        // In the order they happened: the showing's `shown` before its answer.
+        await counting?.value
         do {
             emitAll(try await client?.recordShowing(of: message, counting: events) ?? [])
         } catch {
