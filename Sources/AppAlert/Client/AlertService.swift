@@ -134,7 +134,7 @@ public final class AlertService: AlertPresenting {
         self.setupError = setupError
     }
 
-    /// The store ``init(_:publicKeys:linkPolicy:)`` uses.
+    /// The store ``init(_:publicKeys:linkPolicy:reporting:)`` uses.
     public nonisolated static func defaultStore(bundleID: String) -> any AlertStore {
         #if canImport(Darwin)
             return UserDefaultsAlertStore(cacheDirectory: FileAlertStore.defaultCacheDirectory(bundleID: bundleID))
