@@ -211,7 +211,9 @@ struct ResultsRecorder: Sendable {
                 firstBackoff * pow(2, Double(min(results.failures - 1, 20))), longestBackoff)
             let wait = max(backoff, min(retryAfter ?? 0, longestRetryAfter))
             results.retryAt = now.addingTimeInterval(wait)
-            return (false, ["reporting: the collector did not take the counts (\(reason)); sent again in \(Int(wait)) s"])
+            return (
+                false, ["reporting: the collector did not take the counts (\(reason)); sent again in \(Int(wait)) s"]
+            )
         case .refused(let status, let reason):
             if current { results.batch = nil }
             results.failures = 0

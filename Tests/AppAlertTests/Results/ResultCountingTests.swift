@@ -83,7 +83,8 @@ struct ResultCountingTests {
             feedKeys: #", "link": {"title": "See", "url": "https://example.com/sale"}"#, button: 1,
             counted: "dismissed"),
         Answer(
-            name: "the feed's first button", feedKeys: #", "buttons": [{"title": "Buy", "action": {"event": "buy"}}, "#
+            name: "the feed's first button",
+            feedKeys: #", "buttons": [{"title": "Buy", "action": {"event": "buy"}}, "#
                 + #"{"title": "No", "action": "dismiss"}]"#, button: 0, counted: "button.0"),
         Answer(
             name: "the feed's second button, a dismissal",
@@ -112,9 +113,10 @@ struct ResultCountingTests {
             await service.close()
         }
         #expect(
-            try await Fixture.counters(store) == [
-                "2026-11-24 5 - - \(answer.counted) 1", "2026-11-24 5 - - shown 1",
-            ].sorted())
+            try await Fixture.counters(store)
+                == [
+                    "2026-11-24 5 - - \(answer.counted) 1", "2026-11-24 5 - - shown 1",
+                ].sorted())
     }
 
     @Test
@@ -142,7 +144,8 @@ struct ResultCountingTests {
 
     // MARK: Conversions
 
-    static let conversion = #", "maxViews": 3, "minHoursBetweenViews": 1, "conversion": {"event": "purchase", "withinHours": 72}"#
+    static let conversion =
+        #", "maxViews": 3, "minHoursBetweenViews": 1, "conversion": {"event": "purchase", "withinHours": 72}"#
 
     @Test(arguments: [(1.0, 1), (71.5, 1), (72.5, 0)])
     func aConversionCountsOnlyWithinItsWindow(hoursLater: Double, expected: Int) async throws {
@@ -308,6 +311,8 @@ struct ResultCountingTests {
         await service.perform(later)
         await service.reporting?.value
         #expect(
-            try await Fixture.counters(store) == ["2026-11-24 - - 2.0 update.later 1", "2026-11-24 - - 2.0 update.shown 1"])
+            try await Fixture.counters(store) == [
+                "2026-11-24 - - 2.0 update.later 1", "2026-11-24 - - 2.0 update.shown 1",
+            ])
     }
 }

@@ -61,14 +61,17 @@ struct ResultSendingTests {
         await client.sendCountsIfDue()
         #expect(server.countPosts.count == 1)
         // New counts of an earlier day, the same UTC day: they wait for tomorrow.
-        _ = try await store.updateState { $0.results?.add(.shown, message: 5, at: try! RFC3339.parse("2026-11-25T12:00:00Z"), limit: 1_000) }
+        _ = try await store.updateState {
+            $0.results?.add(.shown, message: 5, at: try! RFC3339.parse("2026-11-25T12:00:00Z"), limit: 1_000)
+        }
         clock.advance(hours: 14)  // 23:00 UTC
         await client.sendCountsIfDue()
         #expect(server.countPosts.count == 1)
         clock.advance(hours: 2)  // 01:00 UTC the next day
         await client.sendCountsIfDue()
         #expect(server.countPosts.count == 2)
-        #expect(try SentBatch(server.countPosts[1]).counts == [.init(day: "2026-11-25", message: 5, event: "shown", n: 1)])
+        #expect(
+            try SentBatch(server.countPosts[1]).counts == [.init(day: "2026-11-25", message: 5, event: "shown", n: 1)])
         // Nothing before today is left: no run.
         clock.advance(hours: 30)
         await client.sendCountsIfDue()
@@ -94,7 +97,9 @@ struct ResultSendingTests {
 
     nonisolated static let failures: [Failure] = [
         Failure(name: "500", reply: .response(status: 500), waitHours: 5.0 / 60),
-        Failure(name: "503 with Retry-After in seconds", reply: .response(status: 503, headers: ["Retry-After": "7200"]), waitHours: 2),
+        Failure(
+            name: "503 with Retry-After in seconds", reply: .response(status: 503, headers: ["Retry-After": "7200"]),
+            waitHours: 2),
         Failure(
             name: "429 with Retry-After as an HTTP date",
             reply: .response(status: 429, headers: ["Retry-After": "Thu, 26 Nov 2026 12:00:00 GMT"]), waitHours: 3),
@@ -171,7 +176,9 @@ struct ResultSendingTests {
 
     @Test
     func aBatchUnacknowledgedForSevenDaysGetsANewID() async throws {
-        let server = try Fixture.server(feed: Fixture.feed("")) { _ in .response(status: 503, headers: ["Retry-After": "86400"]) }
+        let server = try Fixture.server(feed: Fixture.feed("")) { _ in
+            .response(status: 503, headers: ["Retry-After": "86400"])
+        }
         let clock = HandClock("2026-11-20T09:00:00Z")
         let (_, client) = Self.seeded([("2026-11-19", 5, "shown", 3)], clock: clock, server: server)
         for _ in 0..<8 {
@@ -282,7 +289,11 @@ struct ResultSendingTests {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("schema/counts.schema.json")
         let result = try ProcessResult.run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", "-c", "import json, sys, jsonschema; jsonschema.validate(json.load(sys.stdin), json.load(open(sys.argv[1])))", schema.path],
+            [
+                "python3", "-c",
+                "import json, sys, jsonschema; jsonschema.validate(json.load(sys.stdin), json.load(open(sys.argv[1])))",
+                schema.path,
+            ],
             standardInput: bad)
         #expect(result.status != 0)
         #expect(result.standardError.contains("jsonschema.exceptions.ValidationError"))

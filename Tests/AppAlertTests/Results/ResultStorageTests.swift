@@ -42,7 +42,8 @@ struct ResultStorageTests {
         let reread = try await FileAlertStore(directory: directory).state()
         #expect(reread.installID == state.installID)
         #expect(reread.inbox == state.inbox)
-        #expect(reread.results?.counters.map(Fixture.line) == ["2026-11-24 5 - - shown 1", "2026-11-24 5 - - button.1 1"])
+        #expect(
+            reread.results?.counters.map(Fixture.line) == ["2026-11-24 5 - - shown 1", "2026-11-24 5 - - button.1 1"])
         #expect(problems.value == [])
     }
 
@@ -50,7 +51,8 @@ struct ResultStorageTests {
     func countsPendingConversionsAndTheBatchSurviveANewStore() async throws {
         let directory = directory()
         let clock = HandClock("2026-11-25T10:00:00Z")
-        let server = try Fixture.server(feed: Fixture.feed(#", "conversion": {"event": "purchase", "withinHours": 5}"#)) { _ in
+        let server = try Fixture.server(feed: Fixture.feed(#", "conversion": {"event": "purchase", "withinHours": 5}"#))
+        { _ in
             .response(status: 503)
         }
         let client = Fixture.client(server: server, store: FileAlertStore(directory: directory), clock: clock)

@@ -69,7 +69,8 @@ enum ResultsFixture {
 
     /// A server that serves `feed` and answers counts with `counts`.
     static func server(
-        feed: Data, counts: @escaping @Sendable (TestHTTPServer.Request) -> TestHTTPServer.Reply = { _ in
+        feed: Data,
+        counts: @escaping @Sendable (TestHTTPServer.Request) -> TestHTTPServer.Reply = { _ in
             .response(status: 200, body: Data(#"{"accepted": 1}"#.utf8))
         }
     ) throws -> TestHTTPServer {
