@@ -116,6 +116,43 @@ struct ResultCounts: Sendable, Hashable, Codable {
     }
 }
 
+/// ``ResultCounts`` in the state file: its compact JSON as one string value.
+struct StoredResults: Sendable, Hashable, Codable {
+    let text: String
+
+    init(_ counts: ResultCounts) {
+        text = (try? Self.encoder.encode(counts)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    /// The counts; empty when the text is not counts (a state file edited by hand), as a state file
+    /// that cannot be read is replaced by a fresh one.
+    var counts: ResultCounts {
+        (try? Self.decoder.decode(ResultCounts.self, from: Data(text.utf8))) ?? ResultCounts()
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+}
+
 extension InstallState {
     /// The install's results, made on first use.
     var resultCounts: ResultCounts {

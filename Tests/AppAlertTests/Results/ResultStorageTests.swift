@@ -63,6 +63,11 @@ struct ResultStorageTests {
         #expect(state.results?.batch?.counts.map(Fixture.line) == ["2026-11-25 5 - - shown 1"])
         #expect(state.results?.pending.map(\.event) == ["purchase"])
         #expect(state.results?.retryAt != nil)
+        // Stored as one string, which a launch's decoding of the state passes over.
+        let object = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: directory.appendingPathComponent("state.json")))
+        let text = try #require((object as? [String: Any])?["results"] as? String)
+        #expect(text.hasPrefix("{") && text.contains("\"counters\""))
         // The state file stays one JSON document, written whole.
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == ["feed-cache", "state.json", "state.lock"])

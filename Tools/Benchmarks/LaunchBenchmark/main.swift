@@ -155,6 +155,13 @@ let (median, p90) = percentiles(times)
             exit(1)
         }
     }
+    if reporting,
+        (try? String(contentsOf: directory.appendingPathComponent("state.json"), encoding: .utf8))?.contains(
+            "\"results\" : \"{") != true
+    {
+        print("the results written into the state were not kept")
+        exit(1)
+    }
     return times
 }
 /// Writes the most results a device keeps into the state file in `directory`: 1,000 counters of today
@@ -178,7 +185,12 @@ func addResults(toStateIn directory: URL) {
             "until": start.timeIntervalSince1970 + 72 * 3_600,
         ]
     }
-    state["results"] = ["counters": counters, "pending": pending, "failures": 0]
+    // As the store writes them: one string holding their JSON.
+    guard
+        let results = try? JSONSerialization.data(
+            withJSONObject: ["counters": counters, "pending": pending, "failures": 0], options: [.sortedKeys])
+    else { exit(1) }
+    state["results"] = String(decoding: results, as: UTF8.self)
     guard let written = try? JSONSerialization.data(withJSONObject: state, options: [.sortedKeys, .prettyPrinted])
     else { exit(1) }
     try? written.write(to: file, options: .atomic)
