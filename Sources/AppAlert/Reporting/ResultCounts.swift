@@ -116,12 +116,22 @@ struct ResultCounts: Sendable, Hashable, Codable {
     }
 }
 
-/// ``ResultCounts`` in the state file: its compact JSON as one string value.
+/// ``ResultCounts`` in the state file: one string value, `HEADER;DATA` — the header says whether a
+/// run of the sender is due (`1 OLDEST-DAY LAST-RUN RETRY-AT BATCH`, `-` for none), so that the check
+/// after each launch decides without decoding the counters; DATA is their compact JSON in base64url.
+/// A launch's decoding of the state passes over the string at memory speed: nothing in it needs
+/// unescaping (JSON counters inside a JSON string would, at every `"`).
 struct StoredResults: Sendable, Hashable, Codable {
     let text: String
 
     init(_ counts: ResultCounts) {
-        text = (try? Self.encoder.encode(counts)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = (try? Self.encoder.encode(counts)) ?? Data("{}".utf8)
+        let data = json.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+        let oldest = counts.counters.lazy.map(\.day).min() ?? "-"
+        func seconds(_ date: Date?) -> String { date.map { String($0.timeIntervalSince1970) } ?? "-" }
+        text =
+            "1 \(oldest) \(seconds(counts.lastRun)) \(seconds(counts.retryAt)) \(counts.batch == nil ? 0 : 1);" + data
     }
 
     init(from decoder: any Decoder) throws {
@@ -136,7 +146,28 @@ struct StoredResults: Sendable, Hashable, Codable {
     /// The counts; empty when the text is not counts (a state file edited by hand), as a state file
     /// that cannot be read is replaced by a fresh one.
     var counts: ResultCounts {
-        (try? Self.decoder.decode(ResultCounts.self, from: Data(text.utf8))) ?? ResultCounts()
+        guard let separator = text.firstIndex(of: ";") else { return ResultCounts() }
+        let data = text[text.index(after: separator)...].replacingOccurrences(of: "-", with: "+")
+            .replacingOccurrences(of: "_", with: "/")
+        guard let json = Data(base64Encoded: data),
+            let counts = try? Self.decoder.decode(ResultCounts.self, from: json)
+        else { return ResultCounts() }
+        return counts
+    }
+
+    /// ``ResultCounts/isDue(at:)`` from the header alone; `true` when the header cannot be read (the
+    /// counts then decide).
+    func isDue(at now: Date) -> Bool {
+        guard let separator = text.firstIndex(of: ";") else { return true }
+        let fields = text[..<separator].split(separator: " ")
+        guard fields.count == 5, fields[0] == "1" else { return true }
+        if let retryAt = Double(fields[3]), now.timeIntervalSince1970 < retryAt { return false }
+        if fields[4] == "1" { return true }
+        let today = UTCDay.number(of: now)
+        if let lastRun = Double(fields[2]), UTCDay.number(of: Date(timeIntervalSince1970: lastRun)) == today {
+            return false
+        }
+        return fields[1] != "-" && String(fields[1]) < UTCDay.text(ofDay: today)
     }
 
     private static let encoder: JSONEncoder = {

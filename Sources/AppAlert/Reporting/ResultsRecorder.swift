@@ -131,6 +131,8 @@ struct ResultsRecorder: Sendable {
             let next: (ResultCounts.Batch, [String])?
             do {
                 next = try await store.updateState { state in
+                    // The header says whether a run is due: most checks decode no counter.
+                    if round == 0, state.storedResults?.isDue(at: now) != true { return nil }
                     guard var results = state.results else { return nil }
                     if round == 0 {
                         guard results.isDue(at: now) else { return nil }

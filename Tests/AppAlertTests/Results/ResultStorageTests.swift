@@ -67,7 +67,9 @@ struct ResultStorageTests {
         let object = try JSONSerialization.jsonObject(
             with: Data(contentsOf: directory.appendingPathComponent("state.json")))
         let text = try #require((object as? [String: Any])?["results"] as? String)
-        #expect(text.hasPrefix("{") && text.contains("\"counters\""))
+        // No counter left beside the batch, no run finished, a retry time, a batch waiting.
+        #expect(text.hasPrefix("1 - - ") && text.split(separator: ";")[0].hasSuffix(" 1"))
+        #expect(!text.contains("\"") && !text.contains("\\") && !text.contains("/"))
         // The state file stays one JSON document, written whole.
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == ["feed-cache", "state.json", "state.lock"])
@@ -87,5 +89,32 @@ struct ResultStorageTests {
         }
         let again = UserDefaultsAlertStore(defaults: defaults, cacheDirectory: directory())
         #expect(try await again.state().results?.counters.map(Fixture.line) == ["2026-11-24 7 - - shown 1"])
+    }
+
+    @Test
+    func theStoredHeaderSaysWhetherARunIsDueAsTheCountsDo() throws {
+        let now = try RFC3339.parse("2026-11-26T09:00:00Z")
+        var states: [ResultCounts] = []
+        var counts = ResultCounts()
+        states.append(counts)
+        counts.add(.shown, message: 5, at: now, limit: 1_000)
+        states.append(counts)  // today's only
+        counts.add(.shown, message: 5, at: now.addingTimeInterval(-86_400), limit: 1_000)
+        states.append(counts)  // yesterday's too
+        counts.lastRun = now.addingTimeInterval(-3_600)
+        states.append(counts)  // ran today
+        counts.lastRun = now.addingTimeInterval(-86_400)
+        states.append(counts)  // ran yesterday
+        counts.retryAt = now.addingTimeInterval(60)
+        states.append(counts)  // waiting for a retry
+        counts.retryAt = now.addingTimeInterval(-60)
+        counts.batch = ResultCounts.Batch(id: "x", since: now, counts: [])
+        states.append(counts)  // a batch to send again
+        let expected = [false, false, true, false, true, false, true]
+        for (state, due) in zip(states, expected) {
+            #expect(state.isDue(at: now) == due)
+            #expect(StoredResults(state).isDue(at: now) == due)
+            #expect(StoredResults(state).counts == state)
+        }
     }
 }
