@@ -190,9 +190,9 @@ func addResults(toStateIn directory: URL) {
         let results = try? JSONSerialization.data(
             withJSONObject: ["counters": counters, "pending": pending, "failures": 0], options: [.sortedKeys])
     else { exit(1) }
-    let data = results.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+    let encoded = results.base64EncodedString().replacingOccurrences(of: "+", with: "-")
         .replacingOccurrences(of: "/", with: "_")
-    state["results"] = "1 \(day) - - 0;" + data
+    state["results"] = "1 \(day) - - 0;" + encoded
     guard let written = try? JSONSerialization.data(withJSONObject: state, options: [.sortedKeys, .prettyPrinted])
     else { exit(1) }
     try? written.write(to: file, options: .atomic)
