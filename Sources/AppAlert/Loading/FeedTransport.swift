@@ -87,4 +87,15 @@ public struct FeedTransportError: Error, Sendable, Hashable, CustomStringConvert
 /// ``URLSessionFeedTransport`` is the real one; tests and apps may inject their own.
 public protocol FeedTransport: Sendable {
     func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse
+    /// Sends a POST with its body (the results sender's batch). A transport that does not implement
+    /// it refuses, and the batch waits: a GET in its place would reach the collector as a request it
+    /// refuses for good.
+    func post(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse
+}
+
+extension FeedTransport {
+    public func post(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
+        throw FeedTransportError(
+            kind: .failed, reason: "\(type(of: self)) does not send POST requests (FeedTransport.post(_:))")
+    }
 }

@@ -23,6 +23,11 @@ public struct URLSessionFeedTransport: FeedTransport {
         self.userAgent = userAgent
     }
 
+    /// The request as its ``FeedRequest/method`` says (a `POST` with its ``FeedRequest/body``).
+    public func post(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
+        try await get(request)
+    }
+
     public func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
         let result: Result<FeedResponse, FeedTransportError> = await withCheckedContinuation { continuation in
             let delegate = TransferDelegate(request: request) { continuation.resume(returning: $0) }

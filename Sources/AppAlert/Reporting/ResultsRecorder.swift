@@ -286,13 +286,6 @@ struct ResultsRecorder: Sendable {
     }
 }
 
-extension FeedTransport {
-    /// Sends a POST (``FeedRequest/method``) through ``get(_:)``, which performs any request.
-    func post(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
-        try await get(request)
-    }
-}
-
 /// Whether a run of the sender is under way in this process.
 private final class SendGate: @unchecked Sendable {
     private let lock = NSLock()

@@ -216,6 +216,48 @@ struct ResultSendingTests {
         #expect(try await Fixture.counters(store) == [])
     }
 
+    /// A transport of an app's own that only knows GET.
+    struct GetOnlyTransport: FeedTransport {
+        func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
+            FeedResponse(status: 404)
+        }
+    }
+
+    @Test
+    func aTransportThatCannotPostKeepsTheBatchAndSaysWhy() async throws {
+        var state = InstallState()
+        var results = ResultCounts()
+        results.counters = [.init(day: "2026-11-25", message: 5, event: .shown, n: 3)]
+        state.results = results
+        let store = InMemoryAlertStore(state: state)
+        let client = AlertClient(
+            source: FeedSource("https://example.com/feed.json")!, app: Fixture.app, store: store,
+            transport: GetOnlyTransport(), clock: HandClock("2026-11-26T09:00:00Z").clock,
+            reporting: ReportingConfiguration("https://results.example.com"))
+        let problems = await client.sendCountsIfDue()
+        #expect(problems.first?.contains("GetOnlyTransport does not send POST requests") == true)
+        #expect(try await store.state().results?.batch?.counts.map(\.n) == [3])
+    }
+
+    @Test
+    func theTestingStubAnswersPostsFromItsScript() async throws {
+        var state = InstallState()
+        var results = ResultCounts()
+        results.counters = [.init(day: "2026-11-25", message: 5, event: .shown, n: 3)]
+        state.results = results
+        let store = InMemoryAlertStore(state: state)
+        let transport = StubFeedTransport { request in
+            FeedResponse(status: request.method == "POST" ? 200 : 404)
+        }
+        let client = AlertClient(
+            source: FeedSource("https://example.com/feed.json")!, app: Fixture.app, store: store,
+            transport: transport, clock: HandClock("2026-11-26T09:00:00Z").clock,
+            reporting: ReportingConfiguration("https://results.example.com"))
+        #expect(await client.sendCountsIfDue() == [])
+        #expect(transport.requests.map(\.url.absoluteString) == ["https://results.example.com/v1/counts"])
+        #expect(try await Fixture.counters(store) == [])
+    }
+
     @Test
     func aSlowAnswerStillAcknowledges() async throws {
         let server = try Fixture.server(feed: Fixture.feed("")) { request in .delayed(seconds: 1, Self.ok(request)) }
