@@ -39,6 +39,7 @@ public enum FeedSchema {
         definitions.set("feature", feature)
         definitions.set("colors", colors)
         definitions.set("color", color)
+        definitions.set("conversion", conversion)
         root.set("$defs", .object(definitions))
         return .object(root)
     }
@@ -310,6 +311,7 @@ public enum FeedSchema {
                             "buttons": ["anyOf": [buttonList, ["type": "null"]]],
                             "image": ["anyOf": [["$ref": "#/$defs/image"], ["type": "null"]]],
                             "features": ["anyOf": [featureList, ["type": "null"]]],
+                            "conversion": ["anyOf": [["$ref": "#/$defs/conversion"], ["type": "null"]]],
                         ],
                         "required": ["weight"],
                     ],
@@ -317,6 +319,13 @@ public enum FeedSchema {
                 "2 to 10 A/B variants: an install gets one, stable for its install id and the message, in "
                     + "proportion to the weights (no install id: the first); a variant's keys replace the "
                     + "message's."))
+        p.set(
+            "conversion",
+            property(
+                ["anyOf": [["$ref": "#/$defs/conversion"], ["type": "null"]]],
+                "What counts as the message having worked, for an app that reports results (docs/reporting.md): "
+                    + "one conversion is counted when the app records the event within withinHours (1 to 720) "
+                    + "after a showing, at most one per showing. A variant's replaces the message's."))
         richContent(into: &p)
         return object(
             type: "object",
@@ -325,6 +334,25 @@ public enum FeedSchema {
             extra: [
                 "properties": .object(p), "required": ["id", "title", "text"],
                 "anyOf": [["required": ["bundleId"]], ["required": ["bundleIds"]]],
+            ])
+    }
+
+    /// `{"event": NAME, "withinHours": 1…720}`.
+    static var conversion: JSONValue {
+        object(
+            type: "object",
+            description: "A message's conversion: the app event that counts as the message having worked, and "
+                + "within how many hours after a showing.",
+            extra: [
+                "properties": [
+                    "event": property(
+                        ["type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$"],
+                        "The app's event name, as it records it (AlertService.handle(event:)); case-sensitive."),
+                    "withinHours": property(
+                        ["type": "integer", "minimum": 1, "maximum": 720],
+                        "How long after a showing the event counts, in hours: 1 to 720 (30 days)."),
+                ],
+                "required": ["event", "withinHours"],
             ])
     }
 

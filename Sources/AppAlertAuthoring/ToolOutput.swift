@@ -47,6 +47,12 @@ extension ResolvedMessage {
         object.set("data", .object(dataObject))
         object.set("placement", .string(placement.name))
         object.set("bannerSeconds", bannerSeconds.map { .number($0) } ?? .null)
+        // Only when the message names one: outputs of feeds without it stay as they were.
+        if let conversion {
+            object.set(
+                "conversion",
+                ["event": .string(conversion.event), "withinHours": .integer(Int64(conversion.withinHours))])
+        }
         return .object(object)
     }
 

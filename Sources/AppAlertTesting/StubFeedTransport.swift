@@ -36,6 +36,11 @@ public final class StubFeedTransport: FeedTransport, @unchecked Sendable {
         lock.withLock { self.script = script }
     }
 
+    /// A POST (the results sender's batch) goes to the same script, which sees ``FeedRequest/method``.
+    public func post(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
+        try await get(request)
+    }
+
     public func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
         let script = lock.withLock {
             recorded.append(request)

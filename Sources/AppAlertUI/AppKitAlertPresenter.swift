@@ -18,7 +18,8 @@
             if let service = source as? AlertService, service.showMessage,
                 let layout = service.message?.layout, layout != .alert
             {
-                return try AppKitMessageHost.present(MessagePresenter(service), in: window)
+                try AppKitMessageHost.present(MessagePresenter(service), in: window)
+                return service.messageAppeared()
             }
             guard source.isPresented, let presentation = source.presentation else { return }
             let buttons = presentation.buttons.map { (title: $0.title, isCancel: $0.isCancel) }
@@ -30,6 +31,7 @@
                 }
                 if again { try? present(source, in: window) }
             }
+            (source as? AlertService)?.messageAppeared()
         }
     }
 

@@ -90,6 +90,7 @@
                 self.sink = sink
                 do {
                     try MessageHosting.present(presenter, in: window, stage: id, look: look, sink: sink)
+                    presenter.service.messageAppeared()
                 } catch {
                     stage.left(id)
                     // Tried again at the next change (a window comes to the front, the app's sheet
@@ -103,6 +104,8 @@
                 }
             #else
                 stage.update(id, isActive: isActive, isFrontmost: isActive)
+                // The SwiftUI containers draw it in the window that claims it.
+                if drawsMessage { presenter.service.messageAppeared() }
             #endif
         }
     }

@@ -28,7 +28,8 @@
             if let service = source as? AlertService, service.showMessage,
                 let layout = service.message?.layout, layout != .alert
             {
-                return try UIKitMessageHost.present(MessagePresenter(service), on: viewController, in: scene)
+                try UIKitMessageHost.present(MessagePresenter(service), on: viewController, in: scene)
+                return service.messageAppeared()
             }
             guard source.isPresented, let presentation = source.presentation else { return }
             let actions = presentation.buttons.map { button in
@@ -41,6 +42,7 @@
             }
             try UIKitAlertHost.present(
                 title: presentation.title, message: presentation.text, actions: actions, on: viewController, in: scene)
+            (source as? AlertService)?.messageAppeared()
         }
     }
 

@@ -15,6 +15,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         public var path: String
         /// Header names lowercased.
         public var headers: [String: String]
+        /// The body, as `Content-Length` gives it (a POST's); empty without one.
+        public var body = Data()
     }
 
     public enum Reply: Sendable {
@@ -128,7 +130,8 @@ public final class TestHTTPServer: @unchecked Sendable {
             received.append(contentsOf: buffer[0..<count])
             if received.count > 65536 { return }
         }
-        let head = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+        let separator = received.range(of: Data("\r\n\r\n".utf8))!
+        let head = String(decoding: received[..<separator.lowerBound], as: UTF8.self)
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")
         guard parts.count >= 2 else { return }
@@ -138,7 +141,14 @@ public final class TestHTTPServer: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
                 in: .whitespaces)
         }
-        let request = Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
+        var body = Data(received[separator.upperBound...])
+        let length = headers["content-length"].flatMap { Int($0) } ?? 0
+        while body.count < min(length, 1 << 20) {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        let request = Request(method: String(parts[0]), path: String(parts[1]), headers: headers, body: body)
         let handler = lock.withLock { () -> @Sendable (Request) -> Reply in
             recorded.append(request)
             return self.handler
@@ -201,7 +211,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         switch status {
         case 200: "OK"
         case 304: "Not Modified"
+        case 400: "Bad Request"
         case 404: "Not Found"
+        case 429: "Too Many Requests"
         case 500: "Internal Server Error"
         case 503: "Service Unavailable"
         default: "Status"

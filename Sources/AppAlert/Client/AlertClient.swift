@@ -32,6 +32,8 @@ public actor AlertClient {
     private let clock: AlertClock
     private let transport: any FeedTransport
     private var imageLoader: ImageLoader?
+    /// Where results are counted and sent; `nil` without a ``ReportingConfiguration``.
+    nonisolated let results: ResultsRecorder?
 
     /// Loads the images of messages before they are shown; made on first use (a launch whose message
     /// has no image never touches the file system for it).
@@ -49,12 +51,18 @@ public actor AlertClient {
     /// images come from `imageLoader`: by default an
     /// ``ImageLoader`` over the same transport, in `images` under
     /// ``FileAlertStore/defaultCacheDirectory(bundleID:)``.
+    ///
+    /// With `reporting`, the client counts what messages did and sends the counts to the app's
+    /// collector over `transport` (``sendCountsIfDue()``); without it, nothing is counted or sent.
     public init(
         source: FeedSource, app: AppInfo, store: any AlertStore,
         transport: any FeedTransport = URLSessionFeedTransport(),
         configuration: FeedLoaderConfiguration = FeedLoaderConfiguration(), clock: AlertClock = .system,
-        imageLoader: ImageLoader? = nil
+        imageLoader: ImageLoader? = nil, reporting: ReportingConfiguration? = nil
     ) {
+        self.results = reporting.map {
+            ResultsRecorder(configuration: $0, store: store, app: app.bundleID, transport: transport, clock: clock)
+        }
         self.app = app
         self.store = store
         self.clock = clock
@@ -110,6 +118,7 @@ public actor AlertClient {
         guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
         let app = self.app
         let now = clock.now
+        let reporting = results?.configuration
         do {
             // One step of the store decides and records, as before images existed. A message with an image
             // is not recorded in it: its image is loaded first (no network inside the store's step), then
@@ -122,7 +131,13 @@ public actor AlertClient {
                     if loaded != nil { decision.message = nil }  // shown meanwhile by another process
                     return decision
                 }
-                if let id = decision.selectedID { state.history.recordShowing(of: id, at: now) }
+                if let id = decision.selectedID {
+                    state.history.recordShowing(of: id, at: now)
+                    // Printed by the tool without a window: counted at its showing.
+                    if let reporting, let message = decision.message {
+                        _ = ResultsRecorder.count([.shown], of: message, in: &state, at: now, configuration: reporting)
+                    }
+                }
                 return decision
             }
             var result = AlertCheckResult(load: load, decision: try await store.updateState { decide(&$0, nil) })
@@ -204,6 +219,46 @@ public actor AlertClient {
     public func recordShowing(of id: Int) async throws {
         let now = clock.now
         try await store.updateState { $0.history.recordShowing(of: id, at: now) }
+    }
+
+    /// Records that `message` was shown and, with reporting on, counts `events` in the same step of the
+    /// store. Returns the problems to report (counters dropped).
+    func recordShowing(of message: ResolvedMessage, counting events: [ResultEvent]) async throws -> [String] {
+        let now = clock.now
+        let reporting = results?.configuration
+        return try await store.updateState { state in
+            state.history.recordShowing(of: message.id, at: now)
+            guard let reporting, !events.isEmpty else { return [] }
+            return ResultsRecorder.count(events, of: message, in: &state, at: now, configuration: reporting)
+        }
+    }
+
+    /// With reporting on, counts `events` of `message` (a window put it on screen: `shown`). Returns the
+    /// problems to report. Without reporting, does nothing.
+    func count(_ events: [ResultEvent], of message: ResolvedMessage) async throws -> [String] {
+        guard let results else { return [] }
+        return try await results.count(events, of: message)
+    }
+
+    /// Records that the app's event `name` happened (`"purchase"`): with reporting on, a showing of a
+    /// message whose `conversion` names it, within its window, counts one conversion (at most one per
+    /// showing). Returns the problems to report; without reporting, does nothing.
+    /// ``AlertService/handle(event:)`` calls it.
+    @discardableResult
+    public func record(event name: String) async throws -> [String] {
+        guard let results else { return [] }
+        return try await results.record(event: name)
+    }
+
+    /// With reporting on, sends the counts of the days before today that the collector has not yet
+    /// acknowledged, when a run is due: once a UTC day, and after a failure when its backoff (or the
+    /// collector's `Retry-After`) has passed. Returns the problems to report (a batch the collector
+    /// refused, with its reason; counts it could not take yet). ``AlertService`` calls it after each
+    /// check, off the launch's path; a command-line tool calls it when its work is done.
+    @discardableResult
+    public func sendCountsIfDue() async -> [String] {
+        guard let results else { return [] }
+        return await results.sendIfDue()
     }
 
     /// Forgets what this install has seen and the cached feed (the install id too).

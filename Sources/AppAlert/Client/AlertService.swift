@@ -45,6 +45,13 @@ public final class AlertService: AlertPresenting {
     /// Counts the showings put on screen (a wall that comes back is a new one): a control answers once
     /// per showing.
     @ObservationIgnored package private(set) var showingNumber = 0
+    /// The showing whose `shown` was counted (with reporting on): once per showing, however many
+    /// windows it moves through.
+    @ObservationIgnored private var countedShowing: Int?
+    /// The last run of the results sender, started after a check (for a test to wait on).
+    @ObservationIgnored package private(set) var sending: Task<Void, Never>?
+    /// The last counting started by ``messageAppeared()`` (for a test to wait on).
+    @ObservationIgnored package private(set) var counting: Task<Void, Never>?
     /// The message center: items, unread count, opening and deleting.
     @ObservationIgnored public private(set) lazy var inbox = InboxModel(service: self)
     /// Called for every event, on the main actor.
@@ -84,8 +91,12 @@ public final class AlertService: AlertPresenting {
     ///
     /// With `publicKeys` (the `ed25519:…` text of `appalert.pub`; several during a key rotation), only
     /// feeds signed with one of them are accepted, and an older signed feed served again is refused.
-    /// `linkPolicy` says which links messages may open (by default `https:` only).
-    public convenience init(_ url: String, publicKeys: [String] = [], linkPolicy: LinkPolicy = LinkPolicy()) {
+    /// `linkPolicy` says which links messages may open (by default `https:` only). With `reporting`,
+    /// what messages did is counted and sent to the app's collector (docs/reporting.md); off by default.
+    public convenience init(
+        _ url: String, publicKeys: [String] = [], linkPolicy: LinkPolicy = LinkPolicy(),
+        reporting: ReportingConfiguration? = nil
+    ) {
         guard let source = FeedSource(url) else {
             self.init(client: nil, setupError: "\"\(url)\" is not an https: URL or a file path")
             return
@@ -109,10 +120,11 @@ public final class AlertService: AlertPresenting {
         self.init(
             client: AlertClient(
                 source: source, app: app, store: AlertService.defaultStore(bundleID: app.bundleID),
-                configuration: configuration))
+                configuration: configuration, reporting: reporting))
     }
 
-    /// A service over a configured client: your own store, transport, configuration or clock.
+    /// A service over a configured client: your own store, transport, configuration, clock or
+    /// reporting (``AlertClient/init(source:app:store:transport:configuration:clock:imageLoader:reporting:)``).
     public convenience init(client: AlertClient) {
         self.init(client: client, setupError: nil)
     }
@@ -122,7 +134,7 @@ public final class AlertService: AlertPresenting {
         self.setupError = setupError
     }
 
-    /// The store ``init(_:publicKeys:linkPolicy:)`` uses.
+    /// The store ``init(_:publicKeys:linkPolicy:reporting:)`` uses.
     public nonisolated static func defaultStore(bundleID: String) -> any AlertStore {
         #if canImport(Darwin)
             return UserDefaultsAlertStore(cacheDirectory: FileAlertStore.defaultCacheDirectory(bundleID: bundleID))
@@ -142,10 +154,22 @@ public final class AlertService: AlertPresenting {
     /// event are considered, and one that is due is shown as a launch message is. Names are
     /// case-sensitive, 1 to 64 letters, digits, `_`, `-` or `.`; an invalid name is reported as a
     /// problem and nothing is checked.
+    ///
+    /// With reporting on, the event also counts as the conversion of a message shown within its
+    /// `conversion` window that names it (``AlertClient/record(event:)``).
     public func handle(event name: String) async {
         guard Message.Trigger.isValidEventName(name) else {
             emit(.problem("AlertService.handle(event:): \"\(Excerpt.of(name))\" is not an event name"))
             return
+        }
+        if let client, client.results != nil {
+            // After the showing's own count, which starts its wait for a conversion.
+            await counting?.value
+            do {
+                for problem in try await client.record(event: name) { emit(.problem(problem)) }
+            } catch {
+                emit(.problem("cannot count the conversion of event \"\(name)\": \(error)"))
+            }
         }
         await check(event: name)
     }
@@ -164,6 +188,7 @@ public final class AlertService: AlertPresenting {
         revision += 1
         emit(.checked(source: result.load.source, error: result.load.error?.reason))
         if let storeError = result.storeError ?? result.load.storeError { emit(.problem(storeError.description)) }
+        defer { sendCounts(client) }
         guard let next = result.decision.message else { return }
         message = next
         messageImages = result.images
@@ -172,15 +197,63 @@ public final class AlertService: AlertPresenting {
         emit(.shown(id: next.id, variant: next.variant))
     }
 
+    /// With reporting on, sends the counts when a run is due: after the decision, in a task of its own,
+    /// off the main actor (``AlertClient/sendCountsIfDue()``).
+    private func sendCounts(_ client: AlertClient) {
+        guard client.results != nil else { return }
+        sending = Task.detached(priority: .utility) { [weak self] in
+            let problems = await client.sendCountsIfDue()
+            guard !problems.isEmpty else { return }
+            await self?.emitAll(problems)
+        }
+    }
+
+    private func emitAll(_ problems: [String]) {
+        for problem in problems { emit(.problem(problem)) }
+    }
+
+    /// Tells the service that its message is on screen now: a window drew it. With reporting on, the
+    /// showing is counted as `shown` once, however many windows it moves through. The views of
+    /// AppAlertUI call it; an app that draws the message itself calls it when its view appears (a
+    /// showing answered without this call is counted as shown when it is answered).
+    public func messageAppeared() {
+        guard showMessage, let message, let client, client.results != nil, countedShowing != showingNumber else {
+            return
+        }
+        countedShowing = showingNumber
+        counting = Task { [weak self] in
+            do {
+                let problems = try await client.count([.shown], of: message)
+                self?.emitAll(problems)
+            } catch {
+                self?.emit(.problem("cannot count that message \(message.id) was shown: \(error)"))
+            }
+        }
+    }
+
+    /// What an answer to the showing on screen counts: `event`, and `shown` when no window said it
+    /// appeared.
+    private func counted(_ event: ResultEvent?) -> [ResultEvent] {
+        guard let client, client.results != nil else { return [] }
+        var events: [ResultEvent] = []
+        if countedShowing != showingNumber {
+            countedShowing = showingNumber
+            events.append(.shown)
+        }
+        if let event { events.append(event) }
+        return events
+    }
+
     /// Handles a tap on one of the presentation's buttons: records the showing and, for a link,
     /// returns the URL to open. A wall comes back after its link is followed.
     @discardableResult
     public func perform(_ button: AlertPresentation.Button) async -> URL? {
         guard let message else { return nil }
+        let events = button.action.isMessageAction ? counted(ResultEvent.of(button, in: message)) : []
         switch button.action {
         case .dismiss:
             showMessage = false
-            await record(message.id)
+            await record(message, events)
             emit(.dismissed(id: message.id, variant: message.variant))
             return nil
         case .openLink(let url):
@@ -191,7 +264,7 @@ public final class AlertService: AlertPresenting {
             // SwiftUI drops a presentation set during the dismissal, and then nothing is shown while
             // showMessage says otherwise. It comes back at presentationEnded() or the next check.
             wallPending = message.dismissible ? nil : .link
-            await record(message.id)
+            await record(message, events)
             emit(.linkOpened(id: message.id, url: url, variant: message.variant))
             return url
         case .event(let name):
@@ -200,7 +273,7 @@ public final class AlertService: AlertPresenting {
             // messages the event triggers — so a wall does not come back on top of that at once: it
             // waits for resumeAfterEvent() or the next check.
             wallPending = message.dismissible ? nil : .event
-            await record(message.id)
+            await record(message, events)
             emit(.buttonEvent(id: message.id, name: name, variant: message.variant))
             return nil
         case .update, .later, .skip:
@@ -248,9 +321,10 @@ public final class AlertService: AlertPresenting {
     /// `false` as soon as SwiftUI sets it), and the task that records it.
     func beginClose() -> Task<Void, Never>? {
         guard showMessage, let message, message.dismissible else { return nil }
+        let events = counted(.dismissed)
         showMessage = false
         return Task {
-            await record(message.id)
+            await record(message, events)
             emit(.dismissed(id: message.id, variant: message.variant))
         }
     }
@@ -273,11 +347,13 @@ public final class AlertService: AlertPresenting {
     /// `userDefaultsLocation`), for a developer to look at.
     public var locations: [String] { client?.storeLocations ?? [] }
 
-    private func record(_ id: Int) async {
+    private func record(_ message: ResolvedMessage, _ events: [ResultEvent]) async {
+        // In the order they happened: the showing's `shown` before its answer.
+        await counting?.value
         do {
-            try await client?.recordShowing(of: id)
+            emitAll(try await client?.recordShowing(of: message, counting: events) ?? [])
         } catch {
-            emit(.problem("cannot record that message \(id) was shown: \(error)"))
+            emit(.problem("cannot record that message \(message.id) was shown: \(error)"))
         }
     }
 

@@ -67,12 +67,15 @@ extension Message {
         public var buttons: [Button]?
         public var image: Image?
         public var features: [Feature]?
+        /// Replaces the message's ``Message/conversion``.
+        public var conversion: Conversion?
 
         public init(
             weight: Int, title: String? = nil, text: String? = nil, confirmLabel: String? = nil, link: Link? = nil,
             localizations: [Localization]? = nil, buttons: [Button]? = nil, image: Image? = nil,
-            features: [Feature]? = nil
+            features: [Feature]? = nil, conversion: Conversion? = nil
         ) {
+            self.conversion = conversion
             self.weight = weight
             self.title = title
             self.text = text
@@ -106,6 +109,7 @@ extension Message {
         message.buttons = variant.buttons ?? buttons
         message.image = variant.image ?? image
         message.features = variant.features ?? features
+        message.conversion = variant.conversion ?? conversion
         return message
     }
 }

@@ -76,6 +76,8 @@ public struct Message: Sendable, Hashable, Identifiable {
     public var placement: Placement = .launch
     /// How long a banner stays on screen, in seconds.
     public var bannerSeconds: Double = Message.defaultBannerSeconds
+    /// The app event that counts as the message having worked, and within how long after a showing.
+    public var conversion: Conversion?
 
     /// How many launches after an update a what's-new message stays eligible.
     public static let whatsNewLaunchWindow = 10
@@ -135,8 +137,10 @@ public struct Message: Sendable, Hashable, Identifiable {
         trigger: Trigger = .launch, rolloutSchedule: [RolloutStep]? = nil, variants: [Variant] = [],
         layout: Layout = .alert, image: Image? = nil, buttons: [Button]? = nil, action: Action? = nil,
         features: [Feature]? = nil, colors: Colors? = nil, data: [String: String] = [:],
-        placement: Placement = .launch, bannerSeconds: Double = Message.defaultBannerSeconds
+        placement: Placement = .launch, bannerSeconds: Double = Message.defaultBannerSeconds,
+        conversion: Conversion? = nil
     ) {
+        self.conversion = conversion
         self.layout = layout
         self.image = image
         self.buttons = buttons

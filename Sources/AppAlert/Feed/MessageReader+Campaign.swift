@@ -5,6 +5,7 @@ import Foundation
 extension MessageReader {
     static let variantKeys = [
         "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features",
+        "conversion",
     ]
     static let scheduleKeys = ["at", "percent"]
     static let maximumVariants = 10
@@ -235,6 +236,9 @@ extension MessageReader {
             if let field = present(object, "image") { variant.image = readImage(field, path: path() + ".image") }
             if let field = present(object, "features") {
                 variant.features = readFeatures(field, path: path() + ".features")
+            }
+            if let field = present(object, "conversion") {
+                variant.conversion = readConversion(field, path: { path() + ".conversion" })
             }
             variants.append(variant)
         }

@@ -43,7 +43,7 @@ struct MessageReader {
         case osVersionRange, platforms, locales, startDate, endDate, rollout, priority, maxViews
         case minHoursBetweenViews, dismissible, localizations, whatsNew, attributes, installIds, minLaunches
         case minDaysSinceInstall, minDaysSinceUpdate, trigger, rolloutSchedule, variants, layout, image, buttons
-        case action, features, colors, data, placement, bannerSeconds
+        case action, features, colors, data, placement, bannerSeconds, conversion
 
         var name: String { Key.names[rawValue] }
 
@@ -53,6 +53,7 @@ struct MessageReader {
             "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew", "attributes", "installIds",
             "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate", "trigger", "rolloutSchedule", "variants",
             "layout", "image", "buttons", "action", "features", "colors", "data", "placement", "bannerSeconds",
+            "conversion",
         ]
         /// The key named `name`, if any. Not a dictionary: hashing every member's name was a twelfth of
         /// reading a feed (FeedBenchmark --rich, perf); names of one length are few, and comparing
@@ -271,6 +272,9 @@ struct MessageReader {
                 reason: "give \"rollout\" or \"rolloutSchedule\", not both")
         }
         let variants = present(.variants).flatMap { readVariants($0) } ?? []
+        let conversion = present(.conversion).flatMap {
+            readConversion($0, path: { JSONPath.appending("conversion", to: base.path) })
+        }
         let rich = readRichContent(
             image: present(.image), buttons: present(.buttons), action: present(.action),
             features: present(.features), colors: present(.colors), data: present(.data),
@@ -307,7 +311,7 @@ struct MessageReader {
             minDaysSinceInstall: minDaysSinceInstall, minDaysSinceUpdate: minDaysSinceUpdate, trigger: trigger,
             rolloutSchedule: rolloutSchedule, variants: variants, layout: layout, image: rich.image,
             buttons: rich.buttons, action: rich.action, features: rich.features, colors: rich.colors,
-            data: rich.data, placement: rich.placement, bannerSeconds: rich.bannerSeconds)
+            data: rich.data, placement: rich.placement, bannerSeconds: rich.bannerSeconds, conversion: conversion)
         if !variants.isEmpty, !localizations.isEmpty { checkLocalizations(against: message) }
         return message
     }

@@ -1,8 +1,14 @@
 import Foundation
 
-/// One HTTP GET as the loader asks for it.
+/// One HTTP request as the loader asks for it (a GET), or the results sender (a POST with a body).
 public struct FeedRequest: Sendable, Hashable {
     public var url: URL
+    /// `GET` (the default), or `POST` for a batch of counts.
+    public var method = "GET"
+    /// The body sent with a `POST`.
+    public var body: Data?
+    /// `false`: not sent over a constrained network (Low Data Mode, on Apple platforms). Default `true`.
+    public var allowsConstrainedNetworkAccess = true
     /// Extra headers, such as `If-None-Match`.
     public var headers: [String: String]
     /// The whole request, connection to last byte, must finish within this many seconds.
@@ -77,8 +83,19 @@ public struct FeedTransportError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String { reason }
 }
 
-/// Performs GET requests for the loader. ``URLSessionFeedTransport`` is the real one; tests and apps
-/// may inject their own.
+/// Performs the loader's GET requests and the results sender's POSTs (``FeedRequest/method``).
+/// ``URLSessionFeedTransport`` is the real one; tests and apps may inject their own.
 public protocol FeedTransport: Sendable {
     func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse
+    /// Sends a POST with its body (the results sender's batch). A transport that does not implement
+    /// it refuses, and the batch waits: a GET in its place would reach the collector as a request it
+    /// refuses for good.
+    func post(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse
+}
+
+extension FeedTransport {
+    public func post(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
+        throw FeedTransportError(
+            kind: .failed, reason: "\(type(of: self)) does not send POST requests (FeedTransport.post(_:))")
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// GET over `URLSession`, with what the loader needs and URLSession does not give by itself:
+/// GET (and the results sender's POST) over `URLSession`, with what the loader needs and URLSession does not give by itself:
 ///
 /// - no URL cache at all (the loader keeps its own and revalidates with `ETag`/`Last-Modified`;
 ///   Apple's default cache would serve stale copies, Linux's stores nothing);
@@ -23,6 +23,11 @@ public struct URLSessionFeedTransport: FeedTransport {
         self.userAgent = userAgent
     }
 
+    /// The request as its ``FeedRequest/method`` says (a `POST` with its ``FeedRequest/body``).
+    public func post(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
+        try await get(request)
+    }
+
     public func get(_ request: FeedRequest) async throws(FeedTransportError) -> FeedResponse {
         let result: Result<FeedResponse, FeedTransportError> = await withCheckedContinuation { continuation in
             let delegate = TransferDelegate(request: request) { continuation.resume(returning: $0) }
@@ -34,7 +39,12 @@ public struct URLSessionFeedTransport: FeedTransport {
             let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
             var urlRequest = URLRequest(
                 url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
-            urlRequest.httpMethod = "GET"
+            urlRequest.httpMethod = request.method
+            urlRequest.httpBody = request.body
+            #if canImport(Darwin)
+                // Low Data Mode: a batch of counts waits for an unconstrained network.
+                urlRequest.allowsConstrainedNetworkAccess = request.allowsConstrainedNetworkAccess
+            #endif
             if let userAgent { urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
             for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
             let task = session.dataTask(with: urlRequest)

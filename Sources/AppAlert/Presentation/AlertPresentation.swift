@@ -133,6 +133,14 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
 }
 
 extension AlertPresentation.Button.Action {
+    /// Whether it is a feed message's action (not an update prompt's).
+    var isMessageAction: Bool {
+        switch self {
+        case .dismiss, .openLink, .event: true
+        case .update, .later, .skip: false
+        }
+    }
+
     /// A message's action as a presentation's.
     public init(_ action: Message.Action) {
         switch action {

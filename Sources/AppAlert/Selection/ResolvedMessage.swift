@@ -37,14 +37,22 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
     public var placement: Message.Placement
     /// How long a banner stays on screen, in seconds; `nil` for the other layouts.
     public var bannerSeconds: Double?
+    /// The app event that counts as this message (this variant) having worked; `nil` without one.
+    public var conversion: Message.Conversion?
+    /// Whether ``buttons`` are the feed's `buttons` (counted by index, `button.0`), not derived from the
+    /// link and confirm label (counted as `link` and `dismissed`).
+    var buttonsFromFeed = false
 
     public init(
         id: Int, title: String, text: String, confirmLabel: String = Message.defaultConfirmLabel,
         link: Message.Link? = nil, dismissible: Bool = true, localization: LanguageTag? = nil,
         layout: Message.Layout = .alert, image: Message.Image? = nil, buttons: [Message.Button]? = nil,
         action: Message.Action? = nil, features: [Message.Feature]? = nil, colors: Message.Colors? = nil,
-        data: [String: String] = [:], placement: Message.Placement = .launch, bannerSeconds: Double? = nil
+        data: [String: String] = [:], placement: Message.Placement = .launch, bannerSeconds: Double? = nil,
+        conversion: Message.Conversion? = nil
     ) {
+        self.conversion = conversion
+        self.buttonsFromFeed = layout.hasButtons && buttons != nil
         self.id = id
         self.title = title
         self.text = text
@@ -110,7 +118,8 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
             colors: message.colors,
             data: message.data,
             placement: message.placement,
-            bannerSeconds: message.bannerSeconds)
+            bannerSeconds: message.bannerSeconds,
+            conversion: message.conversion)
     }
 }
 

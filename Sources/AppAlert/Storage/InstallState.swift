@@ -20,6 +20,23 @@ public struct InstallState: Sendable, Hashable, Codable {
     /// The message center's read and deleted items; `nil` until the user first opens or deletes one
     /// (and in state files written before the inbox existed).
     public var inbox: InboxState?
+    /// What the install counted for the app's collector (``ReportingConfiguration``), as stored: one
+    /// string, which a launch's decoding of the state passes over without reading what is inside (up
+    /// to 1,000 counters decoded at each launch cost it milliseconds: LaunchBenchmark). `nil` for an
+    /// app that does not report, and in state files written before reporting existed.
+    var storedResults: StoredResults?
+
+    /// What the install counted, decoded when counting or sending needs it.
+    var results: ResultCounts? {
+        get { storedResults?.counts }
+        set { storedResults = newValue.map(StoredResults.init) }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case installID, history, lastFeedCheck, updatePrompt, lastUpdateCheck, versionHistory
+        case acceptedFeedSequences, inbox
+        case storedResults = "results"
+    }
 
     /// An update check's outcome, as remembered between runs.
     public struct UpdateCheckRecord: Sendable, Hashable, Codable {

@@ -17,8 +17,8 @@ public actor UpdateChecker {
     public let source: ReleaseSource
     public let configuration: UpdateConfiguration
     private let feedLoader: FeedLoader?
-    private let store: any AlertStore
-    private let clock: AlertClock
+    nonisolated let store: any AlertStore
+    nonisolated let clock: AlertClock
     private let environment: BuildEnvironment
 
     /// - Parameters:

@@ -20,11 +20,20 @@ public struct UpdateNotifier: Sendable {
     public var grace: TimeInterval
     private let environment: [String: String]
     private let clock: AlertClock
+    private let results: ResultsRecorder?
 
+    /// With `reporting`, each notice printed is counted (`update.shown`, per offered version) and the
+    /// counts of the days before today go to the app's collector over `transport`, once a day, from
+    /// the background task of ``start()``.
     public init(
         checker: UpdateChecker, store: any AlertStore, interval: TimeInterval = 86_400, grace: TimeInterval = 0.5,
-        environment: [String: String] = ProcessInfo.processInfo.environment, clock: AlertClock = .system
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: AlertClock = .system,
+        reporting: ReportingConfiguration? = nil, transport: any FeedTransport = URLSessionFeedTransport()
     ) {
+        self.results = reporting.map {
+            ResultsRecorder(
+                configuration: $0, store: store, app: checker.app.bundleID, transport: transport, clock: clock)
+        }
         self.checker = checker
         self.store = store
         self.interval = interval
@@ -45,13 +54,15 @@ public struct UpdateNotifier: Sendable {
         let store = store
         let interval = interval
         let now = clock.now
+        let results = results
         return Task.detached {
-            if let last = try? await store.state().lastUpdateCheck?.date, now.timeIntervalSince(last) < interval,
-                now >= last
-            {
-                return
+            let last = try? await store.state().lastUpdateCheck?.date
+            if last.map({ now.timeIntervalSince($0) >= interval || now < $0 }) ?? true {
+                _ = await checker.check()
             }
-            _ = await checker.check()
+            // After the check, which the notice at exit waits for. Problems of the sender are not
+            // printed: a tool's output is its user's.
+            if let results { _ = await results.sendIfDue() }
         }
     }
 
@@ -98,6 +109,9 @@ public struct UpdateNotifier: Sendable {
             return false
         }
         FileHandle.standardError.write(Data(notice.utf8))
+        if let results, let version = try? await store.state().lastUpdateCheck?.availableVersion {
+            _ = try? await results.countUpdate(.updateShown, version: version)
+        }
         return true
     }
 }

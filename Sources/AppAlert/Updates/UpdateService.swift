@@ -26,9 +26,46 @@ public final class UpdateService: AlertPresenting {
     @ObservationIgnored public let checker: UpdateChecker
     /// A required update whose Update button was tapped: it comes back once that alert is gone.
     @ObservationIgnored private var requiredPending = false
+    /// Counts what the prompts did, with reporting on.
+    @ObservationIgnored private let results: ResultsRecorder?
+    /// The last counting or sending started (for a test to wait on).
+    @ObservationIgnored package private(set) var reporting: Task<Void, Never>?
+    /// Called with what went wrong that the user does not see (a batch the collector refused).
+    @ObservationIgnored public var onProblem: ((String) -> Void)?
 
-    public init(checker: UpdateChecker) {
+    /// A service over `checker`. With `reporting`, each prompt's showing and answer are counted per
+    /// offered version (`update.shown`, `update.accepted`, `update.later`, `update.skipped`) in the
+    /// checker's store and sent to the app's collector over `transport`, once a day after a check.
+    public init(
+        checker: UpdateChecker, reporting: ReportingConfiguration? = nil,
+        transport: any FeedTransport = URLSessionFeedTransport()
+    ) {
         self.checker = checker
+        self.results = reporting.map {
+            ResultsRecorder(
+                configuration: $0, store: checker.store, app: checker.app.bundleID, transport: transport,
+                clock: checker.clock)
+        }
+    }
+
+    /// Counts `event` of the prompt on screen (in the background), then sends when due.
+    private func count(_ event: ResultEvent?, send: Bool = false) {
+        guard let results else { return }
+        let version = decision?.availableVersion?.description
+        let previous = reporting
+        reporting = Task { [weak self] in
+            await previous?.value
+            var problems: [String] = []
+            if let event, let version {
+                do {
+                    problems += try await results.countUpdate(event, version: version)
+                } catch {
+                    problems.append("cannot count the update prompt's \(event): \(error)")
+                }
+            }
+            if send { problems += await Task.detached(priority: .utility) { await results.sendIfDue() }.value }
+            for problem in problems { self?.onProblem?(problem) }
+        }
     }
 
     /// The alert for the last decision, in the device's languages.
@@ -54,6 +91,7 @@ public final class UpdateService: AlertPresenting {
         let decision = await checker.check()
         self.decision = decision
         showUpdate = decision.kind != .none
+        count(showUpdate ? .updateShown : nil, send: true)
     }
 
     /// Handles a button: returns the URL to open for Update; records Later or Skip. A required update
@@ -66,13 +104,16 @@ public final class UpdateService: AlertPresenting {
             // Not shown again at once: SwiftUI drops a presentation set while the tapped alert is
             // still leaving the screen. It comes back at presentationEnded() or the next check.
             requiredPending = decision?.kind == .required
+            count(.updateAccepted)
             return url
         case .later:
             showUpdate = false
+            count(.updateLater)
             try? await checker.remindLater()
             return nil
         case .skip:
             showUpdate = false
+            count(.updateSkipped)
             if let version = decision?.availableVersion { try? await checker.skip(version) }
             return nil
         case .dismiss, .openLink, .event:
@@ -87,6 +128,9 @@ public final class UpdateService: AlertPresenting {
     public func presentationEnded() {
         guard requiredPending else { return }
         requiredPending = false
-        if decision?.kind == .required { showUpdate = true }
+        if decision?.kind == .required {
+            showUpdate = true
+            count(.updateShown)
+        }
     }
 }

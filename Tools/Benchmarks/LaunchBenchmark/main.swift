@@ -31,7 +31,7 @@ func makeFeed(count: Int, oneApp: Bool = false) -> Data {
     return Data(JSONValue.array(messages).serialized().utf8)
 }
 
-// `LaunchBenchmark profile signed|unsigned|one-app [ROUNDS]`: only that launch from the last good copy, many
+// `LaunchBenchmark profile signed|unsigned|one-app|reporting [ROUNDS]`: only that launch from the last good copy, many
 // times, for `perf record` (see Benchmarks/README.md).
 let arguments = CommandLine.arguments.dropFirst()
 let profileMode = arguments.first == "profile" ? arguments.dropFirst().first ?? "signed" : nil
@@ -124,7 +124,9 @@ let (median, p90) = percentiles(times)
 // 5. The same launch with a signed feed: the cached copy's signature is verified at each launch. Then
 //    both launches with a feed whose 100 messages are all for this app (none skipped unread).
 /// `rounds` launches from the last good copy of `path`, each with a new client, service and store.
-@MainActor func launchTimes(path: String, trust: FeedTrust?, rounds: Int) async -> [Duration] {
+/// With `reporting`, the app reports results and its state holds 1,000 counters and 100 showings
+/// waiting for a conversion (the most it keeps): what counting adds to a launch's decision.
+@MainActor func launchTimes(path: String, trust: FeedTrust?, rounds: Int, reporting: Bool = false) async -> [Duration] {
     var configuration = FeedLoaderConfiguration()
     configuration.trust = trust
     let directory = temporaryDirectory()
@@ -137,11 +139,13 @@ let (median, p90) = percentiles(times)
         print("\(path) was not accepted")
         exit(1)
     }
+    if reporting { addResults(toStateIn: directory) }
     var times: [Duration] = []
     for _ in 0..<rounds {
         let client = AlertClient(
             source: source, app: app, store: FileAlertStore(directory: directory), configuration: configuration,
-            clock: .fixed(start.addingTimeInterval(30)))
+            clock: .fixed(start.addingTimeInterval(30)),
+            reporting: reporting ? ReportingConfiguration(server.baseURL) : nil)
         let service = AlertService(client: client)
         times.append(await clock.measure { await service.showAlertIfNecessary() })
         guard service.lastCheck?.load.source == .cache, service.lastCheck?.load.error == nil,
@@ -151,13 +155,57 @@ let (median, p90) = percentiles(times)
             exit(1)
         }
     }
+    if reporting,
+        (try? String(contentsOf: directory.appendingPathComponent("state.json"), encoding: .utf8))?.contains(
+            "\"results\" : \"1 ") != true
+    {
+        print("the results written into the state were not kept")
+        exit(1)
+    }
     return times
 }
+/// Writes the most results a device keeps into the state file in `directory`: 1,000 counters of today
+/// (so that no batch is due and the launch is the same as without reporting, but for the state's size)
+/// and 100 pending conversions, in the form the store writes them.
+func addResults(toStateIn directory: URL) {
+    let file = directory.appendingPathComponent("state.json")
+    guard let data = try? Data(contentsOf: file),
+        var state = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    else {
+        print("no state file to add results to")
+        exit(1)
+    }
+    let day = String(ISO8601DateFormatter().string(from: start).prefix(10))
+    let counters = (0..<1_000).map { index -> [String: Any] in
+        ["day": day, "message": index / 10 + 1, "variant": index % 2, "event": "button.\(index % 2)", "n": index + 1]
+    }
+    let pending = (0..<100).map { index -> [String: Any] in
+        [
+            "message": index + 1, "variant": 0, "event": "purchase", "shownAt": start.timeIntervalSince1970,
+            "until": start.timeIntervalSince1970 + 72 * 3_600,
+        ]
+    }
+    // As the store writes them: one string, a header, then their JSON in base64url.
+    guard
+        let results = try? JSONSerialization.data(
+            withJSONObject: ["counters": counters, "pending": pending, "failures": 0], options: [.sortedKeys])
+    else { exit(1) }
+    let encoded = results.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+        .replacingOccurrences(of: "/", with: "_")
+    state["results"] = "1 \(day) - - 0;" + encoded
+    guard let written = try? JSONSerialization.data(withJSONObject: state, options: [.sortedKeys, .prettyPrinted])
+    else { exit(1) }
+    try? written.write(to: file, options: .atomic)
+}
+
 let trust = FeedTrust(publicKeys: [signingKey.publicKey])
 let signedLaunch = percentiles(await launchTimes(path: "/messages.json", trust: trust, rounds: signedRounds))
 let oneAppRounds = profileMode == nil ? rounds : profileMode == "one-app" ? profileRounds : 1
 let oneAppLaunch = percentiles(await launchTimes(path: "/one-app.json", trust: nil, rounds: oneAppRounds))
 let oneAppSignedLaunch = percentiles(await launchTimes(path: "/one-app.json", trust: trust, rounds: oneAppRounds))
+let reportingRounds = profileMode == nil ? rounds : profileMode == "reporting" ? profileRounds : 1
+let reportingLaunch = percentiles(
+    await launchTimes(path: "/messages.json", trust: nil, rounds: reportingRounds, reporting: true))
 
 print("feed: 100 messages, \(feed.count) bytes; \(launches) launches, feed unchanged")
 print("approach                                   requests   bytes received")
@@ -180,6 +228,10 @@ print(
     String(
         format: "a feed whose 100 messages are all for the app: median %.3f ms, p90 %.3f ms; signed: median %.3f ms, "
             + "p90 %.3f ms", oneAppLaunch.median, oneAppLaunch.p90, oneAppSignedLaunch.median, oneAppSignedLaunch.p90))
+print(
+    String(
+        format: "reporting on, 1,000 counters and 100 waiting conversions in the state: median %.3f ms, p90 %.3f ms",
+        reportingLaunch.median, reportingLaunch.p90))
 server.stop()
 try? FileManager.default.removeItem(at: directory)
 try? FileManager.default.removeItem(at: clockDirectory)

@@ -158,6 +158,9 @@ extension AppAlertCommand {
             }
             if message.placement != .launch { facts.append("placement \(message.placement.name)") }
             if !message.data.isEmpty { facts.append("data " + message.data.keys.sorted().joined(separator: ", ")) }
+            if let conversion = message.conversion {
+                facts.append("conversion: event \(conversion.event) within \(conversion.withinHours) h")
+            }
             if !facts.isEmpty { output.out("  (" + facts.joined(separator: "; ") + ")") }
         }
 

@@ -408,6 +408,9 @@ enum PreviewPage {
         if !message.variants.isEmpty {
             parts.append("variants " + message.variants.map { String($0.weight) }.joined(separator: ":"))
         }
+        if let conversion = message.conversion {
+            parts.append("conversion \(conversion.event) within \(conversion.withinHours) h")
+        }
         return parts.joined(separator: " · ")
     }
 
