@@ -150,7 +150,7 @@ let package = Package(
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
                 "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
-                "FuzzImage",
+                "FuzzImage", "AppAlertResults", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -124,10 +124,14 @@ struct BatchCheck {
             var key = row
             key.n = 0
             guard keys.insert(key).inserted else {
-                let first = rows.firstIndex { $0.day == row.day && $0.message == row.message
-                    && $0.variant == row.variant && $0.version == row.version && $0.event == row.event } ?? 0
+                let first =
+                    rows.firstIndex {
+                        $0.day == row.day && $0.message == row.message
+                            && $0.variant == row.variant && $0.version == row.version && $0.event == row.event
+                    } ?? 0
                 throw Refusal(
-                    .duplicateCounter, "$.counts[\(position)]: the same counter as $.counts[\(first)] (day, "
+                    .duplicateCounter,
+                    "$.counts[\(position)]: the same counter as $.counts[\(first)] (day, "
                         + (row.message != nil ? "message, variant" : "version") + " and event)")
             }
             rows.append(row)
@@ -163,7 +167,8 @@ struct BatchCheck {
         }
         guard dayText >= firstDay, dayText <= lastDay else {
             throw Refusal(
-                .day, "\(path).day: \(dayText) is outside \(firstDay)…\(lastDay) (30 days before today, UTC, to tomorrow)")
+                .day,
+                "\(path).day: \(dayText) is outside \(firstDay)…\(lastDay) (30 days before today, UTC, to tomorrow)")
         }
         // n.
         guard let n else { throw Refusal(.count, "\(path).n: missing") }
@@ -180,9 +185,11 @@ struct BatchCheck {
             if variant != nil { throw Refusal(.shape, "\(path).variant: an update event has no variant") }
             guard let version else { throw Refusal(.shape, "\(path).version: missing (an update event carries one)") }
             guard case .string(let versionText) = version, !versionText.isEmpty, versionText.count <= 64 else {
-                throw Refusal(.shape, "\(path).version: \(Self.describe(version)) is not a version (1 to 64 characters)")
+                throw Refusal(
+                    .shape, "\(path).version: \(Self.describe(version)) is not a version (1 to 64 characters)")
             }
-            return CountRow(app: app, day: dayText, message: nil, variant: nil, version: versionText, event: eventName, n: count)
+            return CountRow(
+                app: app, day: dayText, message: nil, variant: nil, version: versionText, event: eventName, n: count)
         }
         if version != nil { throw Refusal(.shape, "\(path).version: only an update event carries a version") }
         // A message event.
@@ -201,7 +208,8 @@ struct BatchCheck {
             guard case .number(_, let index?) = variant, index >= 0, index < entry.variants else {
                 throw Refusal(
                     .variant,
-                    "\(path).variant: \(Self.describe(variant)) is not a variant of message \(id) (0…\(entry.variants - 1))")
+                    "\(path).variant: \(Self.describe(variant)) is not a variant of message \(id) (0…\(entry.variants - 1))"
+                )
             }
             variantIndex = Int(index)
         } else if entry.variants > 0 {
@@ -217,11 +225,13 @@ struct BatchCheck {
                 let which = variantIndex.map { "variant \($0) of message \(id)" } ?? "message \(id)"
                 throw Refusal(
                     .button,
-                    "\(path).event: \(eventName): \(which) has " + (buttons == 0 ? "no buttons" : "\(buttons) button(s)"))
+                    "\(path).event: \(eventName): \(which) has "
+                        + (buttons == 0 ? "no buttons" : "\(buttons) button(s)"))
             }
         } else if !Self.messageEvents.contains(eventName) {
             throw Refusal(.event, "\(path).event: \(Self.quote(eventName)) is not an event")
         }
-        return CountRow(app: app, day: dayText, message: id, variant: variantIndex, version: nil, event: eventName, n: count)
+        return CountRow(
+            app: app, day: dayText, message: id, variant: variantIndex, version: nil, event: eventName, n: count)
     }
 }

@@ -117,7 +117,8 @@ struct BatchJSON {
             let key = try parseString()
             // At most 16 members: a linear search is bounded.
             if members.contains(where: { $0.key == key }) {
-                throw SyntaxError(reason: "the key \"\(key.prefix(100))\" appears twice in one object", offset: keyOffset)
+                throw SyntaxError(
+                    reason: "the key \"\(key.prefix(100))\" appears twice in one object", offset: keyOffset)
             }
             if members.count == Self.maximumMembers {
                 throw SyntaxError(reason: "more members in one object than a batch has", offset: keyOffset)

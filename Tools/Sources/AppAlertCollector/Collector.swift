@@ -209,7 +209,9 @@ package struct Collector: Sendable {
             }
             if let forwarded = request.headers[values: .init("Forwarded")!].last {
                 let parts = forwarded.split(whereSeparator: { $0 == "," || $0 == ";" })
-                if let last = parts.last(where: { $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("for=") }) {
+                if let last = parts.last(where: {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("for=")
+                }) {
                     return String(last.trimmingCharacters(in: .whitespaces).dropFirst(4))
                 }
             }

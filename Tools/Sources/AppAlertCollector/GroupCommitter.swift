@@ -129,7 +129,8 @@ final class GroupCommitter: Service, @unchecked Sendable {
                 pending.continuation.resume(returning: isNew ? .accepted(pending.batch.rows.count) : .duplicate)
             }
         } catch {
-            logger.error("commit of \(unique.count) batch(es) failed, none stored: \(String(describing: error).prefix(500))")
+            logger.error(
+                "commit of \(unique.count) batch(es) failed, none stored: \(String(describing: error).prefix(500))")
             for pending in group { pending.continuation.resume(throwing: error) }
         }
     }

@@ -39,7 +39,8 @@ package final class PostgresResultsStore: ResultsStore {
         } catch {
             runner.cancel()
             throw ResultsStoreError(
-                "cannot prepare the PostgreSQL database \(database) on \(host): \(String(reflecting: error).prefix(300))")
+                "cannot prepare the PostgreSQL database \(database) on \(host): \(String(reflecting: error).prefix(300))"
+            )
         }
         return store
     }
