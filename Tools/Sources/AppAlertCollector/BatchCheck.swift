@@ -46,11 +46,31 @@ struct BatchCheck {
     let firstDay: String
     let lastDay: String
 
-    init(feed: FeedIndex, now: Date) {
+    init(feed: FeedIndex, days: DayWindow) {
         self.feed = feed
-        today = BatchDays.day(of: now)
-        firstDay = BatchDays.day(today, plus: -30) ?? today
-        lastDay = BatchDays.day(today, plus: 1) ?? today
+        today = days.today
+        firstDay = days.first
+        lastDay = days.last
+    }
+
+    /// Today and the days a counter may have, worked out once per UTC day (not per request).
+    struct DayWindow: Sendable {
+        var epochDay: Int
+        var today: String
+        var first: String
+        var last: String
+
+        init(now: Date) {
+            epochDay = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
+            today = BatchDays.day(of: now)
+            first = BatchDays.day(today, plus: -30) ?? today
+            last = BatchDays.day(today, plus: 1) ?? today
+        }
+
+        /// This window while `now` is on its day, else the window of `now`'s day.
+        func current(_ now: Date) -> DayWindow {
+            Int((now.timeIntervalSince1970 / 86_400).rounded(.down)) == epochDay ? self : DayWindow(now: now)
+        }
     }
 
     /// `"…"` with at most 100 characters of `text`.
@@ -162,7 +182,7 @@ struct BatchCheck {
         }
         // The day.
         guard let day else { throw Refusal(.day, "\(path).day: missing") }
-        guard case .string(let dayText) = day, dayText.utf8.count == 10, BatchDays.date(of: dayText) != nil else {
+        guard case .string(let dayText) = day, BatchDays.isDay(dayText) else {
             throw Refusal(.day, "\(path).day: \(Self.describe(day)) is not a day (YYYY-MM-DD)")
         }
         guard dayText >= firstDay, dayText <= lastDay else {

@@ -1,3 +1,4 @@
+import AppAlert
 import AppAlertResults
 import AppAlertServer
 import Foundation
@@ -24,6 +25,10 @@ package struct CollectorConfiguration: Sendable {
     package var idleTimeout: Duration = .seconds(60)
     /// How often the feed files are checked for changes.
     package var reloadInterval: Duration = .seconds(1)
+    /// How often a feed at a URL is asked again (with `If-None-Match`).
+    package var urlReloadInterval: Duration = .seconds(10)
+    /// What fetches a feed at a URL.
+    package var transport: any FeedTransport = URLSessionFeedTransport(userAgent: "appalert-collect")
     /// The clock: the day checks and the day batch ids are kept under.
     package var now: @Sendable () -> Date = { Date() }
 
@@ -54,25 +59,29 @@ package struct Collector: Sendable {
     let metrics: CollectorMetrics
     let limiter: RateLimiter
     let logger: Logger
+    private let dayWindow: LockedDayWindow
 
     package struct StartError: Error, CustomStringConvertible {
         package var description: String
     }
 
-    /// Reads the feed at `feedSource` (a file or a directory of `.json` feeds) and writes to `store`.
+    /// Reads the feed at `feedLocation` (a file, a directory of `.json` feeds or an `http(s)://` URL)
+    /// and writes to `store`.
     package init(
-        feed feedSource: URL, store: any ResultsStore, configuration: CollectorConfiguration = CollectorConfiguration(),
+        feed feedLocation: String, store: any ResultsStore,
+        configuration: CollectorConfiguration = CollectorConfiguration(),
         logger: Logger = Logger(label: "appalert.collect")
-    ) throws(StartError) {
+    ) async throws(StartError) {
         self.configuration = configuration
         do {
-            feed = try CollectorFeed(source: feedSource)
+            feed = try await CollectorFeed.open(feedLocation, transport: configuration.transport)
         } catch {
             throw StartError(description: error.description)
         }
         metrics = CollectorMetrics()
         committer = GroupCommitter(store: store, now: configuration.now, logger: logger, metrics: metrics)
         limiter = RateLimiter(perMinute: configuration.rateLimit)
+        dayWindow = LockedDayWindow(BatchCheck.DayWindow(now: configuration.now()))
         self.logger = logger
     }
 
@@ -99,7 +108,10 @@ package struct Collector: Sendable {
             // writer commits what is left.
             services: [
                 committer,
-                FeedReloadService(feed: feed, interval: configuration.reloadInterval, logger: logger),
+                FeedReloadService(
+                    feed: feed, fileInterval: configuration.reloadInterval,
+                    urlInterval: configuration.urlReloadInterval,
+                    logger: logger),
             ],
             onServerRunning: onServerRunning, logger: logger)
     }
@@ -156,7 +168,7 @@ package struct Collector: Sendable {
             let value = try body.withUnsafeReadableBytes { raw throws(BatchJSON.SyntaxError) in
                 try BatchJSON.parse(raw.bindMemory(to: UInt8.self))
             }
-            batch = try BatchCheck(feed: feed.index, now: configuration.now()).check(value)
+            batch = try BatchCheck(feed: feed.index, days: dayWindow.current(configuration.now())).check(value)
         } catch let error as BatchJSON.SyntaxError {
             if error.reason == BatchJSON.TooMany.reason {
                 return refuse(Refusal(.tooMany, "$.counts: more than 200 counters"))
@@ -241,5 +253,23 @@ package struct Collector: Sendable {
             }
         }
         return json(status, #"{"error":""# + escaped + #""}"#)
+    }
+}
+
+/// The day window shared by the requests, replaced when the day changes.
+final class LockedDayWindow: @unchecked Sendable {
+    private let lock = NSLock()
+    private var window: BatchCheck.DayWindow
+
+    init(_ window: BatchCheck.DayWindow) {
+        self.window = window
+    }
+
+    func current(_ now: Date) -> BatchCheck.DayWindow {
+        lock.withLock {
+            let next = window.current(now)
+            if next.epochDay != window.epochDay { window = next }
+            return next
+        }
     }
 }

@@ -65,25 +65,61 @@ struct FeedIndex: Sendable {
     }
 }
 
-/// Reads the feed (a file, or a directory of `.json` feeds) and reads it again when it changes, as
-/// `appalert serve` does: an edit with errors is logged and the last good version stays.
+/// Reads the feed (a file, a directory of `.json` feeds, or an `http(s)://` URL) and reads it again
+/// when it changes, as `appalert serve` does: an edit with errors is logged and the last good version
+/// stays. A URL is asked again every ``urlInterval`` with `If-None-Match`.
 final class CollectorFeed: @unchecked Sendable {
-    let source: URL
+    enum Source: Sendable {
+        case path(URL)
+        case url(URL)
+    }
+
+    let source: Source
+    private let transport: any FeedTransport
     private let lock = NSLock()
     private var current: FeedIndex
+    /// Files: their modification times and sizes. A URL: its ETag (or the body's size and hash).
     private var stamp: [String: String]
+
+    /// A feed over HTTP is at most this large.
+    static let maximumURLBody = 16 << 20
 
     struct LoadError: Error, CustomStringConvertible {
         var description: String
     }
 
-    init(source: URL) throws(LoadError) {
+    private init(source: Source, transport: any FeedTransport, index: FeedIndex, stamp: [String: String]) {
         self.source = source
-        stamp = Self.stamp(source)
-        current = try Self.load(source)
+        self.transport = transport
+        current = index
+        self.stamp = stamp
+    }
+
+    /// Reads the feed at `location` (a path or an `http(s)://` URL) for the first time.
+    static func open(_ location: String, transport: any FeedTransport) async throws(LoadError) -> CollectorFeed {
+        let lower = location.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            guard let url = URL(string: location) else {
+                throw LoadError(description: "\(location.prefix(100)): not a URL")
+            }
+            guard case .changed(let index, let stamp) = try await fetch(url, transport: transport, etag: nil) else {
+                throw LoadError(description: "\(url.absoluteString): no feed in the answer")
+            }
+            return CollectorFeed(source: .url(url), transport: transport, index: index, stamp: stamp)
+        }
+        let path = URL(fileURLWithPath: location)
+        let stamp = Self.stamp(path)
+        return CollectorFeed(source: .path(path), transport: transport, index: try load(path), stamp: stamp)
     }
 
     var index: FeedIndex { lock.withLock { current } }
+
+    var name: String {
+        switch source {
+        case .path(let url): url.path
+        case .url(let url): url.absoluteString
+        }
+    }
 
     static func files(_ source: URL) throws(LoadError) -> [URL] {
         var isDirectory: ObjCBool = false
@@ -99,6 +135,21 @@ final class CollectorFeed: @unchecked Sendable {
         return feeds
     }
 
+    static func decode(_ data: Data, name: String) throws(LoadError) -> Feed {
+        let result: FeedDecodingResult
+        do {
+            result = try FeedDecoder().decode(data)
+        } catch {
+            throw LoadError(description: "\(name): \(error.reason)")
+        }
+        if !result.errors.isEmpty {
+            let listed = result.errors.prefix(10).map { "\(name): \($0)" }
+            throw LoadError(
+                description: "\(name): \(result.errors.count) error(s) in the feed\n" + listed.joined(separator: "\n"))
+        }
+        return result.feed
+    }
+
     static func load(_ source: URL) throws(LoadError) -> FeedIndex {
         var feeds: [Feed] = []
         for file in try files(source) {
@@ -108,21 +159,35 @@ final class CollectorFeed: @unchecked Sendable {
             } catch {
                 throw LoadError(description: "\(file.path): cannot read: \(error.localizedDescription)")
             }
-            let result: FeedDecodingResult
-            do {
-                result = try FeedDecoder().decode(data)
-            } catch {
-                throw LoadError(description: "\(file.path): \(error.reason)")
-            }
-            if !result.errors.isEmpty {
-                let listed = result.errors.prefix(10).map { "\(file.lastPathComponent): \($0)" }
-                throw LoadError(
-                    description: "\(file.path): \(result.errors.count) error(s) in the feed\n"
-                        + listed.joined(separator: "\n"))
-            }
-            feeds.append(result.feed)
+            feeds.append(try decode(data, name: file.path))
         }
         return FeedIndex(feeds: feeds)
+    }
+
+    enum Fetched {
+        case unchanged
+        case changed(FeedIndex, stamp: [String: String])
+    }
+
+    static func fetch(_ url: URL, transport: any FeedTransport, etag: String?) async throws(LoadError) -> Fetched {
+        let response: FeedResponse
+        do {
+            response = try await transport.get(
+                FeedRequest(
+                    url: url, headers: etag.map { ["If-None-Match": $0] } ?? [:], timeout: 30,
+                    maximumBodySize: maximumURLBody))
+        } catch {
+            throw LoadError(description: "\(url.absoluteString): \(error.reason)")
+        }
+        if response.status == 304 { return .unchanged }
+        guard response.status == 200 else {
+            throw LoadError(description: "\(url.absoluteString): HTTP \(response.status)")
+        }
+        let stamp = [
+            "etag": response[header: "ETag"] ?? "", "body": "\(response.body.count)/\(response.body.hashValue)",
+        ]
+        let feed = try decode(response.body, name: url.absoluteString)
+        return .changed(FeedIndex(feeds: [feed]), stamp: stamp)
     }
 
     /// The files' modification times and sizes: a change in any means a reload.
@@ -137,20 +202,38 @@ final class CollectorFeed: @unchecked Sendable {
         return stamp
     }
 
-    /// Reads the feed again when its files changed. Returns the error of an edit that is not used.
-    func reloadIfChanged() -> (reloaded: Bool, error: LoadError?) {
-        let now = Self.stamp(source)
-        guard lock.withLock({ now != stamp }) else { return (false, nil) }
-        do {
-            let index = try Self.load(source)
-            lock.withLock {
-                current = index
-                stamp = now
+    /// Reads the feed again when it changed. Returns the error of an edit that is not used.
+    func reloadIfChanged() async -> (reloaded: Bool, error: LoadError?) {
+        switch source {
+        case .path(let path):
+            let now = Self.stamp(path)
+            guard lock.withLock({ now != stamp }) else { return (false, nil) }
+            do {
+                let index = try Self.load(path)
+                lock.withLock {
+                    current = index
+                    stamp = now
+                }
+                return (true, nil)
+            } catch {
+                lock.withLock { stamp = now }
+                return (false, error)
             }
-            return (true, nil)
-        } catch {
-            lock.withLock { stamp = now }
-            return (false, error)
+        case .url(let url):
+            let known = lock.withLock { stamp }
+            do {
+                let etag = known["etag"].flatMap { $0.isEmpty ? nil : $0 }
+                guard case .changed(let index, let now) = try await Self.fetch(url, transport: transport, etag: etag),
+                    now != known
+                else { return (false, nil) }
+                lock.withLock {
+                    current = index
+                    stamp = now
+                }
+                return (true, nil)
+            } catch {
+                return (false, error)
+            }
         }
     }
 }
@@ -158,18 +241,23 @@ final class CollectorFeed: @unchecked Sendable {
 /// Watches the feed and reloads it on change; stops on graceful shutdown.
 struct FeedReloadService: Service {
     let feed: CollectorFeed
-    let interval: Duration
+    let fileInterval: Duration
+    let urlInterval: Duration
     let logger: Logger
 
     func run() async throws {
         let feed = feed
-        let interval = interval
+        let interval: Duration
+        switch feed.source {
+        case .path: interval = fileInterval
+        case .url: interval = urlInterval
+        }
         let logger = logger
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 if Task.isCancelled { break }
-                let (reloaded, error) = feed.reloadIfChanged()
+                let (reloaded, error) = await feed.reloadIfChanged()
                 if let error {
                     logger.error("invalid edit of the feed not used; the last good version stays:\n\(error)")
                 } else if reloaded {

@@ -12,7 +12,8 @@ extension AppAlertCommand {
             abstract: "Collect the counts apps report (POST /v1/counts) into SQLite or PostgreSQL.",
             discussion: """
                 Takes batches of counters from apps that turned reporting on, checks each against the \
-                feed (its app, message ids, variants and buttons; re-read when it changes) and the wire \
+                feed (its app, message ids, variants and buttons; read again when it changes, a URL every \
+                10 seconds) and the wire \
                 format, and stores the sums. A 2xx answer means the batch is committed and on disk; a \
                 batch id already stored is answered {"duplicate": true} and adds nothing. Bad input gets \
                 a 4xx {"error": "..."} saying where and why, and stores nothing. GET /metrics gives \
@@ -21,7 +22,7 @@ extension AppAlertCommand {
                 committed and answered). docs/reporting.md says more.
                 """)
 
-        @Argument(help: "The feed: a file, or a directory of .json feeds.")
+        @Argument(help: "The feed: a file, a directory of .json feeds, or an http(s):// URL.")
         var feed: String
 
         @Option(
@@ -105,8 +106,8 @@ extension AppAlertCommand {
             }
             let collector: Collector
             do {
-                collector = try Collector(
-                    feed: URL(fileURLWithPath: feed), store: store, configuration: configuration, logger: logger)
+                collector = try await Collector(
+                    feed: feed, store: store, configuration: configuration, logger: logger)
             } catch {
                 await store.close()
                 try CommandOutput.failure(error.description).emit()

@@ -95,6 +95,32 @@ package enum BatchDays {
         return self.day(of: moved)
     }
 
+    /// Whether `day` is a real date written `YYYY-MM-DD` (the Gregorian calendar's leap years), without a
+    /// calendar: the collector checks every counter's day.
+    package static func isDay(_ day: String) -> Bool {
+        guard day.utf8.count == 10 else { return false }
+        var year = 0
+        var month = 0
+        var dayOfMonth = 0
+        for (index, byte) in day.utf8.enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return false }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch index {
+            case 0...3: year = year * 10 + digit
+            case 5, 6: month = month * 10 + digit
+            default: dayOfMonth = dayOfMonth * 10 + digit
+            }
+        }
+        guard (1...12).contains(month), dayOfMonth >= 1 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return dayOfMonth <= lengths[month - 1]
+    }
+
     /// Midnight UTC of `day` (`YYYY-MM-DD`), or nil when it is not a real date.
     package static func date(of day: String) -> Date? {
         let parts = day.split(separator: "-", omittingEmptySubsequences: false)

@@ -283,6 +283,46 @@ struct CollectCommandTests {
         #expect(rows.map(\.event) == ["dismissed"])
     }
 
+    /// The collector and schema/counts.schema.json agree: what the collector accepts, the schema accepts;
+    /// what the schema refuses, the collector refuses (the collector refuses more: it also checks the
+    /// feed, the days and repeated counters).
+    @Test
+    func theCollectorsChecksAgreeWithTheJSONSchema() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let directory = try TemporaryDirectory()
+        var valid: [String] = []
+        for seed in 0..<40 {
+            valid.append(
+                try directory.write("valid-\(seed).json", Batches.body(Batches.random(seed: seed, size: 1 + seed % 20)))
+            )
+        }
+        let schemaRefuses: Set<String> = [
+            "unknown schema", "no schema", "batch id not a UUID", "unknown key", "no counters", "201 counters",
+            "event not in the list", "n zero", "n over 1000", "n a fraction", "update event with a message",
+            "update event without a version", "a long value is quoted short",
+        ]
+        var hostile: [String: String] = [:]
+        for input in Self.hostile where schemaRefuses.contains(input.name) {
+            let path = directory.url.appendingPathComponent("hostile-\(hostile.count).json")
+            try input.body.write(to: path)
+            hostile[path.path] = input.name
+        }
+        #expect(hostile.count == schemaRefuses.count)
+        let checked = try ProcessResult.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", repository.appendingPathComponent("scripts/schema-check").path,
+                repository.appendingPathComponent("schema/counts.schema.json").path,
+            ] + valid + hostile.keys.sorted())
+        #expect(checked.status == 0, "\(checked.standardError)")
+        let lines = checked.standardOutput.split(separator: "\n").map(String.init)
+        for path in valid { #expect(lines.contains("valid \(path)"), "\(path)") }
+        for (path, name) in hostile {
+            #expect(lines.contains { $0.hasPrefix("invalid \(path):") }, "the schema accepts \(name)")
+        }
+    }
+
     @Test
     func theRateLimitAnswers429WithRetryAfterAndTrustsForwardedForOnlyWhenTold() async throws {
         let directory = try TemporaryDirectory()
@@ -345,6 +385,29 @@ struct CollectCommandTests {
         #expect(collector.log.wait(for: "feed reloaded", count: 1, until: Date() + 60))
         let after = try await collector.post(Batches.body(counters))
         #expect(after.body == #"{"accepted":1}"#)
+        collector.stop()
+    }
+
+    @Test
+    func aFeedAtAURLIsReadAndAskedAgainWhenItChanges() async throws {
+        let directory = try TemporaryDirectory()
+        let feed = try directory.write("messages.json", Batches.feed)
+        let server = try ServeProcess([feed])
+        defer { server.stop() }
+        let database = directory.url.appendingPathComponent("results.sqlite").path
+        let collector = try CollectProcess(
+            feed: "http://127.0.0.1:\(server.port)/messages.json", database: database)
+        let counters = [Counter(message: 7, event: "shown", n: 2)]
+        #expect(try await collector.post(Batches.body(counters)).status == 400)
+        #expect(try await collector.post(Batches.body([Counter(message: 2, event: "link", n: 1)])).status == 200)
+
+        let edited = Batches.feed.replacingOccurrences(
+            of: #"{"id": 1, "bundleId""#,
+            with: #"{"id": 7, "bundleId": "\#(Batches.app)", "title": "New", "text": "n"}, {"id": 1, "bundleId""#)
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: feed), options: .atomic)
+        #expect(server.waitForLog("reloaded"))
+        #expect(collector.log.wait(for: "feed reloaded", count: 1, until: Date() + 60))
+        #expect(try await collector.post(Batches.body(counters)).body == #"{"accepted":1}"#)
         collector.stop()
     }
 
