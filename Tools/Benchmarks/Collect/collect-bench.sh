@@ -60,7 +60,15 @@ for round in $(seq 1 "$ROUNDS"); do
   wrk -t"$THREADS" -c"$CONNECTIONS" -d3s -s Benchmarks/Collect/batches.lua "http://127.0.0.1:$PORT/v1/counts" >/dev/null
   out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s Benchmarks/Collect/batches.lua \
     "http://127.0.0.1:$PORT/v1/counts")
+  # Requests still in flight when wrk stopped are committed and counted after it: read the metrics
+  # once they stop moving.
   metrics=$(curl -s "http://127.0.0.1:$PORT/metrics")
+  while sleep 0.5; do
+    again=$(curl -s "http://127.0.0.1:$PORT/metrics")
+    [ "$(echo "$again" | grep '^appalert_collect_batches_accepted_total ')" = \
+      "$(echo "$metrics" | grep '^appalert_collect_batches_accepted_total ')" ] && break
+    metrics=$again
+  done
   kill -TERM "$pid"; wait "$pid" || true
   accepted=$(echo "$metrics" | awk '/^appalert_collect_batches_accepted_total /{print $2}')
   groups=$(echo "$metrics" | awk '/^appalert_collect_commit_batches_count /{print $2}')

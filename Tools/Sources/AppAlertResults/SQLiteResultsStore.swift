@@ -14,10 +14,37 @@ package actor SQLiteResultsStore: ResultsStore {
     private var batchTables: [String] = []
     private var tablesDay: String?
 
-    private init(path: String, connection: SQLiteConnection, logger: Logger) {
+    /// A second connection that copies the log into the database file (a checkpoint) once a second,
+    /// so the writer's commits never wait for it (SQLite's automatic checkpoint runs inside the commit
+    /// that crosses 1,000 pages, fsyncing the database file too).
+    private let checkpointer: Task<Void, Never>
+
+    private init(path: String, connection: SQLiteConnection, checkpoints: SQLiteConnection, logger: Logger) {
         self.path = path
         self.connection = connection
         self.logger = logger
+        let stopping = stopping
+        // Not cancelled but told to stop: the connection's calls refuse to run in a cancelled task,
+        // and it must be closed.
+        checkpointer = Task {
+            var ticks = 0
+            while !stopping.isSet {
+                try? await Task.sleep(for: .milliseconds(100))
+                ticks += 1
+                if ticks % 10 == 0 { _ = try? await checkpoints.query("PRAGMA wal_checkpoint(PASSIVE)") }
+            }
+            _ = try? await checkpoints.query("PRAGMA wal_checkpoint(PASSIVE)")
+            try? await checkpoints.close()
+        }
+    }
+
+    private let stopping = Flag()
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
     }
 
     /// Opens the file at `path`, creating it and the tables when needed.
@@ -34,13 +61,23 @@ package actor SQLiteResultsStore: ResultsStore {
             _ = try await connection.query("PRAGMA journal_mode=WAL")
             _ = try await connection.query("PRAGMA synchronous=FULL")
             _ = try await connection.query("PRAGMA busy_timeout=10000")
+            _ = try await connection.query("PRAGMA wal_autocheckpoint=0")
             try await migrate(connection)
         } catch {
             try? await connection.close()
             if let error = error as? ResultsStoreError { throw error }
             throw ResultsStoreError("cannot prepare the SQLite database \(path): \(error)")
         }
-        return SQLiteResultsStore(path: path, connection: connection, logger: logger)
+        let checkpoints: SQLiteConnection
+        do {
+            checkpoints = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            _ = try await checkpoints.query("PRAGMA synchronous=FULL")
+            _ = try await checkpoints.query("PRAGMA busy_timeout=10000")
+        } catch {
+            try? await connection.close()
+            throw ResultsStoreError("cannot open the SQLite database \(path) a second time: \(error)")
+        }
+        return SQLiteResultsStore(path: path, connection: connection, checkpoints: checkpoints, logger: logger)
     }
 
     /// Creates the tables of ``ResultsSchema`` and records its version; refuses a database written by a
@@ -200,6 +237,8 @@ package actor SQLiteResultsStore: ResultsStore {
     }
 
     package func close() async {
+        stopping.set()
+        _ = await checkpointer.value
         try? await connection.close()
     }
 }
