@@ -209,9 +209,19 @@ package actor SQLiteResultsStore: ResultsStore {
             binds.append(.text(until))
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        let rows = try await connection.query(
-            "SELECT app, day, message, variant, version, event, n FROM counts\(filter) "
-                + "ORDER BY app, day, message, variant, version, event", binds)
+        // A connection of its own: the writer's may be inside a transaction (this actor's calls
+        // interleave at each await), and a read must see only what is committed.
+        let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        let rows: [SQLiteRow]
+        do {
+            rows = try await reader.query(
+                "SELECT app, day, message, variant, version, event, n FROM counts\(filter) "
+                    + "ORDER BY app, day, message, variant, version, event", binds)
+            try await reader.close()
+        } catch {
+            try? await reader.close()
+            throw error
+        }
         return rows.map { row in
             let message = row.column("message")?.integer ?? -1
             let variant = row.column("variant")?.integer ?? -1

@@ -438,6 +438,40 @@ struct CollectCommandTests {
         collector.stop()
     }
 
+    /// A body sent a byte at a time, or a chunked body past 64 KiB: the connection is closed (the
+    /// header timeout runs until an answer is written, so it covers a trickled body too), nothing is
+    /// stored, and other clients are served meanwhile.
+    @Test
+    func aTrickledBodyIsCutOffAndAChunkedBodyPast64KiBIsRefused() async throws {
+        let directory = try TemporaryDirectory()
+        let feed = try directory.write("messages.json", Batches.feed)
+        let database = directory.url.appendingPathComponent("results.sqlite").path
+        let collector = try CollectProcess(feed: feed, database: database, ["--header-timeout", "1"])
+        let body = Batches.body([Counter(message: 1, event: "shown", n: 1)])
+        let head =
+            "POST /v1/counts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.utf8.count)\r\n\r\n"
+        // The client never finishes; the server closes long before the client's own 60 s.
+        let trickled = try await RawHTTPClient.exchange(
+            port: collector.port, parts: [head, String(body.prefix(10))], pause: 0.2, timeout: 60)
+        #expect(!trickled.timedOut)
+        #expect(!trickled.text.contains("accepted"))
+        #expect(try await collector.post(Batches.body([Counter(message: 2, event: "shown", n: 1)])).status == 200)
+
+        let chunk = String(repeating: " ", count: 16 * 1024)
+        var chunked = "POST /v1/counts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        chunked += "Transfer-Encoding: chunked\r\n\r\n"
+        for _ in 0..<5 { chunked += String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n" }
+        chunked += "0\r\n\r\n"
+        let large = try await RawHTTPClient.exchange(port: collector.port, chunked, timeout: 60)
+        #expect(large.hasPrefix("HTTP/1.1 413"), "\(large.prefix(200))")
+        #expect(large.contains("larger than 64 KiB"))
+        #expect(collector.stop() == 0)
+        let (rows, ids) = try await storedRows(database)
+        #expect(ids == 1)
+        #expect(rows.map(\.message) == [2])
+    }
+
     @Test
     func aDatabaseThatCannotBeOpenedOrAFeedWithErrorsStopsTheStart() throws {
         let directory = try TemporaryDirectory()
