@@ -145,12 +145,17 @@ package struct Collector: Sendable {
             var response = Self.error(
                 .tooManyRequests, "more than \(configuration.rateLimit) batches a minute from one address")
             response.headers[.retryAfter] = String(retry)
+            // Answered before the body is read: the connection closes rather than read what follows.
+            response.headers[.connection] = "close"
             return response
         }
         if let type = request.headers[.contentType],
             !type.lowercased().hasPrefix("application/json")
         {
-            return refuse(Refusal(.contentType, "Content-Type \(BatchCheck.quote(type)) is not application/json"))
+            var response = refuse(
+                Refusal(.contentType, "Content-Type \(BatchCheck.quote(type)) is not application/json"))
+            response.headers[.connection] = "close"
+            return response
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maximumBody {
             return tooLarge()
