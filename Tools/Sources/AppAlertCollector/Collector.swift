@@ -176,7 +176,11 @@ package struct Collector: Sendable {
             batch = try BatchCheck(feed: feed.index, days: dayWindow.current(configuration.now())).check(value)
         } catch let error as BatchJSON.SyntaxError {
             if error.reason == BatchJSON.TooMany.reason {
-                return refuse(Refusal(.tooMany, "$.counts: more than 200 counters"))
+                return refuse(
+                    Refusal(
+                        .tooMany,
+                        "an array with more than 200 elements (at byte \(error.offset)): a batch has at most 200 counters"
+                    ))
             }
             return refuse(Refusal(.json, "not JSON: \(error.reason) at byte \(error.offset)"))
         } catch let refusal as Refusal {

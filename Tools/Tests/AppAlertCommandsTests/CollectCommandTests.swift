@@ -194,7 +194,7 @@ struct CollectCommandTests {
                 "201 counters",
                 head + "["
                     + (0..<201).map { #"{"day": "2026-11-25", "message": 1, "event": "shown", "n": \#($0 + 1)}"# }
-                    .joined(separator: ",") + "]}", 400, "more than 200 counters"),
+                    .joined(separator: ",") + "]}", 400, "a batch has at most 200 counters"),
             .counter(
                 "message not in the feed", #"{"day": "2026-11-25", "message": 99, "event": "shown", "n": 1}"#,
                 "$.counts[0].message: 99 is not a message"),
