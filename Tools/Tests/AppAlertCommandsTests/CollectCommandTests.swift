@@ -75,6 +75,13 @@ struct CollectCommandTests {
         #expect(Batches.totals(rows) == Batches.totals([counters, other]))
     }
 
+    @Test
+    func batchIDsAreKeptEightDaysThenDroppedWhole() async throws {
+        let directory = try TemporaryDirectory()
+        try await batchIDsAreKeptEightDaysThenDropped(
+            database: directory.url.appendingPathComponent("results.sqlite").path)
+    }
+
     /// Each batch is acknowledged before the collector is killed; every acknowledged one is there.
     @Test(arguments: [SIGKILL, SIGTERM])
     func everyAcknowledgedBatchSurvivesTheCollectorsEnd(signal: Int32) async throws {

@@ -69,6 +69,12 @@ struct CollectPostgresTests {
     }
 
     @Test
+    func batchIDsAreKeptEightDaysThenDroppedWhole() async throws {
+        let database = try PostgresTestDatabase()
+        try await batchIDsAreKeptEightDaysThenDropped(database: database.url)
+    }
+
+    @Test
     func everyAcknowledgedBatchSurvivesSIGKILL() async throws {
         let database = try PostgresTestDatabase()
         let directory = try TemporaryDirectory()

@@ -25,11 +25,11 @@ final class CollectProcess: @unchecked Sendable {
 
     /// `appalert collect FEED --database DATABASE --port 0 --today 2026-11-26 ARGUMENTS` (`--rate-limit 0`
     /// unless `arguments` sets one).
-    init(feed: String, database: String, _ arguments: [String] = []) throws {
+    init(feed: String, database: String, _ arguments: [String] = [], today: String = CollectProcess.today) throws {
         process.executableURL = AppAlertProcess.executable
         let limit = arguments.contains("--rate-limit") ? [] : ["--rate-limit", "0"]
         process.arguments =
-            ["collect", feed, "--database", database, "--port", "0", "--today", Self.today] + limit + arguments
+            ["collect", feed, "--database", database, "--port", "0", "--today", today] + limit + arguments
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -235,4 +235,36 @@ func storedRows(_ database: String) async throws -> (rows: [CountRow], ids: Int)
         await store.close()
         throw error
     }
+}
+
+/// A batch id is found for 8 days after the day it was stored, and forgotten after: the collector
+/// restarted on later days (its `--today`) with the same database.
+func batchIDsAreKeptEightDaysThenDropped(database: String) async throws {
+    let directory = try TemporaryDirectory()
+    let feed = try directory.write("messages.json", Batches.feed)
+    let id = UUID()
+    func post(on today: String) async throws -> String {
+        let collector = try CollectProcess(feed: feed, database: database, today: today)
+        defer { collector.stop() }
+        let day = try #require(BatchDays.day(today, plus: -1))
+        return try await collector.post(
+            Batches.body([Batches.Counter(day: day, message: 1, event: "shown", n: 1)], id: id)
+        )
+        .body
+    }
+    #expect(try await post(on: "2026-11-01") == #"{"accepted":1}"#)
+    #expect(try await post(on: "2026-11-01") == #"{"duplicate":true}"#)
+    #expect(try await post(on: "2026-11-05") == #"{"duplicate":true}"#)
+    // 2026-11-09 is the eighth day after: still kept.
+    #expect(try await post(on: "2026-11-09") == #"{"duplicate":true}"#)
+    #expect(try await storedRows(database).ids == 1)
+    // The ninth day after: the day's table is dropped, and the id counts again (a new day's table).
+    #expect(try await post(on: "2026-11-10") == #"{"accepted":1}"#)
+    let store = try await ResultsDatabase.open(
+        try ResultsDatabaseLocation(parsing: database), logger: Logger(label: "t"))
+    let days = try await store.batchIDsPerDay()
+    await store.close()
+    #expect(days == ["2026-11-05": 0, "2026-11-09": 0, "2026-11-10": 1])
+    let (rows, _) = try await storedRows(database)
+    #expect(rows.map(\.day) == ["2026-10-31", "2026-11-09"])
 }
