@@ -34,6 +34,9 @@ let package = Package(
         // PostgreSQL to scale out.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The collector's /metrics: the metrics API and its Prometheus exposition.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // Tests only: property-based checks of the version order and range semantics.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -62,12 +65,28 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `appalert collect`: the Hummingbird service that checks batches against the feed and commits
+        // them in groups to the results database.
+        .target(
+            name: "AppAlertCollector",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"),
+                "AppAlertResults", "AppAlertServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "AppAlertCommands",
             dependencies: [
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
-                "AppAlertServer", "AppAlertResults",
+                "AppAlertServer", "AppAlertResults", "AppAlertCollector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -131,7 +150,7 @@ let package = Package(
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
                 "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
-                "FuzzImage",
+                "FuzzImage", "AppAlertResults", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // appalert report: its statistics against SciPy/statsmodels, and the command on real SQLite and

@@ -17,7 +17,7 @@ public struct AppAlertCommand: AsyncParsableCommand {
         subcommands: [
             Validate.self, Evaluate.self, Check.self, UpdateCheck.self, Publish.self, Serve.self, Keygen.self,
             Sign.self, Verify.self, VersionCommand.self, Schema.self, Audience.self, Diff.self, Init.self,
-            InboxCommand.self, Report.self,
+            InboxCommand.self, Collect.self, Report.self,
         ]
     )
 

@@ -4,15 +4,15 @@ import Foundation
 /// database (several collectors behind a load balancer share it). `appalert collect --database`
 /// and `appalert report --database` take the same spelling: a path, or a `postgres://` or
 /// `postgresql://` URL.
-enum ResultsDatabaseLocation: Equatable, Sendable {
+package enum ResultsDatabaseLocation: Equatable, Sendable {
     case sqlite(path: String)
     case postgres(URL)
 
-    struct Invalid: Error, CustomStringConvertible {
-        var description: String
+    package struct Invalid: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    init(parsing text: String) throws(Invalid) {
+    package init(parsing text: String) throws(Invalid) {
         let lower = text.lowercased()
         if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") {
             guard let url = URL(string: text), url.host != nil, !url.path.isEmpty, url.path != "/" else {
@@ -43,22 +43,34 @@ enum ResultsDatabaseLocation: Equatable, Sendable {
 /// - `event`: `shown`, `dismissed`, `button.0`, `button.1`, `tap`, `link`, `conversion`,
 ///   `update.shown`, `update.accepted`, `update.later`, `update.skipped`;
 /// - `n`: the sum (a 64-bit integer).
-struct CountRow: Equatable, Hashable, Sendable {
-    var app: String
-    var day: String
+package struct CountRow: Equatable, Hashable, Sendable {
+    package var app: String
+    package var day: String
     /// nil for an update event (stored as -1).
-    var message: Int?
+    package var message: Int?
     /// nil for a message without variants and for update events (stored as -1).
-    var variant: Int?
+    package var variant: Int?
     /// The offered version of an update event; nil for a message event (stored as "").
-    var version: String?
-    var event: String
-    var n: Int64
+    package var version: String?
+    package var event: String
+    package var n: Int64
+
+    package init(
+        app: String, day: String, message: Int?, variant: Int?, version: String?, event: String, n: Int64
+    ) {
+        self.app = app
+        self.day = day
+        self.message = message
+        self.variant = variant
+        self.version = version
+        self.event = event
+        self.n = n
+    }
 }
 
 /// The tables, as each database spells them. The collector creates and migrates them (the
 /// `appalert_meta` row `schema` says which version a database has); `report` only reads.
-enum ResultsSchema {
+package enum ResultsSchema {
     /// The version these statements create.
     static let version = 1
 

@@ -23,11 +23,11 @@ import NIOCore
 /// (A deadline scheduled on each request's first byte and cancelled by its answer, with NIO's
 /// `IdleStateHandler` stamping every write through a promise, cost a third of the small-feed
 /// throughput: Tools/Benchmarks/README.md.)
-final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+package final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    package typealias InboundIn = ByteBuffer
+    package typealias InboundOut = ByteBuffer
+    package typealias OutboundIn = ByteBuffer
+    package typealias OutboundOut = ByteBuffer
 
     /// The timer's period.
     let tick: TimeAmount
@@ -61,43 +61,43 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
     }
 
     /// The handlers for one connection.
-    static func handlers(headerTimeout: Duration, idleTimeout: Duration) -> [any ChannelHandler] {
+    package static func handlers(headerTimeout: Duration, idleTimeout: Duration) -> [any ChannelHandler] {
         [ConnectionTimeoutHandler(headerTimeout: TimeAmount(headerTimeout), idleTimeout: TimeAmount(idleTimeout))]
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { startTimer(context: context) }
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    package func channelActive(context: ChannelHandlerContext) {
         startTimer(context: context)
         context.fireChannelActive()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if requestStart == nil { requestStart = clock() }
         lastActivity = now
         context.fireChannelRead(data)
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         requestStart = nil
         lastActivity = now
         context.write(data, promise: promise)
     }
 
     /// The socket drained or filled: an answer still flowing to a slow reader is activity.
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
+    package func channelWritabilityChanged(context: ChannelHandlerContext) {
         lastActivity = now
         context.fireChannelWritabilityChanged()
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         stopTimer()
         context.fireChannelInactive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         stopTimer()
     }
 

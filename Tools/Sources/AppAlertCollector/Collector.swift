@@ -1,0 +1,284 @@
+import AppAlert
+import AppAlertResults
+import AppAlertServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// How `appalert collect` behaves. Every value has a default.
+package struct CollectorConfiguration: Sendable {
+    /// The address to listen on.
+    package var host = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    package var port = 8080
+    /// Batches a minute from one client address; 0 turns the limit off.
+    package var rateLimit = 600
+    /// Take the client's address from `X-Forwarded-For` or `Forwarded` (the last address in them: the
+    /// one the proxy in front of the collector saw), not from the connection.
+    package var trustForwardedFor = false
+    /// A connection whose request head is not complete this long after its first byte is closed.
+    package var headerTimeout: Duration = .seconds(10)
+    /// A connection with no byte read or written this long is closed.
+    package var idleTimeout: Duration = .seconds(60)
+    /// How often the feed files are checked for changes.
+    package var reloadInterval: Duration = .seconds(1)
+    /// How often a feed at a URL is asked again (with `If-None-Match`).
+    package var urlReloadInterval: Duration = .seconds(10)
+    /// What fetches a feed at a URL.
+    package var transport: any FeedTransport = URLSessionFeedTransport(userAgent: "appalert-collect")
+    /// The clock: the day checks and the day batch ids are kept under.
+    package var now: @Sendable () -> Date = { Date() }
+
+    package init() {}
+}
+
+/// Where a request came from, for the rate limit only (never stored or logged).
+struct CollectorRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}
+
+/// `appalert collect`: `POST /v1/counts` takes a batch of counters, checks it against the feed and
+/// the wire format, and answers once it is committed to disk (``GroupCommitter``); `GET /metrics` and
+/// `GET /healthz`.
+package struct Collector: Sendable {
+    /// A body is read up to this many bytes; one longer is refused (413) without reading the rest.
+    static let maximumBody = 64 * 1024
+
+    package let configuration: CollectorConfiguration
+    let feed: CollectorFeed
+    let committer: GroupCommitter
+    let metrics: CollectorMetrics
+    let limiter: RateLimiter
+    let logger: Logger
+    private let dayWindow: LockedDayWindow
+
+    package struct StartError: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// Reads the feed at `feedLocation` (a file, a directory of `.json` feeds or an `http(s)://` URL)
+    /// and writes to `store`.
+    package init(
+        feed feedLocation: String, store: any ResultsStore,
+        configuration: CollectorConfiguration = CollectorConfiguration(),
+        logger: Logger = Logger(label: "appalert.collect")
+    ) async throws(StartError) {
+        self.configuration = configuration
+        do {
+            feed = try await CollectorFeed.open(feedLocation, transport: configuration.transport)
+        } catch {
+            throw StartError(description: error.description)
+        }
+        metrics = CollectorMetrics()
+        committer = GroupCommitter(store: store, now: configuration.now, logger: logger, metrics: metrics)
+        limiter = RateLimiter(perMinute: configuration.rateLimit)
+        dayWindow = LockedDayWindow(BatchCheck.DayWindow(now: configuration.now()))
+        self.logger = logger
+    }
+
+    /// The Hummingbird application with the feed watcher and the writer; run it with `runService()`
+    /// (SIGTERM and SIGINT stop it gracefully: the server finishes the requests in flight, the writer
+    /// commits and answers them, then the database is closed).
+    package func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+        -> some ApplicationProtocol
+    {
+        let collector = self
+        let responder = CallbackResponder<CollectorRequestContext> { request, context in
+            await collector.respond(to: request, context: context)
+        }
+        let timeouts = (header: configuration.headerTimeout, idle: configuration.idleTimeout)
+        return Application(
+            responder: responder,
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [
+                    CollectorChannelHandler(timeouts: timeouts)
+                ])),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "appalert"),
+            // Shut down in reverse order: the server drains first, then the feed watcher, then the
+            // writer commits what is left.
+            services: [
+                committer,
+                FeedReloadService(
+                    feed: feed, fileInterval: configuration.reloadInterval,
+                    urlInterval: configuration.urlReloadInterval,
+                    logger: logger),
+            ],
+            onServerRunning: onServerRunning, logger: logger)
+    }
+
+    func respond(to request: Request, context: CollectorRequestContext) async -> Response {
+        switch (request.method, request.uri.path) {
+        case (.post, "/v1/counts"):
+            let started = ContinuousClock.now
+            let response = await counts(request, context: context)
+            metrics.recordLatency(ContinuousClock.now - started)
+            return response
+        case (.get, "/healthz"), (.head, "/healthz"):
+            return Self.json(.ok, #"{"status":"ok"}"#)
+        case (.get, "/metrics"):
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text())))
+        case (_, "/v1/counts"), (_, "/healthz"), (_, "/metrics"):
+            var response = Self.error(.methodNotAllowed, "\(request.method) is not allowed here")
+            response.headers[.allow] = request.uri.path == "/v1/counts" ? "POST" : "GET, HEAD"
+            return response
+        default:
+            return Self.error(.notFound, "no such path (the collector takes POST /v1/counts)")
+        }
+    }
+
+    private func counts(_ request: Request, context: CollectorRequestContext) async -> Response {
+        if let retry = limiter.admit(clientAddress(request, context: context), now: Self.seconds()) {
+            metrics.recordRefused(.rateLimited)
+            var response = Self.error(
+                .tooManyRequests, "more than \(configuration.rateLimit) batches a minute from one address")
+            response.headers[.retryAfter] = String(retry)
+            // Answered before the body is read: the connection closes rather than read what follows.
+            response.headers[.connection] = "close"
+            return response
+        }
+        if let type = request.headers[.contentType],
+            !type.lowercased().hasPrefix("application/json")
+        {
+            var response = refuse(
+                Refusal(.contentType, "Content-Type \(BatchCheck.quote(type)) is not application/json"))
+            response.headers[.connection] = "close"
+            return response
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maximumBody {
+            return tooLarge()
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.maximumBody)
+        } catch is NIOTooManyBytesError {
+            return tooLarge()
+        } catch {
+            return refuse(Refusal(.json, "the body could not be read"))
+        }
+        let batch: StoredBatch
+        do {
+            let value = try body.withUnsafeReadableBytes { raw throws(BatchJSON.SyntaxError) in
+                try BatchJSON.parse(raw.bindMemory(to: UInt8.self))
+            }
+            batch = try BatchCheck(feed: feed.index, days: dayWindow.current(configuration.now())).check(value)
+        } catch let error as BatchJSON.SyntaxError {
+            if error.reason == BatchJSON.TooMany.reason {
+                return refuse(
+                    Refusal(
+                        .tooMany,
+                        "an array with more than 200 elements (at byte \(error.offset)): a batch has at most 200 counters"
+                    ))
+            }
+            return refuse(Refusal(.json, "not JSON: \(error.reason) at byte \(error.offset)"))
+        } catch let refusal as Refusal {
+            return refuse(refusal)
+        } catch {
+            return refuse(Refusal(.json, "not JSON"))
+        }
+        do {
+            switch try await committer.submit(batch) {
+            case .accepted(let count):
+                metrics.recordAccepted(counters: count)
+                return Self.json(.ok, #"{"accepted":\#(count)}"#)
+            case .duplicate:
+                metrics.recordDuplicate()
+                return Self.json(.ok, #"{"duplicate":true}"#)
+            }
+        } catch {
+            metrics.recordFailed()
+            var response = Self.error(.serviceUnavailable, "the batch could not be stored now; send it again later")
+            response.headers[.retryAfter] = "60"
+            return response
+        }
+    }
+
+    private func refuse(_ refusal: Refusal) -> Response {
+        metrics.recordRefused(refusal.reason)
+        let status: HTTPResponse.Status = refusal.reason == .contentType ? .unsupportedMediaType : .badRequest
+        return Self.error(status, refusal.text)
+    }
+
+    private func tooLarge() -> Response {
+        metrics.recordRefused(.tooLarge)
+        var response = Self.error(.contentTooLarge, "the body is larger than 64 KiB")
+        // Nothing more is read: the connection closes once the answer is written.
+        response.headers[.connection] = "close"
+        return response
+    }
+
+    /// The address the rate limit counts: the connection's, or with `--trust-forwarded-for` the last
+    /// one of `X-Forwarded-For` or `Forwarded` (the one the proxy in front saw).
+    func clientAddress(_ request: Request, context: CollectorRequestContext) -> String {
+        if configuration.trustForwardedFor {
+            if let forwarded = request.headers[values: .init("X-Forwarded-For")!].last,
+                let last = forwarded.split(separator: ",").last
+            {
+                return last.trimmingCharacters(in: .whitespaces)
+            }
+            if let forwarded = request.headers[values: .init("Forwarded")!].last {
+                let parts = forwarded.split(whereSeparator: { $0 == "," || $0 == ";" })
+                if let last = parts.last(where: {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("for=")
+                }) {
+                    return String(last.trimmingCharacters(in: .whitespaces).dropFirst(4))
+                }
+            }
+        }
+        return context.remoteAddress?.ipAddress ?? ""
+    }
+
+    static func seconds() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func error(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return json(status, #"{"error":""# + escaped + #""}"#)
+    }
+}
+
+/// The day window shared by the requests, replaced when the day changes.
+final class LockedDayWindow: @unchecked Sendable {
+    private let lock = NSLock()
+    private var window: BatchCheck.DayWindow
+
+    init(_ window: BatchCheck.DayWindow) {
+        self.window = window
+    }
+
+    func current(_ now: Date) -> BatchCheck.DayWindow {
+        lock.withLock {
+            let next = window.current(now)
+            if next.epochDay != window.epochDay { window = next }
+            return next
+        }
+    }
+}

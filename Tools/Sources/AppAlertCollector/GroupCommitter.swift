@@ -1,0 +1,137 @@
+import AppAlertResults
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// The collector's one writer. Requests hand it checked batches and wait; it takes every batch
+/// waiting (up to ``maximumGroup``), stores them in one transaction (ids deduplicated in the same
+/// transaction, counters merged in memory), and answers them all once the commit is on disk. One fsync
+/// serves a whole group, so the rate of batches is not bound by the disk's fsyncs a second.
+///
+/// On graceful shutdown (SIGTERM, after the HTTP server stopped taking requests and finished those in
+/// flight) it commits what is waiting, answers, closes the database and ends.
+final class GroupCommitter: Service, @unchecked Sendable {
+    enum Outcome: Equatable, Sendable {
+        /// Stored; the number of counters it had.
+        case accepted(Int)
+        case duplicate
+    }
+
+    struct Closed: Error {}
+
+    static let maximumGroup = 1024
+
+    private struct Pending {
+        var batch: StoredBatch
+        var continuation: CheckedContinuation<Outcome, any Error>
+    }
+
+    private let store: any ResultsStore
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private let metrics: CollectorMetrics?
+    private let lock = NSLock()
+    private var queue: [Pending] = []
+    private var writer: CheckedContinuation<Void, Never>?
+    private var closing = false
+
+    init(store: any ResultsStore, now: @escaping @Sendable () -> Date, logger: Logger, metrics: CollectorMetrics?) {
+        self.store = store
+        self.now = now
+        self.logger = logger
+        self.metrics = metrics
+    }
+
+    /// Waits until `batch` is committed (or found a duplicate). Throws when the database failed (the
+    /// whole group was rolled back) or the collector is stopping.
+    func submit(_ batch: StoredBatch) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            let (accepted, wake) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
+                // After the writer ended nothing would answer.
+                if finished { return (false, nil) }
+                queue.append(Pending(batch: batch, continuation: continuation))
+                defer { writer = nil }
+                return (true, writer)
+            }
+            if !accepted { continuation.resume(throwing: Closed()) }
+            wake?.resume()
+        }
+    }
+
+    /// The writer ended: a batch submitted now is refused.
+    private var finished = false
+
+    /// The next group, or nil once closing and nothing waits.
+    private func nextGroup() async -> [Pending]? {
+        while true {
+            let taken: [Pending]? = lock.withLock {
+                if !queue.isEmpty {
+                    let count = min(queue.count, Self.maximumGroup)
+                    let group = Array(queue.prefix(count))
+                    queue.removeFirst(count)
+                    return group
+                }
+                return closing ? [] : nil
+            }
+            if let taken { return taken.isEmpty ? nil : taken }
+            await withCheckedContinuation { continuation in
+                let ready = lock.withLock {
+                    if !queue.isEmpty || closing { return true }
+                    writer = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+    }
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            while let group = await nextGroup() {
+                await commit(group)
+            }
+        } onGracefulShutdown: {
+            let wake: CheckedContinuation<Void, Never>? = self.lock.withLock {
+                self.closing = true
+                defer { self.writer = nil }
+                return self.writer
+            }
+            wake?.resume()
+        }
+        let left: [Pending] = lock.withLock {
+            finished = true
+            let all = queue
+            queue = []
+            return all
+        }
+        for pending in left { pending.continuation.resume(throwing: Closed()) }
+        await store.close()
+        logger.info("results database closed")
+    }
+
+    private func commit(_ group: [Pending]) async {
+        // A batch id twice in one group: the first is stored, the others are its duplicates.
+        var first: [UUID: Int] = [:]
+        var unique: [StoredBatch] = []
+        for pending in group where first[pending.batch.id] == nil {
+            first[pending.batch.id] = unique.count
+            unique.append(pending.batch)
+        }
+        let started = ContinuousClock.now
+        do {
+            let today = BatchDays.day(of: now())
+            let added = try await store.commit(unique, today: today)
+            metrics?.recordCommit(batches: unique.count, duration: ContinuousClock.now - started)
+            var answered = Set<UUID>()
+            for pending in group {
+                let id = pending.batch.id
+                let isNew = added[first[id]!] && answered.insert(id).inserted
+                pending.continuation.resume(returning: isNew ? .accepted(pending.batch.rows.count) : .duplicate)
+            }
+        } catch {
+            logger.error(
+                "commit of \(unique.count) batch(es) failed, none stored: \(String(describing: error).prefix(500))")
+            for pending in group { pending.continuation.resume(throwing: error) }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import AppAlertCollector
+import AppAlertResults
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+
+extension AppAlertCommand {
+    struct Collect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "collect",
+            abstract: "Collect the counts apps report (POST /v1/counts) into SQLite or PostgreSQL.",
+            discussion: """
+                Takes batches of counters from apps that turned reporting on, checks each against the \
+                feed (its app, message ids, variants and buttons; read again when it changes, a URL every \
+                10 seconds) and the wire \
+                format, and stores the sums. A 2xx answer means the batch is committed and on disk; a \
+                batch id already stored is answered {"duplicate": true} and adds nothing. Bad input gets \
+                a 4xx {"error": "..."} saying where and why, and stores nothing. GET /metrics gives \
+                Prometheus metrics, GET /healthz says the collector is up. No client address or header \
+                is stored or logged. Stops gracefully on SIGTERM and SIGINT (what is in flight is \
+                committed and answered). docs/reporting.md says more.
+                """)
+
+        @Argument(help: "The feed: a file, a directory of .json feeds, or an http(s):// URL.")
+        var feed: String
+
+        @Option(
+            help: ArgumentHelp(
+                "The results database: a SQLite file (created when missing) or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.",
+                valueName: "path-or-url"))
+        var database: String
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port (0 picks a free one).")
+        var port = 8080
+
+        @Option(
+            name: .customLong("rate-limit"),
+            help: ArgumentHelp("Batches a minute from one client address; 0 turns the limit off.", valueName: "n"))
+        var rateLimit = 600
+
+        @Flag(
+            name: .customLong("trust-forwarded-for"),
+            help: "Count the rate limit by the last address of X-Forwarded-For or Forwarded (behind a proxy).")
+        var trustForwardedFor = false
+
+        @Option(
+            name: .customLong("header-timeout"),
+            help: ArgumentHelp(
+                "Seconds a connection may take to send a whole request head.", valueName: "seconds"))
+        var headerTimeout: Double = 10
+
+        @Option(
+            name: .customLong("idle-timeout"),
+            help: ArgumentHelp("Seconds a connection may stay silent.", valueName: "seconds"))
+        var idleTimeout: Double = 60
+
+        /// Tests: the UTC day the collector takes as today (its clock runs from noon of that day).
+        @Option(name: .customLong("today"), help: .hidden)
+        var today: String?
+
+        func run() async throws {
+            var configuration = CollectorConfiguration()
+            configuration.host = host
+            configuration.port = port
+            guard rateLimit >= 0 else {
+                try CommandOutput.failure("--rate-limit: must be 0 (off) or more").emit()
+                return
+            }
+            configuration.rateLimit = rateLimit
+            configuration.trustForwardedFor = trustForwardedFor
+            for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
+            where !(seconds > 0 && seconds <= 86_400) {
+                try CommandOutput.failure("\(name): must be more than 0 and at most 86400 seconds").emit()
+                return
+            }
+            configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+            configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+            if let today {
+                guard let midnight = BatchDays.date(of: today) else {
+                    try CommandOutput.failure("--today: \"\(today.prefix(100))\" is not a day (YYYY-MM-DD)").emit()
+                    return
+                }
+                let start = Date()
+                let noon = midnight.addingTimeInterval(12 * 3600)
+                configuration.now = { noon.addingTimeInterval(Date().timeIntervalSince(start)) }
+            }
+            let location: ResultsDatabaseLocation
+            do {
+                location = try ResultsDatabaseLocation(parsing: database)
+            } catch {
+                try CommandOutput.failure(error.description).emit()
+                return
+            }
+            var logger = Logger(label: "appalert.collect")
+            logger.logLevel = .info
+            let store: any ResultsStore
+            do {
+                store = try await ResultsDatabase.open(location, logger: logger)
+            } catch {
+                try CommandOutput.failure("\(error)").emit()
+                return
+            }
+            let collector: Collector
+            do {
+                collector = try await Collector(
+                    feed: feed, store: store, configuration: configuration, logger: logger)
+            } catch {
+                await store.close()
+                try CommandOutput.failure(error.description).emit()
+                return
+            }
+            let host = host
+            let requestedPort = port
+            let databaseName =
+                switch location {
+                case .sqlite(let path): path
+                case .postgres(let url): "postgres://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")\(url.path)"
+                }
+            let app = collector.application { channel in
+                let port = channel.localAddress?.port ?? requestedPort
+                FileHandle.standardOutput.write(
+                    Data("appalert: collecting into \(databaseName) on http://\(host):\(port)/v1/counts\n".utf8))
+            }
+            try await app.runService()
+        }
+    }
+}
