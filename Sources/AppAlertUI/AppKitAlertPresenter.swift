@@ -19,7 +19,8 @@
                 let layout = service.message?.layout, layout != .alert
             {
                 try AppKitMessageHost.present(MessagePresenter(service), in: window)
-                return service.messageAppeared()
+                service.messageAppeared()
+                return
             }
             guard source.isPresented, let presentation = source.presentation else { return }
             let buttons = presentation.buttons.map { (title: $0.title, isCancel: $0.isCancel) }

@@ -29,7 +29,8 @@
                 let layout = service.message?.layout, layout != .alert
             {
                 try UIKitMessageHost.present(MessagePresenter(service), on: viewController, in: scene)
-                return service.messageAppeared()
+                service.messageAppeared()
+                return
             }
             guard source.isPresented, let presentation = source.presentation else { return }
             let actions = presentation.buttons.map { button in

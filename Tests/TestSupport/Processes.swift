@@ -44,6 +44,15 @@ public struct ProcessResult: Sendable {
     }
 }
 
+/// Runs `body` on a thread of its own and waits for it without holding one of Swift's cooperative
+/// threads (as many as the machine has cores: two here): a test that blocks one, waiting for a
+/// process or a socket, holds back every other test's tasks, servers' answers among them.
+public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
 /// Example feeds written to a temporary directory for a test.
 public struct TemporaryDirectory: ~Copyable {
     public let url: URL

@@ -12,7 +12,7 @@ import Foundation
 public enum RawHTTPClient {
     /// Runs on a thread of its own: a blocking read on Swift's cooperative pool could starve the very
     /// server tasks it waits for.
-    public static func exchange(port: Int, _ request: String, timeout: Double = 10) async throws -> String {
+    public static func exchange(port: Int, _ request: String, timeout: Double = 60) async throws -> String {
         let (text, timedOut) = try await exchange(port: port, parts: [request], timeout: timeout)
         if timedOut { throw POSIXError(.ETIMEDOUT) }
         return text
@@ -24,13 +24,8 @@ public enum RawHTTPClient {
     public static func exchange(
         port: Int, parts: [String], pause: Double = 0, halfClose: Bool = false, timeout: Double
     ) async throws -> (text: String, timedOut: Bool) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result {
-                        try blockingExchange(port: port, parts, pause: pause, halfClose: halfClose, timeout: timeout)
-                    })
-            }.start()
+        try await offThePool {
+            try blockingExchange(port: port, parts, pause: pause, halfClose: halfClose, timeout: timeout)
         }
     }
 

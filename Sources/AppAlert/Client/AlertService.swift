@@ -216,12 +216,16 @@ public final class AlertService: AlertPresenting {
     /// showing is counted as `shown` once, however many windows it moves through. The views of
     /// AppAlertUI call it; an app that draws the message itself calls it when its view appears (a
     /// showing answered without this call is counted as shown when it is answered).
-    public func messageAppeared() {
+    ///
+    /// Returns the task that stores the count (nil when there is nothing to count), for a caller that
+    /// must know when it is stored; views ignore it.
+    @discardableResult
+    public func messageAppeared() -> Task<Void, Never>? {
         guard showMessage, let message, let client, client.results != nil, countedShowing != showingNumber else {
-            return
+            return nil
         }
         countedShowing = showingNumber
-        counting = Task { [weak self] in
+        let counting = Task { [weak self] in
             do {
                 let problems = try await client.count([.shown], of: message)
                 self?.emitAll(problems)
@@ -229,6 +233,8 @@ public final class AlertService: AlertPresenting {
                 self?.emit(.problem("cannot count that message \(message.id) was shown: \(error)"))
             }
         }
+        self.counting = counting
+        return counting
     }
 
     /// What an answer to the showing on screen counts: `event`, and `shown` when no window said it

@@ -149,8 +149,14 @@ struct ResultsRecorder: Sendable {
                         state.results = results
                         return nil
                     }
-                    if now.timeIntervalSince(batch.since) >= Self.batchIDLifetime || batch.since > now {
+                    if now.timeIntervalSince(batch.since) >= Self.batchIDLifetime {
                         batch.id = UUID().uuidString
+                        batch.since = now
+                    } else if batch.since > now {
+                        // A clock set back, or another client of the same state (an app extension)
+                        // whose clock reads earlier: the batch keeps its id, so a second sending of it
+                        // is a retry the collector counts once (a new id here counted it twice: the
+                        // end-to-end test caught it), and its age runs from now.
                         batch.since = now
                     }
                     // A batch that waited longer than the collector accepts loses its oldest days.

@@ -174,6 +174,26 @@ struct ResultSendingTests {
         #expect(server.countPosts.count == 1)
     }
 
+    /// A batch taken by a client whose clock reads later (another client of the same state, or a
+    /// clock set back since) is sent again with its own id: a retry the collector counts once. (A new
+    /// id counted it twice in the end-to-end test.)
+    @Test
+    func aBatchTakenAtALaterTimeKeepsItsIDWhenSentEarlier() async throws {
+        let server = try Fixture.server(feed: Fixture.feed(""), counts: Self.ok)
+        let clock = HandClock("2026-11-26T09:00:00Z")
+        let (store, client) = Self.seeded([("2026-11-24", 5, "shown", 3)], clock: clock, server: server)
+        try await store.updateState { state in
+            state.results?.batch = ResultCounts.Batch(
+                id: "0B6D1C52-8E1D-4F4B-9C35-3C1A2B4D5E6F", since: clock.now.addingTimeInterval(3_600),
+                counts: [.init(day: "2026-11-24", message: 5, event: .shown, n: 3)])
+            state.results?.counters = []
+        }
+        #expect(await client.sendCountsIfDue() == [])
+        let ids = try server.countPosts.map { try SentBatch($0).batch }
+        #expect(ids == ["0B6D1C52-8E1D-4F4B-9C35-3C1A2B4D5E6F"])
+        #expect(try await store.state().results?.batch == nil)
+    }
+
     @Test
     func aBatchUnacknowledgedForSevenDaysGetsANewID() async throws {
         let server = try Fixture.server(feed: Fixture.feed("")) { _ in

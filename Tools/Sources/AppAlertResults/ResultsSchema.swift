@@ -56,7 +56,8 @@ package struct CountRow: Equatable, Hashable, Sendable {
     package var n: Int64
 
     package init(
-        app: String, day: String, message: Int?, variant: Int?, version: String?, event: String, n: Int64
+        app: String, day: String, message: Int? = nil, variant: Int? = nil, version: String? = nil, event: String,
+        n: Int64
     ) {
         self.app = app
         self.day = day

@@ -19,7 +19,7 @@ struct CollectCommandTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(feed: feed, database: database)
+        let collector = try await CollectProcess.start(feed: feed, database: database)
         let first = [
             Counter(message: 1, event: "shown", n: 3), Counter(message: 1, event: "button.0", n: 2),
             Counter(message: 3, variant: 1, event: "button.1", n: 1),
@@ -50,7 +50,7 @@ struct CollectCommandTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(feed: feed, database: database)
+        let collector = try await CollectProcess.start(feed: feed, database: database)
         let counters = Batches.random(seed: 7)
         let body = Batches.body(counters)
         #expect(try await collector.post(body).body == #"{"accepted":\#(counters.count)}"#)
@@ -66,7 +66,7 @@ struct CollectCommandTests {
         #expect(answers.filter { $0 == #"{"accepted":\#(other.count)}"# }.count == 1)
         // The same id comes back after a restart: still a duplicate.
         collector.stop()
-        let again = try CollectProcess(feed: feed, database: database)
+        let again = try await CollectProcess.start(feed: feed, database: database)
         #expect(try await again.post(body).body == #"{"duplicate":true}"#)
         again.stop()
 
@@ -88,7 +88,7 @@ struct CollectCommandTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(feed: feed, database: database)
+        let collector = try await CollectProcess.start(feed: feed, database: database)
         let batches = (0..<40).map { Batches.random(seed: 100 + $0) }
         let acknowledged = try await withThrowingTaskGroup(of: [Counter]?.self) { group in
             for counters in batches {
@@ -109,7 +109,7 @@ struct CollectCommandTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(feed: feed, database: database)
+        let collector = try await CollectProcess.start(feed: feed, database: database)
         let batches = (0..<200).map { Batches.random(seed: 1000 + $0) }
         let acknowledged = try await withThrowingTaskGroup(of: [Counter]?.self) { group in
             for (position, counters) in batches.enumerated() {
@@ -273,7 +273,7 @@ struct CollectCommandTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(feed: feed, database: database)
+        let collector = try await CollectProcess.start(feed: feed, database: database)
         let answer = try await collector.post(input.body, headers: input.headers)
         #expect(answer.status == input.status)
         let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
@@ -337,7 +337,7 @@ struct CollectCommandTests {
         let database = directory.url.appendingPathComponent("results.sqlite").path
         let counters = [Counter(message: 1, event: "shown", n: 1)]
 
-        let strict = try CollectProcess(feed: feed, database: database, ["--rate-limit", "2"])
+        let strict = try await CollectProcess.start(feed: feed, database: database, ["--rate-limit", "2"])
         for _ in 0..<2 { #expect(try await strict.post(Batches.body(counters)).status == 200) }
         // A forwarded-for header does not make another client here.
         let limited = try await strict.post(Batches.body(counters), headers: ["X-Forwarded-For": "203.0.113.9"])
@@ -349,7 +349,7 @@ struct CollectCommandTests {
         #expect(metrics.contains(#"appalert_collect_batches_refused_total{reason="rate_limited"} 1"#))
         strict.stop()
 
-        let proxied = try CollectProcess(
+        let proxied = try await CollectProcess.start(
             feed: feed, database: database, ["--rate-limit", "1", "--trust-forwarded-for"])
         let client = ["X-Forwarded-For": "198.51.100.1, 10.0.0.1"]
         #expect(try await proxied.post(Batches.body(counters), headers: client).status == 200)
@@ -374,7 +374,7 @@ struct CollectCommandTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(feed: feed, database: database)
+        let collector = try await CollectProcess.start(feed: feed, database: database)
         let counters = [Counter(message: 7, event: "shown", n: 2)]
         let before = try await collector.post(Batches.body(counters))
         #expect(before.status == 400)
@@ -402,7 +402,7 @@ struct CollectCommandTests {
         let server = try ServeProcess([feed])
         defer { server.stop() }
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(
+        let collector = try await CollectProcess.start(
             feed: "http://127.0.0.1:\(server.port)/messages.json", database: database)
         let counters = [Counter(message: 7, event: "shown", n: 2)]
         #expect(try await collector.post(Batches.body(counters)).status == 400)
@@ -423,7 +423,7 @@ struct CollectCommandTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(feed: feed, database: database)
+        let collector = try await CollectProcess.start(feed: feed, database: database)
         let body = Batches.body([Counter(message: 1, event: "shown", n: 1), Counter(message: 2, event: "link", n: 1)])
         _ = try await collector.post(body)
         _ = try await collector.post(body)
@@ -453,7 +453,7 @@ struct CollectCommandTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let database = directory.url.appendingPathComponent("results.sqlite").path
-        let collector = try CollectProcess(feed: feed, database: database, ["--header-timeout", "1"])
+        let collector = try await CollectProcess.start(feed: feed, database: database, ["--header-timeout", "1"])
         let body = Batches.body([Counter(message: 1, event: "shown", n: 1)])
         let head =
             "POST /v1/counts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"

@@ -51,7 +51,7 @@ struct CollectPostgresTests {
         let database = try PostgresTestDatabase()
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
-        let collector = try CollectProcess(feed: feed, database: database.url)
+        let collector = try await CollectProcess.start(feed: feed, database: database.url)
         let first = Batches.random(seed: 21)
         let second =
             Batches.random(seed: 22) + [Counter(day: "2026-11-27", version: "2.0", event: "update.later", n: 3)]
@@ -79,7 +79,7 @@ struct CollectPostgresTests {
         let database = try PostgresTestDatabase()
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
-        let collector = try CollectProcess(feed: feed, database: database.url)
+        let collector = try await CollectProcess.start(feed: feed, database: database.url)
         let batches = (0..<40).map { Batches.random(seed: 300 + $0) }
         let acknowledged = try await withThrowingTaskGroup(of: [Counter]?.self) { group in
             for counters in batches {
@@ -102,8 +102,8 @@ struct CollectPostgresTests {
         let directory = try TemporaryDirectory()
         let feed = try directory.write("messages.json", Batches.feed)
         let collectors = [
-            try CollectProcess(feed: feed, database: database.url),
-            try CollectProcess(feed: feed, database: database.url),
+            try await CollectProcess.start(feed: feed, database: database.url),
+            try await CollectProcess.start(feed: feed, database: database.url),
         ]
         let batches = (0..<400).map { (id: UUID(), counters: Batches.random(seed: 5000 + $0, size: 1 + $0 % 12)) }
         let clients = 32

@@ -25,7 +25,15 @@ final class CollectProcess: @unchecked Sendable {
 
     /// `appalert collect FEED --database DATABASE --port 0 --today 2026-11-26 ARGUMENTS` (`--rate-limit 0`
     /// unless `arguments` sets one).
-    init(feed: String, database: String, _ arguments: [String] = [], today: String = CollectProcess.today) throws {
+    /// Starts it and waits, on a thread of its own, for the line that names its port: a test waiting on
+    /// one of Swift's few cooperative threads starved the other tests' servers under load.
+    static func start(
+        feed: String, database: String, _ arguments: [String] = [], today: String = CollectProcess.today
+    ) async throws -> CollectProcess {
+        try await offThePool { try CollectProcess(feed: feed, database: database, arguments, today: today) }
+    }
+
+    private init(feed: String, database: String, _ arguments: [String], today: String) throws {
         process.executableURL = AppAlertProcess.executable
         let limit = arguments.contains("--rate-limit") ? [] : ["--rate-limit", "0"]
         process.arguments =
@@ -244,7 +252,7 @@ func batchIDsAreKeptEightDaysThenDropped(database: String) async throws {
     let feed = try directory.write("messages.json", Batches.feed)
     let id = UUID()
     func post(on today: String) async throws -> String {
-        let collector = try CollectProcess(feed: feed, database: database, today: today)
+        let collector = try await CollectProcess.start(feed: feed, database: database, today: today)
         defer { collector.stop() }
         let day = try #require(BatchDays.day(today, plus: -1))
         return try await collector.post(

@@ -32,6 +32,10 @@ func makeServer(_ file: URL, development: Bool = false) throws -> FeedServer {
     configuration.port = 0
     configuration.development = development
     configuration.reloadInterval = .milliseconds(100)
+    // Far from any pause of a loaded machine: a suite whose tests block the cooperative pool (waiting
+    // for processes) once kept a request unanswered past a 10 s header timeout. The timeout tests set
+    // their own.
+    configuration.headerTimeout = .seconds(120)
     return try FeedServer(source: file, configuration: configuration)
 }
 

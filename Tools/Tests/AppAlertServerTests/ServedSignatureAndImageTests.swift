@@ -25,6 +25,7 @@ enum WayIn: String, CaseIterable, Sendable {
         var configuration = FeedServerConfiguration()
         configuration.port = 0
         configuration.fastPath = self != .parser
+        configuration.headerTimeout = .seconds(120)  // as makeServer's: far from a loaded machine's pauses
         configure(&configuration)
         return try FeedServer(source: source, configuration: configuration)
     }
