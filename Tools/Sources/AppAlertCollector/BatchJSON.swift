@@ -36,18 +36,18 @@ struct BatchJSON {
 
     /// The body as a value; the error says at which byte and why.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> Value {
-        // UTF-8 checked once, up front: strings below are then decoded without checks.
-        if String(validating: bytes, as: UTF8.self) == nil {
-            var offset = 0
-            var iterator = bytes.makeIterator()
-            var decoder = UTF8()
-            loop: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar): offset += UTF8.width(scalar)
-                case .emptyInput, .error: break loop
-                }
+        // UTF-8 checked once, up front: strings below are then decoded without checks. (One pass
+        // of the standard library's decoder: `String(validating:as:)` needs macOS 15, and the
+        // tools build on macOS 14.)
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: break loop
+            case .error: throw SyntaxError(reason: "not valid UTF-8", offset: offset)
             }
-            throw SyntaxError(reason: "not valid UTF-8", offset: offset)
         }
         var reader = BatchJSON(bytes: bytes)
         reader.skipWhitespace()
