@@ -47,16 +47,7 @@ extension AppAlertCommand {
             help: "Count the rate limit by the last address of X-Forwarded-For or Forwarded (behind a proxy).")
         var trustForwardedFor = false
 
-        @Option(
-            name: .customLong("header-timeout"),
-            help: ArgumentHelp(
-                "Seconds a connection may take to send a whole request head.", valueName: "seconds"))
-        var headerTimeout: Double = 10
-
-        @Option(
-            name: .customLong("idle-timeout"),
-            help: ArgumentHelp("Seconds a connection may stay silent.", valueName: "seconds"))
-        var idleTimeout: Double = 60
+        @OptionGroup var timeouts: ConnectionTimeoutOptions
 
         /// Tests: the UTC day the collector takes as today (its clock runs from noon of that day).
         @Option(name: .customLong("today"), help: .hidden)
@@ -72,13 +63,9 @@ extension AppAlertCommand {
             }
             configuration.rateLimit = rateLimit
             configuration.trustForwardedFor = trustForwardedFor
-            for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
-            where !(seconds > 0 && seconds <= 86_400) {
-                try CommandOutput.failure("\(name): must be more than 0 and at most 86400 seconds").emit()
-                return
-            }
-            configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
-            configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+            guard let (header, idle) = try timeouts.durations() else { return }
+            configuration.headerTimeout = header
+            configuration.idleTimeout = idle
             if let today {
                 guard let midnight = BatchDays.date(of: today) else {
                     try CommandOutput.failure("--today: \"\(today.prefix(100))\" is not a day (YYYY-MM-DD)").emit()

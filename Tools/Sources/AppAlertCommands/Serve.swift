@@ -36,16 +36,7 @@ extension AppAlertCommand {
         @Flag(help: "Development: Cache-Control no-cache, and a preview page at /.")
         var dev = false
 
-        @Option(
-            name: .customLong("header-timeout"),
-            help: ArgumentHelp(
-                "Seconds a connection may take to send a whole request head.", valueName: "seconds"))
-        var headerTimeout: Double = 10
-
-        @Option(
-            name: .customLong("idle-timeout"),
-            help: ArgumentHelp("Seconds a connection may stay silent.", valueName: "seconds"))
-        var idleTimeout: Double = 60
+        @OptionGroup var timeouts: ConnectionTimeoutOptions
 
         @Option(
             help: ArgumentHelp(
@@ -62,13 +53,9 @@ extension AppAlertCommand {
             configuration.cacheControl = cacheControl
             configuration.development = dev
             if dev { configuration.evaluator = SimulatorQuery.evaluate }
-            for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)]
-            where !(seconds > 0 && seconds <= 86_400) {
-                try CommandOutput.failure("\(name): must be more than 0 and at most 86400 seconds").emit()
-                return
-            }
-            configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
-            configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+            guard let (header, idle) = try timeouts.durations() else { return }
+            configuration.headerTimeout = header
+            configuration.idleTimeout = idle
             if let key {
                 do {
                     let (loaded, warning) = try KeyFile.readPrivate(key)
