@@ -24,11 +24,14 @@ package final class PostgresResultsStore: ResultsStore {
     /// Connects to the database `url` names (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`), creating
     /// and migrating the tables when needed.
     package static func open(url: URL, logger: Logger) async throws -> PostgresResultsStore {
-        guard let host = url.host, !host.isEmpty else { throw ResultsStoreError("--database: no host in the URL") }
-        let database = String(url.path.dropFirst())
-        var configuration = PostgresClient.Configuration(
-            host: host, port: url.port ?? 5432, username: url.user(percentEncoded: false) ?? "postgres",
-            password: url.password(percentEncoded: false), database: database, tls: .disable)
+        let location: PostgresURL
+        do {
+            location = try PostgresURL(url)
+        } catch {
+            throw ResultsStoreError(error.description)
+        }
+        let (host, database) = (location.host, location.database)
+        var configuration = location.clientConfiguration()
         configuration.options.additionalStartupParameters = [("synchronous_commit", "on")]
         configuration.options.maximumConnections = 8
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)

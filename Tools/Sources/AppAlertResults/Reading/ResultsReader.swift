@@ -195,42 +195,15 @@ package enum ResultsReader {
         }
     }
 
-    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…]`, `sslmode` as libpq reads it:
-    /// `disable` (no TLS), `prefer` (the default: TLS when the server offers it) and `require` (TLS,
-    /// the certificate not checked), `verify-ca` and `verify-full` (TLS, the certificate checked
-    /// against the system's roots; `verify-full` also checks the host name).
+    /// The connection `url` names (``PostgresURL``).
     private static func postgresConfiguration(_ url: URL) throws(ResultsReadError) -> PostgresConnection.Configuration {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host
-        else { throw ResultsReadError(description: "not a postgres:// URL") }
-        let database = String(components.path.dropFirst())
-        let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
-        let tls: PostgresConnection.Configuration.TLS
         do {
-            var unchecked = TLSConfiguration.makeClientConfiguration()
-            unchecked.certificateVerification = .none
-            var checked = TLSConfiguration.makeClientConfiguration()
-            switch mode {
-            case "disable": tls = .disable
-            case "allow", "prefer": tls = .prefer(try NIOSSLContext(configuration: unchecked))
-            case "require": tls = .require(try NIOSSLContext(configuration: unchecked))
-            case "verify-ca":
-                checked.certificateVerification = .noHostnameVerification
-                tls = .require(try NIOSSLContext(configuration: checked))
-            case "verify-full": tls = .require(try NIOSSLContext(configuration: checked))
-            default:
-                throw ResultsReadError(
-                    description:
-                        "sslmode \"\(mode.prefix(100))\" is not one of disable, allow, prefer, require, verify-ca, verify-full"
-                )
-            }
-        } catch let error as ResultsReadError {
-            throw error
+            return try PostgresURL(url).connectionConfiguration()
+        } catch let error as PostgresURL.Invalid {
+            throw ResultsReadError(description: error.description)
         } catch {
             throw ResultsReadError(description: "cannot set up TLS: \(error)")
         }
-        return PostgresConnection.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
-            password: components.password, database: database.removingPercentEncoding ?? database, tls: tls)
     }
 
     /// The URL without its password, to print.

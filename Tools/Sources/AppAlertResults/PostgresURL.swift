@@ -1,0 +1,82 @@
+import Foundation
+import PostgresNIO
+
+/// What a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…]` URL says, read once for the
+/// collector (a connection pool) and the report (one connection).
+///
+/// `sslmode` as libpq reads it: `disable` (no TLS), `allow` and `prefer` (the default: TLS when the
+/// server offers it, the certificate not checked), `require` (TLS, the certificate not checked),
+/// `verify-ca` and `verify-full` (TLS, the certificate checked against the system's roots;
+/// `verify-full` also checks the host name).
+struct PostgresURL {
+    enum TLSMode {
+        case disable
+        case prefer(TLSConfiguration)
+        case require(TLSConfiguration)
+    }
+
+    var host: String
+    var port: Int
+    var username: String
+    var password: String?
+    var database: String
+    var tls: TLSMode
+
+    struct Invalid: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(_ url: URL) throws(Invalid) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host,
+            !host.isEmpty
+        else { throw Invalid(description: "--database: no host in the postgres:// URL") }
+        let path = String(components.path.dropFirst())
+        self.host = host
+        port = components.port ?? 5432
+        username = components.user.flatMap { $0.removingPercentEncoding ?? $0 } ?? "postgres"
+        password = components.password.flatMap { $0.removingPercentEncoding ?? $0 }
+        database = path.removingPercentEncoding ?? path
+        let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
+        var unchecked = TLSConfiguration.makeClientConfiguration()
+        unchecked.certificateVerification = .none
+        var checked = TLSConfiguration.makeClientConfiguration()
+        switch mode {
+        case "disable": tls = .disable
+        case "allow", "prefer": tls = .prefer(unchecked)
+        case "require": tls = .require(unchecked)
+        case "verify-ca":
+            checked.certificateVerification = .noHostnameVerification
+            tls = .require(checked)
+        case "verify-full": tls = .require(checked)
+        default:
+            throw Invalid(
+                description:
+                    "sslmode \"\(mode.prefix(100))\" is not one of disable, allow, prefer, require, verify-ca, verify-full"
+            )
+        }
+    }
+
+    /// For a pool of connections (the collector).
+    func clientConfiguration() -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch self.tls {
+            case .disable: .disable
+            case .prefer(let configuration): .prefer(configuration)
+            case .require(let configuration): .require(configuration)
+            }
+        return PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+    }
+
+    /// For one connection (the report).
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch self.tls {
+            case .disable: .disable
+            case .prefer(let configuration): .prefer(try NIOSSLContext(configuration: configuration))
+            case .require(let configuration): .require(try NIOSSLContext(configuration: configuration))
+            }
+        return PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+    }
+}
