@@ -235,21 +235,27 @@ struct BatchCheck {
         } else if entry.variants > 0 {
             throw Refusal(.variant, "\(path).variant: missing (message \(id) has \(entry.variants) variants)")
         }
+        let events = entry.wordings[variantIndex ?? 0]
+        let which = variantIndex.map { "variant \($0) of message \(id)" } ?? "message \(id)"
         if eventName.hasPrefix("button.") {
-            let buttons = entry.buttons[variantIndex ?? 0]
             let digits = eventName.dropFirst(7)
             guard digits.count == 1, let button = Int(digits) else {
                 throw Refusal(.event, "\(path).event: \(Self.quote(eventName)) is not an event")
             }
-            guard button < buttons else {
-                let which = variantIndex.map { "variant \($0) of message \(id)" } ?? "message \(id)"
+            guard button < events.buttons else {
                 throw Refusal(
                     .button,
                     "\(path).event: \(eventName): \(which) has "
-                        + (buttons == 0 ? "no buttons" : "\(buttons) button(s)"))
+                        + (events.buttons == 0 ? "no buttons of its own" : "\(events.buttons) button(s)"))
             }
         } else if !Self.messageEvents.contains(eventName) {
             throw Refusal(.event, "\(path).event: \(Self.quote(eventName)) is not an event")
+        } else if eventName == "link", !events.link {
+            throw Refusal(.event, "\(path).event: link: \(which) has no link (or has buttons of its own)")
+        } else if eventName == "tap", !events.tap {
+            throw Refusal(.event, "\(path).event: tap: \(which) is neither a banner nor an image")
+        } else if eventName == "conversion", !events.conversion {
+            throw Refusal(.event, "\(path).event: conversion: \(which) names no conversion")
         }
         return CountRow(
             app: app, day: dayText, message: id, variant: variantIndex, version: nil, event: eventName, n: count)

@@ -6,22 +6,30 @@ import ServiceLifecycle
 /// What the collector checks a batch against: for every app the feed names, the messages it may
 /// show, with their variants and buttons.
 ///
-/// Buttons: `button.N` is the button at index N of the message as the device resolves it
-/// (``ResolvedMessage/buttons``), the primary one first. A message with `buttons` has those; one
-/// without has its derived buttons: the link's first when it has a link, then the confirm button
-/// (`confirmLabel`, "OK"), absent for a wall. So a plain message has only `button.0` (OK), one with a
-/// link `button.0` (the link) and `button.1` (OK), a wall with a link only `button.0`. A localization
-/// or a variant with its own `link` or `buttons` can add one: the index is allowed when any wording
-/// of the message (or of that variant) has it. A banner or an image has no buttons: its tap counts as
-/// `tap`.
+/// Events: what the device counts (AppAlert's `ResultEvent`), so only what the feed could produce is
+/// taken. `button.N` is the feed's `buttons` entry at index N (a localization's or the variant's own
+/// `buttons` too: the index is allowed when any wording has it); a message without `buttons` counts
+/// its derived buttons as `link` (when any wording has a `link`) and `dismissed`. `tap` is a banner's
+/// or an image's action; `conversion` needs a `conversion` key (the message's or the variant's).
+/// `shown` and `dismissed` are any message's.
 struct FeedIndex: Sendable {
     struct MessageEntry: Sendable {
         /// The apps it is for; `"*"` for every app the feed names.
         var apps: Set<String>
         /// The number of variants (0: none).
         var variants: Int
-        /// The most buttons any wording has: of the message without variants, else of each variant.
-        var buttons: [Int]
+        /// What each wording can produce: of the message without variants, else of each variant.
+        var wordings: [Events]
+    }
+
+    /// The events one wording of a message (the message, or one variant of it, in any language) can
+    /// produce beyond `shown` and `dismissed`.
+    struct Events: Sendable, Equatable {
+        /// The most feed `buttons` any language has.
+        var buttons = 0
+        var link = false
+        var tap = false
+        var conversion = false
     }
 
     var apps: Set<String> = []
@@ -32,31 +40,36 @@ struct FeedIndex: Sendable {
         for feed in feeds {
             for message in feed.messages {
                 apps.formUnion(message.bundleIDs)
-                let buttons =
+                let wordings =
                     message.variants.isEmpty
-                    ? [Self.buttonCount(message)]
-                    : message.variants.indices.map { Self.buttonCount(message.applying(variant: $0)) }
+                    ? [Self.events(message)]
+                    : message.variants.indices.map { Self.events(message.applying(variant: $0)) }
                 messages[message.id, default: []].append(
-                    MessageEntry(apps: Set(message.bundleIDs), variants: message.variants.count, buttons: buttons))
+                    MessageEntry(apps: Set(message.bundleIDs), variants: message.variants.count, wordings: wordings))
             }
             for policy in feed.updatePolicies { apps.formUnion(policy.bundleIDs) }
         }
         apps.remove("*")
     }
 
-    /// The most buttons any wording of `message` shows (base texts and each localization).
-    static func buttonCount(_ message: Message) -> Int {
-        guard message.layout.hasButtons else { return 0 }
-        func count(buttons: [Message.Button]?, link: Message.Link?) -> Int {
-            if let buttons { return buttons.count }
-            return (link != nil ? 1 : 0) + (message.dismissible ? 1 : 0)
-        }
-        var most = count(buttons: message.buttons, link: message.link)
+    /// What `message` (base texts and each localization) can produce.
+    static func events(_ message: Message) -> Events {
+        var events = Events()
+        events.tap = message.layout == .banner || message.layout == .image
+        events.conversion = message.conversion != nil
+        guard message.layout.hasButtons else { return events }
+        var wordings = [(message.buttons, message.link)]
         for localization in message.localizations {
-            most = max(
-                most, count(buttons: localization.buttons ?? message.buttons, link: localization.link ?? message.link))
+            wordings.append((localization.buttons ?? message.buttons, localization.link ?? message.link))
         }
-        return most
+        for (buttons, link) in wordings {
+            if let buttons {
+                events.buttons = max(events.buttons, buttons.count)
+            } else if link != nil {
+                events.link = true
+            }
+        }
+        return events
     }
 
     /// The message `id` as `app` may show it.

@@ -31,6 +31,16 @@ package final class PostgresResultsStore: ResultsStore {
             throw ResultsStoreError(error.description)
         }
         let (host, database) = (location.host, location.database)
+        // One connection first: the pool retries a database it cannot reach for ever, so a wrong URL
+        // would leave `collect` waiting, neither serving nor saying why.
+        do {
+            let probe = try await PostgresConnection.connect(
+                configuration: try location.connectionConfiguration(), id: 0, logger: logger)
+            try await probe.close()
+        } catch {
+            throw ResultsStoreError(
+                "\(PostgresURL.redacted(url)): cannot connect: \(PostgresURL.reason(error).prefix(300))")
+        }
         var configuration = location.clientConfiguration()
         configuration.options.additionalStartupParameters = [("synchronous_commit", "on")]
         configuration.options.maximumConnections = 8

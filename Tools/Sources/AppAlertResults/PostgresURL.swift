@@ -79,4 +79,27 @@ struct PostgresURL {
         return PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls)
     }
+
+    /// The URL without its password, to print.
+    static func redacted(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.password != nil
+        else { return url.absoluteString }
+        components.password = "***"
+        return components.string ?? url.absoluteString
+    }
+
+    /// Why a connection or a query failed, in words: the server's message when it sent one.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] { return message }
+        switch error.code {
+        case .sslUnsupported: return "the server does not offer TLS (the URL's sslmode asks for it)"
+        case .authMechanismRequiresPassword: return "the server asks for a password and the URL gives none"
+        case .connectionError:
+            return "no connection: \(error.underlying.map { "\($0)" } ?? "the server cannot be reached")"
+        default: break
+        }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+    }
 }

@@ -225,12 +225,25 @@ struct CollectCommandTests {
                 "button the message lacks", #"{"day": "2026-11-25", "message": 1, "event": "button.1", "n": 1}"#,
                 "message 1 has 1 button(s)"),
             .counter(
+                "a derived button as a button (the device counts it as link or dismissed)",
+                #"{"day": "2026-11-25", "message": 2, "event": "button.2", "n": 1}"#, "message 2 has 2 button(s)"),
+            .counter(
+                "link of a message without one", #"{"day": "2026-11-25", "message": 1, "event": "link", "n": 1}"#,
+                "link: message 1 has no link"),
+            .counter(
+                "tap on an alert", #"{"day": "2026-11-25", "message": 2, "event": "tap", "n": 1}"#,
+                "tap: message 2 is neither a banner nor an image"),
+            .counter(
+                "conversion of a message without one",
+                #"{"day": "2026-11-25", "message": 4, "event": "conversion", "n": 1}"#,
+                "conversion: message 4 names no conversion"),
+            .counter(
                 "button of the variant without a link",
                 #"{"day": "2026-11-25", "message": 3, "variant": 0, "event": "button.1", "n": 1}"#,
                 "variant 0 of message 3 has 1 button(s)"),
             .counter(
                 "button on a banner", #"{"day": "2026-11-25", "message": 4, "event": "button.0", "n": 1}"#,
-                "message 4 has no buttons"),
+                "message 4 has no buttons of its own"),
             .counter(
                 "day 31 days ago", #"{"day": "2026-10-26", "message": 1, "event": "shown", "n": 1}"#,
                 "2026-10-26 is outside 2026-10-27…2026-11-27"),

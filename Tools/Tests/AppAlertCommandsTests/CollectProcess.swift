@@ -135,17 +135,21 @@ final class CollectProcess: @unchecked Sendable {
 enum Batches {
     static let app = "com.example.counts"
 
-    /// A feed for `app`: message 1 a plain alert (button.0 = OK), 2 with a link (button.0 the link,
-    /// button.1 OK), 3 with two variants, 4 a banner (no buttons), 5 for another app, and an update
-    /// policy.
+    /// A feed for `app`: message 1 an alert with one button and a conversion, 2 with a link (counted
+    /// as `link`) and, in German, two buttons of its own, 3 with two variants (one button, two
+    /// buttons), 4 a banner (no buttons: `tap`), 5 for another app, and an update policy.
     static let feed = """
         {"format": 2, "messages": [
-          {"id": 1, "bundleId": "\(app)", "title": "Hello", "text": "Plain"},
+          {"id": 1, "bundleId": "\(app)", "title": "Hello", "text": "Plain",
+           "buttons": [{"title": "OK"}], "conversion": {"event": "purchase", "withinHours": 24}},
           {"id": 2, "bundleId": "\(app)", "title": "Link", "text": "With a link",
-           "link": {"title": "Open", "url": "https://example.com/a"}},
+           "link": {"title": "Open", "url": "https://example.com/a"},
+           "localizations": {"de": {"title": "Verweis", "buttons": [{"title": "Öffnen",
+             "action": {"url": "https://example.com/a"}}, {"title": "Später"}]}}},
           {"id": 3, "bundleId": "\(app)", "title": "Test", "text": "Variants",
-           "variants": [{"weight": 1, "title": "A"}, {"weight": 1, "title": "B",
-                         "link": {"title": "More", "url": "https://example.com/b"}}]},
+           "variants": [{"weight": 1, "title": "A", "buttons": [{"title": "Go"}]},
+                        {"weight": 1, "title": "B", "buttons": [{"title": "More",
+                          "action": {"url": "https://example.com/b"}}, {"title": "No"}]}]},
           {"id": 4, "bundleId": "\(app)", "title": "Sale", "text": "Banner", "layout": "banner",
            "action": {"url": "https://example.com/sale"}},
           {"id": 5, "bundleId": "com.example.other", "title": "Other", "text": "Not this app"}

@@ -137,7 +137,7 @@ package enum ResultsReader {
     private static func readPostgres(
         _ url: URL, filter: ResultsFilter, onRow: @escaping @Sendable (CountRow) -> Void
     ) async throws(ResultsReadError) {
-        let name = redacted(url)
+        let name = PostgresURL.redacted(url)
         let configuration: PostgresConnection.Configuration
         do {
             configuration = try postgresConfiguration(url)
@@ -148,7 +148,7 @@ package enum ResultsReader {
         do {
             connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: quietLogger)
         } catch {
-            throw ResultsReadError(description: "\(name): cannot connect: \(postgresReason(error))")
+            throw ResultsReadError(description: "\(name): cannot connect: \(PostgresURL.reason(error))")
         }
         do {
             let table = try await connection.query("SELECT to_regclass('counts') IS NOT NULL", logger: quietLogger)
@@ -191,7 +191,7 @@ package enum ResultsReader {
             throw error
         } catch {
             try? await connection.close()
-            throw ResultsReadError(description: "\(name): cannot read the counts: \(postgresReason(error))")
+            throw ResultsReadError(description: "\(name): cannot read the counts: \(PostgresURL.reason(error))")
         }
     }
 
@@ -204,23 +204,6 @@ package enum ResultsReader {
         } catch {
             throw ResultsReadError(description: "cannot set up TLS: \(error)")
         }
-    }
-
-    /// The URL without its password, to print.
-    private static func redacted(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.password != nil
-        else { return url.absoluteString }
-        components.password = "…"
-        return components.string ?? url.absoluteString
-    }
-
-    private static func postgresReason(_ error: any Error) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] { return message }
-            if let underlying = error.underlying { return "\(underlying)" }
-            return "\(error.code)"
-        }
-        return "\(error)"
     }
 
     /// A stored row with its sentinels (-1, "") read back as absent.

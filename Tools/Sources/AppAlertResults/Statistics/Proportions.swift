@@ -39,7 +39,11 @@ package enum Proportions {
         let denominator = 1 + z2 / n
         let center = (p + z2 / (2 * n)) / denominator
         let half = z * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot() / denominator
-        return Interval(estimate: p, low: max(0, center - half), high: min(1, center + half))
+        // At no successes the low end is exactly 0, and at all successes the high end exactly 1: the
+        // subtraction leaves ~1e-17 there, printed as "0.00%".
+        let low = p == 0 ? 0 : max(0, center - half)
+        let high = p == 1 ? 1 : min(1, center + half)
+        return Interval(estimate: p, low: low, high: high)
     }
 
     /// The difference `p₁ − p₀` with Newcombe's hybrid score interval (Newcombe 1998, method 10):
