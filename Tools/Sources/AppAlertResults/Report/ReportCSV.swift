@@ -17,7 +17,8 @@ extension ResultsReport {
                 for event in message.events {
                     let rate = arm.rates[event] ?? nil
                     let comparison = arm.versusBaseline?[event]
-                    let marks = Self.marks(arm.anomalies, event: event, shownEvent: "shown")
+                    let marks = Self.marks(
+                        arm.anomalies, event: event, count: arm.counts[event] ?? 0, shownEvent: "shown")
                     lines.append(
                         Self.row([
                             String(message.id), arm.variant.map(String.init) ?? "", "", "", event,
@@ -36,20 +37,23 @@ extension ResultsReport {
                     Self.row([
                         "", "", update.app, update.version, event, String(update.counts[event] ?? 0),
                         Self.cell(rate?.estimate), Self.cell(rate?.low), Self.cell(rate?.high), "", "", "", "", "",
-                        Self.marks(update.anomalies, event: event, shownEvent: "update.shown"),
+                        Self.marks(
+                            update.anomalies, event: event, count: update.counts[event] ?? 0, shownEvent: "update.shown"
+                        ),
                     ]))
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The anomaly codes that concern `event`'s row.
-    private static func marks(_ anomalies: [Anomaly], event: String, shownEvent: String) -> String {
+    /// The anomaly codes that concern `event`'s row (of `count`): actions without showings mark only
+    /// the actions counted.
+    private static func marks(_ anomalies: [Anomaly], event: String, count: Int64, shownEvent: String) -> String {
         anomalies.filter { anomaly in
             switch anomaly {
             case .noShowings: true
             case .moreThanShown(let marked, _, _): marked == event || marked == "answers together"
-            case .actionsWithoutShowings: event != shownEvent && event != "conversion"
+            case .actionsWithoutShowings: event != shownEvent && event != "conversion" && count > 0
             }
         }.map(\.code).joined(separator: ";")
     }

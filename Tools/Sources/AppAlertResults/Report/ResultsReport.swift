@@ -100,7 +100,8 @@ package struct ResultsReport: Sendable {
             switch self {
             case .noShowings: "no showings recorded, so no rate"
             case .moreThanShown(let event, let count, let shown):
-                "\(event) counted \(count) times for \(shown) showings (intervals take it as \(shown))"
+                "\(event) counted \(count) \(count == 1 ? "time" : "times") for \(shown) "
+                    + "\(shown == 1 ? "showing" : "showings") (intervals take it as \(shown))"
             case .actionsWithoutShowings(let days, let total):
                 "actions on \(total) day\(total == 1 ? "" : "s") without showings: "
                     + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
