@@ -24,6 +24,9 @@ public final class MessageSlotModel {
     @ObservationIgnored private let name: String
     /// Whether the name is a slot's: a slot of another name decides nothing.
     @ObservationIgnored private let isSlot: Bool
+    /// The message (id and variant) whose `shown` was counted, with reporting on: once per showing,
+    /// however many refreshes keep it in the slot.
+    @ObservationIgnored private var countedShowing: (id: Int, variant: Int?)?
 
     /// The slot `name` (1 to 64 letters, digits, `-`, `_` or `.`) of `service`. An invalid name (or
     /// `"launch"`, `"inbox"`, which are not slots) shows nothing and says why in ``problem``.
@@ -82,6 +85,15 @@ public final class MessageSlotModel {
         message = result.decision.message
         images = result.images
         problem = result.storeError?.description ?? result.load.error?.reason
+        // The slot view refreshes as it appears: the message it draws is on screen now.
+        if let message, client.results != nil, countedShowing.map({ $0 != (message.id, message.variant) }) ?? true {
+            countedShowing = (message.id, message.variant)
+            do {
+                for problem in try await client.count([.shown], of: message) { service.hand(.problem(problem)) }
+            } catch {
+                service.hand(.problem("cannot count that message \(message.id) was shown: \(error)"))
+            }
+        }
     }
 
     /// Handles a button (or the tap action) of ``message``: the showing is recorded, the message leaves
@@ -91,8 +103,14 @@ public final class MessageSlotModel {
         guard let message, let service else { return nil }
         self.message = nil
         images = []
+        // With reporting on: the answer, as the launch message's (`button.N`, `tap`, `link`, `dismissed`).
+        let event = ResultEvent.of(AlertPresentation.Button(button), in: message)
+        let events = service.client?.results == nil ? [] : event.map { [$0] } ?? []
+        countedShowing = nil
         do {
-            try await service.client?.recordShowing(of: message.id)
+            for problem in try await service.client?.recordShowing(of: message, counting: events) ?? [] {
+                service.hand(.problem(problem))
+            }
         } catch {
             problem = "cannot record that message \(message.id) was shown: \(error)"
         }

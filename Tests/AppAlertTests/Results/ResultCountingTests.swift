@@ -55,6 +55,24 @@ struct ResultCountingTests {
         #expect(try await Fixture.counters(store) == ["2026-11-24 5 - - dismissed 1", "2026-11-24 5 - - shown 1"])
     }
 
+    /// A slot counts its message once while it stays (each refresh as the view appears is the same
+    /// showing) and its answer as the launch message's.
+    @Test
+    func aSlotCountsItsShowingOnceAndItsAnswer() async throws {
+        let store = InMemoryAlertStore()
+        let (service, _) = try service(
+            #", "placement": "home-top", "layout": "modal", "buttons": [{"title": "Open", "action": {"url": "https://example.com/a"}}, {"title": "Later"}]"#,
+            store: store, clock: HandClock("2026-11-24T10:00:00Z"))
+        let slot = MessageSlotModel("home-top", service: service)
+        await slot.refresh()
+        #expect(slot.message?.id == 5)
+        await slot.refresh()
+        #expect(try await Fixture.counters(store) == ["2026-11-24 5 - - shown 1"])
+        let url = await slot.perform(try #require(slot.message?.buttons.first))
+        #expect(url?.absoluteString == "https://example.com/a")
+        #expect(try await Fixture.counters(store) == ["2026-11-24 5 - - button.0 1", "2026-11-24 5 - - shown 1"])
+    }
+
     @Test
     func aShowingAnsweredWithoutAnAppearanceIsCountedAsShownAtItsAnswer() async throws {
         let store = InMemoryAlertStore()
