@@ -65,17 +65,9 @@ enum UTCDay {
 
     static func text(of date: Date) -> String { text(ofDay: number(of: date)) }
 
-    /// `YYYY-MM-DD` of day `day` since 1970-01-01 (Howard Hinnant's civil-from-days).
+    /// `YYYY-MM-DD` of day `day` since 1970-01-01 (the calendar arithmetic RFC 3339 dates use).
     static func text(ofDay day: Int) -> String {
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, dayOfMonth) = RFC3339.civilFromDays(day)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(dayOfMonth))"
     }
