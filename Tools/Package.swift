@@ -151,7 +151,9 @@ let package = Package(
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
                 "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
                 "FuzzImage", "AppAlertResults", .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // ConsoleBrowserTests' driver of headless Chromium (DevTools protocol), run with Node.
+            exclude: ["console-browser.mjs"]
         ),
         // appalert report: its statistics against SciPy/statsmodels, and the command on real SQLite and
         // PostgreSQL databases, its page in a real browser.

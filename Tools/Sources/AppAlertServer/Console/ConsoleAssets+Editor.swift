@@ -1,0 +1,393 @@
+extension ConsoleAssets {
+    /// The list of messages and the editor: opening a message, the JSON box kept in step with the form,
+    /// and where invalid JSON goes wrong (line and column).
+    static let editorScript = #"""
+        "use strict";
+        // The AppAlert console: lists the messages of every served feed, edits one in a form and as JSON,
+        // checks each draft with the server (preview, diagnostics, diff, explain) and saves it.
+        (function () {
+          var state = {
+            feeds: [], data: {}, editing: true, editingOff: null, results: false,
+            editor: null, version: null, checkTimer: null, checkSerial: 0
+          };
+
+          function byId(id) { return document.getElementById(id); }
+
+          // Builds an element: attributes by name ("text" sets the text), then children.
+          function make(tag, attributes, children) {
+            var node = document.createElement(tag);
+            Object.keys(attributes || {}).forEach(function (name) {
+              var value = attributes[name];
+              if (value === undefined || value === null || value === false) { return; }
+              if (name === "text") { node.textContent = value; } else { node.setAttribute(name, value === true ? "" : value); }
+            });
+            (children || []).forEach(function (child) {
+              if (child !== null && child !== undefined) {
+                node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+              }
+            });
+            return node;
+          }
+
+          function feedURL(name) { return "/api/feeds/" + name.split("/").map(encodeURIComponent).join("/"); }
+
+          // One API call: the status, the JSON body (or null) and the ETag header.
+          function api(method, path, body, headers) {
+            var init = { method: method, headers: Object.assign({}, headers || {}), cache: "no-store" };
+            if (body !== undefined) {
+              init.body = JSON.stringify(body);
+              init.headers["Content-Type"] = "application/json";
+            }
+            return fetch(path, init).then(function (response) {
+              return response.text().then(function (text) {
+                var data = null;
+                try { data = text ? JSON.parse(text) : null; } catch (error) { data = null; }
+                return { status: response.status, data: data, etag: response.headers.get("ETag") };
+              });
+            });
+          }
+
+          function reason(answer) {
+            if (answer.data && typeof answer.data.error === "string") { return answer.data.error; }
+            return "The server answered " + answer.status + ".";
+          }
+
+          // ---- The list ----
+
+          function loadAll() {
+            byId("con-messages").setAttribute("aria-busy", "true");
+            return api("GET", "/api/feeds").then(function (answer) {
+              if (answer.status !== 200 || !answer.data) { throw new Error(reason(answer)); }
+              state.feeds = answer.data.feeds || [];
+              state.editing = answer.data.editing !== false;
+              state.editingOff = answer.data.editingOff || null;
+              state.results = !!answer.data.results;
+              return Promise.all(state.feeds.map(function (feed) { return loadFeed(feed.name); }));
+            }).then(function () {
+              byId("con-load-error").hidden = true;
+              renderHeader();
+              renderList();
+            }).catch(function (error) {
+              var box = byId("con-load-error");
+              box.textContent = "Could not read the feeds: " + error.message;
+              box.hidden = false;
+            }).then(function () {
+              byId("con-messages").setAttribute("aria-busy", "false");
+            });
+          }
+
+          function loadFeed(name) {
+            return api("GET", feedURL(name)).then(function (answer) {
+              if (answer.status !== 200 || !answer.data) { throw new Error(name + ": " + reason(answer)); }
+              var data = answer.data;
+              data.etag = answer.etag || data.etag;
+              state.data[name] = data;
+              return data;
+            });
+          }
+
+          function renderHeader() {
+            var off = byId("con-editing-off");
+            off.hidden = state.editing;
+            off.textContent = state.editing ? "" : "Editing is off: " + (state.editingOff || "the server refuses changes.");
+            var select = byId("con-new-feed");
+            var chosen = select.value;
+            select.replaceChildren();
+            state.feeds.forEach(function (feed) { select.appendChild(make("option", { value: feed.name, text: feed.name })); });
+            if (chosen) { select.value = chosen; }
+            byId("con-new-feed-field").hidden = state.feeds.length < 2;
+          }
+
+          var stateNames = { live: "Live now", scheduled: "Scheduled", ended: "Ended", errors: "Has errors" };
+
+          function resultsText(figures) {
+            if (!figures) { return "no showings yet"; }
+            var parts = ["shown " + figures.shown, "dismissed " + figures.dismissed];
+            Object.keys(figures.events || {}).forEach(function (name) { parts.push(name + " " + figures.events[name]); });
+            if (figures.conversion) {
+              parts.push("conversion " + percent(figures.conversion.rate) + " (" + percent(figures.conversion.low)
+                + "–" + percent(figures.conversion.high) + ")");
+            }
+            if (figures.verdict) { parts.push(figures.verdict); }
+            return parts.join(" · ");
+          }
+
+          function percent(value) { return typeof value === "number" ? (value * 100).toFixed(1) + " %" : "?"; }
+
+          function renderList() {
+            var several = state.feeds.length > 1;
+            var columns = (several ? ["Feed"] : []).concat(["Id", "Title", "Layout", "Apps", "Placement", "State"]);
+            if (state.results) { columns.push("Results"); }
+            var head = byId("con-table").tHead.rows[0];
+            head.replaceChildren.apply(head, columns.map(function (title) { return make("th", { scope: "col", text: title }); }));
+            var filter = byId("con-filter").value.trim().toLowerCase();
+            var wanted = byId("con-state-filter").value;
+            var body = byId("con-table").tBodies[0];
+            body.replaceChildren();
+            var shown = 0;
+            state.feeds.forEach(function (feed) {
+              var data = state.data[feed.name];
+              if (!data) { return; }
+              (data.messages || []).forEach(function (message) {
+                var words = [feed.name, String(message.id), message.title || "", message.layout, (message.apps || []).join(" "),
+                  message.placement, message.state, stateNames[message.state] || ""].join(" ").toLowerCase();
+                if (filter && words.indexOf(filter) < 0) { return; }
+                if (wanted && message.state !== wanted) { return; }
+                shown += 1;
+                var open = make("a", { href: "#" + encodeURIComponent(feed.name) + "/" + message.id,
+                  "aria-label": "Open message " + message.id + (several ? " of " + feed.name : ""), text: "#" + message.id });
+                var cells = (several ? [make("td", { text: feed.name })] : []).concat([
+                  make("td", {}, [open]),
+                  make("td", { text: message.title === null || message.title === undefined ? "(no title)" : message.title }),
+                  make("td", { text: message.layout || "alert" }),
+                  make("td", { text: (message.apps || []).join(", ") }),
+                  make("td", { text: message.placement || "launch" }),
+                  make("td", {}, [make("span", { "class": "con-state con-state-" + message.state,
+                    text: (stateNames[message.state] || message.state) + (message.variants && message.variants.length
+                      ? " · " + message.variants.length + " variants" : "") })])
+                ]);
+                if (state.results) {
+                  var figures = data.results ? data.results[String(message.id)] : null;
+                  cells.push(make("td", { "class": "con-results", text: resultsText(figures) }));
+                }
+                var row = make("tr", {}, cells);
+                if (state.editor && state.editor.feed === feed.name && state.editor.originalId === message.id) {
+                  row.className = "con-current";
+                  row.setAttribute("aria-current", "true");
+                }
+                body.appendChild(row);
+              });
+            });
+            byId("con-list-empty").hidden = shown > 0;
+          }
+
+          function setStatus(text) { byId("con-status").textContent = text; }
+
+          function showNotice(text, withReload) {
+            byId("con-notice-text").textContent = text;
+            byId("con-reload").hidden = !withReload;
+            byId("con-notice").hidden = false;
+          }
+
+          function hideNotice() { byId("con-notice").hidden = true; }
+
+          // ---- The editor ----
+
+          function nextFreeId(feedName) {
+            var highest = 0;
+            var data = state.data[feedName];
+            ((data && data.messages) || []).forEach(function (message) { highest = Math.max(highest, message.id || 0); });
+            return highest + 1;
+          }
+
+          function messagesOf(data) {
+            if (!data || !data.feed) { return []; }
+            return Array.isArray(data.feed) ? data.feed : (data.feed.messages || []);
+          }
+
+          function isDirty() {
+            var editor = state.editor;
+            return !!editor && (editor.originalId === null || JSON.stringify(editor.draft) !== editor.savedText
+              || editor.jsonError !== null);
+          }
+
+          function openFromHash() {
+            var hash = decodeURIComponent(location.hash.slice(1));
+            var slash = hash.lastIndexOf("/");
+            if (slash < 0) { return; }
+            var name = hash.slice(0, slash);
+            var id = Number(hash.slice(slash + 1));
+            if (!state.data[name] || !Number.isInteger(id)) { return; }
+            var editor = state.editor;
+            if (editor && editor.feed === name && editor.originalId === id) { return; }
+            if (isDirty() && !window.confirm("Leave this message? Your edits are not saved.")) { return; }
+            openMessage(name, id);
+          }
+
+          function openMessage(name, id) {
+            var data = state.data[name];
+            var message = messagesOf(data).find(function (candidate) { return candidate && candidate.id === id; });
+            if (!message) {
+              setStatus("Message " + id + " is not in " + name + ".");
+              return;
+            }
+            startEditor(name, id, JSON.parse(JSON.stringify(message)), data.etag);
+          }
+
+          function startEditor(name, originalId, draft, etag) {
+            state.editor = {
+              feed: name, originalId: originalId, draft: draft, etag: etag,
+              savedText: JSON.stringify(draft), jsonError: null, messageIndex: null, diagnostics: []
+            };
+            var section = byId("con-editor");
+            section.hidden = false;
+            hideNotice();
+            setStatus(originalId === null ? "A new message: it is in the feed once you save it." : "");
+            Console.form.build(byId("con-form"), draft);
+            writeJSON();
+            Console.fillInstall(draft);
+            renderEditorHead();
+            renderList();
+            Console.scheduleCheck(0);
+            section.focus();
+          }
+
+          function renderEditorHead() {
+            var editor = state.editor;
+            var feed = state.feeds.find(function (candidate) { return candidate.name === editor.feed; }) || {};
+            var data = state.data[editor.feed] || {};
+            byId("con-editor-heading").textContent = (editor.originalId === null ? "New message " : "Message ")
+              + (editor.draft.id !== undefined ? "#" + editor.draft.id : "") + (state.feeds.length > 1 ? " in " + editor.feed : "");
+            var why = !state.editing ? (state.editingOff || "Editing is off.")
+              : (data.canSave === false || feed.canSave === false) ? (data.cannotSave || feed.cannotSave || "This feed cannot be saved.")
+              : null;
+            var save = byId("con-save");
+            save.disabled = !!why;
+            save.title = why || "";
+            byId("con-delete").disabled = !!why || editor.originalId === null;
+            if (why) { showNotice(why, false); }
+          }
+
+          function closeEditor() {
+            if (isDirty() && !window.confirm("Close this message? Your edits are not saved.")) { return; }
+            state.editor = null;
+            byId("con-editor").hidden = true;
+            if (location.hash) { history.replaceState(null, "", location.pathname); }
+            renderList();
+          }
+
+          function writeJSON() {
+            var box = byId("con-json");
+            box.value = JSON.stringify(state.editor.draft, null, 2);
+            state.editor.jsonError = null;
+            showJSONError(null);
+          }
+
+          function showJSONError(text) {
+            var box = byId("con-json-error");
+            box.hidden = !text;
+            box.textContent = text || "";
+            byId("con-json").setAttribute("aria-invalid", text ? "true" : "false");
+          }
+
+          // Where JSON text stops being JSON: { offset, expected } of the first problem (JSON.parse does not
+          // always say where). A small scanner of RFC 8259, used only after JSON.parse has failed.
+          function jsonProblem(text) {
+            var at = 0;
+            function space() { while (at < text.length && " \t\n\r".indexOf(text[at]) >= 0) { at += 1; } }
+            function fail(expected) { throw { offset: at, expected: expected }; }
+            function string() {
+              at += 1;
+              for (;;) {
+                if (at >= text.length) { fail("the string has no closing quote"); }
+                var c = text[at];
+                if (c === "\"") { at += 1; return; }
+                if (c < " ") { fail("a string cannot hold a line break or a tab as it is: write \\n or \\t"); }
+                if (c === "\\") {
+                  at += 1;
+                  if (text[at] === "u") {
+                    if (!/^[0-9A-Fa-f]{4}$/.test(text.slice(at + 1, at + 5))) { fail("\\u needs four hex digits"); }
+                    at += 5;
+                  } else if ("\"\\/bfnrt".indexOf(text[at]) < 0 || at >= text.length) { fail("this is not an escape JSON knows"); }
+                  else { at += 1; }
+                } else { at += 1; }
+              }
+            }
+            function value() {
+              space();
+              var c = text[at];
+              if (c === "{") {
+                at += 1; space();
+                if (text[at] === "}") { at += 1; return; }
+                for (;;) {
+                  space();
+                  if (text[at] !== "\"") { fail(text[at] === "}" ? "the comma before } is one too many" : "a key in double quotes should come here"); }
+                  string(); space();
+                  if (text[at] !== ":") { fail("a colon should follow the key"); }
+                  at += 1; value(); space();
+                  if (text[at] === ",") { at += 1; continue; }
+                  if (text[at] === "}") { at += 1; return; }
+                  fail("a comma or } should come here");
+                }
+              }
+              if (c === "[") {
+                at += 1; space();
+                if (text[at] === "]") { at += 1; return; }
+                for (;;) {
+                  space();
+                  if (text[at] === "]") { fail("the comma before ] is one too many"); }
+                  value(); space();
+                  if (text[at] === ",") { at += 1; continue; }
+                  if (text[at] === "]") { at += 1; return; }
+                  fail("a comma or ] should come here");
+                }
+              }
+              if (c === "\"") { string(); return; }
+              var literal = /^(true|false|null|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)/.exec(text.slice(at));
+              if (literal) { at += literal[0].length; return; }
+              fail(at >= text.length ? "the text ends where a value should come" : "a value should come here");
+            }
+            try {
+              value(); space();
+              if (at < text.length) { fail("nothing should follow the message"); }
+            } catch (problem) {
+              if (problem && typeof problem.offset === "number") { return problem; }
+              throw problem;
+            }
+            return { offset: text.length, expected: "the text is not complete" };
+          }
+
+          // "line 3, column 12: a value should come here"
+          function jsonWhere(text) {
+            var problem = jsonProblem(text);
+            var before = text.slice(0, problem.offset).split("\n");
+            return "line " + before.length + ", column " + (before[before.length - 1].length + 1) + ": " + problem.expected;
+          }
+
+          function jsonErrorText(text) {
+            return "The JSON is not valid at " + jsonWhere(text) + ". The form keeps the last valid version.";
+          }
+
+          function jsonEdited() {
+            var editor = state.editor;
+            var text = byId("con-json").value;
+            var value;
+            try {
+              value = JSON.parse(text);
+            } catch (error) {
+              editor.jsonError = jsonErrorText(text);
+              showJSONError(editor.jsonError);
+              return;
+            }
+            if (value === null || typeof value !== "object" || Array.isArray(value)) {
+              editor.jsonError = "A message is a JSON object: { \"id\": …, \"title\": …, … }. The form keeps the last valid version.";
+              showJSONError(editor.jsonError);
+              return;
+            }
+            editor.jsonError = null;
+            showJSONError(null);
+            editor.draft = value;
+            Console.form.fill(value);
+            renderEditorHead();
+            Console.scheduleCheck();
+          }
+
+          // The form changed the draft (Console.form calls this).
+          function formEdited() {
+            writeJSON();
+            renderEditorHead();
+            Console.scheduleCheck();
+          }
+
+          window.Console = window.Console || {};
+          Object.assign(Console, {
+            state: state, byId: byId, make: make, api: api, reason: reason, feedURL: feedURL, loadAll: loadAll,
+            loadFeed: loadFeed, renderList: renderList, renderEditorHead: renderEditorHead, messagesOf: messagesOf,
+            nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
+            startEditor: startEditor, closeEditor: closeEditor, jsonEdited: jsonEdited, formEdited: formEdited,
+            setStatus: setStatus, jsonWhere: jsonWhere, showNotice: showNotice, hideNotice: hideNotice,
+            draft: function () { return state.editor.draft; }
+          });
+        })();
+        """#
+}

@@ -1,0 +1,297 @@
+// Drives headless Chromium over the DevTools protocol for ConsoleBrowserTests.swift: opens the console
+// of a running `appalert serve --dev`, acts as an author would (types, clicks, presses Tab) and prints
+// what the page then shows, as one JSON object on standard output. The Swift test asserts on it.
+//
+//   node --experimental-websocket console-browser.mjs CHROMIUM BASE-URL SCENARIO [KEY=VALUE…]
+//
+// Every wait polls the page for the condition it needs; the only time limit is a guard against a hang.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const [chromium, base, scenario, ...rest] = process.argv.slice(2);
+const options = Object.fromEntries(rest.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const guard = Number(options.guardSeconds || 120) * 1000;
+
+function pause(milliseconds) { return new Promise((resolve) => setTimeout(resolve, milliseconds)); }
+
+async function until(what, check) {
+  const deadline = Date.now() + guard;
+  for (;;) {
+    const value = await check();
+    if (value) { return value; }
+    if (Date.now() > deadline) { throw new Error("gave up waiting for " + what); }
+    await pause(50);
+  }
+}
+
+class Browser {
+  async start() {
+    this.profile = fs.mkdtempSync(path.join(os.tmpdir(), "console-browser-"));
+    this.process = spawn(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+      "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--remote-debugging-port=0",
+      "--user-data-dir=" + this.profile, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+    this.process.stderr.on("data", () => {});
+    const portFile = path.join(this.profile, "DevToolsActivePort");
+    const lines = await until("Chromium's DevToolsActivePort", () =>
+      fs.existsSync(portFile) && fs.readFileSync(portFile, "utf8").split("\n").length >= 2
+        ? fs.readFileSync(portFile, "utf8").split("\n") : null);
+    this.socket = new WebSocket("ws://127.0.0.1:" + lines[0].trim() + lines[1].trim());
+    this.serial = 0;
+    this.pending = new Map();
+    this.socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      const waiter = this.pending.get(message.id);
+      if (!waiter) { return; }
+      this.pending.delete(message.id);
+      if (message.error) { waiter.reject(new Error(JSON.stringify(message.error))); } else { waiter.resolve(message.result); }
+    });
+    await new Promise((resolve, reject) => {
+      this.socket.addEventListener("open", resolve);
+      this.socket.addEventListener("error", () => reject(new Error("cannot connect to Chromium")));
+    });
+  }
+
+  send(method, params = {}, sessionId) {
+    const id = ++this.serial;
+    this.socket.send(JSON.stringify({ id, method, params, sessionId }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  async tab(url, width = 1280, height = 900) {
+    const { targetId } = await this.send("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true });
+    const tab = new Tab(this, sessionId);
+    await tab.send("Page.enable");
+    await tab.send("Runtime.enable");
+    await tab.size(width, height, 1);
+    await tab.open(url);
+    return tab;
+  }
+
+  stop() {
+    try { this.socket.close(); } catch (error) { /* already closed */ }
+    this.process.kill("SIGKILL");
+    try { fs.rmSync(this.profile, { recursive: true, force: true }); } catch (error) { /* Chromium may hold it */ }
+  }
+}
+
+class Tab {
+  constructor(browser, sessionId) { this.browser = browser; this.sessionId = sessionId; }
+  send(method, params) { return this.browser.send(method, params, this.sessionId); }
+
+  async evaluate(expression) {
+    const answer = await this.send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
+    if (answer.exceptionDetails) {
+      throw new Error("in the page: " + (answer.exceptionDetails.exception?.description || answer.exceptionDetails.text));
+    }
+    return answer.result.value;
+  }
+
+  wait(what, expression) { return until(what, () => this.evaluate(expression)); }
+
+  async open(url) {
+    await this.send("Page.navigate", { url });
+    await this.wait("the page to load", "document.readyState === 'complete' && location.href !== 'about:blank'");
+  }
+
+  size(width, height, scale) {
+    return this.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: scale, mobile: false });
+  }
+
+  // Opens the console on one message and waits until its list, form and first check are there.
+  async console(id) {
+    await this.open(base + "/console#messages.json/" + id);
+    await this.wait("the list", "document.querySelector('#con-messages')?.getAttribute('aria-busy') === 'false'");
+    await this.wait("message " + id + " in the form",
+      `!document.querySelector('#con-editor').hidden && JSON.parse(document.querySelector('#con-json').value).id === ${id}`);
+    await this.checked();
+  }
+
+  checked() {
+    return this.wait("the draft's check", "document.querySelector('#con-side').getAttribute('aria-busy') === 'false'");
+  }
+
+  // Types into a field as the keyboard would: focus, select what is there, insert the text.
+  async type(selector, text) {
+    await this.evaluate(`(() => { const f = document.querySelector(${JSON.stringify(selector)}); f.focus(); f.select(); })()`);
+    await this.send("Input.insertText", { text });
+    await this.checked();
+  }
+
+  async press(key, code, keyCode, text) {
+    await this.send("Input.dispatchKeyEvent", { type: text ? "keyDown" : "rawKeyDown", key, code,
+      windowsVirtualKeyCode: keyCode, text });
+    await this.send("Input.dispatchKeyEvent", { type: "keyUp", key, code, windowsVirtualKeyCode: keyCode });
+  }
+
+  // Clicks Save and waits for the answer: the status says "Saved", or it says "Not saved".
+  async save() {
+    await this.evaluate("document.querySelector('#con-status').textContent = ''; document.querySelector('#con-save').click()");
+    await this.wait("the save's answer",
+      "/^(Saved|Not saved)/.test(document.querySelector('#con-status').textContent)");
+    return this.report();
+  }
+
+  report() {
+    return this.evaluate(`({
+      status: document.querySelector('#con-status').textContent,
+      notice: document.querySelector('#con-notice').hidden ? null : document.querySelector('#con-notice-text').textContent,
+      reloadButton: !document.querySelector('#con-notice').hidden && !document.querySelector('#con-reload').hidden,
+      title: document.querySelector('.con-field[data-path="title"] input').value,
+      json: document.querySelector('#con-json').value
+    })`);
+  }
+
+  async screenshot(file) {
+    const { data } = await this.send("Page.captureScreenshot", { format: "png" });
+    fs.writeFileSync(file, Buffer.from(data, "base64"));
+  }
+}
+
+const fieldSelector = (fieldPath) => `.con-field[data-path="${fieldPath}"] input, .con-field[data-path="${fieldPath}"] textarea`;
+const diagnosticsAt = (fieldPath) => `Array.from(document.querySelectorAll('.con-field[data-path="${fieldPath}"] .con-diag'))
+  .map((node) => ({ severity: node.classList.contains('con-error') ? 'error' : 'warning', text: node.textContent }))`;
+
+const scenarios = {
+  // Edits a title, saves, then opens the preview page and waits for the new title there.
+  async editTitle(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    await tab.type(fieldSelector("title"), options.title);
+    const saved = await tab.save();
+    await tab.open(base + "/");
+    const wanted = JSON.stringify(options.title);
+    const previewShowsTitle = await tab.wait("the preview page to show the title",
+      `document.body.innerText.includes(${wanted})`);
+    return { ...saved, previewShowsTitle };
+  },
+
+  // Types a color the format refuses: the check marks the field; Save is refused.
+  async invalidColor(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    await tab.type(fieldSelector(options.field), options.color);
+    const select = `document.querySelector('.con-field[data-path="${options.field}"] input')`;
+    const atField = await tab.evaluate(diagnosticsAt(options.field));
+    const invalid = await tab.evaluate(`${select}.getAttribute('aria-invalid') === 'true'`);
+    const describedBy = await tab.evaluate(`(${select}.getAttribute('aria-describedby') || '').split(' ')
+      .map((id) => document.getElementById(id)?.textContent || '').join(' | ')`);
+    const saved = await tab.save();
+    const afterSave = await tab.evaluate(diagnosticsAt(options.field));
+    return { atField, invalid, describedBy, afterSave, ...saved };
+  },
+
+  // Two tabs on the same message, both edited; the first saves, then the second.
+  async twoTabs(browser) {
+    const first = await browser.tab(base);
+    await first.console(options.id);
+    const second = await browser.tab(base);
+    await second.console(options.id);
+    await first.type(fieldSelector("title"), options.firstTitle);
+    await second.type(fieldSelector("title"), options.secondTitle);
+    const firstSave = await first.save();
+    const secondSave = await second.save();
+    await second.evaluate("document.querySelector('#con-reload').click()");
+    const wanted = JSON.stringify(options.firstTitle);
+    await second.wait("the reloaded message", `document.querySelector('.con-field[data-path="title"] input').value === ${wanted}`);
+    const afterReload = await second.report();
+    return { firstSave, secondSave, afterReload };
+  },
+
+  // Tab from the top of the page to Save; every field has a label; the focus ring shows.
+  async keyboard(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    await tab.evaluate("document.querySelector('.con-skip').focus()");
+    const visited = [];
+    let reachedSave = false;
+    for (let presses = 0; presses < 400 && !reachedSave; presses += 1) {
+      await tab.press("Tab", "Tab", 9);
+      const focused = await tab.evaluate(`(() => { const e = document.activeElement;
+        return { id: e.id, tag: e.tagName, outline: getComputedStyle(e).outlineStyle,
+          outlineWidth: getComputedStyle(e).outlineWidth }; })()`);
+      visited.push(focused);
+      reachedSave = focused.id === "con-save";
+    }
+    const unlabelled = await tab.evaluate(`Array.from(document.querySelectorAll('input, select, textarea'))
+      .filter((e) => e.type !== 'hidden' && e.labels.length === 0 && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby'))
+      .map((e) => e.id || e.outerHTML.slice(0, 80))`);
+    const fields = await tab.evaluate("document.querySelectorAll('input, select, textarea').length");
+    // The delete dialog takes the focus and Escape leaves it.
+    await tab.evaluate("document.querySelector('#con-delete').focus()");
+    await tab.press("Enter", "Enter", 13, "\r");
+    const dialogFocus = await tab.wait("the dialog", `document.querySelector('#con-delete-dialog').open
+      && document.activeElement.closest('dialog') ? document.activeElement.id : null`);
+    await tab.press("Escape", "Escape", 27);
+    const dialogClosed = await tab.wait("the dialog to close", "!document.querySelector('#con-delete-dialog').open");
+    const save = visited[visited.length - 1];
+    return { reachedSave, presses: visited.length, saveOutline: save.outline, saveOutlineWidth: save.outlineWidth,
+      fields, unlabelled, dialogFocus, dialogClosed };
+  },
+
+  // The JSON box and the form follow each other; invalid JSON says where and leaves the form alone; a key
+  // the form does not know gets a row of its own and survives edits made in the form.
+  async jsonAndForm(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    const titleField = 'document.querySelector(\'.con-field[data-path="title"] input\').value';
+    const before = await tab.evaluate(titleField);
+    await tab.type("#con-json", '{"id": ' + options.id + ', "title": "Broken",\n  "text": }');
+    const invalid = await tab.evaluate(`({ error: document.querySelector('#con-json-error').hidden ? null
+      : document.querySelector('#con-json-error').textContent, title: ${titleField} })`);
+    const draft = JSON.parse(options.draft);
+    await tab.type("#con-json", JSON.stringify(draft, null, 2));
+    const valid = await tab.evaluate(`({ error: document.querySelector('#con-json-error').hidden ? null : 'shown',
+      title: ${titleField},
+      unknownRows: Array.from(document.querySelectorAll('#con-unknown .con-field')).map((row) => row.dataset.path) })`);
+    await tab.type(fieldSelector("title"), options.title);
+    const after = JSON.parse(await tab.evaluate("document.querySelector('#con-json').value"));
+    const diagnostics = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form .con-diag'))
+      .map((node) => ({ path: node.closest('[data-path]').dataset.path, text: node.textContent }))`);
+    return { before, invalid, valid, after, diagnostics };
+  },
+
+  // Light, dark and 200 % zoom, written to OUT/console-{light,dark,zoom}.png.
+  async screenshots(browser) {
+    const tab = await browser.tab(base, 1280, 1000);
+    await tab.console(options.id);
+    const out = options.out;
+    const top = "document.querySelector('#con-editor').scrollIntoView(); window.scrollBy(0, -8)";
+    await tab.evaluate("window.scrollTo(0, 0)");
+    await tab.screenshot(path.join(out, "console-light.png"));
+    await tab.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: "dark" }] });
+    await tab.wait("dark colors", "getComputedStyle(document.body).backgroundColor !== 'rgb(242, 242, 245)'");
+    const darkBackground = await tab.evaluate("getComputedStyle(document.body).backgroundColor");
+    await tab.evaluate(top);
+    await tab.screenshot(path.join(out, "console-dark.png"));
+    await tab.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: "light" }] });
+    // 200 %: the same window at twice the scale, so the page lays out in half the width.
+    await tab.size(640, 500, 2);
+    await tab.wait("the narrow layout", "innerWidth === 640");
+    await tab.evaluate(top);
+    const zoom = await tab.evaluate(`(() => {
+      const form = document.querySelector('#con-form').getBoundingClientRect();
+      const side = document.querySelector('#con-side').getBoundingClientRect();
+      return { overflow: document.documentElement.scrollWidth - innerWidth, stacked: side.top >= form.bottom,
+        formWidth: Math.round(form.width) };
+    })()`);
+    await tab.screenshot(path.join(out, "console-zoom.png"));
+    return { darkBackground, zoom };
+  }
+};
+
+const browser = new Browser();
+let code = 0;
+try {
+  await browser.start();
+  if (!scenarios[scenario]) { throw new Error("no scenario " + scenario); }
+  process.stdout.write(JSON.stringify(await scenarios[scenario](browser)) + "\n");
+} catch (error) {
+  process.stdout.write(JSON.stringify({ error: String(error && error.stack || error) }) + "\n");
+  code = 1;
+} finally {
+  browser.stop();
+}
+process.exit(code);
