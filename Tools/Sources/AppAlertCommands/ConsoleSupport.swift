@@ -16,11 +16,11 @@ enum ConsoleSupport {
             : "this server listens on \(host), which other machines can reach, so the console only reads; "
                 + "restart with --allow-remote-edits to save from it (anyone who reaches the address can then "
                 + "change the feed), or listen on 127.0.0.1"
-        return ConsoleConfiguration(
-            editingOff: editingOff, committed: committed, diff: diff,
-            results: database.map { database in
-                { feed in await ResultsReport.figuresByMessage(database: database, feed: feed) }
-            })
+        var results: (@Sendable (Data) async -> JSONValue)?
+        if let database {
+            results = { feed in await ResultsReport.figuresByMessage(database: database, feed: feed) }
+        }
+        return ConsoleConfiguration(editingOff: editingOff, committed: committed, diff: diff, results: results)
     }
 
     /// The file as committed in git (`HEAD`), or nil outside a work tree or when it is not committed.

@@ -1,4 +1,5 @@
 import AppAlert
+import AppAlertAuthoring
 import Foundation
 import TestSupport
 import Testing
@@ -27,7 +28,7 @@ struct ConsoleFiguresTests {
             return
         }
         #expect(first["title"] == "Sale")
-        #expect(first["counts"] == ["button.0": 10, "shown": 40])
+        #expect(first["counts"] == ["button.0": 10, "dismissed": 0, "shown": 40])
         guard case .array(let variants)? = first["variants"], case .object(let arm)? = variants.first,
             case .object(let rates)? = arm["rates"], case .object(let button)? = rates["button.0"]
         else {

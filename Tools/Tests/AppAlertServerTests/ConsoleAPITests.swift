@@ -247,7 +247,7 @@ struct ConsoleAPITests {
             try Data((Self.feed + " ").utf8).write(to: file)
             let third = try await Self.send(
                 "PUT", "/api/feeds/messages.json/messages/1", port: port, body: Self.edited,
-                headers: ["If-Match": try #require(first.headers["etag"])])
+                headers: ["If-Match": first.headers["etag"]])
             #expect(third.status == 412)
             let unconditional = try await Self.send(
                 "PUT", "/api/feeds/messages.json/messages/1", port: port, body: Self.edited)
@@ -349,19 +349,21 @@ struct ConsoleAPITests {
             let answer = try await Self.send("GET", "/api/feeds/messages.json", port: port)
             let size = try Data(contentsOf: file).count
             #expect(answer.body.contains(#""results":{"1":{"counts":{"shown":\#(size)}}}"#), "\(answer.body)")
-            #expect(try await Self.send("GET", "/api/feeds", port: port).body.contains(#""results":true"#))
+            let list = try await Self.send("GET", "/api/feeds", port: port)
+            #expect(list.body.contains(#""results":true"#))
         }
         try await Self.withConsole { port, _ in
-            #expect(
-                try await Self.send("GET", "/api/feeds/messages.json", port: port).body.contains(#""results":null"#))
+            let answer = try await Self.send("GET", "/api/feeds/messages.json", port: port)
+            #expect(answer.body.contains(#""results":null"#))
         }
     }
 
     @Test
     func withoutDevThereIsNoConsole() async throws {
         try await Self.withConsole(development: false) { port, _ in
-            #expect(try await Self.send("GET", "/api/feeds", port: port).status == 404)
-            #expect(try await Self.send("GET", "/console", port: port).status == 404)
+            let api = try await Self.send("GET", "/api/feeds", port: port)
+            let page = try await Self.send("GET", "/console", port: port)
+            #expect(api.status == 404 && page.status == 404)
         }
     }
 
@@ -395,8 +397,8 @@ struct ConsoleAPITests {
             #expect(answer.status == 200, "\(answer.body)")
             let bytes = try Data(contentsOf: file)
             #expect(String(decoding: bytes, as: UTF8.self).contains("\"sequence\": 5,"))
-            let signature = try FeedSignature(Data(contentsOf: URL(fileURLWithPath: file.path + ".sig")))
-            #expect(key.publicKey.isValidSignature(signature.signature, for: bytes))
+            let signature = try Data(contentsOf: URL(fileURLWithPath: file.path + ".sig"))
+            #expect((try? FeedTrust(publicKeys: [key.publicKey]).verify(bytes, signatureFile: signature)) != nil)
         }
     }
 
@@ -415,12 +417,12 @@ struct ConsoleAPITests {
             #expect(Self.ids(document) == [1, 2, 3, 7])
             let deleted = try await Self.send(
                 "DELETE", "/api/feeds/messages.json/messages/2", port: port,
-                headers: ["If-Match": try #require(created.headers["etag"])])
+                headers: ["If-Match": created.headers["etag"]])
             #expect(deleted.status == 200, "\(deleted.body)")
             #expect(Self.ids(try JSONParser().parse(Data(contentsOf: file))) == [1, 3, 7])
             let missing = try await Self.send(
                 "DELETE", "/api/feeds/messages.json/messages/2", port: port,
-                headers: ["If-Match": try #require(deleted.headers["etag"])])
+                headers: ["If-Match": deleted.headers["etag"]])
             #expect(missing.status == 404)
         }
     }
@@ -430,7 +432,9 @@ struct ConsoleAPITests {
         let diffs = DiffLog()
         try await Self.withConsole(console: Self.console(diffs: diffs)) { port, file in
             let before = try Data(contentsOf: file)
+            // A modal draws its colors: white on white is too faint to read.
             let draft = Self.edited.replacingOccurrences(of: "#1C1C1E", with: "#FFFFFE")
+                .replacingOccurrences(of: "\"colors\"", with: "\"layout\": \"modal\", \"colors\"")
             let answer = try await Self.send(
                 "POST", "/api/feeds/messages.json/check", port: port, body: #"{"message": \#(draft), "replacing": 1}"#)
             #expect(answer.status == 200, "\(answer.body)")
