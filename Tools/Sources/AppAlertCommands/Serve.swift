@@ -18,7 +18,9 @@ extension AppAlertCommand {
                 version stays. A FEED.sig is checked before it is served: a feed edited without signing \
                 again keeps its last signed version served (or, with none, is served without its .sig), \
                 said in the log and at the top of the preview page. --dev sends no-cache and serves a \
-                preview page at /. Stops gracefully on SIGTERM and SIGINT.
+                preview page at / and the console at /console, where messages are edited in the \
+                browser and saved to the feed files (only from this machine unless --allow-remote-edits; \
+                a signed feed only with --key, which signs it again). Stops gracefully on SIGTERM and SIGINT.
                 """)
 
         @Argument(help: "A feed file, or a directory of .json feeds.")
@@ -33,7 +35,7 @@ extension AppAlertCommand {
         @Option(name: .customLong("cache-control"), help: "Cache-Control of feed responses (not with --dev).")
         var cacheControl = "public, max-age=60"
 
-        @Flag(help: "Development: Cache-Control no-cache, and a preview page at /.")
+        @Flag(help: "Development: Cache-Control no-cache, the preview page at / and the console at /console.")
         var dev = false
 
         @OptionGroup var timeouts: ConnectionTimeoutOptions
@@ -46,13 +48,32 @@ extension AppAlertCommand {
 
         @OptionGroup var carriedSignatures: CarriedSignatureOptions
 
+        @Flag(
+            help: ArgumentHelp(
+                "With --dev on an address other machines reach: let the console save. Off, it only reads.",
+                discussion: "Anyone who can reach the address can then change the feed files."))
+        var allowRemoteEdits = false
+
+        @Option(
+            help: ArgumentHelp(
+                "With --dev: the collector's results database (a SQLite file or postgres:// URL); the console shows each message's figures.",
+                valueName: "database"))
+        var results: String?
+
         func run() async throws {
             var configuration = FeedServerConfiguration()
             configuration.host = host
             configuration.port = port
             configuration.cacheControl = cacheControl
             configuration.development = dev
-            if dev { configuration.evaluator = SimulatorQuery.evaluate }
+            if dev {
+                configuration.evaluator = SimulatorQuery.evaluate
+                configuration.console = ConsoleSupport.configuration(
+                    host: host, allowRemoteEdits: allowRemoteEdits, results: results)
+            } else if allowRemoteEdits || results != nil {
+                try CommandOutput.failure("--allow-remote-edits and --results are for the console: add --dev").emit()
+                return
+            }
             guard let (header, idle) = try timeouts.durations() else { return }
             configuration.headerTimeout = header
             configuration.idleTimeout = idle

@@ -42,6 +42,10 @@ public struct FeedServerConfiguration: Sendable {
     /// and JSON body to answer. `appalert serve --dev` sets it to `appalert evaluate --json --explain`.
     /// Without it (the default), or without `development`, the path does not exist.
     public var evaluator: (@Sendable (_ feed: Data, _ parameters: [(name: String, value: String)]) -> Evaluation)?
+    /// Development mode's console, `/console` and `/api/…`: messages listed, edited and saved in the
+    /// browser (``ConsoleConfiguration``). Without it (the default), or without `development`, neither
+    /// path exists.
+    package var console: ConsoleConfiguration?
 
     /// A simulator answer.
     public struct Evaluation: Sendable {
@@ -70,6 +74,9 @@ public struct FeedServer: Sendable {
     public let configuration: FeedServerConfiguration
     public let content: ServedContent
     private let logger: Logger
+    /// The port bound, once listening (for the console's Host check).
+    let listening = ListeningAddress()
+    let console: Console?
     static let serverName = "appalert"
 
     /// Loads the feed at `source` (a file, or a directory of `.json` feeds). Throws when the first load
@@ -81,14 +88,25 @@ public struct FeedServer: Sendable {
         self.configuration = configuration
         self.logger = logger ?? Logger(label: "appalert.serve")
         self.content = try ServedContent(source: source, configuration: configuration)
+        let content = content
+        let listening = listening
+        if configuration.development, let console = configuration.console {
+            self.console = Console(
+                configuration: console, server: configuration, content: content, feeds: ConsoleFeeds(source: source),
+                listening: listening)
+        } else {
+            self.console = nil
+        }
     }
 
     /// The responder: request in, response out.
     public var responder: CallbackResponder<BasicRequestContext> {
         let content = content
         let configuration = configuration
+        let console = console
         return CallbackResponder { request, _ in
-            FeedResponses.respond(to: request, snapshot: content.snapshot, configuration: configuration)
+            if let console, let answer = await console.respond(to: request) { return answer }
+            return FeedResponses.respond(to: request, snapshot: content.snapshot, configuration: configuration)
         }
     }
 
@@ -110,7 +128,10 @@ public struct FeedServer: Sendable {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName),
             services: [ReloadService(content: content, interval: configuration.reloadInterval, logger: logger)],
-            onServerRunning: onServerRunning, logger: logger)
+            onServerRunning: { [listening] channel in
+                listening.port = channel.localAddress?.port
+                await onServerRunning(channel)
+            }, logger: logger)
     }
 }
 
@@ -370,7 +391,7 @@ final class SiteSnapshot: Sendable {
             ? ByteBuffer(
                 string: PreviewPage.html(
                     site: site, failure: failure, version: version, simulator: configuration.evaluator != nil,
-                    signatureNotices: signatureNotices))
+                    signatureNotices: signatureNotices, console: configuration.console != nil))
             : nil
     }
 

@@ -9,7 +9,7 @@ import Foundation
 enum PreviewPage {
     static func html(
         site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false,
-        signatureNotices: [SignatureNotice] = []
+        signatureNotices: [SignatureNotice] = [], console: Bool = false
     ) -> String {
         var body = simulator ? simulatorForm(site: site) : ""
         // The resolved messages the gallery's phones draw (the message object of `evaluate --json`).
@@ -53,43 +53,12 @@ enum PreviewPage {
             <style>
             body { font: 15px -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; background: #e9e9ee; color: #1c1c1e; margin: 0; padding: 24px; }
             h1 { font-size: 22px; margin: 0 0 4px; } h2.feed { font-size: 17px; margin: 24px 0 8px; color: #3a3a3c; }
-            .grid { display: flex; flex-wrap: wrap; gap: 20px; }
-            .item { width: max-content; max-width: 100%; }
-            .alert { background: rgba(249,249,249,0.97); border-radius: 14px; box-shadow: 0 8px 30px rgba(0,0,0,.18); overflow: hidden; text-align: center; }
-            .alert .content { padding: 19px 16px 17px; }
-            .alert .title { font-weight: 600; font-size: 17px; margin-bottom: 4px; }
-            .alert .text { font-size: 13px; line-height: 1.35; white-space: pre-wrap; }
-            .alert .button { border-top: 1px solid rgba(60,60,67,.29); padding: 11px; font-size: 17px; color: #007aff; }
-            .alert .button.cancel { font-weight: 600; }
-            .wall { outline: 3px solid #ff3b30; }
-            .meta { font-size: 12px; color: #6e6e73; margin-top: 8px; line-height: 1.4; }
-            .badge { display: inline-block; background: #ff3b30; color: white; border-radius: 4px; padding: 0 5px; font-size: 11px; }
-            .lang { background: #5856d6; }
-            .badge.variant { background: #0a6e5c; }
-            .signature-notice { background: #ffe5e3; border: 2px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
-            .signature-notice.unchecked { background: #fff4d6; border-color: #d9a300; }
-            .signature-notice h2 { font-size: 17px; margin: 6px 0; }
-            .errors { background: #ffe5e3; border: 1px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
-            .notice h2 { font-size: 17px; margin: 6px 0 4px; } .notice p { margin: 4px 0; }
-            .warnings { color: #8a6d00; font-size: 13px; }
-            .simulator { background: white; border-radius: 12px; padding: 12px 16px 16px; margin-bottom: 20px; }
-            .simulator h2 { font-size: 17px; margin: 4px 0 10px; }
-            .simulator form { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: end; }
-            .simulator label { display: flex; flex-direction: column; font-size: 12px; color: #3a3a3c; }
-            .simulator input, .simulator select { font: inherit; padding: 4px 6px; min-width: 120px; }
-            .simulator .result { display: flex; gap: 24px; margin-top: 14px; align-items: flex-start; flex-wrap: wrap; }
-            .simulator table { border-collapse: collapse; font-size: 13px; }
-            .simulator td, .simulator th { text-align: left; padding: 3px 8px; border-bottom: 1px solid #e5e5ea; }
-            .simulator tr.chosen td { font-weight: 600; color: #1a7f37; }
-            .simulator tr.excluded td { color: #6e6e73; }
-            .simulator .none { font-size: 15px; color: #6e6e73; }
-            .simulator .error { color: #c4221f; }
-            \(PhoneRenderer.style)
+            \(galleryStyle)
             </style></head>
             <body>
             \(notices(failure: failure, signatures: signatureNotices))
             <h1>AppAlert preview</h1>
-            <p class="meta">Reloads by itself when the feed changes.</p>
+            <p class="meta">Reloads by itself when the feed changes.\(console ? " <a href=\"/console\">Edit the messages in the console</a>" : "")</p>
             <script>
             \(PhoneRenderer.script)
             window.galleryEntries = \(ScriptSafeJSON.serialize(.array(entries)));
@@ -108,6 +77,43 @@ enum PreviewPage {
             </body></html>
             """
     }
+
+    /// The gallery's style: the cards and their phones (PhoneRenderer), the notices and the simulator;
+    /// the console (`/console/preview.css`) draws its live preview with the same.
+    static let galleryStyle = """
+        .grid { display: flex; flex-wrap: wrap; gap: 20px; }
+        .item { width: max-content; max-width: 100%; }
+        .alert { background: rgba(249,249,249,0.97); border-radius: 14px; box-shadow: 0 8px 30px rgba(0,0,0,.18); overflow: hidden; text-align: center; }
+        .alert .content { padding: 19px 16px 17px; }
+        .alert .title { font-weight: 600; font-size: 17px; margin-bottom: 4px; }
+        .alert .text { font-size: 13px; line-height: 1.35; white-space: pre-wrap; }
+        .alert .button { border-top: 1px solid rgba(60,60,67,.29); padding: 11px; font-size: 17px; color: #007aff; }
+        .alert .button.cancel { font-weight: 600; }
+        .wall { outline: 3px solid #ff3b30; }
+        .meta { font-size: 12px; color: #6e6e73; margin-top: 8px; line-height: 1.4; }
+        .badge { display: inline-block; background: #ff3b30; color: white; border-radius: 4px; padding: 0 5px; font-size: 11px; }
+        .lang { background: #5856d6; }
+        .badge.variant { background: #0a6e5c; }
+        .signature-notice { background: #ffe5e3; border: 2px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
+        .signature-notice.unchecked { background: #fff4d6; border-color: #d9a300; }
+        .signature-notice h2 { font-size: 17px; margin: 6px 0; }
+        .errors { background: #ffe5e3; border: 1px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
+        .notice h2 { font-size: 17px; margin: 6px 0 4px; } .notice p { margin: 4px 0; }
+        .warnings { color: #8a6d00; font-size: 13px; }
+        .simulator { background: white; border-radius: 12px; padding: 12px 16px 16px; margin-bottom: 20px; }
+        .simulator h2 { font-size: 17px; margin: 4px 0 10px; }
+        .simulator form { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: end; }
+        .simulator label { display: flex; flex-direction: column; font-size: 12px; color: #3a3a3c; }
+        .simulator input, .simulator select { font: inherit; padding: 4px 6px; min-width: 120px; }
+        .simulator .result { display: flex; gap: 24px; margin-top: 14px; align-items: flex-start; flex-wrap: wrap; }
+        .simulator table { border-collapse: collapse; font-size: 13px; }
+        .simulator td, .simulator th { text-align: left; padding: 3px 8px; border-bottom: 1px solid #e5e5ea; }
+        .simulator tr.chosen td { font-weight: 600; color: #1a7f37; }
+        .simulator tr.excluded td { color: #6e6e73; }
+        .simulator .none { font-size: 15px; color: #6e6e73; }
+        .simulator .error { color: #c4221f; }
+        \(PhoneRenderer.style)
+        """
 
     /// What the author must see before anything else, at the very top of the page: a `.sig` that does
     /// not match its feed (or cannot be checked) and what is served instead, and the last edit that is

@@ -50,7 +50,7 @@ final class ServeProcess {
             buffer.append(chunk)
         }
         let line = String(decoding: buffer, as: UTF8.self)
-        guard let range = line.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+        guard let range = line.range(of: #"(127\.0\.0\.1|0\.0\.0\.0):(\d+)"#, options: .regularExpression),
             let port = Int(line[range].split(separator: ":").last ?? "")
         else { throw CocoaError(.fileReadCorruptFile) }
         self.port = port

@@ -109,3 +109,24 @@ extension ResultsReport {
         .object(JSONObject(members.sorted { $0.0 < $1.0 }.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 }
+
+extension ResultsReport {
+    /// The console's figures (`serve --dev --results`): each message's object of `report --json --feed`
+    /// by its id (`{"3": {"id": 3, "title", "counts", "variants"}}`), the whole database read with the
+    /// feed's messages; or `{"error"}` saying why the database cannot be read.
+    package static func figuresByMessage(database: String, feed: Data) async -> JSONValue {
+        let facts = (try? FeedDecoder().decode(feed)).map { FeedMessageFacts.of($0.feed.messages, app: nil) }
+        let report: ResultsReport
+        do {
+            report = try await load(
+                database: database, filter: ResultsFilter(app: nil, since: nil, until: nil), feed: facts)
+        } catch {
+            return .object(JSONObject(["error": .string(error.description)]))
+        }
+        var byID = JSONObject()
+        for message in report.messages {
+            byID.set(String(message.id), json(message))
+        }
+        return .object(byID)
+    }
+}

@@ -1,0 +1,132 @@
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension ServeProcess {
+    /// A request as the console page sends it: the server's own Origin on writes.
+    func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) throws
+        -> (Int, [String: String], Data)
+    {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body
+        if method != "GET" { request.setValue("http://127.0.0.1:\(port)", forHTTPHeaderField: "Origin") }
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let semaphore = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: (Int, [String: String], Data) = (0, [:], Data())
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            if let http = response as? HTTPURLResponse {
+                var fields: [String: String] = [:]
+                for (name, value) in http.allHeaderFields { fields[("\(name)").lowercased()] = "\(value)" }
+                result = (http.statusCode, fields, data ?? Data())
+            }
+            semaphore.signal()
+        }.resume()
+        semaphore.wait()
+        return result
+    }
+}
+
+/// `appalert serve --dev`'s console as a real process over the repository's example feed in a git work
+/// tree: what a save leaves in the file (and in `git diff`), and what survives the server being killed.
+@Suite(.serialized)
+struct ConsoleCommandTests {
+    static let example = examplesDirectory.appendingPathComponent("messages.json")
+
+    /// A copy of the example feed, committed in a fresh git repository.
+    static func committedExample() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appalert-console-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("messages.json")
+        try FileManager.default.copyItem(at: example, to: file)
+        for arguments in [
+            ["init", "-q"], ["add", "messages.json"],
+            ["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "feed"],
+        ] {
+            let result = try AppAlertProcess.run(["-C", folder.path] + arguments, executable: git)
+            try #require(result.status == 0, "git \(arguments): \(result.standardError)")
+        }
+        return file
+    }
+
+    static let git = URL(fileURLWithPath: "/usr/bin/git")
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "git is not installed"))
+    func editingOneTextOfTheExampleChangesOnlyThatTextInGitAndSurvivesSIGKILL() throws {
+        let file = try Self.committedExample()
+        let server = try ServeProcess([file.path, "--dev"])
+        defer { server.stop() }
+        let (status, headers, body) = try server.send("GET", "/api/feeds/messages.json")
+        #expect(status == 200)
+        let etag = try #require(headers["etag"])
+        guard case .object(let answer) = try JSONParser().parse(body), case .object(let document)? = answer["feed"],
+            case .array(let messages)? = document["messages"], case .object(var third) = messages[2]
+        else {
+            Issue.record("unexpected answer")
+            return
+        }
+        let newText = "Sync is paused for maintenance on Sunday from 03:00 to 05:00 UTC."
+        third.set("text", .string(newText))
+        let message = Data(JSONValue.object(third).serialized().utf8)
+
+        // Before saving: what the edit changes, against the committed file.
+        let (checkStatus, _, checkBody) = try server.send(
+            "POST", "/api/feeds/messages.json/check",
+            body: Data(#"{"message": \#(JSONValue.object(third).serialized()), "replacing": 3}"#.utf8))
+        #expect(checkStatus == 200)
+        let check = String(decoding: checkBody, as: UTF8.self)
+        #expect(check.contains("#3"), "\(check.prefix(400))")
+        #expect(check.contains(#""changesWhatInstallsSee":true"#))
+
+        let (saved, savedHeaders, savedBody) = try server.send(
+            "PUT", "/api/feeds/messages.json/messages/3", body: message, headers: ["If-Match": etag])
+        #expect(saved == 200, "\(String(decoding: savedBody, as: UTF8.self))")
+        #expect(savedHeaders["etag"] != etag)
+        // A 200 is a promise: the edit is on disk even when the server dies at once.
+        kill(server.process.processIdentifier, SIGKILL)
+        server.process.waitUntilExit()
+
+        let numstat = try AppAlertProcess.run(
+            ["-C", file.deletingLastPathComponent().path, "diff", "--numstat"], executable: Self.git)
+        #expect(numstat.standardOutput == "1\t1\tmessages.json\n")
+        let diff = try AppAlertProcess.run(
+            ["-C", file.deletingLastPathComponent().path, "diff", "-U0"], executable: Self.git
+        ).standardOutput.components(separatedBy: "\n")
+        let removed = diff.filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }
+        let added = diff.filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }
+        #expect(removed == [#"-      "text": "Sync is paused for maintenance on Sunday from 02:00 to 04:00 UTC.","#])
+        #expect(added == [#"+      "text": "\#(newText)","#])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+            .filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--host", "0.0.0.0"], false), (["--host", "0.0.0.0", "--allow-remote-edits"], true), ([], true),
+    ])
+    func theConsoleSavesOnlyOnLoopbackUnlessRemoteEditsAreAllowed(case: ([String], Bool)) throws {
+        let (arguments, editing) = `case`
+        let file = try Self.committedExample()
+        let server = try ServeProcess([file.path, "--dev"] + arguments)
+        defer { server.stop() }
+        let (status, _, body) = try server.send("GET", "/api/feeds")
+        #expect(status == 200)
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(text.contains(#""editing":\#(editing)"#), "\(text)")
+        if !editing { #expect(text.contains("--allow-remote-edits")) }
+    }
+
+    @Test(arguments: [["--allow-remote-edits"], ["--results", "results.sqlite"]])
+    func theConsoleFlagsNeedDev(arguments: [String]) throws {
+        let result = try AppAlertProcess.run(["serve", Self.example.path, "--port", "0"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("add --dev"))
+    }
+}
