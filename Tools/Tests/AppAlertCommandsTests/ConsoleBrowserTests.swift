@@ -16,12 +16,11 @@ struct ConsoleBrowserTests {
     static let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("console-browser.mjs")
 
-    /// The repository's example feed in a temporary folder, served with `--dev`.
-    static func serveExample() throws -> (TemporaryDirectory, String, ServeProcess) {
-        let directory = try TemporaryDirectory()
+    /// The repository's example feed copied into `directory`, served with `--dev`.
+    static func serveExample(in directory: borrowing TemporaryDirectory) throws -> (String, ServeProcess) {
         let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
         let file = try directory.write("messages.json", example)
-        return (directory, file, try ServeProcess([file, "--dev"]))
+        return (file, try ServeProcess([file, "--dev"]))
     }
 
     /// Runs one scenario of the driver against `server` and returns what it reported.
@@ -46,9 +45,9 @@ struct ConsoleBrowserTests {
 
     @Test
     func editingATitleAndSavingChangesOnlyThatTitleOnDiskAndThePreviewShowsIt() throws {
-        let (directory, file, server) = try Self.serveExample()
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        _ = directory
         let before = try String(contentsOfFile: file, encoding: .utf8)
         let report = try Self.drive(server, "editTitle", ["id": "3", "title": "Sync paused on Monday"])
         #expect(
@@ -64,9 +63,9 @@ struct ConsoleBrowserTests {
 
     @Test
     func anInvalidColorIsShownAtItsFieldAndNothingIsSaved() throws {
-        let (directory, file, server) = try Self.serveExample()
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        _ = directory
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         let report = try Self.drive(
             server, "invalidColor", ["id": "5", "field": "colors.background", "color": "#12345"])
@@ -82,9 +81,9 @@ struct ConsoleBrowserTests {
 
     @Test
     func whenTwoTabsEditTheSameMessageTheSecondSaveIsRefusedWithAReloadPrompt() throws {
-        let (directory, file, server) = try Self.serveExample()
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        _ = directory
         let before = try String(contentsOfFile: file, encoding: .utf8)
         let report = try Self.drive(
             server, "twoTabs", ["id": "1", "firstTitle": "Saved first", "secondTitle": "Saved second"])
@@ -109,9 +108,9 @@ struct ConsoleBrowserTests {
 
     @Test
     func theJSONAndTheFormFollowEachOtherAndKeysTheFormDoesNotKnowSurvive() throws {
-        let (directory, _, server) = try Self.serveExample()
+        let directory = try TemporaryDirectory()
+        let (_, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        _ = directory
         let draft = #"""
             {"id": 2, "bundleId": "com.example.A", "title": "From the JSON", "text": "x", "colour": "red",
              "layout": "modal"}
@@ -121,7 +120,7 @@ struct ConsoleBrowserTests {
         let invalid = report["invalid"] as? [String: Any] ?? [:]
         #expect(
             invalid["error"] as? String
-                == "The JSON is not valid at line 2, column 12: a value should come here. "
+                == "The JSON is not valid at line 2, column 11: a value should come here. "
                 + "The form keeps the last valid version.")
         #expect(invalid["title"] as? String == "App Alert")
         let valid = report["valid"] as? [String: Any] ?? [:]
@@ -140,9 +139,9 @@ struct ConsoleBrowserTests {
 
     @Test
     func theKeyboardReachesSaveEveryFieldHasALabelAndTheFocusIsVisible() throws {
-        let (directory, _, server) = try Self.serveExample()
+        let directory = try TemporaryDirectory()
+        let (_, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        _ = directory
         let report = try Self.drive(server, "keyboard", ["id": "4"])
         #expect(report["reachedSave"] as? Bool == true, "\(report)")
         #expect(report["saveOutline"] as? String == "solid")
@@ -157,9 +156,9 @@ struct ConsoleBrowserTests {
     /// docs/images/console-{light,dark,zoom}.png, for docs/authoring.md.
     @Test
     func theConsoleWorksInDarkModeAndAt200PercentAndItsScreenshotsAreInTheDocs() throws {
-        let (directory, _, server) = try Self.serveExample()
+        let directory = try TemporaryDirectory()
+        let (_, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        _ = directory
         let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/images")
         let report = try Self.drive(server, "screenshots", ["id": "4", "out": images.path])

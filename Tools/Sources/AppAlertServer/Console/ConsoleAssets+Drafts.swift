@@ -53,7 +53,7 @@ extension ConsoleAssets {
               var data = answer.data;
               editor.messageIndex = typeof data.messageIndex === "number" ? data.messageIndex : null;
               showDiagnostics(data.diagnostics || []);
-              byId("con-preview").innerHTML = typeof data.preview === "string" ? data.preview : "";
+              renderPreview(data.preview);
               renderDiff(data.diff);
               renderExplain(data.explain);
             }).catch(function (error) {
@@ -64,6 +64,21 @@ extension ConsoleAssets {
             }).then(function () {
               if (serial === state.checkSerial) { byId("con-side").setAttribute("aria-busy", "false"); }
             });
+          }
+
+          // The draft drawn as the preview page draws it: the cards' HTML, then the phones drawn into them by
+          // the preview's own script (/console/phones.js) from the entries; or why apps would leave it out.
+          function renderPreview(preview) {
+            var box = byId("con-preview");
+            if (typeof preview === "string") { box.innerHTML = preview; return; }
+            if (!preview || preview.unavailable) {
+              box.replaceChildren(make("p", { "class": "con-warning-text",
+                text: preview && preview.unavailable ? "Not drawn: " + preview.unavailable + "." : "Not drawn." }));
+              return;
+            }
+            box.innerHTML = preview.html || "";
+            window.galleryEntries = preview.entries || [];
+            if (window.AppAlertPhones) { window.AppAlertPhones.fillPhones(); }
           }
 
           function renderDiff(diff) {

@@ -10,6 +10,7 @@ enum ConsoleAssets {
         <title>AppAlert console</title>
         <link rel="stylesheet" href="/console/preview.css">
         <link rel="stylesheet" href="/console/console.css">
+        <script src="/console/phones.js" defer></script>
         <script src="/console/console.js" defer></script>
         </head><body class="con">
         <a class="con-skip" href="#con-editor">Skip to the editor</a>
