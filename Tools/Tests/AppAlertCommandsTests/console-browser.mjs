@@ -5,7 +5,7 @@
 //   node --experimental-websocket console-browser.mjs CHROMIUM BASE-URL SCENARIO [KEY=VALUE…]
 //
 // Every wait polls the page for the condition it needs; the only time limit is a guard against a hang.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -144,9 +144,14 @@ class Tab {
     })`);
   }
 
+  // A PNG of the viewport; made smaller by pngquant where it is installed (the docs keep these).
   async screenshot(file) {
     const { data } = await this.send("Page.captureScreenshot", { format: "png" });
     fs.writeFileSync(file, Buffer.from(data, "base64"));
+    const pngquant = ["/usr/bin/pngquant", "/usr/local/bin/pngquant"].find((candidate) => fs.existsSync(candidate));
+    if (pngquant) {
+      spawnSync(pngquant, ["--force", "--quality", "70-95", "--speed", "1", "--output", file, file]);
+    }
   }
 }
 
