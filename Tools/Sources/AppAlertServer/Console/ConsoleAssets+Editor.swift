@@ -100,15 +100,27 @@ extension ConsoleAssets {
 
           var stateNames = { live: "Live now", scheduled: "Scheduled", ended: "Ended", errors: "Has errors" };
 
+          // One message's figures from the report (`report --json`'s message: counts, and per variant the
+          // rates with their intervals and the verdict against the baseline); the contract's flat shape too.
           function resultsText(figures) {
             if (!figures) { return "no showings yet"; }
-            var parts = ["shown " + figures.shown, "dismissed " + figures.dismissed];
-            Object.keys(figures.events || {}).forEach(function (name) { parts.push(name + " " + figures.events[name]); });
+            var counts = figures.counts || Object.assign({ shown: figures.shown, dismissed: figures.dismissed }, figures.events || {});
+            var parts = Object.keys(counts).filter(function (name) { return typeof counts[name] === "number"; })
+              .sort(function (a, b) { return (b === "shown") - (a === "shown") || (a < b ? -1 : a > b ? 1 : 0); })
+              .map(function (name) { return name + " " + counts[name]; });
+            var arms = Array.isArray(figures.variants) ? figures.variants : [];
+            arms.forEach(function (arm) {
+              var rate = arm.rates && arm.rates.conversion;
+              if (!rate || typeof rate.rate !== "number") { return; }
+              var verdict = arm.versusBaseline && arm.versusBaseline.conversion ? ", " + arm.versusBaseline.conversion.verdict : "";
+              parts.push((arms.length > 1 && arm.variant !== null ? "variant " + (arm.variant + 1) + " " : "") + "conversion rate "
+                + percent(rate.rate) + " (" + percent(rate.low) + "–" + percent(rate.high) + ")" + verdict);
+            });
             if (figures.conversion) {
-              parts.push("conversion " + percent(figures.conversion.rate) + " (" + percent(figures.conversion.low)
+              parts.push("conversion rate " + percent(figures.conversion.rate) + " (" + percent(figures.conversion.low)
                 + "–" + percent(figures.conversion.high) + ")");
             }
-            if (figures.verdict) { parts.push(figures.verdict); }
+            if (typeof figures.verdict === "string") { parts.push(figures.verdict); }
             return parts.join(" · ");
           }
 
@@ -147,7 +159,7 @@ extension ConsoleAssets {
                       ? " · " + message.variants.length + " variants" : "") })])
                 ]);
                 if (state.results) {
-                  var figures = data.results ? data.results[String(message.id)] : null;
+                  var figures = data.results && !data.results.error ? data.results[String(message.id)] : null;
                   cells.push(make("td", { "class": "con-results", text: resultsText(figures) }));
                 }
                 var row = make("tr", {}, cells);
@@ -159,6 +171,11 @@ extension ConsoleAssets {
               });
             });
             byId("con-list-empty").hidden = shown > 0;
+            var unread = state.feeds.map(function (feed) { return state.data[feed.name]; })
+              .filter(function (data) { return data && data.results && typeof data.results.error === "string"; });
+            var note = byId("con-results-error");
+            note.hidden = unread.length === 0;
+            note.textContent = unread.length ? "The results database cannot be read: " + unread[0].results.error : "";
           }
 
           function setStatus(text) { byId("con-status").textContent = text; }

@@ -50,6 +50,7 @@ enum ConsoleAssets {
               </table>
             </div>
             <p id="con-list-empty" hidden>No message matches the filter.</p>
+            <p id="con-results-error" class="con-warning-text" hidden></p>
           </section>
 
           <section id="con-editor" aria-labelledby="con-editor-heading" tabindex="-1" hidden>
