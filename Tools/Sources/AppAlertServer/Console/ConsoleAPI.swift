@@ -77,8 +77,11 @@ struct Console: Sendable {
             guard method == .post else {
                 return ConsoleResponse.error(.methodNotAllowed, "a check is a POST of a draft", allow: "POST")
             }
+            // git runs as a process: waited for on a thread of its own, not on the server's.
+            let committed = configuration.committed
+            let before = await Self.onAThreadOfItsOwn { committed(file) }
             return await body(of: request) { (body) throws(ConsoleFailure) in
-                try check(name: name, file: file, body: body)
+                try check(name: name, file: file, body: body, committed: before)
             }
         case 1 where tail[0] == "messages":
             guard method == .post else {
@@ -186,7 +189,17 @@ struct Console: Sendable {
 
     // MARK: A draft
 
-    private func check(name: String, file: URL, body: JSONValue) throws(ConsoleFailure) -> Response {
+    /// Runs `work`, which blocks (a process, a file), on a thread of its own: the cooperative pool
+    /// has as many threads as cores, and every connection's answers wait on it.
+    static func onAThreadOfItsOwn<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+
+    private func check(name: String, file: URL, body: JSONValue, committed: Data?) throws(ConsoleFailure)
+        -> Response
+    {
         guard case .object(let request) = body else {
             throw ConsoleFailure(.badRequest, "the body is \(body.typeDescription), not {\"message\": {…}}")
         }
@@ -213,7 +226,7 @@ struct Console: Sendable {
         let index = checked.index(of: message)
         answer.set("messageIndex", index.map { .integer(Int64($0)) } ?? .null)
         answer.set("preview", checked.preview(of: message))
-        let before = configuration.committed(file) ?? feeds.openedBytes(of: name) ?? data
+        let before = committed ?? feeds.openedBytes(of: name) ?? data
         let diff = configuration.diff(before, draft)
         answer.set(
             "diff",
