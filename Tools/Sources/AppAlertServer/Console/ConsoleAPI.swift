@@ -2,6 +2,7 @@ import AppAlert
 import AppAlertAuthoring
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// The port the server is bound to, known once it listens (`--port 0` picks one): what a request's
@@ -25,6 +26,7 @@ struct Console: Sendable {
     let content: ServedContent
     let feeds: ConsoleFeeds
     let listening: ListeningAddress
+    let logger: Logger
 
     /// The answer to a console request; nil for any other path.
     func respond(to request: Request) async -> Response? {
@@ -88,7 +90,8 @@ struct Console: Sendable {
                 return ConsoleResponse.error(.methodNotAllowed, "a new message is a POST", allow: "POST")
             }
             return await body(of: request) { (body) throws(ConsoleFailure) in
-                try save(name: name, file: file, ifMatch: ifMatch, required: false) { (data) throws(ConsoleFailure) in
+                try save(name: name, file: file, ifMatch: ifMatch, required: false, what: "message added") {
+                    (data) throws(ConsoleFailure) in
                     try ConsoleEdit.creating(ConsoleEdit.message(in: body), in: data)
                 }
             }
@@ -99,7 +102,7 @@ struct Console: Sendable {
             }
             if method == .put {
                 return await body(of: request) { (body) throws(ConsoleFailure) in
-                    try save(name: name, file: file, ifMatch: ifMatch, required: true) {
+                    try save(name: name, file: file, ifMatch: ifMatch, required: true, what: "message \(id) saved") {
                         (data) throws(ConsoleFailure) in
                         try ConsoleEdit.replacing(id: id, with: ConsoleEdit.message(in: body), in: data)
                     }
@@ -110,7 +113,8 @@ struct Console: Sendable {
                     .methodNotAllowed, "a message answers PUT (save) and DELETE", allow: "PUT, DELETE")
             }
             do {
-                return try save(name: name, file: file, ifMatch: ifMatch, required: true) {
+                return try save(name: name, file: file, ifMatch: ifMatch, required: true, what: "message \(id) deleted")
+                {
                     (data) throws(ConsoleFailure) in
                     try ConsoleEdit.removing(id: id, in: data)
                 }
@@ -260,7 +264,7 @@ struct Console: Sendable {
     /// Reads the file, checks `If-Match`, makes the edit, validates the whole feed, writes it (and its
     /// `.sig` with `--key`), all under the feeds' lock; then the served files reload.
     private func save(
-        name: String, file: URL, ifMatch: String?, required: Bool,
+        name: String, file: URL, ifMatch: String?, required: Bool, what: String,
         edit: (Data) throws(ConsoleFailure) -> (data: Data, status: HTTPResponse.Status)
     ) throws(ConsoleFailure) -> Response {
         if let cannotSave = cannotSave(file) { throw ConsoleFailure(.forbidden, cannotSave) }
@@ -316,6 +320,7 @@ struct Console: Sendable {
                 }
             }
         let saved = try result.get()
+        logger.info("console: \(what) in \(name)")
         content.reloadIfChanged()
         return ConsoleResponse.json(
             saved.status,
