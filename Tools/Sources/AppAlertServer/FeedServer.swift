@@ -93,7 +93,7 @@ public struct FeedServer: Sendable {
         if configuration.development, let console = configuration.console {
             self.console = Console(
                 configuration: console, server: configuration, content: content, feeds: ConsoleFeeds(source: source),
-                listening: listening)
+                listening: listening, logger: self.logger)
         } else {
             self.console = nil
         }

@@ -77,13 +77,35 @@ struct ConsoleCommandTests {
         let message = Data(JSONValue.object(third).serialized().utf8)
 
         // Before saving: what the edit changes, against the committed file.
+        // With the install the page describes: evaluate --explain's answer for the draft.
+        let install =
+            #"{"bundleId": "com.createchsol.AppAlertExample", "appVersion": "1.0", "osVersion": "17.2", "platform": "ios", "locale": "en"}"#
         let (checkStatus, _, checkBody) = try server.send(
             "POST", "/api/feeds/messages.json/check",
-            body: Data(#"{"message": \#(JSONValue.object(third).serialized()), "replacing": 3}"#.utf8))
+            body: Data(
+                #"{"message": \#(JSONValue.object(third).serialized()), "replacing": 3, "install": \#(install)}"#.utf8))
         #expect(checkStatus == 200)
         let check = String(decoding: checkBody, as: UTF8.self)
         #expect(check.contains("#3"), "\(check.prefix(400))")
         #expect(check.contains(#""changesWhatInstallsSee":true"#))
+        let evaluated = try AppAlertProcess.run(
+            [
+                "evaluate", "-", "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.0",
+                "--os-version", "17.2", "--platform", "ios", "--locale", "en", "--json", "--explain",
+            ], standardInput: try Data(contentsOf: file))
+        guard case .object(let checked) = try JSONParser().parse(checkBody), let explain = checked["explain"] else {
+            Issue.record("no explain in \(check.prefix(400))")
+            return
+        }
+        // The draft differs from the file only in a text: the same decision, the same exclusions.
+        guard case .object(let fromDraft) = explain,
+            case .object(let fromFile) = try JSONParser().parse(evaluated.standardOutput)
+        else {
+            Issue.record("explain is not an object: \(explain.serialized())")
+            return
+        }
+        #expect(fromDraft["selected"] == fromFile["selected"] && fromDraft["selected"] != nil)
+        #expect(fromDraft["evaluations"] == fromFile["evaluations"] && fromDraft["evaluations"] != nil)
 
         let (saved, savedHeaders, savedBody) = try server.send(
             "PUT", "/api/feeds/messages.json/messages/3", body: message, headers: ["If-Match": etag])

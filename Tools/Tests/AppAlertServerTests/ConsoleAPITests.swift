@@ -210,6 +210,7 @@ struct ConsoleAPITests {
         // Another message's id.
         ("rename", #"{"id": 2, "bundleId": "*", "title": "Hi", "text": "x"}"#, 409, "id 2 is in use"),
         ("not an object", #"[1, 2]"#, 400, "a message is a JSON object"),
+        ("no id", #"{"bundleId": "*", "title": "Hi", "text": "x"}"#, 422, #"no \"id\" that is a whole number"#),
         ("not JSON", #"{"id": 1,"#, 400, "not JSON"),
     ])
     func aRefusedSaveSaysWhyAndChangesNothing(refusal: (String, String, Int, String)) async throws {

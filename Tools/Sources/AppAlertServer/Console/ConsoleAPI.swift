@@ -2,6 +2,7 @@ import AppAlert
 import AppAlertAuthoring
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// The port the server is bound to, known once it listens (`--port 0` picks one): what a request's
@@ -25,6 +26,7 @@ struct Console: Sendable {
     let content: ServedContent
     let feeds: ConsoleFeeds
     let listening: ListeningAddress
+    let logger: Logger
 
     /// The answer to a console request; nil for any other path.
     func respond(to request: Request) async -> Response? {
@@ -77,15 +79,19 @@ struct Console: Sendable {
             guard method == .post else {
                 return ConsoleResponse.error(.methodNotAllowed, "a check is a POST of a draft", allow: "POST")
             }
+            // git runs as a process: waited for on a thread of its own, not on the server's.
+            let committed = configuration.committed
+            let before = await Self.onAThreadOfItsOwn { committed(file) }
             return await body(of: request) { (body) throws(ConsoleFailure) in
-                try check(name: name, file: file, body: body)
+                try check(name: name, file: file, body: body, committed: before)
             }
         case 1 where tail[0] == "messages":
             guard method == .post else {
                 return ConsoleResponse.error(.methodNotAllowed, "a new message is a POST", allow: "POST")
             }
             return await body(of: request) { (body) throws(ConsoleFailure) in
-                try save(name: name, file: file, ifMatch: ifMatch, required: false) { (data) throws(ConsoleFailure) in
+                try save(name: name, file: file, ifMatch: ifMatch, required: false, what: "message added") {
+                    (data) throws(ConsoleFailure) in
                     try ConsoleEdit.creating(ConsoleEdit.message(in: body), in: data)
                 }
             }
@@ -96,7 +102,7 @@ struct Console: Sendable {
             }
             if method == .put {
                 return await body(of: request) { (body) throws(ConsoleFailure) in
-                    try save(name: name, file: file, ifMatch: ifMatch, required: true) {
+                    try save(name: name, file: file, ifMatch: ifMatch, required: true, what: "message \(id) saved") {
                         (data) throws(ConsoleFailure) in
                         try ConsoleEdit.replacing(id: id, with: ConsoleEdit.message(in: body), in: data)
                     }
@@ -107,7 +113,8 @@ struct Console: Sendable {
                     .methodNotAllowed, "a message answers PUT (save) and DELETE", allow: "PUT, DELETE")
             }
             do {
-                return try save(name: name, file: file, ifMatch: ifMatch, required: true) {
+                return try save(name: name, file: file, ifMatch: ifMatch, required: true, what: "message \(id) deleted")
+                {
                     (data) throws(ConsoleFailure) in
                     try ConsoleEdit.removing(id: id, in: data)
                 }
@@ -186,7 +193,17 @@ struct Console: Sendable {
 
     // MARK: A draft
 
-    private func check(name: String, file: URL, body: JSONValue) throws(ConsoleFailure) -> Response {
+    /// Runs `work`, which blocks (a process, a file), on a thread of its own: the cooperative pool
+    /// has as many threads as cores, and every connection's answers wait on it.
+    static func onAThreadOfItsOwn<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+
+    private func check(name: String, file: URL, body: JSONValue, committed: Data?) throws(ConsoleFailure)
+        -> Response
+    {
         guard case .object(let request) = body else {
             throw ConsoleFailure(.badRequest, "the body is \(body.typeDescription), not {\"message\": {…}}")
         }
@@ -213,7 +230,7 @@ struct Console: Sendable {
         let index = checked.index(of: message)
         answer.set("messageIndex", index.map { .integer(Int64($0)) } ?? .null)
         answer.set("preview", checked.preview(of: message))
-        let before = configuration.committed(file) ?? feeds.openedBytes(of: name) ?? data
+        let before = committed ?? feeds.openedBytes(of: name) ?? data
         let diff = configuration.diff(before, draft)
         answer.set(
             "diff",
@@ -247,7 +264,7 @@ struct Console: Sendable {
     /// Reads the file, checks `If-Match`, makes the edit, validates the whole feed, writes it (and its
     /// `.sig` with `--key`), all under the feeds' lock; then the served files reload.
     private func save(
-        name: String, file: URL, ifMatch: String?, required: Bool,
+        name: String, file: URL, ifMatch: String?, required: Bool, what: String,
         edit: (Data) throws(ConsoleFailure) -> (data: Data, status: HTTPResponse.Status)
     ) throws(ConsoleFailure) -> Response {
         if let cannotSave = cannotSave(file) { throw ConsoleFailure(.forbidden, cannotSave) }
@@ -303,6 +320,7 @@ struct Console: Sendable {
                 }
             }
         let saved = try result.get()
+        logger.info("console: \(what) in \(name)")
         content.reloadIfChanged()
         return ConsoleResponse.json(
             saved.status,

@@ -43,7 +43,16 @@ enum ConsoleEdit {
         do {
             return try make()
         } catch {
-            throw ConsoleFailure(.conflict, "the feed cannot be edited here: \(error.reason)")
+            // A message without a whole-number id, a key repeated where the edit lands: the author
+            // mends the draft, as a validation error.
+            var failure = ConsoleFailure(.unprocessableContent, "nothing was saved: \(error.reason)")
+            failure.extra.set(
+                "diagnostics",
+                [
+                    ConsoleCheck.json(
+                        FeedDiagnostic(severity: .error, code: .invalidValue, path: "$", reason: error.reason))
+                ])
+            throw failure
         }
     }
 
