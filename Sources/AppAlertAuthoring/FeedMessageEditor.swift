@@ -9,6 +9,14 @@ struct FeedMessageEditor {
     let feed: FeedText
     /// Disjoint ranges of the original bytes and their replacements, in ascending order.
     private(set) var edits: [(range: Range<Int>, text: [UInt8])] = []
+    /// The objects being merged, outermost first, with their spacing once it was needed; and the
+    /// spacing around the message. Computed only for values written on one line, each object's at
+    /// most once: a change deep inside nested objects costs no spacing at the levels it passes.
+    private var frames: [(node: JSONTextNode, style: OneLineStyle?)] = []
+    private var baseStyle = OneLineStyle()
+    /// Whether some object merged had keys other than the new one's, in another order: then the
+    /// message written is `arranged`, else it is the new message as it is.
+    private(set) var rearranged = false
 
     init(feed: FeedText) {
         self.feed = feed
@@ -27,18 +35,61 @@ struct FeedMessageEditor {
 
     // MARK: Replacing
 
+    /// The edits that turn message `id`, the object `old` written at `node`, into `new`.
+    mutating func replace(_ node: JSONTextNode, old: JSONObject, new: JSONObject, at place: TextPlace, id: Int)
+        throws(EditError)
+    {
+        baseStyle = place.style
+        var path: [String] = []
+        try merge(node, old: old, new: new, at: place, in: "message \(id)", path: &path)
+    }
+
+    /// The spacing of the innermost `count` objects being merged (the message's surroundings' for 0).
+    private mutating func style(through count: Int) -> OneLineStyle {
+        var known = count
+        while known > 0, frames[known - 1].style == nil { known -= 1 }
+        var style = known > 0 ? frames[known - 1].style! : baseStyle
+        while known < count {
+            style = feed.style(of: frames[known].node, inherited: style)
+            frames[known].style = style
+            known += 1
+        }
+        return style
+    }
+
     /// The edits that turn the object `old`, written at `node`, into `new`: unchanged members keep
     /// their bytes, changed objects are merged member by member, other changed values are rewritten,
     /// members `new` lacks are removed with their separator, and members it adds follow the last
-    /// member that stays. `message` and `path` name the object in reasons.
+    /// member that stays. `message` and `path` name the object in reasons (`path` is as it was when
+    /// this returns).
+    ///
+    /// Values are compared once: an object is merged without first being compared whole (merging
+    /// equal objects makes no edit), so a change deep in nested objects costs the size of the message,
+    /// not its size times its depth. `place.style` is not read: spacing comes from `frames`.
     mutating func merge(
         _ node: JSONTextNode, old: JSONObject, new: JSONObject, at place: TextPlace, in message: String,
-        path: [String]
+        path: inout [String]
     ) throws(EditError) {
         guard node.kind == .object, node.members.count == old.members.count else {
             throw EditError(reason: "\(Self.describe(message, path)) could not be located in the text")
         }
-        try checkKeysAreUnique(old, node, in: message, path: path)
+        frames.append((node, nil))
+        defer { frames.removeLast() }
+        if Self.sameKeys(old, new) {
+            // The usual save: the same keys in the same order, some values changed. Members pair up by
+            // position, with no lookup (so a repeated key is no guess either).
+            for position in old.members.indices {
+                try mergeMember(
+                    position, old.members[position].key, of: node, old: old.members[position].value,
+                    new: new.members[position].value, at: place, in: message, path: &path)
+            }
+            return
+        }
+        rearranged = true
+        if let repeated = Self.repeatedKey(in: old) {
+            if old == new { return }
+            throw duplicateError(repeated, in: old, node, message: message, path: path)
+        }
         var newValues: [String: JSONValue] = [:]
         for member in new.members {
             guard newValues.updateValue(member.value, forKey: member.key) != nil else { continue }
@@ -48,37 +99,32 @@ struct FeedMessageEditor {
         let oldKeys = Set(old.members.map(\.key))
         guard let lastKept = old.members.lastIndex(where: { newValues[$0.key] != nil }) else {
             // No member stays: the object is written anew where it was.
-            edits.append((node.range, replacement(for: node, with: .object(new), at: place)))
+            var outer = place
+            outer.style = style(through: frames.count - 1)
+            edits.append((node.range, replacement(for: node, with: .object(new), at: outer)))
             return
         }
-        let style = feed.style(of: node, inherited: place.style)
         for (position, member) in old.members.enumerated() {
-            let written = node.members[position]
             guard let newValue = newValues[member.key] else {
                 // Removed up to the next member's key; a run of removed members after the last one
                 // kept goes with the tail below.
                 if position < lastKept {
+                    let written = node.members[position]
                     edits.append((written.keyRange.lowerBound..<node.members[position + 1].keyRange.lowerBound, []))
                 }
                 continue
             }
-            if newValue == member.value { continue }
-            let valuePlace = memberPlace(written, in: place, style: style)
-            if case .object(let oldChild) = member.value, case .object(let newChild) = newValue,
-                !oldChild.members.isEmpty, !newChild.members.isEmpty
-            {
-                try merge(
-                    written.value, old: oldChild, new: newChild, at: valuePlace, in: message, path: path + [member.key])
-            } else {
-                edits.append((written.value.range, replacement(for: written.value, with: newValue, at: valuePlace)))
-            }
+            try mergeMember(
+                position, member.key, of: node, old: member.value, new: newValue, at: place, in: message, path: &path)
         }
         // After the last member kept: the members removed there go, the members added come.
         let last = node.members[lastKept]
         let tail = last.value.range.upperBound..<node.members[node.members.count - 1].value.range.upperBound
         let added = new.members.filter { !oldKeys.contains($0.key) }
         guard !added.isEmpty || !tail.isEmpty else { return }
-        let addedPlace = memberPlace(last, in: place, style: style)
+        let style = style(through: frames.count)
+        var addedPlace = memberPlace(last, in: place)
+        addedPlace.style = style
         let separator = FeedText.lineBreak(in: feed.lead(before: last.keyRange.lowerBound))?.breakAndIndent ?? style.gap
         var text: [UInt8] = []
         for member in added {
@@ -88,16 +134,63 @@ struct FeedMessageEditor {
         edits.append((tail, text))
     }
 
+    /// The edits for member `position` (named `key`) of the object at `node`, from `old` to `new`.
+    private mutating func mergeMember(
+        _ position: Int, _ key: String, of node: JSONTextNode, old: JSONValue, new: JSONValue, at place: TextPlace,
+        in message: String, path: inout [String]
+    ) throws(EditError) {
+        let written = node.members[position]
+        if case .object(let oldChild) = old, case .object(let newChild) = new, !oldChild.members.isEmpty,
+            !newChild.members.isEmpty
+        {
+            path.append(key)
+            try merge(
+                written.value, old: oldChild, new: newChild, at: memberPlace(written, in: place), in: message,
+                path: &path)
+            path.removeLast()
+        } else if new != old {
+            if JSONTextWriter.isEmptyOrScalar(new) {
+                edits.append((written.value.range, Array(new.serialized().utf8)))
+                return
+            }
+            var valuePlace = memberPlace(written, in: place)
+            valuePlace.style = style(through: frames.count)
+            edits.append((written.value.range, replacement(for: written.value, with: new, at: valuePlace)))
+        }
+    }
+
+    static func sameKeys(_ old: JSONObject, _ new: JSONObject) -> Bool {
+        guard old.members.count == new.members.count else { return false }
+        for position in old.members.indices where old.members[position].key != new.members[position].key {
+            return false
+        }
+        return true
+    }
+
     /// `new` with its members in the order `merge` writes them: those `old` has in `old`'s order
     /// (objects merged in turn), then the others in `new`'s order; `new` itself when no key stays.
     static func arranged(_ new: JSONObject, like old: JSONObject) -> JSONObject {
+        if sameKeys(old, new) {
+            var result = new
+            for position in old.members.indices {
+                if case .object(let oldChild) = old.members[position].value,
+                    case .object(let newChild) = new.members[position].value, !oldChild.members.isEmpty,
+                    !newChild.members.isEmpty
+                {
+                    result.members[position].value = .object(arranged(newChild, like: oldChild))
+                }
+            }
+            return result
+        }
         var newValues: [String: JSONValue] = [:]
         for member in new.members { newValues[member.key] = member.value }
-        guard old.members.contains(where: { newValues[$0.key] != nil }) else { return new }
+        guard repeatedKey(in: old) == nil, old.members.contains(where: { newValues[$0.key] != nil }) else {
+            return new
+        }
         var members: [JSONObject.Member] = []
         for member in old.members {
             guard var value = newValues[member.key] else { continue }
-            if value != member.value, case .object(let oldChild) = member.value, case .object(let newChild) = value,
+            if case .object(let oldChild) = member.value, case .object(let newChild) = value,
                 !oldChild.members.isEmpty, !newChild.members.isEmpty
             {
                 value = .object(arranged(newChild, like: oldChild))
@@ -108,11 +201,13 @@ struct FeedMessageEditor {
         return JSONObject(members + new.members.filter { !oldKeys.contains($0.key) })
     }
 
-    /// Where the value of `member` of an object written at `place` is written.
-    func memberPlace(_ member: JSONTextNode.Member, in place: TextPlace, style: OneLineStyle) -> TextPlace {
+    /// Where the value of `member` of an object written at `place` is written (its spacing aside).
+    func memberPlace(_ member: JSONTextNode.Member, in place: TextPlace) -> TextPlace {
         var result = place
-        result.style = style
-        if let found = FeedText.lineBreak(in: feed.lead(before: member.keyRange.lowerBound)) {
+        // Most members are on the line of the one before or follow a line break: look back only over
+        // the whitespace before the key.
+        let lead = feed.lead(before: member.keyRange.lowerBound)
+        if !lead.isEmpty, lead.contains(UInt8(ascii: "\n")), let found = FeedText.lineBreak(in: lead) {
             result.unit = FeedText.unit(inner: found.indent, outer: place.indent, fallback: place.unit)
             result.indent = found.indent
             result.onLines = true
@@ -136,17 +231,25 @@ struct FeedMessageEditor {
         return writer.new(value, at: place)
     }
 
-    /// Refuses an object that repeats a key: which of its values to change would be a guess.
-    func checkKeysAreUnique(_ object: JSONObject, _ node: JSONTextNode, in message: String, path: [String])
-        throws(EditError)
+    /// The first key `object` repeats, if any.
+    static func repeatedKey(in object: JSONObject) -> String? {
+        var seen: Set<String> = []
+        for member in object.members where !seen.insert(member.key).inserted { return member.key }
+        return nil
+    }
+
+    /// Why an object that repeats a key is not changed: which of its values to change would be a guess.
+    func duplicateError(
+        _ repeated: String, in object: JSONObject, _ node: JSONTextNode, message: String, path: [String]
+    )
+        -> EditError
     {
         var counts: [String: Int] = [:]
         for member in object.members { counts[member.key, default: 0] += 1 }
-        guard let repeated = object.members.first(where: { counts[$0.key]! > 1 })?.key else { return }
         let offsets = object.members.indices.filter { object.members[$0].key == repeated }.prefix(5)
             .map { node.members[$0].keyRange.lowerBound }
         let lines = JSONTextEdit.lines(of: offsets, in: feed.bytes)
-        throw EditError(
+        return EditError(
             reason: "\(Self.quoted(repeated)) appears \(counts[repeated]!) times in \(Self.describe(message, path)) "
                 + "(lines \(lines.map(String.init).joined(separator: ", "))\(counts[repeated]! > 5 ? ", …" : "")); "
                 + "keep one")

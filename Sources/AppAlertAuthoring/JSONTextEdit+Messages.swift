@@ -18,7 +18,7 @@ extension JSONTextEdit {
     /// that repeats a key (which of them to change would be a guess).
     public static func replacingMessage(id: Int, with message: JSONValue, in data: Data) throws(EditError) -> Data {
         let feed = try FeedText(data)
-        let (new, newID) = try normalized(message)
+        let (new, newID) = try normalized(message, in: feed)
         let index = try feed.index(ofID: id)
         if newID != id, let other = feed.indices(ofID: newID).first {
             throw EditError(
@@ -31,9 +31,9 @@ extension JSONTextEdit {
         var editor = FeedMessageEditor(feed: feed)
         var scanner = JSONTextScanner(bytes: feed.bytes, at: feed.messagesNode.elements[index].range.lowerBound)
         let node = scanner.scan(levels: Int.max)
-        try editor.merge(node, old: old, new: newObject, at: feed.elementPlace(index), in: "message \(id)", path: [])
+        try editor.replace(node, old: old, new: newObject, at: feed.elementPlace(index), id: id)
         var messages = feed.messages
-        messages[index] = .object(FeedMessageEditor.arranged(newObject, like: old))
+        messages[index] = editor.rearranged ? .object(FeedMessageEditor.arranged(newObject, like: old)) : new
         return try editor.result(expecting: feed.document(withMessages: messages))
     }
 
@@ -43,7 +43,7 @@ extension JSONTextEdit {
     /// message's `"id"`.
     public static func appendingMessage(_ message: JSONValue, in data: Data) throws(EditError) -> Data {
         let feed = try FeedText(data)
-        let (new, newID) = try normalized(message)
+        let (new, newID) = try normalized(message, in: feed)
         if let other = feed.indices(ofID: newID).first {
             throw EditError(reason: "\"id\" \(newID) is already another message's (line \(feed.line(of: other)))")
         }
@@ -65,22 +65,50 @@ extension JSONTextEdit {
         return try editor.result(expecting: feed.document(withMessages: messages))
     }
 
-    /// The message as the file will read back (a whole `Double` reads back as an integer), and its id.
-    static func normalized(_ message: JSONValue) throws(EditError) -> (JSONValue, Int) {
+    /// The message as the file will read it back, and its id. `feed` says how deep the message may
+    /// nest: the parser reads 64 levels in all, the messages array and the root among them.
+    static func normalized(_ message: JSONValue, in feed: FeedText) throws(EditError) -> (JSONValue, Int) {
         guard case .object = message else {
             throw EditError(reason: "the message is \(message.typeDescription), not an object")
         }
-        let value: JSONValue
-        do {
-            value = try AppAlert.JSONParser().parse(message.serialized())
-        } catch {
-            throw EditError(reason: "the message cannot be written as JSON: \(error.reason)")
-        }
+        let levels = AppAlert.JSONParser.defaultMaximumDepth - (feed.messagesMember == nil ? 1 : 2)
+        let value = try readBack(message, levels: levels)
         guard case .object(let object) = value, case .integer(let id)? = object["id"], let id = Int(exactly: id) else {
             throw EditError(reason: "the message has no \"id\" that is a whole number")
         }
         return (value, id)
     }
+
+    /// `value` as its JSON text (`serialized()`) reads back: a whole `Double` below 10^15 is written,
+    /// and so read, as an integer. Refused: a number JSON cannot write (infinite, not a number), and
+    /// arrays and objects more than `levels` deep.
+    static func readBack(_ value: JSONValue, levels: Int) throws(EditError) -> JSONValue {
+        switch value {
+        case .number(let number):
+            guard number.isFinite else {
+                throw EditError(
+                    reason: "the message cannot be written as JSON: \(number) is not a number JSON can write")
+            }
+            return number == number.rounded() && abs(number) < 1e15 ? .integer(Int64(number)) : value
+        case .array(var elements):
+            guard levels > 0 else { throw tooDeep }
+            for position in elements.indices {
+                elements[position] = try readBack(elements[position], levels: levels - 1)
+            }
+            return .array(elements)
+        case .object(var object):
+            guard levels > 0 else { throw tooDeep }
+            for position in object.members.indices {
+                object.members[position].value = try readBack(object.members[position].value, levels: levels - 1)
+            }
+            return .object(object)
+        default:
+            return value
+        }
+    }
+
+    static let tooDeep = EditError(
+        reason: "the message nests arrays and objects deeper than the feed's JSON may (64 levels in all)")
 }
 
 /// A feed file read for an edit: its bytes, its parsed document, and where its messages lie.
@@ -209,33 +237,58 @@ struct FeedText {
     }
 
     func containsLineBreak(_ range: Range<Int>) -> Bool {
-        bytes[range].contains(UInt8(ascii: "\n"))
+        var position = range.lowerBound
+        while position < range.upperBound {
+            if bytes[position] == UInt8(ascii: "\n") { return true }
+            position += 1
+        }
+        return false
+    }
+
+    /// The bytes in `range` when it is whitespace on one line (spacing to copy), else nil. Spacing
+    /// that equals `current` is `current` itself: nothing is copied.
+    func spacing(_ range: Range<Int>, current: [UInt8]) -> [UInt8]? {
+        guard range.lowerBound <= range.upperBound, !containsLineBreak(range) else { return nil }
+        if range.count == current.count, bytes[range].elementsEqual(current) { return current }
+        return Array(bytes[range])
+    }
+
+    /// After the comma between `end` and `start`, when there is one.
+    func gap(after end: Int, before start: Int) -> Range<Int>? {
+        var position = end
+        while position < start {
+            if bytes[position] == UInt8(ascii: ",") { return (position + 1)..<start }
+            position += 1
+        }
+        return nil
     }
 
     /// `inherited`, with what `node` (scanned one level deep at least) shows of its own spacing.
     func style(of node: JSONTextNode, inherited: OneLineStyle) -> OneLineStyle {
         var style = inherited
         let open = node.range.lowerBound + 1
-        func take(_ range: Range<Int>, _ apply: (inout OneLineStyle, [UInt8]) -> Void) {
-            guard range.lowerBound <= range.upperBound, !containsLineBreak(range) else { return }
-            apply(&style, Array(bytes[range]))
-        }
-        func gap(after end: Int, before start: Int) {
-            guard end < start, let comma = bytes[end..<start].firstIndex(of: UInt8(ascii: ",")) else { return }
-            take((comma + 1)..<start) { $0.gap = $1 }
-        }
         switch node.kind {
         case .object:
             guard let first = node.members.first else { break }
-            take(open..<first.keyRange.lowerBound) { $0.objectPad = $1 }
-            take(first.keyRange.upperBound..<first.value.range.lowerBound) { $0.colon = $1 }
-            if node.members.count > 1 {
-                gap(after: first.value.range.upperBound, before: node.members[1].keyRange.lowerBound)
+            if let pad = spacing(open..<first.keyRange.lowerBound, current: style.objectPad) { style.objectPad = pad }
+            if let colon = spacing(first.keyRange.upperBound..<first.value.range.lowerBound, current: style.colon) {
+                style.colon = colon
+            }
+            if node.members.count > 1,
+                let range = gap(after: first.value.range.upperBound, before: node.members[1].keyRange.lowerBound),
+                let gap = spacing(range, current: style.gap)
+            {
+                style.gap = gap
             }
         case .array:
             guard let first = node.elements.first else { break }
-            take(open..<first.range.lowerBound) { $0.arrayPad = $1 }
-            if node.elements.count > 1 { gap(after: first.range.upperBound, before: node.elements[1].range.lowerBound) }
+            if let pad = spacing(open..<first.range.lowerBound, current: style.arrayPad) { style.arrayPad = pad }
+            if node.elements.count > 1,
+                let range = gap(after: first.range.upperBound, before: node.elements[1].range.lowerBound),
+                let gap = spacing(range, current: style.gap)
+            {
+                style.gap = gap
+            }
         case .scalar:
             break
         }

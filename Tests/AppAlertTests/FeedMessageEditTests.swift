@@ -23,7 +23,9 @@ enum MessageEdit: Sendable, CustomStringConvertible {
         func edited(_ messages: [JSONValue]) -> [JSONValue] {
             switch self {
             case .replace(let id, let message):
-                messages.map { MessageEditFixture.id(of: $0) == id ? message : $0 }
+                messages.map {
+                    MessageEditFixture.id(of: $0) == id ? MessageEditFixture.inFileOrder(message, old: $0) : $0
+                }
             case .append(let message): messages + [message]
             case .remove(let id): messages.filter { MessageEditFixture.id(of: $0) != id }
             }
@@ -73,6 +75,18 @@ enum MessageEditFixture {
         let found = try #require(messages(try parse(data)).first { Self.id(of: $0) == id })
         guard case .object(let object) = found else { throw JSONTextEdit.EditError(reason: "not an object") }
         return object
+    }
+
+    /// `new` as the file writes it in place of `old`: the keys `old` has in `old`'s order (objects in
+    /// turn), then the others; `new` as it is when no key stays.
+    static func inFileOrder(_ new: JSONValue, old: JSONValue) -> JSONValue {
+        guard case .object(let newObject) = new, case .object(let oldObject) = old, !newObject.members.isEmpty,
+            oldObject.members.contains(where: { newObject[$0.key] != nil })
+        else { return new }
+        let kept = oldObject.members.compactMap { member in
+            newObject[member.key].map { JSONObject.Member(key: member.key, value: inFileOrder($0, old: member.value)) }
+        }
+        return .object(JSONObject(kept + newObject.members.filter { oldObject[$0.key] == nil }))
     }
 
     /// `object` with `key` set at `path` (keys of nested objects).
@@ -343,7 +357,10 @@ struct FeedMessageEditTests {
         (pretty, .replace(1, ["title": "c"]), "the message has no \"id\" that is a whole number"),
         (pretty, .append(["id": "4"]), "the message has no \"id\" that is a whole number"),
         (pretty, .append(["id": 1.5]), "the message has no \"id\" that is a whole number"),
-        (pretty, .append(["id": 4, "x": .number(.infinity)]), "the message cannot be written as JSON"),
+        (pretty, .append(["id": 4, "x": .number(.infinity)]), "the message cannot be written as JSON: inf is not"),
+        (pretty, .append(["id": 4, "x": FeedMessageEditTests.nested(62)]), "deeper than the feed's JSON may"),
+        ("[]", .append(["id": 4, "x": FeedMessageEditTests.nested(62)]), ""),
+        ("[]", .append(["id": 4, "x": FeedMessageEditTests.nested(63)]), "deeper than the feed's JSON may"),
         (pretty, .append(["id": 1]), "\"id\" 1 is already another message's (line 4)"),
         (pretty, .replace(1, ["id": 2]), "the message's new \"id\" 2 is already another message's (line 9)"),
         (
@@ -361,12 +378,24 @@ struct FeedMessageEditTests {
         ),
     ]
 
+    /// Arrays `levels` deep.
+    static func nested(_ levels: Int) -> JSONValue {
+        (1..<levels).reduce(JSONValue.array([])) { inner, _ in .array([inner]) }
+    }
+
+    /// An empty reason: the edit is made (the deepest message the reader takes, for the one just past it).
     @Test(arguments: 0..<refusals.count)
-    func anEditThatCannotBeMadeIsRefusedSayingWhereAndWhy(refusal: Int) {
+    func anEditThatCannotBeMadeIsRefusedSayingWhereAndWhy(refusal: Int) throws {
         let (text, edit, reason) = Self.refusals[refusal]
         var caught: JSONTextEdit.EditError?
-        do { _ = try edit.apply(to: Data(text.utf8)) } catch { caught = error }
-        #expect(caught?.reason.contains(reason) == true, "\(edit): \(caught?.reason ?? "no error")")
+        var edited: Data?
+        do { edited = try edit.apply(to: Data(text.utf8)) } catch { caught = error }
+        if reason.isEmpty {
+            #expect(caught == nil)
+            #expect(try Fixture.parse(try #require(edited)) == edit.apply(to: try Fixture.parse(Data(text.utf8))))
+        } else {
+            #expect(caught?.reason.contains(reason) == true, "\(edit): \(caught?.reason ?? "no error")")
+        }
     }
 
     @Test
