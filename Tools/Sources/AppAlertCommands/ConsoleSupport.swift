@@ -26,22 +26,12 @@ enum ConsoleSupport {
     /// The file as committed in git (`HEAD`), or nil outside a work tree or when it is not committed.
     @Sendable
     static func committed(_ file: URL) -> Data? {
-        let folder = file.deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path, "show", "HEAD:./" + file.lastPathComponent]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
+        guard
+            let (status, data) = Git.output(
+                of: ["show", "HEAD:./" + file.lastPathComponent], in: file.deletingLastPathComponent()),
+            status == 0
+        else { return nil }
+        return data
     }
 
     /// `appalert diff old new` (text and `--json`), now, as the command answers it.

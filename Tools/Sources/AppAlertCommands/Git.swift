@@ -11,6 +11,15 @@ enum Git {
 
     /// `git -C DIRECTORY ARGUMENTS`, or `nil` when git cannot be run.
     static func run(_ arguments: [String], in directory: URL) -> Result? {
+        guard let (status, data) = output(of: arguments, in: directory) else { return nil }
+        return Result(
+            status: status,
+            output: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// What `git -C DIRECTORY ARGUMENTS` wrote to standard output, byte for byte, and its exit status;
+    /// `nil` when git cannot be run.
+    static func output(of arguments: [String], in directory: URL) -> (status: Int32, data: Data)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory.path] + arguments
@@ -27,9 +36,7 @@ enum Git {
         process.waitUntilExit()
         // env's own "not found" (127): there is no git.
         if process.terminationStatus == 127 { return nil }
-        return Result(
-            status: process.terminationStatus,
-            output: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return (process.terminationStatus, data)
     }
 
     /// `url`'s nearest folder that exists (`url` itself when it does), so git can be asked about a

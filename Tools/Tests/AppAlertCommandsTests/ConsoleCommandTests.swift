@@ -8,32 +8,6 @@ import Testing
     import FoundationNetworking
 #endif
 
-extension ServeProcess {
-    /// A request as the console page sends it: the server's own Origin on writes.
-    func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) throws
-        -> (Int, [String: String], Data)
-    {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        request.httpBody = body
-        if method != "GET" { request.setValue("http://127.0.0.1:\(port)", forHTTPHeaderField: "Origin") }
-        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let semaphore = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: (Int, [String: String], Data) = (0, [:], Data())
-        URLSession.shared.dataTask(with: request) { data, response, _ in
-            if let http = response as? HTTPURLResponse {
-                var fields: [String: String] = [:]
-                for (name, value) in http.allHeaderFields { fields[("\(name)").lowercased()] = "\(value)" }
-                result = (http.statusCode, fields, data ?? Data())
-            }
-            semaphore.signal()
-        }.resume()
-        semaphore.wait()
-        return result
-    }
-}
-
 /// `appalert serve --dev`'s console as a real process over the repository's example feed in a git work
 /// tree: what a save leaves in the file (and in `git diff`), and what survives the server being killed.
 @Suite(.serialized)

@@ -63,7 +63,18 @@ final class ServeProcess {
     }
 
     func get(_ path: String, headers: [String: String] = [:]) throws -> (Int, [String: String], Data) {
+        try send("GET", path, headers: headers)
+    }
+
+    /// A request as the console page sends it: the server's own Origin on writes.
+    func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) throws
+        -> (Int, [String: String], Data)
+    {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body
+        if method != "GET" { request.setValue("http://127.0.0.1:\(port)", forHTTPHeaderField: "Origin") }
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let semaphore = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: (Int, [String: String], Data) = (0, [:], Data())
