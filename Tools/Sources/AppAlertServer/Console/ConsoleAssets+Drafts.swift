@@ -70,7 +70,6 @@ extension ConsoleAssets {
           // the preview's own script (/console/phones.js) from the entries; or why apps would leave it out.
           function renderPreview(preview) {
             var box = byId("con-preview");
-            if (typeof preview === "string") { box.innerHTML = preview; return; }
             if (!preview || preview.unavailable) {
               box.replaceChildren(make("p", { "class": "con-warning-text",
                 text: preview && preview.unavailable ? "Not drawn: " + preview.unavailable + "." : "Not drawn." }));

@@ -101,10 +101,10 @@ extension ConsoleAssets {
           var stateNames = { live: "Live now", scheduled: "Scheduled", ended: "Ended", errors: "Has errors" };
 
           // One message's figures from the report (`report --json`'s message: counts, and per variant the
-          // rates with their intervals and the verdict against the baseline); the contract's flat shape too.
+          // rates with their intervals and the verdict against the baseline).
           function resultsText(figures) {
             if (!figures) { return "no showings yet"; }
-            var counts = figures.counts || Object.assign({ shown: figures.shown, dismissed: figures.dismissed }, figures.events || {});
+            var counts = figures.counts || {};
             var parts = Object.keys(counts).filter(function (name) { return typeof counts[name] === "number"; })
               .sort(function (a, b) { return (b === "shown") - (a === "shown") || (a < b ? -1 : a > b ? 1 : 0); })
               .map(function (name) { return name + " " + counts[name]; });
@@ -116,11 +116,6 @@ extension ConsoleAssets {
               parts.push((arms.length > 1 && arm.variant !== null ? "variant " + (arm.variant + 1) + " " : "") + "conversion rate "
                 + percent(rate.rate) + " (" + percent(rate.low) + "–" + percent(rate.high) + ")" + verdict);
             });
-            if (figures.conversion) {
-              parts.push("conversion rate " + percent(figures.conversion.rate) + " (" + percent(figures.conversion.low)
-                + "–" + percent(figures.conversion.high) + ")");
-            }
-            if (typeof figures.verdict === "string") { parts.push(figures.verdict); }
             return parts.join(" · ");
           }
 

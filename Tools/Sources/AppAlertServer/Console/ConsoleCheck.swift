@@ -39,16 +39,11 @@ struct ConsoleCheck {
         }
     }
 
+    /// `validate --json`'s object of the diagnostic, with `message`, the reason, under the name the
+    /// console's contract gives it.
     static func json(_ diagnostic: FeedDiagnostic) -> JSONValue {
-        var object = JSONObject()
-        object.set("path", .string(diagnostic.path))
-        object.set("severity", .string(diagnostic.severity.rawValue))
+        guard case .object(var object) = diagnostic.jsonValue else { return diagnostic.jsonValue }
         object.set("message", .string(diagnostic.reason))
-        object.set("code", .string(diagnostic.code.rawValue))
-        if let index = diagnostic.messageIndex { object.set("messageIndex", .integer(Int64(index))) }
-        if let id = diagnostic.messageID { object.set("messageId", .integer(Int64(id))) }
-        if let key = diagnostic.key { object.set("key", .string(key)) }
-        if let value = diagnostic.value { object.set("value", .string(value)) }
         return .object(object)
     }
 
