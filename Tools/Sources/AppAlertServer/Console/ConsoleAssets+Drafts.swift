@@ -1,24 +1,29 @@
 extension ConsoleAssets {
-    /// The open draft and the server: the live check (preview, diagnostics, diff, explain), saving with
-    /// If-Match, duplicating, deleting after the dialog, and noticing a change made elsewhere.
+    /// The open draft's check: preview, diagnostics at their fields (others' named by id and title),
+    /// diff and explain, each cleared when the server has no answer for this draft.
     static let draftScript = #"""
         "use strict";
         // The console's conversation with the server about the open draft: the live check (preview,
-        // diagnostics at their fields, diff, explain), saving, duplicating, deleting, and noticing changes
-        // made elsewhere. Then the page's wiring.
+        // diagnostics at their fields, diff, explain).
         (function () {
           var C = window.Console;
           var state = C.state, byId = C.byId, make = C.make, api = C.api, reason = C.reason, feedURL = C.feedURL;
-          var setStatus = C.setStatus, showNotice = C.showNotice, hideNotice = C.hideNotice;
 
           // ---- Checking a draft ----
+
+          // What `evaluate` cannot do without, by the install form's field names.
+          var required = [["bundleId", "the app (bundle id)"], ["appVersion", "the app's version"]];
 
           function installQuery() {
             var install = {};
             Array.prototype.forEach.call(byId("con-install").elements, function (field) {
               if (field.name && field.value.trim()) { install[field.name] = field.value.trim(); }
             });
-            return install.bundleId ? install : null;
+            return install;
+          }
+
+          function missingOf(install) {
+            return required.filter(function (pair) { return !install[pair[0]]; }).map(function (pair) { return pair[1]; });
           }
 
           function fillInstall(draft) {
@@ -43,23 +48,41 @@ extension ConsoleAssets {
             var editor = state.editor;
             if (!editor) { return; }
             var serial = ++state.checkSerial;
-            var body = { message: editor.draft, replacing: editor.originalId, install: installQuery() };
+            var install = installQuery();
+            var missing = missingOf(install);
+            var body = { message: editor.draft, replacing: editor.originalId, install: missing.length ? null : install };
             api("POST", feedURL(editor.feed) + "/check", body).then(function (answer) {
               if (serial !== state.checkSerial || state.editor !== editor) { return; }
+              var data = answer.data || {};
               if (answer.status !== 200 || !answer.data) {
-                byId("con-preview").replaceChildren(make("p", { "class": "con-error-text", text: reason(answer) }));
+                // A draft the server cannot place in the feed (an id in use, no whole-number id) is the
+                // draft's error, at its Id; any other refusal is said where the preview goes.
+                var aboutId = answer.status === 422 || (answer.status === 409 && /in use/.test(reason(answer)));
+                editor.messageIndex = null;
+                var diagnostics = Array.isArray(data.diagnostics) && data.diagnostics.length ? data.diagnostics
+                  : [{ severity: "error", path: aboutId ? "$" : "", message: reason(answer) }];
+                if (aboutId) { showDiagnostics(diagnostics, true); } else { showDiagnostics([], false); }
+                renderPreview({ unavailable: aboutId ? "the draft cannot take its place in the feed: see the error at its Id"
+                  : reason(answer) });
+                renderDiff(null);
+                renderExplain(null, missing);
                 return;
               }
-              var data = answer.data;
               editor.messageIndex = typeof data.messageIndex === "number" ? data.messageIndex : null;
-              showDiagnostics(data.diagnostics || []);
+              showDiagnostics(data.diagnostics || [], editor.messageIndex === null);
               renderPreview(data.preview);
               renderDiff(data.diff);
-              renderExplain(data.explain);
+              renderExplain(data.explain, missing);
+              var json = data.diff && data.diff.json;
+              if (json && typeof json === "object") {
+                C.noteIds(editor.feed, [].concat(Array.isArray(json.removed) ? json.removed : [],
+                  (Array.isArray(json.changed) ? json.changed : []).map(function (change) { return change && change.id; })));
+              }
             }).catch(function (error) {
-              if (serial === state.checkSerial) {
-                byId("con-preview").replaceChildren(make("p", { "class": "con-error-text",
-                  text: "The server did not answer the check: " + error.message }));
+              if (serial === state.checkSerial && state.editor === editor) {
+                renderPreview({ unavailable: "the server did not answer the check (" + error.message + ")" });
+                renderDiff(null);
+                renderExplain(null, missing);
               }
             }).then(function () {
               if (serial === state.checkSerial) { byId("con-side").setAttribute("aria-busy", "false"); }
@@ -80,24 +103,67 @@ extension ConsoleAssets {
             if (window.AppAlertPhones) { window.AppAlertPhones.fillPhones(); }
           }
 
+          // Against what (the check's `against`), one plain line, then `appalert diff`'s text. Without an
+          // answer for this draft, nothing of the previous one stays.
           function renderDiff(diff) {
             var box = byId("con-diff");
-            if (!diff) { box.textContent = "(no comparison)"; return; }
-            var text = (diff.text || "").trim() || "No change.";
-            if (diff.changesWhatInstallsSee === false) { text += "\n\nNo install would see anything different."; }
-            box.textContent = text;
+            var summary = byId("con-diff-summary");
+            byId("con-diff-against").textContent = "Compared with " + (diff && typeof diff.against === "string" && diff.against
+              ? diff.against : "the feed as committed in git (or as it was when the server started)") + ".";
+            if (!diff) {
+              summary.textContent = "Out of date: the changes show again once the draft has no error at its Id.";
+              box.textContent = "";
+              return;
+            }
+            var text = (diff.text || "").trim();
+            summary.textContent = diffSummary(diff, text);
+            box.textContent = text || "No change.";
           }
 
-          function renderExplain(explain) {
+          function diffSummary(diff, text) {
+            var json = diff.json && typeof diff.json === "object" ? diff.json : {};
+            if (typeof json.error === "string") { return "No comparison: " + json.error; }
+            if (!text || diff.changesWhatInstallsSee === false) {
+              return (json.added || []).length + (json.removed || []).length + (json.changed || []).length === 0
+                ? "No change." : "No install would see anything different.";
+            }
+            var apps = [];
+            (json.audience || []).forEach(function (change) {
+              var app = change && change.bundleId === "*" ? "every app" : change && change.bundleId;
+              if (app && apps.indexOf(app) < 0) { apps.push(app); }
+            });
+            return apps.length ? "Installs of " + apps.join(", ") + " see something else." : "Some installs see something else.";
+          }
+
+          // `evaluate`'s words for a person: option names become the install form's labels.
+          var optionLabels = { "--bundle-id": "App", "--app-version": "App version", "--os-version": "OS version",
+            "--platform": "Platform", "--locale": "Language", "--install-id": "Install id", "--build": "Build", "--now": "Time" };
+
+          function plainError(text) {
+            var plain = String(text).replace(/Missing expected argument '(--[a-z-]+)[^']*'/g, function (all, option) {
+              return "Give the " + (optionLabels[option] || option.slice(2).replace(/-/g, " ")).toLowerCase() + ".";
+            }).replace(/(--[a-z][a-z-]*)(?: <[^>]*>)?/g, function (all, option) {
+              return optionLabels[option] || option.slice(2).replace(/-/g, " ");
+            }).replace(/^Error: /, "");
+            return plain.charAt(0).toUpperCase() + plain.slice(1);
+          }
+
+          function renderExplain(explain, missing) {
             var box = byId("con-explain");
             box.replaceChildren();
             var editor = state.editor;
+            if (missing && missing.length) {
+              box.appendChild(make("p", { "class": "con-hint", text: "Give " + missing.join(" and ")
+                + " to see what that install would see." }));
+              return;
+            }
             if (!explain) {
-              box.appendChild(make("p", { "class": "con-hint", text: "Name an app above to see what that install gets." }));
+              box.appendChild(make("p", { "class": "con-hint",
+                text: "Out of date: who sees the draft shows again once it has no error at its Id." }));
               return;
             }
             if (explain.error) {
-              box.appendChild(make("p", { "class": "con-error-text", text: explain.error }));
+              box.appendChild(make("p", { "class": "con-error-text", text: plainError(explain.error) }));
               return;
             }
             var id = editor.draft.id;
@@ -161,228 +227,81 @@ extension ConsoleAssets {
             return diagnostic.messageId !== undefined && diagnostic.messageId === editor.draft.id;
           }
 
-          function showDiagnostics(diagnostics) {
+          function sentence(text) {
+            var trimmed = String(text || "").trim();
+            return /[.!?…]$/.test(trimmed) ? trimmed : trimmed + ".";
+          }
+
+          // The list's line of another message a diagnostic names (by id, else by place in the file).
+          function messageNamed(diagnostic, split) {
+            var data = state.data[state.editor.feed] || {};
+            var lines = data.messages || [];
+            var id = typeof diagnostic.messageId === "number" ? diagnostic.messageId : null;
+            var index = typeof diagnostic.messageIndex === "number" ? diagnostic.messageIndex : split ? split.index : null;
+            var line = (id !== null && lines.find(function (candidate) { return candidate.id === id; }))
+              || (index !== null && lines.find(function (candidate) { return candidate.index === index; })) || null;
+            return { id: id !== null ? id : line && Number.isInteger(line.id) ? line.id : null,
+              title: line && typeof line.title === "string" ? line.title : null, index: index };
+          }
+
+          // "Message #3 “Sync paused on Sunday”", with a link that opens it.
+          function otherMessageItem(diagnostic, split) {
+            var named = messageNamed(diagnostic, split);
+            var feed = state.editor.feed;
+            var who = named.id !== null ? "Message #" + named.id + (named.title !== null ? " “" + named.title + "”" : "")
+              : "The message at place " + ((named.index === null ? 0 : named.index) + 1) + " of the file (it has no id)";
+            var error = diagnostic.severity === "error";
+            var children = [make("strong", { text: who }), " has " + (error ? "an error" : "a warning") + ": "
+              + sentence(diagnostic.message) + (error ? " Fix it first: the feed is saved only without errors. " : " ")];
+            if (named.id !== null) {
+              children.push(make("a", { href: "#" + encodeURIComponent(feed) + "/" + named.id, text: "Open #" + named.id }));
+            }
+            return make("li", { "class": error ? "con-error-text" : "con-warning-text", "data-message": named.id }, children);
+          }
+
+          // Shows each diagnostic at its field; lists those the form cannot place, naming messages by id and
+          // title. With `unplaced` (the check could not place the draft in the feed), errors at the feed's
+          // root or at an id are the draft's Id's. Answers what went where: { atFields, others, listed } errors.
+          function showDiagnostics(diagnostics, unplaced) {
             var editor = state.editor;
             editor.diagnostics = diagnostics;
             Console.form.clearDiagnostics();
-            var loose = [];
+            var counts = { atFields: 0, others: 0, listed: 0 };
+            var items = [];
             diagnostics.forEach(function (diagnostic) {
+              var error = diagnostic.severity === "error";
               var split = splitPath(diagnostic.path);
-              if (aboutDraft(diagnostic, split)) {
-                if (!Console.form.showDiagnostic(split ? split.segments : [], diagnostic)) { loose.push(diagnostic); }
-              } else if (diagnostic.severity === "error") {
-                loose.push(diagnostic);
+              var atId = unplaced && error && (diagnostic.path === "$" || (split && split.segments.length === 1
+                && split.segments[0] === "id" && (diagnostic.messageId === undefined || diagnostic.messageId === editor.draft.id)));
+              if (atId || aboutDraft(diagnostic, split)) {
+                var segments = atId ? ["id"] : split ? split.segments : [];
+                if (segments.length && Console.form.showDiagnostic(segments, diagnostic)) {
+                  if (error) { counts.atFields += 1; }
+                  return;
+                }
+                if (error) { counts.listed += 1; }
+                var where = segments.length ? " at " + Console.form.pathText(segments) : "";
+                items.push(make("li", { "class": error ? "con-error-text" : "con-warning-text" }, [
+                  make("strong", { text: error ? "This message has an error" : "Warning" }), where + ": " + sentence(diagnostic.message)]));
+              } else if (!error) {
+                return;
+              } else if (split || typeof diagnostic.messageIndex === "number" || typeof diagnostic.messageId === "number") {
+                counts.others += 1;
+                items.push(otherMessageItem(diagnostic, split));
+              } else {
+                counts.listed += 1;
+                items.push(make("li", { "class": "con-error-text" }, [make("strong", { text: "The feed has an error" }),
+                  ": " + sentence(diagnostic.message)]));
               }
             });
             var list = byId("con-diagnostics-list");
-            list.replaceChildren.apply(list, loose.map(function (diagnostic) {
-              return make("li", { "class": diagnostic.severity === "error" ? "con-error-text" : "con-warning-text" }, [
-                make("strong", { text: diagnostic.severity === "error" ? "Error" : "Warning" }),
-                " at " + (diagnostic.path || "the feed") + ": " + diagnostic.message]);
-            }));
-            byId("con-diagnostics").hidden = loose.length === 0;
+            list.replaceChildren.apply(list, items);
+            byId("con-diagnostics").hidden = items.length === 0;
+            return counts;
           }
 
-          // ---- Saving, duplicating, deleting ----
-
-          var staleText = "This feed changed since you opened it (on disk or in another tab). "
-            + "Reload to see the current version.";
-
-          function save() {
-            var editor = state.editor;
-            if (!editor) { return; }
-            if (editor.jsonError) {
-              setStatus("Not saved: the JSON has an error. Fix it, or edit the form.");
-              byId("con-json").focus();
-              return;
-            }
-            var button = byId("con-save");
-            button.setAttribute("aria-busy", "true");
-            setStatus("Saving…");
-            var isNew = editor.originalId === null;
-            var path = feedURL(editor.feed) + "/messages" + (isNew ? "" : "/" + encodeURIComponent(editor.originalId));
-            var sent = JSON.parse(JSON.stringify(editor.draft));
-            api(isNew ? "POST" : "PUT", path, sent, editor.etag ? { "If-Match": editor.etag } : {}).then(function (answer) {
-              if (state.editor !== editor) { return; }
-              if (answer.status === 200 || answer.status === 201) {
-                editor.etag = (answer.data && answer.data.etag) || answer.etag || editor.etag;
-                editor.originalId = sent.id;
-                editor.savedText = JSON.stringify(sent);
-                hideNotice();
-                setStatus("Saved to " + editor.feed + ". Open pages of the preview reload by themselves.");
-                history.replaceState(null, "", "#" + encodeURIComponent(editor.feed) + "/" + sent.id);
-                C.renderEditorHead();
-                return C.loadFeed(editor.feed).then(C.renderList);
-              }
-              if (answer.status === 412) {
-                setStatus("Not saved.");
-                showNotice(staleText, true);
-              } else if (answer.status === 422) {
-                setStatus("Not saved: the feed would have errors. They are marked at their fields.");
-                if (answer.data && answer.data.diagnostics) { showDiagnostics(answer.data.diagnostics); }
-                focusFirstError();
-              } else {
-                setStatus("Not saved.");
-                showNotice("Not saved: " + reason(answer), false);
-              }
-            }).catch(function (error) {
-              setStatus("Not saved: the server did not answer (" + error.message + ").");
-            }).then(function () { button.setAttribute("aria-busy", "false"); });
-          }
-
-          function focusFirstError() {
-            var field = document.querySelector("#con-form [aria-invalid=true]");
-            if (field) { field.focus(); } else if (!byId("con-diagnostics").hidden) { byId("con-diagnostics").focus(); }
-          }
-
-          // Reload after a refusal or a change elsewhere: the message as it is on disk now (edits are dropped).
-          function reload() {
-            var editor = state.editor;
-            return C.loadAll().then(function () {
-              if (!editor || state.editor !== editor) { return; }
-              var data = state.data[editor.feed];
-              if (editor.originalId === null) {
-                editor.etag = data ? data.etag : editor.etag;
-                hideNotice();
-                setStatus("Reloaded the feed; your new message is still a draft.");
-                return;
-              }
-              var still = C.messagesOf(data).some(function (message) { return message && message.id === editor.originalId; });
-              if (still) {
-                C.openMessage(editor.feed, editor.originalId);
-                setStatus("Reloaded: this is the message as it is on disk now.");
-              } else {
-                state.editor = null;
-                byId("con-editor").hidden = true;
-                setStatus("");
-                C.renderList();
-              }
-            });
-          }
-
-          function duplicate() {
-            var editor = state.editor;
-            if (!editor) { return; }
-            var copy = JSON.parse(JSON.stringify(editor.draft));
-            copy.id = C.nextFreeId(editor.feed);
-            C.startEditor(editor.feed, null, copy, state.data[editor.feed] ? state.data[editor.feed].etag : editor.etag);
-            setStatus("A copy with id " + copy.id + ": it is in the feed once you save it.");
-          }
-
-          function askDelete() {
-            var editor = state.editor;
-            if (!editor || editor.originalId === null) { return; }
-            byId("con-delete-text").textContent = "Message #" + editor.originalId + " (" + (editor.draft.title || "no title")
-              + ") leaves " + editor.feed + " when you confirm. Installs that have not seen it never will; "
-              + "its id should not be used again.";
-            byId("con-delete-dialog").showModal();
-            byId("con-delete-cancel").focus();
-          }
-
-          function confirmDelete() {
-            var editor = state.editor;
-            byId("con-delete-dialog").close();
-            if (!editor) { return; }
-            var path = feedURL(editor.feed) + "/messages/" + encodeURIComponent(editor.originalId);
-            api("DELETE", path, undefined, { "If-Match": editor.etag }).then(function (answer) {
-              if (answer.status === 200) {
-                var id = editor.originalId;
-                state.editor = null;
-                byId("con-editor").hidden = true;
-                history.replaceState(null, "", location.pathname);
-                return C.loadAll().then(function () {
-                  var note = byId("con-load-error");
-                  note.hidden = true;
-                  byId("con-filter").focus();
-                  announce("Deleted message #" + id + ".");
-                });
-              }
-              if (answer.status === 412) { showNotice(staleText, true); } else { showNotice("Not deleted: " + reason(answer), false); }
-            });
-          }
-
-          function announce(text) {
-            var status = byId("con-list-status");
-            if (!status) {
-              status = make("p", { id: "con-list-status", role: "status", "class": "con-hint" });
-              byId("con-messages").insertBefore(status, byId("con-messages").querySelector(".con-table-wrap"));
-            }
-            status.textContent = text;
-          }
-
-          function createMessage() {
-            var name = byId("con-new-feed").value || (state.feeds[0] && state.feeds[0].name);
-            if (!name) { return; }
-            if (C.isDirty() && !window.confirm("Start a new message? Your edits to this one are not saved.")) { return; }
-            var layout = byId("con-new-layout").value;
-            var data = state.data[name];
-            var app = "com.example.app";
-            C.messagesOf(data).some(function (message) {
-              if (message && typeof message.bundleId === "string" && message.bundleId !== "*") { app = message.bundleId; return true; }
-              return false;
-            });
-            var draft = Console.form.template(layout, C.nextFreeId(name), app);
-            C.startEditor(name, null, draft, data ? data.etag : null);
-            history.replaceState(null, "", location.pathname);
-          }
-
-          // ---- Changes elsewhere ----
-
-          function poll() {
-            fetch("/__preview/version", { cache: "no-store" }).then(function (response) { return response.text(); })
-              .then(function (version) {
-                if (state.version === null) { state.version = version; return; }
-                if (version === state.version) { return; }
-                state.version = version;
-                return changedOnDisk();
-              }).catch(function () {}).then(function () { setTimeout(poll, 1000); });
-          }
-
-          function changedOnDisk() {
-            var editor = state.editor;
-            var dirty = C.isDirty();
-            return C.loadAll().then(function () {
-              if (!editor || state.editor !== editor) { return; }
-              var data = state.data[editor.feed];
-              if (!data || data.etag === editor.etag) { return; }
-              if (dirty) {
-                showNotice("The feed changed on disk (or in another tab) while you were editing. Saving will be refused; "
-                  + "reload to see the current version (your edits here will be dropped: copy the JSON first if you need it).",
-                  true);
-              } else if (editor.originalId !== null) {
-                reload();
-              }
-            });
-          }
-
-          // ---- Wiring ----
-
-          document.addEventListener("DOMContentLoaded", function () {
-            byId("con-filter").addEventListener("input", C.renderList);
-            byId("con-state-filter").addEventListener("change", C.renderList);
-            byId("con-new").addEventListener("click", createMessage);
-            byId("con-save").addEventListener("click", save);
-            byId("con-duplicate").addEventListener("click", duplicate);
-            byId("con-delete").addEventListener("click", askDelete);
-            byId("con-close").addEventListener("click", C.closeEditor);
-            byId("con-reload").addEventListener("click", reload);
-            byId("con-delete-cancel").addEventListener("click", function () { byId("con-delete-dialog").close(); });
-            byId("con-delete-confirm").addEventListener("click", confirmDelete);
-            byId("con-json").addEventListener("input", function () { C.jsonEdited(); });
-            byId("con-install").addEventListener("input", function () { scheduleCheck(); });
-            byId("con-install").addEventListener("submit", function (event) { event.preventDefault(); });
-            byId("con-form").addEventListener("submit", function (event) { event.preventDefault(); });
-            document.addEventListener("keydown", function (event) {
-              if ((event.ctrlKey || event.metaKey) && event.key === "s" && state.editor) { event.preventDefault(); save(); }
-            });
-            window.addEventListener("hashchange", C.openFromHash);
-            window.addEventListener("beforeunload", function (event) {
-              if (C.isDirty()) { event.preventDefault(); event.returnValue = ""; }
-            });
-            C.loadAll().then(C.openFromHash);
-            poll();
-          });
-
+          C.showDiagnostics = showDiagnostics;
+          C.runCheckNow = runCheck;
           C.fillInstall = fillInstall;
           C.scheduleCheck = scheduleCheck;
         })();

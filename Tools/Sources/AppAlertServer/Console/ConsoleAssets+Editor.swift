@@ -8,7 +8,10 @@ extension ConsoleAssets {
         (function () {
           var state = {
             feeds: [], data: {}, editing: true, editingOff: null, results: false,
-            editor: null, version: null, checkTimer: null, checkSerial: 0
+            editor: null, version: null, checkTimer: null, checkSerial: 0,
+            // Per feed, the highest id this page has seen in any version it loaded (deleted messages
+            // included): installs remember messages by id, so a new message never takes an old one's.
+            highWater: {}
           };
 
           function byId(id) { return document.getElementById(id); }
@@ -82,8 +85,22 @@ extension ConsoleAssets {
               var data = answer.data;
               data.etag = answer.etag || data.etag;
               state.data[name] = data;
+              noteIds(name, messagesOf(data).map(function (message) { return message && message.id; })
+                .concat((data.messages || []).map(function (line) { return line.id; }), [serverHighest(data)]));
               return data;
             });
+          }
+
+          // The highest id the server says the feed ever used (its history), when it says.
+          function serverHighest(data) {
+            return ["highestIdEverUsed", "highestIdUsed", "highestId"].map(function (key) { return data[key]; })
+              .find(function (value) { return typeof value === "number"; });
+          }
+
+          function noteIds(name, ids) {
+            var mark = state.highWater[name] || 0;
+            ids.forEach(function (id) { if (Number.isInteger(id) && id > mark) { mark = id; } });
+            state.highWater[name] = mark;
           }
 
           function renderHeader() {
@@ -102,7 +119,9 @@ extension ConsoleAssets {
 
           // One message's figures from the report (`report --json`'s message: counts, and per variant the
           // rates with their intervals and the verdict against the baseline).
-          function resultsText(figures) {
+          function resultsText(results, id) {
+            if (!results || typeof results !== "object" || typeof results.error === "string") { return "—"; }
+            var figures = results[String(id)];
             if (!figures) { return "no showings yet"; }
             var counts = figures.counts || {};
             var parts = Object.keys(counts).filter(function (name) { return typeof counts[name] === "number"; })
@@ -135,14 +154,24 @@ extension ConsoleAssets {
             state.feeds.forEach(function (feed) {
               var data = state.data[feed.name];
               if (!data) { return; }
+              if (data.feed === null) {
+                // The file is not JSON: a row that says so, instead of a feed that disappears.
+                var why = (data.diagnostics || []).find(function (diagnostic) { return diagnostic.severity === "error"; });
+                shown += 1;
+                body.appendChild(make("tr", { "class": "con-broken" }, [make("td", { colspan: String(columns.length),
+                  "class": "con-error-text", text: feed.name + " is not JSON: " + (why ? why.message : "it cannot be read")
+                    + ". Mend it in an editor; the console shows it again once it reads." })]));
+                return;
+              }
               (data.messages || []).forEach(function (message) {
                 var words = [feed.name, String(message.id), message.title || "", message.layout, (message.apps || []).join(" "),
                   message.placement, message.state, stateNames[message.state] || ""].join(" ").toLowerCase();
                 if (filter && words.indexOf(filter) < 0) { return; }
                 if (wanted && message.state !== wanted) { return; }
                 shown += 1;
-                var open = make("a", { href: "#" + encodeURIComponent(feed.name) + "/" + message.id,
-                  "aria-label": "Open message " + message.id + (several ? " of " + feed.name : ""), text: "#" + message.id });
+                var open = Number.isInteger(message.id) ? make("a", { href: "#" + encodeURIComponent(feed.name) + "/" + message.id,
+                  "aria-label": "Open message " + message.id + (several ? " of " + feed.name : ""), text: "#" + message.id })
+                  : make("span", { text: "(no id)" });
                 var cells = (several ? [make("td", { text: feed.name })] : []).concat([
                   make("td", {}, [open]),
                   make("td", { text: message.title === null || message.title === undefined ? "(no title)" : message.title }),
@@ -154,8 +183,7 @@ extension ConsoleAssets {
                       ? " · " + message.variants.length + " variants" : "") })])
                 ]);
                 if (state.results) {
-                  var figures = data.results && !data.results.error ? data.results[String(message.id)] : null;
-                  cells.push(make("td", { "class": "con-results", text: resultsText(figures) }));
+                  cells.push(make("td", { "class": "con-results", text: resultsText(data.results, message.id) }));
                 }
                 var row = make("tr", {}, cells);
                 if (state.editor && state.editor.feed === feed.name && state.editor.originalId === message.id) {
@@ -185,11 +213,11 @@ extension ConsoleAssets {
 
           // ---- The editor ----
 
+          // Above every id seen in this session (deleted ones too) and in the diff's baseline.
           function nextFreeId(feedName) {
-            var highest = 0;
             var data = state.data[feedName];
-            ((data && data.messages) || []).forEach(function (message) { highest = Math.max(highest, message.id || 0); });
-            return highest + 1;
+            noteIds(feedName, ((data && data.messages) || []).map(function (line) { return line.id; }));
+            return (state.highWater[feedName] || 0) + 1;
           }
 
           function messagesOf(data) {
@@ -212,8 +240,45 @@ extension ConsoleAssets {
             if (!state.data[name] || !Number.isInteger(id)) { return; }
             var editor = state.editor;
             if (editor && editor.feed === name && editor.originalId === id) { return; }
-            if (isDirty() && !window.confirm("Leave this message? Your edits are not saved.")) { return; }
-            openMessage(name, id);
+            if (!isDirty()) { openMessage(name, id); return; }
+            askToLeave("Open message #" + id + "? Your edits to " + headingText(editor).replace(/^M/, "m")
+              + " are not saved.", "Open it without saving").then(function (leave) {
+              if (leave) { openMessage(name, id); } else { history.replaceState(null, "", editorHash(editor)); }
+            });
+          }
+
+          function editorHash(editor) {
+            return editor.originalId === null ? location.pathname : "#" + encodeURIComponent(editor.feed) + "/" + editor.originalId;
+          }
+
+          // Unsaved edits: the page's own dialog (focus on "Keep editing", Escape keeps editing); true to leave.
+          function askToLeave(text, leaveLabel) {
+            var dialog = byId("con-leave-dialog");
+            var back = document.activeElement;
+            byId("con-leave-text").textContent = text;
+            byId("con-leave-confirm").textContent = leaveLabel;
+            return new Promise(function (resolve) {
+              function done(leave) {
+                byId("con-leave-confirm").removeEventListener("click", leaving);
+                byId("con-leave-cancel").removeEventListener("click", staying);
+                dialog.removeEventListener("close", staying);
+                if (dialog.open) { dialog.close(); }
+                if (!leave && back && back.focus) { back.focus(); }
+                resolve(leave);
+              }
+              function leaving() { done(true); }
+              function staying() { done(false); }
+              byId("con-leave-confirm").addEventListener("click", leaving);
+              byId("con-leave-cancel").addEventListener("click", staying);
+              dialog.addEventListener("close", staying);
+              dialog.showModal();
+              byId("con-leave-cancel").focus();
+            });
+          }
+
+          function showEditor(shown) {
+            byId("con-editor").hidden = !shown;
+            byId("con-skip").hidden = !shown;
           }
 
           function openMessage(name, id) {
@@ -226,13 +291,16 @@ extension ConsoleAssets {
             startEditor(name, id, JSON.parse(JSON.stringify(message)), data.etag);
           }
 
-          function startEditor(name, originalId, draft, etag) {
+          // `base` is the message as it was on disk when the editor opened it (null for a new one): a save
+          // refused because the file changed elsewhere goes through when this message did not change.
+          function startEditor(name, originalId, draft, etag, template) {
             state.editor = {
-              feed: name, originalId: originalId, draft: draft, etag: etag,
-              savedText: JSON.stringify(draft), jsonError: null, messageIndex: null, diagnostics: []
+              feed: name, originalId: originalId, draft: draft, etag: etag, base: JSON.parse(JSON.stringify(draft)),
+              savedText: JSON.stringify(draft), jsonError: null, messageIndex: null, diagnostics: [],
+              template: template || null
             };
             var section = byId("con-editor");
-            section.hidden = false;
+            showEditor(true);
             hideNotice();
             setStatus(originalId === null ? "A new message: it is in the feed once you save it." : "");
             Console.form.build(byId("con-form"), draft);
@@ -244,12 +312,21 @@ extension ConsoleAssets {
             section.focus();
           }
 
+          // The message opened, not the Id field as it is being typed: "Message #4", "Message #4 → id 2",
+          // "New message (id 7)".
+          function headingText(editor) {
+            var id = editor.draft.id;
+            var idText = Number.isInteger(id) ? "id " + id : "no id yet";
+            var text = editor.originalId === null ? "New message (" + idText + ")"
+              : "Message #" + editor.originalId + (id === editor.originalId ? "" : " → " + idText);
+            return text + (state.feeds.length > 1 ? " in " + editor.feed : "");
+          }
+
           function renderEditorHead() {
             var editor = state.editor;
             var feed = state.feeds.find(function (candidate) { return candidate.name === editor.feed; }) || {};
             var data = state.data[editor.feed] || {};
-            byId("con-editor-heading").textContent = (editor.originalId === null ? "New message " : "Message ")
-              + (editor.draft.id !== undefined ? "#" + editor.draft.id : "") + (state.feeds.length > 1 ? " in " + editor.feed : "");
+            byId("con-editor-heading").textContent = headingText(editor);
             var why = !state.editing ? (state.editingOff || "Editing is off.")
               : (data.canSave === false || feed.canSave === false) ? (data.cannotSave || feed.cannotSave || "This feed cannot be saved.")
               : null;
@@ -261,11 +338,24 @@ extension ConsoleAssets {
           }
 
           function closeEditor() {
-            if (isDirty() && !window.confirm("Close this message? Your edits are not saved.")) { return; }
+            if (!isDirty()) { dropEditor(true); return; }
+            askToLeave("Close " + headingText(state.editor).replace(/^M/, "m") + "? Your edits are not saved.",
+              "Close without saving").then(function (leave) { if (leave) { dropEditor(true); } });
+          }
+
+          // Closes the editor; with `focus`, the focus goes back to the message's row (or the filter).
+          function dropEditor(focus) {
+            var editor = state.editor;
             state.editor = null;
-            byId("con-editor").hidden = true;
+            showEditor(false);
             if (location.hash) { history.replaceState(null, "", location.pathname); }
             renderList();
+            if (!focus) { return; }
+            var href = editor && editor.originalId !== null ? editorHash(editor) : null;
+            var link = Array.prototype.find.call(byId("con-table").querySelectorAll("a"), function (anchor) {
+              return anchor.getAttribute("href") === href;
+            });
+            (link || byId("con-filter")).focus();
           }
 
           function writeJSON() {
@@ -396,7 +486,8 @@ extension ConsoleAssets {
             state: state, byId: byId, make: make, api: api, reason: reason, feedURL: feedURL, loadAll: loadAll,
             loadFeed: loadFeed, renderList: renderList, renderEditorHead: renderEditorHead, messagesOf: messagesOf,
             nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
-            startEditor: startEditor, closeEditor: closeEditor, jsonEdited: jsonEdited, formEdited: formEdited,
+            startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor, askToLeave: askToLeave,
+            headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
             setStatus: setStatus, jsonWhere: jsonWhere, showNotice: showNotice, hideNotice: hideNotice,
             draft: function () { return state.editor.draft; }
           });

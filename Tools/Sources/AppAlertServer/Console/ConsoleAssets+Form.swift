@@ -60,9 +60,11 @@ extension ConsoleAssets {
                 hint: "ios (iPhones and iPads), ipados, macos, tvos, watchos, visionos, linux, windows." },
               { path: "locales", label: "Languages", kind: "list", placeholder: "en, pt-BR",
                 hint: "Matched against the device's first language: pt matches pt-BR and pt-PT." },
-              { path: "startDate", label: "Start", kind: "text", placeholder: "2026-03-01T09:00:00Z",
-                hint: "RFC 3339 with an offset (Z or +01:00)." },
-              { path: "endDate", label: "End", kind: "text", placeholder: "2026-04-01T09:00:00Z", hint: "Must be after the start." },
+              { path: "startDate", label: "Start", kind: "date", placeholder: "2026-03-01 or 2026-03-01T09:00:00+01:00",
+                hint: "A day (2026-03-01), a day and time (2026-03-01 09:00), both taken as UTC, or RFC 3339 with an "
+                  + "offset (Z or +01:00)." },
+              { path: "endDate", label: "End", kind: "date", placeholder: "2026-04-01",
+                hint: "As the start, and after it. A day alone means its first moment (00:00 UTC)." },
               { path: "rollout", label: "Rollout (percent of installs)", kind: "number", placeholder: "100" },
               { path: "rolloutSchedule", label: "Rollout schedule", kind: "json",
                 placeholder: "[{\"at\": \"2027-01-15T08:00:00Z\", \"percent\": 10}, {\"at\": \"2027-01-20T08:00:00Z\", \"percent\": 100}]",
@@ -194,6 +196,14 @@ extension ConsoleAssets {
               if (trimmed === "true" || trimmed === "false") { return { value: trimmed === "true" }; }
               return { value: trimmed };
             }
+            if (kind === "date") {
+              if (!trimmed) { return { value: undefined }; }
+              // A day, or a day and a time without an offset, as people type them: written as RFC 3339 in UTC.
+              var day = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?)?$/.exec(trimmed);
+              if (!day) { return { value: trimmed }; }
+              var written = day[1] + "T" + (day[2] || "00:00") + (day[3] || ":00") + "Z";
+              return { value: written, note: "Written as " + written + " (UTC)." };
+            }
             if (kind === "area") { return { value: text === "" ? undefined : text }; }
             return { value: text === "" ? undefined : text };
           }
@@ -239,6 +249,7 @@ extension ConsoleAssets {
           function plainEdited(field) {
             var result = read(field.control.value, field.spec.kind);
             setLocalError(field, result.error || null);
+            setLocalNote(field, result.note || null);
             if (result.error) { return; }
             setPath(Console.draft(), field.segments, result.value);
             if (field.spec.kind === "color") { paintSwatch(field); }
@@ -254,6 +265,17 @@ extension ConsoleAssets {
             }
             box.textContent = text;
             describe(field);
+          }
+
+          // How the form wrote what was typed ("Written as 2026-12-01T00:00:00Z (UTC).").
+          function setLocalNote(field, text) {
+            var box = field.wrapper.querySelector(".con-local-note");
+            if (!text) { if (box) { box.remove(); } return; }
+            if (!box) {
+              box = Console.make("p", { "class": "con-hint con-local-note", "aria-live": "polite" });
+              field.wrapper.appendChild(box);
+            }
+            box.textContent = text;
           }
 
           function paintSwatch(field) {
@@ -317,7 +339,20 @@ extension ConsoleAssets {
               while (next.length < index) { next.push({ title: "" }); }
               next[index] = button;
             }
+            // The first button replaces the dismiss button: its title moves into a second button that closes
+            // the message, rather than an error at a field the author did not touch.
+            var moved = buttons.length === 0 && next.length === 1 && typeof draft.confirmLabel === "string"
+              && draft.confirmLabel !== "" ? draft.confirmLabel : null;
+            if (moved !== null) {
+              next.push({ title: moved, action: "dismiss" });
+              delete draft.confirmLabel;
+            }
             if (next.length === 0) { delete draft.buttons; } else { draft.buttons = next; }
+            if (moved !== null) {
+              fill(draft);
+              Console.setStatus("The dismiss button's title “" + moved + "” is now the second button, which closes the "
+                + "message: a message has buttons or a dismiss button's title, not both.");
+            }
             Console.formEdited();
           }
 
@@ -391,7 +426,7 @@ extension ConsoleAssets {
                   !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
                 field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));
               }
-              if (field.control.value !== text) { field.control.value = text; }
+              if (field.control.value !== text) { field.control.value = text; setLocalNote(field, null); }
               setLocalError(field, null);
               if (field.spec.kind === "color") { paintSwatch(field); }
             });
@@ -474,7 +509,7 @@ extension ConsoleAssets {
           }
 
           Console.form = { build: build, fill: fill, clearDiagnostics: clearDiagnostics, showDiagnostic: showDiagnostic,
-            template: template };
+            template: template, pathText: pathText };
         })();
         """#
 }

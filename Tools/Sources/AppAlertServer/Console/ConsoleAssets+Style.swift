@@ -71,6 +71,11 @@ extension ConsoleAssets {
         .con-state-ended { color: var(--con-muted); }
         .con-state-errors { color: var(--con-error); }
         .con-results { font-size: 0.85rem; color: var(--con-muted); }
+        #con-table td { overflow-wrap: anywhere; }
+        @media (max-width: 40rem) { .con-state { white-space: normal; } #con-table th, #con-table td { padding: 0.3rem 0.3rem; } }
+        .con-diff-summary { font-weight: 600; margin: 0.3rem 0; }
+        .con-diagnostics:focus { outline: none; }
+        .con-diagnostics:focus-visible { outline: 3px solid var(--con-focus); }
         .con-editor-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.6rem; }
         .con-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
         #con-status { min-height: 1.4em; margin: 0.4rem 0; color: var(--con-muted); }
@@ -81,6 +86,10 @@ extension ConsoleAssets {
         .con-diagnostics ul { margin: 0; padding-left: 1.2rem; }
         .con-columns { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1rem; align-items: start; }
         @media (max-width: 60rem) { .con-columns { grid-template-columns: minmax(0, 1fr); } }
+        /* Beside the form (wide screens only), the preview and the findings stay in view while the form scrolls. */
+        @media (min-width: 60.01rem) {
+          .con-side { position: sticky; top: 0.5rem; max-height: calc(100vh - 1rem); overflow-y: auto; }
+        }
         .con-form { display: flex; flex-direction: column; gap: 0.8rem; min-width: 0; }
         .con-section { border: 1px solid var(--con-border); border-radius: 8px; padding: 0.5rem 0.8rem 0.8rem; margin: 0; min-width: 0;
           display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr)); gap: 0.6rem 0.9rem; }

@@ -13,7 +13,7 @@ enum ConsoleAssets {
         <script src="/console/phones.js" defer></script>
         <script src="/console/console.js" defer></script>
         </head><body class="con">
-        <a class="con-skip" href="#con-editor">Skip to the editor</a>
+        <a class="con-skip" id="con-skip" href="#con-editor" hidden>Skip to the editor</a>
         <header class="con-header">
           <h1>AppAlert console</h1>
           <nav aria-label="Pages"><a href="/">Preview page</a></nav>
@@ -42,6 +42,7 @@ enum ConsoleAssets {
               <button type="button" id="con-new">New message</button>
             </div>
             <p id="con-load-error" class="con-error-text" role="alert" hidden></p>
+            <p id="con-results-error" class="con-warning-text" hidden></p>
             <div class="con-table-wrap">
               <table id="con-table">
                 <caption class="con-hidden">Every message of every feed; choose an id to open it.</caption>
@@ -50,7 +51,6 @@ enum ConsoleAssets {
               </table>
             </div>
             <p id="con-list-empty" hidden>No message matches the filter.</p>
-            <p id="con-results-error" class="con-warning-text" hidden></p>
           </section>
 
           <section id="con-editor" aria-labelledby="con-editor-heading" tabindex="-1" hidden>
@@ -68,7 +68,7 @@ enum ConsoleAssets {
               <p id="con-notice-text"></p>
               <button type="button" id="con-reload" hidden>Reload</button>
             </div>
-            <div id="con-diagnostics" class="con-diagnostics" hidden>
+            <div id="con-diagnostics" class="con-diagnostics" tabindex="-1" hidden>
               <h3>Problems the form cannot point at</h3>
               <ul id="con-diagnostics-list"></ul>
             </div>
@@ -87,13 +87,15 @@ enum ConsoleAssets {
                   <div id="con-preview" class="con-preview"></div>
                 </section>
                 <section class="con-panel" aria-labelledby="con-diff-heading">
-                  <h3 id="con-diff-heading">What this edit changes, for whom</h3>
-                  <p class="con-hint">Compared with the feed as committed in git (or as it was when the server started).</p>
+                  <h3 id="con-diff-heading">Changes not yet committed (this draft included)</h3>
+                  <p class="con-hint" id="con-diff-against">Compared with the feed as committed in git (or as it was when the server started).</p>
+                  <p id="con-diff-summary" class="con-diff-summary"></p>
                   <pre id="con-diff" class="con-diff" tabindex="0" aria-labelledby="con-diff-heading"></pre>
                 </section>
                 <section class="con-panel" aria-labelledby="con-explain-heading">
                   <h3 id="con-explain-heading">Who would see it</h3>
-                  <p class="con-hint">Describe an install: the answer says whether it gets this draft, and if not, why.</p>
+                  <p class="con-hint">Describe an install (its app and version at least): the answer says whether it gets this
+                    draft, and if not, why.</p>
                   <form id="con-install" class="con-install" novalidate aria-label="An install">
                     <div class="con-field"><label for="con-install-app">App (bundle id)</label>
                       <input id="con-install-app" name="bundleId" list="con-apps" autocomplete="off"></div>
@@ -110,6 +112,9 @@ enum ConsoleAssets {
                       <input id="con-install-os" name="osVersion" autocomplete="off"></div>
                     <div class="con-field"><label for="con-install-locale">Language</label>
                       <input id="con-install-locale" name="locale" value="en" autocomplete="off"></div>
+                    <div class="con-field"><label for="con-install-id">Install id (optional)</label>
+                      <input id="con-install-id" name="installId" autocomplete="off" aria-describedby="con-install-id-hint">
+                      <p class="con-hint" id="con-install-id-hint">For rollouts: which share of installs this one falls in.</p></div>
                     <datalist id="con-apps"></datalist>
                   </form>
                   <div id="con-explain" class="con-explain"></div>
@@ -126,10 +131,18 @@ enum ConsoleAssets {
             <button type="button" id="con-delete-confirm" class="con-danger">Delete</button>
           </div>
         </dialog>
+        <dialog id="con-leave-dialog" aria-labelledby="con-leave-title" aria-describedby="con-leave-text">
+          <h2 id="con-leave-title">Your edits are not saved</h2>
+          <p id="con-leave-text"></p>
+          <div class="con-actions">
+            <button type="button" id="con-leave-cancel">Keep editing</button>
+            <button type="button" id="con-leave-confirm" class="con-danger">Leave without saving</button>
+          </div>
+        </dialog>
         </body></html>
         """#
 
-    /// `/console/console.js`: the form, then the list and the editor, then the draft's conversation with
-    /// the server. Three closures that share `window.Console`.
-    static let script = [formScript, editorScript, draftScript].joined(separator: "\n")
+    /// `/console/console.js`: the form, then the list and the editor, then the draft's check, then saving
+    /// and the page's wiring. Four closures that share `window.Console`.
+    static let script = [formScript, editorScript, draftScript, savingScript].joined(separator: "\n")
 }
