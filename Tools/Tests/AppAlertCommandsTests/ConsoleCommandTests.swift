@@ -62,6 +62,7 @@ struct ConsoleCommandTests {
         let check = String(decoding: checkBody, as: UTF8.self)
         #expect(check.contains("#3"), "\(check.prefix(400))")
         #expect(check.contains(#""changesWhatInstallsSee":true"#))
+        #expect(check.contains(#""against":"git HEAD""#))
         let evaluated = try AppAlertProcess.run(
             [
                 "evaluate", "-", "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.0",

@@ -454,6 +454,37 @@ struct ConsoleAPITests {
         }
     }
 
+    @Test
+    func aDraftThatCannotTakeItsPlaceIsAFindingAtItsIdNotAFailedRequest() async throws {
+        try await Self.withConsole { port, _ in
+            let taken = try await Self.send(
+                "POST", "/api/feeds/messages.json/check", port: port,
+                body: #"{"message": {"id": 2, "bundleId": "*", "title": "t", "text": "x"}, "replacing": 1}"#)
+            #expect(taken.status == 200, "\(taken.body)")
+            #expect(taken.body.contains(#""path":"$.messages[0].id""#), "\(taken.body)")
+            #expect(taken.body.contains("id 2 is in use") && taken.body.contains(#""diff":null"#))
+            let none = try await Self.send(
+                "POST", "/api/feeds/messages.json/check", port: port,
+                body: #"{"message": {"bundleId": "*", "title": "t", "text": "x"}, "replacing": null}"#)
+            #expect(none.status == 200, "\(none.body)")
+            #expect(none.body.contains(#""path":"$.messages[3].id""#) && none.body.contains("whole number"))
+            #expect(!none.body.contains("nothing was saved"))
+        }
+    }
+
+    @Test
+    func aDeletedMessagesIdStaysTheHighestIdEverUsed() async throws {
+        try await Self.withConsole { port, _ in
+            let deleted = try await Self.send(
+                "DELETE", "/api/feeds/messages.json/messages/3", port: port,
+                headers: ["If-Match": try await Self.etag(port)])
+            #expect(deleted.status == 200)
+            let answer = try await Self.send("GET", "/api/feeds/messages.json", port: port)
+            #expect(answer.body.contains(#""highestId":3"#), "\(answer.body.prefix(300))")
+            #expect(!answer.body.contains(#""title":"Old""#))
+        }
+    }
+
     static func ids(_ document: JSONValue) -> [Int] {
         guard case .object(let object) = document, case .array(let messages)? = object["messages"] else { return [] }
         return messages.compactMap { if case .object(let m) = $0 { m["id"]?.integerValue } else { nil } }
