@@ -327,6 +327,17 @@ struct ConsoleAPITests {
     }
 
     @Test
+    func listeningOnEveryAddressTheConsoleAnswersAtAnIPAddressNeverAtAName() async throws {
+        try await Self.withConsole(host: "0.0.0.0") { port, _ in
+            let named = try await Self.send("GET", "/api/feeds", port: port, headers: ["Host": "myhost.local:\(port)"])
+            #expect(named.status == 403)
+            #expect(named.body.contains("is a name"), "\(named.body)")
+            let address = try await Self.send("GET", "/api/feeds", port: port)
+            #expect(address.status == 200)
+        }
+    }
+
+    @Test
     func whenEditingIsOffTheConsoleReadsAndRefusesEveryWriteSayingWhy() async throws {
         try await Self.withConsole(console: Self.console(editingOff: "listening on 0.0.0.0")) { port, file in
             let before = try Data(contentsOf: file)
