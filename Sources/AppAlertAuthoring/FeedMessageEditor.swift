@@ -104,16 +104,37 @@ struct FeedMessageEditor {
             edits.append((node.range, replacement(for: node, with: .object(new), at: outer)))
             return
         }
+        var keptBefore = false
+        var previousTookTheSeparatorAfter = false
         for (position, member) in old.members.enumerated() {
             guard let newValue = newValues[member.key] else {
-                // Removed up to the next member's key; a run of removed members after the last one
-                // kept goes with the tail below.
+                // Removed with one separator: the one after it (up to the next member's key) when it
+                // opens a line the next member shares, or when no member before it stays; otherwise
+                // the one before it (from the end of the member before), so a member sharing the
+                // previous one's line leaves that line as it was and the next untouched, and a run of
+                // them goes whole. A run of removed members after the last one kept goes with the tail
+                // below.
                 if position < lastKept {
                     let written = node.members[position]
-                    edits.append((written.keyRange.lowerBound..<node.members[position + 1].keyRange.lowerBound, []))
+                    let newline = UInt8(ascii: "\n")
+                    let next = node.members[position + 1].keyRange.lowerBound
+                    let opensSharedLine =
+                        position > 0
+                        && feed.bytes[node.members[position - 1].value.range.upperBound..<written.keyRange.lowerBound]
+                            .contains(newline)
+                        && !feed.bytes[written.value.range.upperBound..<next].contains(newline)
+                    previousTookTheSeparatorAfter = !keptBefore || opensSharedLine || previousTookTheSeparatorAfter
+                    if !previousTookTheSeparatorAfter {
+                        let previous = node.members[position - 1]
+                        edits.append((previous.value.range.upperBound..<written.value.range.upperBound, []))
+                    } else {
+                        edits.append((written.keyRange.lowerBound..<node.members[position + 1].keyRange.lowerBound, []))
+                    }
                 }
                 continue
             }
+            keptBefore = true
+            previousTookTheSeparatorAfter = false
             try mergeMember(
                 position, member.key, of: node, old: member.value, new: newValue, at: place, in: message, path: &path)
         }

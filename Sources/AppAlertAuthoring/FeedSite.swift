@@ -50,6 +50,13 @@ public struct FeedSite: Sendable {
     /// Warnings found while building (errors stop the build).
     public var warnings: [FeedDiagnostic]
 
+    /// A site of these files; `FeedSite()` serves nothing (what `serve --dev` starts from when the feed
+    /// cannot be served yet and its console is there to mend it).
+    public init(files: [File] = [], warnings: [FeedDiagnostic] = []) {
+        self.files = files
+        self.warnings = warnings
+    }
+
     /// The file at `path`, if the site has one.
     public func file(at path: String) -> File? {
         files.first { $0.path == path }

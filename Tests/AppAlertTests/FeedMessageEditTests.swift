@@ -203,6 +203,38 @@ struct FeedMessageEditTests {
         #expect(String(decoding: edited, as: UTF8.self) == text.replacingCharacters(in: range, with: after), "\(name)")
     }
 
+    /// Members sharing a line, removed: the other members' lines stay as they were. The message's
+    /// members before `"text"`, before and after.
+    static let sharedLineRemovals: [(removed: [String], before: String, after: String)] = [
+        (
+            ["colors"], "    \"id\": 1,\n    \"title\": \"T\", \"colors\": {\"background\": \"#000000\"},\n",
+            "    \"id\": 1,\n    \"title\": \"T\",\n"
+        ),
+        (
+            ["title"], "    \"id\": 1,\n    \"title\": \"T\", \"colors\": {\"background\": \"#000000\"},\n",
+            "    \"id\": 1,\n    \"colors\": {\"background\": \"#000000\"},\n"
+        ),
+        (
+            ["title", "colors"], "    \"id\": 1,\n    \"title\": \"T\", \"colors\": {\"background\": \"#000000\"},\n",
+            "    \"id\": 1,\n"
+        ),
+        (["bundleId"], "    \"id\": 1, \"bundleId\": \"*\",\n", "    \"id\": 1,\n"),
+    ]
+
+    @Test(arguments: sharedLineRemovals)
+    func aMemberRemovedFromALineItSharesLeavesTheOtherLinesAsTheyWere(
+        removal: (removed: [String], before: String, after: String)
+    ) throws {
+        func feed(_ members: String) -> String {
+            "{\n  \"format\": 2,\n  \"messages\": [{\n" + members + "    \"text\": \"x\"\n  }]\n}\n"
+        }
+        let data = Data(feed(removal.before).utf8)
+        let message = try Fixture.message(1, in: data)
+        let kept = JSONObject(message.members.filter { !removal.removed.contains($0.key) })
+        let edited = try JSONTextEdit.replacingMessage(id: 1, with: .object(kept), in: data)
+        #expect(String(decoding: edited, as: UTF8.self) == feed(removal.after))
+    }
+
     @Test
     func anArrayOnOneLineStaysOnOneLineWithItsSpacing() throws {
         let original = try Data(contentsOf: Fixture.example)

@@ -1,5 +1,6 @@
 import AppAlert
 import AppAlertAuthoring
+import AppAlertResults
 import AppAlertServer
 import ArgumentParser
 import Foundation
@@ -100,6 +101,21 @@ extension AppAlertCommand {
                 try CommandOutput.failure("\(error)", code: error.diagnostics.isEmpty ? 2 : 1).emit()
                 return
             }
+            if dev, let results,
+                case .object(let read) = await ResultsReport.figuresByMessage(database: results, feed: Data("[]".utf8)),
+                let error = read["error"]?.stringValue
+            {
+                FileHandle.standardError.write(
+                    Data(
+                        "appalert: warning: --results: \(error); the console shows no figures until it can be read\n"
+                            .utf8))
+            }
+            if let failure = server.content.failure {
+                FileHandle.standardError.write(
+                    Data(
+                        "appalert: error: nothing is served until this is mended (in an editor or the console):\n\(failure)\n"
+                            .utf8))
+            }
             for warning in server.content.snapshotWarnings {
                 FileHandle.standardError.write(Data("appalert: \(warning)\n".utf8))
             }
@@ -107,12 +123,15 @@ extension AppAlertCommand {
                 FileHandle.standardError.write(
                     Data("appalert: \(notice.kind == .unchecked ? "warning" : "error"): \(notice)\n".utf8))
             }
-            let host = host
+            // An IPv6 literal goes in brackets in a URL.
+            let host = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let requestedPort = port
+            let dev = dev
             let app = server.application { channel in
                 let port = channel.localAddress?.port ?? requestedPort
-                FileHandle.standardOutput.write(
-                    Data("appalert: serving \(server.source.path) on http://\(host):\(port)/\n".utf8))
+                var lines = "appalert: serving \(server.source.path) on http://\(host):\(port)/\n"
+                if dev { lines += "appalert: the console: http://\(host):\(port)/console\n" }
+                FileHandle.standardOutput.write(Data(lines.utf8))
             }
             try await app.runService()
         }

@@ -147,10 +147,24 @@ public final class ServedContent: @unchecked Sendable {
         self.source = source
         self.configuration = configuration
         let stamp = Self.stamp(source)
-        let site = try FeedSite.build(contentsOf: source, signingKey: configuration.signingKey)
-        self.current = ServedContent.snapshot(
-            of: site, previous: nil, source: source, configuration: configuration, sourceStamp: stamp)
+        do {
+            let site = try FeedSite.build(contentsOf: source, signingKey: configuration.signingKey)
+            self.current = ServedContent.snapshot(
+                of: site, previous: nil, source: source, configuration: configuration, sourceStamp: stamp)
+        } catch
+            where configuration.development && configuration.console != nil
+            && FileManager.default.fileExists(atPath: source.path)
+        {
+            // With the console, a feed that cannot be served yet is one to mend there: nothing is served
+            // until it is, and the preview page says why, as for an invalid edit.
+            self.current = SiteSnapshot(
+                site: FeedSite(), previous: nil, configuration: configuration, sourceStamp: stamp, failure: error)
+        }
     }
+
+    /// Why the feed is not served (development mode with the console, started on a feed that cannot be
+    /// served, or an edit since that is not), or nil.
+    public var failure: FeedSiteError? { snapshot.failure }
 
     var snapshot: SiteSnapshot { lock.withLock { current } }
 

@@ -62,6 +62,7 @@ struct ConsoleCommandTests {
         let check = String(decoding: checkBody, as: UTF8.self)
         #expect(check.contains("#3"), "\(check.prefix(400))")
         #expect(check.contains(#""changesWhatInstallsSee":true"#))
+        #expect(check.contains(#""against":"git HEAD""#))
         let evaluated = try AppAlertProcess.run(
             [
                 "evaluate", "-", "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.0",
@@ -117,6 +118,38 @@ struct ConsoleCommandTests {
         let text = String(decoding: body, as: UTF8.self)
         #expect(text.contains(#""editing":\#(editing)"#), "\(text)")
         if !editing { #expect(text.contains("--allow-remote-edits")) }
+    }
+
+    @Test
+    func aFeedWithAnErrorStartsTheConsoleServingNothingUntilItIsMendedThere() throws {
+        let file = try Self.committedExample()
+        let broken = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: #""title": "Sync paused on Sunday","#,
+            with: #""title": "Sync paused on Sunday", "colors": {"background": "blue"},"#)
+        try Data(broken.utf8).write(to: file)
+        let server = try ServeProcess([file.path, "--dev", "--results", "/nonexistent/results.sqlite"])
+        defer { server.stop() }
+        #expect(server.waitForLog("nothing is served until this is mended"))
+        #expect(server.waitForLog("warning: --results:"))
+        #expect(try server.get("/messages.json").0 == 404)
+        let (status, headers, body) = try server.send("GET", "/api/feeds/messages.json")
+        #expect(status == 200)
+        guard case .object(let answer) = try JSONParser().parse(body), case .array(let lines)? = answer["messages"],
+            case .object(let document)? = answer["feed"], case .array(let messages)? = document["messages"],
+            case .object(let third) = messages[2]
+        else {
+            Issue.record("unexpected answer")
+            return
+        }
+        #expect(lines[2].serialized().contains(#""state":"errors""#))
+        #expect(lines[0].serialized().contains(#""state":"live""#))
+        let mended = JSONObject(third.members.filter { $0.key != "colors" })
+        let (saved, _, savedBody) = try server.send(
+            "PUT", "/api/feeds/messages.json/messages/3", body: Data(JSONValue.object(mended).serialized().utf8),
+            headers: ["If-Match": try #require(headers["etag"])])
+        #expect(saved == 200, "\(String(decoding: savedBody, as: UTF8.self))")
+        #expect(try server.get("/messages.json").0 == 200)
+        #expect(try Data(contentsOf: file) == Data(contentsOf: Self.example))
     }
 
     @Test(arguments: [["--allow-remote-edits"], ["--results", "results.sqlite"]])

@@ -327,6 +327,17 @@ struct ConsoleAPITests {
     }
 
     @Test
+    func listeningOnEveryAddressTheConsoleAnswersAtAnIPAddressNeverAtAName() async throws {
+        try await Self.withConsole(host: "0.0.0.0") { port, _ in
+            let named = try await Self.send("GET", "/api/feeds", port: port, headers: ["Host": "myhost.local:\(port)"])
+            #expect(named.status == 403)
+            #expect(named.body.contains("is a name"), "\(named.body)")
+            let address = try await Self.send("GET", "/api/feeds", port: port)
+            #expect(address.status == 200)
+        }
+    }
+
+    @Test
     func whenEditingIsOffTheConsoleReadsAndRefusesEveryWriteSayingWhy() async throws {
         try await Self.withConsole(console: Self.console(editingOff: "listening on 0.0.0.0")) { port, file in
             let before = try Data(contentsOf: file)
@@ -451,6 +462,37 @@ struct ConsoleAPITests {
             #expect(old == before)
             #expect(String(decoding: new, as: UTF8.self).contains("Welcome back"))
             #expect(try Data(contentsOf: file) == before)
+        }
+    }
+
+    @Test
+    func aDraftThatCannotTakeItsPlaceIsAFindingAtItsIdNotAFailedRequest() async throws {
+        try await Self.withConsole { port, _ in
+            let taken = try await Self.send(
+                "POST", "/api/feeds/messages.json/check", port: port,
+                body: #"{"message": {"id": 2, "bundleId": "*", "title": "t", "text": "x"}, "replacing": 1}"#)
+            #expect(taken.status == 200, "\(taken.body)")
+            #expect(taken.body.contains(#""path":"$.messages[0].id""#), "\(taken.body)")
+            #expect(taken.body.contains("id 2 is in use") && taken.body.contains(#""diff":null"#))
+            let none = try await Self.send(
+                "POST", "/api/feeds/messages.json/check", port: port,
+                body: #"{"message": {"bundleId": "*", "title": "t", "text": "x"}, "replacing": null}"#)
+            #expect(none.status == 200, "\(none.body)")
+            #expect(none.body.contains(#""path":"$.messages[3].id""#) && none.body.contains("whole number"))
+            #expect(!none.body.contains("nothing was saved"))
+        }
+    }
+
+    @Test
+    func aDeletedMessagesIdStaysTheHighestIdEverUsed() async throws {
+        try await Self.withConsole { port, _ in
+            let deleted = try await Self.send(
+                "DELETE", "/api/feeds/messages.json/messages/3", port: port,
+                headers: ["If-Match": try await Self.etag(port)])
+            #expect(deleted.status == 200)
+            let answer = try await Self.send("GET", "/api/feeds/messages.json", port: port)
+            #expect(answer.body.contains(#""highestId":3"#), "\(answer.body.prefix(300))")
+            #expect(!answer.body.contains(#""title":"Old""#))
         }
     }
 

@@ -179,6 +179,14 @@ struct Console: Sendable {
         answer.set("shape", checked.document.map { if case .array = $0 { "array" } else { "object" } } ?? .null)
         answer.set("diagnostics", .array(checked.diagnostics.map(ConsoleCheck.json)))
         answer.set("messages", .array(checked.summaries(now: Date())))
+        // A new message's id goes above every id the file had: as it is, as committed, as it was at the
+        // start. Installs remember what they saw by id: a deleted message's id used again is never shown
+        // to those who saw the old one.
+        let committed = configuration.committed
+        let versions = [data, await Self.onAThreadOfItsOwn { committed(file) }, feeds.openedBytes(of: name)]
+        let highest = versions.compactMap { $0.flatMap { try? JSONParser().parse($0) } }
+            .flatMap(ConsoleEdit.messages(of:)).compactMap(ConsoleEdit.id(of:)).max()
+        answer.set("highestId", highest.map { .integer(Int64($0)) } ?? .null)
         if let results = configuration.results {
             answer.set("results", await results(data))
         } else {
@@ -214,15 +222,24 @@ struct Console: Sendable {
         } catch {
             throw ConsoleFailure(.internalServerError, "cannot read \(file.path): \(error.localizedDescription)")
         }
-        let draft: Data
-        switch request["replacing"] {
-        case nil, .null?:
-            draft = try ConsoleEdit.appending(message, in: data)
-        case .some(let value):
+        var replacing: Int?
+        if let value = request["replacing"], value != .null {
             guard let id = value.integerValue else {
                 throw ConsoleFailure(.badRequest, "\"replacing\" is \(value.typeDescription), not a message id")
             }
-            draft = try ConsoleEdit.replaced(id: id, with: message, in: data)
+            replacing = id
+        }
+        let draft: Data
+        do throws(ConsoleFailure) {
+            if let replacing {
+                draft = try ConsoleEdit.replaced(id: replacing, with: message, in: data)
+            } else {
+                draft = try ConsoleEdit.appending(message, in: data)
+            }
+        } catch let failure where failure.status == .conflict || failure.status == .unprocessableContent {
+            // The draft cannot take its place (its id is another message's, it has none): a finding
+            // at its id for the author to mend, not a failed request.
+            return ConsoleResponse.json(.ok, Self.unplaced(failure, replacing: replacing, in: data))
         }
         let checked = ConsoleCheck(name: name, data: draft)
         var answer = JSONObject()
@@ -237,9 +254,29 @@ struct Console: Sendable {
             [
                 "text": .string(diff.text), "json": diff.json,
                 "changesWhatInstallsSee": .bool(diff.changesWhatInstallsSee),
+                "against": .string(committed != nil ? "git HEAD" : "the file as it was when the server started"),
             ])
         answer.set("explain", explain(draft, request["install"]))
         return ConsoleResponse.json(.ok, .object(answer))
+    }
+
+    /// The check's answer for a draft that cannot take its place in the feed: the reason as an error
+    /// at the draft's id, nothing drawn, compared or evaluated.
+    static func unplaced(_ failure: ConsoleFailure, replacing: Int?, in data: Data) -> JSONValue {
+        let document = try? JSONParser().parse(data)
+        let messages = document.map(ConsoleEdit.messages(of:)) ?? []
+        let index = replacing.flatMap { id in messages.firstIndex { ConsoleEdit.id(of: $0) == id } } ?? messages.count
+        let prefix = if case .array? = document { "$" } else { "$.messages" }
+        let diagnostic = FeedDiagnostic(
+            severity: .error, code: .invalidValue, path: document == nil ? "$" : "\(prefix)[\(index)].id",
+            messageIndex: document == nil ? nil : index, messageID: replacing, key: document == nil ? nil : "id",
+            reason: failure.reason)
+        return [
+            "diagnostics": [ConsoleCheck.json(diagnostic)],
+            "messageIndex": document == nil ? .null : .integer(Int64(index)),
+            "preview": ["html": "", "entries": [], "unavailable": .string(failure.reason)],
+            "diff": .null, "explain": .null,
+        ]
     }
 
     /// `evaluate --json --explain` of the draft for the install the page describes.

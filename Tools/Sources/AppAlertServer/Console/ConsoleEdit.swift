@@ -45,7 +45,7 @@ enum ConsoleEdit {
         } catch {
             // A message without a whole-number id, a key repeated where the edit lands: the author
             // mends the draft, as a validation error.
-            var failure = ConsoleFailure(.unprocessableContent, "nothing was saved: \(error.reason)")
+            var failure = ConsoleFailure(.unprocessableContent, error.reason)
             failure.extra.set(
                 "diagnostics",
                 [

@@ -31,7 +31,11 @@ enum ConsoleGuard {
             return named == "localhost" || named == "::1" || ConsoleConfiguration.isLoopback(named) ? nil : refusal
         }
         if listen == "0.0.0.0" || listen == "::" {
-            return isIPLiteral(named) || named == "localhost" ? nil : refusal
+            return isIPLiteral(named) || named == "localhost"
+                ? nil
+                : "Host \"\(Simulator.excerpt(header))\" is a name: listening on every address (\(listenHost)), the "
+                    + "console answers at this machine's IP address (http://IP:\(port)/console) or localhost, never "
+                    + "at a name, which a DNS-rebinding page would use"
         }
         return refusal
     }
