@@ -55,16 +55,40 @@ struct ConsoleBrowserTests {
             "\(report)")
         #expect(report["notice"] is NSNull)
         #expect(report["previewShowsTitle"] as? Bool == true)
+        // The diff panel says what it compares, against what, and in one line what it means.
+        let diff = report["diff"] as? [String: String] ?? [:]
+        #expect(diff["heading"] == "Changes not yet committed (this draft included)")
+        #expect(diff["against"] == "Compared with the file as it was when the server started.", "\(diff)")
+        #expect(
+            diff["summary"] == "Installs of com.createchsol.AppAlertExample, com.createchsol.Notes see something else.",
+            "\(diff)")
+        #expect(diff["text"]?.contains("3") == true, "\(diff)")
+        // Explain waits for the app's version, and says the command's errors in the form's words.
+        let explain = report["explain"] as? [String: String] ?? [:]
+        #expect(explain["withoutVersion"] == "Give the app's version to see what that install would see.")
+        let badVersion = explain["badVersion"] ?? ""
+        #expect(badVersion.hasPrefix("App version") && !badVersion.contains("--"), "\(explain)")
         let after = try String(contentsOfFile: file, encoding: .utf8)
         let expected = try Self.replacingFirst(
             "\"title\": \"Sync paused on Sunday\"", with: "\"title\": \"Sync paused on Monday\"", in: before)
         #expect(after == expected)
     }
 
+    /// The example with an error in message 3, beside a feed that is not JSON, with a results database
+    /// that cannot be read.
     @Test
-    func anInvalidColorIsShownAtItsFieldAndNothingIsSaved() throws {
+    func anInvalidColorIsShownAtItsFieldAndAnotherMessagesErrorIsNamedAndNothingIsSaved() throws {
         let directory = try TemporaryDirectory()
-        let (file, server) = try Self.serveExample(in: directory)
+        let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
+        let file = try directory.write(
+            "messages.json",
+            try Self.replacingFirst(
+                "\"title\": \"Sync paused on Sunday\"",
+                with: "\"title\": \"Sync paused on Sunday\", \"colors\": {\"background\": \"#12\"}", in: example))
+        _ = try directory.write("broken.json", "{\"messages\": [{\"id\": 1, ")
+        let server = try ServeProcess([
+            directory.url.path, "--dev", "--results", directory.url.path + "/nowhere/results.sqlite",
+        ])
         defer { server.stop() }
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
         let report = try Self.drive(
@@ -76,17 +100,54 @@ struct ConsoleBrowserTests {
         #expect((report["status"] as? String ?? "").hasPrefix("Not saved"), "\(report)")
         let afterSave = report["afterSave"] as? [[String: String]] ?? []
         #expect(afterSave.contains { $0["severity"] == "error" })
+        // With the color mended, message 3's error still refuses the save, and the page says which it is.
+        let other = report["other"] as? [String: Any] ?? [:]
+        #expect(
+            other["status"] as? String
+                == "Not saved: another message of the feed has an error (named above the form). Fix it first.",
+            "\(other)")
+        #expect(other["markedFields"] as? Int == 0)
+        let named = other["othersNamed"] as? [[String: Any]] ?? []
+        #expect(named.count == 1, "\(named)")
+        let item = (named.first?["text"] as? String) ?? ""
+        #expect(
+            item.hasPrefix("Message #3 “Sync paused on Sunday” has an error at colors.background: a color is"),
+            "\(item)")
+        #expect(item.contains("Fix it first") && !item.contains("$."), "\(item)")
+        #expect((named.first?["link"] as? String) == "#messages.json/3")
+        // The link opens message 3, after the page's own dialog about the unsaved edit.
+        #expect(report["leaveDialog"] as? String == "con-leave-cancel")
+        let opened = report["opened"] as? [String: Any] ?? [:]
+        #expect(opened["heading"] as? String == "Message #3 in messages.json", "\(opened)")
+        // The list: the feed that is not JSON is a row saying so; message 3 has errors; the results
+        // column says nothing it does not know, and why once, above the table.
+        let list = report["list"] as? [String: Any] ?? [:]
+        let broken = list["broken"] as? [String] ?? []
+        #expect(broken.count == 1 && broken[0].hasPrefix("broken.json is not JSON: line 1, column "), "\(list)")
+        #expect((list["states"] as? [String] ?? []).contains("#3 Has errors"), "\(list)")
+        let results = list["results"] as? [String] ?? []
+        #expect(results.count == 6 && results.allSatisfy { $0 == "—" }, "\(list)")
+        #expect((list["resultsNote"] as? String ?? "").hasPrefix("The results database cannot be read: "), "\(list)")
+        #expect(list["noteAboveTable"] as? Bool == true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+        #expect(
+            try String(contentsOfFile: directory.url.path + "/broken.json", encoding: .utf8)
+                == "{\"messages\": [{\"id\": 1, ")
     }
 
+    /// Then each tab edits a message of its own: both saves go through.
     @Test
-    func whenTwoTabsEditTheSameMessageTheSecondSaveIsRefusedWithAReloadPrompt() throws {
+    func whenTwoTabsEditTheSameMessageTheSecondSaveIsRefusedWithAReloadPromptAndDifferentMessagesBothSave() throws {
         let directory = try TemporaryDirectory()
         let (file, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
         let before = try String(contentsOfFile: file, encoding: .utf8)
         let report = try Self.drive(
-            server, "twoTabs", ["id": "1", "firstTitle": "Saved first", "secondTitle": "Saved second"])
+            server, "twoTabs",
+            [
+                "id": "1", "firstTitle": "Saved first", "secondTitle": "Saved second", "otherId": "2",
+                "otherTitle": "Saved in the first tab", "thirdTitle": "Saved third",
+            ])
         let first = report["firstSave"] as? [String: Any] ?? [:]
         let second = report["secondSave"] as? [String: Any] ?? [:]
         #expect((first["status"] as? String ?? "").hasPrefix("Saved"), "\(report)")
@@ -99,11 +160,22 @@ struct ConsoleBrowserTests {
         let reloaded = report["afterReload"] as? [String: Any] ?? [:]
         #expect(reloaded["title"] as? String == "Saved first")
         #expect(reloaded["notice"] is NSNull)
+        // The other tab saved message 2 meanwhile; message 1 had not changed since the second tab opened
+        // it, so its save goes through on top of that version.
+        #expect(
+            ((report["otherSave"] as? [String: Any])?["status"] as? String ?? "").hasPrefix("Saved to"), "\(report)")
+        let rebased = report["rebasedSave"] as? [String: Any] ?? [:]
+        #expect(
+            rebased["status"] as? String
+                == "Saved. The feed changed elsewhere; your message had not, so it was saved on top of the new version.",
+            "\(rebased)")
+        #expect(rebased["notice"] is NSNull)
         let after = try String(contentsOfFile: file, encoding: .utf8)
+        let third = try Self.replacingFirst("\"title\": \"App Alert\"", with: "\"title\": \"Saved third\"", in: before)
         #expect(
             after
-                == (try Self.replacingFirst("\"title\": \"App Alert\"", with: "\"title\": \"Saved first\"", in: before))
-        )
+                == (try Self.replacingFirst(
+                    "\"title\": \"App Alert\"", with: "\"title\": \"Saved in the first tab\"", in: third)))
     }
 
     @Test
@@ -115,7 +187,12 @@ struct ConsoleBrowserTests {
             {"id": 2, "bundleId": "com.example.A", "title": "From the JSON", "text": "x", "colour": "red",
              "layout": "modal"}
             """#
-        let report = try Self.drive(server, "jsonAndForm", ["id": "2", "draft": draft, "title": "From the form"])
+        let report = try Self.drive(
+            server, "jsonAndForm",
+            [
+                "id": "2", "draft": draft, "title": "From the form", "takenId": "1", "day": "2026-12-01",
+                "dismissTitle": "Fine", "buttonTitle": "Go",
+            ])
         #expect(report["before"] as? String == "App Alert")
         let invalid = report["invalid"] as? [String: Any] ?? [:]
         #expect(
@@ -135,14 +212,38 @@ struct ConsoleBrowserTests {
         // The validator's warning about the unknown key is at its row.
         let diagnostics = report["diagnostics"] as? [[String: String]] ?? []
         #expect(diagnostics.contains { $0["path"] == "colour" }, "\(diagnostics)")
+        // Another message's id: the error is at the Id; the heading stays on message 2; the previous
+        // draft's diff and explain do not stay.
+        let taken = report["taken"] as? [String: Any] ?? [:]
+        let atId = taken["atId"] as? [[String: String]] ?? []
+        #expect(atId.contains { $0["severity"] == "error" && $0["text"]!.contains("in use") }, "\(taken)")
+        #expect(taken["heading"] as? String == "Message #2 → id 1")
+        #expect((taken["diffSummary"] as? String ?? "").hasPrefix("Out of date"), "\(taken)")
+        #expect(taken["diff"] as? String == "")
+        #expect((taken["explain"] as? String ?? "").hasPrefix("Out of date"), "\(taken)")
+        // A day typed as people type it is written as RFC 3339.
+        let date = report["date"] as? [String: Any] ?? [:]
+        #expect(date["json"] as? String == "2026-12-01T00:00:00Z")
+        #expect(date["note"] as? String == "Written as 2026-12-01T00:00:00Z (UTC).")
+        // A first button takes the dismiss title along as a second button that closes the message.
+        let buttons = report["buttons"] as? [String: Any] ?? [:]
+        let written = buttons["buttons"] as? [[String: String]] ?? []
+        #expect(written == [["title": "Go"], ["title": "Fine", "action": "dismiss"]], "\(buttons)")
+        #expect(buttons["confirmLabel"] is NSNull)
+        #expect((buttons["status"] as? String ?? "").contains("“Fine” is now the second button"), "\(buttons)")
+        #expect(
+            !(buttons["errors"] as? [String] ?? []).contains { $0.contains("confirmLabel") || $0.contains("buttons") },
+            "\(buttons)")
     }
 
+    /// Then: Close gives the focus back to the row; the message is deleted, and New message does not take
+    /// its id again; the template's words are refused; unsaved edits ask in the page's own dialog.
     @Test
     func theKeyboardReachesSaveEveryFieldHasALabelAndTheFocusIsVisible() throws {
         let directory = try TemporaryDirectory()
-        let (_, server) = try Self.serveExample(in: directory)
+        let (file, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        let report = try Self.drive(server, "keyboard", ["id": "4"])
+        let report = try Self.drive(server, "keyboard", ["id": "6"])
         #expect(report["reachedSave"] as? Bool == true, "\(report)")
         #expect(report["saveOutline"] as? String == "solid")
         #expect(report["saveOutlineWidth"] as? String == "3px")
@@ -151,6 +252,26 @@ struct ConsoleBrowserTests {
         // The delete dialog takes the focus (on "Keep it") and Escape closes it.
         #expect(report["dialogFocus"] as? String == "con-delete-cancel")
         #expect(report["dialogClosed"] as? Bool == true)
+        let closed = report["closed"] as? [String: Any] ?? [:]
+        #expect(closed["focus"] as? String == "#messages.json/6", "\(closed)")
+        #expect(closed["skipHidden"] as? Bool == true)
+        // Message 6 was the highest: deleted, its id is not offered again.
+        #expect(report["newId"] as? Int == 7, "\(report)")
+        #expect(report["newHeading"] as? String == "New message (id 7)")
+        let templateSave = report["templateSave"] as? [String: Any] ?? [:]
+        #expect(
+            templateSave["status"] as? String
+                == "Not saved: the title and the text are still the template's. Write the message's own.",
+            "\(templateSave)")
+        let titleNotes = templateSave["title"] as? [[String: String]] ?? []
+        #expect(titleNotes.contains { $0["text"] == "Error: Write the message's own title: this is the template's." })
+        #expect(report["leaveFocus"] as? String == "con-leave-cancel")
+        #expect(report["stillEditing"] as? Bool == true)
+        let ids = try #require(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])?[
+                "messages"] as? [[String: Any]]
+        ).compactMap { $0["id"] as? Int }
+        #expect(ids == [1, 2, 3, 4, 5])
     }
 
     /// docs/images/console-{light,dark,zoom}.png, for docs/authoring.md.
@@ -166,6 +287,10 @@ struct ConsoleBrowserTests {
         let zoom = report["zoom"] as? [String: Any] ?? [:]
         #expect(zoom["overflow"] as? Int == 0, "\(zoom)")
         #expect(zoom["stacked"] as? Bool == true)
+        // The list fits at 200 % (apps wrap); the side column stays in view only beside the form.
+        #expect(zoom["tableOverflow"] as? Int == 0, "\(zoom)")
+        #expect(zoom["sticky"] as? String == "static")
+        #expect(report["sticky"] as? String == "sticky")
         for name in ["console-light.png", "console-dark.png", "console-zoom.png"] {
             let data = try Data(contentsOf: images.appendingPathComponent(name))
             #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))

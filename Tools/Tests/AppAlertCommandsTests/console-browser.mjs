@@ -134,8 +134,22 @@ class Tab {
     return this.report();
   }
 
+  // Opens another message in the same page, as a click on its row does.
+  async go(id) {
+    await this.evaluate(`location.hash = ${JSON.stringify("#messages.json/" + id)}`);
+    await this.wait("message " + id + " in the form",
+      `!document.querySelector('#con-editor').hidden && JSON.parse(document.querySelector('#con-json').value).id === ${id}`);
+    await this.checked();
+  }
+
+  text(selector) {
+    return this.evaluate(`(() => { const e = document.querySelector(${JSON.stringify(selector)});
+      return e && !e.closest('[hidden]') ? e.textContent : null; })()`);
+  }
+
   report() {
     return this.evaluate(`({
+      heading: document.querySelector('#con-editor-heading').textContent,
       status: document.querySelector('#con-status').textContent,
       notice: document.querySelector('#con-notice').hidden ? null : document.querySelector('#con-notice-text').textContent,
       reloadButton: !document.querySelector('#con-notice').hidden && !document.querySelector('#con-reload').hidden,
@@ -165,12 +179,22 @@ const scenarios = {
     const tab = await browser.tab(base);
     await tab.console(options.id);
     await tab.type(fieldSelector("title"), options.title);
+    const diff = await tab.evaluate(`({ heading: document.querySelector('#con-diff-heading').textContent,
+      against: document.querySelector('#con-diff-against').textContent,
+      summary: document.querySelector('#con-diff-summary').textContent,
+      text: document.querySelector('#con-diff').textContent })`);
+    // Explain asks only with the app's version, and says the command's errors in the form's words.
+    await tab.type("#con-install-version", "");
+    const withoutVersion = await tab.text("#con-explain");
+    await tab.type("#con-install-version", "one.two");
+    const badVersion = await tab.text("#con-explain");
+    await tab.type("#con-install-version", "1.0");
     const saved = await tab.save();
     await tab.open(base + "/");
     const wanted = JSON.stringify(options.title);
     const previewShowsTitle = await tab.wait("the preview page to show the title",
       `document.body.innerText.includes(${wanted})`);
-    return { ...saved, previewShowsTitle };
+    return { ...saved, previewShowsTitle, diff, explain: { withoutVersion, badVersion } };
   },
 
   // Types a color the format refuses: the check marks the field; Save is refused.
@@ -185,7 +209,31 @@ const scenarios = {
       .map((id) => document.getElementById(id)?.textContent || '').join(' | ')`);
     const saved = await tab.save();
     const afterSave = await tab.evaluate(diagnosticsAt(options.field));
-    return { atField, invalid, describedBy, afterSave, ...saved };
+    // Mended here, the save is still refused for another message's error: the page names that message.
+    await tab.type(fieldSelector(options.field), "#123456");
+    const other = await tab.save();
+    const othersNamed = await tab.evaluate(`Array.from(document.querySelectorAll('#con-diagnostics-list li'))
+      .map((item) => ({ text: item.textContent, link: item.querySelector('a')?.getAttribute('href') || null }))`);
+    const markedFields = await tab.evaluate("document.querySelectorAll('#con-form [aria-invalid=true]').length");
+    // Its link opens it, after the page's own dialog about the unsaved edit.
+    await tab.evaluate("document.querySelector('#con-diagnostics-list a').click()");
+    const leaveDialog = await tab.wait("the unsaved-edits dialog", `document.querySelector('#con-leave-dialog').open
+      ? document.activeElement.id : null`);
+    await tab.evaluate("document.querySelector('#con-leave-confirm').click()");
+    await tab.wait("the message with the error", "document.querySelector('#con-editor-heading').textContent.startsWith('Message #3')");
+    await tab.checked();
+    const opened = await tab.report();
+    const list = await tab.evaluate(`({
+      broken: Array.from(document.querySelectorAll('#con-table tr.con-broken')).map((row) => row.textContent),
+      results: Array.from(document.querySelectorAll('#con-table td.con-results')).map((cell) => cell.textContent),
+      resultsNote: document.querySelector('#con-results-error').hidden ? null : document.querySelector('#con-results-error').textContent,
+      noteAboveTable: !!(document.querySelector('#con-results-error').compareDocumentPosition(document.querySelector('#con-table'))
+        & Node.DOCUMENT_POSITION_FOLLOWING),
+      states: Array.from(document.querySelectorAll('#con-table tbody tr')).filter((row) => row.querySelector('a'))
+        .map((row) => row.querySelector('a').textContent + " " + row.querySelector('.con-state').textContent)
+    })`);
+    return { atField, invalid, describedBy, afterSave, ...saved, other: { ...other, othersNamed, markedFields },
+      leaveDialog, opened, list };
   },
 
   // Two tabs on the same message, both edited; the first saves, then the second.
@@ -202,7 +250,13 @@ const scenarios = {
     const wanted = JSON.stringify(options.firstTitle);
     await second.wait("the reloaded message", `document.querySelector('.con-field[data-path="title"] input').value === ${wanted}`);
     const afterReload = await second.report();
-    return { firstSave, secondSave, afterReload };
+    // Then each tab on a message of its own: both saves go through, the second on top of the first.
+    await first.go(options.otherId);
+    await first.type(fieldSelector("title"), options.otherTitle);
+    await second.type(fieldSelector("title"), options.thirdTitle);
+    const otherSave = await first.save();
+    const rebasedSave = await second.save();
+    return { firstSave, secondSave, afterReload, otherSave, rebasedSave };
   },
 
   // Tab from the top of the page to Save; every field has a label; the focus ring shows.
@@ -232,8 +286,34 @@ const scenarios = {
     await tab.press("Escape", "Escape", 27);
     const dialogClosed = await tab.wait("the dialog to close", "!document.querySelector('#con-delete-dialog').open");
     const save = visited[visited.length - 1];
+    // Close gives the focus back to the message's row; the skip link goes with the editor.
+    await tab.evaluate("document.querySelector('#con-close').click()");
+    const closed = await tab.evaluate(`({ focus: document.activeElement.getAttribute('href'),
+      skipHidden: document.querySelector('#con-skip').hidden })`);
+    // Deleted, its id is not offered again: New message takes the next one above it.
+    await tab.go(options.id);
+    await tab.evaluate("document.querySelector('#con-delete').click()");
+    await tab.evaluate("document.querySelector('#con-delete-confirm').click()");
+    await tab.wait("the deletion", `(document.querySelector('#con-list-status')?.textContent || '') === 'Deleted message #${options.id}.'`);
+    await tab.evaluate("document.querySelector('#con-new').click()");
+    await tab.wait("the new message", "!document.querySelector('#con-editor').hidden");
+    await tab.checked();
+    const created = await tab.report();
+    const newId = JSON.parse(created.json).id;
+    // The template's own words are refused at their fields.
+    await tab.evaluate("document.querySelector('#con-save').click()");
+    const templateSave = await tab.evaluate(`({ status: document.querySelector('#con-status').textContent,
+      title: ${diagnosticsAt("title")}, text: ${diagnosticsAt("text")} })`);
+    // Closing with unsaved edits asks in the page's dialog; Escape keeps editing.
+    await tab.evaluate("document.querySelector('#con-close').click()");
+    const leaveFocus = await tab.wait("the unsaved-edits dialog", `document.querySelector('#con-leave-dialog').open
+      ? document.activeElement.id : null`);
+    await tab.press("Escape", "Escape", 27);
+    const stillEditing = await tab.wait("the dialog to close", `!document.querySelector('#con-leave-dialog').open
+      && !document.querySelector('#con-editor').hidden`);
     return { reachedSave, presses: visited.length, saveOutline: save.outline, saveOutlineWidth: save.outlineWidth,
-      fields, unlabelled, dialogFocus, dialogClosed };
+      fields, unlabelled, dialogFocus, dialogClosed, closed, newId, newHeading: created.heading, templateSave,
+      leaveFocus, stillEditing };
   },
 
   // The JSON box and the form follow each other; invalid JSON says where and leaves the form alone; a key
@@ -255,7 +335,27 @@ const scenarios = {
     const after = JSON.parse(await tab.evaluate("document.querySelector('#con-json').value"));
     const diagnostics = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form .con-diag'))
       .map((node) => ({ path: node.closest('[data-path]').dataset.path, text: node.textContent }))`);
-    return { before, invalid, valid, after, diagnostics };
+    // An id another message has: the error is at the Id, the heading stays on the message opened, and
+    // the panels of the previous draft do not stay.
+    await tab.type(fieldSelector("id"), options.takenId);
+    const taken = await tab.evaluate(`({ atId: ${diagnosticsAt("id")},
+      heading: document.querySelector('#con-editor-heading').textContent,
+      diffSummary: document.querySelector('#con-diff-summary').textContent,
+      diff: document.querySelector('#con-diff').textContent,
+      explain: document.querySelector('#con-explain').textContent })`);
+    await tab.type(fieldSelector("id"), options.id);
+    // A day as people type it is written as RFC 3339.
+    await tab.type(fieldSelector("startDate"), options.day);
+    const date = await tab.evaluate(`({ json: JSON.parse(document.querySelector('#con-json').value).startDate,
+      note: document.querySelector('.con-field[data-path="startDate"] .con-local-note')?.textContent || null })`);
+    // A dismiss title, then a first button: the title moves into a second button.
+    await tab.type(fieldSelector("confirmLabel"), options.dismissTitle);
+    await tab.type('.con-button[data-path="buttons[0]"] .con-field[data-path="buttons[0].title"] input', options.buttonTitle);
+    const buttons = await tab.evaluate(`(() => { const draft = JSON.parse(document.querySelector('#con-json').value);
+      return { buttons: draft.buttons, confirmLabel: draft.confirmLabel === undefined ? null : draft.confirmLabel,
+        status: document.querySelector('#con-status').textContent,
+        errors: Array.from(document.querySelectorAll('#con-form .con-diag.con-error')).map((node) => node.textContent) }; })()`);
+    return { before, invalid, valid, after, diagnostics, taken, date, buttons };
   },
 
   // Light, dark and 200 % zoom, written to OUT/console-{light,dark,zoom}.png.
@@ -265,6 +365,7 @@ const scenarios = {
     const out = options.out;
     const top = "document.querySelector('#con-editor').scrollIntoView(); window.scrollBy(0, -8)";
     // The editor took the focus on opening; without it the pictures show the page at rest.
+    const sticky = await tab.evaluate("getComputedStyle(document.querySelector('#con-side')).position");
     await tab.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)");
     await tab.screenshot(path.join(out, "console-light.png"));
     await tab.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: "dark" }] });
@@ -280,11 +381,13 @@ const scenarios = {
     const zoom = await tab.evaluate(`(() => {
       const form = document.querySelector('#con-form').getBoundingClientRect();
       const side = document.querySelector('#con-side').getBoundingClientRect();
+      const wrap = document.querySelector('#con-messages .con-table-wrap');
       return { overflow: document.documentElement.scrollWidth - innerWidth, stacked: side.top >= form.bottom,
-        formWidth: Math.round(form.width) };
+        formWidth: Math.round(form.width), tableOverflow: wrap.scrollWidth - wrap.clientWidth,
+        sticky: getComputedStyle(document.querySelector('#con-side')).position };
     })()`);
     await tab.screenshot(path.join(out, "console-zoom.png"));
-    return { darkBackground, zoom };
+    return { darkBackground, zoom, sticky };
   }
 };
 

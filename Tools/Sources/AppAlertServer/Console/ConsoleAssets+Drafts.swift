@@ -251,7 +251,8 @@ extension ConsoleAssets {
             var who = named.id !== null ? "Message #" + named.id + (named.title !== null ? " “" + named.title + "”" : "")
               : "The message at place " + ((named.index === null ? 0 : named.index) + 1) + " of the file (it has no id)";
             var error = diagnostic.severity === "error";
-            var children = [make("strong", { text: who }), " has " + (error ? "an error" : "a warning") + ": "
+            var where = split && split.segments.length ? " at " + Console.form.pathText(split.segments) : "";
+            var children = [make("strong", { text: who }), " has " + (error ? "an error" : "a warning") + where + ": "
               + sentence(diagnostic.message) + (error ? " Fix it first: the feed is saved only without errors. " : " ")];
             if (named.id !== null) {
               children.push(make("a", { href: "#" + encodeURIComponent(feed) + "/" + named.id, text: "Open #" + named.id }));
@@ -272,7 +273,7 @@ extension ConsoleAssets {
               var error = diagnostic.severity === "error";
               var split = splitPath(diagnostic.path);
               var atId = unplaced && error && (diagnostic.path === "$" || (split && split.segments.length === 1
-                && split.segments[0] === "id" && (diagnostic.messageId === undefined || diagnostic.messageId === editor.draft.id)));
+                && split.segments[0] === "id" && (diagnostic.messageId == null || diagnostic.messageId === editor.draft.id)));
               if (atId || aboutDraft(diagnostic, split)) {
                 var segments = atId ? ["id"] : split ? split.segments : [];
                 if (segments.length && Console.form.showDiagnostic(segments, diagnostic)) {

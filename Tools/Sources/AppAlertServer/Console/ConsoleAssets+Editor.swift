@@ -159,7 +159,7 @@ extension ConsoleAssets {
                 var why = (data.diagnostics || []).find(function (diagnostic) { return diagnostic.severity === "error"; });
                 shown += 1;
                 body.appendChild(make("tr", { "class": "con-broken" }, [make("td", { colspan: String(columns.length),
-                  "class": "con-error-text", text: feed.name + " is not JSON: " + (why ? why.message : "it cannot be read")
+                  "class": "con-error-text", text: feed.name + " is not JSON: " + (why ? why.message.replace(/^not JSON: /, "") : "it cannot be read")
                     + ". Mend it in an editor; the console shows it again once it reads." })]));
                 return;
               }
