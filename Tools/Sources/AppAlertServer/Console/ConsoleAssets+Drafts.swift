@@ -108,8 +108,10 @@ extension ConsoleAssets {
           function renderDiff(diff) {
             var box = byId("con-diff");
             var summary = byId("con-diff-summary");
-            byId("con-diff-against").textContent = "Compared with " + (diff && typeof diff.against === "string" && diff.against
-              ? diff.against : "the feed as committed in git (or as it was when the server started)") + ".";
+            var against = diff && typeof diff.against === "string" && diff.against ? diff.against : null;
+            byId("con-diff-against").textContent = "Compared with " + (against === "git HEAD"
+              ? "the feed as committed in git (HEAD)" : against || "the feed as committed in git (or as it was when the "
+              + "server started)") + ".";
             if (!diff) {
               summary.textContent = "Out of date: the changes show again once the draft has no error at its Id.";
               box.textContent = "";

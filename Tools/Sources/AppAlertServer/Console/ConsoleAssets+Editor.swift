@@ -138,6 +138,16 @@ extension ConsoleAssets {
             return parts.join(" · ");
           }
 
+          // A bundle id that may break after each dot (a narrow window): "com.<wbr>example.<wbr>app".
+          function breakable(text) {
+            var nodes = [];
+            text.split(".").forEach(function (part, index, parts) {
+              nodes.push(index < parts.length - 1 ? part + "." : part);
+              if (index < parts.length - 1) { nodes.push(make("wbr")); }
+            });
+            return nodes;
+          }
+
           function percent(value) { return typeof value === "number" ? (value * 100).toFixed(1) + " %" : "?"; }
 
           function renderList() {
@@ -173,10 +183,10 @@ extension ConsoleAssets {
                   "aria-label": "Open message " + message.id + (several ? " of " + feed.name : ""), text: "#" + message.id })
                   : make("span", { text: "(no id)" });
                 var cells = (several ? [make("td", { text: feed.name })] : []).concat([
-                  make("td", {}, [open]),
+                  make("td", { "class": "con-id" }, [open]),
                   make("td", { text: message.title === null || message.title === undefined ? "(no title)" : message.title }),
                   make("td", { text: message.layout || "alert" }),
-                  make("td", { text: (message.apps || []).join(", ") }),
+                  make("td", { "class": "con-apps" }, breakable((message.apps || []).join(", "))),
                   make("td", { text: message.placement || "launch" }),
                   make("td", {}, [make("span", { "class": "con-state con-state-" + message.state,
                     text: (stateNames[message.state] || message.state) + (message.variants && message.variants.length

@@ -71,8 +71,10 @@ extension ConsoleAssets {
         .con-state-ended { color: var(--con-muted); }
         .con-state-errors { color: var(--con-error); }
         .con-results { font-size: 0.85rem; color: var(--con-muted); }
-        #con-table td { overflow-wrap: anywhere; }
-        @media (max-width: 40rem) { .con-state { white-space: normal; } #con-table th, #con-table td { padding: 0.3rem 0.3rem; } }
+        /* The list fits a narrow window (200 % zoom) rather than scroll sideways: bundle ids break anywhere. */
+        #con-table td.con-apps { overflow-wrap: anywhere; }
+        #con-table td.con-id { white-space: nowrap; }
+        @media (max-width: 40rem) { #con-table th, #con-table td { padding: 0.3rem 0.3rem; } }
         .con-diff-summary { font-weight: 600; margin: 0.3rem 0; }
         .con-diagnostics:focus { outline: none; }
         .con-diagnostics:focus-visible { outline: 3px solid var(--con-focus); }
