@@ -339,21 +339,34 @@ extension ConsoleAssets {
               while (next.length < index) { next.push({ title: "" }); }
               next[index] = button;
             }
-            // The first button replaces the dismiss button: its title moves into a second button that closes
-            // the message, rather than an error at a field the author did not touch.
-            var moved = buttons.length === 0 && next.length === 1 && typeof draft.confirmLabel === "string"
-              && draft.confirmLabel !== "" ? draft.confirmLabel : null;
-            if (moved !== null) {
-              next.push({ title: moved, action: "dismiss" });
-              delete draft.confirmLabel;
-            }
+            // The first button replaces the dismiss and link buttons: the dismiss button's title (else the link
+            // button) moves into a second button, rather than an error at a field the author did not touch.
+            var moved = buttons.length === 0 && next.length === 1 ? movedIntoButton(draft) : null;
+            if (moved) { next.push(moved.button); }
             if (next.length === 0) { delete draft.buttons; } else { draft.buttons = next; }
-            if (moved !== null) {
+            if (moved) {
               fill(draft);
-              Console.setStatus("The dismiss button's title “" + moved + "” is now the second button, which closes the "
-                + "message: a message has buttons or a dismiss button's title, not both.");
+              Console.setStatus(moved.said);
             }
             Console.formEdited();
+          }
+
+          // Takes the dismiss button's title, else the link button, out of the draft as a second button.
+          function movedIntoButton(draft) {
+            var label = draft.confirmLabel;
+            if (typeof label === "string" && label !== "") {
+              delete draft.confirmLabel;
+              return { button: { title: label, action: "dismiss" }, said: "The dismiss button's title “" + label
+                + "” is now the second button, which closes the message: a message has buttons or a dismiss "
+                + "button's title, not both." };
+            }
+            var link = draft.link;
+            if (isPlainObject(link) && typeof link.title === "string" && typeof link.url === "string") {
+              delete draft.link;
+              return { button: { title: link.title, action: { url: link.url } }, said: "The link button “" + link.title
+                + "” is now the second button, which opens its link: a message has buttons or a link button, not both." };
+            }
+            return null;
           }
 
           function fillButton(field, draft) {

@@ -29,21 +29,49 @@ extension ConsoleAssets {
             });
           }
 
-          // A new message still carries its template's words: they would go live as they are.
-          var templateWords = [["title", "Write the message's own title: this is the template's."],
-            ["text", "Write the message's own text: this is the template's."]];
+          // The words a template puts in a new message, by where: [path, what it is, the field's note]. They
+          // would go live as they are.
+          function templateWords(template) {
+            var words = [[["title"], "the title", "Write the message's own title: this is the template's."],
+              [["text"], "the text", "Write the message's own text: this is the template's."],
+              [["image", "url"], "the picture", "Give the message's own picture: this is the template's."],
+              [["image", "alt"], "the alt text", "Say what the message's picture shows: this is the template's."]];
+            (Array.isArray(template.features) ? template.features : []).forEach(function (feature, index) {
+              ["title", "text"].forEach(function (key) {
+                words.push([["features", index, key], "the features", "Write the message's own features: these are the template's."]);
+              });
+            });
+            (Array.isArray(template.buttons) ? template.buttons : []).forEach(function (button, index) {
+              words.push([["buttons", index, "action", "url"], "the button's link", "Give the button's own link: this is the template's."]);
+            });
+            return words;
+          }
+
+          function valueAt(object, path) {
+            return path.reduce(function (value, key) { return value !== null && typeof value === "object" ? value[key] : undefined; },
+              object);
+          }
 
           function refuseTemplateWords(editor) {
             var template = editor.template;
             if (!template) { return false; }
-            var left = templateWords.filter(function (pair) {
-              return typeof template[pair[0]] === "string" && editor.draft[pair[0]] === template[pair[0]];
+            var left = templateWords(template).filter(function (word) {
+              var value = valueAt(template, word[0]);
+              return typeof value === "string" && valueAt(editor.draft, word[0]) === value;
             });
             if (!left.length) { return false; }
             C.showDiagnostics(editor.diagnostics || [], editor.messageIndex === null);
-            left.forEach(function (pair) { Console.form.showDiagnostic([pair[0]], { severity: "error", message: pair[1] }); });
-            setStatus("Not saved: the " + left.map(function (pair) { return pair[0]; }).join(" and the ")
-              + (left.length > 1 ? " are" : " is") + " still the template's. Write the message's own.");
+            var names = [];
+            var noted = {};
+            left.forEach(function (word) {
+              if (names.indexOf(word[1]) < 0) { names.push(word[1]); }
+              if (noted[word[2]]) { return; }
+              noted[word[2]] = true;
+              Console.form.showDiagnostic(word[0], { severity: "error", message: word[2] });
+            });
+            var list = names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : names[0];
+            setStatus("Not saved: " + list + (names.length > 1 ? " are" : " is") + " still the template's. "
+              + "Write the message's own.");
             focusFirstError();
             return true;
           }
@@ -225,7 +253,7 @@ extension ConsoleAssets {
                 return false;
               });
               var draft = Console.form.template(layout, C.nextFreeId(name), app);
-              C.startEditor(name, null, draft, data ? data.etag : null, { title: draft.title, text: draft.text });
+              C.startEditor(name, null, draft, data ? data.etag : null, JSON.parse(JSON.stringify(draft)));
               history.replaceState(null, "", location.pathname);
             });
           }
