@@ -221,6 +221,11 @@ struct ConsoleBrowserTests {
         #expect((taken["diffSummary"] as? String ?? "").hasPrefix("Out of date"), "\(taken)")
         #expect(taken["diff"] as? String == "")
         #expect((taken["explain"] as? String ?? "").hasPrefix("Out of date"), "\(taken)")
+        let noId = report["noId"] as? [String: Any] ?? [:]
+        #expect(noId["status"] as? String == "Not saved: the feed would have errors. They are marked at their fields.")
+        #expect(noId["heading"] as? String == "Message #2 → no id yet")
+        let noIdNotes = noId["atId"] as? [[String: String]] ?? []
+        #expect(noIdNotes.contains { $0["text"]!.contains("whole number") }, "\(noId)")
         // A day typed as people type it is written as RFC 3339.
         let date = report["date"] as? [String: Any] ?? [:]
         #expect(date["json"] as? String == "2026-12-01T00:00:00Z")

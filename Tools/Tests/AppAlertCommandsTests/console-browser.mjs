@@ -343,6 +343,10 @@ const scenarios = {
       diffSummary: document.querySelector('#con-diff-summary').textContent,
       diff: document.querySelector('#con-diff').textContent,
       explain: document.querySelector('#con-explain').textContent })`);
+    // No whole-number id: the save is refused with the error at the Id, and says so.
+    await tab.type(fieldSelector("id"), "abc");
+    const noId = await tab.save();
+    noId.atId = await tab.evaluate(diagnosticsAt("id"));
     await tab.type(fieldSelector("id"), options.id);
     // A day as people type it is written as RFC 3339.
     await tab.type(fieldSelector("startDate"), options.day);
@@ -355,7 +359,7 @@ const scenarios = {
       return { buttons: draft.buttons, confirmLabel: draft.confirmLabel === undefined ? null : draft.confirmLabel,
         status: document.querySelector('#con-status').textContent,
         errors: Array.from(document.querySelectorAll('#con-form .con-diag.con-error')).map((node) => node.textContent) }; })()`);
-    return { before, invalid, valid, after, diagnostics, taken, date, buttons };
+    return { before, invalid, valid, after, diagnostics, taken, noId, date, buttons };
   },
 
   // Light, dark and 200 % zoom, written to OUT/console-{light,dark,zoom}.png.

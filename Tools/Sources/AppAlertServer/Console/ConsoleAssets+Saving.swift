@@ -119,7 +119,8 @@ extension ConsoleAssets {
                 setStatus("Not saved.");
                 showNotice(staleText, true);
               } else if (answer.status === 422) {
-                var counts = C.showDiagnostics(answer.data && answer.data.diagnostics || [], false);
+                // Without a whole-number id the draft has no place in the feed: an error at the root is its Id's.
+                var counts = C.showDiagnostics(answer.data && answer.data.diagnostics || [], !Number.isInteger(sent.id));
                 setStatus(refusalText(counts));
                 focusFirstError();
               } else if (answer.status === 409 && /in use/.test(reason(answer))) {
