@@ -264,6 +264,7 @@ extension ConsoleAssets {
           // Unsaved edits: the page's own dialog (focus on "Keep editing", Escape keeps editing); true to leave.
           function askToLeave(text, leaveLabel) {
             var dialog = byId("con-leave-dialog");
+            if (dialog.open) { return Promise.resolve(false); }
             var back = document.activeElement;
             byId("con-leave-text").textContent = text;
             byId("con-leave-confirm").textContent = leaveLabel;
