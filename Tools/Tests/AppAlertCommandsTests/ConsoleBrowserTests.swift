@@ -125,6 +125,10 @@ struct ConsoleBrowserTests {
         let broken = list["broken"] as? [String] ?? []
         #expect(broken.count == 1 && broken[0].hasPrefix("broken.json is not JSON: line 1, column "), "\(list)")
         #expect((list["states"] as? [String] ?? []).contains("#3 Has errors"), "\(list)")
+        // A new message goes into a feed that can take one.
+        #expect(list["newFeed"] as? String == "messages.json")
+        #expect(
+            list["newFeedOptions"] as? [String] == ["broken.json (not JSON) [disabled]", "messages.json"], "\(list)")
         let results = list["results"] as? [String] ?? []
         #expect(results.count == 6 && results.allSatisfy { $0 == "—" }, "\(list)")
         #expect((list["resultsNote"] as? String ?? "").hasPrefix("The results database cannot be read: "), "\(list)")

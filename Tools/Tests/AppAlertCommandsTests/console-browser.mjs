@@ -225,6 +225,9 @@ const scenarios = {
     const opened = await tab.report();
     const list = await tab.evaluate(`({
       broken: Array.from(document.querySelectorAll('#con-table tr.con-broken')).map((row) => row.textContent),
+      newFeed: document.querySelector('#con-new-feed').value,
+      newFeedOptions: Array.from(document.querySelectorAll('#con-new-feed option')).map((option) => option.textContent
+        + (option.disabled ? ' [disabled]' : '')),
       results: Array.from(document.querySelectorAll('#con-table td.con-results')).map((cell) => cell.textContent),
       resultsNote: document.querySelector('#con-results-error').hidden ? null : document.querySelector('#con-results-error').textContent,
       noteAboveTable: !!(document.querySelector('#con-results-error').compareDocumentPosition(document.querySelector('#con-table'))

@@ -110,8 +110,15 @@ extension ConsoleAssets {
             var select = byId("con-new-feed");
             var chosen = select.value;
             select.replaceChildren();
-            state.feeds.forEach(function (feed) { select.appendChild(make("option", { value: feed.name, text: feed.name })); });
-            if (chosen) { select.value = chosen; }
+            // A feed whose file is not JSON cannot take a new message until it is mended.
+            var usable = state.feeds.filter(function (feed) { return !state.data[feed.name] || state.data[feed.name].feed !== null; });
+            state.feeds.forEach(function (feed) {
+              var broken = usable.indexOf(feed) < 0;
+              select.appendChild(make("option", { value: feed.name, text: feed.name + (broken ? " (not JSON)" : ""),
+                disabled: broken }));
+            });
+            var keep = usable.some(function (feed) { return feed.name === chosen; });
+            select.value = keep ? chosen : usable.length ? usable[0].name : "";
             byId("con-new-feed-field").hidden = state.feeds.length < 2;
           }
 

@@ -239,8 +239,12 @@ extension ConsoleAssets {
           }
 
           function createMessage() {
-            var name = byId("con-new-feed").value || (state.feeds[0] && state.feeds[0].name);
-            if (!name) { return; }
+            var name = byId("con-new-feed").value;
+            if (!name) {
+              byId("con-load-error").textContent = "No feed can take a new message: no feed file is JSON. Mend one in an editor first.";
+              byId("con-load-error").hidden = false;
+              return;
+            }
             var go = !C.isDirty() ? Promise.resolve(true)
               : C.askToLeave("Start a new message? Your edits to " + C.headingText(state.editor).replace(/^M/, "m")
                 + " are not saved.", "Start without saving");
