@@ -346,7 +346,7 @@ extension ConsoleAssets {
             if (next.length === 0) { delete draft.buttons; } else { draft.buttons = next; }
             if (moved) {
               fill(draft);
-              Console.setStatus(moved.said);
+              Console.setStatus(moved.said + translationsLeft(draft));
             }
             Console.formEdited();
           }
@@ -367,6 +367,29 @@ extension ConsoleAssets {
                 + "” is now the second button, which opens its link: a message has buttons or a link button, not both." };
             }
             return null;
+          }
+
+          // The languages and variants that still have a dismiss or link title of their own: the author gives
+          // them buttons in their words (the form cannot translate the new one).
+          function translationsLeft(draft) {
+            var left = [];
+            [["localizations", ""], ["variants", "variant "]].forEach(function (pair) {
+              var group = draft[pair[0]];
+              Object.keys(isPlainObject(group) || Array.isArray(group) ? group : {}).forEach(function (key) {
+                var entry = group[key];
+                if (isPlainObject(entry) && (entry.confirmLabel !== undefined || entry.link !== undefined)) {
+                  left.push(pair[1] + (Array.isArray(group) ? Number(key) + 1 : key));
+                }
+              });
+            });
+            if (!left.length) { return ""; }
+            var many = left.length > 1;
+            var variants = left.filter(function (name) { return name.indexOf("variant ") === 0; }).length;
+            var what = variants === left.length ? "variant" : variants ? "translation and variant" : "translation";
+            if (variants === left.length) { left = left.map(function (name) { return name.slice(8); }); }
+            return " Its " + what + (many ? "s " : " ") + (many ? left.slice(0, -1).join(", ") + " and " + left[left.length - 1]
+              : left[0]) + (many ? " still have a dismiss or link title of their own: give them buttons in their own words"
+                : " still has a dismiss or link title of its own: give it buttons in its own words") + " (the errors say where).";
           }
 
           function fillButton(field, draft) {
