@@ -142,7 +142,8 @@ extension ConsoleAssets {
               parts.push((arms.length > 1 && arm.variant !== null ? "variant " + (arm.variant + 1) + " " : "") + "conversion rate "
                 + percent(rate.rate) + " (" + percent(rate.low) + "–" + percent(rate.high) + ")" + verdict);
             });
-            return parts.join(" · ");
+            // The report lists every message of the feed; one without counts has not been shown yet.
+            return parts.length ? parts.join(" · ") : "no showings yet";
           }
 
           // A bundle id that may break after each dot (a narrow window): "com.<wbr>example.<wbr>app".
