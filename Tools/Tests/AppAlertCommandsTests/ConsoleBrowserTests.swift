@@ -166,8 +166,8 @@ struct ConsoleBrowserTests {
         #expect(reloaded["notice"] is NSNull)
         // The other tab saved message 2 meanwhile; message 1 had not changed since the second tab opened
         // it, so its save goes through on top of that version.
-        #expect(
-            ((report["otherSave"] as? [String: Any])?["status"] as? String ?? "").hasPrefix("Saved to"), "\(report)")
+        let otherStatus = (report["otherSave"] as? [String: Any])?["status"] as? String
+        #expect(otherStatus?.hasPrefix("Saved to") == true, "\(report)")
         let rebased = report["rebasedSave"] as? [String: Any] ?? [:]
         #expect(
             rebased["status"] as? String

@@ -52,7 +52,12 @@ final class ServeProcess {
         let line = String(decoding: buffer, as: UTF8.self)
         guard let range = line.range(of: #"(127\.0\.0\.1|0\.0\.0\.0):(\d+)"#, options: .regularExpression),
             let port = Int(line[range].split(separator: ":").last ?? "")
-        else { throw CocoaError(.fileReadCorruptFile) }
+        else {
+            // Not initialized, so never deinitialized: stop the process here, or it outlives the tests.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw CocoaError(.fileReadCorruptFile)
+        }
         self.port = port
     }
 
