@@ -323,6 +323,11 @@ struct ConsoleAPITests {
             #expect(page.status == 403)
             let local = try await Self.send("GET", "/api/feeds", port: port, headers: ["Host": "localhost:\(port)"])
             #expect(local.status == 200)
+            let head = try await Self.send("HEAD", "/api/feeds/messages.json", port: port)
+            #expect(head.status == 200 && head.body.isEmpty && head.headers["etag"] != nil)
+            #expect(
+                head.headers["content-length"]
+                    == (try await Self.send("GET", "/api/feeds/messages.json", port: port)).headers["content-length"])
         }
     }
 

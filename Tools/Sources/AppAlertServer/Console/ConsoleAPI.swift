@@ -17,7 +17,7 @@ final class ListeningAddress: @unchecked Sendable {
     }
 }
 
-/// The console's HTTP side (`/console`, `/api/…`; the contract is in docs/authoring.md): the page, the
+/// The console's HTTP side (`/console`, `/api/…`; the contract is in docs/server.md): the page, the
 /// feeds as they are on disk with their diagnostics, a draft tried without saving, and the saves.
 /// Every request must name this server in `Host`; every write must come from the page's own origin.
 struct Console: Sendable {
@@ -28,8 +28,14 @@ struct Console: Sendable {
     let listening: ListeningAddress
     let logger: Logger
 
-    /// The answer to a console request; nil for any other path.
+    /// The answer to a console request; nil for any other path. A HEAD gets a GET's status and
+    /// headers, without its body.
     func respond(to request: Request) async -> Response? {
+        guard let response = await route(request) else { return nil }
+        return request.method == .head ? Response(status: response.status, headers: response.headers) : response
+    }
+
+    private func route(_ request: Request) async -> Response? {
         let path = request.uri.path
         let isPage = path == "/console" || path.hasPrefix("/console/")
         guard isPage || path == "/api" || path.hasPrefix("/api/") else { return nil }
@@ -44,8 +50,10 @@ struct Console: Sendable {
             guard method == .get || method == .head else {
                 return ConsoleResponse.error(.methodNotAllowed, "\(path) answers GET and HEAD", allow: "GET, HEAD")
             }
-            guard let asset = ConsoleResponse.asset(path) else { return ConsoleResponse.error(.notFound, "no \(path)") }
-            return method == .head ? Response(status: .ok, headers: asset.headers) : asset
+            guard let asset = ConsoleResponse.asset(path) else {
+                return ConsoleResponse.error(.notFound, "no \(Simulator.excerpt(path))")
+            }
+            return asset
         }
         if method != .get && method != .head {
             if let refusal = ConsoleGuard.originRefusal(request.headers[.origin], host: authority) {
