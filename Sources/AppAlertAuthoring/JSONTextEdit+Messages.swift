@@ -18,12 +18,13 @@ extension JSONTextEdit {
     /// that repeats a key (which of them to change would be a guess).
     public static func replacingMessage(id: Int, with message: JSONValue, in data: Data) throws(EditError) -> Data {
         let feed = try FeedText(data)
-        let (new, newID) = try normalized(message, in: feed)
+        let (normalizedMessage, newID) = try normalized(message, in: feed)
         let index = try feed.index(ofID: id)
         if newID != id, let other = feed.indices(ofID: newID).first {
             throw EditError(
                 reason: "the message's new \"id\" \(newID) is already another message's (line \(feed.line(of: other)))")
         }
+        let new = keepingNumbersAsWritten(normalizedMessage, old: feed.messages[index])
         guard case .object(let old) = feed.messages[index], case .object(let newObject) = new else {
             throw EditError(reason: "message \(id) is not an object")
         }
@@ -63,6 +64,35 @@ extension JSONTextEdit {
         var messages = feed.messages
         messages.remove(at: index)
         return try editor.result(expecting: feed.document(withMessages: messages))
+    }
+
+    /// `new` with each number that equals the number the old message has at the same place (same keys,
+    /// same array positions) as the old one writes it: a browser's `JSON.stringify` writes `50.0` as
+    /// `50`, and a save of a title must not rewrite the file's `"rollout": 50.0`. One walk over `new`.
+    static func keepingNumbersAsWritten(_ new: JSONValue, old: JSONValue) -> JSONValue {
+        switch (new, old) {
+        case (.integer(let whole), .number(let written)), (.number(let written), .integer(let whole)):
+            // Exactly the same number (no rounding: 2^53 + 1 is not 2^53).
+            return Int64(exactly: written) == whole ? old : new
+        case (.array(var elements), .array(let before)):
+            for position in elements.indices where position < before.count {
+                elements[position] = keepingNumbersAsWritten(elements[position], old: before[position])
+            }
+            return .array(elements)
+        case (.object(let object), .object(let before)):
+            // The old members by key (the last of a repeated key, as a lookup reads it).
+            var previous: [String: JSONValue] = [:]
+            for member in before.members { previous[member.key] = member.value }
+            return .object(
+                JSONObject(
+                    object.members.map { member in
+                        guard let was = previous[member.key] else { return member }
+                        return JSONObject.Member(
+                            key: member.key, value: keepingNumbersAsWritten(member.value, old: was))
+                    }))
+        default:
+            return new
+        }
     }
 
     /// The message as the file will read it back, and its id. `feed` says how deep the message may

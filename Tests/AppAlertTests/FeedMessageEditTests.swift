@@ -236,6 +236,23 @@ struct FeedMessageEditTests {
     }
 
     @Test
+    func aNumberTheBrowserWritesAnotherWayKeepsTheFilesSpelling() throws {
+        let text =
+            "[\n  {\"id\": 1, \"title\": \"T\", \"text\": \"x\", \"rollout\": 50.0, \"attributes\": {\"n\": 2.0}},\n]"
+            .replacingOccurrences(of: "},\n]", with: "}\n]")
+        let data = Data(text.utf8)
+        // As JSON.stringify sends it back: 50.0 is 50, 2.0 is 2.
+        let edited = try JSONTextEdit.replacingMessage(
+            id: 1,
+            with: ["id": 1, "title": "New", "text": "x", "rollout": 50, "attributes": ["n": 2]], in: data)
+        #expect(String(decoding: edited, as: UTF8.self) == text.replacingOccurrences(of: "\"T\"", with: "\"New\""))
+        // A number that did change is written.
+        let changed = try JSONTextEdit.replacingMessage(
+            id: 1, with: ["id": 1, "title": "T", "text": "x", "rollout": 51, "attributes": ["n": 2]], in: data)
+        #expect(String(decoding: changed, as: UTF8.self) == text.replacingOccurrences(of: "50.0", with: "51"))
+    }
+
+    @Test
     func anArrayOnOneLineStaysOnOneLineWithItsSpacing() throws {
         let original = try Data(contentsOf: Fixture.example)
         let new = Fixture.setting(

@@ -416,6 +416,13 @@ struct ConsoleAPITests {
             #expect(String(decoding: bytes, as: UTF8.self).contains("\"sequence\": 5,"))
             let signature = try Data(contentsOf: URL(fileURLWithPath: file.path + ".sig"))
             #expect((try? FeedTrust(publicKeys: [key.publicKey]).verify(bytes, signatureFile: signature)) != nil)
+            // Saved again as it is: nothing written, signed or raised.
+            let again = try await Self.send(
+                "PUT", "/api/feeds/messages.json/messages/1", port: port, body: Self.edited,
+                headers: ["If-Match": answer.headers["etag"]])
+            #expect(again.status == 200 && again.headers["etag"] == answer.headers["etag"])
+            #expect(try Data(contentsOf: file) == bytes)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file.path + ".sig")) == signature)
         }
     }
 

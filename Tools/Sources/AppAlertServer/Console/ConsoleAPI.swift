@@ -339,6 +339,9 @@ struct Console: Sendable {
                         throw failure
                     }
                     var (edited, status) = try edit(data)
+                    // Nothing changed (a save of the message as it is): nothing written, nothing signed
+                    // again, no sequence raised.
+                    if edited == data { return .success((current, [], status)) }
                     let checked = ConsoleCheck(name: name, data: edited)
                     let errors = checked.diagnostics.filter { $0.severity == .error }
                     if !errors.isEmpty {
