@@ -238,8 +238,12 @@ extension FeedSite {
     ///
     /// `existingSignature` gives a path's `.sig` as already published (the previous site), reused when
     /// it is still a valid signature of the file by the key, so unchanged files keep their `.sig`.
+    ///
+    /// `excluding` names feeds of the directory to leave out (`serve --dev` starting beside a feed that
+    /// cannot be served yet).
     public static func build(
-        contentsOf path: URL, signingKey: FeedSigningKey? = nil, existingSignature: (String) -> Data? = { _ in nil }
+        contentsOf path: URL, signingKey: FeedSigningKey? = nil, existingSignature: (String) -> Data? = { _ in nil },
+        excluding: Set<String> = []
     ) throws(FeedSiteError) -> FeedSite {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
@@ -248,7 +252,8 @@ extension FeedSite {
         let feeds: [URL]
         if isDirectory.boolValue {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []
-            feeds = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+            feeds = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && !excluding.contains($0) }.sorted().map
+            {
                 path.appendingPathComponent($0)
             }
             if feeds.isEmpty {

@@ -111,10 +111,11 @@ extension AppAlertCommand {
                             .utf8))
             }
             if let failure = server.content.failure {
+                let name = URL(fileURLWithPath: failure.file).lastPathComponent
                 FileHandle.standardError.write(
                     Data(
-                        "appalert: error: nothing is served until this is mended (in an editor or the console):\n\(failure)\n"
-                            .utf8))
+                        ("appalert: error: \(name) is not served until it is mended (in an editor or in the "
+                            + "console):\n\(failure)\n").utf8))
             }
             for warning in server.content.snapshotWarnings {
                 FileHandle.standardError.write(Data("appalert: \(warning)\n".utf8))

@@ -155,10 +155,22 @@ public final class ServedContent: @unchecked Sendable {
             where configuration.development && configuration.console != nil
             && FileManager.default.fileExists(atPath: source.path)
         {
-            // With the console, a feed that cannot be served yet is one to mend there: nothing is served
-            // until it is, and the preview page says why, as for an invalid edit.
+            // With the console, a feed that cannot be served yet is one to mend there: it is not served
+            // until it is (the other feeds of a directory are), and the preview page says why.
+            var excluded: Set<String> = [URL(fileURLWithPath: error.file).lastPathComponent]
+            var site = FeedSite()
+            // Each round leaves out one more feed that fails: at most one round per feed file.
+            for _ in 0..<ConsoleFeeds.names(in: source).count {
+                do {
+                    site = try FeedSite.build(
+                        contentsOf: source, signingKey: configuration.signingKey, excluding: excluded)
+                    break
+                } catch let next {
+                    guard excluded.insert(URL(fileURLWithPath: next.file).lastPathComponent).inserted else { break }
+                }
+            }
             self.current = SiteSnapshot(
-                site: FeedSite(), previous: nil, configuration: configuration, sourceStamp: stamp, failure: error)
+                site: site, previous: nil, configuration: configuration, sourceStamp: stamp, failure: error)
         }
     }
 
@@ -404,7 +416,8 @@ final class SiteSnapshot: Sendable {
             configuration.development
             ? ByteBuffer(
                 string: PreviewPage.html(
-                    site: site, failure: failure, version: version, simulator: configuration.evaluator != nil,
+                    site: site, failure: failure, failureAtStart: previous == nil, version: version,
+                    simulator: configuration.evaluator != nil,
                     signatureNotices: signatureNotices, console: configuration.console != nil))
             : nil
     }

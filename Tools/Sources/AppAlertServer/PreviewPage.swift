@@ -8,7 +8,8 @@ import Foundation
 /// for the site's version every second and reloads when it changes.
 enum PreviewPage {
     static func html(
-        site: FeedSite, failure: FeedSiteError?, version: String, simulator: Bool = false,
+        site: FeedSite, failure: FeedSiteError?, failureAtStart: Bool = false, version: String,
+        simulator: Bool = false,
         signatureNotices: [SignatureNotice] = [], console: Bool = false
     ) -> String {
         var body = simulator ? simulatorForm(site: site) : ""
@@ -56,7 +57,7 @@ enum PreviewPage {
             \(galleryStyle)
             </style></head>
             <body>
-            \(notices(failure: failure, signatures: signatureNotices))
+            \(notices(failure: failure, atStart: failureAtStart, signatures: signatureNotices))
             <h1>AppAlert preview</h1>
             <p class="meta">Reloads by itself when the feed changes.\(console ? " <a href=\"/console\">Edit the messages in the console</a>" : "")</p>
             <script>
@@ -118,12 +119,18 @@ enum PreviewPage {
     /// What the author must see before anything else, at the very top of the page: a `.sig` that does
     /// not match its feed (or cannot be checked) and what is served instead, and the last edit that is
     /// not served and why. Each notice is a `<section>`; empty when all is well.
-    static func notices(failure: FeedSiteError?, signatures: [SignatureNotice] = []) -> String {
+    static func notices(failure: FeedSiteError?, atStart: Bool = false, signatures: [SignatureNotice] = [])
+        -> String
+    {
         var html = signatureNotice(signatures)
         if let failure {
             html +=
-                "<section class=\"notice errors\"><h2>The last edit is not served</h2>"
-                + "<p>The previous version stays online until these are fixed:</p><ul>"
+                atStart
+                ? "<section class=\"notice errors\"><h2>" + escape(URL(fileURLWithPath: failure.file).lastPathComponent)
+                    + " is not served</h2><p>Nothing of it is served until these are fixed, in an editor or in the "
+                    + "<a href=\"/console\">console</a>:</p><ul>"
+                : "<section class=\"notice errors\"><h2>The last edit is not served</h2>"
+                    + "<p>The previous version stays online until these are fixed:</p><ul>"
             html += "<li>" + escape(failure.file + ": " + failure.reason) + "</li>"
             for diagnostic in failure.diagnostics { html += "<li>" + escape(diagnostic.description) + "</li>" }
             html += "</ul></section>"

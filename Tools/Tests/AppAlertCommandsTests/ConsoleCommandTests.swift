@@ -129,7 +129,7 @@ struct ConsoleCommandTests {
         try Data(broken.utf8).write(to: file)
         let server = try ServeProcess([file.path, "--dev", "--results", "/nonexistent/results.sqlite"])
         defer { server.stop() }
-        #expect(server.waitForLog("nothing is served until this is mended"))
+        #expect(server.waitForLog("messages.json is not served until it is mended"))
         #expect(server.waitForLog("warning: --results:"))
         #expect(try server.get("/messages.json").0 == 404)
         let (status, headers, body) = try server.send("GET", "/api/feeds/messages.json")
@@ -150,6 +150,23 @@ struct ConsoleCommandTests {
         #expect(saved == 200, "\(String(decoding: savedBody, as: UTF8.self))")
         #expect(try server.get("/messages.json").0 == 200)
         #expect(try Data(contentsOf: file) == Data(contentsOf: Self.example))
+    }
+
+    @Test
+    func inADirectoryAFeedThatCannotBeServedLeavesTheOthersServed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appalert-console-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.example, to: folder.appendingPathComponent("good.json"))
+        try Data(#"{"format": 2, "messages": ["#.utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let server = try ServeProcess([folder.path, "--dev"])
+        defer { server.stop() }
+        #expect(server.waitForLog("broken.json is not served until it is mended"))
+        #expect(try server.get("/good.json").0 == 200)
+        #expect(try server.get("/broken.json").0 == 404)
+        let preview = String(decoding: try server.get("/").2, as: UTF8.self)
+        #expect(preview.contains("broken.json is not served"))
+        let list = String(decoding: try server.send("GET", "/api/feeds").2, as: UTF8.self)
+        #expect(list.contains(#""name":"broken.json""#) && list.contains(#""name":"good.json""#))
     }
 
     @Test(arguments: [["--allow-remote-edits"], ["--results", "results.sqlite"]])
