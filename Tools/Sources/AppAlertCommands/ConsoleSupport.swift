@@ -20,7 +20,11 @@ enum ConsoleSupport {
         if let database {
             results = { feed in await ResultsReport.figuresByMessage(database: database, feed: feed) }
         }
-        return ConsoleConfiguration(editingOff: editingOff, committed: committed, diff: diff, results: results)
+        var configuration = ConsoleConfiguration(
+            editingOff: editingOff, committed: committed, diff: diff, results: results)
+        let history = CommittedIDs()
+        configuration.highestCommittedID = { file in history.highest(in: file) }
+        return configuration
     }
 
     /// The file as committed in git (`HEAD`), or nil outside a work tree or when it is not committed.
@@ -53,5 +57,67 @@ enum ConsoleSupport {
             return ConsoleConfiguration.DiffAnswer(
                 text: "no diff: \(error)", json: ["error": .string("\(error)")], changesWhatInstallsSee: false)
         }
+    }
+}
+
+/// The highest message id in a feed file's git history: every `"id": N` on a line any commit added or
+/// removed (`git log -p`), so an id used once and deleted since is never given again. One pass over the
+/// history, kept until `HEAD` moves. Counting every `"id"` in the patches errs on the safe side: an id
+/// that is not a message's only raises the bound.
+final class CommittedIDs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: [String: (head: Data, highest: Int?)] = [:]
+
+    func highest(in file: URL) -> Int? {
+        let folder = file.deletingLastPathComponent()
+        guard let (status, head) = Git.output(of: ["rev-parse", "HEAD"], in: folder), status == 0 else { return nil }
+        if let cached = lock.withLock({ known[file.path] }), cached.head == head { return cached.highest }
+        guard
+            let (logStatus, log) = Git.output(
+                of: ["log", "-p", "--format=", "-U0", "--", file.lastPathComponent], in: folder),
+            logStatus == 0
+        else { return nil }
+        let highest = Self.highestID(inPatch: log)
+        lock.withLock { known[file.path] = (head, highest) }
+        return highest
+    }
+
+    /// The largest N of `"id": N` on the patch's added and removed lines; one pass over the bytes.
+    static func highestID(inPatch patch: Data) -> Int? {
+        var highest: Int?
+        let key = Array(#""id""#.utf8)
+        let bytes = [UInt8](patch)
+        var index = 0
+        while index + key.count <= bytes.count {
+            guard bytes[index] == key[0], bytes[index..<index + key.count].elementsEqual(key) else {
+                index += 1
+                continue
+            }
+            var position = index + key.count
+            while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
+            {
+                position += 1
+            }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                index = position
+                continue
+            }
+            position += 1
+            while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
+            {
+                position += 1
+            }
+            var value = 0
+            var digits = 0
+            while position < bytes.count, digits < 18, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+            {
+                value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+                digits += 1
+                position += 1
+            }
+            if digits > 0 { highest = max(highest ?? value, value) }
+            index = position
+        }
+        return highest
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import AppAlertCommands
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -150,6 +152,37 @@ struct ConsoleCommandTests {
         #expect(saved == 200, "\(String(decoding: savedBody, as: UTF8.self))")
         #expect(try server.get("/messages.json").0 == 200)
         #expect(try Data(contentsOf: file) == Data(contentsOf: Self.example))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "git is not installed"))
+    func anIdDeletedAndCommittedLongAgoIsStillTheHighestEverUsed() throws {
+        let file = try Self.committedExample()
+        let folder = file.deletingLastPathComponent().path
+        let first = try ServeProcess([file.path, "--dev"])
+        let etag = try #require(try first.send("GET", "/api/feeds/messages.json").1["etag"])
+        let deleted = try first.send("DELETE", "/api/feeds/messages.json/messages/6", headers: ["If-Match": etag])
+        #expect(deleted.0 == 200)
+        first.stop()
+        let commit = try AppAlertProcess.run(
+            ["-C", folder, "-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-qam", "delete #6"],
+            executable: Self.git)
+        #expect(commit.status == 0, "\(commit.standardError)")
+        // A new server: neither the file, nor HEAD, nor what it started with has #6; the history has.
+        let second = try ServeProcess([file.path, "--dev"])
+        defer { second.stop() }
+        let body = String(decoding: try second.send("GET", "/api/feeds/messages.json").2, as: UTF8.self)
+        #expect(body.contains(#""highestId":6"#), "\(body.suffix(300))")
+        #expect(!body.contains(#""id":6,"#))
+    }
+
+    @Test(arguments: [
+        ("-    \"id\": 12,\n+    \"id\": 3,\n", 12),
+        ("+{\"id\":7, \"title\": \"x\"}\n-  \"id\" : 40 ,\n", 40),
+        ("+  \"title\": \"no ids here\"\n", nil),
+        ("+  \"id\": \"7\",\n+  \"idle\": 99\n", nil),
+    ])
+    func theHighestIdOfAPatchIsReadFromEveryIdOnItsLines(patch: String, highest: Int?) {
+        #expect(CommittedIDs.highestID(inPatch: Data(patch.utf8)) == highest)
     }
 
     @Test

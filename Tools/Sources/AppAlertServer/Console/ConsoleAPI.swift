@@ -190,10 +190,13 @@ struct Console: Sendable {
         // A new message's id goes above every id the file had: as it is, as committed, as it was at the
         // start. Installs remember what they saw by id: a deleted message's id used again is never shown
         // to those who saw the old one.
-        let committed = configuration.committed
-        let versions = [data, await Self.onAThreadOfItsOwn { committed(file) }, feeds.openedBytes(of: name)]
-        let highest = versions.compactMap { $0.flatMap { try? JSONParser().parse($0) } }
-            .flatMap(ConsoleEdit.messages(of:)).compactMap(ConsoleEdit.id(of:)).max()
+        let (committed, history) = (configuration.committed, configuration.highestCommittedID)
+        let (committedData, highestCommitted) = await Self.onAThreadOfItsOwn { (committed(file), history(file)) }
+        let versions = [data, committedData, feeds.openedBytes(of: name)]
+        let highest =
+            (versions.compactMap { $0.flatMap { try? JSONParser().parse($0) } }
+            .flatMap(ConsoleEdit.messages(of:)).compactMap(ConsoleEdit.id(of:)) + [highestCommitted].compactMap { $0 })
+            .max()
         answer.set("highestId", highest.map { .integer(Int64($0)) } ?? .null)
         if let results = configuration.results {
             answer.set("results", await results(data))

@@ -11,6 +11,9 @@ package struct ConsoleConfiguration: Sendable {
     /// The version of a feed file to compare a draft with: as committed in git (`HEAD`), or nil
     /// (outside a repository, or not committed) for the bytes the file had when the server started.
     package var committed: @Sendable (_ file: URL) -> Data?
+    /// The highest message id any committed version of a feed file had (git history), or nil outside a
+    /// repository: with it, a message deleted and committed long ago keeps its id from being given again.
+    package var highestCommittedID: @Sendable (_ file: URL) -> Int? = { _ in nil }
     /// What an edit changes, and for whom (`appalert diff`): given the feed before and after.
     package var diff: @Sendable (_ old: Data, _ new: Data) -> DiffAnswer
     /// Each message's figures from the results database (`--results`), given the feed's bytes; nil
