@@ -114,8 +114,9 @@ extension AppAlertCommand {
                 let name = URL(fileURLWithPath: failure.file).lastPathComponent
                 FileHandle.standardError.write(
                     Data(
-                        ("appalert: error: \(name) is not served until it is mended (in an editor or in the "
-                            + "console):\n\(failure)\n").utf8))
+                        ("appalert: error: \(name) is not served until it is mended ("
+                            + (failure.diagnostics.isEmpty ? "in an editor" : "in an editor or in the console")
+                            + "):\n\(failure)\n").utf8))
             }
             for warning in server.content.snapshotWarnings {
                 FileHandle.standardError.write(Data("appalert: \(warning)\n".utf8))

@@ -127,8 +127,8 @@ enum PreviewPage {
             html +=
                 atStart
                 ? "<section class=\"notice errors\"><h2>" + escape(URL(fileURLWithPath: failure.file).lastPathComponent)
-                    + " is not served</h2><p>Nothing of it is served until these are fixed, in an editor or in the "
-                    + "<a href=\"/console\">console</a>:</p><ul>"
+                    + " is not served</h2><p>Nothing of it is served until these are fixed, in an editor"
+                    + (failure.diagnostics.isEmpty ? "" : " or in the <a href=\"/console\">console</a>") + ":</p><ul>"
                 : "<section class=\"notice errors\"><h2>The last edit is not served</h2>"
                     + "<p>The previous version stays online until these are fixed:</p><ul>"
             html += "<li>" + escape(failure.file + ": " + failure.reason) + "</li>"
