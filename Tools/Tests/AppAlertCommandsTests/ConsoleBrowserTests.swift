@@ -133,6 +133,12 @@ struct ConsoleBrowserTests {
         #expect(results.count == 6 && results.allSatisfy { $0 == "—" }, "\(list)")
         #expect((list["resultsNote"] as? String ?? "").hasPrefix("The results database cannot be read: "), "\(list)")
         #expect(list["noteAboveTable"] as? Bool == true)
+        // With figures: none shown yet says so; buttons are named by their titles.
+        let figures = report["figures"] as? [String: String] ?? [:]
+        #expect(figures["#4"] == "no showings yet", "\(figures)")
+        #expect(figures["#5"] == "shown 40 · “Apply” 10 · “Later” 2 · dismissed 3", "\(figures)")
+        #expect(figures["#6"] == "shown 7 · button.0 1", "\(figures)")
+        #expect(figures["#1"] == "no showings yet", "\(figures)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(
             try String(contentsOfFile: directory.url.path + "/broken.json", encoding: .utf8)
@@ -196,6 +202,7 @@ struct ConsoleBrowserTests {
             [
                 "id": "2", "draft": draft, "title": "From the form", "takenId": "1", "day": "2026-12-01",
                 "dismissTitle": "Fine", "buttonTitle": "Go",
+                "dates": #"["2026-12-01T09:00+02:00", "2026-12-01 9:00", "2026-02-30", "tomorrow", "12/01/2026"]"#,
             ])
         #expect(report["before"] as? String == "App Alert")
         let invalid = report["invalid"] as? [String: Any] ?? [:]
@@ -234,6 +241,25 @@ struct ConsoleBrowserTests {
         let date = report["date"] as? [String: Any] ?? [:]
         #expect(date["json"] as? String == "2026-12-01T00:00:00Z")
         #expect(date["note"] as? String == "Written as 2026-12-01T00:00:00Z (UTC).")
+        let typed = date["typed"] as? [String: [String: Any]] ?? [:]
+        let offset = typed["2026-12-01T09:00+02:00"] ?? [:]
+        #expect(offset["json"] as? String == "2026-12-01T09:00:00+02:00", "\(typed)")
+        #expect(offset["note"] as? String == "Written as 2026-12-01T09:00:00+02:00.", "\(typed)")
+        #expect(offset["errors"] as? [String] == [], "\(typed)")
+        let oneDigitHour = typed["2026-12-01 9:00"] ?? [:]
+        #expect(oneDigitHour["json"] as? String == "2026-12-01T09:00:00Z", "\(typed)")
+        #expect(oneDigitHour["errors"] as? [String] == [], "\(typed)")
+        // An error is said alone, in words, without a "Written as" beside it.
+        let noSuchDay = typed["2026-02-30"] ?? [:]
+        #expect(noSuchDay["errors"] as? [String] == ["February has no day 30."], "\(typed)")
+        #expect(noSuchDay["note"] is NSNull, "\(typed)")
+        for notADate in ["tomorrow", "12/01/2026"] {
+            let said = typed[notADate] ?? [:]
+            #expect(
+                said["errors"] as? [String] == ["Write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."],
+                "\(notADate): \(said)")
+            #expect(said["note"] is NSNull, "\(said)")
+        }
         // A first button takes the dismiss title along as a second button that closes the message.
         let buttons = report["buttons"] as? [String: Any] ?? [:]
         let written = buttons["buttons"] as? [[String: String]] ?? []

@@ -235,8 +235,24 @@ const scenarios = {
       states: Array.from(document.querySelectorAll('#con-table tbody tr')).filter((row) => row.querySelector('a'))
         .map((row) => row.querySelector('a').textContent + " " + row.querySelector('.con-state').textContent)
     })`);
+    // Figures as an empty database gives them (all 0) read "no showings yet"; a button's count is named by
+    // the button's title. The page's own list, with these figures in place of the unreadable database's.
+    const figures = await tab.evaluate(`(() => {
+      const data = Console.state.data["messages.json"];
+      Console.messagesOf(data).find((message) => message.id === 5).buttons = [{ title: "Apply" }, { title: "Later" }];
+      data.results = { "4": { counts: { shown: 0, dismissed: 0, "button.0": 0 }, anomalies: [{ kind: "noShowings" }] },
+        "5": { counts: { shown: 40, dismissed: 3, "button.0": 10, "button.1": 2 } },
+        "6": { counts: { shown: 7, "button.0": 1 } } };
+      Console.renderList();
+      const cells = {};
+      document.querySelectorAll('#con-table tbody tr').forEach((row) => {
+        const link = row.querySelector('a');
+        if (link) { cells[link.textContent] = row.querySelector('td.con-results').textContent; }
+      });
+      return cells;
+    })()`);
     return { atField, invalid, describedBy, afterSave, ...saved, other: { ...other, othersNamed, markedFields },
-      leaveDialog, opened, list };
+      leaveDialog, opened, list, figures };
   },
 
   // Two tabs on the same message, both edited; the first saves, then the second.
@@ -353,8 +369,18 @@ const scenarios = {
     await tab.type(fieldSelector("id"), options.id);
     // A day as people type it is written as RFC 3339.
     await tab.type(fieldSelector("startDate"), options.day);
-    const date = await tab.evaluate(`({ json: JSON.parse(document.querySelector('#con-json').value).startDate,
-      note: document.querySelector('.con-field[data-path="startDate"] .con-local-note')?.textContent || null })`);
+    const dateNow = `({ json: JSON.parse(document.querySelector('#con-json').value).startDate,
+      note: document.querySelector('.con-field[data-path="startDate"] .con-local-note')?.textContent || null,
+      errors: Array.from(document.querySelectorAll('.con-field[data-path="startDate"] .con-diag.con-error'))
+        .map((node) => node.textContent) })`;
+    const date = await tab.evaluate(dateNow);
+    // Without seconds and with an offset, a one-digit hour, a day the calendar lacks, text that is no date.
+    date.typed = {};
+    for (const typed of JSON.parse(options.dates)) {
+      await tab.type(fieldSelector("startDate"), typed);
+      date.typed[typed] = await tab.evaluate(dateNow);
+    }
+    await tab.type(fieldSelector("startDate"), options.day);
     // A dismiss title, then a first button: the title moves into a second button.
     await tab.type(fieldSelector("confirmLabel"), options.dismissTitle);
     await tab.type('.con-button[data-path="buttons[0]"] .con-field[data-path="buttons[0].title"] input', options.buttonTitle);

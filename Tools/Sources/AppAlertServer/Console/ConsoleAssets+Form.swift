@@ -198,14 +198,48 @@ extension ConsoleAssets {
             }
             if (kind === "date") {
               if (!trimmed) { return { value: undefined }; }
-              // A day, or a day and a time without an offset, as people type them: written as RFC 3339 in UTC.
-              var day = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?)?$/.exec(trimmed);
-              if (!day) { return { value: trimmed }; }
-              var written = day[1] + "T" + (day[2] || "00:00") + (day[3] || ":00") + "Z";
-              return { value: written, note: "Written as " + written + " (UTC)." };
+              return readDate(trimmed);
             }
             if (kind === "area") { return { value: text === "" ? undefined : text }; }
             return { value: text === "" ? undefined : text };
+          }
+
+          var monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December"];
+
+          function pad(text, width) { return ("0000" + text).slice(-width); }
+
+          // A day, or a day and a time, as people type them (one-digit hours, no seconds, an offset or none):
+          // written as RFC 3339, in UTC without an offset. A day the calendar does not have, or text that is
+          // not a date, is an error in words; the draft takes the text as typed, so the save is refused too.
+          function readDate(text) {
+            var parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*([Zz]|[+-]\d{2}:?\d{2})?)?$/
+              .exec(text);
+            if (!parts) { return { value: text, error: "Write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)." }; }
+            var year = Number(parts[1]), month = Number(parts[2]), day = Number(parts[3]);
+            var problem = null;
+            if (month < 1 || month > 12) {
+              problem = "There is no month " + month + ": months go from 1 to 12.";
+            } else {
+              var days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30,
+                31, 30, 31][month - 1];
+              if (day < 1 || day > days) {
+                problem = monthNames[month - 1] + (month === 2 && day === 29 ? " " + year : "") + " has no day " + day + ".";
+              }
+            }
+            var hour = parts[4] === undefined ? 0 : Number(parts[4]);
+            var minute = parts[5] === undefined ? 0 : Number(parts[5]);
+            var second = parts[6] === undefined ? 0 : Number(parts[6]);
+            if (!problem && hour > 23) { problem = "There is no hour " + hour + ": hours go from 0 to 23."; }
+            if (!problem && minute > 59) { problem = "There is no minute " + minute + ": minutes go from 0 to 59."; }
+            if (!problem && second > 59) { problem = "There is no second " + second + ": seconds go from 0 to 59."; }
+            if (problem) { return { value: text, error: problem }; }
+            var offset = parts[8] === undefined ? "Z" : /^[Zz]$/.test(parts[8]) ? "Z"
+              : parts[8].slice(0, 3) + ":" + parts[8].slice(-2);
+            var written = parts[1] + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":"
+              + pad(second, 2) + (parts[7] || "") + offset;
+            if (written === text) { return { value: written }; }
+            return { value: written, note: "Written as " + written + (parts[8] === undefined ? " (UTC)." : ".") };
           }
 
           // ---- Building ----
@@ -250,7 +284,8 @@ extension ConsoleAssets {
             var result = read(field.control.value, field.spec.kind);
             setLocalError(field, result.error || null);
             setLocalNote(field, result.note || null);
-            if (result.error) { return; }
+            // An error without a value keeps the key's last valid value (JSON); a date's error keeps the text.
+            if (result.error && !Object.prototype.hasOwnProperty.call(result, "value")) { return; }
             setPath(Console.draft(), field.segments, result.value);
             if (field.spec.kind === "color") { paintSwatch(field); }
             Console.formEdited();
@@ -462,8 +497,14 @@ extension ConsoleAssets {
                   !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
                 field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));
               }
-              if (field.control.value !== text) { field.control.value = text; setLocalNote(field, null); }
-              setLocalError(field, null);
+              // The form's own error stays while the field still reads as typed (a date the calendar lacks).
+              if (field.control.value !== text) {
+                field.control.value = text;
+                setLocalNote(field, null);
+                setLocalError(field, null);
+              } else if (field.spec.kind !== "date") {
+                setLocalError(field, null);
+              }
               if (field.spec.kind === "color") { paintSwatch(field); }
             });
           }
@@ -502,6 +543,8 @@ extension ConsoleAssets {
                 || root.querySelector("[data-path^=\"" + cssEscape(text + ".") + "\"], [data-path^=\"" + cssEscape(text + "[") + "\"]");
             }
             if (!place) { return false; }
+            // A date field that has the form's own error in words says that one, not the check's as well.
+            if (place.classList.contains("con-kind-date") && place.querySelector(".con-local-error")) { return true; }
             noteSerial += 1;
             var error = diagnostic.severity === "error";
             place.appendChild(Console.make("p", { id: "con-note-" + noteSerial, "class": "con-diag " + (error ? "con-error"
