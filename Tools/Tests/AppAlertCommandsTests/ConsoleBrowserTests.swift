@@ -145,7 +145,8 @@ struct ConsoleBrowserTests {
                 == "{\"messages\": [{\"id\": 1, ")
     }
 
-    /// Then each tab edits a message of its own: both saves go through.
+    /// Then each tab edits a message of its own: both saves go through. A delete follows the same rule: after
+    /// a change to another message it goes through; after a change to its own message it asks to reload.
     @Test
     func whenTwoTabsEditTheSameMessageTheSecondSaveIsRefusedWithAReloadPromptAndDifferentMessagesBothSave() throws {
         let directory = try TemporaryDirectory()
@@ -157,6 +158,7 @@ struct ConsoleBrowserTests {
             [
                 "id": "1", "firstTitle": "Saved first", "secondTitle": "Saved second", "otherId": "2",
                 "otherTitle": "Saved in the first tab", "thirdTitle": "Saved third",
+                "changedTitle": "Changed in the first tab",
             ])
         let first = report["firstSave"] as? [String: Any] ?? [:]
         let second = report["secondSave"] as? [String: Any] ?? [:]
@@ -180,12 +182,28 @@ struct ConsoleBrowserTests {
                 == "Saved. The feed changed elsewhere; your message had not, so it was saved on top of the new version.",
             "\(rebased)")
         #expect(rebased["notice"] is NSNull)
-        let after = try String(contentsOfFile: file, encoding: .utf8)
-        let third = try Self.replacingFirst("\"title\": \"App Alert\"", with: "\"title\": \"Saved third\"", in: before)
+        // Deleting message 2 after the second tab saved message 1: message 2 had not changed, so it goes.
+        let deleted = report["deleted"] as? [String: Any] ?? [:]
+        #expect(deleted["listStatus"] as? String == "Deleted message #2.", "\(deleted)")
+        #expect(deleted["editorHidden"] as? Bool == true, "\(deleted)")
+        // Message 1 changed in the first tab: the second tab's delete asks to reload, with no status beside it.
         #expect(
-            after
-                == (try Self.replacingFirst(
-                    "\"title\": \"App Alert\"", with: "\"title\": \"Saved in the first tab\"", in: third)))
+            ((report["changedSave"] as? [String: Any])?["status"] as? String)?.hasPrefix("Saved") == true, "\(report)")
+        let refused = report["refusedDelete"] as? [String: Any] ?? [:]
+        #expect(refused["notice"] as? String == prompt, "\(refused)")
+        #expect(refused["reloadButton"] as? Bool == true)
+        #expect(refused["status"] as? String == "", "\(refused)")
+        let after = try String(contentsOfFile: file, encoding: .utf8)
+        let messages = try #require(
+            (try JSONSerialization.jsonObject(with: Data(after.utf8)) as? [String: Any])?["messages"]
+                as? [[String: Any]])
+        let original = try #require(
+            (try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [String: Any])?["messages"]
+                as? [[String: Any]])
+        #expect(messages.compactMap { $0["id"] as? Int } == [1, 3, 4, 5, 6])
+        #expect(messages.first?["title"] as? String == "Changed in the first tab")
+        #expect(
+            messages.dropFirst().map { $0["title"] as? String } == original.dropFirst(2).map { $0["title"] as? String })
     }
 
     @Test

@@ -169,6 +169,19 @@ class Tab {
   }
 }
 
+// Deletes the open message through its dialog; waits for the list to say `done`, or (null) for the notice
+// to say the feed changed.
+async function deleteOpen(tab, done) {
+  await tab.evaluate("document.querySelector('#con-notice').hidden = true; document.querySelector('#con-delete').click()");
+  await tab.evaluate("document.querySelector('#con-delete-confirm').click()");
+  if (done) {
+    await tab.wait("the deletion", `(document.querySelector('#con-list-status')?.textContent || '') === ${JSON.stringify(done)}`);
+    return { listStatus: await tab.text("#con-list-status"), editorHidden: await tab.evaluate("document.querySelector('#con-editor').hidden") };
+  }
+  await tab.wait("the delete's refusal", "!document.querySelector('#con-notice').hidden");
+  return tab.report();
+}
+
 const fieldSelector = (fieldPath) => `.con-field[data-path="${fieldPath}"] input, .con-field[data-path="${fieldPath}"] textarea`;
 const diagnosticsAt = (fieldPath) => `Array.from(document.querySelectorAll('.con-field[data-path="${fieldPath}"] .con-diag'))
   .map((node) => ({ severity: node.classList.contains('con-error') ? 'error' : 'warning', text: node.textContent }))`;
@@ -274,8 +287,20 @@ const scenarios = {
     await first.type(fieldSelector("title"), options.otherTitle);
     await second.type(fieldSelector("title"), options.thirdTitle);
     const otherSave = await first.save();
+    // The first tab edits message 2 again (so it keeps its version of the feed) while the second saves.
+    await first.type(fieldSelector("title"), options.otherTitle + " (not saved)");
     const rebasedSave = await second.save();
-    return { firstSave, secondSave, afterReload, otherSave, rebasedSave };
+    // Deleting message 2 in the first tab: the feed changed, message 2 did not, so it is deleted all the same.
+    await second.type(fieldSelector("title"), options.thirdTitle + " (not saved)");
+    const deleted = await deleteOpen(first, "Deleted message #" + options.otherId + ".");
+    // The first tab changes message 1 on disk; the second tab's delete of it then asks to reload.
+    await first.go(options.id);
+    await first.type(fieldSelector("title"), options.changedTitle);
+    const changedSave = await first.save();
+    await second.wait("the change seen in the second tab", "!document.querySelector('#con-notice').hidden");
+    await second.evaluate("document.querySelector('#con-status').textContent = 'Saved to messages.json.'");
+    const refusedDelete = await deleteOpen(second, null);
+    return { firstSave, secondSave, afterReload, otherSave, rebasedSave, deleted, changedSave, refusedDelete };
   },
 
   // Tab from the top of the page to Save; every field has a label; the focus ring shows.

@@ -238,7 +238,10 @@ extension ConsoleAssets {
 
           function setStatus(text) { byId("con-status").textContent = text; }
 
+          // A notice says what happened: a status line from before (or "Saving…") would contradict it. A caller
+          // that has a status to go with the notice sets it after.
           function showNotice(text, withReload) {
+            setStatus("");
             byId("con-notice-text").textContent = text;
             byId("con-reload").hidden = !withReload;
             byId("con-notice").hidden = false;

@@ -116,8 +116,8 @@ extension ConsoleAssets {
               }
               if (answer.status === 412 && !again) { return onTopOfNewVersion(editor); }
               if (answer.status === 412) {
-                setStatus("Not saved.");
                 showNotice(staleText, true);
+                setStatus("Not saved.");
               } else if (answer.status === 422) {
                 // Without a whole-number id the draft has no place in the feed: an error at the root is its Id's.
                 var counts = C.showDiagnostics(answer.data && answer.data.diagnostics || [], !Number.isInteger(sent.id));
@@ -128,8 +128,8 @@ extension ConsoleAssets {
                 setStatus("Not saved: " + reason(answer) + ".");
                 focusFirstError();
               } else {
-                setStatus("Not saved.");
                 showNotice("Not saved: " + reason(answer), false);
+                setStatus("Not saved.");
               }
             });
           }
@@ -141,8 +141,8 @@ extension ConsoleAssets {
               if (editor.originalId !== null) {
                 var current = onDisk(editor);
                 if (!current || !sameJSON(current, editor.base)) {
-                  setStatus("Not saved.");
                   showNotice(staleText, true);
+                  setStatus("Not saved.");
                   return;
                 }
               }
@@ -212,8 +212,18 @@ extension ConsoleAssets {
             var editor = state.editor;
             byId("con-delete-dialog").close();
             if (!editor) { return; }
+            setStatus("Deleting…");
+            sendDelete(editor, false).catch(function (error) {
+              if (state.editor === editor) { setStatus("Not deleted: the server did not answer (" + error.message + ")."); }
+            });
+          }
+
+          // As a save: a 412 (the file changed elsewhere) is tried once more on top of the new version when this
+          // message did not change there; only a change to the message itself asks to reload.
+          function sendDelete(editor, again) {
             var path = feedURL(editor.feed) + "/messages/" + encodeURIComponent(editor.originalId);
-            api("DELETE", path, undefined, { "If-Match": editor.etag }).then(function (answer) {
+            return api("DELETE", path, undefined, { "If-Match": editor.etag }).then(function (answer) {
+              if (state.editor !== editor) { return; }
               if (answer.status === 200) {
                 var id = editor.originalId;
                 state.editor = null;
@@ -223,6 +233,16 @@ extension ConsoleAssets {
                   byId("con-load-error").hidden = true;
                   byId("con-filter").focus();
                   announce("Deleted message #" + id + ".");
+                });
+              }
+              if (answer.status === 412 && !again) {
+                return C.loadFeed(editor.feed).then(function (data) {
+                  if (state.editor !== editor) { return; }
+                  C.renderList();
+                  var current = onDisk(editor);
+                  if (!current || !sameJSON(current, editor.base)) { showNotice(staleText, true); return; }
+                  editor.etag = data.etag;
+                  return sendDelete(editor, true);
                 });
               }
               if (answer.status === 412) { showNotice(staleText, true); } else { showNotice("Not deleted: " + reason(answer), false); }
