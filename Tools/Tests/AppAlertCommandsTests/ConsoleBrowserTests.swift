@@ -296,7 +296,7 @@ struct ConsoleBrowserTests {
         let directory = try TemporaryDirectory()
         let (file, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        let report = try Self.drive(server, "keyboard", ["id": "6"])
+        let report = try Self.drive(server, "keyboard", ["id": "6", "rightToLeft": "عرض خاص"])
         #expect(report["reachedSave"] as? Bool == true, "\(report)")
         #expect(report["saveOutline"] as? String == "solid")
         #expect(report["saveOutlineWidth"] as? String == "3px")
@@ -320,6 +320,14 @@ struct ConsoleBrowserTests {
         #expect(titleNotes.contains { $0["text"] == "Error: Write the message's own title: this is the template's." })
         #expect(report["leaveFocus"] as? String == "con-leave-cancel")
         #expect(report["stillEditing"] as? Bool == true)
+        // The message's texts are written in any direction; the rest stays left to right.
+        #expect(
+            report["autoDirection"] as? [String] == [
+                "title", "text", "confirmLabel", "link.title", "image.alt", "buttons[0].title", "buttons[1].title",
+                "features", "localizations", "variants",
+            ], "\(report)")
+        let rightToLeft = report["rightToLeft"] as? [String: Bool] ?? [:]
+        #expect(rightToLeft == ["rtl": true, "idLtr": true], "\(rightToLeft)")
         let ids = try #require(
             (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])?[
                 "messages"] as? [[String: Any]]

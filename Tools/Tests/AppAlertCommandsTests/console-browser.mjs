@@ -355,9 +355,15 @@ const scenarios = {
     await tab.press("Escape", "Escape", 27);
     const stillEditing = await tab.wait("the dialog to close", `!document.querySelector('#con-leave-dialog').open
       && !document.querySelector('#con-editor').hidden`);
+    // The message's texts take their direction from what is typed: Arabic reads right to left.
+    const autoDirection = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form [dir=auto]'))
+      .map((control) => control.closest('[data-path]').dataset.path)`);
+    await tab.type(fieldSelector("title"), options.rightToLeft);
+    const rightToLeft = await tab.evaluate(`(() => { const title = document.querySelector('.con-field[data-path="title"] input');
+      return { rtl: title.matches(':dir(rtl)'), idLtr: document.querySelector('.con-field[data-path="id"] input').matches(':dir(ltr)') }; })()`);
     return { reachedSave, presses: visited.length, saveOutline: save.outline, saveOutlineWidth: save.outlineWidth,
       fields, unlabelled, dialogFocus, dialogClosed, closed, newId, newHeading: created.heading, templateSave,
-      leaveFocus, stillEditing };
+      leaveFocus, stillEditing, autoDirection, rightToLeft };
   },
 
   // The JSON box and the form follow each other; invalid JSON says where and leaves the form alone; a key

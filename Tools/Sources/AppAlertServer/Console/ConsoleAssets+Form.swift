@@ -13,25 +13,26 @@ extension ConsoleAssets {
             ["sheet", "Sheet"], ["image", "Image"]];
           var actionKinds = [["dismiss", "Close the message"], ["url", "Open a link"], ["event", "Hand an event to the app"]];
 
-          // [legend, hint, fields]. A field: path (dots, [n] for an index), label, kind, hint, placeholder.
+          // [legend, hint, fields]. A field: path (dots, [n] for an index), label, kind, hint, placeholder; words
+          // (the message's texts, in any language: dir="auto", so Arabic or Hebrew reads right to left as typed).
           // Kinds: text, area, integer, number, list (comma-separated strings), select, bool, json.
           var sections = [
             ["Message", null, [
               { path: "id", label: "Id", kind: "integer", hint: "A whole number of 1 or more, unique in the feed. "
                 + "Installs remember what they saw by id: a new id is a new message." },
-              { path: "title", label: "Title", kind: "text" },
-              { path: "text", label: "Text", kind: "area" },
+              { path: "title", label: "Title", kind: "text", words: true },
+              { path: "text", label: "Text", kind: "area", words: true },
               { path: "layout", label: "Layout", kind: "select", options: layouts },
               { path: "placement", label: "Placement", kind: "text", placeholder: "launch", suggest: ["launch", "inbox"],
                 hint: "launch (at launch or on an event), inbox (the message center), or the name of a slot in the app." },
-              { path: "confirmLabel", label: "Dismiss button's title", kind: "text", placeholder: "OK",
+              { path: "confirmLabel", label: "Dismiss button's title", kind: "text", placeholder: "OK", words: true,
                 hint: "Without buttons below. Not with buttons." },
-              { path: "link.title", label: "Link button's title", kind: "text", hint: "Without buttons below." },
+              { path: "link.title", label: "Link button's title", kind: "text", words: true, hint: "Without buttons below." },
               { path: "link.url", label: "Link URL", kind: "text", placeholder: "https://" }
             ]],
             ["Image", "Banner, modal, sheet and image layouts. Pictures must be https: (http: only for localhost).", [
               { path: "image.url", label: "Image URL", kind: "text", placeholder: "https://" },
-              { path: "image.alt", label: "Alt text", kind: "text", hint: "What VoiceOver reads. Required with the image layout." },
+              { path: "image.alt", label: "Alt text", kind: "text", words: true, hint: "What VoiceOver reads. Required with the image layout." },
               { path: "image.darkUrl", label: "Image URL in dark appearance", kind: "text", placeholder: "https://" }
             ]],
             ["Buttons", "Alert, modal and sheet: one or two, the main one first. They replace the dismiss and link buttons.",
@@ -90,13 +91,13 @@ extension ConsoleAssets {
               { path: "action", label: "Tap action (banner and image)", kind: "json",
                 placeholder: "\"dismiss\", {\"url\": \"https://…\"} or {\"event\": \"name\"}" },
               { path: "bannerSeconds", label: "Banner stays for (seconds)", kind: "number", placeholder: "8" },
-              { path: "features", label: "Features (sheet)", kind: "json",
+              { path: "features", label: "Features (sheet)", kind: "json", words: true,
                 placeholder: "[{\"title\": \"Folders\", \"text\": \"Keep notes together.\", \"symbol\": \"folder\"}]" },
               { path: "data", label: "Data for the app", kind: "json", placeholder: "{\"screen\": \"paywall\"}" },
-              { path: "localizations", label: "Localizations", kind: "json",
+              { path: "localizations", label: "Localizations", kind: "json", words: true,
                 placeholder: "{\"fr\": {\"title\": \"…\", \"text\": \"…\"}}",
                 hint: "Translations by language tag; each key left out falls back to the message's." },
-              { path: "variants", label: "A/B variants", kind: "json",
+              { path: "variants", label: "A/B variants", kind: "json", words: true,
                 placeholder: "[{\"weight\": 1}, {\"weight\": 1, \"title\": \"Another title\"}]",
                 hint: "2 to 10; a variant's keys replace the message's." },
               { path: "conversion", label: "Conversion", kind: "json", placeholder: "{\"event\": \"purchase\", \"withinHours\": 72}",
@@ -252,7 +253,7 @@ extension ConsoleAssets {
             var control;
             if (spec.kind === "area" || spec.kind === "json") {
               control = Console.make("textarea", { id: id, rows: spec.kind === "area" ? 3 : 2, spellcheck: spec.kind === "area"
-                ? "true" : "false", placeholder: spec.placeholder });
+                ? "true" : "false", placeholder: spec.placeholder, dir: spec.words ? "auto" : null });
             } else if (spec.kind === "select") {
               control = Console.make("select", { id: id }, spec.options.map(function (option) {
                 return Console.make("option", { value: option[0], text: option[1] });
@@ -260,7 +261,7 @@ extension ConsoleAssets {
             } else {
               control = Console.make("input", { id: id, type: "text", autocomplete: "off", spellcheck: "false",
                 placeholder: spec.placeholder, inputmode: spec.kind === "integer" || spec.kind === "number" ? "decimal" : null,
-                list: spec.suggest ? "con-suggest-" + spec.path : null });
+                list: spec.suggest ? "con-suggest-" + spec.path : null, dir: spec.words ? "auto" : null });
             }
             var hintId = spec.hint ? id + "-hint" : null;
             if (hintId) { control.setAttribute("aria-describedby", hintId); }
@@ -324,7 +325,7 @@ extension ConsoleAssets {
           // A button: its title, what it does, and the link or event name.
           function buttonField(spec) {
             var base = fieldId(spec.path);
-            var title = Console.make("input", { id: base + "-title", type: "text", autocomplete: "off" });
+            var title = Console.make("input", { id: base + "-title", type: "text", autocomplete: "off", dir: "auto" });
             var kind = Console.make("select", { id: base + "-kind" }, actionKinds.map(function (option) {
               return Console.make("option", { value: option[0], text: option[1] });
             }));
