@@ -290,7 +290,8 @@ struct ConsoleBrowserTests {
     }
 
     /// Then: Close gives the focus back to the row; the message is deleted, and New message does not take
-    /// its id again; the template's words are refused; unsaved edits ask in the page's own dialog.
+    /// its id again; the template's words are refused; unsaved edits ask in the page's own dialog; the texts
+    /// read right to left when typed so; an id another tab took meanwhile is refused with the next free one offered.
     @Test
     func theKeyboardReachesSaveEveryFieldHasALabelAndTheFocusIsVisible() throws {
         let directory = try TemporaryDirectory()
@@ -328,11 +329,21 @@ struct ConsoleBrowserTests {
             ], "\(report)")
         let rightToLeft = report["rightToLeft"] as? [String: Bool] ?? [:]
         #expect(rightToLeft == ["rtl": true, "idLtr": true], "\(rightToLeft)")
+        // Another tab took id 7 meanwhile: the save offers the next free id, and its button sets it.
+        #expect([200, 201].contains(report["taken"] as? Int), "\(report)")
+        let clash = report["clash"] as? [String: Any] ?? [:]
+        #expect((clash["status"] as? String ?? "").hasPrefix("Not saved: id 7 is in use"), "\(clash)")
+        let clashNotes = clash["atId"] as? [[String: String]] ?? []
+        #expect(clashNotes.map { $0["text"] } == ["Error: id 7 is in use: use 8? Use id 8"], "\(clash)")
+        #expect(clash["button"] as? String == "Use id 8")
+        #expect(clash["idAfter"] as? Int == 8)
+        let clashSave = report["clashSave"] as? [String: Any] ?? [:]
+        #expect((clashSave["status"] as? String ?? "").hasPrefix("Saved"), "\(clashSave)")
         let ids = try #require(
             (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])?[
                 "messages"] as? [[String: Any]]
         ).compactMap { $0["id"] as? Int }
-        #expect(ids == [1, 2, 3, 4, 5])
+        #expect(ids == [1, 2, 3, 4, 5, 7, 8])
     }
 
     /// docs/images/console-{light,dark,zoom}.png, for docs/authoring.md.

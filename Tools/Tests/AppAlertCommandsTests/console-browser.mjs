@@ -361,9 +361,24 @@ const scenarios = {
     await tab.type(fieldSelector("title"), options.rightToLeft);
     const rightToLeft = await tab.evaluate(`(() => { const title = document.querySelector('.con-field[data-path="title"] input');
       return { rtl: title.matches(':dir(rtl)'), idLtr: document.querySelector('.con-field[data-path="id"] input').matches(':dir(ltr)') }; })()`);
+    // Another tab adds a message with the same id first: the save is refused with the next free id offered.
+    await tab.type(fieldSelector("text"), options.rightToLeft);
+    const taken = await tab.evaluate(`(() => { const data = Console.state.data["messages.json"];
+      return Console.api("POST", Console.feedURL("messages.json") + "/messages",
+        { id: ${newId}, bundleId: "*", title: "Added in another tab", text: "x" }, { "If-Match": data.etag })
+        .then((answer) => answer.status); })()`);
+    await tab.wait("the page to see the other tab's change",
+      "document.querySelector('#con-status').textContent.startsWith('The feed changed elsewhere')");
+    const clash = await tab.save();
+    clash.atId = await tab.evaluate(diagnosticsAt("id"));
+    clash.button = await tab.text('.con-field[data-path="id"] .con-use-id');
+    await tab.evaluate("document.querySelector('.con-field[data-path=\"id\"] .con-use-id').click()");
+    await tab.checked();
+    clash.idAfter = JSON.parse(await tab.evaluate("document.querySelector('#con-json').value")).id;
+    const clashSave = await tab.save();
     return { reachedSave, presses: visited.length, saveOutline: save.outline, saveOutlineWidth: save.outlineWidth,
       fields, unlabelled, dialogFocus, dialogClosed, closed, newId, newHeading: created.heading, templateSave,
-      leaveFocus, stillEditing, autoDirection, rightToLeft };
+      leaveFocus, stillEditing, autoDirection, rightToLeft, taken, clash, clashSave };
   },
 
   // The JSON box and the form follow each other; invalid JSON says where and leaves the form alone; a key

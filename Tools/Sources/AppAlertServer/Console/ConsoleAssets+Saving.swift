@@ -123,6 +123,8 @@ extension ConsoleAssets {
                 var counts = C.showDiagnostics(answer.data && answer.data.diagnostics || [], !Number.isInteger(sent.id));
                 setStatus(refusalText(counts));
                 focusFirstError();
+              } else if (answer.status === 409 && /in use/.test(reason(answer)) && isNew && Number.isInteger(sent.id)) {
+                return proposeFreeId(editor, sent.id, reason(answer));
               } else if (answer.status === 409 && /in use/.test(reason(answer))) {
                 C.showDiagnostics([{ severity: "error", path: "$", message: reason(answer) }], true);
                 setStatus("Not saved: " + reason(answer) + ".");
@@ -148,6 +150,33 @@ extension ConsoleAssets {
               }
               editor.etag = data.etag;
               return send(editor, true);
+            });
+          }
+
+          // A new message whose id another message took meanwhile (a second New message, another tab): the
+          // next free id, as New message and Duplicate choose it, offered at the Id with a button that sets it.
+          function proposeFreeId(editor, taken, why) {
+            return C.loadFeed(editor.feed).catch(function () { return null; }).then(function () {
+              if (state.editor !== editor) { return; }
+              C.renderList();
+              var free = C.nextFreeId(editor.feed);
+              C.showDiagnostics([{ severity: "error", path: "$", message: "id " + taken + " is in use: use " + free + "?" }], true);
+              var note = document.querySelector("#con-form .con-field[data-path=\"id\"] .con-diag.con-error");
+              var input = document.querySelector("#con-form .con-field[data-path=\"id\"] input");
+              if (note && input) {
+                var use = make("button", { type: "button", "class": "con-use-id", text: "Use id " + free });
+                use.addEventListener("click", function () {
+                  if (state.editor !== editor) { return; }
+                  input.value = String(free);
+                  input.dispatchEvent(new Event("input", { bubbles: true }));
+                  setStatus("The id is now " + free + ". Save to add the message.");
+                  byId("con-save").focus();
+                });
+                note.appendChild(document.createTextNode(" "));
+                note.appendChild(use);
+              }
+              setStatus("Not saved: " + why + ".");
+              focusFirstError();
             });
           }
 
