@@ -321,6 +321,17 @@ struct ConsoleBrowserTests {
         #expect(titleNotes.contains { $0["text"] == "Error: Write the message's own title: this is the template's." })
         #expect(report["leaveFocus"] as? String == "con-leave-cancel")
         #expect(report["stillEditing"] as? Bool == true)
+        let placeholders = report["placeholders"] as? [String: String] ?? [:]
+        #expect(placeholders["rollout"] == "e.g. 50; empty: all installs", "\(placeholders)")
+        #expect(placeholders["priority"] == "e.g. 10; empty: 0", "\(placeholders)")
+        #expect(placeholders["maxViews"] == "e.g. 3; empty: once", "\(placeholders)")
+        #expect(placeholders["appVersions"] == "e.g. 1.0, 1.1; empty: all versions", "\(placeholders)")
+        // Every placeholder of a field that is not JSON or a link is an example.
+        let notExamples = placeholders.filter {
+            !$0.value.hasPrefix("e.g. ") && !$0.value.hasPrefix("{") && !$0.value.hasPrefix("[")
+                && $0.value != "https://" && !$0.value.hasPrefix("\"dismiss\"")
+        }
+        #expect(notExamples.isEmpty, "\(notExamples)")
         // The message's texts are written in any direction; the rest stays left to right.
         #expect(
             report["autoDirection"] as? [String] == [

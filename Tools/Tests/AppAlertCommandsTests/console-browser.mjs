@@ -356,6 +356,9 @@ const scenarios = {
     const stillEditing = await tab.wait("the dialog to close", `!document.querySelector('#con-leave-dialog').open
       && !document.querySelector('#con-editor').hidden`);
     // The message's texts take their direction from what is typed: Arabic reads right to left.
+    // Placeholders are hints, never what looks like a value already set.
+    const placeholders = await tab.evaluate(`Object.fromEntries(Array.from(document.querySelectorAll('#con-form .con-field[data-path] [placeholder]'))
+      .map((control) => [control.closest('[data-path]').dataset.path, control.placeholder]))`);
     const autoDirection = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form [dir=auto]'))
       .map((control) => control.closest('[data-path]').dataset.path)`);
     await tab.type(fieldSelector("title"), options.rightToLeft);
@@ -378,7 +381,7 @@ const scenarios = {
     const clashSave = await tab.save();
     return { reachedSave, presses: visited.length, saveOutline: save.outline, saveOutlineWidth: save.outlineWidth,
       fields, unlabelled, dialogFocus, dialogClosed, closed, newId, newHeading: created.heading, templateSave,
-      leaveFocus, stillEditing, autoDirection, rightToLeft, taken, clash, clashSave };
+      leaveFocus, stillEditing, placeholders, autoDirection, rightToLeft, taken, clash, clashSave };
   },
 
   // The JSON box and the form follow each other; invalid JSON says where and leaves the form alone; a key
