@@ -133,13 +133,20 @@ struct ConsoleBrowserTests {
         #expect(results.count == 6 && results.allSatisfy { $0 == "—" }, "\(list)")
         #expect((list["resultsNote"] as? String ?? "").hasPrefix("The results database cannot be read: "), "\(list)")
         #expect(list["noteAboveTable"] as? Bool == true)
+        // With figures: none shown yet says so; buttons are named by their titles.
+        let figures = report["figures"] as? [String: String] ?? [:]
+        #expect(figures["#4"] == "no showings yet", "\(figures)")
+        #expect(figures["#5"] == "shown 40 · “Apply” 10 · “Later” 2 · dismissed 3", "\(figures)")
+        #expect(figures["#6"] == "shown 7 · button.0 1", "\(figures)")
+        #expect(figures["#1"] == "no showings yet", "\(figures)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(
             try String(contentsOfFile: directory.url.path + "/broken.json", encoding: .utf8)
                 == "{\"messages\": [{\"id\": 1, ")
     }
 
-    /// Then each tab edits a message of its own: both saves go through.
+    /// Then each tab edits a message of its own: both saves go through. A delete follows the same rule: after
+    /// a change to another message it goes through; after a change to its own message it asks to reload.
     @Test
     func whenTwoTabsEditTheSameMessageTheSecondSaveIsRefusedWithAReloadPromptAndDifferentMessagesBothSave() throws {
         let directory = try TemporaryDirectory()
@@ -151,6 +158,7 @@ struct ConsoleBrowserTests {
             [
                 "id": "1", "firstTitle": "Saved first", "secondTitle": "Saved second", "otherId": "2",
                 "otherTitle": "Saved in the first tab", "thirdTitle": "Saved third",
+                "changedTitle": "Changed in the first tab",
             ])
         let first = report["firstSave"] as? [String: Any] ?? [:]
         let second = report["secondSave"] as? [String: Any] ?? [:]
@@ -174,12 +182,28 @@ struct ConsoleBrowserTests {
                 == "Saved. The feed changed elsewhere; your message had not, so it was saved on top of the new version.",
             "\(rebased)")
         #expect(rebased["notice"] is NSNull)
-        let after = try String(contentsOfFile: file, encoding: .utf8)
-        let third = try Self.replacingFirst("\"title\": \"App Alert\"", with: "\"title\": \"Saved third\"", in: before)
+        // Deleting message 2 after the second tab saved message 1: message 2 had not changed, so it goes.
+        let deleted = report["deleted"] as? [String: Any] ?? [:]
+        #expect(deleted["listStatus"] as? String == "Deleted message #2.", "\(deleted)")
+        #expect(deleted["editorHidden"] as? Bool == true, "\(deleted)")
+        // Message 1 changed in the first tab: the second tab's delete asks to reload, with no status beside it.
         #expect(
-            after
-                == (try Self.replacingFirst(
-                    "\"title\": \"App Alert\"", with: "\"title\": \"Saved in the first tab\"", in: third)))
+            ((report["changedSave"] as? [String: Any])?["status"] as? String)?.hasPrefix("Saved") == true, "\(report)")
+        let refused = report["refusedDelete"] as? [String: Any] ?? [:]
+        #expect(refused["notice"] as? String == prompt, "\(refused)")
+        #expect(refused["reloadButton"] as? Bool == true)
+        #expect(refused["status"] as? String == "", "\(refused)")
+        let after = try String(contentsOfFile: file, encoding: .utf8)
+        let messages = try #require(
+            (try JSONSerialization.jsonObject(with: Data(after.utf8)) as? [String: Any])?["messages"]
+                as? [[String: Any]])
+        let original = try #require(
+            (try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [String: Any])?["messages"]
+                as? [[String: Any]])
+        #expect(messages.compactMap { $0["id"] as? Int } == [1, 3, 4, 5, 6])
+        #expect(messages.first?["title"] as? String == "Changed in the first tab")
+        #expect(
+            messages.dropFirst().map { $0["title"] as? String } == original.dropFirst(2).map { $0["title"] as? String })
     }
 
     @Test
@@ -196,6 +220,7 @@ struct ConsoleBrowserTests {
             [
                 "id": "2", "draft": draft, "title": "From the form", "takenId": "1", "day": "2026-12-01",
                 "dismissTitle": "Fine", "buttonTitle": "Go",
+                "dates": #"["2026-12-01T09:00+02:00", "2026-12-01 9:00", "2026-02-30", "tomorrow", "12/01/2026"]"#,
             ])
         #expect(report["before"] as? String == "App Alert")
         let invalid = report["invalid"] as? [String: Any] ?? [:]
@@ -234,6 +259,25 @@ struct ConsoleBrowserTests {
         let date = report["date"] as? [String: Any] ?? [:]
         #expect(date["json"] as? String == "2026-12-01T00:00:00Z")
         #expect(date["note"] as? String == "Written as 2026-12-01T00:00:00Z (UTC).")
+        let typed = date["typed"] as? [String: [String: Any]] ?? [:]
+        let offset = typed["2026-12-01T09:00+02:00"] ?? [:]
+        #expect(offset["json"] as? String == "2026-12-01T09:00:00+02:00", "\(typed)")
+        #expect(offset["note"] as? String == "Written as 2026-12-01T09:00:00+02:00.", "\(typed)")
+        #expect(offset["errors"] as? [String] == [], "\(typed)")
+        let oneDigitHour = typed["2026-12-01 9:00"] ?? [:]
+        #expect(oneDigitHour["json"] as? String == "2026-12-01T09:00:00Z", "\(typed)")
+        #expect(oneDigitHour["errors"] as? [String] == [], "\(typed)")
+        // An error is said alone, in words, without a "Written as" beside it.
+        let noSuchDay = typed["2026-02-30"] ?? [:]
+        #expect(noSuchDay["errors"] as? [String] == ["February has no day 30."], "\(typed)")
+        #expect(noSuchDay["note"] is NSNull, "\(typed)")
+        for notADate in ["tomorrow", "12/01/2026"] {
+            let said = typed[notADate] ?? [:]
+            #expect(
+                said["errors"] as? [String] == ["Write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."],
+                "\(notADate): \(said)")
+            #expect(said["note"] is NSNull, "\(said)")
+        }
         // A first button takes the dismiss title along as a second button that closes the message.
         let buttons = report["buttons"] as? [String: Any] ?? [:]
         let written = buttons["buttons"] as? [[String: String]] ?? []
@@ -246,13 +290,14 @@ struct ConsoleBrowserTests {
     }
 
     /// Then: Close gives the focus back to the row; the message is deleted, and New message does not take
-    /// its id again; the template's words are refused; unsaved edits ask in the page's own dialog.
+    /// its id again; the template's words are refused; unsaved edits ask in the page's own dialog; the texts
+    /// read right to left when typed so; an id another tab took meanwhile is refused with the next free one offered.
     @Test
     func theKeyboardReachesSaveEveryFieldHasALabelAndTheFocusIsVisible() throws {
         let directory = try TemporaryDirectory()
         let (file, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
-        let report = try Self.drive(server, "keyboard", ["id": "6"])
+        let report = try Self.drive(server, "keyboard", ["id": "6", "rightToLeft": "عرض خاص"])
         #expect(report["reachedSave"] as? Bool == true, "\(report)")
         #expect(report["saveOutline"] as? String == "solid")
         #expect(report["saveOutlineWidth"] as? String == "3px")
@@ -276,11 +321,40 @@ struct ConsoleBrowserTests {
         #expect(titleNotes.contains { $0["text"] == "Error: Write the message's own title: this is the template's." })
         #expect(report["leaveFocus"] as? String == "con-leave-cancel")
         #expect(report["stillEditing"] as? Bool == true)
+        let placeholders = report["placeholders"] as? [String: String] ?? [:]
+        #expect(placeholders["rollout"] == "e.g. 50; empty: all installs", "\(placeholders)")
+        #expect(placeholders["priority"] == "e.g. 10; empty: 0", "\(placeholders)")
+        #expect(placeholders["maxViews"] == "e.g. 3; empty: once", "\(placeholders)")
+        #expect(placeholders["appVersions"] == "e.g. 1.0, 1.1; empty: all versions", "\(placeholders)")
+        // Every placeholder of a field that is not JSON or a link is an example.
+        let notExamples = placeholders.filter {
+            !$0.value.hasPrefix("e.g. ") && !$0.value.hasPrefix("{") && !$0.value.hasPrefix("[")
+                && $0.value != "https://" && !$0.value.hasPrefix("\"dismiss\"")
+        }
+        #expect(notExamples.isEmpty, "\(notExamples)")
+        // The message's texts are written in any direction; the rest stays left to right.
+        #expect(
+            report["autoDirection"] as? [String] == [
+                "title", "text", "confirmLabel", "link.title", "image.alt", "buttons[0].title", "buttons[1].title",
+                "features", "localizations", "variants",
+            ], "\(report)")
+        let rightToLeft = report["rightToLeft"] as? [String: Bool] ?? [:]
+        #expect(rightToLeft == ["rtl": true, "idLtr": true], "\(rightToLeft)")
+        // Another tab took id 7 meanwhile: the save offers the next free id, and its button sets it.
+        #expect([200, 201].contains(report["taken"] as? Int), "\(report)")
+        let clash = report["clash"] as? [String: Any] ?? [:]
+        #expect((clash["status"] as? String ?? "").hasPrefix("Not saved: id 7 is in use"), "\(clash)")
+        let clashNotes = clash["atId"] as? [[String: String]] ?? []
+        #expect(clashNotes.map { $0["text"] } == ["Error: id 7 is in use: use 8? Use id 8"], "\(clash)")
+        #expect(clash["button"] as? String == "Use id 8")
+        #expect(clash["idAfter"] as? Int == 8)
+        let clashSave = report["clashSave"] as? [String: Any] ?? [:]
+        #expect((clashSave["status"] as? String ?? "").hasPrefix("Saved"), "\(clashSave)")
         let ids = try #require(
             (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])?[
                 "messages"] as? [[String: Any]]
         ).compactMap { $0["id"] as? Int }
-        #expect(ids == [1, 2, 3, 4, 5])
+        #expect(ids == [1, 2, 3, 4, 5, 7, 8])
     }
 
     /// docs/images/console-{light,dark,zoom}.png, for docs/authoring.md.

@@ -169,6 +169,19 @@ class Tab {
   }
 }
 
+// Deletes the open message through its dialog; waits for the list to say `done`, or (null) for the notice
+// to say the feed changed.
+async function deleteOpen(tab, done) {
+  await tab.evaluate("document.querySelector('#con-notice').hidden = true; document.querySelector('#con-delete').click()");
+  await tab.evaluate("document.querySelector('#con-delete-confirm').click()");
+  if (done) {
+    await tab.wait("the deletion", `(document.querySelector('#con-list-status')?.textContent || '') === ${JSON.stringify(done)}`);
+    return { listStatus: await tab.text("#con-list-status"), editorHidden: await tab.evaluate("document.querySelector('#con-editor').hidden") };
+  }
+  await tab.wait("the delete's refusal", "!document.querySelector('#con-notice').hidden");
+  return tab.report();
+}
+
 const fieldSelector = (fieldPath) => `.con-field[data-path="${fieldPath}"] input, .con-field[data-path="${fieldPath}"] textarea`;
 const diagnosticsAt = (fieldPath) => `Array.from(document.querySelectorAll('.con-field[data-path="${fieldPath}"] .con-diag'))
   .map((node) => ({ severity: node.classList.contains('con-error') ? 'error' : 'warning', text: node.textContent }))`;
@@ -235,8 +248,24 @@ const scenarios = {
       states: Array.from(document.querySelectorAll('#con-table tbody tr')).filter((row) => row.querySelector('a'))
         .map((row) => row.querySelector('a').textContent + " " + row.querySelector('.con-state').textContent)
     })`);
+    // Figures as an empty database gives them (all 0) read "no showings yet"; a button's count is named by
+    // the button's title. The page's own list, with these figures in place of the unreadable database's.
+    const figures = await tab.evaluate(`(() => {
+      const data = Console.state.data["messages.json"];
+      Console.messagesOf(data).find((message) => message.id === 5).buttons = [{ title: "Apply" }, { title: "Later" }];
+      data.results = { "4": { counts: { shown: 0, dismissed: 0, "button.0": 0 }, anomalies: [{ kind: "noShowings" }] },
+        "5": { counts: { shown: 40, dismissed: 3, "button.0": 10, "button.1": 2 } },
+        "6": { counts: { shown: 7, "button.0": 1 } } };
+      Console.renderList();
+      const cells = {};
+      document.querySelectorAll('#con-table tbody tr').forEach((row) => {
+        const link = row.querySelector('a');
+        if (link) { cells[link.textContent] = row.querySelector('td.con-results').textContent; }
+      });
+      return cells;
+    })()`);
     return { atField, invalid, describedBy, afterSave, ...saved, other: { ...other, othersNamed, markedFields },
-      leaveDialog, opened, list };
+      leaveDialog, opened, list, figures };
   },
 
   // Two tabs on the same message, both edited; the first saves, then the second.
@@ -258,8 +287,20 @@ const scenarios = {
     await first.type(fieldSelector("title"), options.otherTitle);
     await second.type(fieldSelector("title"), options.thirdTitle);
     const otherSave = await first.save();
+    // The first tab edits message 2 again (so it keeps its version of the feed) while the second saves.
+    await first.type(fieldSelector("title"), options.otherTitle + " (not saved)");
     const rebasedSave = await second.save();
-    return { firstSave, secondSave, afterReload, otherSave, rebasedSave };
+    // Deleting message 2 in the first tab: the feed changed, message 2 did not, so it is deleted all the same.
+    await second.type(fieldSelector("title"), options.thirdTitle + " (not saved)");
+    const deleted = await deleteOpen(first, "Deleted message #" + options.otherId + ".");
+    // The first tab changes message 1 on disk; the second tab's delete of it then asks to reload.
+    await first.go(options.id);
+    await first.type(fieldSelector("title"), options.changedTitle);
+    const changedSave = await first.save();
+    await second.wait("the change seen in the second tab", "!document.querySelector('#con-notice').hidden");
+    await second.evaluate("document.querySelector('#con-status').textContent = 'Saved to messages.json.'");
+    const refusedDelete = await deleteOpen(second, null);
+    return { firstSave, secondSave, afterReload, otherSave, rebasedSave, deleted, changedSave, refusedDelete };
   },
 
   // Tab from the top of the page to Save; every field has a label; the focus ring shows.
@@ -314,9 +355,33 @@ const scenarios = {
     await tab.press("Escape", "Escape", 27);
     const stillEditing = await tab.wait("the dialog to close", `!document.querySelector('#con-leave-dialog').open
       && !document.querySelector('#con-editor').hidden`);
+    // The message's texts take their direction from what is typed: Arabic reads right to left.
+    // Placeholders are hints, never what looks like a value already set.
+    const placeholders = await tab.evaluate(`Object.fromEntries(Array.from(document.querySelectorAll('#con-form .con-field[data-path] [placeholder]'))
+      .map((control) => [control.closest('[data-path]').dataset.path, control.placeholder]))`);
+    const autoDirection = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form [dir=auto]'))
+      .map((control) => control.closest('[data-path]').dataset.path)`);
+    await tab.type(fieldSelector("title"), options.rightToLeft);
+    const rightToLeft = await tab.evaluate(`(() => { const title = document.querySelector('.con-field[data-path="title"] input');
+      return { rtl: title.matches(':dir(rtl)'), idLtr: document.querySelector('.con-field[data-path="id"] input').matches(':dir(ltr)') }; })()`);
+    // Another tab adds a message with the same id first: the save is refused with the next free id offered.
+    await tab.type(fieldSelector("text"), options.rightToLeft);
+    const taken = await tab.evaluate(`(() => { const data = Console.state.data["messages.json"];
+      return Console.api("POST", Console.feedURL("messages.json") + "/messages",
+        { id: ${newId}, bundleId: "*", title: "Added in another tab", text: "x" }, { "If-Match": data.etag })
+        .then((answer) => answer.status); })()`);
+    await tab.wait("the page to see the other tab's change",
+      "document.querySelector('#con-status').textContent.startsWith('The feed changed elsewhere')");
+    const clash = await tab.save();
+    clash.atId = await tab.evaluate(diagnosticsAt("id"));
+    clash.button = await tab.text('.con-field[data-path="id"] .con-use-id');
+    await tab.evaluate("document.querySelector('.con-field[data-path=\"id\"] .con-use-id').click()");
+    await tab.checked();
+    clash.idAfter = JSON.parse(await tab.evaluate("document.querySelector('#con-json').value")).id;
+    const clashSave = await tab.save();
     return { reachedSave, presses: visited.length, saveOutline: save.outline, saveOutlineWidth: save.outlineWidth,
       fields, unlabelled, dialogFocus, dialogClosed, closed, newId, newHeading: created.heading, templateSave,
-      leaveFocus, stillEditing };
+      leaveFocus, stillEditing, placeholders, autoDirection, rightToLeft, taken, clash, clashSave };
   },
 
   // The JSON box and the form follow each other; invalid JSON says where and leaves the form alone; a key
@@ -353,8 +418,18 @@ const scenarios = {
     await tab.type(fieldSelector("id"), options.id);
     // A day as people type it is written as RFC 3339.
     await tab.type(fieldSelector("startDate"), options.day);
-    const date = await tab.evaluate(`({ json: JSON.parse(document.querySelector('#con-json').value).startDate,
-      note: document.querySelector('.con-field[data-path="startDate"] .con-local-note')?.textContent || null })`);
+    const dateNow = `({ json: JSON.parse(document.querySelector('#con-json').value).startDate,
+      note: document.querySelector('.con-field[data-path="startDate"] .con-local-note')?.textContent || null,
+      errors: Array.from(document.querySelectorAll('.con-field[data-path="startDate"] .con-diag.con-error'))
+        .map((node) => node.textContent) })`;
+    const date = await tab.evaluate(dateNow);
+    // Without seconds and with an offset, a one-digit hour, a day the calendar lacks, text that is no date.
+    date.typed = {};
+    for (const typed of JSON.parse(options.dates)) {
+      await tab.type(fieldSelector("startDate"), typed);
+      date.typed[typed] = await tab.evaluate(dateNow);
+    }
+    await tab.type(fieldSelector("startDate"), options.day);
     // A dismiss title, then a first button: the title moves into a second button.
     await tab.type(fieldSelector("confirmLabel"), options.dismissTitle);
     await tab.type('.con-button[data-path="buttons[0]"] .con-field[data-path="buttons[0].title"] input', options.buttonTitle);

@@ -126,14 +126,18 @@ extension ConsoleAssets {
 
           // One message's figures from the report (`report --json`'s message: counts, and per variant the
           // rates with their intervals and the verdict against the baseline).
-          function resultsText(results, id) {
+          // Counts of a message never shown (an empty database: all 0) read "no showings yet"; a button's count
+          // is named by the button's title where the message has one ("Go" 10, not button.0 10).
+          function resultsText(results, id, message) {
             if (!results || typeof results !== "object" || typeof results.error === "string") { return "—"; }
             var figures = results[String(id)];
             if (!figures) { return "no showings yet"; }
             var counts = figures.counts || {};
+            if (!(typeof counts.shown === "number" && counts.shown > 0)) { return "no showings yet"; }
+            var buttons = message && Array.isArray(message.buttons) ? message.buttons : [];
             var parts = Object.keys(counts).filter(function (name) { return typeof counts[name] === "number"; })
               .sort(function (a, b) { return (b === "shown") - (a === "shown") || (a < b ? -1 : a > b ? 1 : 0); })
-              .map(function (name) { return name + " " + counts[name]; });
+              .map(function (name) { return countName(name, buttons) + " " + counts[name]; });
             var arms = Array.isArray(figures.variants) ? figures.variants : [];
             arms.forEach(function (arm) {
               var rate = arm.rates && arm.rates.conversion;
@@ -144,6 +148,16 @@ extension ConsoleAssets {
             });
             // The report lists every message of the feed; one without counts has not been shown yet.
             return parts.length ? parts.join(" · ") : "no showings yet";
+          }
+
+          // "button.0" as the first button's title in quotes, where the message gives it one.
+          function countName(name, buttons) {
+            var index = /^button\.(\d+)$/.exec(name);
+            var button = index ? buttons[Number(index[1])] : null;
+            if (button && typeof button === "object" && typeof button.title === "string" && button.title !== "") {
+              return "“" + button.title + "”";
+            }
+            return name;
           }
 
           // A bundle id that may break after each dot (a narrow window): "com.<wbr>example.<wbr>app".
@@ -181,6 +195,9 @@ extension ConsoleAssets {
                     + ". Mend it in an editor; the console shows it again once it reads." })]));
                 return;
               }
+              // The messages as written (their buttons' titles), by id: looked up once per row.
+              var fullById = {};
+              messagesOf(data).forEach(function (full) { if (full && Number.isInteger(full.id)) { fullById[String(full.id)] = full; } });
               (data.messages || []).forEach(function (message) {
                 var words = [feed.name, String(message.id), message.title || "", message.layout, (message.apps || []).join(" "),
                   message.placement, message.state, stateNames[message.state] || ""].join(" ").toLowerCase();
@@ -201,7 +218,7 @@ extension ConsoleAssets {
                       ? " · " + message.variants.length + " variants" : "") })])
                 ]);
                 if (state.results) {
-                  cells.push(make("td", { "class": "con-results", text: resultsText(data.results, message.id) }));
+                  cells.push(make("td", { "class": "con-results", text: resultsText(data.results, message.id, fullById[String(message.id)]) }));
                 }
                 var row = make("tr", {}, cells);
                 if (state.editor && state.editor.feed === feed.name && state.editor.originalId === message.id) {
@@ -221,7 +238,10 @@ extension ConsoleAssets {
 
           function setStatus(text) { byId("con-status").textContent = text; }
 
+          // A notice says what happened: a status line from before (or "Saving…") would contradict it. A caller
+          // that has a status to go with the notice sets it after.
           function showNotice(text, withReload) {
+            setStatus("");
             byId("con-notice-text").textContent = text;
             byId("con-reload").hidden = !withReload;
             byId("con-notice").hidden = false;

@@ -13,25 +13,26 @@ extension ConsoleAssets {
             ["sheet", "Sheet"], ["image", "Image"]];
           var actionKinds = [["dismiss", "Close the message"], ["url", "Open a link"], ["event", "Hand an event to the app"]];
 
-          // [legend, hint, fields]. A field: path (dots, [n] for an index), label, kind, hint, placeholder.
+          // [legend, hint, fields]. A field: path (dots, [n] for an index), label, kind, hint, placeholder; words
+          // (the message's texts, in any language: dir="auto", so Arabic or Hebrew reads right to left as typed).
           // Kinds: text, area, integer, number, list (comma-separated strings), select, bool, json.
           var sections = [
             ["Message", null, [
               { path: "id", label: "Id", kind: "integer", hint: "A whole number of 1 or more, unique in the feed. "
                 + "Installs remember what they saw by id: a new id is a new message." },
-              { path: "title", label: "Title", kind: "text" },
-              { path: "text", label: "Text", kind: "area" },
+              { path: "title", label: "Title", kind: "text", words: true },
+              { path: "text", label: "Text", kind: "area", words: true },
               { path: "layout", label: "Layout", kind: "select", options: layouts },
-              { path: "placement", label: "Placement", kind: "text", placeholder: "launch", suggest: ["launch", "inbox"],
+              { path: "placement", label: "Placement", kind: "text", placeholder: "e.g. inbox; empty: launch", suggest: ["launch", "inbox"],
                 hint: "launch (at launch or on an event), inbox (the message center), or the name of a slot in the app." },
-              { path: "confirmLabel", label: "Dismiss button's title", kind: "text", placeholder: "OK",
+              { path: "confirmLabel", label: "Dismiss button's title", kind: "text", placeholder: "e.g. Got it; empty: OK", words: true,
                 hint: "Without buttons below. Not with buttons." },
-              { path: "link.title", label: "Link button's title", kind: "text", hint: "Without buttons below." },
+              { path: "link.title", label: "Link button's title", kind: "text", words: true, hint: "Without buttons below." },
               { path: "link.url", label: "Link URL", kind: "text", placeholder: "https://" }
             ]],
             ["Image", "Banner, modal, sheet and image layouts. Pictures must be https: (http: only for localhost).", [
               { path: "image.url", label: "Image URL", kind: "text", placeholder: "https://" },
-              { path: "image.alt", label: "Alt text", kind: "text", hint: "What VoiceOver reads. Required with the image layout." },
+              { path: "image.alt", label: "Alt text", kind: "text", words: true, hint: "What VoiceOver reads. Required with the image layout." },
               { path: "image.darkUrl", label: "Image URL in dark appearance", kind: "text", placeholder: "https://" }
             ]],
             ["Buttons", "Alert, modal and sheet: one or two, the main one first. They replace the dismiss and link buttons.",
@@ -51,25 +52,25 @@ extension ConsoleAssets {
             ["Who sees it", "Every condition must hold. Lists are separated by commas.", [
               { path: "bundleId", label: "App (bundle id)", kind: "text", hint: "Exact; * is every app." },
               { path: "bundleIds", label: "More apps (bundle ids)", kind: "list" },
-              { path: "appVersions", label: "App versions", kind: "list", placeholder: "1.0, 1.1" },
-              { path: "appVersionRange", label: "App version range", kind: "text", placeholder: ">=1.2 <2",
+              { path: "appVersions", label: "App versions", kind: "list", placeholder: "e.g. 1.0, 1.1; empty: all versions" },
+              { path: "appVersionRange", label: "App version range", kind: "text", placeholder: "e.g. >=1.2 <2",
                 hint: "A node-semver range: >=1.2 <2, ^1.4, 1.x || 2.1." },
               { path: "osVersions", label: "OS versions", kind: "list" },
-              { path: "osVersionRange", label: "OS version range", kind: "text", placeholder: ">=17" },
-              { path: "platforms", label: "Platforms", kind: "list", placeholder: "ios, macos",
+              { path: "osVersionRange", label: "OS version range", kind: "text", placeholder: "e.g. >=17" },
+              { path: "platforms", label: "Platforms", kind: "list", placeholder: "e.g. ios, macos; empty: all platforms",
                 hint: "ios (iPhones and iPads), ipados, macos, tvos, watchos, visionos, linux, windows." },
-              { path: "locales", label: "Languages", kind: "list", placeholder: "en, pt-BR",
+              { path: "locales", label: "Languages", kind: "list", placeholder: "e.g. en, pt-BR; empty: all languages",
                 hint: "Matched against the device's first language: pt matches pt-BR and pt-PT." },
-              { path: "startDate", label: "Start", kind: "date", placeholder: "2026-03-01 or 2026-03-01T09:00:00+01:00",
+              { path: "startDate", label: "Start", kind: "date", placeholder: "e.g. 2026-03-01 or 2026-03-01T09:00:00+01:00",
                 hint: "A day (2026-03-01), a day and time (2026-03-01 09:00), both taken as UTC, or RFC 3339 with an "
                   + "offset (Z or +01:00)." },
-              { path: "endDate", label: "End", kind: "date", placeholder: "2026-04-01",
+              { path: "endDate", label: "End", kind: "date", placeholder: "e.g. 2026-04-01",
                 hint: "As the start, and after it. A day alone means its first moment (00:00 UTC)." },
-              { path: "rollout", label: "Rollout (percent of installs)", kind: "number", placeholder: "100" },
+              { path: "rollout", label: "Rollout (percent of installs)", kind: "number", placeholder: "e.g. 50; empty: all installs" },
               { path: "rolloutSchedule", label: "Rollout schedule", kind: "json",
                 placeholder: "[{\"at\": \"2027-01-15T08:00:00Z\", \"percent\": 10}, {\"at\": \"2027-01-20T08:00:00Z\", \"percent\": 100}]",
                 hint: "A rollout that grows over time. Not together with Rollout." },
-              { path: "whatsNew", label: "What's new for updates into", kind: "text", placeholder: ">=2.1 <2.2",
+              { path: "whatsNew", label: "What's new for updates into", kind: "text", placeholder: "e.g. >=2.1 <2.2",
                 hint: "A range: the first launches after updating into it." },
               { path: "trigger", label: "Trigger", kind: "json", placeholder: "{\"event\": \"purchase\"}",
                 hint: "\"launch\" (the default) or {\"event\": NAME}: shown when the app reports that event." },
@@ -79,24 +80,24 @@ extension ConsoleAssets {
               { path: "minLaunches", label: "From launch number", kind: "integer" },
               { path: "minDaysSinceInstall", label: "Days since install, at least", kind: "integer" },
               { path: "minDaysSinceUpdate", label: "Days since the last update, at least", kind: "integer" },
-              { path: "priority", label: "Priority", kind: "integer", placeholder: "0",
+              { path: "priority", label: "Priority", kind: "integer", placeholder: "e.g. 10; empty: 0",
                 hint: "Among messages that suit an install, the highest priority is shown, then the highest id." },
-              { path: "maxViews", label: "Times shown to an install, at most", kind: "integer", placeholder: "1" },
-              { path: "minHoursBetweenViews", label: "Hours between showings", kind: "number", placeholder: "0" },
+              { path: "maxViews", label: "Times shown to an install, at most", kind: "integer", placeholder: "e.g. 3; empty: once" },
+              { path: "minHoursBetweenViews", label: "Hours between showings", kind: "number", placeholder: "e.g. 24; empty: no wait" },
               { path: "dismissible", label: "Can be dismissed", kind: "select",
                 options: [["", "Yes (the default)"], ["true", "Yes"], ["false", "No: a wall, only its link leads on"]] }
             ]],
             ["More", "Structured keys, as JSON. Leave a box empty to remove its key.", [
               { path: "action", label: "Tap action (banner and image)", kind: "json",
                 placeholder: "\"dismiss\", {\"url\": \"https://…\"} or {\"event\": \"name\"}" },
-              { path: "bannerSeconds", label: "Banner stays for (seconds)", kind: "number", placeholder: "8" },
-              { path: "features", label: "Features (sheet)", kind: "json",
+              { path: "bannerSeconds", label: "Banner stays for (seconds)", kind: "number", placeholder: "e.g. 12; empty: 8" },
+              { path: "features", label: "Features (sheet)", kind: "json", words: true,
                 placeholder: "[{\"title\": \"Folders\", \"text\": \"Keep notes together.\", \"symbol\": \"folder\"}]" },
               { path: "data", label: "Data for the app", kind: "json", placeholder: "{\"screen\": \"paywall\"}" },
-              { path: "localizations", label: "Localizations", kind: "json",
+              { path: "localizations", label: "Localizations", kind: "json", words: true,
                 placeholder: "{\"fr\": {\"title\": \"…\", \"text\": \"…\"}}",
                 hint: "Translations by language tag; each key left out falls back to the message's." },
-              { path: "variants", label: "A/B variants", kind: "json",
+              { path: "variants", label: "A/B variants", kind: "json", words: true,
                 placeholder: "[{\"weight\": 1}, {\"weight\": 1, \"title\": \"Another title\"}]",
                 hint: "2 to 10; a variant's keys replace the message's." },
               { path: "conversion", label: "Conversion", kind: "json", placeholder: "{\"event\": \"purchase\", \"withinHours\": 72}",
@@ -198,14 +199,48 @@ extension ConsoleAssets {
             }
             if (kind === "date") {
               if (!trimmed) { return { value: undefined }; }
-              // A day, or a day and a time without an offset, as people type them: written as RFC 3339 in UTC.
-              var day = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?)?$/.exec(trimmed);
-              if (!day) { return { value: trimmed }; }
-              var written = day[1] + "T" + (day[2] || "00:00") + (day[3] || ":00") + "Z";
-              return { value: written, note: "Written as " + written + " (UTC)." };
+              return readDate(trimmed);
             }
             if (kind === "area") { return { value: text === "" ? undefined : text }; }
             return { value: text === "" ? undefined : text };
+          }
+
+          var monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December"];
+
+          function pad(text, width) { return ("0000" + text).slice(-width); }
+
+          // A day, or a day and a time, as people type them (one-digit hours, no seconds, an offset or none):
+          // written as RFC 3339, in UTC without an offset. A day the calendar does not have, or text that is
+          // not a date, is an error in words; the draft takes the text as typed, so the save is refused too.
+          function readDate(text) {
+            var parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*([Zz]|[+-]\d{2}:?\d{2})?)?$/
+              .exec(text);
+            if (!parts) { return { value: text, error: "Write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)." }; }
+            var year = Number(parts[1]), month = Number(parts[2]), day = Number(parts[3]);
+            var problem = null;
+            if (month < 1 || month > 12) {
+              problem = "There is no month " + month + ": months go from 1 to 12.";
+            } else {
+              var days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30,
+                31, 30, 31][month - 1];
+              if (day < 1 || day > days) {
+                problem = monthNames[month - 1] + (month === 2 && day === 29 ? " " + year : "") + " has no day " + day + ".";
+              }
+            }
+            var hour = parts[4] === undefined ? 0 : Number(parts[4]);
+            var minute = parts[5] === undefined ? 0 : Number(parts[5]);
+            var second = parts[6] === undefined ? 0 : Number(parts[6]);
+            if (!problem && hour > 23) { problem = "There is no hour " + hour + ": hours go from 0 to 23."; }
+            if (!problem && minute > 59) { problem = "There is no minute " + minute + ": minutes go from 0 to 59."; }
+            if (!problem && second > 59) { problem = "There is no second " + second + ": seconds go from 0 to 59."; }
+            if (problem) { return { value: text, error: problem }; }
+            var offset = parts[8] === undefined ? "Z" : /^[Zz]$/.test(parts[8]) ? "Z"
+              : parts[8].slice(0, 3) + ":" + parts[8].slice(-2);
+            var written = parts[1] + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":"
+              + pad(second, 2) + (parts[7] || "") + offset;
+            if (written === text) { return { value: written }; }
+            return { value: written, note: "Written as " + written + (parts[8] === undefined ? " (UTC)." : ".") };
           }
 
           // ---- Building ----
@@ -218,7 +253,7 @@ extension ConsoleAssets {
             var control;
             if (spec.kind === "area" || spec.kind === "json") {
               control = Console.make("textarea", { id: id, rows: spec.kind === "area" ? 3 : 2, spellcheck: spec.kind === "area"
-                ? "true" : "false", placeholder: spec.placeholder });
+                ? "true" : "false", placeholder: spec.placeholder, dir: spec.words ? "auto" : null });
             } else if (spec.kind === "select") {
               control = Console.make("select", { id: id }, spec.options.map(function (option) {
                 return Console.make("option", { value: option[0], text: option[1] });
@@ -226,7 +261,7 @@ extension ConsoleAssets {
             } else {
               control = Console.make("input", { id: id, type: "text", autocomplete: "off", spellcheck: "false",
                 placeholder: spec.placeholder, inputmode: spec.kind === "integer" || spec.kind === "number" ? "decimal" : null,
-                list: spec.suggest ? "con-suggest-" + spec.path : null });
+                list: spec.suggest ? "con-suggest-" + spec.path : null, dir: spec.words ? "auto" : null });
             }
             var hintId = spec.hint ? id + "-hint" : null;
             if (hintId) { control.setAttribute("aria-describedby", hintId); }
@@ -250,7 +285,8 @@ extension ConsoleAssets {
             var result = read(field.control.value, field.spec.kind);
             setLocalError(field, result.error || null);
             setLocalNote(field, result.note || null);
-            if (result.error) { return; }
+            // An error without a value keeps the key's last valid value (JSON); a date's error keeps the text.
+            if (result.error && !Object.prototype.hasOwnProperty.call(result, "value")) { return; }
             setPath(Console.draft(), field.segments, result.value);
             if (field.spec.kind === "color") { paintSwatch(field); }
             Console.formEdited();
@@ -289,7 +325,7 @@ extension ConsoleAssets {
           // A button: its title, what it does, and the link or event name.
           function buttonField(spec) {
             var base = fieldId(spec.path);
-            var title = Console.make("input", { id: base + "-title", type: "text", autocomplete: "off" });
+            var title = Console.make("input", { id: base + "-title", type: "text", autocomplete: "off", dir: "auto" });
             var kind = Console.make("select", { id: base + "-kind" }, actionKinds.map(function (option) {
               return Console.make("option", { value: option[0], text: option[1] });
             }));
@@ -462,8 +498,14 @@ extension ConsoleAssets {
                   !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
                 field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));
               }
-              if (field.control.value !== text) { field.control.value = text; setLocalNote(field, null); }
-              setLocalError(field, null);
+              // The form's own error stays while the field still reads as typed (a date the calendar lacks).
+              if (field.control.value !== text) {
+                field.control.value = text;
+                setLocalNote(field, null);
+                setLocalError(field, null);
+              } else if (field.spec.kind !== "date") {
+                setLocalError(field, null);
+              }
               if (field.spec.kind === "color") { paintSwatch(field); }
             });
           }
@@ -502,6 +544,8 @@ extension ConsoleAssets {
                 || root.querySelector("[data-path^=\"" + cssEscape(text + ".") + "\"], [data-path^=\"" + cssEscape(text + "[") + "\"]");
             }
             if (!place) { return false; }
+            // A date field that has the form's own error in words says that one, not the check's as well.
+            if (place.classList.contains("con-kind-date") && place.querySelector(".con-local-error")) { return true; }
             noteSerial += 1;
             var error = diagnostic.severity === "error";
             place.appendChild(Console.make("p", { id: "con-note-" + noteSerial, "class": "con-diag " + (error ? "con-error"

@@ -116,20 +116,22 @@ extension ConsoleAssets {
               }
               if (answer.status === 412 && !again) { return onTopOfNewVersion(editor); }
               if (answer.status === 412) {
-                setStatus("Not saved.");
                 showNotice(staleText, true);
+                setStatus("Not saved.");
               } else if (answer.status === 422) {
                 // Without a whole-number id the draft has no place in the feed: an error at the root is its Id's.
                 var counts = C.showDiagnostics(answer.data && answer.data.diagnostics || [], !Number.isInteger(sent.id));
                 setStatus(refusalText(counts));
                 focusFirstError();
+              } else if (answer.status === 409 && /in use/.test(reason(answer)) && isNew && Number.isInteger(sent.id)) {
+                return proposeFreeId(editor, sent.id, reason(answer));
               } else if (answer.status === 409 && /in use/.test(reason(answer))) {
                 C.showDiagnostics([{ severity: "error", path: "$", message: reason(answer) }], true);
                 setStatus("Not saved: " + reason(answer) + ".");
                 focusFirstError();
               } else {
-                setStatus("Not saved.");
                 showNotice("Not saved: " + reason(answer), false);
+                setStatus("Not saved.");
               }
             });
           }
@@ -141,13 +143,40 @@ extension ConsoleAssets {
               if (editor.originalId !== null) {
                 var current = onDisk(editor);
                 if (!current || !sameJSON(current, editor.base)) {
-                  setStatus("Not saved.");
                   showNotice(staleText, true);
+                  setStatus("Not saved.");
                   return;
                 }
               }
               editor.etag = data.etag;
               return send(editor, true);
+            });
+          }
+
+          // A new message whose id another message took meanwhile (a second New message, another tab): the
+          // next free id, as New message and Duplicate choose it, offered at the Id with a button that sets it.
+          function proposeFreeId(editor, taken, why) {
+            return C.loadFeed(editor.feed).catch(function () { return null; }).then(function () {
+              if (state.editor !== editor) { return; }
+              C.renderList();
+              var free = C.nextFreeId(editor.feed);
+              C.showDiagnostics([{ severity: "error", path: "$", message: "id " + taken + " is in use: use " + free + "?" }], true);
+              var note = document.querySelector("#con-form .con-field[data-path=\"id\"] .con-diag.con-error");
+              var input = document.querySelector("#con-form .con-field[data-path=\"id\"] input");
+              if (note && input) {
+                var use = make("button", { type: "button", "class": "con-use-id", text: "Use id " + free });
+                use.addEventListener("click", function () {
+                  if (state.editor !== editor) { return; }
+                  input.value = String(free);
+                  input.dispatchEvent(new Event("input", { bubbles: true }));
+                  setStatus("The id is now " + free + ". Save to add the message.");
+                  byId("con-save").focus();
+                });
+                note.appendChild(document.createTextNode(" "));
+                note.appendChild(use);
+              }
+              setStatus("Not saved: " + why + ".");
+              focusFirstError();
             });
           }
 
@@ -212,8 +241,18 @@ extension ConsoleAssets {
             var editor = state.editor;
             byId("con-delete-dialog").close();
             if (!editor) { return; }
+            setStatus("Deleting…");
+            sendDelete(editor, false).catch(function (error) {
+              if (state.editor === editor) { setStatus("Not deleted: the server did not answer (" + error.message + ")."); }
+            });
+          }
+
+          // As a save: a 412 (the file changed elsewhere) is tried once more on top of the new version when this
+          // message did not change there; only a change to the message itself asks to reload.
+          function sendDelete(editor, again) {
             var path = feedURL(editor.feed) + "/messages/" + encodeURIComponent(editor.originalId);
-            api("DELETE", path, undefined, { "If-Match": editor.etag }).then(function (answer) {
+            return api("DELETE", path, undefined, { "If-Match": editor.etag }).then(function (answer) {
+              if (state.editor !== editor) { return; }
               if (answer.status === 200) {
                 var id = editor.originalId;
                 state.editor = null;
@@ -223,6 +262,16 @@ extension ConsoleAssets {
                   byId("con-load-error").hidden = true;
                   byId("con-filter").focus();
                   announce("Deleted message #" + id + ".");
+                });
+              }
+              if (answer.status === 412 && !again) {
+                return C.loadFeed(editor.feed).then(function (data) {
+                  if (state.editor !== editor) { return; }
+                  C.renderList();
+                  var current = onDisk(editor);
+                  if (!current || !sameJSON(current, editor.base)) { showNotice(staleText, true); return; }
+                  editor.etag = data.etag;
+                  return sendDelete(editor, true);
                 });
               }
               if (answer.status === 412) { showNotice(staleText, true); } else { showNotice("Not deleted: " + reason(answer), false); }
