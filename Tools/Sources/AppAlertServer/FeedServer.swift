@@ -80,7 +80,9 @@ public struct FeedServer: Sendable {
     static let serverName = "appalert"
 
     /// Loads the feed at `source` (a file, or a directory of `.json` feeds). Throws when the first load
-    /// fails: there is no good version to fall back on.
+    /// fails: there is no good version to fall back on. In development mode with the console, it does
+    /// not: what can be served is (the other feeds of a directory), and ``ServedContent/failure`` says
+    /// what is not, to be mended in an editor or in the console.
     public init(source: URL, configuration: FeedServerConfiguration = FeedServerConfiguration(), logger: Logger? = nil)
         throws(FeedSiteError)
     {
