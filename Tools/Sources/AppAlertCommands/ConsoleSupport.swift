@@ -24,6 +24,7 @@ enum ConsoleSupport {
             editingOff: editingOff, committed: committed, diff: diff, results: results)
         let history = CommittedIDs()
         configuration.highestCommittedID = { file in history.highest(in: file) }
+        configuration.audience = audience
         return configuration
     }
 
@@ -36,6 +37,30 @@ enum ConsoleSupport {
             status == 0
         else { return nil }
         return data
+    }
+
+    /// `appalert audience` for each app message `id` names (at most three): of the kinds of install the
+    /// feed's conditions tell apart, how many there are, how many see this message first, and their
+    /// rows as the command prints them. Null when the message is not in the feed as apps read it.
+    @Sendable
+    static func audience(_ feed: Data, _ id: Int) -> JSONValue {
+        guard let decoded = try? FeedDecoder().decode(feed),
+            let message = decoded.feed.messages.last(where: { $0.id == id })
+        else { return .null }
+        let named = message.bundleIDs.filter { $0 != "*" }
+        var apps: [JSONValue] = []
+        for app in (named.isEmpty ? ["*"] : named).prefix(3) {
+            let query = FeedAudience.Query(
+                bundleID: app, now: Date(), currentLocale: AudienceOptions.machineLanguage,
+                currentOSVersions: AudienceOptions.machineOSVersions)
+            guard let rows = try? FeedAudience.rows(decoded.feed, query: query) else { continue }
+            let seeing = rows.filter { $0.selected == id }
+            apps.append([
+                "app": .string(app), "kinds": .integer(Int64(rows.count)), "seeing": .integer(Int64(seeing.count)),
+                "table": .string(seeing.isEmpty ? "" : AudienceTable.render(seeing)),
+            ])
+        }
+        return ["apps": .array(apps), "more": .integer(Int64(max(0, named.count - 3)))]
     }
 
     /// `appalert diff old new` (text and `--json`), now, as the command answers it.

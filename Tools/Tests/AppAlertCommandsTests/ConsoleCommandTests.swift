@@ -65,6 +65,19 @@ struct ConsoleCommandTests {
         #expect(check.contains("#3"), "\(check.prefix(400))")
         #expect(check.contains(#""changesWhatInstallsSee":true"#))
         #expect(check.contains(#""against":"git HEAD""#))
+        // Which installs see it first, per app it names, as appalert audience lists them.
+        guard case .object(let checkedAnswer) = try JSONParser().parse(checkBody),
+            case .object(let audience)? = checkedAnswer["audience"], case .array(let apps)? = audience["apps"],
+            case .object(let first)? = apps.first
+        else {
+            Issue.record("no audience in \(check.prefix(400))")
+            return
+        }
+        #expect(first["app"] == "com.createchsol.AppAlertExample")
+        #expect(
+            (first["seeing"]?.integerValue ?? 0) > 0
+                && (first["kinds"]?.integerValue ?? 0) >= (first["seeing"]?.integerValue ?? 0))
+        #expect(first["table"]?.stringValue?.contains("#3") == true)
         let evaluated = try AppAlertProcess.run(
             [
                 "evaluate", "-", "--bundle-id", "com.createchsol.AppAlertExample", "--app-version", "1.0",

@@ -267,6 +267,8 @@ struct Console: Sendable {
                 "changesWhatInstallsSee": .bool(diff.changesWhatInstallsSee),
                 "against": .string(committed != nil ? "git HEAD" : "the file as it was when the server started"),
             ])
+        let audience = configuration.audience
+        answer.set("audience", ConsoleEdit.id(of: message).flatMap { id in audience?(draft, id) } ?? .null)
         answer.set("explain", explain(draft, request["install"]))
         return ConsoleResponse.json(.ok, .object(answer))
     }
@@ -286,7 +288,7 @@ struct Console: Sendable {
             "diagnostics": [ConsoleCheck.json(diagnostic)],
             "messageIndex": document == nil ? .null : .integer(Int64(index)),
             "preview": ["html": "", "entries": [], "unavailable": .string(failure.reason)],
-            "diff": .null, "explain": .null,
+            "diff": .null, "audience": .null, "explain": .null,
         ]
     }
 

@@ -65,6 +65,7 @@ extension ConsoleAssets {
                 renderPreview({ unavailable: aboutId ? "the draft cannot take its place in the feed: see the error at its Id"
                   : reason(answer) });
                 renderDiff(null);
+                renderAudience(null);
                 renderExplain(null, missing);
                 return;
               }
@@ -72,6 +73,7 @@ extension ConsoleAssets {
               showDiagnostics(data.diagnostics || [], editor.messageIndex === null);
               renderPreview(data.preview);
               renderDiff(data.diff);
+              renderAudience(data.audience);
               renderExplain(data.explain, missing);
               var json = data.diff && data.diff.json;
               if (json && typeof json === "object") {
@@ -82,6 +84,7 @@ extension ConsoleAssets {
               if (serial === state.checkSerial && state.editor === editor) {
                 renderPreview({ unavailable: "the server did not answer the check (" + error.message + ")" });
                 renderDiff(null);
+                renderAudience(null);
                 renderExplain(null, missing);
               }
             }).then(function () {
@@ -101,6 +104,28 @@ extension ConsoleAssets {
             box.innerHTML = preview.html || "";
             window.galleryEntries = preview.entries || [];
             if (window.AppAlertPhones) { window.AppAlertPhones.fillPhones(); }
+          }
+
+          // `appalert audience` for the draft: per app it names, how many kinds of install see it first,
+          // then their rows. Without an answer for this draft, nothing of the previous one stays.
+          function renderAudience(audience) {
+            var box = byId("con-audience");
+            box.replaceChildren();
+            if (!audience || !Array.isArray(audience.apps)) {
+              box.appendChild(make("p", { "class": "con-hint",
+                text: "Out of date: shown again once the draft is a message apps can read." }));
+              return;
+            }
+            audience.apps.forEach(function (app) {
+              var name = app.app === "*" ? "Every app" : app.app;
+              box.appendChild(make("p", { "class": "con-diff-summary", text: app.seeing === 0
+                ? name + ": no kind of install sees it first (another message wins, or none matches)."
+                : name + ": " + app.seeing + " of " + app.kinds + " kinds of install see it first." }));
+              if (app.table) { box.appendChild(make("pre", { "class": "con-diff", text: app.table })); }
+            });
+            if (audience.more > 0) {
+              box.appendChild(make("p", { "class": "con-hint", text: "And " + audience.more + " more apps (not shown)." }));
+            }
           }
 
           // Against what (the check's `against`), one plain line, then `appalert diff`'s text. Without an

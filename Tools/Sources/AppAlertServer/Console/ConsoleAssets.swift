@@ -92,6 +92,12 @@ enum ConsoleAssets {
                   <p id="con-diff-summary" class="con-diff-summary"></p>
                   <pre id="con-diff" class="con-diff" tabindex="0" aria-labelledby="con-diff-heading"></pre>
                 </section>
+                <section class="con-panel" aria-labelledby="con-audience-heading">
+                  <h3 id="con-audience-heading">Which installs see it first</h3>
+                  <p class="con-hint">Each kind of install the feed's conditions tell apart (app version, OS, platform,
+                    language), as a fresh install, as <code>appalert audience</code> lists them.</p>
+                  <div id="con-audience" class="con-audience"></div>
+                </section>
                 <section class="con-panel" aria-labelledby="con-explain-heading">
                   <h3 id="con-explain-heading">Who would see it</h3>
                   <p class="con-hint">Describe an install (its app and version at least): the answer says whether it gets this
