@@ -12,6 +12,8 @@
         /// The banner on screen: the controller owns its SwiftUI content while its view is shown.
         private static var banner: NSHostingController<HostedMessage>?
         private static var bannerWindowEnd: NSObjectProtocol?
+        /// The banner's countdown waits while the app is not active: the application's notifications.
+        private static var bannerActivity: [NSObjectProtocol] = []
 
         /// How the message is put on screen; `stage` and `draw` as for UIKit (``UIKitMessageHost/Placement``).
         struct Placement {
@@ -98,6 +100,16 @@
                     if let stage { presenter.service.stage.remove(stage) }
                 }
             }
+            // Nobody reads a banner while another app is in front: its countdown waits
+            // (MessagePresenter.appActivityChanged).
+            presenter.appActivityChanged(active: NSApp?.isActive ?? true, at: Date())
+            bannerActivity = [
+                (NSApplication.didBecomeActiveNotification, true), (NSApplication.didResignActiveNotification, false),
+            ].map { name, active in
+                NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in
+                    MainActor.assumeIsolated { presenter.appActivityChanged(active: active, at: Date()) }
+                }
+            }
             presenter.whenMessageLeaves {
                 guard banner === controller else { return }
                 closeBanner()
@@ -110,6 +122,8 @@
             banner = nil
             if let bannerWindowEnd { NotificationCenter.default.removeObserver(bannerWindowEnd) }
             bannerWindowEnd = nil
+            for observer in bannerActivity { NotificationCenter.default.removeObserver(observer) }
+            bannerActivity = []
             HostEvents.postFreed()
         }
 

@@ -115,7 +115,7 @@
                     }
                     .overlay(alignment: .top) {
                         if here, presenter.container == .banner, let message = presenter.message {
-                            BannerHost(presenter: presenter) { drawn(message, presenter) }
+                            BannerHost(presenter: presenter, followsScenePhase: true) { drawn(message, presenter) }
                                 .transition(reduceMotion ? .opacity : .move(edge: .top).combined(with: .opacity))
                         }
                     }
@@ -239,11 +239,16 @@
     }
 
     /// A banner's place at the top: its background and shadow, the swipe up, the countdown (held while
-    /// VoiceOver runs), the announcement, and a "close" action for VoiceOver, which cannot swipe it.
+    /// VoiceOver runs or the app is not active), the announcement, and a "close" action for VoiceOver,
+    /// which cannot swipe it. Drawn in the app's own tree it follows the scene phase; in the UIKit and
+    /// AppKit hosts' windows, whose phase SwiftUI does not promise, the hosts tell the presenter from the
+    /// scene's and the application's notifications.
     struct BannerHost<Banner: View>: View {
         let presenter: MessagePresenter
+        var followsScenePhase = false
         @ViewBuilder let banner: () -> Banner
         @Environment(\.accessibilityVoiceOverEnabled) private var voiceOver
+        @Environment(\.scenePhase) private var scenePhase
 
         var body: some View {
             banner()
@@ -264,6 +269,7 @@
                     Task { @MainActor in await presenter.service.close() }
                 }
                 .onAppear {
+                    if followsScenePhase { presenter.appActivityChanged(active: scenePhase == .active, at: .now) }
                     presenter.bannerShown(at: .now, voiceOverRunning: voiceOver)
                     if let announcement = presenter.bannerAnnouncement {
                         AccessibilityNotification.Announcement(announcement).post()
@@ -271,6 +277,9 @@
                 }
                 .onChange(of: voiceOver) { _, running in
                     presenter.voiceOverChanged(running: running, at: .now)
+                }
+                .onChange(of: scenePhase) { _, phase in
+                    if followsScenePhase { presenter.appActivityChanged(active: phase == .active, at: .now) }
                 }
                 .task(id: presenter.bannerDeadline) { @MainActor [presenter] in
                     guard let deadline = presenter.bannerDeadline else { return }

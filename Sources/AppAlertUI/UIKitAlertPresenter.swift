@@ -143,6 +143,18 @@
             }
         }
 
+        /// Calls `changed` on the main actor each time `scene` becomes active (`true`) or is about to
+        /// stop being active (`false`: the app switcher, Control Center, a call, the background).
+        static func whenSceneActivityChanges(_ scene: UIScene, _ changed: @escaping @MainActor (Bool) -> Void)
+            -> [NSObjectProtocol]
+        {
+            [(UIScene.didActivateNotification, true), (UIScene.willDeactivateNotification, false)].map { name, active in
+                NotificationCenter.default.addObserver(forName: name, object: scene, queue: .main) { _ in
+                    MainActor.assumeIsolated { changed(active) }
+                }
+            }
+        }
+
         /// The scene to show on without a view controller: the frontmost foreground scene (the one the
         /// user works in: its traits' `activeAppearance` is `.active`), or the only foreground scene
         /// (``SceneChoice``). Since iOS 15 every scene has a key window of its own, so `isKeyWindow`

@@ -12,6 +12,8 @@
     enum UIKitMessageHost {
         private static var bannerWindow: UIWindow?
         private static var bannerSceneEnd: NSObjectProtocol?
+        /// The banner's countdown waits while its scene is not active: the scene's notifications.
+        private static var bannerActivity: [NSObjectProtocol] = []
 
         /// How the message is put on screen. `stage`: the window of `.messageAlert` that claimed it
         /// (``MessageStage``); it is told when the message is on screen and when it has left, and it,
@@ -136,6 +138,12 @@
                 closeBanner()
                 if let stage = placement.stage { presenter.service.stage.remove(stage) }
             }
+            // Nobody reads a banner while the app is in the background or behind the app switcher: its
+            // countdown waits (MessagePresenter.appActivityChanged), from the scene's own state.
+            presenter.appActivityChanged(active: scene.activationState == .foregroundActive, at: Date())
+            bannerActivity = UIKitAlertHost.whenSceneActivityChanges(scene) { active in
+                presenter.appActivityChanged(active: active, at: Date())
+            }
             presenter.whenMessageLeaves {
                 guard bannerWindow === window else { return }
                 closeBanner()
@@ -168,6 +176,8 @@
             bannerWindow = nil
             if let bannerSceneEnd { NotificationCenter.default.removeObserver(bannerSceneEnd) }
             bannerSceneEnd = nil
+            for observer in bannerActivity { NotificationCenter.default.removeObserver(observer) }
+            bannerActivity = []
             HostEvents.postFreed()
         }
     }

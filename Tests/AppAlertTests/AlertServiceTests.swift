@@ -46,6 +46,9 @@ struct AlertServiceTests {
         #expect(service.showMessage)
         #expect(service.message?.id == 2)
         #expect(service.presentation?.buttons.map(\.title) == ["Status", "OK"])
+        // Chosen, not yet on screen: `.shown` waits for a window to draw it.
+        #expect(log.events == [.checked(source: .network, error: nil)])
+        service.messageAppeared()
         #expect(log.events == [.checked(source: .network, error: nil), .shown(id: 2)])
         // Nothing recorded until the user acts.
         #expect(try await store.state().history.views(of: 2) == 0)
@@ -451,6 +454,7 @@ struct AlertServiceCampaignTests {
         #expect(service.message == nil)
         await service.handle(event: "purchase")
         #expect(service.message?.id == 2 && service.showMessage)
+        service.messageAppeared()
         #expect(log.events.last == .shown(id: 2, variant: nil))
         await service.handle(event: "not a name")
         #expect(log.events.last == .problem("AlertService.handle(event:): \"not a name\" is not an event name"))
@@ -469,6 +473,7 @@ struct AlertServiceCampaignTests {
         #expect(message.id == 3)
         let variant = try #require(message.variant)
         #expect(message.title == (variant == 0 ? "A" : "B"))
+        service.messageAppeared()
         #expect(log.events.last == .shown(id: 3, variant: variant))
         await service.dismiss()
         #expect(log.events.last == .dismissed(id: 3, variant: variant))

@@ -190,6 +190,37 @@ struct MessagePresenterTests {
         #expect(events.all.last == .dismissed(id: 1, variant: nil))
     }
 
+    @Test
+    func aBannersCountdownWaitsWhileTheAppIsNotActiveAndStartsAgainWhenItIsBack() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, _) = try await Self.service([Self.message(.banner, #", "bannerSeconds": 5"#)], folder: folder)
+        let presenter = MessagePresenter(service)
+        // Put up while the app is in the background: nobody sees it, so no time runs.
+        presenter.appActivityChanged(active: false, at: Self.start)
+        presenter.bannerShown(at: Self.start, voiceOverRunning: false)
+        #expect(presenter.bannerDeadline == nil)
+        presenter.bannerTimeCheck(at: Self.start.addingTimeInterval(3_600))
+        #expect(presenter.container == .banner)
+        presenter.appActivityChanged(active: true, at: Self.start.addingTimeInterval(100))
+        #expect(presenter.bannerDeadline == Self.start.addingTimeInterval(105))
+
+        // Four seconds in, the user opens the app switcher: the full time again once back.
+        presenter.appActivityChanged(active: false, at: Self.start.addingTimeInterval(104))
+        presenter.bannerTimeCheck(at: Self.start.addingTimeInterval(106))
+        #expect(presenter.container == .banner, "not while the app is not active")
+        // VoiceOver starts and the app comes back: still held, by VoiceOver.
+        presenter.voiceOverChanged(running: true, at: Self.start.addingTimeInterval(200))
+        presenter.appActivityChanged(active: true, at: Self.start.addingTimeInterval(300))
+        #expect(presenter.bannerDeadline == nil)
+        presenter.voiceOverChanged(running: false, at: Self.start.addingTimeInterval(400))
+        #expect(presenter.bannerDeadline == Self.start.addingTimeInterval(405))
+        // A repeated "active" does not restart the countdown.
+        presenter.appActivityChanged(active: true, at: Self.start.addingTimeInterval(402))
+        #expect(presenter.bannerDeadline == Self.start.addingTimeInterval(405))
+        presenter.bannerTimeCheck(at: Self.start.addingTimeInterval(405))
+        #expect(presenter.container == nil)
+    }
+
     @Test(arguments: [
         (-30.0, -30.0, true), (-10.0, -80.0, true), (-10.0, -40.0, false), (40.0, 120.0, false), (0.0, 0.0, false),
     ])

@@ -61,6 +61,7 @@ struct PresentationInAppsTests {
         // An app-drawn alert is a card; the built-in one is the system alert.
         let presenter = MessagePresenter(service, appDrawnLayouts: test.layout == .alert ? [] : [test.layout])
         var shown: Int { events.all.filter { if case .shown = $0 { true } else { false } }.count }
+        service.messageAppeared()  // as the view that draws it does
         for round in 1...2 {
             let button = try #require(presenter.message?.buttons.first)
             await presenter.actions { _ in }.perform(button)
@@ -72,9 +73,68 @@ struct PresentationInAppsTests {
                 service.resumeAfterEvent()
                 #expect(presenter.message?.id == 1)
             }
-            // Each time back on screen is a new showing, answered once more.
+            // Each time back on screen is a new showing, reported as shown once its view draws it.
+            #expect(shown == round)
+            service.messageAppeared()
             #expect(shown == round + 1)
         }
+    }
+
+    struct ShownCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        /// How many windows say they drew the showing before it is answered.
+        let appearances: Int
+        let answer: Answer?
+        let expected: [String]
+        enum Answer: Sendable { case button, close }
+    }
+
+    @Test(arguments: [
+        ShownCase(testDescription: "chosen while no window draws it", appearances: 0, answer: nil, expected: []),
+        ShownCase(testDescription: "drawn by a window", appearances: 1, answer: nil, expected: ["shown"]),
+        ShownCase(
+            testDescription: "moved through three windows, then answered", appearances: 3, answer: .button,
+            expected: ["shown", "dismissed"]),
+        ShownCase(
+            testDescription: "answered by a view that never said it appeared", appearances: 0, answer: .button,
+            expected: ["shown", "dismissed"]),
+        ShownCase(
+            testDescription: "closed by a view that never said it appeared", appearances: 0, answer: .close,
+            expected: ["shown", "dismissed"]),
+    ])
+    func theShownEventMeansOnScreenOncePerShowing(_ test: ShownCase) async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service([Presenting.message(.modal)], folder: folder)
+        #expect(service.showMessage && service.message?.id == 1)
+        for _ in 0..<test.appearances { service.messageAppeared() }
+        switch test.answer {
+        case .button: await service.dismiss()
+        case .close: await service.close()
+        case nil: break
+        }
+        let names = events.all.compactMap { event -> String? in
+            switch event {
+            case .shown(let id, _): id == 1 ? "shown" : "shown \(id)"
+            case .dismissed(let id, _): id == 1 ? "dismissed" : "dismissed \(id)"
+            default: nil
+            }
+        }
+        #expect(names == test.expected)
+    }
+
+    @Test
+    func aSlotsMessageIsReportedShownOnceWhileItStaysInTheSlot() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service(
+            [Presenting.message(.modal, #", "placement": "home-top", "buttons": [{"title": "Not now"}]"#)],
+            folder: folder)
+        let slot = MessageSlotModel("home-top", service: service)
+        await slot.refresh()
+        await slot.refresh()
+        #expect(slot.message?.id == 1)
+        #expect(events.all.filter { $0 == .shown(id: 1) }.count == 1)
+        await slot.perform(try #require(slot.message?.buttons.first))
+        #expect(events.all.last == .dismissed(id: 1))
     }
 
     @Test

@@ -17,6 +17,14 @@ open class NSApplication {
     open var keyWindow: NSWindow? { nil }
     /// appkit/nsapplication/mainwindow: `var mainWindow: NSWindow? { get }`.
     open var mainWindow: NSWindow? { nil }
+    /// appkit/nsapplication/isactive: `var isActive: Bool { get }`.
+    open var isActive: Bool { true }
+    /// appkit/nsapplication/didbecomeactivenotification: `class let didBecomeActiveNotification: NSNotification.Name`.
+    public nonisolated static let didBecomeActiveNotification = NSNotification.Name(
+        "NSApplicationDidBecomeActiveNotification")
+    /// appkit/nsapplication/didresignactivenotification: `class let didResignActiveNotification: NSNotification.Name`.
+    public nonisolated static let didResignActiveNotification = NSNotification.Name(
+        "NSApplicationDidResignActiveNotification")
 
     /// appkit/nsapplication/modalresponse: `struct ModalResponse` (RawRepresentable, raw value `Int`).
     public struct ModalResponse: RawRepresentable, Hashable, Sendable {

@@ -131,6 +131,11 @@ open class UIWindow: UIView {
 open class UIScene: @MainActor Hashable {
     /// uikit/uiscene/diddisconnectnotification (iOS 13): `class let didDisconnectNotification: NSNotification.Name`.
     public static let didDisconnectNotification = NSNotification.Name("UISceneDidDisconnectNotification")
+    /// uikit/uiscene/didactivatenotification (iOS 13): `nonisolated class let didActivateNotification: NSNotification.Name`.
+    public nonisolated static let didActivateNotification = NSNotification.Name("UISceneDidActivateNotification")
+    /// uikit/uiscene/willdeactivatenotification (iOS 13): `nonisolated class let willDeactivateNotification: NSNotification.Name`.
+    public nonisolated static let willDeactivateNotification = NSNotification.Name(
+        "UISceneWillDeactivateNotification")
     /// uikit/uiscene/activationstate-swift.property: `var activationState: UIScene.ActivationState { get }`.
     open var activationState: ActivationState { .unattached }
 

@@ -4,7 +4,10 @@ import Foundation
 public enum AlertEvent: Sendable, Hashable {
     /// A check finished: where the feed came from, and why a fresh copy was not used, if it was not.
     case checked(source: FeedLoadResult.Source, error: String?)
-    /// A message was put on screen; `variant` is the A/B variant shown (`nil` without variants).
+    /// A message was put on screen; `variant` is the A/B variant shown (`nil` without variants). Sent
+    /// when a window draws it (``AlertService/messageAppeared()``, which AppAlertUI's views call), once
+    /// per showing; a message chosen while no window can draw it is not reported until one does, or
+    /// until it is answered. A slot's message is reported when its slot first draws it.
     case shown(id: Int, variant: Int? = nil)
     /// The user dismissed it.
     case dismissed(id: Int, variant: Int? = nil)

@@ -45,9 +45,9 @@ public final class AlertService: AlertPresenting {
     /// Counts the showings put on screen (a wall that comes back is a new one): a control answers once
     /// per showing.
     @ObservationIgnored package private(set) var showingNumber = 0
-    /// The showing whose `shown` was counted (with reporting on): once per showing, however many
-    /// windows it moves through.
-    @ObservationIgnored private var countedShowing: Int?
+    /// The showing known to have been on screen: its `shown` event was sent and, with reporting on,
+    /// counted; once per showing, however many windows it moves through.
+    @ObservationIgnored private var appearedShowing: Int?
     /// The last run of the results sender, started after a check (for a test to wait on).
     @ObservationIgnored package private(set) var sending: Task<Void, Never>?
     /// The last counting started by ``messageAppeared()`` (for a test to wait on).
@@ -194,7 +194,8 @@ public final class AlertService: AlertPresenting {
         messageImages = result.images
         showMessage = true
         showingNumber += 1
-        emit(.shown(id: next.id, variant: next.variant))
+        // `.shown` waits for a window to draw it (messageAppeared()) or for its answer: a message
+        // chosen while no window can draw it is not reported as shown.
     }
 
     /// With reporting on, sends the counts when a run is due: after the decision, in a task of its own,
@@ -212,19 +213,18 @@ public final class AlertService: AlertPresenting {
         for problem in problems { emit(.problem(problem)) }
     }
 
-    /// Tells the service that its message is on screen now: a window drew it. With reporting on, the
-    /// showing is counted as `shown` once, however many windows it moves through. The views of
-    /// AppAlertUI call it; an app that draws the message itself calls it when its view appears (a
-    /// showing answered without this call is counted as shown when it is answered).
+    /// Tells the service that its message is on screen now: a window drew it. The ``AlertEvent/shown(id:variant:)``
+    /// event is sent then, once per showing however many windows it moves through, and with reporting
+    /// on the showing is counted as `shown`. The views of AppAlertUI call it; an app that draws the
+    /// message itself calls it when its view appears (a showing answered without this call is reported
+    /// and counted as shown when it is answered).
     ///
     /// Returns the task that stores the count (nil when there is nothing to count), for a caller that
     /// must know when it is stored; views ignore it.
     @discardableResult
     public func messageAppeared() -> Task<Void, Never>? {
-        guard showMessage, let message, let client, client.results != nil, countedShowing != showingNumber else {
-            return nil
-        }
-        countedShowing = showingNumber
+        guard showMessage, let message, markAppeared(message) else { return nil }
+        guard let client, client.results != nil else { return nil }
         let counting = Task { [weak self] in
             do {
                 let problems = try await client.count([.shown], of: message)
@@ -237,15 +237,21 @@ public final class AlertService: AlertPresenting {
         return counting
     }
 
+    /// The showing on screen is known to have appeared: sends `.shown` the first time for this
+    /// showing and returns `true` then.
+    private func markAppeared(_ message: ResolvedMessage) -> Bool {
+        guard appearedShowing != showingNumber else { return false }
+        appearedShowing = showingNumber
+        emit(.shown(id: message.id, variant: message.variant))
+        return true
+    }
+
     /// What an answer to the showing on screen counts: `event`, and `shown` when no window said it
-    /// appeared.
-    private func counted(_ event: ResultEvent?) -> [ResultEvent] {
+    /// appeared (the `.shown` event is sent then, before the answer's).
+    private func counted(_ event: ResultEvent?, of message: ResolvedMessage) -> [ResultEvent] {
+        let unannounced = markAppeared(message)
         guard let client, client.results != nil else { return [] }
-        var events: [ResultEvent] = []
-        if countedShowing != showingNumber {
-            countedShowing = showingNumber
-            events.append(.shown)
-        }
+        var events: [ResultEvent] = unannounced ? [.shown] : []
         if let event { events.append(event) }
         return events
     }
@@ -255,7 +261,7 @@ public final class AlertService: AlertPresenting {
     @discardableResult
     public func perform(_ button: AlertPresentation.Button) async -> URL? {
         guard let message else { return nil }
-        let events = button.action.isMessageAction ? counted(ResultEvent.of(button, in: message)) : []
+        let events = button.action.isMessageAction ? counted(ResultEvent.of(button, in: message), of: message) : []
         switch button.action {
         case .dismiss:
             showMessage = false
@@ -309,11 +315,10 @@ public final class AlertService: AlertPresenting {
 
     @discardableResult
     private func presentPendingWall() -> Bool {
-        guard wallPending != nil, let message else { return false }
+        guard wallPending != nil, message != nil else { return false }
         wallPending = nil
         showMessage = true
         showingNumber += 1
-        emit(.shown(id: message.id, variant: message.variant))
         return true
     }
 
@@ -327,7 +332,7 @@ public final class AlertService: AlertPresenting {
     /// `false` as soon as SwiftUI sets it), and the task that records it.
     func beginClose() -> Task<Void, Never>? {
         guard showMessage, let message, message.dismissible else { return nil }
-        let events = counted(.dismissed)
+        let events = counted(.dismissed, of: message)
         showMessage = false
         return Task {
             await record(message, events)

@@ -32,6 +32,8 @@ public final class MessagePresenter: AlertPresenting {
     public var texts: MessageTexts { service.controlTexts }
     /// The banner's countdown, from the moment it was shown.
     public private(set) var bannerTimer: BannerTimer?
+    /// Whether the app is active, as last told (``appActivityChanged(active:at:)``); `true` until then.
+    @ObservationIgnored public private(set) var isAppActive = true
     /// The close started by a binding or a timer, for a test to wait on.
     @ObservationIgnored private(set) var pendingClose: Task<Void, Never>?
 
@@ -170,11 +172,12 @@ public final class MessagePresenter: AlertPresenting {
 
     // MARK: The banner
 
-    /// The banner went on screen at `date`; its countdown starts, or waits while VoiceOver runs.
+    /// The banner went on screen at `date`; its countdown starts, or waits while VoiceOver runs or the
+    /// app is not active (``appActivityChanged(active:at:)``).
     public func bannerShown(at date: Date, voiceOverRunning: Bool) {
         guard let message, message.layout == .banner else { return }
         var timer = BannerTimer(message)
-        timer.shown(at: date, voiceOverRunning: voiceOverRunning)
+        timer.shown(at: date, voiceOverRunning: voiceOverRunning, appActive: isAppActive)
         bannerTimer = timer
     }
 
@@ -183,8 +186,16 @@ public final class MessagePresenter: AlertPresenting {
         bannerTimer?.voiceOverChanged(running: running, at: date)
     }
 
+    /// The app (the scene showing the message) became active or stopped being active: a banner's
+    /// countdown waits while it is not, and starts again from the full time when it is back. The views
+    /// and hosts call it whenever it changes, with or without a banner on screen.
+    public func appActivityChanged(active: Bool, at date: Date) {
+        isAppActive = active
+        bannerTimer?.appActivityChanged(active: active, at: date)
+    }
+
     /// When the banner is to leave: the view waits until then and calls ``bannerTimeCheck(at:)``.
-    /// `nil` while VoiceOver holds it or no banner is on screen.
+    /// `nil` while it is held (VoiceOver, the app not active) or no banner is on screen.
     public var bannerDeadline: Date? { container == .banner ? bannerTimer?.deadline : nil }
 
     /// The banner's time is up at `now`: it leaves, recorded as dismissed. Early calls do nothing.

@@ -24,8 +24,8 @@ public final class MessageSlotModel {
     @ObservationIgnored private let name: String
     /// Whether the name is a slot's: a slot of another name decides nothing.
     @ObservationIgnored private let isSlot: Bool
-    /// The message (id and variant) whose `shown` was counted, with reporting on: once per showing,
-    /// however many refreshes keep it in the slot.
+    /// The message (id and variant) whose `shown` was sent to the app and, with reporting on, counted:
+    /// once per showing, however many refreshes keep it in the slot.
     @ObservationIgnored private var countedShowing: (id: Int, variant: Int?)?
 
     /// The slot `name` (1 to 64 letters, digits, `-`, `_` or `.`) of `service`. An invalid name (or
@@ -86,8 +86,10 @@ public final class MessageSlotModel {
         images = result.images
         problem = result.storeError?.description ?? result.load.error?.reason
         // The slot view refreshes as it appears: the message it draws is on screen now.
-        if let message, client.results != nil, countedShowing.map({ $0 != (message.id, message.variant) }) ?? true {
-            countedShowing = (message.id, message.variant)
+        guard let message, countedShowing.map({ $0 != (message.id, message.variant) }) ?? true else { return }
+        countedShowing = (message.id, message.variant)
+        service.hand(.shown(id: message.id, variant: message.variant))
+        if client.results != nil {
             do {
                 for problem in try await client.count([.shown], of: message) { service.hand(.problem(problem)) }
             } catch {
