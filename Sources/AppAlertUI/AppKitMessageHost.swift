@@ -59,7 +59,10 @@
                 rootView: HostedMessage(
                     presenter: presenter, container: container, dimsApp: false, look: placement.look))
             let sheet = NSWindow(contentViewController: controller)
-            follow(placement, controller, container)
+            // A sheet takes the app's appearance, not its window's: an app that makes that window light
+            // or dark (SwiftUI's preferredColorScheme does) would get a sheet of the other kind.
+            sheet.appearance = window.appearance
+            follow(placement, controller, container, sheet: sheet, on: window)
             window.beginSheet(sheet)
             presenter.whenMessageLeaves {
                 window.endSheet(sheet)
@@ -127,15 +130,17 @@
             HostEvents.postFreed()
         }
 
-        /// The hosted message takes the app's look as it changes (dark mode, Dynamic Type, VoiceOver).
+        /// The hosted message takes the app's look as it changes (dark mode, Dynamic Type, VoiceOver); a
+        /// sheet keeps the appearance of the window it is on (`parent`).
         private static func follow(
             _ placement: Placement, _ controller: NSHostingController<HostedMessage>,
-            _ container: MessagePresenter.Container
+            _ container: MessagePresenter.Container, sheet: NSWindow? = nil, on parent: NSWindow? = nil
         ) {
-            placement.sink?.update = { @MainActor [weak controller] look in
+            placement.sink?.update = { @MainActor [weak controller, weak sheet, weak parent] look in
                 guard let controller else { return }
                 controller.rootView = HostedMessage(
                     presenter: controller.rootView.presenter, container: container, dimsApp: false, look: look)
+                if let sheet, let parent { sheet.appearance = parent.appearance }
             }
         }
     }

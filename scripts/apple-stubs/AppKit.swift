@@ -35,6 +35,9 @@ open class NSApplication {
     }
 }
 
+/// appkit/nsappearance (macOS 10.9): `class NSAppearance : NSObject`.
+open class NSAppearance {}
+
 /// appkit/nswindow: `@MainActor class NSWindow : NSResponder`.
 @MainActor
 open class NSWindow {
@@ -42,6 +45,8 @@ open class NSWindow {
     public static let willCloseNotification = NSNotification.Name("NSWindowWillCloseNotification")
     /// appkit/nswindow/attachedsheet: `var attachedSheet: NSWindow? { get }`.
     open var attachedSheet: NSWindow? { nil }
+    /// appkit/nsappearancecustomization/appearance (macOS 10.9): `var appearance: NSAppearance? { get set }`.
+    open var appearance: NSAppearance?
     /// appkit/nswindow/init(contentviewcontroller:) (macOS 10.10): `convenience init(contentViewController: NSViewController)`.
     public init(contentViewController: NSViewController) {}
     /// appkit/nswindow/contentview: `var contentView: NSView? { get set }`.
