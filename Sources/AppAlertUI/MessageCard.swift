@@ -54,6 +54,8 @@
                 if actions.showsCloseControl { closeControl(message.closeControlColors(dark: dark)) }
             }
             .environment(\.layoutDirection, message.isRightToLeft ? .rightToLeft : .leftToRight)
+            // VoiceOver's escape (a two-finger scrub) does what Escape does, on a message over the app.
+            .escapeAction(actions, message)
             .onAppear { if bytes != nil && image == nil { actions.pictureDidNotDecode() } }
         }
 
@@ -78,6 +80,7 @@
                     .contentShape(Rectangle())
             }
             .buttonStyle(.plain)
+            .messageKey(actions.takesKeyboard && message.escapeKeyButton == nil ? .escape : nil)
             .accessibilityLabel(Text(actions.texts.close))
             .padding(4)
         }
@@ -144,8 +147,18 @@
                 } label: {
                     Text(button.title).frame(maxWidth: .infinity)
                 }
-                if index == 0 { view.buttonStyle(.borderedProminent) } else { view.buttonStyle(.bordered) }
+                Group {
+                    if index == 0 { view.buttonStyle(.borderedProminent) } else { view.buttonStyle(.bordered) }
+                }
+                .messageKey(key(for: index))
             }
+        }
+
+        /// The key that answers the button `index` when the message takes the keyboard.
+        private func key(for index: Int) -> MessageKey? {
+            guard actions.takesKeyboard else { return nil }
+            if index == message.returnKeyButton { return .returnKey }
+            return index == message.escapeKeyButton ? .escape : nil
         }
 
         static func color(_ color: Message.Color) -> Color {
@@ -167,6 +180,39 @@
             #else
                 nil
             #endif
+        }
+    }
+
+    /// The keys a message over the app answers, as a dialog does: Return its first button, Escape the
+    /// button that closes it or its close control (``ResolvedMessage/returnKeyButton``,
+    /// ``ResolvedMessage/escapeKeyButton``).
+    enum MessageKey {
+        case returnKey, escape
+    }
+
+    extension View {
+        /// The control answers `key` from a hardware keyboard; nothing on tvOS and watchOS, which have no
+        /// such shortcuts.
+        @ViewBuilder func messageKey(_ key: MessageKey?) -> some View {
+            #if os(iOS) || os(macOS) || os(visionOS)
+                switch key {
+                case .returnKey?: keyboardShortcut(.defaultAction)
+                case .escape?: keyboardShortcut(.cancelAction)
+                case nil: self
+                }
+            #else
+                self
+            #endif
+        }
+
+        /// VoiceOver's escape gesture does what Escape does (``MessageActions/escape(_:)``) when the
+        /// message takes the keyboard; otherwise the gesture is left to the views around it.
+        @MainActor @ViewBuilder func escapeAction(_ actions: MessageActions, _ message: ResolvedMessage) -> some View {
+            if actions.takesKeyboard {
+                accessibilityAction(.escape) { Task { @MainActor in await actions.escape(message) } }
+            } else {
+                self
+            }
         }
     }
 

@@ -137,6 +137,71 @@ struct PresentationInAppsTests {
         #expect(events.all.last == .dismissed(id: 1))
     }
 
+    struct KeyCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let layout: Message.Layout
+        let extra: String
+        let takesKeyboard: Bool
+        let returnKey: Int?
+        let escapeKey: Int?
+        /// What Escape leads to: the event it records, or nil when the message stays (a wall).
+        let escaped: String?
+    }
+
+    @Test(arguments: [
+        KeyCase(
+            testDescription: "a modal with a link and Not now", layout: .modal,
+            extra:
+                #", "buttons": [{"title": "Go", "action": {"url": "https://example.com/go"}}, {"title": "Not now"}]"#,
+            takesKeyboard: true, returnKey: 0, escapeKey: 1, escaped: "dismissed"),
+        KeyCase(
+            testDescription: "a sheet with one OK", layout: .sheet, extra: #", "buttons": [{"title": "OK"}]"#,
+            takesKeyboard: true, returnKey: 0, escapeKey: nil, escaped: "dismissed"),
+        KeyCase(
+            testDescription: "an image with its close control", layout: .image, extra: "",
+            takesKeyboard: true, returnKey: nil, escapeKey: nil, escaped: "dismissed"),
+        KeyCase(
+            testDescription: "a wall", layout: .modal,
+            extra:
+                #", "dismissible": false, "buttons": [{"title": "Update", "action": {"url": "https://example.com/up"}}]"#,
+            takesKeyboard: true, returnKey: 0, escapeKey: nil, escaped: nil),
+        KeyCase(
+            testDescription: "a banner beside the app's controls", layout: .banner, extra: "",
+            takesKeyboard: false, returnKey: nil, escapeKey: nil, escaped: "dismissed"),
+        KeyCase(
+            testDescription: "an event button before Later", layout: .modal,
+            extra: #", "buttons": [{"title": "Tour", "action": {"event": "tour"}}, {"title": "Later"}]"#,
+            takesKeyboard: true, returnKey: 0, escapeKey: 1, escaped: "dismissed"),
+    ])
+    func returnAnswersTheFirstButtonAndEscapeTheOneThatClosesOnCardsAndSheetsOnly(_ test: KeyCase) async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service(
+            [Presenting.message(test.layout, test.extra)], folder: folder)
+        let presenter = MessagePresenter(service)
+        let message = try #require(presenter.message)
+        let actions = presenter.actions { _ in }
+        #expect(actions.takesKeyboard == test.takesKeyboard)
+        #expect(message.returnKeyButton == test.returnKey)
+        #expect(message.escapeKeyButton == test.escapeKey)
+        await actions.escape(message)
+        let last = events.all.last.flatMap { event -> String? in
+            if case .dismissed(1, _) = event { "dismissed" } else { nil }
+        }
+        #expect(last == test.escaped)
+        #expect((presenter.message == nil) == (test.escaped != nil), "a wall stays")
+    }
+
+    @Test
+    func slotsAndTheInboxLeaveTheKeyboardToTheApp() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, _) = try await Presenting.service(
+            [Presenting.message(.modal, #", "placement": "home-top", "buttons": [{"title": "Not now"}]"#)],
+            folder: folder)
+        let slot = MessageSlotModel("home-top", service: service)
+        await slot.refresh()
+        #expect(slot.message != nil && !slot.actions(open: { _ in }).takesKeyboard)
+    }
+
     @Test
     func aWallLeftByItsEventButtonIsNotPutBackByTheEventTheAppRecordsButByAPlainCheck() async throws {
         let folder = try TemporaryDirectory()

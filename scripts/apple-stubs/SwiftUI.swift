@@ -466,6 +466,14 @@ extension View {
     ) -> some View where Item: Identifiable, Content: View { _ModifiedView() }
 }
 
+/// swiftui/accessibilityactionkind (iOS 13, macOS 10.15): `struct AccessibilityActionKind`.
+public struct AccessibilityActionKind: Sendable {
+    /// swiftui/accessibilityactionkind/default: `static let `default`: AccessibilityActionKind`.
+    public static let `default` = AccessibilityActionKind()
+    /// swiftui/accessibilityactionkind/escape: `static let escape: AccessibilityActionKind`.
+    public static let escape = AccessibilityActionKind()
+}
+
 #if canImport(UIKit)
     import UIKit
     extension Image {
@@ -758,6 +766,12 @@ extension View {
     nonisolated public func accessibilityValue(_ valueDescription: Text) -> some View { _ModifiedView() }
     /// swiftui/view/accessibilityaction(named:_:)-(Text) (iOS 14, macOS 11): `nonisolated func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>`.
     nonisolated public func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> some View {
+        _ModifiedView()
+    }
+    /// swiftui/view/accessibilityaction(_:_:) (iOS 13, macOS 10.15): `nonisolated func accessibilityAction(_ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void) -> ModifiedContent<Self, AccessibilityAttachmentModifier>`.
+    nonisolated public func accessibilityAction(
+        _ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void
+    ) -> some View {
         _ModifiedView()
     }
     /// swiftui/view/transition(_:): `nonisolated func transition(_ t: AnyTransition) -> some View`.

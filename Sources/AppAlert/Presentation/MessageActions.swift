@@ -17,6 +17,10 @@ public struct MessageActions {
     /// The words of the view's own controls, in the user's language (``MessageTexts/close`` labels the
     /// close control).
     public let texts: MessageTexts
+    /// Whether the message takes the keyboard: a card or a sheet over the app, where Return answers
+    /// ``ResolvedMessage/returnKeyButton`` and Escape ``ResolvedMessage/escapeKeyButton`` (or closes the
+    /// message), as in a system alert. Not a banner or a slot, which sit beside the app's own controls.
+    public let takesKeyboard: Bool
     private let tapAction: Message.Action?
     private let tapTitle: String
     private let button: @MainActor (Message.Button) async -> Void
@@ -25,13 +29,14 @@ public struct MessageActions {
     /// Actions over your own handlers, for a preview or a test of your view.
     public init(
         images: [ImageLoadResult] = [], showsCloseControl: Bool = true, texts: MessageTexts = .forLanguages([]),
-        tapAction: Message.Action? = nil, tapTitle: String = "",
+        takesKeyboard: Bool = false, tapAction: Message.Action? = nil, tapTitle: String = "",
         perform: @escaping @MainActor (Message.Button) async -> Void = { _ in },
         close: @escaping @MainActor () async -> Void = {}
     ) {
         self.images = images
         self.showsCloseControl = showsCloseControl
         self.texts = texts
+        self.takesKeyboard = takesKeyboard
         self.tapAction = tapAction
         self.tapTitle = tapTitle
         self.button = perform
@@ -81,6 +86,16 @@ public struct MessageActions {
     public func close() async {
         await closing()
     }
+
+    /// What Escape (or VoiceOver's escape gesture) does to `message` when it takes the keyboard: its
+    /// ``ResolvedMessage/escapeKeyButton``, else closing it (nothing for a wall).
+    public func escape(_ message: ResolvedMessage) async {
+        if let index = message.escapeKeyButton {
+            await perform(message.buttons[index])
+        } else {
+            await close()
+        }
+    }
 }
 
 extension ResolvedMessage {
@@ -88,6 +103,17 @@ extension ResolvedMessage {
     /// its buttons closes it (an image; a modal or sheet whose only buttons open links or send events).
     public var needsCloseControl: Bool {
         dismissible && !buttons.contains { $0.action == .dismiss }
+    }
+
+    /// The button Return answers in a message that takes the keyboard (``MessageActions/takesKeyboard``):
+    /// the first, drawn prominent, as a dialog's default button.
+    public var returnKeyButton: Int? { buttons.isEmpty ? nil : 0 }
+
+    /// The button Escape answers: the first after the first that closes the message ("Not now");
+    /// `nil` when there is none, and Escape then closes a message that can be closed, as its close
+    /// control does.
+    public var escapeKeyButton: Int? {
+        buttons.indices.dropFirst().first { buttons[$0].action == .dismiss }
     }
 
     /// Whether the message is written right to left, so its layout mirrors: by the language of the

@@ -78,7 +78,8 @@ public final class MessagePresenter: AlertPresenting {
         return MessageActions(
             images: service.messageImages,
             showsCloseControl: container(for: message.layout) != .banner && message.needsCloseControl,
-            texts: texts, tapAction: message.action, tapTitle: message.title,
+            texts: texts, takesKeyboard: container(for: message.layout) != .banner,
+            tapAction: message.action, tapTitle: message.title,
             perform: { [self] button in await answer(button, open: open) },
             close: { [self] in await service.close() }
         ).reportingPictureFailure { [self] in pictureFailed() }
