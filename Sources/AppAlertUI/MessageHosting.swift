@@ -15,14 +15,14 @@
     /// a sheet or cover the app already shows never hides it.
     @MainActor
     final class PresentationKeeper {
-        let id = UUID()
+        let id: UUID
         private(set) var presenter: MessagePresenter?
         var isActive = false
         /// The app's view, `openURL` and environment where `.messageAlert` is: the hosts draw the message
         /// with them (its objects, color scheme, tint, Dynamic Type limits), as in the app's own tree.
         private var look = HostedMessage.Look()
-        /// The showing whose failure to go on screen was reported (once per showing).
-        private var reportedFailure: Int?
+        /// This window's part in putting the message on screen (its claim, a failure said once).
+        private var placement: WindowPlacement
         /// Where the message on screen takes a new look (the app's environment changed: dark mode,
         /// Dynamic Type, VoiceOver), so that the hosts never draw with a stale copy.
         private var sink: HostedMessage.LookSink?
@@ -30,10 +30,12 @@
         nonisolated(unsafe) private weak var claimedStage: MessageStage?
         #if os(iOS) || os(macOS)
             let place = WindowPlace()
-            private var hadWindow = false
         #endif
 
         init() {
+            let id = UUID()
+            self.id = id
+            placement = WindowPlacement(id: id)
             #if os(iOS) || os(macOS)
                 place.changed = { [weak self] in self?.update() }
             #endif
@@ -69,43 +71,29 @@
             return presenter.service.stage.draws(message.id, in: id)
         }
 
-        /// Tells the stage this window's state, and on iOS and macOS puts the message on screen when this
-        /// window claims it and shows nothing yet.
+        /// Tells the stage this window's state and, when this window claims the message and shows
+        /// nothing yet, puts it on screen (``WindowPlacement`` decides): on iOS and macOS through the
+        /// UIKit and AppKit hosts; elsewhere the SwiftUI containers of this view draw it, and the stage
+        /// hears when it leaves.
         func update() {
             guard let presenter else { return }
-            let stage = presenter.service.stage
             #if os(iOS) || os(macOS)
-                if place.window == nil {
-                    if hadWindow { stage.remove(id) }
-                    hadWindow = false
-                    return
+                let window = place.window
+                let state = window.map { _ in
+                    WindowPlacement.WindowState(isActive: isActive && place.isAppActive, isFrontmost: place.isFrontmost)
                 }
-                hadWindow = true
-                stage.update(id, isActive: isActive, isFrontmost: place.isFrontmost)
-                guard let message = presenter.message, stage.draws(message.id, in: id), !stage.isShowing(in: id),
-                    let window = place.window
-                else { return }
-                stage.shown(message.id, in: id)
-                let sink = HostedMessage.LookSink()
-                self.sink = sink
-                do {
+                placement.update(presenter.service, window: state) { _ in
+                    guard let window else { return }
+                    let sink = HostedMessage.LookSink()
+                    self.sink = sink
                     try MessageHosting.present(presenter, in: window, stage: id, look: look, sink: sink)
-                    presenter.service.messageAppeared()
-                } catch {
-                    stage.left(id)
-                    // Tried again at the next change (a window comes to the front, the app's sheet
-                    // closes); said once per showing.
-                    let showing = presenter.service.showingNumber
-                    if reportedFailure != showing {
-                        reportedFailure = showing
-                        presenter.service.hand(
-                            .problem("AppAlert could not put message \(message.id) on screen: \(error)"))
-                    }
                 }
             #else
-                stage.update(id, isActive: isActive, isFrontmost: isActive)
-                // The SwiftUI containers draw it in the window that claims it.
-                if drawsMessage { presenter.service.messageAppeared() }
+                let state = WindowPlacement.WindowState(isActive: isActive, isFrontmost: isActive)
+                placement.update(presenter.service, window: state) { [id] _ in
+                    let stage = presenter.service.stage
+                    presenter.whenMessageLeaves { stage.left(id) }
+                }
             #endif
         }
     }

@@ -40,6 +40,17 @@
             #endif
         }
 
+        /// Whether the app is the one the user works in. On the Mac a window keeps its scene phase
+        /// `active` while another app is in front, so a message chosen then waits for the user to come
+        /// back; on iPad the scene's phase already says it.
+        var isAppActive: Bool {
+            #if os(macOS)
+                NSApp?.isActive ?? true
+            #else
+                true
+            #endif
+        }
+
         deinit {
             for observer in observers { NotificationCenter.default.removeObserver(observer) }
         }
@@ -77,6 +88,8 @@
                     (NSWindow.didBecomeKeyNotification, nil, false),
                     (NSWindow.didResignKeyNotification, nil, false),
                     (NSWindow.willCloseNotification, window, true),
+                    (NSApplication.didBecomeActiveNotification, nil, false),
+                    (NSApplication.didResignActiveNotification, nil, false),
                     (HostEvents.freed, nil, false),
                 ]
             #endif

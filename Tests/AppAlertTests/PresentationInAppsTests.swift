@@ -304,6 +304,57 @@ struct PresentationInAppsTests {
         #expect(stage.draws(3, in: b))
     }
 
+    struct PlacementFailure: Error, CustomStringConvertible {
+        var description: String { "the window already shows a sheet" }
+    }
+
+    @Test
+    func aWindowPutsTheMessageOnScreenOnlyWhenItClaimsItAndAnnouncesItThen() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service([Presenting.message(.modal)], folder: folder)
+        var shown: Int { events.all.filter { $0 == .shown(id: 1) }.count }
+        var a = WindowPlacement(id: UUID())
+        var b = WindowPlacement(id: UUID())
+        var presented: [String] = []
+        // The app is in the background: nothing goes on screen, nothing is announced.
+        a.update(service, window: .init(isActive: false, isFrontmost: false)) { _ in presented.append("a") }
+        b.update(service, window: .init(isActive: false, isFrontmost: false)) { _ in presented.append("b") }
+        #expect(presented.isEmpty && shown == 0)
+        // a becomes active: the only active window claims it, puts it up once, and it is announced.
+        a.update(service, window: .init(isActive: true, isFrontmost: false)) { _ in presented.append("a") }
+        a.update(service, window: .init(isActive: true, isFrontmost: false)) { _ in presented.append("a") }
+        #expect(presented == ["a"] && shown == 1)
+        // b comes to the front: the message on screen in a stays there.
+        b.update(service, window: .init(isActive: true, isFrontmost: true)) { _ in presented.append("b") }
+        a.update(service, window: .init(isActive: true, isFrontmost: false)) { _ in presented.append("a") }
+        #expect(presented == ["a"])
+        // a closes while showing it: b takes it; still one showing, announced once.
+        a.update(service, window: nil) { _ in presented.append("a") }
+        b.update(service, window: .init(isActive: true, isFrontmost: true)) { _ in presented.append("b") }
+        #expect(presented == ["a", "b"] && shown == 1)
+    }
+
+    @Test
+    func aWindowThatCannotPutTheMessageUpReleasesItsClaimAndSaysSoOncePerShowing() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service([Presenting.message(.modal)], folder: folder)
+        var placement = WindowPlacement(id: UUID())
+        let window = WindowPlacement.WindowState(isActive: true, isFrontmost: true)
+        for _ in 0..<3 {
+            placement.update(service, window: window) { _ in throw PlacementFailure() }
+            #expect(!service.stage.isShowing(in: placement.id), "the claim is released, to be tried again")
+        }
+        let problems = events.all.filter { if case .problem = $0 { true } else { false } }
+        #expect(problems == [.problem("AppAlert could not put message 1 on screen: the window already shows a sheet")])
+        #expect(!events.all.contains(.shown(id: 1)), "never on screen, never announced")
+        // The next change lets it up: announced once.
+        var tries = 0
+        placement.update(service, window: window) { _ in tries += 1 }
+        placement.update(service, window: window) { _ in tries += 1 }
+        #expect(tries == 1 && service.stage.isShowing(in: placement.id))
+        #expect(events.all.filter { $0 == .shown(id: 1) }.count == 1)
+    }
+
     struct SceneCase: Sendable, CustomTestStringConvertible {
         let scenes: [SceneChoice.Candidate]
         let chosen: Int?

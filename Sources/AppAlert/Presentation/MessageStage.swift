@@ -149,3 +149,64 @@ package struct PresentationRefusal: Error, Sendable, Hashable {
     package var reason: String
     package init(_ reason: String) { self.reason = reason }
 }
+
+/// One window's part in putting the service's message on screen, what `.messageAlert` does at each
+/// update of its view, decided here so that it is tested on Linux: the window tells its state; when it
+/// claims a message not yet on screen it is asked to put it there (`present`). A success marks the
+/// message on screen in that window and announces the showing (``AlertService/messageAppeared()``: the
+/// `.shown` event and its count); a failure releases the claim, to be tried again at the next change,
+/// and is reported once per showing. A window that is gone gives up its claim.
+@MainActor
+package struct WindowPlacement {
+    /// The window's own state, as its view reads it.
+    package struct WindowState: Sendable, Hashable {
+        /// Whether the user can see and use it: its scene is active (on the Mac, the app is active too).
+        package var isActive: Bool
+        /// Whether it is the one the user works in (iPad: its scene's active appearance; Mac: the key window).
+        package var isFrontmost: Bool
+
+        package init(isActive: Bool, isFrontmost: Bool) {
+            self.isActive = isActive
+            self.isFrontmost = isFrontmost
+        }
+    }
+
+    package let id: UUID
+    private var hadWindow = false
+    private var reportedFailure: Int?
+
+    package init(id: UUID) {
+        self.id = id
+    }
+
+    /// The view updated: its window is in `window` (`nil`: the view has no window, or it closed).
+    package mutating func update(
+        _ service: AlertService, window: WindowState?, present: (ResolvedMessage) throws -> Void
+    ) {
+        let stage = service.stage
+        guard let window else {
+            if hadWindow { stage.remove(id) }
+            hadWindow = false
+            return
+        }
+        hadWindow = true
+        stage.update(id, isActive: window.isActive, isFrontmost: window.isFrontmost)
+        guard service.showMessage, let message = service.message, stage.draws(message.id, in: id),
+            !stage.isShowing(in: id)
+        else { return }
+        stage.shown(message.id, in: id)
+        do {
+            try present(message)
+            service.messageAppeared()
+        } catch {
+            stage.left(id)
+            // Tried again at the next change (a window comes to the front, the app's sheet closes);
+            // said once per showing.
+            let showing = service.showingNumber
+            if reportedFailure != showing {
+                reportedFailure = showing
+                service.hand(.problem("AppAlert could not put message \(message.id) on screen: \(error)"))
+            }
+        }
+    }
+}
