@@ -15,11 +15,10 @@
         /// window's content, leaving after its time while the window stays usable; `modal`, `image` and
         /// `sheet` as a sheet drawn as `.messageAlert` draws its card in SwiftUI.
         public static func present(_ source: some AlertPresenting, in window: NSWindow? = nil) throws {
-            if let service = source as? AlertService, service.showMessage,
-                let layout = service.message?.layout, layout != .alert
-            {
+            let service = source as? AlertService
+            if let service, service.showMessage, let layout = service.message?.layout, layout != .alert {
                 try AppKitMessageHost.present(MessagePresenter(service), in: window)
-                service.messageAppeared()
+                AppKitAlertHost.whenAppActive { service.messageAppeared() }
                 return
             }
             guard source.isPresented, let presentation = source.presentation else { return }
@@ -30,15 +29,43 @@
                 let again = await source.answer(presentation.buttons[index]) { url in
                     _ = NSWorkspace.shared.open(url)
                 }
-                if again { try? present(source, in: window) }
+                guard again else { return }
+                do {
+                    try present(source, in: window)
+                } catch {
+                    service?.hand(.problem("AppAlert could not put the alert on screen again: \(error)"))
+                }
             }
-            (source as? AlertService)?.messageAppeared()
+            if let service { AppKitAlertHost.whenAppActive { service.messageAppeared() } }
         }
     }
 
     /// Shows an `NSAlert` as a sheet and hands the chosen button's index on once the sheet has ended.
     @MainActor
     enum AppKitAlertHost {
+        /// Runs `action` now when the app is active, else once when it next becomes active: a message
+        /// put up while another app is in front (a wall back after its link, with the browser in front)
+        /// is seen, and announced, only then.
+        static func whenAppActive(_ action: @escaping @MainActor () -> Void) {
+            if NSApp?.isActive ?? true { return action() }
+            let token = ObserverToken()
+            token.observer = NotificationCenter.default.addObserver(
+                forName: NSApplication.didBecomeActiveNotification, object: nil, queue: .main
+            ) { _ in
+                MainActor.assumeIsolated {
+                    if let observer = token.observer { NotificationCenter.default.removeObserver(observer) }
+                    token.observer = nil
+                    action()
+                }
+            }
+        }
+
+        /// Holds an observer that removes itself when it fires.
+        @MainActor
+        final class ObserverToken {
+            var observer: NSObjectProtocol?
+        }
+
         @discardableResult
         static func present(
             title: String, message: String, buttons: [(title: String, isCancel: Bool)], in window: NSWindow?,

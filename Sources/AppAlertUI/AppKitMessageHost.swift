@@ -44,7 +44,14 @@
                 presenter.service.presentationEnded()
             } else {
                 presenter.service.presentationEnded()
-                if presenter.message != nil { try? present(presenter, in: window, placement) }
+                guard let message = presenter.message else { return }
+                do {
+                    try present(presenter, in: window, placement)
+                    AppKitAlertHost.whenAppActive { presenter.service.messageAppeared() }
+                } catch {
+                    presenter.service.hand(
+                        .problem("AppAlert could not put message \(message.id) on screen again: \(error)"))
+                }
             }
         }
 

@@ -25,25 +25,33 @@
         public static func present(
             _ source: some AlertPresenting, on viewController: UIViewController? = nil, in scene: UIWindowScene? = nil
         ) throws {
-            if let service = source as? AlertService, service.showMessage,
-                let layout = service.message?.layout, layout != .alert
-            {
+            let service = source as? AlertService
+            if let service, service.showMessage, let layout = service.message?.layout, layout != .alert {
+                // The scene is chosen once: a wall that comes back after its link goes where it was, even
+                // while the app is still leaving for the browser and no scene is in the foreground.
+                let scene = try UIKitAlertHost.scene(for: viewController, or: scene)
                 try UIKitMessageHost.present(MessagePresenter(service), on: viewController, in: scene)
-                service.messageAppeared()
+                UIKitAlertHost.whenActive(scene) { service.messageAppeared() }
                 return
             }
             guard source.isPresented, let presentation = source.presentation else { return }
+            let scene = try UIKitAlertHost.scene(for: viewController, or: scene)
             let actions = presentation.buttons.map { button in
                 UIKitAlertHost.Action(title: button.title, isCancel: button.isCancel) {
                     let again = await source.answer(button) { url in
                         UIApplication.shared.open(url, options: [:], completionHandler: nil)
                     }
-                    if again { try? present(source, on: viewController, in: scene) }
+                    guard again else { return }
+                    do {
+                        try present(source, on: viewController, in: scene)
+                    } catch {
+                        service?.hand(.problem("AppAlert could not put the alert on screen again: \(error)"))
+                    }
                 }
             }
             try UIKitAlertHost.present(
                 title: presentation.title, message: presentation.text, actions: actions, on: viewController, in: scene)
-            (source as? AlertService)?.messageAppeared()
+            if let service { UIKitAlertHost.whenActive(scene) { service.messageAppeared() } }
         }
     }
 
@@ -141,6 +149,29 @@
             ) { _ in
                 MainActor.assumeIsolated { ended() }
             }
+        }
+
+        /// Runs `action` now when `scene` is active, else once when it next becomes active: a message
+        /// put up while the app is in the background (a wall back after its link, while the browser is
+        /// in front) is on screen only then, and only then announced.
+        static func whenActive(_ scene: UIScene, _ action: @escaping @MainActor () -> Void) {
+            if scene.activationState == .foregroundActive { return action() }
+            let token = ObserverToken()
+            token.observer = NotificationCenter.default.addObserver(
+                forName: UIScene.didActivateNotification, object: scene, queue: .main
+            ) { _ in
+                MainActor.assumeIsolated {
+                    if let observer = token.observer { NotificationCenter.default.removeObserver(observer) }
+                    token.observer = nil
+                    action()
+                }
+            }
+        }
+
+        /// Holds an observer that removes itself when it fires.
+        @MainActor
+        final class ObserverToken {
+            var observer: NSObjectProtocol?
         }
 
         /// Calls `changed` on the main actor each time `scene` becomes active (`true`) or is about to

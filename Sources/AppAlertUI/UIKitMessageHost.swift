@@ -39,6 +39,12 @@
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
         static func present(_ presenter: MessagePresenter, _ placement: Placement) throws {
+            var placement = placement
+            // Chosen once, so that a wall that comes back after its link goes where it was (the app may
+            // have no foreground scene by then: it is leaving for the browser).
+            if placement.viewController == nil, placement.scene == nil {
+                placement.scene = try UIKitAlertHost.foregroundScene()
+            }
             switch presenter.container {
             case .banner?: try showBanner(presenter, placement)
             case .card?: try showModal(presenter, .card, placement)
@@ -97,7 +103,19 @@
                 presenter.service.presentationEnded()
             } else {
                 presenter.service.presentationEnded()
-                if presenter.message != nil { try? present(presenter, placement) }
+                guard let message = presenter.message else { return }
+                do {
+                    try present(presenter, placement)
+                    let scene = placement.scene ?? placement.viewController?.viewIfLoaded?.window?.windowScene
+                    if let scene {
+                        UIKitAlertHost.whenActive(scene) { presenter.service.messageAppeared() }
+                    } else {
+                        presenter.service.messageAppeared()
+                    }
+                } catch {
+                    presenter.service.hand(
+                        .problem("AppAlert could not put message \(message.id) on screen again: \(error)"))
+                }
             }
         }
 
