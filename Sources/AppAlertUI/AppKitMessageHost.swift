@@ -12,8 +12,11 @@
         /// The banner on screen: the controller owns its SwiftUI content while its view is shown.
         private static var banner: NSHostingController<HostedMessage>?
         private static var bannerWindowEnd: NSObjectProtocol?
-        /// The banner's countdown waits while the app is not active: the application's notifications.
+        /// The banner's countdown waits while the app is not active: the application's notifications;
+        /// and the banner is sized again when the window's content is resized.
         private static var bannerActivity: [NSObjectProtocol] = []
+        /// The content view the banner sits in, across its top.
+        private static weak var bannerContent: NSView?
 
         /// How the message is put on screen; `stage` and `draw` as for UIKit (``UIKitMessageHost/Placement``).
         struct Placement {
@@ -88,17 +91,14 @@
             let controller = NSHostingController(
                 rootView: HostedMessage(
                     presenter: presenter, container: .banner, dimsApp: false, look: placement.look))
+            // Placed by its frame, not by Auto Layout: no size constraints of its own to fight the frame.
+            controller.sizingOptions = []
             follow(placement, controller, .banner)
-            let bounds = content.bounds
-            let top = content.safeAreaInsets.top + 8
-            let size = controller.sizeThatFits(in: CGSize(width: bounds.width, height: bounds.height - top))
-            // At the top whichever way the content view counts: an NSHostingView (a SwiftUI window) is
-            // flipped, y from the top; a plain NSView counts from the bottom.
-            let y = content.isFlipped ? top : bounds.height - top - size.height
-            controller.view.frame = NSRect(x: 0, y: y, width: bounds.width, height: size.height)
             controller.view.autoresizingMask = content.isFlipped ? [.width, .maxYMargin] : [.width, .minYMargin]
             content.addSubview(controller.view)
             banner = controller
+            bannerContent = content
+            layoutBanner()
             // The window closed under the banner: forget it, or every later banner would find one
             // "already on screen"; the message goes to the window that claims it next.
             let stage = placement.stage
@@ -120,6 +120,13 @@
                     MainActor.assumeIsolated { presenter.appActivityChanged(active: active, at: Date()) }
                 }
             }
+            // The window resized: the banner's text wraps anew, so it is measured again.
+            bannerActivity.append(
+                NotificationCenter.default.addObserver(
+                    forName: NSView.frameDidChangeNotification, object: content, queue: .main
+                ) { _ in
+                    MainActor.assumeIsolated { layoutBanner() }
+                })
             presenter.whenMessageLeaves {
                 guard banner === controller else { return }
                 closeBanner()
@@ -130,11 +137,25 @@
         private static func closeBanner() {
             banner?.view.removeFromSuperview()
             banner = nil
+            bannerContent = nil
             if let bannerWindowEnd { NotificationCenter.default.removeObserver(bannerWindowEnd) }
             bannerWindowEnd = nil
             for observer in bannerActivity { NotificationCenter.default.removeObserver(observer) }
             bannerActivity = []
             HostEvents.postFreed()
+        }
+
+        /// Sizes the banner to its content at the content view's width, across its top under the safe
+        /// area: when shown, and again when the window is resized or the look changes.
+        private static func layoutBanner() {
+            guard let controller = banner, let content = bannerContent else { return }
+            let bounds = content.bounds
+            let top = content.safeAreaInsets.top + 8
+            let size = controller.sizeThatFits(in: CGSize(width: bounds.width, height: bounds.height - top))
+            // At the top whichever way the content view counts: an NSHostingView (a SwiftUI window) is
+            // flipped, y from the top; a plain NSView counts from the bottom.
+            let y = content.isFlipped ? top : bounds.height - top - size.height
+            controller.view.frame = NSRect(x: 0, y: y, width: bounds.width, height: size.height)
         }
 
         /// The hosted message takes the app's look as it changes (dark mode, Dynamic Type, VoiceOver); a
@@ -148,6 +169,7 @@
                 controller.rootView = HostedMessage(
                     presenter: controller.rootView.presenter, container: container, dimsApp: false, look: look)
                 if let sheet, let parent { sheet.appearance = parent.appearance }
+                if container == .banner { layoutBanner() }
             }
         }
     }

@@ -4,10 +4,12 @@
 
     extension View {
         /// Presents the service's message in its layout: `alert` as the system alert, `banner` slid in at
-        /// the top (it leaves after its `bannerSeconds` — never while VoiceOver runs — or a swipe up; a
-        /// tap runs its action), `modal` and `image` as a card over the dimmed app, `sheet` as a sheet.
-        /// Answering a button or closing records the showing; links open with the environment's
-        /// `openURL`; a wall stays, and comes back when the scene is active again after its link.
+        /// the top (it leaves after its `bannerSeconds` — never while VoiceOver runs or the app is not
+        /// active — or a swipe up; a tap runs its action), `modal` and `image` as a card over the dimmed
+        /// app, `sheet` as a sheet. Answering a button or closing records the showing; links open with
+        /// the environment's `openURL`; a wall stays and comes back after its link (a card's or banner's
+        /// at once, a sheet's when it has gone down, the system alert's when the scene is active again),
+        /// and after its event button at ``AlertService/resumeAfterEvent()``.
         ///
         /// ```swift
         /// ContentView()
@@ -41,7 +43,7 @@
     /// dimmed app, a banner at the top, a sheet.
     ///
     /// One window draws a message: the one that claims it on the service's ``MessageStage`` (the active
-    /// one with the key window). On iOS and macOS the message goes on screen through the UIKit and
+    /// one the user works in: on iPad its scene's active appearance, on the Mac the key window). On iOS and macOS the message goes on screen through the UIKit and
     /// AppKit hosts — in the package's own window above the app's on iOS, on the key window's sheet or
     /// top on macOS — so a sheet or cover the app shows already never hides it and no showing is
     /// recorded that was not on screen. Elsewhere it is drawn in the view's own overlays.

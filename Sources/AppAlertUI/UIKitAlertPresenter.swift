@@ -18,7 +18,7 @@
         /// the dimmed app; `sheet` as a page sheet.
         ///
         /// Where it goes: on `viewController` and its scene when you give one; else in `scene` when you
-        /// give one; else in the foreground scene that holds the app's key window, or the only
+        /// give one; else in the frontmost foreground scene (its traits' `activeAppearance`), or the only
         /// foreground scene (with several and none key it throws: pass the controller or the scene).
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)

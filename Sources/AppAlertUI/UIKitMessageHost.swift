@@ -14,6 +14,13 @@
         private static var bannerSceneEnd: NSObjectProtocol?
         /// The banner's countdown waits while its scene is not active: the scene's notifications.
         private static var bannerActivity: [NSObjectProtocol] = []
+        /// The app's window the banner is measured against.
+        private static weak var bannerAppWindow: UIWindow?
+        #if os(iOS)
+            /// The scene's size and orientation, watched while the banner is up (rotation, Split View,
+            /// Stage Manager): the banner's window is sized again.
+            private static var bannerGeometry: NSKeyValueObservation?
+        #endif
 
         /// How the message is put on screen. `stage`: the window of `.messageAlert` that claimed it
         /// (``MessageStage``); it is told when the message is on screen and when it has left, and it,
@@ -125,7 +132,7 @@
             guard bannerWindow == nil else {
                 throw PresentationError(reason: "an AppAlert banner is already on screen")
             }
-            // The given controller's scene, else the given scene, else the one holding the key window.
+            // The given controller's scene, else the given scene, else the frontmost foreground one.
             let scene = try UIKitAlertHost.scene(for: placement.viewController, or: placement.scene)
             // The app's window gives the width and the status bar's height (the scene's coordinate space
             // is deprecated in iOS 26).
@@ -137,19 +144,21 @@
                     presenter: presenter, container: .banner, dimsApp: false, look: placement.look))
             controller.view.backgroundColor = .clear
             follow(placement, controller, .banner, dimsApp: false)
-            let bounds = appWindow.bounds
-            let insets = appWindow.safeAreaInsets
-            let top = insets.top
-            // Measured at the width it is drawn at: inside the side insets (an iPhone in landscape).
-            let banner = controller.sizeThatFits(
-                in: CGSize(width: bounds.width - insets.left - insets.right, height: bounds.height - top))
             let window = UIWindow(windowScene: scene)
             window.windowLevel = .alert + 1
-            window.frame = CGRect(x: 0, y: 0, width: bounds.width, height: min(bounds.height, top + banner.height + 8))
             window.rootViewController = controller
+            bannerWindow = window
+            bannerAppWindow = appWindow
+            layoutBanner()
             // Shown, not made key: the app keeps the keyboard and its first responder.
             window.isHidden = false
-            bannerWindow = window
+            #if os(iOS)
+                // The scene is rotated or resized while the banner is up (it may stay for minutes
+                // while the app is in the background or VoiceOver holds it): sized again.
+                bannerGeometry = scene.observe(\.effectiveGeometry) { _, _ in
+                    Task { @MainActor in layoutBanner() }
+                }
+            #endif
             // The scene closed under the banner: forget the window, or every later banner would find one
             // "already on screen"; the message goes to the window that claims it next.
             bannerSceneEnd = UIKitAlertHost.whenSceneEnds(scene) {
@@ -161,12 +170,30 @@
             presenter.appActivityChanged(active: scene.activationState == .foregroundActive, at: Date())
             bannerActivity = UIKitAlertHost.whenSceneActivityChanges(scene) { active in
                 presenter.appActivityChanged(active: active, at: Date())
+                // Back from the background, where the user may have rotated the device or changed the
+                // text size: measured again.
+                if active { layoutBanner() }
             }
             presenter.whenMessageLeaves {
                 guard bannerWindow === window else { return }
                 closeBanner()
                 ended(presenter, placement)
             }
+        }
+
+        /// Sizes the banner's window to the banner drawn at the app window's width, inside its side
+        /// insets (an iPhone in landscape), under its top inset: when it is shown, and again when the
+        /// scene's geometry, the app's activity or the look (Dynamic Type) changes.
+        private static func layoutBanner() {
+            guard let window = bannerWindow, let appWindow = bannerAppWindow,
+                let controller = window.rootViewController as? UIHostingController<HostedMessage>
+            else { return }
+            let bounds = appWindow.bounds
+            let insets = appWindow.safeAreaInsets
+            let banner = controller.sizeThatFits(
+                in: CGSize(width: bounds.width - insets.left - insets.right, height: bounds.height - insets.top))
+            window.frame = CGRect(
+                x: 0, y: 0, width: bounds.width, height: min(bounds.height, insets.top + banner.height + 8))
         }
 
         /// The hosted message takes the app's look as it changes (dark mode, Dynamic Type, VoiceOver);
@@ -184,6 +211,7 @@
                 case .light?: controller.overrideUserInterfaceStyle = .light
                 default: controller.overrideUserInterfaceStyle = .unspecified
                 }
+                if container == .banner { layoutBanner() }
             }
             apply(placement.look)
             placement.sink?.update = apply
@@ -196,6 +224,10 @@
             bannerSceneEnd = nil
             for observer in bannerActivity { NotificationCenter.default.removeObserver(observer) }
             bannerActivity = []
+            #if os(iOS)
+                bannerGeometry?.invalidate()
+                bannerGeometry = nil
+            #endif
             HostEvents.postFreed()
         }
     }

@@ -62,6 +62,8 @@ open class NSWindow {
 @MainActor
 open class NSView {
     public init() {}
+    /// appkit/nsview/framedidchangenotification: `class let frameDidChangeNotification: NSNotification.Name`.
+    public nonisolated static let frameDidChangeNotification = NSNotification.Name("NSViewFrameDidChangeNotification")
     /// appkit/nsview/frame: `var frame: NSRect { get set }`.
     open var frame = NSRect.zero
     /// appkit/nsview/bounds: `var bounds: NSRect { get set }`.

@@ -524,6 +524,17 @@ public struct AccessibilityActionKind: Sendable {
         /// swiftui/nshostingcontroller/sizethatfits(in:) (macOS 10.15): `@MainActor @preconcurrency func
         /// sizeThatFits(in size: CGSize) -> CGSize`.
         public func sizeThatFits(in size: CGSize) -> CGSize { size }
+        /// swiftui/nshostingcontroller/sizingoptions (macOS 13): `@MainActor @preconcurrency var sizingOptions:
+        /// NSHostingSizingOptions { get set }`.
+        public var sizingOptions = NSHostingSizingOptions()
+    }
+
+    /// swiftui/nshostingsizingoptions (macOS 13): `struct NSHostingSizingOptions` (OptionSet, raw value
+    /// `Int`).
+    public struct NSHostingSizingOptions: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let standardBounds = NSHostingSizingOptions(rawValue: 7)
     }
 
     /// swiftui/nshostingview (macOS 10.15): `@MainActor @preconcurrency class NSHostingView<Content>
