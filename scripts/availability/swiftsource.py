@@ -29,7 +29,7 @@ MODULE_PLATFORMS = {
     "StoreKit": set(APPLE),
     "SwiftUI": set(APPLE),
     "Observation": set(PLATFORMS),
-    "UIKit": {"iOS", "tvOS", "visionOS"},
+    "UIKit": {"iOS", "tvOS", "visionOS", "watchOS"},
     "AppKit": {"macOS"},
     "WebKit": {"iOS", "macOS", "visionOS"},
     "Glibc": {"Linux"},
