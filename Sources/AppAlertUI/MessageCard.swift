@@ -220,17 +220,58 @@
     /// is built twice by `ViewThatFits`), not at every update of a view. Only the last two are kept (a
     /// card and a slot on screen at once): a decoded picture within the limits can take 64 MB, and this
     /// outlives the message.
+    ///
+    /// On iOS a picture is decoded off the main actor before its message goes on screen
+    /// (``prepare(_:then:)``): a picture within the limits may take a tenth of a second to decode,
+    /// which would otherwise hold the app's interface as the message appears.
     @MainActor
     enum DecodedPictures {
         private static let kept = 2
         private static var recent: [(bytes: Data, image: Image?)] = []
+        /// The bytes being decoded off the main actor now.
+        private static var preparing: Data?
 
         static func image(for data: Data) -> Image? {
             if let index = recent.firstIndex(where: { $0.bytes == data }) { return recent[index].image }
             let image = MessageCard.image(from: data)
+            keep(data, image)
+            return image
+        }
+
+        /// Whether `data` has been decoded (or found not to decode): a card draws it at once.
+        static func isReady(_ data: Data) -> Bool {
+            recent.contains { $0.bytes == data }
+        }
+
+        /// Decodes `data` off the main actor and keeps it, then calls `done` on the main actor; nothing
+        /// when it is being decoded. Returns whether it is ready now: where decoding off the main actor
+        /// is not available (the Mac: `NSImage` is not sendable) it decodes at once, returns `true` and
+        /// does not call `done`.
+        static func prepare(_ data: Data, then done: @escaping @MainActor () -> Void) -> Bool {
+            if isReady(data) { return true }
+            guard preparing != data else { return false }
+            #if canImport(UIKit)
+                preparing = data
+                Task {
+                    // UIImage is sendable, and preparingForDisplay() is made to run off the main thread.
+                    let decoded = await Task.detached(priority: .userInitiated) {
+                        UIImage(data: data)?.preparingForDisplay()
+                    }.value
+                    keep(data, decoded.map { Image(uiImage: $0) })
+                    if preparing == data { preparing = nil }
+                    done()
+                }
+                return false
+            #else
+                _ = image(for: data)
+                return true
+            #endif
+        }
+
+        private static func keep(_ data: Data, _ image: Image?) {
+            recent.removeAll { $0.bytes == data }
             recent.append((data, image))
             if recent.count > kept { recent.removeFirst() }
-            return image
         }
     }
 #endif

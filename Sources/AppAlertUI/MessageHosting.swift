@@ -82,7 +82,15 @@
                 let state = window.map { _ in
                     WindowPlacement.WindowState(isActive: isActive && place.isAppActive, isFrontmost: place.isFrontmost)
                 }
-                placement.update(presenter.service, window: state) { _ in
+                // The picture is decoded before the message goes up (off the main actor on iOS); this
+                // view updates again when it is.
+                let dark = look.environment?.colorScheme == .dark
+                let picture = presenter.message?.loadedImage(in: presenter.service.messageImages, dark: dark)?.data
+                var isReady = true
+                if let picture, window != nil {
+                    isReady = DecodedPictures.prepare(picture) { [weak self] in self?.update() }
+                }
+                placement.update(presenter.service, window: state, isReady: isReady) { _ in
                     guard let window else { return }
                     let sink = HostedMessage.LookSink()
                     self.sink = sink

@@ -335,6 +335,20 @@ struct PresentationInAppsTests {
     }
 
     @Test
+    func aMessageWaitsForItsPictureToBeDecodedBeforeAWindowPutsItUp() async throws {
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service([Presenting.message(.image)], folder: folder)
+        var placement = WindowPlacement(id: UUID())
+        let window = WindowPlacement.WindowState(isActive: true, isFrontmost: true)
+        var presented = 0
+        placement.update(service, window: window, isReady: false) { _ in presented += 1 }
+        #expect(presented == 0 && !service.stage.isShowing(in: placement.id))
+        #expect(!events.all.contains(.shown(id: 1)))
+        placement.update(service, window: window, isReady: true) { _ in presented += 1 }
+        #expect(presented == 1 && events.all.contains(.shown(id: 1)))
+    }
+
+    @Test
     func aWindowThatCannotPutTheMessageUpReleasesItsClaimAndSaysSoOncePerShowing() async throws {
         let folder = try TemporaryDirectory()
         let (service, events) = try await Presenting.service([Presenting.message(.modal)], folder: folder)

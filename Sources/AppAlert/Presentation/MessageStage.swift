@@ -180,8 +180,11 @@ package struct WindowPlacement {
     }
 
     /// The view updated: its window is in `window` (`nil`: the view has no window, or it closed).
+    /// `isReady` is whether what the message needs before it is drawn (its picture, decoded off the
+    /// main actor) is there: until then the window claims nothing, and its view updates again when it is.
     package mutating func update(
-        _ service: AlertService, window: WindowState?, present: (ResolvedMessage) throws -> Void
+        _ service: AlertService, window: WindowState?, isReady: Bool = true,
+        present: (ResolvedMessage) throws -> Void
     ) {
         let stage = service.stage
         guard let window else {
@@ -191,7 +194,7 @@ package struct WindowPlacement {
         }
         hadWindow = true
         stage.update(id, isActive: window.isActive, isFrontmost: window.isFrontmost)
-        guard service.showMessage, let message = service.message, stage.draws(message.id, in: id),
+        guard isReady, service.showMessage, let message = service.message, stage.draws(message.id, in: id),
             !stage.isShowing(in: id)
         else { return }
         stage.shown(message.id, in: id)
