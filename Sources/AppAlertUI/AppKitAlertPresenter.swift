@@ -18,7 +18,7 @@
             let service = source as? AlertService
             if let service, service.showMessage, let layout = service.message?.layout, layout != .alert {
                 try AppKitMessageHost.present(MessagePresenter(service), in: window)
-                AppKitAlertHost.whenAppActive { service.messageAppeared() }
+                AppKitAlertHost.announce(service)
                 return
             }
             guard source.isPresented, let presentation = source.presentation else { return }
@@ -36,34 +36,18 @@
                     service?.hand(.problem("AppAlert could not put the alert on screen again: \(error)"))
                 }
             }
-            if let service { AppKitAlertHost.whenAppActive { service.messageAppeared() } }
+            if let service { AppKitAlertHost.announce(service) }
         }
     }
 
     /// Shows an `NSAlert` as a sheet and hands the chosen button's index on once the sheet has ended.
     @MainActor
     enum AppKitAlertHost {
-        /// Runs `action` now when the app is active, else once when it next becomes active: a message
-        /// put up while another app is in front (a wall back after its link, with the browser in front)
-        /// is seen, and announced, only then.
-        static func whenAppActive(_ action: @escaping @MainActor () -> Void) {
-            if NSApp?.isActive ?? true { return action() }
-            let token = ObserverToken()
-            token.observer = NotificationCenter.default.addObserver(
-                forName: NSApplication.didBecomeActiveNotification, object: nil, queue: .main
-            ) { _ in
-                MainActor.assumeIsolated {
-                    if let observer = token.observer { NotificationCenter.default.removeObserver(observer) }
-                    token.observer = nil
-                    action()
-                }
-            }
-        }
-
-        /// Holds an observer that removes itself when it fires.
-        @MainActor
-        final class ObserverToken {
-            var observer: NSObjectProtocol?
+        /// The service's showing is on screen: announced when the app is active, now or at its next
+        /// activation (`AlertService.announce(isActive:activation:from:endingAt:)`).
+        static func announce(_ service: AlertService) {
+            service.announce(
+                isActive: NSApp?.isActive ?? true, activation: NSApplication.didBecomeActiveNotification, from: nil)
         }
 
         @discardableResult
@@ -78,6 +62,8 @@
                 throw PresentationError(reason: "the window already shows a sheet")
             }
             let alert = NSAlert()
+            // Light or dark as the window it is on (a sheet otherwise takes the app's appearance).
+            alert.window.appearanceSource = window
             alert.messageText = title
             alert.informativeText = message
             for button in buttons {

@@ -50,7 +50,7 @@
                 guard let message = presenter.message else { return }
                 do {
                     try present(presenter, in: window, placement)
-                    AppKitAlertHost.whenAppActive { presenter.service.messageAppeared() }
+                    AppKitAlertHost.announce(presenter.service)
                 } catch {
                     presenter.service.hand(
                         .problem("AppAlert could not put message \(message.id) on screen again: \(error)"))
@@ -70,9 +70,10 @@
                     presenter: presenter, container: container, dimsApp: false, look: placement.look))
             let sheet = NSWindow(contentViewController: controller)
             // A sheet takes the app's appearance, not its window's: an app that makes that window light
-            // or dark (SwiftUI's preferredColorScheme does) would get a sheet of the other kind.
-            sheet.appearance = window.appearance
-            follow(placement, controller, container, sheet: sheet, on: window)
+            // or dark (SwiftUI's preferredColorScheme does) would get a sheet of the other kind. AppKit
+            // follows the source's changes itself.
+            sheet.appearanceSource = window
+            follow(placement, controller, container)
             window.beginSheet(sheet)
             presenter.whenMessageLeaves {
                 window.endSheet(sheet)
@@ -158,17 +159,15 @@
             controller.view.frame = NSRect(x: 0, y: y, width: bounds.width, height: size.height)
         }
 
-        /// The hosted message takes the app's look as it changes (dark mode, Dynamic Type, VoiceOver); a
-        /// sheet keeps the appearance of the window it is on (`parent`).
+        /// The hosted message takes the app's look as it changes (dark mode, Dynamic Type, VoiceOver).
         private static func follow(
             _ placement: Placement, _ controller: NSHostingController<HostedMessage>,
-            _ container: MessagePresenter.Container, sheet: NSWindow? = nil, on parent: NSWindow? = nil
+            _ container: MessagePresenter.Container
         ) {
-            placement.sink?.update = { @MainActor [weak controller, weak sheet, weak parent] look in
+            placement.sink?.update = { @MainActor [weak controller] look in
                 guard let controller else { return }
                 controller.rootView = HostedMessage(
                     presenter: controller.rootView.presenter, container: container, dimsApp: false, look: look)
-                if let sheet, let parent { sheet.appearance = parent.appearance }
                 if container == .banner { layoutBanner() }
             }
         }

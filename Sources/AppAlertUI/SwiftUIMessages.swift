@@ -43,7 +43,8 @@
     /// dimmed app, a banner at the top, a sheet.
     ///
     /// One window draws a message: the one that claims it on the service's ``MessageStage`` (the active
-    /// one the user works in: on iPad its scene's active appearance, on the Mac the key window). On iOS and macOS the message goes on screen through the UIKit and
+    /// one the user works in: on iPad its scene's active appearance, on the Mac the key window of the
+    /// active app). On iOS and macOS the message goes on screen through the UIKit and
     /// AppKit hosts — in the package's own window above the app's on iOS, on the key window's sheet or
     /// top on macOS — so a sheet or cover the app shows already never hides it and no showing is
     /// recorded that was not on screen. Elsewhere it is drawn in the view's own overlays.
@@ -87,8 +88,12 @@
                 .onChange(of: scenePhase, initial: true) { _, phase in
                     keeper.isActive = phase == .active
                     keeper.update()
-                    // Back from a wall's link opened outside the app: the wall comes back.
-                    if phase == .active { presenter.presentationEnded() }
+                    // Back from a wall's link opened outside the app: the wall comes back, or, put
+                    // back while the browser opened, is announced now that the user sees it.
+                    if phase == .active {
+                        presenter.presentationEnded()
+                        presenter.service.appBecameActive()
+                    }
                 }
                 .onChange(of: trigger, initial: true) { keeper.update() }
         }

@@ -19,7 +19,7 @@
         ///
         /// Where it goes: on `viewController` and its scene when you give one; else in `scene` when you
         /// give one; else in the frontmost foreground scene (its traits' `activeAppearance`), or the only
-        /// foreground scene (with several and none key it throws: pass the controller or the scene).
+        /// foreground scene (with several and none frontmost it throws: pass the controller or the scene).
         @available(iOSApplicationExtension, unavailable)
         @available(tvOSApplicationExtension, unavailable)
         public static func present(
@@ -31,7 +31,7 @@
                 // while the app is still leaving for the browser and no scene is in the foreground.
                 let scene = try UIKitAlertHost.scene(for: viewController, or: scene)
                 try UIKitMessageHost.present(MessagePresenter(service), on: viewController, in: scene)
-                UIKitAlertHost.whenActive(scene) { service.messageAppeared() }
+                UIKitAlertHost.announce(service, in: scene)
                 return
             }
             guard source.isPresented, let presentation = source.presentation else { return }
@@ -51,7 +51,7 @@
             }
             try UIKitAlertHost.present(
                 title: presentation.title, message: presentation.text, actions: actions, on: viewController, in: scene)
-            if let service { UIKitAlertHost.whenActive(scene) { service.messageAppeared() } }
+            if let service { UIKitAlertHost.announce(service, in: scene) }
         }
     }
 
@@ -151,27 +151,12 @@
             }
         }
 
-        /// Runs `action` now when `scene` is active, else once when it next becomes active: a message
-        /// put up while the app is in the background (a wall back after its link, while the browser is
-        /// in front) is on screen only then, and only then announced.
-        static func whenActive(_ scene: UIScene, _ action: @escaping @MainActor () -> Void) {
-            if scene.activationState == .foregroundActive { return action() }
-            let token = ObserverToken()
-            token.observer = NotificationCenter.default.addObserver(
-                forName: UIScene.didActivateNotification, object: scene, queue: .main
-            ) { _ in
-                MainActor.assumeIsolated {
-                    if let observer = token.observer { NotificationCenter.default.removeObserver(observer) }
-                    token.observer = nil
-                    action()
-                }
-            }
-        }
-
-        /// Holds an observer that removes itself when it fires.
-        @MainActor
-        final class ObserverToken {
-            var observer: NSObjectProtocol?
+        /// The service's showing is on screen in `scene`: announced when the scene is active, now or
+        /// at its next activation (`AlertService.announce(isActive:activation:from:endingAt:)`).
+        static func announce(_ service: AlertService, in scene: UIScene) {
+            service.announce(
+                isActive: scene.activationState == .foregroundActive, activation: UIScene.didActivateNotification,
+                from: scene, endingAt: UIScene.didDisconnectNotification)
         }
 
         /// Calls `changed` on the main actor each time `scene` becomes active (`true`) or is about to

@@ -16,7 +16,7 @@
         private static var bannerActivity: [NSObjectProtocol] = []
         /// The app's window the banner is measured against.
         private static weak var bannerAppWindow: UIWindow?
-        #if os(iOS)
+        #if os(iOS) || os(visionOS)
             /// The scene's size and orientation, watched while the banner is up (rotation, Split View,
             /// Stage Manager): the banner's window is sized again.
             private static var bannerGeometry: NSKeyValueObservation?
@@ -115,7 +115,7 @@
                     try present(presenter, placement)
                     let scene = placement.scene ?? placement.viewController?.viewIfLoaded?.window?.windowScene
                     if let scene {
-                        UIKitAlertHost.whenActive(scene) { presenter.service.messageAppeared() }
+                        UIKitAlertHost.announce(presenter.service, in: scene)
                     } else {
                         presenter.service.messageAppeared()
                     }
@@ -152,7 +152,7 @@
             layoutBanner()
             // Shown, not made key: the app keeps the keyboard and its first responder.
             window.isHidden = false
-            #if os(iOS)
+            #if os(iOS) || os(visionOS)
                 // The scene is rotated or resized while the banner is up (it may stay for minutes
                 // while the app is in the background or VoiceOver holds it): sized again.
                 bannerGeometry = scene.observe(\.effectiveGeometry) { _, _ in
@@ -224,7 +224,7 @@
             bannerSceneEnd = nil
             for observer in bannerActivity { NotificationCenter.default.removeObserver(observer) }
             bannerActivity = []
-            #if os(iOS)
+            #if os(iOS) || os(visionOS)
                 bannerGeometry?.invalidate()
                 bannerGeometry = nil
             #endif

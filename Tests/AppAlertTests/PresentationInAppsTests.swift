@@ -73,9 +73,14 @@ struct PresentationInAppsTests {
                 service.resumeAfterEvent()
                 #expect(presenter.message?.id == 1)
             }
-            // Each time back on screen is a new showing, reported as shown once its view draws it.
+            // Each time back on screen is a new showing, reported as shown once its view draws it and,
+            // after a link the user followed out of the app, once the app is active again.
             #expect(shown == round)
             service.messageAppeared()
+            if !test.isEvent {
+                #expect(shown == round, "drawn while the user is in the browser")
+                service.appBecameActive()
+            }
             #expect(shown == round + 1)
         }
     }
@@ -144,7 +149,9 @@ struct PresentationInAppsTests {
         let takesKeyboard: Bool
         let returnKey: Int?
         let escapeKey: Int?
-        /// What Escape leads to: the event it records, or nil when the message stays (a wall).
+        /// What ``MessageActions/escape(_:)`` (VoiceOver's escape, and the Escape key where a control
+        /// carries it) leads to: the event it records, or nil when the message stays (a wall). With a
+        /// single closing button first, the key itself answers Return only, as a system alert does.
         let escaped: String?
     }
 
@@ -200,6 +207,38 @@ struct PresentationInAppsTests {
         let slot = MessageSlotModel("home-top", service: service)
         await slot.refresh()
         #expect(slot.message != nil && !slot.actions(open: { _ in }).takesKeyboard)
+    }
+
+    @Test(arguments: [true, false])
+    func aWallPutBackAfterItsLinkIsAnnouncedWhenTheUserComesBack(drawnBeforeReturn: Bool) async throws {
+        let folder = try TemporaryDirectory()
+        let buttons = #"[{"title": "Update", "action": {"url": "https://example.com/up"}}]"#
+        let (service, events) = try await Presenting.service(
+            [Presenting.message(.modal, #", "dismissible": false, "buttons": \#(buttons)"#)], folder: folder)
+        var shown: Int { events.all.filter { $0 == .shown(id: 1) }.count }
+        service.messageAppeared()
+        #expect(shown == 1)
+        let first = service.showingNumber
+        _ = await service.perform(try #require(service.presentation?.buttons.first))
+        service.presentationEnded()
+        #expect(service.showMessage && service.showingNumber == first + 1, "the wall is back")
+        if drawnBeforeReturn {
+            // A card's wall is back at once, drawn while the browser opens: announced on return.
+            service.messageAppeared()
+            #expect(shown == 1)
+            service.appBecameActive()
+        } else {
+            // The system alert's comes back as the app is active again, then is drawn.
+            service.appBecameActive()
+            service.messageAppeared()
+        }
+        #expect(shown == 2)
+        service.appBecameActive()
+        service.messageAppeared()
+        #expect(shown == 2, "once per showing")
+        // An announcement that waited for an earlier showing does nothing.
+        service.messageAppeared(showing: first)
+        #expect(shown == 2)
     }
 
     @Test
@@ -313,8 +352,8 @@ struct PresentationInAppsTests {
         let folder = try TemporaryDirectory()
         let (service, events) = try await Presenting.service([Presenting.message(.modal)], folder: folder)
         var shown: Int { events.all.filter { $0 == .shown(id: 1) }.count }
-        var a = WindowPlacement(id: UUID())
-        var b = WindowPlacement(id: UUID())
+        let a = WindowPlacement(id: UUID())
+        let b = WindowPlacement(id: UUID())
         var presented: [String] = []
         // The app is in the background: nothing goes on screen, nothing is announced.
         a.update(service, window: .init(isActive: false, isFrontmost: false)) { _ in presented.append("a") }
@@ -338,7 +377,7 @@ struct PresentationInAppsTests {
     func aMessageWaitsForItsPictureToBeDecodedBeforeAWindowPutsItUp() async throws {
         let folder = try TemporaryDirectory()
         let (service, events) = try await Presenting.service([Presenting.message(.image)], folder: folder)
-        var placement = WindowPlacement(id: UUID())
+        let placement = WindowPlacement(id: UUID())
         let window = WindowPlacement.WindowState(isActive: true, isFrontmost: true)
         var presented = 0
         placement.update(service, window: window, isReady: false) { _ in presented += 1 }
@@ -349,10 +388,30 @@ struct PresentationInAppsTests {
     }
 
     @Test
+    func aWindowUpdatedAgainWhilePuttingTheMessageUpPutsItUpOnce() async throws {
+        // On the Mac a sheet becomes the key window inside beginSheet, and the key-window notification
+        // updates the window's view again before present returns.
+        let folder = try TemporaryDirectory()
+        let (service, events) = try await Presenting.service([Presenting.message(.sheet)], folder: folder)
+        let placement = WindowPlacement(id: UUID())
+        let window = WindowPlacement.WindowState(isActive: true, isFrontmost: true)
+        var presented = 0
+        func update() {
+            placement.update(service, window: window) { _ in
+                presented += 1
+                update()
+            }
+        }
+        update()
+        #expect(presented == 1 && service.stage.isShowing(in: placement.id))
+        #expect(events.all.filter { $0 == .shown(id: 1) }.count == 1)
+    }
+
+    @Test
     func aWindowThatCannotPutTheMessageUpReleasesItsClaimAndSaysSoOncePerShowing() async throws {
         let folder = try TemporaryDirectory()
         let (service, events) = try await Presenting.service([Presenting.message(.modal)], folder: folder)
-        var placement = WindowPlacement(id: UUID())
+        let placement = WindowPlacement(id: UUID())
         let window = WindowPlacement.WindowState(isActive: true, isFrontmost: true)
         for _ in 0..<3 {
             placement.update(service, window: window) { _ in throw PlacementFailure() }

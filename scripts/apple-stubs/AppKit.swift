@@ -35,9 +35,6 @@ open class NSApplication {
     }
 }
 
-/// appkit/nsappearance (macOS 10.9): `class NSAppearance : NSObject`.
-open class NSAppearance {}
-
 /// appkit/nswindow: `@MainActor class NSWindow : NSResponder`.
 @MainActor
 open class NSWindow {
@@ -45,8 +42,8 @@ open class NSWindow {
     public static let willCloseNotification = NSNotification.Name("NSWindowWillCloseNotification")
     /// appkit/nswindow/attachedsheet: `var attachedSheet: NSWindow? { get }`.
     open var attachedSheet: NSWindow? { nil }
-    /// appkit/nsappearancecustomization/appearance (macOS 10.9): `var appearance: NSAppearance? { get set }`.
-    open var appearance: NSAppearance?
+    /// appkit/nswindow/appearancesource (macOS 10.14): `weak var appearanceSource: (any NSAppearanceCustomization)! { get set }`.
+    open weak var appearanceSource: NSWindow?
     /// appkit/nswindow/init(contentviewcontroller:) (macOS 10.10): `convenience init(contentViewController: NSViewController)`.
     public init(contentViewController: NSViewController) {}
     /// appkit/nswindow/contentview: `var contentView: NSView? { get set }`.
@@ -118,6 +115,8 @@ open class NSButton {
 @MainActor
 open class NSAlert {
     public init() {}
+    /// appkit/nsalert/window: `var window: NSWindow { get }`.
+    open var window: NSWindow { fatalError() }
     /// appkit/nsalert/messagetext: `var messageText: String { get set }`.
     open var messageText: String = ""
     /// appkit/nsalert/informativetext: `var informativeText: String { get set }`.

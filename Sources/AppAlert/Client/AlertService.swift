@@ -48,6 +48,11 @@ public final class AlertService: AlertPresenting {
     /// The showing known to have been on screen: its `shown` event was sent and, with reporting on,
     /// counted; once per showing, however many windows it moves through.
     @ObservationIgnored private var appearedShowing: Int?
+    /// The showing of a wall put back after its link was followed: the user is in the browser, so it
+    /// is announced when the app is active again (``appBecameActive()``), not when a window draws it.
+    @ObservationIgnored private var backFromLink: Int?
+    /// Whether a window drew that showing while the user was away.
+    @ObservationIgnored private var drawnWhileAway = false
     /// The last run of the results sender, started after a check (for a test to wait on).
     @ObservationIgnored package private(set) var sending: Task<Void, Never>?
     /// The last counting started by ``messageAppeared()`` (for a test to wait on).
@@ -223,7 +228,12 @@ public final class AlertService: AlertPresenting {
     /// must know when it is stored; views ignore it.
     @discardableResult
     public func messageAppeared() -> Task<Void, Never>? {
-        guard showMessage, let message, markAppeared(message) else { return nil }
+        guard showMessage, let message else { return nil }
+        if backFromLink == showingNumber {
+            drawnWhileAway = true
+            return nil
+        }
+        guard markAppeared(message) else { return nil }
         guard let client, client.results != nil else { return nil }
         let counting = Task { [weak self] in
             do {
@@ -235,6 +245,24 @@ public final class AlertService: AlertPresenting {
         }
         self.counting = counting
         return counting
+    }
+
+    /// Tells the service that the app is active again (its scene became active after it was not): a
+    /// wall put back after its link, drawn while the user was in the browser, is announced now (the
+    /// ``AlertEvent/shown(id:variant:)`` event and its count). The views and presenters of AppAlertUI
+    /// call it; an app with its own presentation calls it when its scene becomes active, after
+    /// ``presentationEnded()``.
+    public func appBecameActive() {
+        guard let showing = backFromLink else { return }
+        backFromLink = nil
+        if showing == showingNumber, drawnWhileAway { messageAppeared() }
+    }
+
+    /// ``messageAppeared()`` for `showing` only: an announcement that waited for the app to be active
+    /// does nothing once another showing has taken the place of that one.
+    package func messageAppeared(showing: Int) {
+        guard showing == showingNumber else { return }
+        messageAppeared()
     }
 
     /// The showing on screen is known to have appeared: sends `.shown` the first time for this
@@ -316,9 +344,14 @@ public final class AlertService: AlertPresenting {
     @discardableResult
     private func presentPendingWall() -> Bool {
         guard wallPending != nil, message != nil else { return false }
+        let afterLink = wallPending == .link
         wallPending = nil
         showMessage = true
         showingNumber += 1
+        if afterLink {
+            backFromLink = showingNumber
+            drawnWhileAway = false
+        }
         return true
     }
 

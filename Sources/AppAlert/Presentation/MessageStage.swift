@@ -156,8 +156,12 @@ package struct PresentationRefusal: Error, Sendable, Hashable {
 /// message on screen in that window and announces the showing (``AlertService/messageAppeared()``: the
 /// `.shown` event and its count); a failure releases the claim, to be tried again at the next change,
 /// and is reported once per showing. A window that is gone gives up its claim.
+///
+/// A class, not a value: `present` may make the window's views update again before it returns (on the
+/// Mac a sheet becomes the key window, whose notification is delivered at once), and that nested update
+/// must find the message already on screen rather than a value in the middle of being changed.
 @MainActor
-package struct WindowPlacement {
+package final class WindowPlacement {
     /// The window's own state, as its view reads it.
     package struct WindowState: Sendable, Hashable {
         /// Whether the user can see and use it: its scene is active (on the Mac, the app is active too).
@@ -182,7 +186,7 @@ package struct WindowPlacement {
     /// The view updated: its window is in `window` (`nil`: the view has no window, or it closed).
     /// `isReady` is whether what the message needs before it is drawn (its picture, decoded off the
     /// main actor) is there: until then the window claims nothing, and its view updates again when it is.
-    package mutating func update(
+    package func update(
         _ service: AlertService, window: WindowState?, isReady: Bool = true,
         present: (ResolvedMessage) throws -> Void
     ) {
