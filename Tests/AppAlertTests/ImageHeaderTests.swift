@@ -31,6 +31,17 @@ struct ImageHeaderTests {
         bytes[offset + 1] = UInt8(value >> 8 & 0xFF)
     }
 
+    static func put32LE(_ value: Int, at offset: Int, in bytes: inout [UInt8]) {
+        put16LE(value & 0xFFFF, at: offset, in: &bytes)
+        put16LE(value >> 16, at: offset + 2, in: &bytes)
+    }
+
+    /// What a phone's Motion Photo puts after the JPEG's EOI: an MP4 file (here its `ftyp` box and the
+    /// start of an `mdat` whose bytes hold 0xFF 0xD8 and 0xFF 0xD9 as video data may).
+    static let motionPhotoTrailer: [UInt8] =
+        [0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("isommp42".utf8) + [0, 0, 0x01, 0]
+        + Array("mdat".utf8) + [0xFF, 0xD8, 0xFF, 0xC0, 0xFF, 0xFF, 0x12, 0x34, 0xFF, 0xD9, 0x00]
+
     /// Writes the CRC-32 of the PNG's IHDR chunk (type and data, bytes 12 to 28) after it, as an encoder
     /// would: a crafted header that is meant to pass the checksum.
     static func sealIHDR(_ bytes: inout [UInt8]) {
@@ -142,6 +153,39 @@ struct ImageHeaderTests {
         Case(
             description: "lossy WebP without its start code", file: "lossy.webp", craft: { $0[23] = 0 },
             expected: "invalidHeader"),
+        Case(
+            description: "PNG with 16 zero bytes after IEND", file: "valid.png",
+            craft: { $0 += [UInt8](repeating: 0, count: 16) }, expected: "png 40x30"),
+        Case(
+            description: "PNG with a chunk after IEND", file: "palette.png",
+            craft: { $0 += [0, 0, 0, 4] + Array("tEXtabcd".utf8) + [1, 2, 3, 4] }, expected: "png 40x30"),
+        Case(
+            description: "PNG whose last chunk runs past the end", file: "valid.png",
+            craft: {
+                $0.removeLast(12)
+                $0 += [0, 0, 0, 9] + Array("tEXtab".utf8)
+            }, expected: "truncated"),
+        Case(
+            description: "baseline JPEG with 16 zero bytes after EOI", file: "valid.jpg",
+            craft: { $0 += [UInt8](repeating: 0, count: 16) }, expected: "jpeg 40x30"),
+        Case(
+            description: "progressive JPEG with a Motion Photo's video after EOI", file: "progressive.jpg",
+            craft: { $0 += motionPhotoTrailer }, expected: "jpeg 40x30"),
+        Case(
+            description: "JPEG cut short with bytes after the cut", file: "valid.jpg",
+            craft: {
+                $0.removeLast($0.count / 2)
+                $0 += [UInt8](repeating: 0, count: 16)
+            }, expected: "truncated"),
+        Case(
+            description: "WebP with bytes after its RIFF container", file: "lossy.webp",
+            craft: { $0 += [UInt8](repeating: 0, count: 16) }, expected: "webp 40x30"),
+        Case(
+            description: "WebP whose RIFF size is 4", file: "lossy.webp", craft: { put32LE(4, at: 4, in: &$0) },
+            expected: "invalidHeader"),
+        Case(
+            description: "WebP whose VP8 chunk is 0xFFFFFFF0 bytes", file: "lossy.webp",
+            craft: { put32LE(0xFFFF_FFF0, at: 16, in: &$0) }, expected: "invalidHeader"),
         Case(
             description: "BMP", craft: { $0 = Array("BM".utf8) + [UInt8](repeating: 0, count: 60) },
             expected: "unknownFormat"),
@@ -342,5 +386,115 @@ struct ImageHeaderTests {
         let error = try #require(throws: ImageError.self) { try ImageHeader(inspecting: Data(bytes)) }
         #expect(error.kind == broken.kind, "\(broken): \(error.reason)")
         #expect(error.reason.contains(broken.reason), "\(broken): \(error.reason)")
+    }
+
+    /// A file with bytes after its end, or a container that lies about its sizes: what it reads as, or
+    /// what it is refused as and words its reason must have.
+    struct EndCase: Sendable, CustomStringConvertible {
+        var description: String
+        var file: String
+        var craft: @Sendable (inout [UInt8]) -> Void
+        /// `format widthxheight`, or the error kind and words of its reason.
+        var expected: String
+        var reason: String = ""
+    }
+
+    static let endCases: [EndCase] = [
+        EndCase(
+            description: "PNG + 16 zero bytes", file: "valid.png", craft: { $0 += [UInt8](repeating: 0, count: 16) },
+            expected: "png 40x30"),
+        EndCase(
+            description: "PNG + 4 KB of 0xFF", file: "valid.png",
+            craft: { $0 += [UInt8](repeating: 0xFF, count: 4096) },
+            expected: "png 40x30"),
+        EndCase(
+            description: "PNG + a second PNG", file: "valid.png", craft: { $0 += $0 }, expected: "png 40x30"),
+        EndCase(
+            description: "PNG without IEND", file: "valid.png", craft: { $0.removeLast(12) }, expected: "truncated",
+            reason: "the PNG ends before its IEND chunk: it was cut short"),
+        EndCase(
+            description: "PNG cut within IEND", file: "valid.png", craft: { $0.removeLast(2) }, expected: "truncated",
+            reason: "ends within its IEND chunk"),
+        EndCase(
+            description: "PNG whose IDAT says it is 2^31 bytes, then IEND", file: "valid.png",
+            craft: { put32BE(1 << 31, at: 33, in: &$0) }, expected: "truncated",
+            reason: "ends within its IDAT chunk at byte 33, which says it holds 2147483648 bytes: it was cut short"),
+        EndCase(
+            description: "PNG whose IHDR checksum fails, + 16 zero bytes", file: "valid.png",
+            craft: {
+                $0[32] ^= 0x01
+                $0 += [UInt8](repeating: 0, count: 16)
+            }, expected: "invalidHeader", reason: "fails its checksum"),
+        EndCase(
+            description: "JPEG + 16 zero bytes", file: "valid.jpg", craft: { $0 += [UInt8](repeating: 0, count: 16) },
+            expected: "jpeg 40x30"),
+        EndCase(
+            description: "JPEG + a Motion Photo's video", file: "valid.jpg", craft: { $0 += motionPhotoTrailer },
+            expected: "jpeg 40x30"),
+        EndCase(
+            description: "JPEG + a second JPEG", file: "progressive.jpg", craft: { $0 += $0 }, expected: "jpeg 40x30"),
+        EndCase(
+            description: "JPEG without EOI", file: "valid.jpg", craft: { $0.removeLast(2) }, expected: "truncated",
+            reason: "the JPEG ends before its EOI marker: it was cut short"),
+        EndCase(
+            description: "JPEG cut in its scan, + 16 zero bytes", file: "valid.jpg",
+            craft: {
+                $0.removeLast(40)
+                $0 += [UInt8](repeating: 0, count: 16)
+            }, expected: "truncated", reason: "the JPEG ends before its EOI marker"),
+        EndCase(
+            description: "JPEG whose table after the frame says it is 0xFFFF bytes", file: "valid.jpg",
+            craft: { bytes in
+                let next =
+                    frameOffset(bytes) + 2
+                    + (Int(bytes[frameOffset(bytes) + 2]) << 8 | Int(bytes[frameOffset(bytes) + 3]))
+                put16BE(0xFFFF, at: next + 2, in: &bytes)
+            }, expected: "truncated", reason: "which says it is 65535 bytes long: it was cut short"),
+        EndCase(
+            description: "JPEG whose table after the frame says it is 1 byte", file: "valid.jpg",
+            craft: { bytes in
+                let next =
+                    frameOffset(bytes) + 2
+                    + (Int(bytes[frameOffset(bytes) + 2]) << 8 | Int(bytes[frameOffset(bytes) + 3]))
+                put16BE(1, at: next + 2, in: &bytes)
+            }, expected: "invalidHeader", reason: "says it is 1 bytes long"),
+        EndCase(
+            description: "WebP + 16 zero bytes", file: "lossless.webp",
+            craft: { $0 += [UInt8](repeating: 0, count: 16) },
+            expected: "webp 40x30"),
+        EndCase(
+            description: "WebP whose RIFF size is 4", file: "lossy.webp", craft: { put32LE(4, at: 4, in: &$0) },
+            expected: "invalidHeader", reason: "the WebP's RIFF size is 4 bytes, too small to hold its WEBP tag"),
+        EndCase(
+            description: "WebP whose RIFF size is 0", file: "alpha.webp", craft: { put32LE(0, at: 4, in: &$0) },
+            expected: "invalidHeader", reason: "RIFF size is 0 bytes"),
+        EndCase(
+            description: "WebP whose RIFF size is 0x7FFFFFF0", file: "lossy.webp",
+            craft: { put32LE(0x7FFF_FFF0, at: 4, in: &$0) }, expected: "truncated",
+            reason: "the WebP says it is 2147483640 bytes"),
+        EndCase(
+            description: "WebP whose VP8 chunk is 0xFFFFFFF0 bytes", file: "lossy.webp",
+            craft: { put32LE(0xFFFF_FFF0, at: 16, in: &$0) }, expected: "invalidHeader",
+            reason: "first chunk (VP8 ) says it is 4294967280 bytes, more than the"),
+        EndCase(
+            description: "WebP whose VP8L chunk is one byte more than its container", file: "lossless.webp",
+            craft: { put32LE(Int($0[4]) - 12 + 1, at: 16, in: &$0) }, expected: "invalidHeader",
+            reason: "its RIFF container has room for"),
+        EndCase(
+            description: "WebP whose VP8 chunk is 0 bytes", file: "lossy.webp", craft: { put32LE(0, at: 16, in: &$0) },
+            expected: "invalidHeader", reason: "says it is 0 bytes, too few for its 10-byte frame header"),
+    ]
+
+    @Test(arguments: endCases)
+    func bytesAfterTheEndAreATrailerAndAContainerThatLiesIsRefusedSayingWhy(_ testCase: EndCase) throws {
+        var bytes = Array(try Fixtures.data("images/\(testCase.file)"))
+        testCase.craft(&bytes)
+        do {
+            let header = try ImageHeader(inspecting: Data(bytes))
+            #expect("\(header.format.rawValue) \(header.width)x\(header.height)" == testCase.expected, "\(testCase)")
+        } catch {
+            #expect(error.kind.rawValue == testCase.expected, "\(testCase): \(error.reason)")
+            #expect(!testCase.reason.isEmpty && error.reason.contains(testCase.reason), "\(testCase): \(error.reason)")
+        }
     }
 }

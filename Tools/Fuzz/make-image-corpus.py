@@ -2,8 +2,9 @@
 """Writes FuzzImage's seed corpus (Tools/Fuzz/corpus/image/) from the test images that
 scripts/make-image-fixtures.py made (Tests/AppAlertTests/Fixtures/images/): each good file of the four
 formats, then files broken the way the image tests break them (cut short, lying about their size,
-zero-sized, a PNG header whose checksum fails, PngSuite's broken signatures and IHDR fields), and a few
-download shapes (over the byte limit, a length that is a lie). Each seed starts with the bytes that
+zero-sized, a PNG header whose checksum fails, PngSuite's broken signatures and IHDR fields, JPEG kinds
+the platforms do not draw, bytes after the end marker, WebP containers lying about their sizes), and a
+few download shapes (over the byte limit, a length that is a lie). Each seed starts with the bytes that
 shape the download (FuzzImage.swift says how). Standard library only; run again to change the set."""
 import pathlib
 import struct
@@ -43,12 +44,39 @@ def edit(name, change, sealed=False):
     return seal(data) if sealed else data
 
 
+SOF_MARKERS = set(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}  # every start-of-frame kind (DHT, JPG, DAC are not)
+
+
 def frame(jpeg):
-    """The offset of the JPEG's start-of-frame marker."""
+    """The offset of the JPEG's start-of-frame marker, of any kind."""
     offset = 2
-    while not 0xC0 <= jpeg[offset + 1] <= 0xC2:
+    while jpeg[offset + 1] not in SOF_MARKERS:
         offset += 2 + (jpeg[offset + 2] << 8 | jpeg[offset + 3])
     return offset
+
+
+def after_frame(jpeg):
+    """The offset just past the JPEG's frame header."""
+    offset = frame(jpeg)
+    return offset + 2 + (jpeg[offset + 2] << 8 | jpeg[offset + 3])
+
+
+def sof(marker):
+    """Makes the JPEG's frame of the kind `marker` names (lossless, hierarchical, arithmetic-coded, …)."""
+    def change(data):
+        data[frame(data) + 1] = marker
+    return change
+
+
+def chunk(kind, payload=b""):
+    """A PNG chunk with its length and CRC-32."""
+    return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+
+
+# What a phone's Motion Photo puts after the JPEG's EOI: an MP4's ftyp box, then video data that holds
+# JPEG markers as any bytes may.
+MOTION_TRAILER = (struct.pack(">I", 24) + b"ftypmp42" + bytes(4) + b"isommp42" + struct.pack(">I", 256) + b"mdat"
+                  + b"\xff\xd8\xff\xc0\xff\xff\x12\x34\xff\xd9" + bytes(30))
 
 
 def put(data, offset, fmt, value):
@@ -114,6 +142,28 @@ broken = {
     "jpeg-segment-length-0": edit("valid.jpg", lambda d: put(d, 4, ">H", 0)),
     "jpeg-segment-past-end": edit("valid.jpg", lambda d: put(d, 4, ">H", 0xFFFF)),
     "jpeg-scan-before-frame": edit("valid.jpg", lambda d: d.__setitem__(frame(d) + 1, 0xDA)),
+    "jpeg-sof-c1-extended": edit("valid.jpg", sof(0xC1)),
+    # JPEG kinds the platforms do not draw, refused by their frame marker (issue 33)
+    "jpeg-sof-c3-lossless": edit("valid.jpg", sof(0xC3)),
+    "jpeg-sof-c5-hierarchical": edit("valid.jpg", sof(0xC5)),
+    "jpeg-sof-c7-hierarchical-lossless": edit("progressive.jpg", sof(0xC7)),
+    "jpeg-sof-c9-arithmetic": edit("valid.jpg", sof(0xC9)),
+    "jpeg-sof-ca-arithmetic-progressive": edit("progressive.jpg", sof(0xCA)),
+    "jpeg-sof-cb-arithmetic-lossless": edit("valid.jpg", sof(0xCB)),
+    "jpeg-sof-cf-arithmetic-hierarchical-lossless": edit("valid.jpg", sof(0xCF)),
+    # Trailers: bytes after the end marker, which decoders ignore (issue 32), and cuts with bytes after
+    "png-trailer-zeros": read("valid.png") + bytes(16),
+    "png-trailer-chunk": read("palette.png") + chunk(b"tEXt", b"after the end"),
+    "png-trailer-second-png": read("valid.png") * 2,
+    "png-tiny-chunks": (lambda d: d[:33] + chunk(b"tEXt") * 40 + d[33:])(read("valid.png")),
+    "png-idat-length-past-end": edit("valid.png", lambda d: put(d, 33, ">I", 1 << 31)),
+    "png-cut-in-iend-with-trailer": read("valid.png")[:-2] + bytes(1),
+    "jpeg-trailer-zeros": read("valid.jpg") + bytes(16),
+    "jpeg-trailer-motion-photo": read("progressive.jpg") + MOTION_TRAILER,
+    "jpeg-cut-with-trailer": read("valid.jpg")[:-40] + bytes(16),
+    "jpeg-comments-after-frame": (lambda d: d[:after_frame(d)] + b"\xff\xfe\x00\x02" * 40
+                                  + d[after_frame(d):])(read("valid.jpg")),
+    "jpeg-table-past-end": edit("valid.jpg", lambda d: put(d, after_frame(d) + 2, ">H", 0xFFFF)),
     # GIF
     "gif-no-trailer": read("valid.gif")[:-1],
     "gif-65535x65535": edit("valid.gif", lambda d: (put(d, 6, "<H", 65535), put(d, 8, "<H", 65535))),
@@ -128,6 +178,13 @@ broken = {
     "webp-vp8x-canvas-16m": edit("alpha.webp", lambda d: d.__setitem__(slice(24, 27), b"\xff\xff\xff")),
     "webp-unknown-chunk": edit("lossy.webp", lambda d: d.__setitem__(slice(12, 16), b"VP9 ")),
     "webp-29-bytes": read("lossless.webp")[:29],
+    "webp-trailer-zeros": read("lossy.webp") + bytes(16),
+    "webp-riff-size-4": edit("lossy.webp", lambda d: put(d, 4, "<I", 4)),
+    "webp-riff-size-0": edit("alpha.webp", lambda d: put(d, 4, "<I", 0)),
+    "webp-riff-size-huge": edit("lossy.webp", lambda d: put(d, 4, "<I", 0x7FFFFFF0)),
+    "webp-vp8-chunk-huge": edit("lossy.webp", lambda d: put(d, 16, "<I", 0xFFFFFFF0)),
+    "webp-vp8l-chunk-past-riff": edit("lossless.webp", lambda d: put(d, 16, "<I", d[4] - 11)),
+    "webp-vp8-chunk-0": edit("lossy.webp", lambda d: put(d, 16, "<I", 0)),
     # Not images
     "bmp": bytearray(b"BM" + bytes(60)),
     "svg": bytearray(b'<svg xmlns="http://www.w3.org/2000/svg" width="9e9" height="9e9"></svg>'),

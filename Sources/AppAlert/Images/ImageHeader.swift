@@ -125,8 +125,8 @@ extension ImageHeader {
     }
 
     /// The signature, then the IHDR chunk (13 bytes: width, height, depth, color type, compression,
-    /// filter, interlace) and its CRC-32; the file ends with the IEND chunk. A header whose checksum
-    /// fails was changed or damaged: none of its fields is believed.
+    /// filter, interlace) and its CRC-32; then the chunks up to IEND. A header whose checksum fails was
+    /// changed or damaged: none of its fields is believed.
     private static func png(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
         try reader.need(33, "the PNG header")
         guard reader.uint32BE(at: 8) == 13, reader.matches(Array("IHDR".utf8), at: 12) else {
@@ -156,14 +156,12 @@ extension ImageHeader {
                 reason: "the PNG header's compression \(reader[26]), filter \(reader[27]) and interlace "
                     + "\(reader[28]) methods are not 0, 0 and 0 or 1, the only ones PNG defines")
         }
-        guard reader.ends(with: [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]) else {
-            throw ImageError(kind: .truncated, reason: "the PNG does not end with its IEND chunk: it was cut short")
-        }
+        try endOfPNG(reader)
         return ImageHeader(format: .png, width: width, height: height)
     }
 
     /// Segments after the SOI marker, each skipped by its length, up to a start-of-frame (SOFn) with
-    /// the height and width; the file ends with EOI.
+    /// the height and width; then on to the EOI marker.
     private static func jpeg(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
         var offset = 2
         while true {
@@ -202,10 +200,7 @@ extension ImageHeader {
                 try reader.need(offset + 9, "the JPEG's frame header")
                 let height = Int(reader.uint16BE(at: offset + 5))
                 let width = Int(reader.uint16BE(at: offset + 7))
-                guard reader.ends(with: [0xFF, 0xD9]) else {
-                    throw ImageError(
-                        kind: .truncated, reason: "the JPEG does not end with its EOI marker: it was cut short")
-                }
+                try endOfJPEG(reader, after: offset + 2 + length)
                 return ImageHeader(format: .jpeg, width: width, height: height)
             }
             if marker == 0xDA || marker == 0xD9 {
@@ -236,16 +231,39 @@ extension ImageHeader {
         return ImageHeader(format: .gif, width: width, height: height)
     }
 
-    /// The RIFF container's size must match the bytes; then the first chunk: VP8 (lossy), VP8L
+    /// The RIFF container's size must fit in the bytes (bytes after it are a trailer, which decoders
+    /// ignore) and hold the WEBP tag and the first chunk; the first chunk's length must fit in the
+    /// container and hold the frame header read from it. The first chunk is VP8 (lossy), VP8L
     /// (lossless) or VP8X (extended, with the canvas size).
     private static func webp(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
         try reader.need(30, "the WebP header")
-        let declared = Int(reader.uint32LE(at: 4)) + 8
-        guard declared <= reader.count else {
+        let riffSize = Int(reader.uint32LE(at: 4))
+        guard riffSize + 8 <= reader.count else {
             throw ImageError(
-                kind: .truncated, reason: "the WebP says it is \(declared) bytes, but \(reader.count) arrived")
+                kind: .truncated, reason: "the WebP says it is \(riffSize + 8) bytes, but \(reader.count) arrived")
         }
         let chunk = reader.fourCC(at: 12)
+        let chunkSize = Int(reader.uint32LE(at: 16))
+        // The frame header fields read below: 10 bytes of a VP8 or VP8X chunk, 5 of a VP8L chunk.
+        let headerSize = chunk == "VP8L" ? 5 : 10
+        guard riffSize >= 12 + headerSize else {
+            throw ImageError(
+                kind: .invalidHeader,
+                reason: "the WebP's RIFF size is \(riffSize) bytes, too small to hold its WEBP tag and a first "
+                    + "chunk (at least \(12 + headerSize))")
+        }
+        guard chunkSize <= riffSize - 12 else {
+            throw ImageError(
+                kind: .invalidHeader,
+                reason: "the WebP's first chunk (\(chunk)) says it is \(chunkSize) bytes, more than the "
+                    + "\(riffSize - 12) its RIFF container has room for")
+        }
+        guard chunkSize >= headerSize else {
+            throw ImageError(
+                kind: .invalidHeader,
+                reason: "the WebP's first chunk (\(chunk)) says it is \(chunkSize) bytes, too few for its "
+                    + "\(headerSize)-byte frame header")
+        }
         switch chunk {
         case "VP8 ":
             guard reader.matches([0x9D, 0x01, 0x2A], at: 23) else {
@@ -269,6 +287,67 @@ extension ImageHeader {
             throw ImageError(
                 kind: .invalidHeader, reason: "the WebP's first chunk is \"\(chunk)\", not VP8, VP8L or VP8X")
         }
+    }
+}
+
+extension ImageHeader {
+    /// Walks the chunks after IHDR by their lengths up to IEND: one step per chunk, each at least 12
+    /// bytes, so never more steps than bytes. Bytes after IEND are a trailer the platforms' decoders
+    /// ignore, and so does this; a chunk running past the last byte means the file was cut short.
+    fileprivate static func endOfPNG(_ reader: ByteReader) throws(ImageError) {
+        let iend: UInt32 = 0x4945_4E44
+        var offset = 33
+        while offset + 8 <= reader.count {
+            let length = Int(reader.uint32BE(at: offset))
+            guard offset + 12 + length <= reader.count else {
+                throw ImageError(
+                    kind: .truncated,
+                    reason: "the PNG ends within its \(reader.fourCC(at: offset + 4)) chunk at byte \(offset), "
+                        + "which says it holds \(length) bytes: it was cut short")
+            }
+            if reader.uint32BE(at: offset + 4) == iend { return }
+            offset += 12 + length
+        }
+        throw ImageError(kind: .truncated, reason: "the PNG ends before its IEND chunk: it was cut short")
+    }
+
+    /// From the end of the frame header on to the EOI marker, in one pass: a marker segment is skipped
+    /// by its length, entropy-coded data read byte by byte to its next 0xFF (within it, an 0xFF is
+    /// followed by 0x00 or a restart marker, so 0xFF 0xD9 is the end). Bytes after EOI are a trailer (a Motion
+    /// Photo's video, a second picture, padding) that the platforms' decoders ignore, and so does this.
+    fileprivate static func endOfJPEG(_ reader: ByteReader, after start: Int) throws(ImageError) {
+        var offset = start
+        walk: while offset + 1 < reader.count {
+            guard reader[offset] == 0xFF else {
+                offset += 1
+                continue
+            }
+            let marker = offset
+            switch reader[marker + 1] {
+            case 0xD9:
+                return
+            case 0xFF:  // fill byte
+                offset += 1
+            case 0x00, 0x01, 0xD0...0xD8:  // a stuffed 0xFF in entropy-coded data, or a marker without length
+                offset += 2
+            default:
+                guard marker + 4 <= reader.count else { break walk }  // cut within the segment's length
+                let length = Int(reader.uint16BE(at: marker + 2))
+                guard length >= 2 else {
+                    throw ImageError(
+                        kind: .invalidHeader,
+                        reason: "a JPEG segment at byte \(marker) says it is \(length) bytes long")
+                }
+                guard marker + 2 + length <= reader.count else {
+                    throw ImageError(
+                        kind: .truncated,
+                        reason: "the JPEG ends within its segment at byte \(marker), which says it is \(length) "
+                            + "bytes long: it was cut short")
+                }
+                offset += 2 + length
+            }
+        }
+        throw ImageError(kind: .truncated, reason: "the JPEG ends before its EOI marker: it was cut short")
     }
 }
 

@@ -90,12 +90,17 @@ func parse(_ data: Data) -> (image: Data, limits: ImageLimits, splits: [Int], de
     return (image, limits, input[3..<(3 + splitCount)].map(Int.init), declared)
 }
 
-/// What the header reader says of the image in `input` under its limits, in a few words.
+/// What the header reader says of the image in `input` (a fuzz input) under its limits, in a few words.
 func verdict(_ input: Data) -> String {
     let (image, limits, _, _) = parse(input)
-    switch inspect(image, limits: limits) {
-    case .success(let header): return "\(header.format) \(header.width)x\(header.height)"
-    case .failure(let error): return "\(error.kind.rawValue): \(error.reason)"
+    return describe(inspect(image, limits: limits))
+}
+
+/// A header as `format WIDTHxHEIGHT`, a refusal as `kind: reason`.
+func describe(_ outcome: Result<ImageHeader, ImageError>) -> String {
+    switch outcome {
+    case .success(let header): "\(header.format) \(header.width)x\(header.height)"
+    case .failure(let error): "\(error.kind.rawValue): \(error.reason)"
     }
 }
 
@@ -132,12 +137,32 @@ func hasSignature(of format: ImageFormat, _ bytes: Data) -> Bool {
     }
 #else
     /// Without the fuzzer: runs every file named on the command line (a corpus, a crasher) once; with
-    /// `-v` first, also prints what the header reader says of each.
+    /// `-v` first, also prints what the header reader says of each (the file read as a fuzz input: its
+    /// first bytes are the download's shape). With `--image` first, the files are plain image files:
+    /// each is read whole with the loader's default limits and what the header reader says of it is
+    /// printed; nothing is fuzzed.
     @main
     enum FuzzImageReplay {
         static func main() throws {
-            let verbose = CommandLine.arguments.dropFirst().first == "-v"
-            for path in CommandLine.arguments.dropFirst(verbose ? 2 : 1) {
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments.first == "--image" {
+                for path in arguments.dropFirst() {
+                    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                    print(
+                        URL(fileURLWithPath: path).lastPathComponent + ": "
+                            + describe(inspect(data, limits: ImageLimits())))
+                }
+                return
+            }
+            if let option = arguments.first, option.hasPrefix("-"), option != "-v" {
+                FileHandle.standardError.write(
+                    Data(
+                        "FuzzImage: unknown option \(option); use FuzzImage [-v] INPUT… or FuzzImage --image FILE…\n"
+                            .utf8))
+                exit(2)
+            }
+            let verbose = arguments.first == "-v"
+            for path in arguments.dropFirst(verbose ? 1 : 0) {
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
                 fuzzImage(data)
                 if verbose { print(URL(fileURLWithPath: path).lastPathComponent + ": " + verdict(data)) }

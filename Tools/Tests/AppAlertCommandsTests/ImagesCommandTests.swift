@@ -38,7 +38,7 @@ struct ImagesCommandTests {
     }
 
     static let leftOut = [
-        "images/cut.png: left out: apps would refuse it: the PNG does not end with its IEND chunk",
+        "images/cut.png: left out: apps would refuse it: the PNG ends within its IDAT chunk at byte 33",
         "images/logo.svg: left out: only .png, .jpg, .jpeg, .gif and .webp files are served and published",
     ]
 
