@@ -102,6 +102,18 @@ struct DiagnosticWordingTests {
                     #"unknown layout "sheeet" (did you mean "sheet"?); \#(layouts); the message is left out"#)
             ]
         ),
+        // Nor its colors' contrast: neither the text on the background nor a button's label on the accent.
+        (
+            #"""
+            {\#(head), "layout": "sheeet",
+             "colors": {"accent": "#FFCC00", "text": "#777777", "background": "#FFFFFF"}}
+            """#,
+            [
+                Said(
+                    .error, "$[0].layout", "layout",
+                    #"unknown layout "sheeet" (did you mean "sheet"?); \#(layouts); the message is left out"#)
+            ]
+        ),
         (
             #"{\#(head), "layout": "popup", "action": {"event": "e"}, "bannerSeconds": 5, "confirmLabel": "OK"}"#,
             [Said(.error, "$[0].layout", "layout", #"unknown layout "popup"; \#(layouts); the message is left out"#)]
