@@ -126,8 +126,9 @@ struct TerminalBidiTests {
     }
 
     /// The same words with isolates in the same places, given as a plain text (as a feed's message
-    /// would), keep none: an isolate is kept for where this package put it, not for its shape. Nor does
-    /// a prompt whose text was changed after the isolates were added.
+    /// would), keep none: an isolate is kept for where this package put it, not for its shape. A prompt
+    /// whose text was added to keeps them (the terminal notice appends the versions); one whose text was
+    /// changed does not.
     @Test
     func isolatesNotAddedByThisPackageAreReplacedWhateverTheirShape() throws {
         let decision = UpdateDecision(
@@ -138,7 +139,12 @@ struct TerminalBidiTests {
         #expect(TerminalPresenter().render(presentation).contains("\u{2068}2.4.1\u{2069}"))
         let plain = Self.render(presentation.text)
         #expect(!plain.unicodeScalars.contains(where: Self.isBidirectional), "\(plain)")
-        presentation.text = "الإصدار \u{2068}2.4.1\u{2069} "
+        let filled = presentation.text
+        presentation.text += "\n2.0 → 2.4.1"
+        #expect(TerminalPresenter().render(presentation).contains("\u{2068}2.4.1\u{2069}"), "appended to: kept")
+        // The same isolates at the same places, after another first letter: not the text they were put in.
+        presentation.text = "ب" + filled.dropFirst()
+        #expect(presentation.text.unicodeScalars.count == filled.unicodeScalars.count)
         let changed = TerminalPresenter().render(presentation)
         #expect(!changed.unicodeScalars.contains(where: Self.isBidirectional), "\(changed)")
     }

@@ -68,14 +68,17 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
     var addedIsolates = AddedIsolates()
 
     /// The isolates added to a title and a text, each with the text they were added to: the offsets
-    /// hold only while ``title`` or ``text`` is still that text.
+    /// hold while ``title`` or ``text`` still starts with that text (the terminal notice appends the
+    /// versions to it).
     struct AddedIsolates: Sendable, Hashable {
         var title: TextDirection.Isolated?
         var text: TextDirection.Isolated?
 
-        /// The offsets of the isolates added to `current`, if `isolated` is what they were added to.
+        /// The offsets of the isolates added to `current`, if it starts with the text `isolated` is.
         func offsets(in current: String, from isolated: TextDirection.Isolated?) -> Set<Int> {
-            guard let isolated, !isolated.isolates.isEmpty, isolated.text == current else { return [] }
+            guard let isolated, !isolated.isolates.isEmpty,
+                current.unicodeScalars.starts(with: isolated.text.unicodeScalars)
+            else { return [] }
             return isolated.isolates
         }
     }
