@@ -74,12 +74,14 @@ struct CommandLineLanguageTests {
         #expect(widths.count == 1, "\(language): lines of \(widths.sorted()) columns\n\(notice)")
     }
 
+    /// (The isolates are the package's, as around an app name: the terminal keeps no others.)
     @Test
     func wideCharactersTakeTwoColumnsAndIsolatesNone() {
-        let rendered = TerminalPresenter().render(
-            AlertPresentation(
-                id: "x", title: "更新", text: "\u{2068}ab\u{2069}", buttons: [], isDismissible: true,
-                language: LanguageTag("ja")))
+        let isolated = TextDirection.filled("{appName}", appName: "ab", version: "", isolating: true)
+        var presentation = AlertPresentation(
+            id: "x", title: "更新", text: isolated.text, buttons: [], isDismissible: true, language: LanguageTag("ja"))
+        presentation.addedIsolates.text = isolated
+        let rendered = TerminalPresenter().render(presentation)
         #expect(
             rendered == """
                 ╭──────╮

@@ -102,6 +102,18 @@ struct DiagnosticWordingTests {
                     #"unknown layout "sheeet" (did you mean "sheet"?); \#(layouts); the message is left out"#)
             ]
         ),
+        // Nor its colors' contrast: neither the text on the background nor a button's label on the accent.
+        (
+            #"""
+            {\#(head), "layout": "sheeet",
+             "colors": {"accent": "#FFCC00", "text": "#777777", "background": "#FFFFFF"}}
+            """#,
+            [
+                Said(
+                    .error, "$[0].layout", "layout",
+                    #"unknown layout "sheeet" (did you mean "sheet"?); \#(layouts); the message is left out"#)
+            ]
+        ),
         (
             #"{\#(head), "layout": "popup", "action": {"event": "e"}, "bannerSeconds": 5, "confirmLabel": "OK"}"#,
             [Said(.error, "$[0].layout", "layout", #"unknown layout "popup"; \#(layouts); the message is left out"#)]
@@ -112,6 +124,20 @@ struct DiagnosticWordingTests {
                 Said(
                     .error, "$[0].layout", "layout",
                     #""layout" must be a string, not a number; \#(layouts); the message is left out"#)
+            ]
+        ),
+        // A control character or a bidirectional control in a key or a value is quoted as an escape
+        // in the path and the reason (the key itself stays the file's), so the author sees it and the
+        // terminal does not act on it.
+        (
+            #"{\#(head), "ti\u001b]52;c;aGk=\u0007tle\u202e": 1, "layout": "mod\u009b2Jal\u200f"}"#,
+            [
+                Said(
+                    .error, "$[0].layout", "layout",
+                    #"unknown layout "mod\u009B2Jal\u200F"; \#(layouts); the message is left out"#),
+                Said(
+                    .warning, #"$[0]["ti\u001B]52;c;aGk=\u0007tle\u202E"]"#, "ti\u{1B}]52;c;aGk=\u{07}tle\u{202E}",
+                    #"unknown key "ti\u001B]52;c;aGk=\u0007tle\u202E" is ignored"#),
             ]
         ),
         // A misspelt key: the missing key's error names the misspelling, and the warning right after

@@ -60,6 +60,9 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var key: String?
     /// The offending value as compact JSON (shortened past 80 characters), when there is one. Key,
     /// value and every quoted run in the reason hold at most 100 characters of the input, then `…`.
+    /// Key and value are the input's (JSON output escapes what it must); ``path`` and ``reason``, words a
+    /// terminal shows, write a control character, a bidirectional control or a direction mark of the
+    /// input as a JSON escape: `unknown key "ti\u001B[2Jtle"`.
     public var value: String?
     /// Why, in words.
     public var reason: String
@@ -70,13 +73,15 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.severity = severity
         self.code = code
-        // Whatever built them, no field quotes more than about 100 characters of the input.
-        self.path = path.utf8.count > 4 * Excerpt.limit ? Excerpt.of(path, limit: 4 * Excerpt.limit) : path
+        // Whatever built them, no field quotes more than about 100 characters of the input, and the
+        // words (path and reason) show a control character or a bidirectional control as an escape.
+        self.path = Excerpt.visible(
+            path.utf8.count > 4 * Excerpt.limit ? Excerpt.of(path, limit: 4 * Excerpt.limit) : path)
         self.messageIndex = messageIndex
         self.messageID = messageID
         self.key = key.map { Excerpt.of($0) }
         self.value = value.map { Excerpt.of($0) }
-        self.reason = Excerpt.shorteningQuotes(in: reason)
+        self.reason = Excerpt.visible(Excerpt.shorteningQuotes(in: reason))
     }
 
     /// One line: `error: $[1].appVersions[0] (message 7): invalid version "1..2": component 2 is empty`.

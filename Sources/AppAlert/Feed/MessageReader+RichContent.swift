@@ -352,8 +352,9 @@ extension MessageReader {
         }
         guard !failed else { return nil }
         let colors = Message.Colors(light: light, dark: dark)
-        if layout?.isCustomDrawn != false { checkContrast(colors, path: path) }
-        if layout.map({ $0.isCustomDrawn && $0.hasButtons }) != false { checkAccentContrast(colors, path: path) }
+        // `layout` is nil for an unknown layout: no rule of any layout is checked for that message.
+        if layout?.isCustomDrawn == true { checkContrast(colors, path: path) }
+        if layout.map({ $0.isCustomDrawn && $0.hasButtons }) == true { checkAccentContrast(colors, path: path) }
         return colors
     }
 

@@ -62,6 +62,26 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
     /// Whether the title and text run right to left (by ``language``, else by their first letter): a
     /// presenter lays the alert out mirrored.
     public var isRightToLeft: Bool
+    /// Where this package put directional isolates in ``title`` and ``text``: around the app name and
+    /// the version of an update prompt in a right-to-left language. The terminal keeps these, and
+    /// replaces every other bidirectional control.
+    var addedIsolates = AddedIsolates()
+
+    /// The isolates added to a title and a text, each with the text they were added to: the offsets
+    /// hold while ``title`` or ``text`` still starts with that text (the terminal notice appends the
+    /// versions to it).
+    struct AddedIsolates: Sendable, Hashable {
+        var title: TextDirection.Isolated?
+        var text: TextDirection.Isolated?
+
+        /// The offsets of the isolates added to `current`, if it starts with the text `isolated` is.
+        func offsets(in current: String, from isolated: TextDirection.Isolated?) -> Set<Int> {
+            guard let isolated, !isolated.isolates.isEmpty,
+                current.unicodeScalars.starts(with: isolated.text.unicodeScalars)
+            else { return [] }
+            return isolated.isolates
+        }
+    }
 
     public init(
         id: String, title: String, text: String, buttons: [Button], isDismissible: Bool,
@@ -124,11 +144,12 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
             buttons.append(Button(title: texts.later, action: .later))
             buttons.append(Button(title: texts.skip, action: .skip))
         }
+        let filledTitle = TextDirection.filled(title, appName: appName, version: version, isolating: rightToLeft)
+        let filledText = TextDirection.filled(message, appName: appName, version: version, isolating: rightToLeft)
         self.init(
-            id: "update-\(version)",
-            title: UpdateTexts.fill(title, appName: appName, version: version, isolating: rightToLeft),
-            text: UpdateTexts.fill(message, appName: appName, version: version, isolating: rightToLeft),
-            buttons: buttons, isDismissible: !required, language: language, isRightToLeft: rightToLeft)
+            id: "update-\(version)", title: filledTitle.text, text: filledText.text, buttons: buttons,
+            isDismissible: !required, language: language, isRightToLeft: rightToLeft)
+        if rightToLeft { addedIsolates = AddedIsolates(title: filledTitle, text: filledText) }
     }
 }
 

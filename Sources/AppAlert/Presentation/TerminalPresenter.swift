@@ -47,11 +47,14 @@ public struct TerminalPresenter: Sendable {
     ///
     /// Each button that opens a page (a link, an update) is its title, then the page. The frame is as
     /// wide as the longest line, at most ``maximumWidth`` terminal columns: a Chinese or Japanese
-    /// character takes two, a directional isolate none.
+    /// character takes two, a directional isolate none. Control characters and bidirectional controls
+    /// and marks in the texts are replaced by spaces (``neutralized(_:)``); only the isolates this
+    /// package put around an app name or a version stay.
     public func render(_ presentation: AlertPresentation) -> String {
-        var lines = wrap(presentation.title)
+        let isolates = presentation.addedIsolates
+        var lines = wrap(presentation.title, keeping: isolates.offsets(in: presentation.title, from: isolates.title))
         lines.append("")
-        lines += wrap(presentation.text)
+        lines += wrap(presentation.text, keeping: isolates.offsets(in: presentation.text, from: isolates.text))
         for button in presentation.buttons {
             guard let url = button.url else { continue }
             lines.append("")
@@ -80,14 +83,18 @@ public struct TerminalPresenter: Sendable {
 
     /// Breaks text into lines no wider than the frame, at spaces where possible (a text without spaces,
     /// as Chinese and Japanese are written, between any two characters); control characters and
-    /// bidirectional controls are replaced (``neutralized(_:)``), so a feed cannot move the cursor,
-    /// change colours or reorder what is read. An isolate kept is closed at the end of each line it
-    /// spans and opened again on the next, so every line of the frame is balanced.
-    func wrap(_ text: String) -> [String] {
+    /// bidirectional controls and marks are replaced (``isNeutralized(_:)``), so a feed cannot move the
+    /// cursor, change colours or reorder what is read — all but the isolates this package added, at
+    /// `isolates` (offsets in the text's Unicode scalars, `AlertPresentation.addedIsolates`). An
+    /// isolate kept is closed at the end of each line it spans and opened again on the next, so every
+    /// line of the frame is balanced.
+    func wrap(_ text: String, keeping isolates: Set<Int> = []) -> [String] {
         let limit = maximumWidth - 4
         var lines: [String] = []
+        var offset = 0
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let clean = Self.neutralized(paragraph)
+            let clean = Self.neutralized(paragraph, keeping: isolates, from: offset)
+            offset += paragraph.unicodeScalars.count + 1
             let first = lines.count
             var line = ""
             var lineWidth = 0
@@ -126,49 +133,87 @@ public struct TerminalPresenter: Sendable {
         return lines
     }
 
-    /// FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: the pair this package puts around an app
-    /// name or a version in a right-to-left text (`TextDirection.isolated`).
-    static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"
-    static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
+    static let firstStrongIsolate = TextDirection.firstStrongIsolate
+    static let popDirectionalIsolate = TextDirection.popDirectionalIsolate
 
-    /// How deep kept isolates may nest: ours are one deep, or two inside an isolate the feed's author
-    /// put around a placeholder. Deeper ones are replaced, so that closing and opening them again on
-    /// every line costs a few characters a line, whatever the text.
-    static let maximumIsolateDepth = 2
-
-    /// One paragraph with every control character (C0, DEL, C1) and every bidirectional control
-    /// replaced by a space: the embeddings and overrides (U+202A–U+202E), which can show a line's
-    /// characters in another order than they are written, and the isolates (U+2066–U+2069) — except
-    /// first-strong isolates closed within the paragraph, at most ``maximumIsolateDepth`` deep. Those
-    /// are the isolates this package adds, and reorder nothing outside themselves; inside, the first
-    /// letter decides, as it would in a paragraph of its own.
-    static func neutralized(_ paragraph: Substring) -> String {
-        let characters = Array(paragraph)
-        var kept = Set<Int>()
-        var open: [Int] = []
-        for (index, character) in characters.enumerated() {
-            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { continue }
-            if scalar == firstStrongIsolate {
-                open.append(index)
-            } else if scalar == popDirectionalIsolate, let opening = open.popLast(), open.count < maximumIsolateDepth {
-                kept.insert(opening)
-                kept.insert(index)
-            }
+    /// Whether a terminal could be made to do something else than show `scalar`, or to show what
+    /// follows in another order than it is written: a control character (C0, DEL, C1: escape
+    /// sequences move the cursor, change colours, set the clipboard), a bidirectional embedding or
+    /// override and their end (U+202A–U+202E), an isolate and its end (U+2066–U+2069), or a direction
+    /// mark (U+200E LEFT-TO-RIGHT MARK, U+200F RIGHT-TO-LEFT MARK, U+061C ARABIC LETTER MARK). The one
+    /// rule of the notice, ``neutralized(_:)`` and ``escaped(_:)``.
+    static func isNeutralized(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
         }
+    }
+
+    /// Whether a character is replaced by a space: it holds a scalar ``isNeutralized(_:)`` names.
+    static func isNeutralized(_ character: Character) -> Bool {
+        character.unicodeScalars.contains(where: isNeutralized)
+    }
+
+    /// `text` as a terminal can show it whatever it holds: each character with a control character, a
+    /// bidirectional control or a direction mark in it replaced by a space, line breaks (`\n`) kept. A
+    /// string from a feed printed so cannot move the cursor, change colours, write to the clipboard or
+    /// show a line in another order than it is written, and keeps its length in characters, so columns
+    /// stay aligned. Costs one pass over `text`.
+    public static func neutralized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isNeutralized($0) && $0 != "\n" }) else { return text }
         var clean = ""
-        for (index, character) in characters.enumerated() {
-            let replaced = character.unicodeScalars.contains { scalar in
-                scalar.properties.generalCategory == .control
-                    || (isBidirectionalControl(scalar) && !kept.contains(index))
-            }
-            clean.append(replaced ? " " : character)
-        }
+        clean.reserveCapacity(text.utf8.count)
+        for character in text { clean.append(character != "\n" && isNeutralized(character) ? " " : character) }
         return clean
     }
 
-    /// U+202A–U+202E (embeddings, overrides and their end) and U+2066–U+2069 (isolates and their end).
-    static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    /// `text` with each scalar ``neutralized(_:)`` would replace written as a JSON escape: `\u001B`,
+    /// `\u202E`. A message quoting a feed's key or value this way shows what the file holds, and a JSON
+    /// string literal passed through it is the same string, so JSON text stays exact (one line at a
+    /// time: a line break becomes `\u000A` too). Costs one pass over `text`.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isNeutralized) else { return text }
+        var quoted = ""
+        quoted.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if isNeutralized(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted
+    }
+
+    /// One paragraph, starting at scalar `offset` of its text, with every character
+    /// ``isNeutralized(_:)`` names replaced by a space, except the isolates at `isolates` (this
+    /// package's) that open and close within the paragraph. They are never nested, and reorder nothing
+    /// outside themselves; inside, the first letter decides, as it would in a paragraph of its own.
+    static func neutralized(_ paragraph: Substring, keeping isolates: Set<Int>, from offset: Int) -> String {
+        var kept = Set<Int>()
+        if !isolates.isEmpty {
+            var scalarOffset = offset
+            var open: Int?
+            for (index, character) in paragraph.enumerated() {
+                defer { scalarOffset += character.unicodeScalars.count }
+                guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                    isolates.contains(scalarOffset)
+                else { continue }
+                if scalar == firstStrongIsolate {
+                    open = index
+                } else if scalar == popDirectionalIsolate, let opening = open {
+                    kept.insert(opening)
+                    kept.insert(index)
+                    open = nil
+                }
+            }
+        }
+        var clean = ""
+        for (index, character) in paragraph.enumerated() {
+            clean.append(isNeutralized(character) && !kept.contains(index) ? " " : character)
+        }
+        return clean
     }
 
     /// Closes at the end of each line the isolates still open there, and opens them again at the start

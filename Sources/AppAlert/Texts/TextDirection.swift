@@ -16,10 +16,54 @@ enum TextDirection {
             || (0x10800...0x10FFF).contains(value) || (0x1E800...0x1EFFF).contains(value)
     }
 
-    /// `value` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: inside a right-to-left
-    /// sentence, an app name in Latin letters or a version such as `2.1.0` keeps its own order and does
-    /// not carry the punctuation after it to the wrong side.
-    static func isolated(_ value: String) -> String {
-        "\u{2068}" + value + "\u{2069}"
+    /// FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: put around an app name or a version inside a
+    /// right-to-left sentence (``filled(_:appName:version:isolating:)``), so `MyApp` or `2.1.0` keeps
+    /// its own order and does not carry the punctuation after it to the wrong side.
+    static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"
+    static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
+
+    /// A text and where this package put directional isolates in it, as offsets in its Unicode
+    /// scalars: a presenter that replaces a feed's bidirectional controls keeps these, and only these.
+    struct Isolated: Sendable, Hashable {
+        var text: String
+        var isolates: Set<Int>
+    }
+
+    /// `template` with `{appName}` and `{version}` replaced, in one pass (a value is never searched for
+    /// placeholders); with `isolating` (a right-to-left text), each value between the isolates, whose
+    /// offsets are recorded.
+    static func filled(_ template: String, appName: String, version: String, isolating: Bool) -> Isolated {
+        let placeholders: [(name: [Unicode.Scalar], value: String)] = [
+            (Array("{appName}".unicodeScalars), appName), (Array("{version}".unicodeScalars), version),
+        ]
+        let scalars = template.unicodeScalars
+        var text = String.UnicodeScalarView()
+        var isolates = Set<Int>()
+        var count = 0
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            if scalars[index] == "{",
+                let placeholder = placeholders.first(where: { scalars[index...].starts(with: $0.name) })
+            {
+                if isolating {
+                    isolates.insert(count)
+                    text.append(firstStrongIsolate)
+                    count += 1
+                }
+                text.append(contentsOf: placeholder.value.unicodeScalars)
+                count += placeholder.value.unicodeScalars.count
+                if isolating {
+                    isolates.insert(count)
+                    text.append(popDirectionalIsolate)
+                    count += 1
+                }
+                index = scalars.index(index, offsetBy: placeholder.name.count)
+                continue
+            }
+            text.append(scalars[index])
+            count += 1
+            index = scalars.index(after: index)
+        }
+        return Isolated(text: String(text), isolates: isolates)
     }
 }

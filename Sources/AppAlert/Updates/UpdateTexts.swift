@@ -46,9 +46,6 @@ public struct UpdateTexts: Sendable, Hashable {
     /// `text` with `{appName}` and `{version}` replaced; with `isolating` (a right-to-left text), each
     /// value between Unicode directional isolates, so a left-to-right name or version keeps its order.
     public static func fill(_ text: String, appName: String, version: String, isolating: Bool = false) -> String {
-        let name = isolating ? TextDirection.isolated(appName) : appName
-        let number = isolating ? TextDirection.isolated(version) : version
-        return text.replacingOccurrences(of: "{appName}", with: name).replacingOccurrences(
-            of: "{version}", with: number)
+        TextDirection.filled(text, appName: appName, version: version, isolating: isolating).text
     }
 }

@@ -31,16 +31,56 @@ public struct AppAlertCommand: AsyncParsableCommand {
 }
 
 /// What a command prints and how it exits; commands compute it, `run()` writes it.
+///
+/// A feed is hostile input, and its titles, texts, keys and values reach the terminal through here: text
+/// is neutralized (``TerminalPresenter/neutralized(_:)``: a control character, a bidirectional control or
+/// a direction mark becomes a space), JSON has them written as escapes (``TerminalPresenter/escaped(_:)``:
+/// `\u001B`, the same JSON), so no string of a feed can move the cursor, change colours, write to the
+/// clipboard or show a line in another order than it is written. Only these methods write.
 struct CommandOutput: Equatable {
-    var standardOutput = ""
-    var standardError = ""
+    private(set) var standardOutput = ""
+    private(set) var standardError = ""
     var exitCode: Int32 = 0
 
-    mutating func out(_ line: String) { standardOutput += line + "\n" }
-    mutating func err(_ line: String) { standardError += line + "\n" }
+    init() {}
+
+    /// A line of text on standard output.
+    mutating func out(_ line: String) { write(line + "\n") }
+    /// A line of text on standard error.
+    mutating func err(_ line: String) { standardError += TerminalPresenter.neutralized(line) + "\n" }
+    /// Lines of text (a table, a report) on standard output, each ending in a line break.
+    mutating func write(_ text: String) { standardOutput += TerminalPresenter.neutralized(text) }
+
+    /// A JSON document, pretty-printed, on standard output: the control characters it holds are escaped
+    /// already (`JSONValue.serialized`); DEL, C1 controls, bidirectional controls and marks are escaped
+    /// here, line by line (a line break there is between tokens), which leaves the same JSON.
+    mutating func json(_ value: JSONValue) {
+        let lines = value.serialized(pretty: true).split(separator: "\n", omittingEmptySubsequences: false)
+        standardOutput += lines.map { TerminalPresenter.escaped(String($0)) }.joined(separator: "\n") + "\n"
+    }
+
+    /// A message framed as `appalert check` shows it: the presenter neutralizes its texts itself, keeping
+    /// only the directional isolates this package put around an app name or a version.
+    mutating func notice(_ presentation: AlertPresentation) {
+        standardOutput += TerminalPresenter().render(presentation)
+    }
+
+    /// Puts what `earlier` wrote on standard error before what this output holds there.
+    mutating func prependErrors(of earlier: CommandOutput) {
+        standardError = earlier.standardError + standardError
+    }
 
     static func failure(_ message: String, code: Int32 = 2) -> CommandOutput {
-        CommandOutput(standardError: "appalert: \(message)\n", exitCode: code)
+        var output = CommandOutput()
+        output.err("appalert: \(message)")
+        output.exitCode = code
+        return output
+    }
+
+    /// Writes a line on standard error at once, neutralized as ``err(_:)`` does: for a command that keeps
+    /// running (a server).
+    static func warnNow(_ line: String) {
+        FileHandle.standardError.write(Data((TerminalPresenter.neutralized(line) + "\n").utf8))
     }
 
     /// Writes the output and ends the command with its exit code.

@@ -56,9 +56,9 @@ extension AppAlertCommand {
                 return .failure("\(feed): \(error)")
             }
             if json {
-                output.out(JSONValue.array(rows.map(\.jsonValue)).serialized(pretty: true))
+                output.json(JSONValue.array(rows.map(\.jsonValue)))
             } else {
-                output.standardOutput += AudienceTable.render(rows)
+                output.write(AudienceTable.render(rows))
             }
             return output
         }

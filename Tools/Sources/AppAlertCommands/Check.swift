@@ -123,14 +123,14 @@ extension AppAlertCommand {
                     "errorKind", result.load.error.map { .string($0.trustKind?.rawValue ?? $0.kind.rawValue) } ?? .null)
                 object.set("image", result.reportedImage.map(Self.json) ?? .null)
                 object.set("deferred", result.deferred.map { .integer(Int64($0.id)) } ?? .null)
-                output.out(JSONValue.object(object).serialized(pretty: true))
+                output.json(JSONValue.object(object))
             } else if let deferred = result.deferred {
                 output.out(
                     "Message \(deferred.id) is due, but its image cannot be had ("
                         + (result.reportedImage?.error?.reason ?? "unknown") + "): it is not shown, and the next "
                         + "check tries again.")
             } else if let message {
-                output.standardOutput += TerminalPresenter().render(AlertPresentation(message))
+                output.notice(AlertPresentation(message))
             } else {
                 output.out("No message to show (feed: \(result.load.source.rawValue)).")
             }

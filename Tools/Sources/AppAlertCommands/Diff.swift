@@ -53,9 +53,9 @@ extension AppAlertCommand {
                 return .failure("\(error)")
             }
             if json {
-                output.out(diff.jsonValue.serialized(pretty: true))
+                output.json(diff.jsonValue)
             } else {
-                output.standardOutput += Self.text(diff)
+                output.write(Self.text(diff))
             }
             output.exitCode = diff.changesWhatInstallsSee ? 1 : 0
             return output

@@ -89,7 +89,7 @@ extension AppAlertCommand {
             guard let result = FeedFile.decoded(data, named: feed, into: &output) else { return output }
             let decision = MessageSelector.decide(result.feed, context: context, history: history, explain: explain)
             if json {
-                output.out(jsonReport(decision, feed: result.feed).serialized(pretty: true))
+                output.json(jsonReport(decision, feed: result.feed))
             } else {
                 textReport(decision, feed: result.feed, context: context, into: &output)
             }

@@ -53,7 +53,7 @@ extension AppAlertCommand {
             let inbox = AppAlert.Inbox(
                 result.feed, context: context, history: history, state: InboxState(read: read, deleted: deleted))
             if json {
-                output.out(Self.jsonReport(inbox).serialized(pretty: true))
+                output.json(Self.jsonReport(inbox))
             } else {
                 textReport(inbox, context: context, into: &output)
             }

@@ -75,7 +75,7 @@ extension AppAlertCommand {
                 report = try await ResultsReport.load(database: database, filter: filter, feed: facts)
             } catch {
                 var failed = CommandOutput.failure(error.description)
-                failed.standardError = output.standardError + failed.standardError
+                failed.prependErrors(of: output)
                 return failed
             }
             if let html {
@@ -86,11 +86,11 @@ extension AppAlertCommand {
                 }
             }
             if json {
-                output.out(report.jsonValue.serialized(pretty: true))
+                output.json(report.jsonValue)
             } else if csv {
-                output.standardOutput += report.csv
+                output.write(report.csv)
             } else {
-                output.standardOutput += report.text
+                output.write(report.text)
             }
             return output
         }

@@ -18,7 +18,7 @@ extension AppAlertCommand {
 
         func execute() -> CommandOutput {
             var output = CommandOutput()
-            output.out(FeedSchema.document.serialized(pretty: true))
+            output.json(FeedSchema.document)
             return output
         }
     }

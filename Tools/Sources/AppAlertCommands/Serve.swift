@@ -82,7 +82,7 @@ extension AppAlertCommand {
                 do {
                     let (loaded, warning) = try KeyFile.readPrivate(key)
                     configuration.signingKey = loaded
-                    if let warning { FileHandle.standardError.write(Data("appalert: warning: \(warning)\n".utf8)) }
+                    if let warning { CommandOutput.warnNow("appalert: warning: \(warning)") }
                 } catch {
                     try CommandOutput.failure(error.message).emit()
                     return
@@ -105,25 +105,21 @@ extension AppAlertCommand {
                 case .object(let read) = await ResultsReport.figuresByMessage(database: results, feed: Data("[]".utf8)),
                 let error = read["error"]?.stringValue
             {
-                FileHandle.standardError.write(
-                    Data(
-                        "appalert: warning: --results: \(error); the console shows no figures until it can be read\n"
-                            .utf8))
+                CommandOutput.warnNow(
+                    "appalert: warning: --results: \(error); the console shows no figures until it can be read")
             }
             if let failure = server.content.failure {
                 let name = URL(fileURLWithPath: failure.file).lastPathComponent
-                FileHandle.standardError.write(
-                    Data(
-                        ("appalert: error: \(name) is not served until it is mended ("
-                            + (failure.diagnostics.isEmpty ? "in an editor" : "in an editor or in the console")
-                            + "):\n\(failure)\n").utf8))
+                CommandOutput.warnNow(
+                    "appalert: error: \(name) is not served until it is mended ("
+                        + (failure.diagnostics.isEmpty ? "in an editor" : "in an editor or in the console")
+                        + "):\n\(failure)")
             }
             for warning in server.content.snapshotWarnings {
-                FileHandle.standardError.write(Data("appalert: \(warning)\n".utf8))
+                CommandOutput.warnNow("appalert: \(warning)")
             }
             for notice in server.content.signatureNotices {
-                FileHandle.standardError.write(
-                    Data("appalert: \(notice.kind == .unchecked ? "warning" : "error"): \(notice)\n".utf8))
+                CommandOutput.warnNow("appalert: \(notice.kind == .unchecked ? "warning" : "error"): \(notice)")
             }
             // An IPv6 literal goes in brackets in a URL.
             let host = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

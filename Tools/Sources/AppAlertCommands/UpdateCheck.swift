@@ -175,7 +175,7 @@ extension AppAlertCommand {
                 object.set("storeURL", decision.storeURL.map { .string($0.absoluteString) } ?? .null)
                 object.set("alert", alert(for: decision).map(JSONValue.object) ?? .null)
                 if let error = decision.sourceError { object.set("error", .string(error.reason)) }
-                output.out(JSONValue.object(object).serialized(pretty: true))
+                output.json(JSONValue.object(object))
             } else {
                 output.out("\(decision.kind.rawValue): \(decision.reason.explanation)")
                 if decision.kind != .none, let url = decision.storeURL { output.out("  \(url.absoluteString)") }

@@ -44,8 +44,8 @@ extension AppAlertCommand {
                 if json {
                     let diagnostic = FeedDiagnostic(
                         severity: .error, code: .init(rawValue: error.kind.rawValue), path: "$", reason: error.reason)
-                    output.out(
-                        report(valid: false, total: 0, usable: 0, diagnostics: [diagnostic]).serialized(pretty: true))
+                    output.json(
+                        report(valid: false, total: 0, usable: 0, diagnostics: [diagnostic]))
                     output.exitCode = code
                 } else {
                     output = .failure("\(feed): \(error.reason)", code: code)
@@ -57,12 +57,12 @@ extension AppAlertCommand {
             let warnings = result.warnings.count
             let failed = errors > 0 || (warningsAsErrors && warnings > 0)
             if json {
-                output.out(
+                output.json(
                     report(
                         valid: !failed, total: total, usable: result.feed.messages.count,
                         diagnostics: result.diagnostics
                     )
-                    .serialized(pretty: true))
+                )
             } else {
                 // In the feed's order: the feed's own, then each message's errors and warnings together
                 // (FeedDecodingResult.diagnostics).
