@@ -243,11 +243,12 @@
             recent.contains { $0.bytes == data }
         }
 
-        /// Decodes `data` off the main actor and keeps it, then calls `done` on the main actor; nothing
-        /// when it is being decoded. Returns whether it is ready now: where decoding off the main actor
-        /// is not available (the Mac: `NSImage` is not sendable) it decodes at once, returns `true` and
-        /// does not call `done`.
-        static func prepare(_ data: Data, then done: @escaping @MainActor () -> Void) -> Bool {
+        /// Decodes `data` off the main actor and keeps it, then tells every `.messageAlert` to look
+        /// again (``HostEvents``: the window that claims the message may not be the one that asked);
+        /// nothing when it is being decoded. Returns whether it is ready now: where decoding off the
+        /// main actor is not available (the Mac: `NSImage` is not sendable) it decodes at once and
+        /// returns `true`.
+        static func prepare(_ data: Data) -> Bool {
             if isReady(data) { return true }
             guard preparing != data else { return false }
             #if canImport(UIKit)
@@ -257,9 +258,13 @@
                     let decoded = await Task.detached(priority: .userInitiated) {
                         UIImage(data: data)?.preparingForDisplay()
                     }.value
-                    keep(data, decoded.map { Image(uiImage: $0) })
-                    if preparing == data { preparing = nil }
-                    done()
+                    // Kept only while still wanted: a picture decoded for a message that has been
+                    // replaced meanwhile must not push out the one on screen.
+                    if preparing == data {
+                        preparing = nil
+                        keep(data, decoded.map { Image(uiImage: $0) })
+                        HostEvents.postFreed()
+                    }
                 }
                 return false
             #else

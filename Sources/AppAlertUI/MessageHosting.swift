@@ -30,6 +30,9 @@
         nonisolated(unsafe) private weak var claimedStage: MessageStage?
         #if os(iOS) || os(macOS)
             let place = WindowPlace()
+            /// Whether the app was active at the last update (the Mac's activation, which its scene
+            /// phase does not show).
+            private var wasAppActive = true
         #endif
 
         init() {
@@ -82,13 +85,27 @@
                 let state = window.map { _ in
                     WindowPlacement.WindowState(isActive: isActive && place.isAppActive, isFrontmost: place.isFrontmost)
                 }
-                // The picture is decoded before the message goes up (off the main actor on iOS); this
-                // view updates again when it is.
+                // A picture the card draws is decoded before the message goes up (off the main actor
+                // on iOS); every window's view updates again when it is (HostEvents). Not for the
+                // system alert or the app's own view, which draw no picture of ours.
                 let dark = look.environment?.colorScheme == .dark
-                let picture = presenter.message?.loadedImage(in: presenter.service.messageImages, dark: dark)?.data
+                let drawsPicture = presenter.container != .systemAlert && !presenter.isAppDrawn
+                let picture =
+                    drawsPicture
+                    ? presenter.message?.loadedImage(in: presenter.service.messageImages, dark: dark)?.data : nil
                 var isReady = true
-                if let picture, window != nil {
-                    isReady = DecodedPictures.prepare(picture) { [weak self] in self?.update() }
+                if let picture, window != nil { isReady = DecodedPictures.prepare(picture) }
+                // On the Mac a window keeps its scene phase while another app is in front: the app's own
+                // activation is what says the user is back (a wall's link, followed outside the app,
+                // brings the wall back, which is announced then), in the order the scene phase takes
+                // on iOS.
+                let appActive = place.isAppActive
+                defer {
+                    if appActive, !wasAppActive {
+                        presenter.presentationEnded()
+                        presenter.service.appBecameActive()
+                    }
+                    wasAppActive = appActive
                 }
                 placement.update(presenter.service, window: state, isReady: isReady) { _ in
                     guard let window else { return }

@@ -16,8 +16,9 @@ public struct PresentationError: Error, Sendable, Hashable, CustomStringConverti
     public var description: String { reason }
 }
 
-/// Posted when a host's window, banner or sheet has gone: a `.messageAlert` whose message could not go
-/// on screen while it was there asks again (its WindowPlace watches for it).
+/// Posted when what held a message back is gone — a host's window, banner or sheet, or a picture that
+/// was being decoded is ready: every `.messageAlert` asks again (its WindowPlace watches for it), so the
+/// window that claims the message puts it up, whichever window's view waited.
 enum HostEvents {
     static let freed = Notification.Name("AppAlertHostFreed")
 

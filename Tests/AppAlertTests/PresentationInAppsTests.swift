@@ -242,6 +242,22 @@ struct PresentationInAppsTests {
     }
 
     @Test
+    func aWallPutBackByACheckIsAnnouncedWhenDrawn() async throws {
+        // The app checks again as it becomes active (a common pattern), before the presentation has
+        // ended: the user is in the app, so the wall is announced as a window draws it.
+        let folder = try TemporaryDirectory()
+        let buttons = #"[{"title": "Update", "action": {"url": "https://example.com/up"}}]"#
+        let (service, events) = try await Presenting.service(
+            [Presenting.message(.modal, #", "dismissible": false, "buttons": \#(buttons)"#)], folder: folder)
+        service.messageAppeared()
+        _ = await service.perform(try #require(service.presentation?.buttons.first))
+        await service.showAlertIfNecessary()
+        #expect(service.showMessage)
+        service.messageAppeared()
+        #expect(events.all.filter { $0 == .shown(id: 1) }.count == 2)
+    }
+
+    @Test
     func aWallLeftByItsEventButtonIsNotPutBackByTheEventTheAppRecordsButByAPlainCheck() async throws {
         let folder = try TemporaryDirectory()
         let buttons =

@@ -48,8 +48,9 @@ public final class AlertService: AlertPresenting {
     /// The showing known to have been on screen: its `shown` event was sent and, with reporting on,
     /// counted; once per showing, however many windows it moves through.
     @ObservationIgnored private var appearedShowing: Int?
-    /// The showing of a wall put back after its link was followed: the user is in the browser, so it
-    /// is announced when the app is active again (``appBecameActive()``), not when a window draws it.
+    /// The showing of a wall put back as its link was followed (``presentationEnded()``): the user is
+    /// likely in the browser, so it is announced when the app is active again (``appBecameActive()``)
+    /// or when it is answered, not when a window draws it. A wall put back by a check is not.
     @ObservationIgnored private var backFromLink: Int?
     /// Whether a window drew that showing while the user was away.
     @ObservationIgnored private var drawnWhileAway = false
@@ -328,7 +329,9 @@ public final class AlertService: AlertPresenting {
     /// dismissal's completion and when its scene becomes active.
     public func presentationEnded() {
         guard wallPending == .link else { return }
-        presentPendingWall()
+        // Put back as the link is followed: the user is likely in the browser, so it is announced when
+        // the app is active again (appBecameActive()).
+        presentPendingWall(userAway: true)
     }
 
     /// Tells the service that what the app did for a wall's event button is done (its own screen, a
@@ -342,13 +345,12 @@ public final class AlertService: AlertPresenting {
     }
 
     @discardableResult
-    private func presentPendingWall() -> Bool {
+    private func presentPendingWall(userAway: Bool = false) -> Bool {
         guard wallPending != nil, message != nil else { return false }
-        let afterLink = wallPending == .link
         wallPending = nil
         showMessage = true
         showingNumber += 1
-        if afterLink {
+        if userAway {
             backFromLink = showingNumber
             drawnWhileAway = false
         }
