@@ -11,20 +11,9 @@ struct HostileFeedTests {
     /// Seconds per byte of `hostile` over seconds per byte of `benign`: the best of five decodes of
     /// each, taken in turns so a busy moment of the machine falls on both.
     static func costRatio(_ hostile: Data, _ benign: Data, decoder: FeedDecoder = FeedDecoder()) -> Double {
-        let clock = ContinuousClock()
-        func seconds(_ data: Data) -> Double {
-            let start = clock.now
-            _ = try? decoder.decode(data)
-            let elapsed = clock.now - start
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
-        var bestHostile = Double.infinity
-        var bestBenign = Double.infinity
-        for _ in 0..<5 {
-            bestHostile = min(bestHostile, seconds(hostile))
-            bestBenign = min(bestBenign, seconds(benign))
-        }
-        return (bestHostile / Double(hostile.count)) / (bestBenign / Double(benign.count))
+        CostRatio.perUnit(
+            hostile: (hostile.count, { _ = try? decoder.decode(hostile) }),
+            benign: (benign.count, { _ = try? decoder.decode(benign) }))
     }
 
     /// A quadratic shape costs hundreds of times a benign feed per byte; a linear one a small

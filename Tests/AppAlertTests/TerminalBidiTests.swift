@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppAlert
@@ -164,20 +165,9 @@ struct TerminalBidiTests {
     /// Seconds per character of rendering `hostile` over seconds per character of rendering `benign`:
     /// the best of five renderings of each, taken in turns (as HostileFeedTests measures the decoder).
     static func costRatio(_ hostile: String, _ benign: String) -> Double {
-        let clock = ContinuousClock()
-        func seconds(_ text: String) -> Double {
-            let start = clock.now
-            _ = render(text, width: 40)
-            let elapsed = clock.now - start
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
-        var bestHostile = Double.infinity
-        var bestBenign = Double.infinity
-        for _ in 0..<5 {
-            bestHostile = min(bestHostile, seconds(hostile))
-            bestBenign = min(bestBenign, seconds(benign))
-        }
-        return (bestHostile / Double(hostile.count)) / (bestBenign / Double(benign.count))
+        CostRatio.perUnit(
+            hostile: (hostile.count, { _ = render(hostile, width: 40) }),
+            benign: (benign.count, { _ = render(benign, width: 40) }))
     }
 
     /// Shapes that would cost a quadratic presenter dearly: isolates nested deep, isolates and marks
