@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppAlert
@@ -9,19 +10,6 @@ import Testing
 /// and no loop over the bytes runs inside another.
 struct ImageHeaderCostTests {
     static let size = 1_000_000
-
-    /// Seconds per byte to read `bytes`' header, the best of three.
-    static func cost(_ bytes: [UInt8]) throws -> Double {
-        let data = Data(bytes)
-        _ = try ImageHeader(inspecting: data)  // it must be read, not refused early
-        let clock = ContinuousClock()
-        var best = Duration.seconds(1_000)
-        for _ in 0..<3 {
-            best = min(best, try clock.measure { _ = try ImageHeader(inspecting: data) })
-        }
-        let (seconds, attoseconds) = best.components
-        return (Double(seconds) + Double(attoseconds) / 1e18) / Double(data.count)
-    }
 
     /// valid.jpg up to the end of its scan header (SOS), then `body`, then EOI.
     static func jpeg(_ body: [UInt8]) throws -> [UInt8] {
@@ -82,9 +70,14 @@ struct ImageHeaderCostTests {
 
     @Test(arguments: shapes)
     func aFileShapedForTheMostStepsCostsWhatAPhotoOfTheSameSizeCosts(_ shape: String) throws {
-        let bytes = try Self.hostile(shape)
-        let benign = try Self.jpeg(Self.photoScan(bytes.count - 700))
-        let ratio = try Self.cost(bytes) / Self.cost(benign)
+        let hostile = Data(try Self.hostile(shape))
+        let benign = Data(try Self.jpeg(Self.photoScan(hostile.count - 700)))
+        // Both must be read to their end, not refused early.
+        _ = try ImageHeader(inspecting: hostile)
+        _ = try ImageHeader(inspecting: benign)
+        let ratio = CostRatio.perUnit(
+            hostile: (hostile.count, { _ = try? ImageHeader(inspecting: hostile) }),
+            benign: (benign.count, { _ = try? ImageHeader(inspecting: benign) }))
         #expect(ratio < 8, "\(shape): \(ratio) times a photo's cost per byte")
     }
 }

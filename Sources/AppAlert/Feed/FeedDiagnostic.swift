@@ -74,14 +74,15 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.severity = severity
         self.code = code
         // Whatever built them, no field quotes more than about 100 characters of the input, and the
-        // words (path and reason) show a control character or a bidirectional control as an escape.
-        self.path = Excerpt.visible(
+        // words (path and reason) show a control character or a bidirectional control as an escape
+        // (TerminalPresenter's rule): a quote shows what the file holds and cannot drive a terminal.
+        self.path = TerminalPresenter.escaped(
             path.utf8.count > 4 * Excerpt.limit ? Excerpt.of(path, limit: 4 * Excerpt.limit) : path)
         self.messageIndex = messageIndex
         self.messageID = messageID
         self.key = key.map { Excerpt.of($0) }
         self.value = value.map { Excerpt.of($0) }
-        self.reason = Excerpt.visible(Excerpt.shorteningQuotes(in: reason))
+        self.reason = TerminalPresenter.escaped(Excerpt.shorteningQuotes(in: reason))
     }
 
     /// One line: `error: $[1].appVersions[0] (message 7): invalid version "1..2": component 2 is empty`.

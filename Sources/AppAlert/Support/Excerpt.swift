@@ -15,13 +15,6 @@ enum Excerpt {
         return end == text.endIndex ? String(text) : String(text[..<end]) + "…"
     }
 
-    /// `text` with each control character, bidirectional control and direction mark written as a JSON
-    /// escape (`\u001B`, `\u202E`; the rule is `TerminalPresenter`'s): a quote shows the author what
-    /// the file holds, and cannot drive the terminal it is printed on. One pass over `text`.
-    static func visible(_ text: String) -> String {
-        TerminalPresenter.escaped(text)
-    }
-
     /// `text` with every run between double quotes cut to `limit` characters (then `…"`): for
     /// reasons built around a value, such as `invalid version "1..2"`. One pass over `text`.
     static func shorteningQuotes(in text: String, limit: Int = Excerpt.limit) -> String {
