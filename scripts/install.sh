@@ -17,7 +17,7 @@ fail() {
   exit 1
 }
 
-[ $# -ge 1 ] && [ $# -le 2 ] || fail "usage: sh install.sh ARCHIVE [PREFIX]"
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then fail "usage: sh install.sh ARCHIVE [PREFIX]"; fi
 archive=$1
 prefix=${2:-${HOME:?}/.local}
 

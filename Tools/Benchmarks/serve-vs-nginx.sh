@@ -18,7 +18,7 @@ DURATION=${DURATION:-5}
 ROUNDS=${ROUNDS:-3}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
-command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx"; exit 2; }
+if ! command -v wrk >/dev/null || ! command -v nginx >/dev/null; then echo "needs wrk and nginx"; exit 2; fi
 
 if [ -z "${APPALERT:-}" ]; then
   swift build -c release --product appalert >/dev/null
@@ -66,8 +66,9 @@ sleep 1
 for file in small.json large.json; do
   for port in 18080 18081; do
     status=$(curl -s -o "$work/check.json" -w '%{http_code}' "http://127.0.0.1:$port/$file")
-    [ "$status" = 200 ] && cmp -s "$work/check.json" "$work/site/$file" \
-      || { echo "port $port /$file: status $status or different bytes; not measuring"; exit 1; }
+    if [ "$status" != 200 ] || ! cmp -s "$work/check.json" "$work/site/$file"; then
+      echo "port $port /$file: status $status or different bytes; not measuring"; exit 1
+    fi
   done
 done
 
@@ -86,7 +87,7 @@ printf "%-26s %12s %12s %7s %12s\n" "case" "appalert" "nginx" "ratio" "spread"
 for file in small.json large.json; do
   for mode in get 304; do
     a_all=""; n_all=""
-    for round in $(seq "$ROUNDS"); do
+    for _ in $(seq "$ROUNDS"); do
       a_tag=""; n_tag=""
       if [ "$mode" = 304 ]; then a_tag=$(etag "http://127.0.0.1:18080/$file"); n_tag=$(etag "http://127.0.0.1:18081/$file"); fi
       a=$(rps "http://127.0.0.1:18080/$file" "$a_tag"); n=$(rps "http://127.0.0.1:18081/$file" "$n_tag")

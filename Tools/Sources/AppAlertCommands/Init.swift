@@ -198,7 +198,7 @@ enum FeedRepositoryTemplate {
         let install = """
                   - name: Cache appalert
                     id: appalert-cache
-                    uses: actions/cache@v4
+                    uses: actions/cache@5a3ec84eff668545956fd18022155c47e93e2684 # v4.2.3
                     with:
                       path: ~/.appalert
                       key: appalert-${{ env.APPALERT_VERSION }}-${{ runner.os }}-${{ runner.arch }}-${{ env.APPALERT_FROM_SOURCE }}
@@ -228,7 +228,9 @@ enum FeedRepositoryTemplate {
             # changes (appalert diff against the default branch) to the job summary. On the default branch:
             # sign with the repository secret \(secretName) when it is set (appalert keygen makes the
             # key; paste appalert.key's text into Settings → Secrets and variables → Actions) and publish to
-            # GitHub Pages (Settings → Pages → Source: GitHub Actions).
+            # GitHub Pages (Settings → Pages → Source: GitHub Actions). Each action is pinned to a commit (its
+            # release in the comment beside it), so a moved tag cannot change what runs here; GitHub
+            # expressions reach scripts only through env, and no checkout keeps the token on disk.
             name: AppAlert feed
 
             on:
@@ -255,16 +257,19 @@ enum FeedRepositoryTemplate {
               check:
                 runs-on: ubuntu-latest
                 steps:
-                  - uses: actions/checkout@v4
+                  - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
                     with:
                       fetch-depth: 0
+                      persist-credentials: false
             \(install)
                   - name: Validate
                     run: appalert validate messages.json
                   - name: What this pull request changes
                     if: github.event_name == 'pull_request'
+                    env:
+                      BASE_REF: ${{ github.base_ref }}
                     run: |
-                      git show "origin/${{ github.base_ref }}:messages.json" > "$RUNNER_TEMP/base.json" 2>/dev/null \\
+                      git show "origin/$BASE_REF:messages.json" > "$RUNNER_TEMP/base.json" 2>/dev/null \\
                         || echo '[]' > "$RUNNER_TEMP/base.json"
                       {
                         echo '## What this pull request changes'
@@ -285,7 +290,9 @@ enum FeedRepositoryTemplate {
                   name: github-pages
                   url: ${{ steps.deployment.outputs.page_url }}
                 steps:
-                  - uses: actions/checkout@v4
+                  - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
+                    with:
+                      persist-credentials: false
             \(install)
                   - name: Sign
                     env:
@@ -303,12 +310,12 @@ enum FeedRepositoryTemplate {
                       else
                         appalert publish messages.json --out _site
                       fi
-                  - uses: actions/configure-pages@v5
-                  - uses: actions/upload-pages-artifact@v3
+                  - uses: actions/configure-pages@983d7736d9b0ae728b81ab479565c72886d7745b # v5.0.0
+                  - uses: actions/upload-pages-artifact@56afc609e74202658d3ffba0e8f6dda462b719fa # v3.0.1
                     with:
                       path: _site
                   - id: deployment
-                    uses: actions/deploy-pages@v4
+                    uses: actions/deploy-pages@d6db90164ac5ed86f2b6aed7e0febac5b3c0c03e # v4.0.5
 
             """
     }

@@ -103,12 +103,17 @@ struct InitCommandTests {
         let workflow = try Self.workflow(root.appendingPathComponent(".github/workflows/appalert.yml"))
         let jobs = workflow.jobs
         #expect(Set(jobs.keys) == ["check", "publish"])
-        let uses = Set(jobs.values.flatMap(\.steps).compactMap(\.uses))
+        // Every action pinned to a full commit (a tag can be moved to other code).
+        let uses = jobs.values.flatMap(\.steps).compactMap(\.uses)
+        let pinned = uses.map { $0.split(separator: "@", maxSplits: 1).map(String.init) }
         #expect(
-            uses.isSuperset(of: [
-                "actions/checkout@v4", "actions/cache@v4", "actions/configure-pages@v5",
-                "actions/upload-pages-artifact@v3", "actions/deploy-pages@v4",
-            ]))
+            Set(pinned.map(\.[0])) == [
+                "actions/checkout", "actions/cache", "actions/configure-pages", "actions/upload-pages-artifact",
+                "actions/deploy-pages",
+            ])
+        for pin in pinned {
+            #expect(pin.count == 2 && pin[1].count == 40 && pin[1].allSatisfy(\.isHexDigit), "\(pin)")
+        }
         #expect(workflow.env["APPALERT_VERSION"] == AppAlertCommand.version)
         #expect(
             workflow.env["APPALERT_DOWNLOADS"]
@@ -156,7 +161,8 @@ struct InitCommandTests {
                 guard let script = step.run else { continue }
                 // actions/cache: the first job misses and installs; the second restores ~/.appalert.
                 if step.if?.contains("cache-hit") == true, jobName == "publish" { continue }
-                let expanded = script.replacingOccurrences(of: "${{ github.base_ref }}", with: "main")
+                // GitHub expressions reach a script only through env (never inside `run:`).
+                #expect(!script.contains("${{"), "\(step.name ?? "?")")
                 let added = try String(contentsOf: githubPath, encoding: .utf8).split(separator: "\n")
                 var environment = workflow.env.merging([
                     "PATH": (added.reversed() + [Substring(systemPath)]).joined(separator: ":"), "HOME": home.path,
@@ -164,11 +170,12 @@ struct InitCommandTests {
                     "GITHUB_PATH": githubPath.path, "APPALERT_DOWNLOADS": server.url("/download"),
                 ]) { _, new in new }
                 for (name, value) in step.env ?? [:] {
-                    environment[name] = value.contains("secrets.") ? keyText : value
+                    environment[name] =
+                        value.contains("secrets.") ? keyText : value == "${{ github.base_ref }}" ? "main" : value
                 }
                 let result = try ProcessResult.run(
                     URL(fileURLWithPath: "/bin/bash"),
-                    ["-e", "-o", "pipefail", "-c", "cd \"$0\" && " + expanded, root.path],
+                    ["-e", "-o", "pipefail", "-c", "cd \"$0\" && " + script, root.path],
                     environment: environment)
                 #expect(result.status == 0, "\(jobName) / \(step.name ?? "?"): \(result.standardError)")
                 ran.append(step.name ?? "?")
