@@ -20,6 +20,16 @@ let package = Package(
         // The feed server (Hummingbird): per-app views, ETag/304, gzip, hot reload, preview page.
         .library(name: "AppAlertServer", targets: ["AppAlertServer"]),
     ],
+    // PostgreSQL for the collector and the report (`--database postgres://…`): postgres-nio brings its own
+    // TLS (swift-nio-ssl's BoringSSL) and more than doubled the first build of `appalert`, which most
+    // commands never use. The release archive, CI and `scripts/test` build with it
+    // (`--traits PostgreSQL`); a build without it says so when given a postgres:// URL.
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "appalert collect and appalert report on PostgreSQL (--database postgres://…)"),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(name: "AppAlert", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,7 +71,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -162,7 +172,7 @@ let package = Package(
             dependencies: [
                 "AppAlertResults", "appalert", "TestSupport",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .testTarget(

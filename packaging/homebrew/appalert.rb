@@ -27,7 +27,8 @@ class Appalert < Formula
   def install
     if build.head?
       system "swift", "build", "--disable-sandbox", "--configuration", "release",
-             "--package-path", "Tools", "--product", "appalert", "--arch", "arm64", "--arch", "x86_64"
+             "--package-path", "Tools", "--product", "appalert", "--traits", "PostgreSQL",
+             "--arch", "arm64", "--arch", "x86_64"
       bin.install "Tools/.build/apple/Products/Release/appalert"
       # The completions and the manual page as scripts/release makes them: from the binary itself, the
       # manual by ArgumentParser's generate-manual built from the checkout the build resolved.

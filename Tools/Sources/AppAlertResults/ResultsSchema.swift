@@ -8,6 +8,13 @@ package enum ResultsDatabaseLocation: Equatable, Sendable {
     case sqlite(path: String)
     case postgres(URL)
 
+    /// What a build without the `PostgreSQL` trait says when given a postgres:// URL.
+    package static let noPostgreSQL = """
+        --database: this appalert was built without PostgreSQL support. The release archive and Homebrew's \
+        appalert have it; from source, build with it: swift build --package-path Tools --traits PostgreSQL \
+        (or swift run --package-path Tools --traits PostgreSQL appalert …)
+        """
+
     package struct Invalid: Error, CustomStringConvertible {
         package var description: String
     }
@@ -20,7 +27,12 @@ package enum ResultsDatabaseLocation: Equatable, Sendable {
                     description:
                         "--database: \"\(text.prefix(100))\" is not postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
             }
-            self = .postgres(url)
+            #if PostgreSQL
+                self = .postgres(url)
+            #else
+                _ = url
+                throw Invalid(description: Self.noPostgreSQL)
+            #endif
         } else if lower.contains("://") {
             throw Invalid(
                 description: "--database: \"\(text.prefix(100))\" is neither a file path nor a postgres:// URL")

@@ -50,7 +50,12 @@ package enum ResultsDatabase {
     package static func open(_ location: ResultsDatabaseLocation, logger: Logger) async throws -> any ResultsStore {
         switch location {
         case .sqlite(let path): try await SQLiteResultsStore.open(path: path, logger: logger)
-        case .postgres(let url): try await PostgresResultsStore.open(url: url, logger: logger)
+        case .postgres(let url):
+            #if PostgreSQL
+                try await PostgresResultsStore.open(url: url, logger: logger)
+            #else
+                throw ResultsStoreError(ResultsDatabaseLocation.noPostgreSQL)
+            #endif
         }
     }
 }

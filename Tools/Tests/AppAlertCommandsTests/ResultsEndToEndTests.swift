@@ -138,9 +138,11 @@ struct ResultsEndToEndTests {
         try await runLoop(database: directory.url.appendingPathComponent("results.sqlite").path)
     }
 
-    @Test(.enabled(if: PostgresTestDatabase.available, PostgresTestDatabase.skipReason))
-    func theReportGivesExactlyWhatTheInstallsDidOnPostgreSQL() async throws {
-        let database = try PostgresTestDatabase()
-        try await runLoop(database: database.url)
-    }
+    #if PostgreSQL
+        @Test(.enabled(if: PostgresTestDatabase.available, PostgresTestDatabase.skipReason))
+        func theReportGivesExactlyWhatTheInstallsDidOnPostgreSQL() async throws {
+            let database = try PostgresTestDatabase()
+            try await runLoop(database: database.url)
+        }
+    #endif
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Logging
-import PostgresNIO
 import SQLiteNIO
 import TestSupport
 import Testing
 
 @testable import AppAlertResults
+
+#if PostgreSQL
+    import PostgresNIO
+#endif
 
 /// A counter to store, as the collector would have added it up.
 struct StoredCount: Sendable {
@@ -40,85 +43,88 @@ enum ResultsDatabases {
         return path
     }
 
-    // MARK: PostgreSQL
+    #if PostgreSQL
+        // MARK: PostgreSQL
 
-    /// APPALERT_TEST_POSTGRES_URL: a server the tests may create databases on (.ci/run starts one).
-    static let postgresURL = ProcessInfo.processInfo.environment["APPALERT_TEST_POSTGRES_URL"]
+        /// APPALERT_TEST_POSTGRES_URL: a server the tests may create databases on (.ci/run starts one).
+        static let postgresURL = ProcessInfo.processInfo.environment["APPALERT_TEST_POSTGRES_URL"]
 
-    /// A new database on the test server holding `rows` (with the counts table, or without any when
-    /// `withTable` is false); its URL.
-    static func postgres(_ rows: [StoredCount], withTable: Bool = true) async throws -> String {
-        let server = try #require(postgresURL.flatMap(URLComponents.init(string:)))
-        let name = "appalert_report_\(UUID().uuidString.prefix(8).lowercased())"
-        try await withPostgres(server) { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
-        }
-        var target = server
-        target.path = "/" + name
-        try await withPostgres(target) { connection in
-            guard withTable else { return }
-            for statement in ResultsSchema.postgres {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        /// A new database on the test server holding `rows` (with the counts table, or without any when
+        /// `withTable` is false); its URL.
+        static func postgres(_ rows: [StoredCount], withTable: Bool = true) async throws -> String {
+            let server = try #require(postgresURL.flatMap(URLComponents.init(string:)))
+            let name = "appalert_report_\(UUID().uuidString.prefix(8).lowercased())"
+            try await withPostgres(server) { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
             }
-            for row in rows {
-                try await connection.query(
-                    """
-                    INSERT INTO counts (app, day, message, variant, version, event, n)
-                    VALUES (\(row.app), \(row.day)::date, \(row.message ?? -1), \(row.variant ?? -1), \(row.version ?? ""),
-                    \(row.event), \(row.n))
-                    """, logger: logger)
+            var target = server
+            target.path = "/" + name
+            try await withPostgres(target) { connection in
+                guard withTable else { return }
+                for statement in ResultsSchema.postgres {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                for row in rows {
+                    try await connection.query(
+                        """
+                        INSERT INTO counts (app, day, message, variant, version, event, n)
+                        VALUES (\(row.app), \(row.day)::date, \(row.message ?? -1), \(row.variant ?? -1), \(row.version ?? ""),
+                        \(row.event), \(row.n))
+                        """, logger: logger)
+                }
+            }
+            return try #require(target.string)
+        }
+
+        /// Runs `body` with the URL of a new database holding `rows`, then drops the database.
+        static func withPostgres(
+            _ rows: [StoredCount], withTable: Bool = true, _ body: (String) async throws -> Void
+        ) async throws {
+            let url = try await postgres(rows, withTable: withTable)
+            do {
+                try await body(url)
+            } catch {
+                try? await dropPostgres(url)
+                throw error
+            }
+            try await dropPostgres(url)
+        }
+
+        /// Drops a database `postgres(_:)` made.
+        static func dropPostgres(_ url: String) async throws {
+            guard var server = URLComponents(string: postgresURL ?? ""), let target = URLComponents(string: url) else {
+                return
+            }
+            let name = String(target.path.dropFirst())
+            guard name.hasPrefix("appalert_report_") else { return }
+            if server.path.isEmpty || server.path == "/" { server.path = "/postgres" }
+            try await withPostgres(server) { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name)"), logger: logger)
             }
         }
-        return try #require(target.string)
-    }
 
-    /// Runs `body` with the URL of a new database holding `rows`, then drops the database.
-    static func withPostgres(
-        _ rows: [StoredCount], withTable: Bool = true, _ body: (String) async throws -> Void
-    ) async throws {
-        let url = try await postgres(rows, withTable: withTable)
-        do {
-            try await body(url)
-        } catch {
-            try? await dropPostgres(url)
-            throw error
-        }
-        try await dropPostgres(url)
-    }
+        static let logger = Logger(label: "report-tests") { _ in SwiftLogNoOpLogHandler() }
 
-    /// Drops a database `postgres(_:)` made.
-    static func dropPostgres(_ url: String) async throws {
-        guard var server = URLComponents(string: postgresURL ?? ""), let target = URLComponents(string: url) else {
-            return
+        private static func withPostgres(
+            _ components: URLComponents, _ body: (PostgresConnection) async throws -> Void
+        ) async throws {
+            let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
+            let configuration = PostgresConnection.Configuration(
+                host: components.host ?? "127.0.0.1", port: components.port ?? 5432,
+                username: components.user ?? "postgres", password: components.password,
+                database: String(components.path.dropFirst()),
+                tls: mode == "disable"
+                    ? .disable : .prefer(try NIOSSLContext(configuration: .makeClientConfiguration())))
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            do {
+                try await body(connection)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try await connection.close()
         }
-        let name = String(target.path.dropFirst())
-        guard name.hasPrefix("appalert_report_") else { return }
-        if server.path.isEmpty || server.path == "/" { server.path = "/postgres" }
-        try await withPostgres(server) { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name)"), logger: logger)
-        }
-    }
-
-    static let logger = Logger(label: "report-tests") { _ in SwiftLogNoOpLogHandler() }
-
-    private static func withPostgres(
-        _ components: URLComponents, _ body: (PostgresConnection) async throws -> Void
-    ) async throws {
-        let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
-        let configuration = PostgresConnection.Configuration(
-            host: components.host ?? "127.0.0.1", port: components.port ?? 5432,
-            username: components.user ?? "postgres", password: components.password,
-            database: String(components.path.dropFirst()),
-            tls: mode == "disable" ? .disable : .prefer(try NIOSSLContext(configuration: .makeClientConfiguration())))
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        do {
-            try await body(connection)
-        } catch {
-            try? await connection.close()
-            throw error
-        }
-        try await connection.close()
-    }
+    #endif
 }
 
 /// The `appalert` binary beside the test bundle, run as a real process.

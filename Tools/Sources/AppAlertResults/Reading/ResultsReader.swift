@@ -1,7 +1,10 @@
 import Foundation
 import Logging
-import PostgresNIO
 import SQLiteNIO
+
+#if PostgreSQL
+    import PostgresNIO
+#endif
 
 /// Which counters a report reads: one app's, and the UTC days in `since...until` (both inclusive,
 /// `YYYY-MM-DD`); `nil` is no limit.
@@ -39,7 +42,13 @@ package enum ResultsReader {
         }
         switch location {
         case .sqlite(let path): try await readSQLite(path, filter: filter, onRow: onRow)
-        case .postgres(let url): try await readPostgres(url, filter: filter, onRow: onRow)
+        case .postgres(let url):
+            #if PostgreSQL
+                try await readPostgres(url, filter: filter, onRow: onRow)
+            #else
+                _ = url
+                throw ResultsReadError(description: ResultsDatabaseLocation.noPostgreSQL)
+            #endif
         }
     }
 
@@ -134,77 +143,87 @@ package enum ResultsReader {
 
     // MARK: PostgreSQL
 
-    private static func readPostgres(
-        _ url: URL, filter: ResultsFilter, onRow: @escaping @Sendable (CountRow) -> Void
-    ) async throws(ResultsReadError) {
-        let name = PostgresURL.redacted(url)
-        let configuration: PostgresConnection.Configuration
-        do {
-            configuration = try postgresConfiguration(url)
-        } catch {
-            throw ResultsReadError(description: "\(name): \(error.description)")
-        }
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: quietLogger)
-        } catch {
-            throw ResultsReadError(description: "\(name): cannot connect: \(PostgresURL.reason(error))")
-        }
-        do {
-            let table = try await connection.query("SELECT to_regclass('counts') IS NOT NULL", logger: quietLogger)
-            var exists = false
-            for try await (present) in table.decode(Bool.self) { exists = present }
-            guard exists else {
-                try? await connection.close()
-                throw ResultsReadError(
-                    description: "\(name): not an AppAlert results database (it has no counts table)")
-            }
-            var bindings = PostgresBindings()
-            var conditions: [String] = []
-            if let app = filter.app {
-                bindings.append(app)
-                conditions.append("app = $\(bindings.count)")
-            }
-            if let since = filter.since {
-                bindings.append(since)
-                conditions.append("day >= $\(bindings.count)::date")
-            }
-            if let until = filter.until {
-                bindings.append(until)
-                conditions.append("day <= $\(bindings.count)::date")
-            }
-            let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            let rows = try await connection.query(
-                PostgresQuery(
-                    unsafeSQL: "SELECT app, to_char(day, 'YYYY-MM-DD'), message, variant, version, event, n FROM counts"
-                        + whereClause, binds: bindings),
-                logger: quietLogger)
-            for try await (app, day, message, variant, version, event, n) in rows.decode(
-                (String, String, Int, Int, String, String, Int64).self)
-            {
-                onRow(
-                    stored(app: app, day: day, message: message, variant: variant, version: version, event: event, n: n)
-                )
-            }
-            try? await connection.close()
-        } catch let error as ResultsReadError {
-            throw error
-        } catch {
-            try? await connection.close()
-            throw ResultsReadError(description: "\(name): cannot read the counts: \(PostgresURL.reason(error))")
-        }
-    }
+    #if PostgreSQL
 
-    /// The connection `url` names (``PostgresURL``).
-    private static func postgresConfiguration(_ url: URL) throws(ResultsReadError) -> PostgresConnection.Configuration {
-        do {
-            return try PostgresURL(url).connectionConfiguration()
-        } catch let error as PostgresURL.Invalid {
-            throw ResultsReadError(description: error.description)
-        } catch {
-            throw ResultsReadError(description: "cannot set up TLS: \(error)")
+        private static func readPostgres(
+            _ url: URL, filter: ResultsFilter, onRow: @escaping @Sendable (CountRow) -> Void
+        ) async throws(ResultsReadError) {
+            let name = PostgresURL.redacted(url)
+            let configuration: PostgresConnection.Configuration
+            do {
+                configuration = try postgresConfiguration(url)
+            } catch {
+                throw ResultsReadError(description: "\(name): \(error.description)")
+            }
+            let connection: PostgresConnection
+            do {
+                connection = try await PostgresConnection.connect(
+                    configuration: configuration, id: 1, logger: quietLogger)
+            } catch {
+                throw ResultsReadError(description: "\(name): cannot connect: \(PostgresURL.reason(error))")
+            }
+            do {
+                let table = try await connection.query("SELECT to_regclass('counts') IS NOT NULL", logger: quietLogger)
+                var exists = false
+                for try await (present) in table.decode(Bool.self) { exists = present }
+                guard exists else {
+                    try? await connection.close()
+                    throw ResultsReadError(
+                        description: "\(name): not an AppAlert results database (it has no counts table)")
+                }
+                var bindings = PostgresBindings()
+                var conditions: [String] = []
+                if let app = filter.app {
+                    bindings.append(app)
+                    conditions.append("app = $\(bindings.count)")
+                }
+                if let since = filter.since {
+                    bindings.append(since)
+                    conditions.append("day >= $\(bindings.count)::date")
+                }
+                if let until = filter.until {
+                    bindings.append(until)
+                    conditions.append("day <= $\(bindings.count)::date")
+                }
+                let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+                let rows = try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL:
+                            "SELECT app, to_char(day, 'YYYY-MM-DD'), message, variant, version, event, n FROM counts"
+                            + whereClause, binds: bindings),
+                    logger: quietLogger)
+                for try await (app, day, message, variant, version, event, n) in rows.decode(
+                    (String, String, Int, Int, String, String, Int64).self)
+                {
+                    onRow(
+                        stored(
+                            app: app, day: day, message: message, variant: variant, version: version, event: event, n: n
+                        )
+                    )
+                }
+                try? await connection.close()
+            } catch let error as ResultsReadError {
+                throw error
+            } catch {
+                try? await connection.close()
+                throw ResultsReadError(description: "\(name): cannot read the counts: \(PostgresURL.reason(error))")
+            }
         }
-    }
+
+        /// The connection `url` names (``PostgresURL``).
+        private static func postgresConfiguration(_ url: URL) throws(ResultsReadError)
+            -> PostgresConnection.Configuration
+        {
+            do {
+                return try PostgresURL(url).connectionConfiguration()
+            } catch let error as PostgresURL.Invalid {
+                throw ResultsReadError(description: error.description)
+            } catch {
+                throw ResultsReadError(description: "cannot set up TLS: \(error)")
+            }
+        }
+
+    #endif
 
     /// A stored row with its sentinels (-1, "") read back as absent.
     private static func stored(
