@@ -33,7 +33,8 @@ enum ConsoleSupport {
     static func committed(_ file: URL) -> Data? {
         guard
             let (status, data) = Git.output(
-                of: ["show", "HEAD:./" + file.lastPathComponent], in: file.deletingLastPathComponent()),
+                of: ["show"] + Git.diffOptions + ["HEAD:./" + file.lastPathComponent],
+                in: file.deletingLastPathComponent()),
             status == 0
         else { return nil }
         return data
@@ -99,7 +100,7 @@ final class CommittedIDs: @unchecked Sendable {
         if let cached = lock.withLock({ known[file.path] }), cached.head == head { return cached.highest }
         guard
             let (logStatus, log) = Git.output(
-                of: ["log", "-p", "--format=", "-U0", "--", file.lastPathComponent], in: folder),
+                of: ["log", "-p"] + Git.diffOptions + ["--format=", "-U0", "--", file.lastPathComponent], in: folder),
             logStatus == 0
         else { return nil }
         let highest = Self.highestID(inPatch: log)

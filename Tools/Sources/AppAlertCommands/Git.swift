@@ -1,8 +1,9 @@
 import Foundation
 
-/// What `keygen` and `init` ask git: whether a path is in a work tree, whether git ignores it, and
-/// the repository's `origin`. git itself answers (its rules for .gitignore, excludes and the global
-/// ignore file are not ours to copy); without git installed, every answer is `nil`.
+/// What `keygen`, `init` and `serve --dev`'s console ask git: whether a path is in a work tree,
+/// whether git ignores it, the repository's `origin`, a feed as committed and its history. git itself
+/// answers (its rules for .gitignore, excludes and the global ignore file are not ours to copy);
+/// without git installed, every answer is `nil`. Nothing the repository configures runs (``safely``).
 enum Git {
     struct Result {
         var status: Int32
@@ -18,11 +19,12 @@ enum Git {
     }
 
     /// What `git -C DIRECTORY ARGUMENTS` wrote to standard output, byte for byte, and its exit status;
-    /// `nil` when git cannot be run.
+    /// `nil` when git cannot be run. git runs with ``safely`` and ``safeEnvironment(_:)``.
     static func output(of arguments: [String], in directory: URL) -> (status: Int32, data: Data)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory.path] + arguments
+        process.arguments = ["git", "-C", directory.path] + safely + arguments
+        process.environment = safeEnvironment(ProcessInfo.processInfo.environment)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -37,6 +39,30 @@ enum Git {
         // env's own "not found" (127): there is no git.
         if process.terminationStatus == 127 { return nil }
         return (process.terminationStatus, data)
+    }
+
+    /// What a repository's configuration can make git run, switched off for every call: a repository
+    /// the author cloned or was sent runs nothing of its own when the tools ask git a question (`serve
+    /// --dev`'s console reads the history of the feed). No file-system monitor, no hooks, no pager, no
+    /// signature program for `log`; the commands that show a diff are also given ``diffOptions``.
+    static let safely = [
+        "--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.pager=cat",
+        "-c", "log.showSignature=false",
+    ]
+
+    /// For `log -p`, `show` and `diff`: no `textconv` filter (`.gitattributes` `diff=NAME` with
+    /// `diff.NAME.textconv`) and no external diff program (`diff.external`, `diff.NAME.command`,
+    /// `GIT_EXTERNAL_DIFF`) runs.
+    static let diffOptions = ["--no-textconv", "--no-ext-diff"]
+
+    /// The environment git runs in: this process's, without `GIT_EXTERNAL_DIFF`, and with `cat` as
+    /// `GIT_PAGER` and `PAGER`.
+    static func safeEnvironment(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        environment["GIT_EXTERNAL_DIFF"] = nil
+        environment["GIT_PAGER"] = "cat"
+        environment["PAGER"] = "cat"
+        return environment
     }
 
     /// `url`'s nearest folder that exists (`url` itself when it does), so git can be asked about a

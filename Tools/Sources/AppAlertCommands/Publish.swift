@@ -11,8 +11,12 @@ extension AppAlertCommand {
             discussion: """
                 Writes FEED (a file, or every .json file of a directory) and, for every app it names, \
                 apps/BUNDLE-ID.json with only that app's messages and update policy. A feed with \
-                errors is refused (exit 1, the errors listed). The site is written to a new directory \
-                that then replaces OUT, so a half-written site is never left behind. With --key or \
+                errors is refused (exit 1, the errors listed). Each file is replaced on its own, \
+                atomically; the files the previous publish wrote that the site no longer has are removed \
+                after, and nothing else is: what publish wrote is recorded in OUT/.appalert-published. \
+                A folder with other files and no such record is refused unless --force (which replaces \
+                only the files the site has); the feed's folder, one holding it or one holding .git is \
+                refused. With --key or \
                 --key-env every file written is signed (PATH.sig beside it); without, a FEED.sig beside \
                 the feed is copied, once it is checked: a FEED.sig that does not match FEED (edited \
                 after signing) stops the publish (exit 1). Pictures in images/ beside the feed are \
@@ -24,6 +28,12 @@ extension AppAlertCommand {
 
         @Option(name: .customLong("out"), help: ArgumentHelp("The directory to write the site to.", valueName: "dir"))
         var output: String
+
+        @Flag(
+            help: ArgumentHelp(
+                "Write into a folder that holds files no publish recorded, replacing those at the site's paths.",
+                discussion: "Nothing is ever removed but what a publish recorded."))
+        var force = false
 
         /// With a key, every file written is signed (PATH.sig beside it); without one, a FEED.sig beside the
         /// feed is copied once it is checked.
@@ -79,12 +89,24 @@ extension AppAlertCommand {
             }
             for problem in problems { output.err("appalert: warning: \(problem.reason); it is copied as it is") }
             for warning in Self.loopbackPictures(in: site) { output.err("appalert: warning: \(warning)") }
+            let written: (removed: [String], replaced: [String])
             do {
-                try SiteWriter.write(site, to: URL(fileURLWithPath: self.output))
+                let writer = try SiteWriter(site: site, directory: previous, source: source, force: force)
+                written = try writer.write(site)
             } catch {
                 return .failure("\(self.output): \(error)", code: 2)
             }
             for file in site.files { output.out("\(self.output)/\(file.path)") }
+            if !written.replaced.isEmpty {
+                output.err(
+                    "appalert: warning: --force: replaced \(SiteWriter.list(written.replaced)) in \(self.output), "
+                        + "which no publish had written")
+            }
+            for path in written.removed {
+                output.err(
+                    "appalert: removed \(self.output)/\(path): the previous publish wrote it, the site no longer has it"
+                )
+            }
             return output
         }
     }
@@ -117,46 +139,5 @@ extension AppAlertCommand.Publish {
     static func isLoopback(_ url: URL) -> Bool {
         guard let host = url.host?.lowercased() else { return false }
         return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]" || host == "0.0.0.0"
-    }
-}
-
-/// Writes a site to a directory in one step: everything goes to a new directory beside it, which
-/// then takes its place.
-enum SiteWriter {
-    struct WriteError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func write(_ site: FeedSite, to directory: URL) throws {
-        let manager = FileManager.default
-        let parent = directory.deletingLastPathComponent()
-        let name = directory.lastPathComponent
-        let staging = parent.appendingPathComponent(".\(name).new-\(UUID().uuidString)")
-        let retired = parent.appendingPathComponent(".\(name).old-\(UUID().uuidString)")
-        do {
-            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            for file in site.files {
-                let target = staging.appendingPathComponent(file.path)
-                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.data.write(to: target)
-            }
-            var isDirectory: ObjCBool = false
-            let exists = manager.fileExists(atPath: directory.path, isDirectory: &isDirectory)
-            if exists && !isDirectory.boolValue { throw WriteError(description: "exists and is not a directory") }
-            if exists { try manager.moveItem(at: directory, to: retired) }
-            do {
-                try manager.moveItem(at: staging, to: directory)
-            } catch {
-                if exists { try? manager.moveItem(at: retired, to: directory) }
-                throw error
-            }
-            if exists { try? manager.removeItem(at: retired) }
-        } catch let error as WriteError {
-            try? manager.removeItem(at: staging)
-            throw error
-        } catch {
-            try? manager.removeItem(at: staging)
-            throw WriteError(description: error.localizedDescription)
-        }
     }
 }

@@ -28,11 +28,16 @@ final class FeedChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var date: (second: Int, text: String) = (0, "")
 
     private let fastPath: Bool
+    /// Off, every request goes to the responder (development mode, where each is checked first).
+    private let answersFiles: Bool
     private let timeouts: (header: Duration, idle: Duration)
 
-    init(content: ServedContent, fastPath: Bool, timeouts: (header: Duration, idle: Duration)) {
+    init(
+        content: ServedContent, fastPath: Bool, answersFiles: Bool = true, timeouts: (header: Duration, idle: Duration)
+    ) {
         self.content = content
         self.fastPath = fastPath
+        self.answersFiles = answersFiles
         self.timeouts = timeouts
     }
 
@@ -48,7 +53,7 @@ final class FeedChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if forwarded == 0, !closing, let answer = answer(to: request) {
+            if answersFiles, forwarded == 0, !closing, let answer = answer(to: request) {
                 self.answer = answer
             } else {
                 forwarded += 1

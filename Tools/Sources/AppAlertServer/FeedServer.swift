@@ -16,7 +16,9 @@ public struct FeedServerConfiguration: Sendable {
     /// `Cache-Control` of feed responses. The default, `public, max-age=60`, lets caches keep a feed a
     /// minute; `--dev` sends `no-cache`.
     public var cacheControl = "public, max-age=60"
-    /// Development mode: `Cache-Control: no-cache` and the preview page at `/`. The default is off.
+    /// Development mode: `Cache-Control: no-cache`, the preview page at `/`, and every request answered
+    /// only when its one `Host` names this server (``ConsoleGuard``), by the responder (the fast paths
+    /// are off). The default is off.
     public var development = false
     /// How often the feed files are checked for changes. The default is 1 second.
     public var reloadInterval: Duration = .seconds(1)
@@ -74,7 +76,7 @@ public struct FeedServer: Sendable {
     public let configuration: FeedServerConfiguration
     public let content: ServedContent
     private let logger: Logger
-    /// The port bound, once listening (for the console's Host check).
+    /// The port bound, once listening (for development mode's Host check).
     let listening = ListeningAddress()
     let console: Console?
     static let serverName = "appalert"
@@ -91,22 +93,30 @@ public struct FeedServer: Sendable {
         self.logger = logger ?? Logger(label: "appalert.serve")
         self.content = try ServedContent(source: source, configuration: configuration)
         let content = content
-        let listening = listening
         if configuration.development, let console = configuration.console {
             self.console = Console(
                 configuration: console, server: configuration, content: content, feeds: ConsoleFeeds(source: source),
-                listening: listening, logger: self.logger)
+                logger: self.logger)
         } else {
             self.console = nil
         }
     }
 
-    /// The responder: request in, response out.
+    /// The responder: request in, response out. In development mode every request must name this
+    /// server in `Host`, once (``ConsoleGuard``): the preview page and the working copy of the feed are
+    /// no more for a DNS-rebinding page than the console is.
     public var responder: CallbackResponder<BasicRequestContext> {
         let content = content
         let configuration = configuration
         let console = console
+        let listening = listening
         return CallbackResponder { request, _ in
+            if configuration.development,
+                let refusal = ConsoleGuard.refusal(
+                    of: request, listeningOn: configuration.host, port: listening.port ?? configuration.port)
+            {
+                return request.method == .head ? Response(status: refusal.status, headers: refusal.headers) : refusal
+            }
             if let console, let answer = await console.respond(to: request) { return answer }
             return FeedResponses.respond(to: request, snapshot: content.snapshot, configuration: configuration)
         }
@@ -123,8 +133,10 @@ public struct FeedServer: Sendable {
             responder: responder,
             server: .http1(
                 configuration: .init(additionalChannelHandlers: [
+                    // In development mode every request goes to the responder, which checks its Host.
                     FeedChannelHandler(
-                        content: content, fastPath: configuration.fastPath,
+                        content: content, fastPath: configuration.fastPath && !configuration.development,
+                        answersFiles: !configuration.development,
                         timeouts: (header: configuration.headerTimeout, idle: configuration.idleTimeout))
                 ])),
             configuration: .init(

@@ -213,4 +213,42 @@ struct GitSafetyTests {
         #expect(root.status == 0, "\(root.standardError)")
         #expect(!root.standardError.contains("is inside the git repository"), "\(root.standardError)")
     }
+
+    /// Issue 42, 5: a repository's configuration runs nothing when `serve --dev`'s console asks git for
+    /// the feed's history (`log -p`) and its committed version (`show`): not a `textconv` filter (the
+    /// issue's reproduction), a file-system monitor, an external diff or a pager.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "git is not installed"))
+    func theConsoleRunsNothingTheRepositoryConfigures() async throws {
+        let directory = try TemporaryDirectory()
+        let root = directory.url.appendingPathComponent("feed")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let witness = directory.url.appendingPathComponent("ran.txt")
+        try Self.git(["init", "-q"], in: root)
+        let feed = root.appendingPathComponent("messages.json")
+        try FileManager.default.copyItem(at: ConsoleCommandTests.example, to: feed)
+        try Data("*.json diff=conv\n".utf8).write(to: root.appendingPathComponent(".gitattributes"))
+        try Self.git(["add", "-A"], in: root)
+        try Self.git(["commit", "-qm", "feed"], in: root)
+        for (key, what) in [
+            ("diff.conv.textconv", "textconv"), ("core.fsmonitor", "fsmonitor"), ("diff.external", "external diff"),
+            ("diff.conv.command", "diff command"), ("core.pager", "pager"),
+        ] {
+            try Self.git(["config", key, #"sh -c 'echo "\#(what)" >>\#(witness.path); cat "$0"'"#], in: root)
+        }
+        let environment = ProcessInfo.processInfo.environment.merging(Self.isolated) { $1 }
+        let server = try ServeProcess([feed.path, "--dev"], environment: environment)
+        defer { server.stop() }
+        // The history of ids (git log -p) and the version a draft is compared with (git show).
+        let (status, _, body) = try server.send("GET", "/api/feeds/messages.json")
+        #expect(status == 200)
+        let read = String(decoding: body, as: UTF8.self)
+        #expect(read.contains(#""highestId":6"#), "\(read.suffix(300))")
+        let message = #"{"id": 1, "bundleId": "*", "title": "Hello", "text": "There."}"#
+        let (checked, _, checkBody) = try server.send(
+            "POST", "/api/feeds/messages.json/check", body: Data(#"{"message": \#(message), "replacing": 1}"#.utf8))
+        #expect(checked == 200)
+        #expect(String(decoding: checkBody, as: UTF8.self).contains(#""against":"git HEAD""#))
+        let ran = (try? String(contentsOf: witness, encoding: .utf8)) ?? ""
+        #expect(ran.isEmpty, "git ran what the repository configures: \(ran)")
+    }
 }

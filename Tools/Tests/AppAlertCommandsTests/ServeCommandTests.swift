@@ -215,56 +215,41 @@ struct ServeCommandTests {
         #expect(dom.components(separatedBy: "class=\"item\" data-message=").count == 4)
         #expect(dom.contains(">Update</div>"))
     }
-}
 
-@Suite(.serialized)
-struct PublishCommandTests {
-    @Test
-    func writesTheFeedAndAViewPerApp() throws {
+    /// Issue 42, 7: with --dev, every route (the feed and its views as much as the preview and the
+    /// console) answers only a Host naming this server, given once; without --dev, nothing changes.
+    @Test(arguments: [true, false])
+    func withDevEveryRouteAnswersOnlyAHostNamingThisServer(dev: Bool) async throws {
         let directory = try TemporaryDirectory()
-        let feed = try directory.write(
-            "messages.json",
-            #"[{"id": 1, "bundleId": "com.example.A", "title": "A", "text": "a"}, {"id": 2, "bundleId": "*", "title": "All", "text": "x"}]"#
-        )
-        let out = directory.url.appendingPathComponent("site")
-        let result = try AppAlertProcess.run(["publish", feed, "--out", out.path])
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(
-            try Data(contentsOf: out.appendingPathComponent("messages.json"))
-                == Data(contentsOf: URL(fileURLWithPath: feed)))
-        let view = try FeedDecoder().decode(try Data(contentsOf: out.appendingPathComponent("apps/com.example.A.json")))
-        #expect(view.feed.messages.map(\.id) == [1, 2])
-        #expect(result.standardOutput.split(separator: "\n").count == 2)
-    }
-
-    @Test
-    func anInvalidFeedIsRefusedAndTheOldSiteStays() throws {
-        let directory = try TemporaryDirectory()
-        let good = try directory.write("messages.json", #"[{"id": 1, "bundleId": "a", "title": "A", "text": "a"}]"#)
-        let out = directory.url.appendingPathComponent("site")
-        #expect(try AppAlertProcess.run(["publish", good, "--out", out.path]).status == 0)
-        let bad = try directory.write("bad.json", #"[{"id": 1, "bundleId": "a", "title": "A"}]"#)
-        let result = try AppAlertProcess.run(["publish", bad, "--out", out.path])
-        #expect(result.status == 1)
-        #expect(result.standardError.contains("$[0].text"))
-        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("messages.json").path))
-        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("bad.json").path))
-        // No staging directories left behind.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
-            $0.hasPrefix(".site")
+        let file = try directory.write("messages.json", feed)
+        let server = try ServeProcess([file] + (dev ? ["--dev"] : []))
+        defer { server.stop() }
+        let port = server.port
+        let paths =
+            ["/messages.json", "/apps/com.example.A.json", "/healthz"]
+            + (dev ? ["/", "/__preview/version", "/_appalert/evaluate", "/console", "/api/feeds"] : [])
+        func status(_ path: String, _ hosts: [String]) async throws -> String {
+            let request =
+                "GET \(path) HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined() + "Connection: close\r\n\r\n"
+            let answer = try await RawHTTPClient.exchange(port: port, request)
+            return answer.components(separatedBy: "\r\n").first ?? ""
         }
-        #expect(leftovers.isEmpty)
-    }
-
-    @Test
-    func aNewSiteReplacesTheOldOneWhole() throws {
-        let directory = try TemporaryDirectory()
-        let first = try directory.write("one.json", #"[{"id": 1, "bundleId": "old.app", "title": "A", "text": "a"}]"#)
-        let out = directory.url.appendingPathComponent("site")
-        _ = try AppAlertProcess.run(["publish", first, "--out", out.path])
-        let second = try directory.write("two.json", #"[{"id": 1, "bundleId": "new.app", "title": "A", "text": "a"}]"#)
-        #expect(try AppAlertProcess.run(["publish", second, "--out", out.path]).status == 0)
-        let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
-        #expect(files == ["apps", "apps/new.app.json", "two.json"])
+        for path in paths {
+            let own = try await status(path, ["127.0.0.1:\(port)"])
+            // The simulator without a query says what it lacks; every other path answers.
+            #expect(
+                own == "HTTP/1.1 200 OK" || (path == "/_appalert/evaluate" && own.hasPrefix("HTTP/1.1 4")), "\(path)")
+            #expect(own != "HTTP/1.1 403 Forbidden", "\(path)")
+            #expect(try await status(path, ["localhost:\(port)"]) == own, "\(path)")
+            let rebound = try await status(path, ["evil.test:\(port)"])
+            #expect(rebound == (dev ? "HTTP/1.1 403 Forbidden" : own), "\(path)")
+            let twice = try await status(path, ["127.0.0.1:\(port)", "evil.test:\(port)"])
+            #expect(twice == (dev ? "HTTP/1.1 400 Bad Request" : own), "\(path)")
+        }
+        if dev {
+            let answer = try await RawHTTPClient.exchange(
+                port: port, "GET / HTTP/1.1\r\nHost: evil.test:\(port)\r\nConnection: close\r\n\r\n")
+            #expect(answer.contains("DNS rebinding"), "\(answer)")
+        }
     }
 }

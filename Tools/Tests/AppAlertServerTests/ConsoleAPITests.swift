@@ -104,10 +104,10 @@ struct ConsoleAPITests {
 
     static func withConsole(
         _ text: String = feed, console: ConsoleConfiguration = console(), signingKey: FeedSigningKey? = nil,
-        signed: Bool = false, host: String = "127.0.0.1", development: Bool = true,
+        signed: Bool = false, host: String = "127.0.0.1", development: Bool = true, source: URL? = nil,
         _ body: @Sendable (_ port: Int, _ file: URL) async throws -> Void
     ) async throws {
-        let file = try makeFeedFile(text)
+        let file = try source ?? makeFeedFile(text)
         if signed {
             try FeedSigningKey().signature(for: Data(text.utf8)).data.write(
                 to: URL(fileURLWithPath: file.path + ".sig"))

@@ -259,13 +259,11 @@ struct ServedSignatureTests {
         }
         try Data(Self.edited.utf8).write(to: feed, options: .atomic)
         #expect(server.content.reloadIfChanged() == nil)
-        try await server.application().test(.router) { client in
-            try await client.execute(uri: "/", method: .get) { response in
-                let page = String(buffer: response.body)
-                let body = try #require(page.range(of: "<body>\n")).upperBound
-                #expect(page[body...].hasPrefix("<section class=\"signature-notice\" id=\"signature-notice\">"))
-                #expect(page.contains("<li>messages.json changed but is not signed: serving the signed version of "))
-            }
+        try await server.application().test(.live) { client in
+            let page = try await ConsoleAPITests.send("GET", "/", port: try #require(client.port)).body
+            let body = try #require(page.range(of: "<body>\n")).upperBound
+            #expect(page[body...].hasPrefix("<section class=\"signature-notice\" id=\"signature-notice\">"))
+            #expect(page.contains("<li>messages.json changed but is not signed: serving the signed version of "))
         }
     }
 }

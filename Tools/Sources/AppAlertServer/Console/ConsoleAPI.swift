@@ -6,7 +6,7 @@ import Logging
 import NIOCore
 
 /// The port the server is bound to, known once it listens (`--port 0` picks one): what a request's
-/// `Host` must name.
+/// `Host` must name in development mode.
 final class ListeningAddress: @unchecked Sendable {
     private let lock = NSLock()
     private var bound: Int?
@@ -19,13 +19,13 @@ final class ListeningAddress: @unchecked Sendable {
 
 /// The console's HTTP side (`/console`, `/api/…`; the contract is in docs/server.md): the page, the
 /// feeds as they are on disk with their diagnostics, a draft tried without saving, and the saves.
-/// Every request must name this server in `Host`; every write must come from the page's own origin.
+/// Every request names this server in `Host` (checked before, as every request of development mode
+/// is); every write must come from the page's own origin.
 struct Console: Sendable {
     let configuration: ConsoleConfiguration
     let server: FeedServerConfiguration
     let content: ServedContent
     let feeds: ConsoleFeeds
-    let listening: ListeningAddress
     let logger: Logger
 
     /// The answer to a console request; nil for any other path. A HEAD gets a GET's status and
@@ -39,12 +39,8 @@ struct Console: Sendable {
         let path = request.uri.path
         let isPage = path == "/console" || path.hasPrefix("/console/")
         guard isPage || path == "/api" || path.hasPrefix("/api/") else { return nil }
+        // Host was checked before (FeedServer.responder, as for every request in development mode).
         let authority = request.head.authority
-        if let refusal = ConsoleGuard.hostRefusal(
-            authority, listeningOn: server.host, port: listening.port ?? server.port)
-        {
-            return ConsoleResponse.error(.forbidden, refusal)
-        }
         let method = request.method
         if isPage {
             guard method == .get || method == .head else {

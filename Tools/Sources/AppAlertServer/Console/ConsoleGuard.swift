@@ -4,19 +4,33 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Who may call the console: a web page the author happens to visit must not be able to read or change
-/// their feed. Two checks, on every console request and every write:
+/// Who may call a development server: a web page the author happens to visit must not be able to read
+/// or change their feed, nor read the preview (which quotes the last invalid edit). Two checks:
 ///
-/// - **Host** must be the address the server listens on (DNS rebinding: a page on `evil.example`
-///   whose name is made to resolve to 127.0.0.1 reaches this server with `Host: evil.example`). On a
-///   loopback address, `localhost` and the loopback literals name it too; listening on every address
-///   (`0.0.0.0`, `::`), any IP literal does (rebinding needs a name), never a name.
-/// - **Origin** of a write must be the page's own, `http://` + that Host: a form or script on another
-///   site sends its own origin, and a request without one is not from the page.
+/// - **Host**, on every request of development mode, must be the address the server listens on, given
+///   once (DNS rebinding: a page on `evil.example` whose name is made to resolve to 127.0.0.1 reaches
+///   this server with `Host: evil.example`). On a loopback address, `localhost` and the loopback
+///   literals name it too; listening on every address (`0.0.0.0`, `::`), any IP literal does
+///   (rebinding needs a name), never a name. Two `Host` headers are a 400: which one a proxy or a
+///   cache read is not known.
+/// - **Origin** of a console write must be the page's own, `http://` + that Host: a form or script on
+///   another site sends its own origin, and a request without one is not from the page.
 enum ConsoleGuard {
+    /// The answer refusing `request` (400 for two `Host` headers, 403 for a Host that does not name
+    /// this server), or nil to let it through.
+    static func refusal(of request: Request, listeningOn listenHost: String, port: Int) -> Response? {
+        // NIO's conversion keeps the first Host as the authority and any other as a header field.
+        if request.headers.contains(where: { $0.name.canonicalName == "host" }) {
+            return ConsoleResponse.error(
+                .badRequest, "the request has more than one Host: a development server answers only one that names it")
+        }
+        guard let reason = hostRefusal(request.head.authority, listeningOn: listenHost, port: port) else { return nil }
+        return ConsoleResponse.error(.forbidden, reason)
+    }
+
     static func hostRefusal(_ header: String?, listeningOn listenHost: String, port: Int) -> String? {
         guard let header, !header.isEmpty else {
-            return "the request has no Host: the console answers only requests naming this server"
+            return "the request has no Host: a development server answers only requests naming it"
         }
         let expected = "\(listenHost):\(port)"
         let refusal =

@@ -1,0 +1,101 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Replaces a file so that a reader sees the old bytes or the new, never part of them, and the new
+/// bytes are on the disk before the answer: written to a hidden file in the same folder (same file
+/// system), flushed, renamed over the file, and the folder flushed. Foundation's `.atomic` writing
+/// renames too, but flushes nothing, replaces a symbolic link with a file and gives the file the
+/// default permissions; a save the console answered 200 must survive a crash, and a file the author
+/// keeps private stays private. The console's saves and `appalert publish` write through it.
+///
+/// - A symbolic link is never replaced: the file it leads to is written, in that file's own folder.
+///   A link that leads nowhere, or to anything but a file, is refused.
+/// - A file that exists keeps its permissions, and its owner and group where this process may set
+///   them; a new one gets 0666 less the umask, as any new file.
+package enum AtomicFile {
+    package struct WriteError: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    package static func write(_ data: Data, to url: URL) throws(WriteError) {
+        let target = try destination(of: url)
+        let folder = target.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
+        var existing = stat()
+        let exists = stat(target.path, &existing) == 0
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw failure("cannot create \(temporary.path)") }
+        var error: WriteError?
+        if exists {
+            // The owner first: changing it clears set-id bits, and the mode is set after.
+            if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            }
+            if fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
+                error = failure("cannot give \(temporary.path) the permissions of \(target.path)")
+            }
+        }
+        if error == nil, !writeAll(data, to: descriptor) || fsync(descriptor) != 0 {
+            error = failure("cannot write \(temporary.path)")
+        }
+        close(descriptor)
+        if let error {
+            unlink(temporary.path)
+            throw error
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let error = failure("cannot replace \(target.path)")
+            unlink(temporary.path)
+            throw error
+        }
+        let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    /// The file to replace for `url`: `url` itself, or the file its symbolic link (or chain of links)
+    /// leads to.
+    private static func destination(of url: URL) throws(WriteError) -> URL {
+        var link = stat()
+        guard lstat(url.path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return url }
+        let written = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+        guard let resolved = realpath(url.path, nil) else {
+            throw failure("\(url.path) is a symbolic link to \(written), which cannot be followed")
+        }
+        defer { free(resolved) }
+        let target = URL(fileURLWithPath: String(cString: resolved))
+        var file = stat()
+        guard stat(target.path, &file) == 0, file.st_mode & S_IFMT == S_IFREG else {
+            throw WriteError(
+                description: "\(url.path) is a symbolic link to \(written), which is not a file; the link is left "
+                    + "as it is")
+        }
+        return target
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { raw -> Bool in
+            var written = 0
+            while written < raw.count {
+                let result = Foundation.write(descriptor, raw.baseAddress! + written, raw.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += result
+            }
+            return true
+        }
+    }
+
+    private static func failure(_ what: String) -> WriteError {
+        WriteError(description: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
