@@ -300,6 +300,11 @@ public enum FeedSchema {
                     "items": [
                         "type": "object",
                         "properties": [
+                            "name": property(
+                                ["type": ["string", "null"], "minLength": 1, "maxLength": 64],
+                                "What the tools call the variant (\"Discount\"): 1 to 64 characters, at most 256 "
+                                    + "bytes, not blank, unique within the message (validate checks them). Without "
+                                    + "one, the variants are A, B, C… in the order listed."),
                             "weight": ["type": "integer", "minimum": 1],
                             "title": ["anyOf": [["$ref": "#/$defs/text"], ["type": "null"]]],
                             "text": ["anyOf": [["$ref": "#/$defs/text"], ["type": "null"]]],
@@ -318,7 +323,9 @@ public enum FeedSchema {
                 ],
                 "2 to 10 A/B variants: an install gets one, stable for its install id and the message, in "
                     + "proportion to the weights (no install id: the first); a variant's keys replace the "
-                    + "message's."))
+                    + "message's. Translations key by key, for the language chosen: the variant's own; for a key "
+                    + "the variant does not set, the message's; else the variant's key, else the message's, in "
+                    + "the base language."))
         p.set(
             "conversion",
             property(

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 
 // The JSON the author's tools print: `appalert evaluate --json`, `validate --json`, the server's
 // preview. Apps never print these, so they live here.
@@ -86,12 +86,15 @@ extension ResolvedMessage {
 }
 
 extension Message {
-    /// `variant 2 of 3: variants[1], weight 1 of 4`: which A/B variant an install sees, counted from 1
-    /// with the feed's index beside it, as `appalert evaluate` and the preview's cards name it.
+    /// `variant "Discount" (2 of 3): variants[1], weight 1 of 4`, or `variant B (2 of 3): …` without a
+    /// name: which A/B variant an install sees, by its name or letter (``variantLabel(_:)``) with the
+    /// feed's index beside it, as `appalert evaluate` and the preview's cards name it.
     public func words(forVariant index: Int) -> String {
         let total = variants.reduce(0) { $0 + $1.weight }
         let weight = variants.indices.contains(index) ? variants[index].weight : 0
-        return "variant \(index + 1) of \(variants.count): variants[\(index)], weight \(weight) of \(total)"
+        let named = variants.indices.contains(index) && variants[index].name != nil
+        let label = named ? "\"" + variantLabel(index) + "\"" : variantLabel(index)
+        return "variant \(label) (\(index + 1) of \(variants.count)): variants[\(index)], weight \(weight) of \(total)"
     }
 }
 

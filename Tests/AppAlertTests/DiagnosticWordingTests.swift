@@ -99,7 +99,7 @@ struct DiagnosticWordingTests {
             [
                 Said(
                     .error, "$[0].layout", "layout",
-                    #"unknown layout "sheeet" (did you mean "sheet"?); \#(layouts); the message is left out"#)
+                    #"unknown layout "sheeet" (did you mean "sheet"?); the message is left out"#)
             ]
         ),
         // Nor its colors' contrast: neither the text on the background nor a button's label on the accent.
@@ -111,7 +111,16 @@ struct DiagnosticWordingTests {
             [
                 Said(
                     .error, "$[0].layout", "layout",
-                    #"unknown layout "sheeet" (did you mean "sheet"?); \#(layouts); the message is left out"#)
+                    #"unknown layout "sheeet" (did you mean "sheet"?); the message is left out"#)
+            ]
+        ),
+        // Two edits from a layout: named alone, not the list of five.
+        (
+            #"{\#(head), "layout": "banar"}"#,
+            [
+                Said(
+                    .error, "$[0].layout", "layout",
+                    #"unknown layout "banar" (did you mean "banner"?); the message is left out"#)
             ]
         ),
         (
@@ -211,54 +220,77 @@ struct DiagnosticWordingTests {
         }
     }
 
-    /// The warning at `$[0].localizations` + `member` (`.de`, `["pt-BR"]`).
-    static func cancelled(_ member: String, _ reason: String) -> Said {
-        Said(.warning, "$[0].localizations" + member, "localizations", reason)
+    /// The warning at `$[0].variants[index]` + `member` (`.localizations.de`).
+    static func variantWarning(_ index: Int, at member: String = "", _ reason: String) -> Said {
+        Said(.warning, "$[0].variants[\(index)]" + member, "localizations", reason)
     }
 
-    /// Where a localization replaces a key the variants vary, and only there, a warning names the
-    /// language (and the keys).
+    /// What a variant without translations of its own used to show, and shows no longer: the message's
+    /// translation of a key it sets.
+    static func noLongerReplaced(_ language: String, _ variant: String, _ keys: String, replaced: String? = nil)
+        -> String
+    {
+        #"in "\#(language)" variant \#(variant) shows its own \#(keys) in the base language: the message's "\#(language)" "#
+            + #"translation of \#(replaced ?? keys) no longer replaces a variant's own (it used to, giving every "#
+            + #"variant the same words); translate \#(keys) in the variant's "localizations""#
+    }
+
+    /// Where a variant's showing in a language would mix it with the base language, and only there, a
+    /// warning names the variant, the language and the keys; where the rule change altered what a variant
+    /// shows, it says so (`cancelsVariants`).
     static let localizedVariants: [(String, [Said])] = [
+        // The message translates the title B sets (changed), and in French only the text (mixed).
         (
             #"""
             {\#(head), "variants": [{"weight": 1}, {"weight": 1, "title": "U"}],
              "localizations": {"de": {"title": "Tde"}, "fr": {"text": "Xfr"}}}
             """#,
             [
-                cancelled(
-                    ".de",
-                    #"in "de" this localization replaces "title", which the variants vary: every variant shows the "#
-                        + #"same words, so the A/B test compares nothing in "de"; give each variant its own "#
-                        + #""localizations""#)
+                variantWarning(1, noLongerReplaced("de", "B", #""title""#)),
+                variantWarning(
+                    1,
+                    #"in "fr" variant B shows its own "title" in the base language while its other texts are in "fr"; "#
+                        + #"translate "title" in the variant's "localizations""#),
             ]
         ),
         (
             #"""
-            {\#(head), "variants": [{"weight": 1, "title": "A", "text": "a"}, {"weight": 1, "title": "B", "text": "b"}],
+            {\#(head), "variants": [{"weight": 1, "title": "A", "text": "a"}, {"name": "Bold", "weight": 1, "title": "B", "text": "b"}],
              "localizations": {"pt-BR": {"title": "Tpt"}, "ja": {"title": "Tja", "text": "Xja"}}}
             """#,
             [
-                cancelled(
-                    #"["pt-BR"]"#,
-                    #"in "pt-BR" this localization replaces "title", which the variants vary: every variant shows "#
-                        + #"the same "title" in "pt-BR"; give each variant its own "localizations""#),
-                cancelled(
-                    ".ja",
-                    #"in "ja" this localization replaces "title" and "text", which the variants vary: every variant "#
-                        + #"shows the same words, so the A/B test compares nothing in "ja"; give each variant its own "#
-                        + #""localizations""#),
+                variantWarning(0, noLongerReplaced("pt-BR", "A", #""title" and "text""#, replaced: #""title""#)),
+                variantWarning(0, noLongerReplaced("ja", "A", #""title" and "text""#)),
+                variantWarning(1, noLongerReplaced("pt-BR", #""Bold""#, #""title" and "text""#, replaced: #""title""#)),
+                variantWarning(1, noLongerReplaced("ja", #""Bold""#, #""title" and "text""#)),
             ]
         ),
-        // Each variant with localizations of its own: the message's are not used.
+        // Each variant translates what it sets: nothing mixes.
         (
             #"""
             {\#(head), "variants": [{"weight": 1, "localizations": {"de": {"title": "A"}}},
                                     {"weight": 1, "title": "U", "localizations": {"de": {"title": "B"}}}],
-             "localizations": {"de": {"title": "Tde"}}}
+             "localizations": {"de": {"title": "Tde", "text": "Xde"}}}
             """#,
             []
         ),
-        // The two variants that take the message's localizations do not differ.
+        // A variant with translations of its own that leaves one of its keys untranslated, among texts
+        // in the language: mixed, at its localization.
+        (
+            #"""
+            {\#(head), "variants": [{"weight": 1},
+                                    {"name": "Discount", "weight": 1, "title": "U", "text": "Y",
+                                     "localizations": {"de": {"title": "Ude"}}}],
+             "localizations": {"de": {"title": "Tde", "text": "Xde"}}}
+            """#,
+            [
+                variantWarning(
+                    1, at: ".localizations.de",
+                    #"in "de" variant "Discount" shows its own "text" in the base language while its other texts are "#
+                        + #"in "de"; translate "text" in the variant's "localizations""#)
+            ]
+        ),
+        // Variants that set nothing the message translates show the message's translation.
         (
             #"""
             {\#(head), "variants": [{"weight": 1, "title": "U", "localizations": {"de": {"title": "Ude"}}},
@@ -267,12 +299,12 @@ struct DiagnosticWordingTests {
             """#,
             []
         ),
-        // An image varied on an alert is never shown: nothing to cancel.
+        // An image on an alert is never shown: nothing mixes.
         (
             #"""
             {\#(head), "variants": [{"weight": 1, "image": {"url": "https://example.com/a.png", "alt": "A"}},
                                     {"weight": 1, "image": {"url": "https://example.com/b.png", "alt": "B"}}],
-             "localizations": {"de": {"image": {"url": "https://example.com/de.png", "alt": "D"}}}}
+             "localizations": {"de": {"title": "Tde", "image": {"url": "https://example.com/de.png", "alt": "D"}}}}
             """#,
             []
         ),
@@ -283,17 +315,14 @@ struct DiagnosticWordingTests {
              "localizations": {"de": {"buttons": [{"title": "Los"}]}}}
             """#,
             [
-                cancelled(
-                    ".de",
-                    #"in "de" this localization replaces "buttons", which the variants vary: every variant shows "#
-                        + #"the same words, so the A/B test compares nothing in "de"; give each variant its own "#
-                        + #""localizations""#)
+                variantWarning(0, noLongerReplaced("de", "A", #""buttons""#)),
+                variantWarning(1, noLongerReplaced("de", "B", #""buttons""#)),
             ]
         ),
     ]
 
     @Test(arguments: localizedVariants)
-    func aLocalizationThatCancelsVariantsIsNamed(message: String, expected: [Said]) throws {
+    func aVariantShowingTwoLanguagesIsNamed(message: String, expected: [Said]) throws {
         let said = try Self.said(message).filter { $0.severity == .error || $0.reason.contains("variant") }
         #expect(said == expected)
     }

@@ -42,6 +42,18 @@ public enum HostileFeeds {
             { message(", \"localizations\": {" + repeated(100_000) { "\"x-\($0)\": {\"title\": \"t\"}" } + "}") }
         ),
         (
+            // Every language checked for a variant's texts (its own tags and the message's, each matched
+            // in the other list): one look-up each, not a pass over the other list.
+            "two variants and 60,000 localizations of one language",
+            {
+                message(
+                    ", \"variants\": [{\"weight\": 1, \"title\": \"v\", \"localizations\": {"
+                        + repeated(30_000) { "\"x-a\($0)\": {\"text\": \"t\"}" }
+                        + "}}, {\"weight\": 1, \"title\": \"w\"}], \"localizations\": {"
+                        + repeated(30_000) { "\"x-b\($0)\": {\"text\": \"t\"}" } + "}")
+            }
+        ),
+        (
             "100,000 near-miss keys at the top of a format-2 feed",
             {
                 Data(

@@ -56,8 +56,12 @@ extension Message {
         }
     }
 
-    /// An A/B variant: its keys replace the message's.
+    /// An A/B variant: its keys replace the message's; its translations are chosen key by key (see
+    /// ``Message/applying(variant:)``).
     public struct Variant: Sendable, Hashable {
+        /// What people call it (`"Discount"`): 1 to 64 characters, unique within the message. Without
+        /// one, the author's tools call the variants A, B, C…; apps count them by index.
+        public var name: String?
         public var weight: Int
         public var title: String?
         public var text: String?
@@ -71,10 +75,12 @@ extension Message {
         public var conversion: Conversion?
 
         public init(
-            weight: Int, title: String? = nil, text: String? = nil, confirmLabel: String? = nil, link: Link? = nil,
+            name: String? = nil, weight: Int, title: String? = nil, text: String? = nil, confirmLabel: String? = nil,
+            link: Link? = nil,
             localizations: [Localization]? = nil, buttons: [Button]? = nil, image: Image? = nil,
             features: [Feature]? = nil, conversion: Conversion? = nil
         ) {
+            self.name = name
             self.conversion = conversion
             self.weight = weight
             self.title = title
@@ -95,8 +101,16 @@ extension Message {
         return schedule.last { $0.at <= date }?.percent ?? 0
     }
 
-    /// The message as `variant` words it (its keys replace the message's); the message itself when it
-    /// has no such variant.
+    /// The message as `variant` words it; the message itself when it has no such variant.
+    ///
+    /// The variant's keys replace the message's, and its translations are chosen key by key, so that a
+    /// showing never mixes languages where the feed has the words: for a language L (each tag of the
+    /// variant's or the message's `localizations`) and a key K, the first of
+    /// 1. the variant's own L translation of K;
+    /// 2. when the variant does not set K, the message's L translation of K;
+    /// 3. the variant's K, else the message's K (in the base language).
+    ///
+    /// The result's `localizations` hold these choices, one per tag, the variant's tags first.
     public func applying(variant index: Int) -> Message {
         guard variants.indices.contains(index) else { return self }
         let variant = variants[index]
@@ -105,12 +119,82 @@ extension Message {
         message.text = variant.text ?? text
         message.confirmLabel = variant.confirmLabel ?? confirmLabel
         message.link = variant.link ?? link
-        message.localizations = variant.localizations ?? localizations
         message.buttons = variant.buttons ?? buttons
         message.image = variant.image ?? image
         message.features = variant.features ?? features
         message.conversion = variant.conversion ?? conversion
+        let wording = VariantWording(message: self, variant: variant)
+        message.localizations = wording.tags.map { wording.localization(for: $0) }
         return message
+    }
+}
+
+/// A variant's translations as the message's and its own combine (``Message/applying(variant:)``):
+/// each source is indexed once, so wording every language costs time linear in their number.
+struct VariantWording {
+    let variant: Message.Variant
+    let own: [Message.Localization]
+    let inherited: [Message.Localization]
+    private let ownCandidates: LanguageMatching.Candidates
+    private let inheritedCandidates: LanguageMatching.Candidates
+    /// Every tag of the variant's and the message's localizations, the variant's first, each once.
+    let tags: [LanguageTag]
+
+    init(message: Message, variant: Message.Variant) {
+        self.variant = variant
+        own = variant.localizations ?? []
+        inherited = message.localizations
+        ownCandidates = LanguageMatching.Candidates(own.map(\.tag))
+        inheritedCandidates = LanguageMatching.Candidates(inherited.map(\.tag))
+        var seen = Set<[Substring]>()
+        tags = (own + inherited).map(\.tag).filter { seen.insert($0.subtags).inserted }
+    }
+
+    /// The variant's own translation into `tag` (the one the language rules choose for it), if any.
+    func ownTranslation(for tag: LanguageTag) -> Message.Localization? {
+        LanguageMatching.best(of: ownCandidates, for: [tag]).map { own[$0] }
+    }
+
+    /// The message's translation into `tag`, if any.
+    func inheritedTranslation(for tag: LanguageTag) -> Message.Localization? {
+        LanguageMatching.best(of: inheritedCandidates, for: [tag]).map { inherited[$0] }
+    }
+
+    /// The translation a device given `tag` sees, key by key: the variant's own, else, for a key the
+    /// variant does not set, the message's. A key absent here is the variant's (or the message's) base one.
+    func localization(for tag: LanguageTag) -> Message.Localization {
+        let own = ownTranslation(for: tag)
+        let inherited = inheritedTranslation(for: tag)
+        func pick<Value>(_ key: KeyPath<Message.Localization, Value?>, setByVariant: Bool) -> Value? {
+            own?[keyPath: key] ?? (setByVariant ? nil : inherited?[keyPath: key])
+        }
+        return Message.Localization(
+            tag: tag, title: pick(\.title, setByVariant: variant.title != nil),
+            text: pick(\.text, setByVariant: variant.text != nil),
+            confirmLabel: pick(\.confirmLabel, setByVariant: variant.confirmLabel != nil),
+            link: pick(\.link, setByVariant: variant.link != nil),
+            buttons: pick(\.buttons, setByVariant: variant.buttons != nil),
+            image: pick(\.image, setByVariant: variant.image != nil),
+            features: pick(\.features, setByVariant: variant.features != nil))
+    }
+}
+
+extension Message {
+    /// What people call the variant at `index`: its `name`, else its letter (A, B, C…, ``variantLetter(_:)``).
+    @_spi(Authoring) public func variantLabel(_ index: Int) -> String {
+        (variants.indices.contains(index) ? variants[index].name : nil) ?? Self.variantLetter(index)
+    }
+
+    /// The letter of the variant at `index` (0-based): A to Z, then AA, AB… as spreadsheet columns.
+    @_spi(Authoring) public static func variantLetter(_ index: Int) -> String {
+        var number = max(0, index) + 1
+        var letters: [Character] = []
+        while number > 0 {
+            number -= 1
+            letters.append(Character(Unicode.Scalar(UInt8(65 + number % 26))))
+            number /= 26
+        }
+        return String(letters.reversed())
     }
 }
 

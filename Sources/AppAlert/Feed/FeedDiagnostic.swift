@@ -39,9 +39,12 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// Text on a background, or a button's white label on the accent, below the WCAG 2.x contrast
         /// ratio of 4.5:1.
         public static let lowContrast = Code(rawValue: "lowContrast")
-        /// A localization replaces a key the message's variants vary: in its language they show the same
-        /// words for it, and the A/B test compares less there, or nothing.
+        /// A message's translation no longer replaces a key a variant sets (it did before a variant's
+        /// translations were chosen key by key): in that language the variant now shows its own words for
+        /// it, in the base language.
         public static let cancelsVariants = Code(rawValue: "cancelsVariants")
+        /// A variant shows a text of its own in the base language while its other texts are translated.
+        public static let mixesLanguages = Code(rawValue: "mixesLanguages")
         public static let format = Code(rawValue: "format")
         /// A ``FeedLimits`` limit was passed.
         public static let limit = Code(rawValue: "limit")

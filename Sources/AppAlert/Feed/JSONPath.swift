@@ -16,7 +16,9 @@ enum JSONPath {
 
 /// Suggests the known key an unknown one was probably meant to be.
 enum KeySuggestion {
-    static func closest(to key: String, among known: [String]) -> String? {
+    /// The known key at most a quarter of its length (1 or 2) edits away; `loosely`, at most 2 edits
+    /// for any of 5 letters or more: for a value among a few long ones (a layout: `"banar"` is `"banner"`).
+    static func closest(to key: String, among known: [String], loosely: Bool = false) -> String? {
         // A suggestion is at most two edits away: a key much longer than every known one has none,
         // and the distance is never computed over a hostile feed's 2 MB key.
         let longest = known.map(\.count).max() ?? 0
@@ -26,7 +28,8 @@ enum KeySuggestion {
         var best: (key: String, distance: Int)?
         for candidate in known {
             let distance = editDistance(lowered, candidate.lowercased())
-            if distance <= max(1, min(2, candidate.count / 4)), distance < (best?.distance ?? .max) {
+            let allowed = loosely && candidate.count >= 5 ? 2 : max(1, min(2, candidate.count / 4))
+            if distance <= allowed, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
         }

@@ -4,11 +4,14 @@ import Foundation
 // Every malformed value is an error at its JSON path, and the message is left out.
 extension MessageReader {
     static let variantKeys = [
-        "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features",
+        "name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features",
         "conversion",
     ]
     static let scheduleKeys = ["at", "percent"]
     static let maximumVariants = 10
+    /// A variant's name: 1 to 64 characters (Unicode scalars, as JSON Schema counts them), so at most
+    /// 256 UTF-8 bytes, which are checked first.
+    static let maximumVariantNameLength = 64
 
     /// `{"plan": ["free", "trial"], "beta": true, "level": 3}`.
     mutating func readAttributes(_ value: JSONValue) -> [Message.AttributeCondition]? {
@@ -196,6 +199,7 @@ extension MessageReader {
         let base = messagePathParts
         var variants: [Message.Variant] = []
         var failed = false
+        var names: [String: Int] = [:]
         for (position, element) in elements.enumerated() {
             @Sendable func path() -> String { JSONPath.appending("variants", to: base.path) + "[\(position)]" }
             guard case .object(let object) = element else {
@@ -205,6 +209,23 @@ extension MessageReader {
             }
             checkKeys(of: object, known: Self.variantKeys, path: path())
             var variant = Message.Variant(weight: 0)
+            if let field = present(object, "name") {
+                if let name = variantName(field, path: path() + ".name") {
+                    if let first = names[name] {
+                        failed = true
+                        report(
+                            .error, .invalidValue, path: path() + ".name", key: "variants",
+                            value: JSONValue.string(name).compactDescription,
+                            reason: "variant name \"\(name)\" is already the name of variants[\(first)]; each "
+                                + "variant of a message needs its own name")
+                    } else {
+                        names[name] = position
+                    }
+                    variant.name = name
+                } else {
+                    failed = true
+                }
+            }
             if let weight = present(object, "weight") {
                 if let number = weight.integerValue, number >= 1 {
                     variant.weight = number
@@ -245,49 +266,113 @@ extension MessageReader {
         return failed || hasErrors ? nil : variants
     }
 
-    /// Warns, naming the language, where a localization of the message replaces a key its variants vary:
-    /// every variant without `localizations` of its own takes the message's, so in that language they
-    /// show the same words for that key and the A/B test compares nothing there (or less than the
-    /// author meant). Linear: each variant once, then each localization once.
-    mutating func checkLocalizations(against message: Message) {
-        // The variants that take the message's localizations, as an app words them (before a language).
-        let worded = message.variants.indices.filter { message.variants[$0].localizations == nil }
-            .map { message.applying(variant: $0) }
-        guard worded.count > 1, let first = worded.first else { return }
-        func varies<Value: Equatable>(_ value: (Message) -> Value) -> Bool {
-            worded.contains { value($0) != value(first) }
-        }
-        // The keys a localization may replace, in the feed's order; an image on an alert and features
-        // off a sheet are not shown, so they vary nothing.
-        var keys: [(name: String, replaced: (Message.Localization) -> Bool)] = []
-        func add(_ name: String, _ varies: Bool, _ replaced: @escaping (Message.Localization) -> Bool) {
-            if varies { keys.append((name, replaced)) }
-        }
-        add("title", varies(\.title)) { $0.title != nil }
-        add("text", varies(\.text)) { $0.text != nil }
-        add("confirmLabel", varies(\.confirmLabel)) { $0.confirmLabel != nil }
-        add("link", varies(\.link)) { $0.link != nil }
-        add("buttons", varies(\.buttons)) { $0.buttons != nil }
-        add("image", message.layout.isCustomDrawn && varies(\.image)) { $0.image != nil }
-        add("features", message.layout == .sheet && varies(\.features)) { $0.features != nil }
-        guard !keys.isEmpty else { return }
-        let base = messagePathParts
-        for localization in message.localizations {
-            let replaced = keys.filter { $0.replaced(localization) }.map(\.name)
-            guard !replaced.isEmpty else { continue }
-            let tag = localization.tag.original
-            let names = replaced.map { "\"\($0)\"" }
-            let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
-            let all = replaced.count == keys.count
+    /// A variant's `name`: a string of 1 to 64 characters, not blank; its bytes are counted before its
+    /// characters, so a long one costs no more than its first 256 bytes.
+    mutating func variantName(_ value: JSONValue, path: @autoclosure () -> String) -> String? {
+        guard let name = string(value, key: "name", path: path()) else { return nil }
+        let limit = Self.maximumVariantNameLength
+        if name.utf8.count > 4 * limit || name.unicodeScalars.count > limit {
             report(
-                .warning, .cancelsVariants,
-                path: JSONPath.appending(tag, to: JSONPath.appending("localizations", to: base.path)),
-                key: "localizations", value: JSONValue.string(tag).compactDescription,
-                reason: "in \"\(tag)\" this localization replaces \(list), which the variants vary: "
-                    + (all
-                        ? "every variant shows the same words, so the A/B test compares nothing in \"\(tag)\""
-                        : "every variant shows the same \(list) in \"\(tag)\"")
-                    + "; give each variant its own \"localizations\"")
+                .error, .outOfRange, path: path(), key: "variants", value: JSONValue.string(name).compactDescription,
+                reason: "a variant's \"name\" is at most \(limit) characters (and \(4 * limit) bytes); this one is "
+                    + "\(name.unicodeScalars.count) characters, \(name.utf8.count) bytes")
+            return nil
         }
+        if name.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            report(
+                .error, .invalidValue, path: path(), key: "variants", value: JSONValue.string(name).compactDescription,
+                reason: "a variant's \"name\" must not be empty or blank: it is what the tools call the variant")
+            return nil
+        }
+        return name
+    }
+
+    /// Warns where a variant's showing in a language falls back to the base language for a text of its
+    /// own (rule 3 of ``Message/applying(variant:)``): naming the variant (its name, else its letter),
+    /// the language and the keys. Where the variant has no `localizations` and the message translates a
+    /// key the variant sets, the warning (`cancelsVariants`) says what the rule change did: before, the
+    /// message's translation replaced the variant's key, alike for every variant; now the variant shows
+    /// its own words, untranslated. Elsewhere (`mixesLanguages`) it fires only when other texts of that
+    /// showing are in the language. Linear: each variant's and the message's languages indexed once.
+    mutating func checkLanguages(of message: Message) {
+        // The keys a localization may carry that the layout shows.
+        struct Key {
+            var name: String
+            var inVariant: (Message.Variant) -> Bool
+            var inLocalization: (Message.Localization) -> Bool
+        }
+        let layout = message.layout
+        var keys: [Key] = [
+            Key(name: "title", inVariant: { $0.title != nil }, inLocalization: { $0.title != nil }),
+            Key(name: "text", inVariant: { $0.text != nil }, inLocalization: { $0.text != nil }),
+        ]
+        if layout.hasButtons {
+            keys.append(
+                Key(
+                    name: "confirmLabel", inVariant: { $0.confirmLabel != nil },
+                    inLocalization: { $0.confirmLabel != nil }))
+            keys.append(Key(name: "link", inVariant: { $0.link != nil }, inLocalization: { $0.link != nil }))
+            keys.append(Key(name: "buttons", inVariant: { $0.buttons != nil }, inLocalization: { $0.buttons != nil }))
+        }
+        if layout.isCustomDrawn {
+            keys.append(Key(name: "image", inVariant: { $0.image != nil }, inLocalization: { $0.image != nil }))
+        }
+        if layout == .sheet {
+            keys.append(
+                Key(name: "features", inVariant: { $0.features != nil }, inLocalization: { $0.features != nil }))
+        }
+        let base = messagePathParts
+        for (index, variant) in message.variants.enumerated() {
+            let wording = VariantWording(message: message, variant: variant)
+            let label = message.variantLabel(index)
+            let named = variant.name == nil ? "variant \(label)" : "variant \"\(label)\""
+            for tag in wording.tags {
+                let own = wording.ownTranslation(for: tag)
+                let inherited = wording.inheritedTranslation(for: tag)
+                var untranslated: [String] = []
+                var replacedBefore: [String] = []
+                var translated = false
+                for key in keys {
+                    let sets = key.inVariant(variant)
+                    if own.map(key.inLocalization) == true || (!sets && inherited.map(key.inLocalization) == true) {
+                        translated = true
+                    } else if sets {
+                        untranslated.append(key.name)
+                        if variant.localizations == nil, inherited.map(key.inLocalization) == true {
+                            replacedBefore.append(key.name)
+                        }
+                    }
+                }
+                guard !untranslated.isEmpty, translated || !replacedBefore.isEmpty else { continue }
+                let language = tag.original
+                let quotedLanguage = JSONValue.string(language).compactDescription
+                let variantPath = JSONPath.appending("variants", to: base.path) + "[\(index)]"
+                let list = Self.listed(untranslated)
+                if !replacedBefore.isEmpty {
+                    report(
+                        .warning, .cancelsVariants, path: variantPath, key: "localizations", value: quotedLanguage,
+                        reason: "in \(quotedLanguage) \(named) shows its own \(list) in the base language: the "
+                            + "message's \(quotedLanguage) translation of \(Self.listed(replacedBefore)) no longer "
+                            + "replaces a variant's own (it used to, giving every variant the same words)"
+                            + (translated ? ", while its other texts are in \(quotedLanguage)" : "")
+                            + "; translate \(list) in the variant's \"localizations\"")
+                } else {
+                    report(
+                        .warning, .mixesLanguages,
+                        path: own == nil
+                            ? variantPath : JSONPath.appending(language, to: variantPath + ".localizations"),
+                        key: "localizations", value: quotedLanguage,
+                        reason: "in \(quotedLanguage) \(named) shows its own \(list) in the base language while its "
+                            + "other texts are in \(quotedLanguage); translate \(list) in the variant's "
+                            + "\"localizations\"")
+                }
+            }
+        }
+    }
+
+    /// `"title"`, `"title" and "text"`, `"title", "text" and "buttons"`.
+    static func listed(_ names: [String]) -> String {
+        let quoted = names.map { "\"\($0)\"" }
+        return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
     }
 }

@@ -36,11 +36,11 @@ extension MessageReader {
                 reason: "\"layout\" must be a string, not \(value.typeDescription); " + known)
             return nil
         }
+        // A likely misspelling names the layout meant, alone; otherwise every layout is listed.
+        let meant = KeySuggestion.closest(to: name, among: names, loosely: true)
         report(
             .error, .invalidValue, key: "layout", value: value.compactDescription,
-            reason: "unknown layout \"\(name)\""
-                + (KeySuggestion.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? "") + "; "
-                + known)
+            reason: "unknown layout \"\(name)\"" + (meant.map { " (did you mean \"\($0)\"?)" } ?? "; " + known))
         return nil
     }
 

@@ -312,7 +312,7 @@ struct MessageReader {
             rolloutSchedule: rolloutSchedule, variants: variants, layout: layout, image: rich.image,
             buttons: rich.buttons, action: rich.action, features: rich.features, colors: rich.colors,
             data: rich.data, placement: rich.placement, bannerSeconds: rich.bannerSeconds, conversion: conversion)
-        if !variants.isEmpty, !localizations.isEmpty { checkLocalizations(against: message) }
+        if !variants.isEmpty { checkLanguages(of: message) }
         return message
     }
 

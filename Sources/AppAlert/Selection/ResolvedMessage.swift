@@ -85,7 +85,8 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
     }
 
     /// Resolves `message` for a device whose preferred languages are `preferredLanguages`, worded as
-    /// its variant for `installID` when it has variants.
+    /// its variant for `installID` when it has variants (``Message/applying(variant:)``: the variant's
+    /// keys, and its translations chosen key by key, so that its texts are in one language).
     public init(_ message: Message, preferredLanguages: [LanguageTag], installID: String?) {
         guard !message.variants.isEmpty else {
             self.init(message, preferredLanguages: preferredLanguages)

@@ -28,47 +28,64 @@ enum LanguageMatching {
     }
 
     /// The same for candidates read beforehand: a table that never changes (the built-in texts) is
-    /// read once, not at each message it serves.
+    /// read once, not at each message it serves, and each language asked for is answered from the
+    /// index, without going through the candidates again.
     static func best(of candidates: Candidates, for preferred: [LanguageTag]) -> Int? {
         for language in preferred {
             for wanted in [Key(language)] + fallbacks(of: language) {
-                if let found = best(of: candidates.keys, for: wanted) { return found }
+                if let found = candidates.best(for: wanted) { return found }
             }
         }
         return nil
     }
 
-    /// Candidate tags as the matching compares them, in their order.
+    /// Candidate tags as the matching compares them, indexed by language and script: in each group,
+    /// the first candidate of each tag and of each region (`nil`: none), and the group's first.
     struct Candidates: Sendable {
-        let keys: [Key]
+        private struct Group: Sendable {
+            var first: Int
+            var exact: [[Substring]: Int] = [:]
+            var byRegion: [Substring?: Int] = [:]
+        }
+
+        private struct GroupKey: Hashable, Sendable {
+            let language: Substring
+            let script: Substring?
+        }
+
+        private var groups: [GroupKey: Group] = [:]
 
         init(_ tags: [LanguageTag]) {
-            keys = tags.map(Key.init)
-        }
-    }
-
-    private static func best(of candidates: [Key], for wanted: Key) -> Int? {
-        var found: (index: Int, rank: Int)?
-        for (index, candidate) in candidates.enumerated()
-        where candidate.language == wanted.language && candidate.script == wanted.script {
-            let rank = rank(of: candidate, for: wanted)
-            if rank < found?.rank ?? .max { found = (index, rank) }
-        }
-        return found?.index
-    }
-
-    /// 0 is best.
-    private static func rank(of candidate: Key, for wanted: Key) -> Int {
-        if candidate.subtags == wanted.subtags { return 0 }
-        if let region = wanted.region {
-            if candidate.region == region { return 1 }
-            if let parent = parentRegion(language: wanted.language, region: region), candidate.region == parent {
-                return 2
+            for (index, tag) in tags.enumerated() {
+                let key = Key(tag)
+                let groupKey = GroupKey(language: key.language, script: key.script)
+                var group = groups[groupKey] ?? Group(first: index)
+                if group.exact[key.subtags] == nil { group.exact[key.subtags] = index }
+                if group.byRegion[key.region] == nil { group.byRegion[key.region] = index }
+                groups[groupKey] = group
             }
         }
-        if candidate.region == nil { return 3 }
-        if wanted.region == nil, candidate.region == mainRegion[String(wanted.language)] { return 4 }
-        return 5
+
+        /// The candidate that serves `wanted`, the first of the best: among those of its language and
+        /// script, the same tag; the same region; the region's variety; no region; for a tag without a
+        /// region, the language's main variety; any other. Each step is one look-up.
+        func best(for wanted: Key) -> Int? {
+            guard let group = groups[GroupKey(language: wanted.language, script: wanted.script)] else { return nil }
+            if let found = group.exact[wanted.subtags] { return found }
+            if let region = wanted.region {
+                if let found = group.byRegion[region] { return found }
+                if let parent = parentRegion(language: wanted.language, region: region),
+                    let found = group.byRegion[parent]
+                {
+                    return found
+                }
+            }
+            if let found = group.byRegion[nil] { return found }
+            if wanted.region == nil, let main = mainRegion[String(wanted.language)], let found = group.byRegion[main] {
+                return found
+            }
+            return group.first
+        }
     }
 
     /// The tags to try when `tag` itself is not served: Bokmål for Norwegian and Nynorsk.

@@ -101,6 +101,9 @@ extension AppAlertCommand {
             object.set("selected", decision.selectedID.map { .integer(Int64($0)) } ?? .null)
             object.set("variant", decision.message?.variant.map { .integer(Int64($0)) } ?? .null)
             let variants = Self.source(of: decision.message, in: feed)?.variants ?? []
+            // The feed's name only (null without one): the letters are for people, the index for programs.
+            let name = decision.message?.variant.flatMap { variants.indices.contains($0) ? variants[$0].name : nil }
+            object.set("variantName", name.map { .string($0) } ?? .null)
             object.set("variants", variants.isEmpty ? .null : .integer(Int64(variants.count)))
             object.set("message", decision.message?.jsonValue ?? .null)
             if explain {

@@ -211,7 +211,8 @@ struct RichPreviewTests {
             let weight = want.variant == 0 ? 1 : 2
             #expect(
                 card.contains(
-                    "<span class=\"badge variant\">variant \(want.variant + 1) of 2: variants[\(want.variant)], "
+                    "<span class=\"badge variant\">variant \(["A", "B"][want.variant]) (\(want.variant + 1) of 2): "
+                        + "variants[\(want.variant)], "
                         + "weight \(weight) of 3</span>"), "\(card.suffix(600))")
             // Light and dark, each with the variant's words in the language.
             #expect(card.components(separatedBy: "<div class=\"title\">\(want.title)</div>").count == 3, "\(want)")
@@ -340,8 +341,8 @@ struct RichPreviewTests {
         #expect(!before.contains("<section") && !before.contains("class=\"phone"))
         #expect(
             dom.contains(
-                #"error: $.messages[2].layout (message 3): unknown layout "modall" (did you mean "modal"?); "layout" is "#
-                    + #"one of "alert", "banner", "modal", "sheet", "image"; the message is left out"#))
+                #"error: $.messages[2].layout (message 3): unknown layout "modall" (did you mean "modal"?); the "#
+                    + #"message is left out"#))
         // The last good feed is still drawn.
         #expect(Self.card(3, in: dom).contains("class=\"phone light layout-modal\""))
         try Self.screenshot("preview-notice", of: "http://127.0.0.1:\(server.port)/", size: "1200,560")

@@ -66,6 +66,10 @@ struct SchemaTests {
             ("localizations", "{\"fr\": {\"title\": 9}}"), ("localizations", "{\"english\": {\"title\": \"x\"}}"),
             ("localizations", "{\"fr\": \"x\"}"), ("title", "\"\(String(repeating: "é", count: 6_000))\""),
             ("title", "\"\(String(repeating: "x", count: 10_001))\""), ("bundleID", "\"com.example.App\""),
+            ("variants", #"[{"weight": 1, "name": "Control"}, {"weight": 1, "name": "Discount"}]"#),
+            ("variants", #"[{"weight": 1, "name": ""}, {"weight": 1}]"#),
+            ("variants", #"[{"weight": 1, "name": 5}, {"weight": 1, "name": null}]"#),
+            ("variants", "[{\"weight\": 1, \"name\": \"\(String(repeating: "é", count: 65))\"}, {\"weight\": 1}]"),
         ]
         for (key, value) in values { feeds.append(feed(message: key, value)) }
         // Rich keys, alone and with a layout that takes them.
