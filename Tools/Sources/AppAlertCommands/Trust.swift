@@ -1,5 +1,6 @@
 import AppAlert
 import AppAlertAuthoring
+import AppAlertServer
 import ArgumentParser
 import Foundation
 
@@ -137,10 +138,11 @@ extension AppAlertCommand {
                 } catch {
                     return .failure("\(feed): \(error.message)", code: 1)
                 }
+                // Through a symbolic link to the file it leads to, keeping its permissions (AtomicFile).
                 do {
-                    try bumped.write(to: URL(fileURLWithPath: feed), options: .atomic)
+                    try AtomicFile.write(bumped, to: URL(fileURLWithPath: feed))
                 } catch {
-                    return .failure("\(feed): \(error.localizedDescription)")
+                    return .failure("\(feed): \(error.description)")
                 }
                 data = bumped
                 result.out("\(feed): sequence \(sequence)")
@@ -153,9 +155,9 @@ extension AppAlertCommand {
                 return result
             }
             do {
-                try signature.data.write(to: URL(fileURLWithPath: signatureFile), options: .atomic)
+                try AtomicFile.write(signature.data, to: URL(fileURLWithPath: signatureFile))
             } catch {
-                return .failure("\(signatureFile): \(error.localizedDescription)")
+                return .failure("\(signatureFile): \(error.description)")
             }
             result.out("\(signatureFile): signed with key \(signingKey.publicKey.id)")
             return result

@@ -94,6 +94,28 @@ struct KeygenSignVerifyTests {
         #expect(refused.standardError.contains("format-2"))
     }
 
+    /// Issue 42, 6 (the same writer as the console's): a feed that is a symbolic link stays one, and
+    /// the file it leads to keeps its permissions.
+    @Test
+    func signingALinkedFeedWritesTheFileItLeadsToAndKeepsItsPermissions() throws {
+        let directory = try TemporaryDirectory()
+        let (key, pub) = try makeKeys(in: directory)
+        let real = directory.url.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let target = real.appendingPathComponent("feed.json")
+        try Data(signableFeed.utf8).write(to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+        let feed = directory.url.appendingPathComponent("feed.json").path
+        try FileManager.default.createSymbolicLink(atPath: feed, withDestinationPath: "real/feed.json")
+        let result = try AppAlertProcess.run(["sign", feed, "--key", key, "--bump-sequence"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: feed) == "real/feed.json")
+        #expect(try FeedDecoder().decode(Data(contentsOf: target)).feed.sequence == 1)
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try AppAlertProcess.run(["verify", feed, "--public-key", pub]).status == 0)
+    }
+
     @Test
     func aFeedWithErrorsIsNotSigned() throws {
         let directory = try TemporaryDirectory()
