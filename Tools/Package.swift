@@ -161,6 +161,9 @@ let package = Package(
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
                 "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
                 "FuzzImage", "AppAlertResults", .product(name: "Logging", package: "swift-log"),
+                // The collector's rate-limit buckets, in-process (a test cannot connect from two addresses
+                // of one IPv6 /64).
+                "AppAlertCollector", .product(name: "NIOCore", package: "swift-nio"),
             ],
             // ConsoleBrowserTests' driver of headless Chromium (DevTools protocol), run with Node.
             exclude: ["console-browser.mjs"]

@@ -1,3 +1,4 @@
+import AppAlert
 import AppAlertResults
 import Foundation
 
@@ -19,9 +20,22 @@ struct Refusal: Error, Equatable {
         case tooMany = "too_many"
         case duplicateCounter = "duplicate_counter"
         case shape
+        case version
+        case tooManyVersions = "too_many_versions"
         case contentType = "content_type"
+        case forwarded
         case rateLimited = "rate_limited"
         case notFound = "not_found"
+
+        /// The answer's status: 415 for a body that is not JSON, 422 for a version beyond the day's
+        /// bound, 400 for the rest (429, 404 and 413 are answered where they are found).
+        var status: Int {
+            switch self {
+            case .contentType: 415
+            case .tooManyVersions: 422
+            default: 400
+            }
+        }
     }
 
     var reason: Reason
@@ -39,6 +53,10 @@ struct BatchCheck {
     static let updateEvents: Set<String> = ["update.shown", "update.accepted", "update.later", "update.skipped"]
     static let maximumCounters = 200
     static let maximumN: Int64 = 1000
+    /// An update event's `version`: at most this many bytes.
+    static let maximumVersionBytes = 32
+    /// What an error quotes of a value: at most this many bytes of it.
+    static let quotedBytes = 100
 
     let feed: FeedIndex
     /// Today, UTC, `YYYY-MM-DD`; and the first and last day a counter may have.
@@ -73,11 +91,17 @@ struct BatchCheck {
         }
     }
 
-    /// `"…"` with at most 100 characters of `text`.
+    /// `"…"` with at most 100 bytes of `text` (whole scalars; a control character escaped), so a
+    /// value of any length, or one grapheme cluster of thousands of joined scalars, is quoted short.
     static func quote(_ text: String) -> String {
-        let cut = text.count > 100 ? String(text.prefix(100)) + "…" : text
         var escaped = ""
-        for scalar in cut.unicodeScalars {
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > quotedBytes {
+                escaped += "…"
+                break
+            }
             switch scalar {
             case "\"": escaped += "\\\""
             case "\\": escaped += "\\\\"
@@ -89,10 +113,21 @@ struct BatchCheck {
         return "\"" + escaped + "\""
     }
 
+    /// A key as a path's step: a name as written, anything else quoted (and cut short).
+    static func step(_ key: String) -> String {
+        let plain =
+            !key.isEmpty && key.utf8.count <= quotedBytes
+            && key.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: "_")
+            }
+        return plain ? key : quote(key)
+    }
+
     static func describe(_ value: BatchJSON.Value) -> String {
         switch value {
         case .string(let text): quote(text)
-        case .number(let double, let integer): integer.map(String.init) ?? String(double)
+        case .number(let literal, _): literal.utf8.count > quotedBytes ? quote(literal) : literal
         case .bool(let flag): String(flag)
         default: value.typeDescription
         }
@@ -112,7 +147,7 @@ struct BatchCheck {
             case "batch": batch = member.value
             case "app": app = member.value
             case "counts": counts = member.value
-            default: throw Refusal(.shape, "$.\(member.key.prefix(100)): not a key of a batch")
+            default: throw Refusal(.shape, "$.\(Self.step(member.key)): not a key of a batch")
             }
         }
         guard let schema else { throw Refusal(.schema, "$.schema: missing (this collector reads schema 1)") }
@@ -139,8 +174,12 @@ struct BatchCheck {
         var rows: [CountRow] = []
         rows.reserveCapacity(elements.count)
         var keys = Set<CountRow>()
+        var versions = DayVersions()
         for (position, element) in elements.enumerated() {
             let row = try counter(element, at: "$.counts[\(position)]", app: appID)
+            if let version = row.version, !versions.insert(version, on: row.day) {
+                throw Self.tooManyVersions(at: "$.counts[\(position)]", app: appID, day: row.day, version: version)
+            }
             var key = row
             key.n = 0
             guard keys.insert(key).inserted else {
@@ -177,7 +216,7 @@ struct BatchCheck {
             case "version": version = member.value
             case "event": event = member.value
             case "n": n = member.value
-            default: throw Refusal(.shape, "\(path).\(member.key.prefix(100)): not a key of a counter")
+            default: throw Refusal(.shape, "\(path).\(Self.step(member.key)): not a key of a counter")
             }
         }
         // The day.
@@ -193,7 +232,8 @@ struct BatchCheck {
         // n.
         guard let n else { throw Refusal(.count, "\(path).n: missing") }
         guard case .number(_, let count?) = n, (1...Self.maximumN).contains(count) else {
-            throw Refusal(.count, "\(path).n: \(Self.describe(n)) is not a count from 1 to 1000")
+            throw Refusal(
+                .count, "\(path).n: \(Self.describe(n)) is not a count from 1 to 1000" + Self.integerHint(n))
         }
         guard let event else { throw Refusal(.event, "\(path).event: missing") }
         guard case .string(let eventName) = event else {
@@ -204,10 +244,7 @@ struct BatchCheck {
             if message != nil { throw Refusal(.shape, "\(path).message: an update event carries version, not message") }
             if variant != nil { throw Refusal(.shape, "\(path).variant: an update event has no variant") }
             guard let version else { throw Refusal(.shape, "\(path).version: missing (an update event carries one)") }
-            guard case .string(let versionText) = version, !versionText.isEmpty, versionText.count <= 64 else {
-                throw Refusal(
-                    .shape, "\(path).version: \(Self.describe(version)) is not a version (1 to 64 characters)")
-            }
+            let versionText = try Self.version(version, at: "\(path).version")
             return CountRow(
                 app: app, day: dayText, message: nil, variant: nil, version: versionText, event: eventName, n: count)
         }
@@ -215,7 +252,8 @@ struct BatchCheck {
         // A message event.
         guard let message else { throw Refusal(.message, "\(path).message: missing") }
         guard case .number(_, let messageID?) = message, let id = Int(exactly: messageID) else {
-            throw Refusal(.message, "\(path).message: \(Self.describe(message)) is not a message id")
+            throw Refusal(
+                .message, "\(path).message: \(Self.describe(message)) is not a message id" + Self.integerHint(message))
         }
         guard let entry = feed.message(id, for: app) else {
             throw Refusal(.message, "\(path).message: \(id) is not a message of \(Self.quote(app)) in the feed")
@@ -229,7 +267,7 @@ struct BatchCheck {
                 throw Refusal(
                     .variant,
                     "\(path).variant: \(Self.describe(variant)) is not a variant of message \(id) (0…\(entry.variants - 1))"
-                )
+                        + Self.integerHint(variant))
             }
             variantIndex = Int(index)
         } else if entry.variants > 0 {
@@ -259,5 +297,94 @@ struct BatchCheck {
         }
         return CountRow(
             app: app, day: dayText, message: id, variant: variantIndex, version: nil, event: eventName, n: count)
+    }
+
+    /// The 422 for the update counter at `path` whose `version` would be one more than the day's bound
+    /// of distinct versions of `app` (in this batch, or with those stored already).
+    static func tooManyVersions(at path: String, app: String, day: String, version: String) -> Refusal {
+        Refusal(
+            .tooManyVersions,
+            "\(path).version: \(quote(version)) would be a \(UpdateVersions.maximumPerDay + 1)th version of "
+                + "\(quote(app)) on \(day): the collector stores at most \(UpdateVersions.maximumPerDay) "
+                + "versions an app a day")
+    }
+
+    /// The distinct versions of one batch's update counters, per day.
+    private struct DayVersions {
+        var days: [String: Set<String>] = [:]
+
+        /// false when `version` would be one more than the day's bound.
+        mutating func insert(_ version: String, on day: String) -> Bool {
+            var seen = days[day, default: []]
+            if seen.contains(version) { return true }
+            guard seen.count < UpdateVersions.maximumPerDay else { return false }
+            seen.insert(version)
+            days[day] = seen
+            return true
+        }
+    }
+
+    /// Checks a batch's `Content-Type` (its field lines): `application/json`, optionally with
+    /// `charset=utf-8` (names and values case-insensitive, the value maybe quoted), as RFC 9110 writes a
+    /// media type; the body is read as UTF-8 JSON and nothing else is.
+    static func contentType(_ values: [String]) throws(Refusal) {
+        guard let value = values.first else {
+            throw Refusal(.contentType, "no Content-Type: a batch is sent as application/json")
+        }
+        guard values.count == 1 else {
+            throw Refusal(.contentType, "Content-Type appears \(values.count) times: send it once, application/json")
+        }
+        // Split at ";", each part without the spaces and tabs around it (RFC 9110's OWS).
+        let parts = value.split(separator: ";", omittingEmptySubsequences: false).map { part in
+            var part = part
+            while part.first == " " || part.first == "\t" { part.removeFirst() }
+            while part.last == " " || part.last == "\t" { part.removeLast() }
+            return part
+        }
+        guard String(parts[0]).lowercased() == "application/json" else {
+            throw Refusal(.contentType, "Content-Type \(quote(value)) is not application/json")
+        }
+        for parameter in parts.dropFirst() where !parameter.isEmpty {
+            let pair = String(parameter).lowercased().split(
+                separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let charset = pair.count == 2 && pair[0] == "charset" && (pair[1] == "utf-8" || pair[1] == "\"utf-8\"")
+            guard charset else {
+                throw Refusal(
+                    .contentType,
+                    "Content-Type \(quote(value)): only charset=utf-8 may follow application/json")
+            }
+        }
+    }
+
+    /// `" (written as an integer)"` for a number that is not an integer literal, else nothing.
+    static func integerHint(_ value: BatchJSON.Value) -> String {
+        guard case .number(_, nil) = value else { return "" }
+        return " (written as an integer)"
+    }
+
+    /// An update event's `version`: a version as apps read one (the root package's `Version`: digits
+    /// and dots, then `-pre-release` and `+build` of letters, digits and hyphens), at most 32 bytes.
+    /// So no control character, no NUL, no text of any other shape is stored.
+    static func version(_ value: BatchJSON.Value, at path: String) throws(Refusal) -> String {
+        guard case .string(let text) = value else {
+            throw Refusal(.version, "\(path): expected a string, found \(value.typeDescription)")
+        }
+        let quoted = quote(text)
+        guard text.utf8.count <= maximumVersionBytes else {
+            throw Refusal(
+                .version, "\(path): \(quoted) is \(text.utf8.count) bytes long, more than a version's 32")
+        }
+        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw Refusal(
+                .version,
+                "\(path): \(quoted) is not a version: it holds a control character "
+                    + String(format: "(U+%04X)", control.value))
+        }
+        do {
+            _ = try Version(parsing: text)
+        } catch {
+            throw Refusal(.version, "\(path): \(quoted) is not a version: \(error.reason)")
+        }
+        return text
     }
 }

@@ -7,8 +7,10 @@ struct BatchJSON {
     indirect enum Value {
         case null
         case bool(Bool)
-        /// A number, and whether it was written as an integer (or a whole number that fits).
-        case number(Double, integer: Int64?)
+        /// A number as written (RFC 8259 syntax), and its value when it is an integer literal (no
+        /// fraction, no exponent) that fits 64 bits: `1e3`, `7.0` and `0.99999999999999999` are not,
+        /// so nothing is rounded into a count or an id.
+        case number(literal: String, integer: Int64?)
         case string(String)
         case array([Value])
         case object([(key: String, value: Value)])
@@ -118,7 +120,7 @@ struct BatchJSON {
             // At most 16 members: a linear search is bounded.
             if members.contains(where: { $0.key == key }) {
                 throw SyntaxError(
-                    reason: "the key \"\(key.prefix(100))\" appears twice in one object", offset: keyOffset)
+                    reason: "the key \(BatchCheck.quote(key)) appears twice in one object", offset: keyOffset)
             }
             if members.count == Self.maximumMembers {
                 throw SyntaxError(reason: "more members in one object than a batch has", offset: keyOffset)
@@ -291,10 +293,7 @@ struct BatchJSON {
             guard digits() > 0 else { throw error("a number needs a digit in its exponent") }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if plain, let integer = Int64(text) { return .number(Double(integer), integer: integer) }
-        let double = Double(text) ?? .infinity
-        let whole = double.isFinite && double.rounded() == double && abs(double) < 9e15 ? Int64(double) : nil
-        return .number(double, integer: whole)
+        return .number(literal: text, integer: plain ? Int64(text) : nil)
     }
 
     @discardableResult

@@ -16,8 +16,8 @@ package struct CollectorConfiguration: Sendable {
     package var port = 8080
     /// Batches a minute from one client address; 0 turns the limit off.
     package var rateLimit = 600
-    /// Take the client's address from `X-Forwarded-For` or `Forwarded` (the last address in them: the
-    /// one the proxy in front of the collector saw), not from the connection.
+    /// Take the client's address from `Forwarded`, else `X-Forwarded-For` (the right-most address: the
+    /// one the proxy in front of the collector appended), not from the connection (``ForwardedFor``).
     package var trustForwardedFor = false
     /// A connection whose request head is not complete this long after its first byte is closed.
     package var headerTimeout: Duration = .seconds(10)
@@ -135,12 +135,25 @@ package struct Collector: Sendable {
             response.headers[.allow] = request.uri.path == "/v1/counts" ? "POST" : "GET, HEAD"
             return response
         default:
+            metrics.recordRefused(.notFound)
             return Self.error(.notFound, "no such path (the collector takes POST /v1/counts)")
         }
     }
 
     private func counts(_ request: Request, context: CollectorRequestContext) async -> Response {
-        if let retry = limiter.admit(clientAddress(request, context: context), now: Self.seconds()) {
+        // Answered before the body is read: the connection closes rather than read what follows.
+        func refuseHead(_ refusal: Refusal) -> Response {
+            var response = refuse(refusal)
+            response.headers[.connection] = "close"
+            return response
+        }
+        let client: ClientBucket
+        do throws(Refusal) {
+            client = try clientBucket(request, context: context)
+        } catch {
+            return refuseHead(error)
+        }
+        if let retry = limiter.admit(client, now: Self.seconds()) {
             metrics.recordRefused(.rateLimited)
             var response = Self.error(
                 .tooManyRequests, "more than \(configuration.rateLimit) batches a minute from one address")
@@ -149,13 +162,10 @@ package struct Collector: Sendable {
             response.headers[.connection] = "close"
             return response
         }
-        if let type = request.headers[.contentType],
-            !type.lowercased().hasPrefix("application/json")
-        {
-            var response = refuse(
-                Refusal(.contentType, "Content-Type \(BatchCheck.quote(type)) is not application/json"))
-            response.headers[.connection] = "close"
-            return response
+        do throws(Refusal) {
+            try BatchCheck.contentType(request.headers[values: .contentType])
+        } catch {
+            return refuseHead(error)
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maximumBody {
             return tooLarge()
@@ -196,6 +206,11 @@ package struct Collector: Sendable {
             case .duplicate:
                 metrics.recordDuplicate()
                 return Self.json(.ok, #"{"duplicate":true}"#)
+            case .tooManyVersions(let day, let version):
+                let position = batch.rows.firstIndex { $0.day == day && $0.version == version } ?? 0
+                return refuse(
+                    BatchCheck.tooManyVersions(
+                        at: "$.counts[\(position)]", app: batch.rows[position].app, day: day, version: version))
             }
         } catch {
             metrics.recordFailed()
@@ -207,8 +222,7 @@ package struct Collector: Sendable {
 
     private func refuse(_ refusal: Refusal) -> Response {
         metrics.recordRefused(refusal.reason)
-        let status: HTTPResponse.Status = refusal.reason == .contentType ? .unsupportedMediaType : .badRequest
-        return Self.error(status, refusal.text)
+        return Self.error(HTTPResponse.Status(code: refusal.reason.status), refusal.text)
     }
 
     private func tooLarge() -> Response {
@@ -219,25 +233,25 @@ package struct Collector: Sendable {
         return response
     }
 
-    /// The address the rate limit counts: the connection's, or with `--trust-forwarded-for` the last
-    /// one of `X-Forwarded-For` or `Forwarded` (the one the proxy in front saw).
-    func clientAddress(_ request: Request, context: CollectorRequestContext) -> String {
-        if configuration.trustForwardedFor {
-            if let forwarded = request.headers[values: .init("X-Forwarded-For")!].last,
-                let last = forwarded.split(separator: ",").last
-            {
-                return last.trimmingCharacters(in: .whitespaces)
-            }
-            if let forwarded = request.headers[values: .init("Forwarded")!].last {
-                let parts = forwarded.split(whereSeparator: { $0 == "," || $0 == ";" })
-                if let last = parts.last(where: {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("for=")
-                }) {
-                    return String(last.trimmingCharacters(in: .whitespaces).dropFirst(4))
-                }
-            }
+    /// Whose bucket of the rate limit a request takes: the connection's address, or with
+    /// `--trust-forwarded-for` the one the proxy in front appended (``ForwardedFor``; the connection's
+    /// when the request has neither header); an IPv6 address by its /64.
+    func clientBucket(_ request: Request, context: CollectorRequestContext) throws(Refusal) -> ClientBucket {
+        if configuration.trustForwardedFor,
+            let forwarded = try ForwardedFor.bucket(
+                forwarded: request.headers[values: .init(ForwardedFor.forwarded)!],
+                xForwardedFor: request.headers[values: .init(ForwardedFor.xForwardedFor)!])
+        {
+            return forwarded
         }
-        return context.remoteAddress?.ipAddress ?? ""
+        return ClientBucket(context.remoteAddress)
+    }
+
+    /// Why the server stopped or could not start, in words: a socket's error as the system says it
+    /// (`Address already in use`), anything else as it describes itself.
+    package static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        return String(describing: error).prefix(300).description
     }
 
     static func seconds() -> Double {

@@ -15,6 +15,8 @@ final class GroupCommitter: Service, @unchecked Sendable {
         /// Stored; the number of counters it had.
         case accepted(Int)
         case duplicate
+        /// Not stored: `version` would be one more than the day's bound (``UpdateVersions``).
+        case tooManyVersions(day: String, version: String)
     }
 
     struct Closed: Error {}
@@ -85,18 +87,20 @@ final class GroupCommitter: Service, @unchecked Sendable {
         }
     }
 
+    /// Commits groups until a graceful shutdown, or until cancelled: the service group cancels its
+    /// services when one of them fails (the server could not listen on its port), and the writer then
+    /// ends as on a shutdown, so `collect` exits with the reason rather than wait for ever.
     func run() async throws {
-        await withGracefulShutdownHandler {
-            while let group = await nextGroup() {
-                await commit(group)
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                while let group = await nextGroup() {
+                    await commit(group)
+                }
+            } onGracefulShutdown: {
+                self.stopTaking()
             }
-        } onGracefulShutdown: {
-            let wake: CheckedContinuation<Void, Never>? = self.lock.withLock {
-                self.closing = true
-                defer { self.writer = nil }
-                return self.writer
-            }
-            wake?.resume()
+        } onCancel: {
+            self.stopTaking()
         }
         let left: [Pending] = lock.withLock {
             finished = true
@@ -105,8 +109,21 @@ final class GroupCommitter: Service, @unchecked Sendable {
             return all
         }
         for pending in left { pending.continuation.resume(throwing: Closed()) }
-        await store.close()
+        // In a task of its own: a cancelled task's database calls are refused, and the database must
+        // be closed.
+        let store = store
+        await Task { await store.close() }.value
         logger.info("results database closed")
+    }
+
+    /// Lets the writer finish what waits, then end.
+    private func stopTaking() {
+        let wake: CheckedContinuation<Void, Never>? = lock.withLock {
+            closing = true
+            defer { writer = nil }
+            return writer
+        }
+        wake?.resume()
     }
 
     private func commit(_ group: [Pending]) async {
@@ -120,13 +137,19 @@ final class GroupCommitter: Service, @unchecked Sendable {
         let started = ContinuousClock.now
         do {
             let today = BatchDays.day(of: now())
-            let added = try await store.commit(unique, today: today)
+            let outcomes = try await store.commit(unique, today: today)
             metrics?.recordCommit(batches: unique.count, duration: ContinuousClock.now - started)
             var answered = Set<UUID>()
             for pending in group {
                 let id = pending.batch.id
-                let isNew = added[first[id]!] && answered.insert(id).inserted
-                pending.continuation.resume(returning: isNew ? .accepted(pending.batch.rows.count) : .duplicate)
+                let outcome: Outcome =
+                    switch outcomes[first[id]!] {
+                    case .added: answered.insert(id).inserted ? .accepted(pending.batch.rows.count) : .duplicate
+                    case .duplicate: .duplicate
+                    // A copy in the same group is refused as well: nothing of it was stored.
+                    case .tooManyVersions(let day, let version): .tooManyVersions(day: day, version: version)
+                    }
+                pending.continuation.resume(returning: outcome)
             }
         } catch {
             logger.error(

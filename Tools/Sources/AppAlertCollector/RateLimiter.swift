@@ -1,6 +1,6 @@
 import Foundation
 
-/// `--rate-limit N`: at most N batches a minute from one client address, as a token bucket (N tokens,
+/// `--rate-limit N`: at most N batches a minute from one client (``ClientBucket``: an address, an IPv6 /64), as a token bucket (N tokens,
 /// refilled evenly over a minute), so a burst of N passes and then one every 60/N seconds.
 ///
 /// Addresses are not kept: each is reduced to a hash keyed by a random seed of this process
@@ -19,9 +19,9 @@ final class RateLimiter: @unchecked Sendable {
     }
 
     /// nil when the request may go on; else the seconds after which one more will pass.
-    func admit(_ address: String, now: Double) -> Int? {
+    func admit(_ client: ClientBucket, now: Double) -> Int? {
         guard perMinute > 0 else { return nil }
-        let key = address.hashValue
+        let key = client.hashValue
         let rate = Double(perMinute) / 60
         let capacity = Double(perMinute)
         return lock.withLock {

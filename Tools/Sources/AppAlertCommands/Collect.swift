@@ -44,7 +44,9 @@ extension AppAlertCommand {
 
         @Flag(
             name: .customLong("trust-forwarded-for"),
-            help: "Count the rate limit by the last address of X-Forwarded-For or Forwarded (behind a proxy).")
+            help:
+                "Count the rate limit by the address a proxy appended: the right-most of Forwarded, else of X-Forwarded-For."
+        )
         var trustForwardedFor = false
 
         @OptionGroup var timeouts: ConnectionTimeoutOptions
@@ -112,7 +114,14 @@ extension AppAlertCommand {
                 FileHandle.standardOutput.write(
                     Data("appalert: collecting into \(databaseName) on http://\(host):\(port)/v1/counts\n".utf8))
             }
-            try await app.runService()
+            do {
+                try await app.runService()
+            } catch {
+                // The server could not listen (the port is taken, the address is not this machine's):
+                // the writer has ended and closed the database by now.
+                try CommandOutput.failure("cannot listen on \(host):\(requestedPort): \(Collector.reason(error))")
+                    .emit()
+            }
         }
     }
 }

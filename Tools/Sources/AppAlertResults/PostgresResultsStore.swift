@@ -112,7 +112,7 @@
             return earlier
         }
 
-        package func commit(_ batches: [StoredBatch], today: String) async throws -> [Bool] {
+        package func commit(_ batches: [StoredBatch], today: String) async throws -> [CommitOutcome] {
             guard !batches.isEmpty else { return [] }
             let earlier = try await prepareDay(today)
             var attempt = 0
@@ -132,10 +132,25 @@
             }
         }
 
-        private func commitOnce(_ batches: [StoredBatch], today: String, earlier: [String]) async throws -> [Bool] {
+        private func commitOnce(_ batches: [StoredBatch], today: String, earlier: [String]) async throws
+            -> [CommitOutcome]
+        {
             let logger = logger
             let ids = batches.map(\.id).sorted { $0.uuidString < $1.uuidString }
+            let days = UpdateVersions.days(of: batches)
             return try await client.withTransaction(logger: logger) { connection in
+                // First, before any row lock: the lock of each app and day with update counters here, in
+                // one order, so the versions read below stay all there are until this commit (a concurrent
+                // writer of the same app and day waits for it).
+                if !days.isEmpty {
+                    var bindings = PostgresBindings()
+                    bindings.append(days.map { $0.app + "\u{1F}" + $0.day })
+                    try await connection.query(
+                        PostgresQuery(
+                            unsafeSQL: "SELECT count(pg_advisory_xact_lock(3434003, h)) FROM "
+                                + "(SELECT DISTINCT hashtext(k) AS h FROM unnest($1::text[]) AS t(k) ORDER BY h) AS s",
+                            binds: bindings), logger: logger)
+                }
                 var seen = Set<UUID>()
                 if !earlier.isEmpty {
                     var bindings = PostgresBindings()
@@ -156,7 +171,23 @@
                                 + "ON CONFLICT DO NOTHING RETURNING id", binds: bindings), logger: logger)
                     for try await id in rows.decode(UUID.self) { new.insert(id) }
                 }
-                let rows = CountRow.merged(batches.filter { new.contains($0.id) })
+                let isNew = batches.map { new.contains($0.id) }
+                let outcomes = UpdateVersions.admit(
+                    batches, new: isNew,
+                    stored: try await Self.storedVersions(
+                        UpdateVersions.days(of: zip(batches, isNew).filter(\.1).map(\.0)), connection: connection,
+                        logger: logger))
+                // A refused batch leaves no id behind: once mended it may come again.
+                let refused = zip(batches, outcomes).filter { $0.1 != .added && new.contains($0.0.id) }.map(\.0.id)
+                if !refused.isEmpty {
+                    var bindings = PostgresBindings()
+                    bindings.append(refused)
+                    try await connection.query(
+                        PostgresQuery(
+                            unsafeSQL: "DELETE FROM \(BatchDays.table(today)) WHERE id = ANY($1)", binds: bindings),
+                        logger: logger)
+                }
+                let rows = CountRow.merged(zip(batches, outcomes).filter { $0.1 == .added }.map(\.0))
                 if !rows.isEmpty {
                     var bindings = PostgresBindings()
                     bindings.append(rows.map(\.app))
@@ -177,8 +208,33 @@
                                 DO UPDATE SET n = counts.n + excluded.n
                                 """, binds: bindings), logger: logger)
                 }
-                return batches.map { new.contains($0.id) }
+                return outcomes
             }
+        }
+
+        /// The versions stored for each of `days` (inside the transaction, under the days' locks), through
+        /// the primary key.
+        private static func storedVersions(
+            _ days: [UpdateVersions.AppDay], connection: PostgresConnection, logger: Logger
+        ) async throws -> [UpdateVersions.AppDay: Set<String>] {
+            guard !days.isEmpty else { return [:] }
+            var bindings = PostgresBindings()
+            bindings.append(days.map(\.app))
+            bindings.append(days.map(\.day))
+            let rows = try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT c.app, to_char(c.day, 'YYYY-MM-DD'), c.version
+                        FROM unnest($1::text[], $2::text[]) AS t(a, d)
+                        JOIN counts AS c ON c.app = t.a AND c.day = t.d::date AND c.message = -1
+                        GROUP BY c.app, c.day, c.version
+                        """, binds: bindings), logger: logger)
+            var versions: [UpdateVersions.AppDay: Set<String>] = [:]
+            for key in days { versions[key] = [] }
+            for try await (app, day, version) in rows.decode((String, String, String).self) {
+                versions[UpdateVersions.AppDay(app: app, day: day), default: []].insert(version)
+            }
+            return versions
         }
 
         package func rows(app: String?, since: String?, until: String?) async throws -> [CountRow] {

@@ -20,10 +20,11 @@ package struct StoredBatch: Sendable, Hashable {
 /// committer); several processes may share a PostgreSQL database.
 package protocol ResultsStore: Sendable {
     /// Stores, in one transaction, the counters of every batch whose id was not seen in the last
-    /// ``BatchDays/keptDays`` days, records those ids under `today`, and returns only once the
-    /// transaction is committed and on disk: for each batch (in order), `true` when it was added,
-    /// `false` for a duplicate (nothing added). The ids in `batches` are distinct.
-    func commit(_ batches: [StoredBatch], today: String) async throws -> [Bool]
+    /// ``BatchDays/keptDays`` days and whose update versions fit the day's bound
+    /// (``UpdateVersions``, counted with those stored already and those of the batches before it),
+    /// records those ids under `today`, and returns only once the transaction is committed and on
+    /// disk: for each batch (in order), what became of it. The ids in `batches` are distinct.
+    func commit(_ batches: [StoredBatch], today: String) async throws -> [CommitOutcome]
 
     /// The stored counters of `app` (every app when nil) for days in `since…until` (either end open
     /// when nil), ordered by app, day, message, variant, version and event.
@@ -34,6 +35,63 @@ package protocol ResultsStore: Sendable {
 
     /// Closes the database; nothing may be called after.
     func close() async
+}
+
+/// What ``ResultsStore/commit(_:today:)`` did with one batch.
+package enum CommitOutcome: Equatable, Sendable {
+    /// Stored.
+    case added
+    /// Its id was stored already: nothing added.
+    case duplicate
+    /// Nothing stored, not even its id: `version` would be a 17th distinct version of the batch's app
+    /// on `day` (``UpdateVersions/maximumPerDay``).
+    case tooManyVersions(day: String, version: String)
+}
+
+/// The bound on update versions: at most ``maximumPerDay`` distinct `version`s per app and UTC day are
+/// stored, so a sender cannot fill the database (and the report) with made-up versions. Each store
+/// counts, inside the commit's transaction and under a lock that concurrent writers of the same app
+/// and day take too, the versions it has already; ``admit(_:new:stored:)`` decides in batch order.
+package enum UpdateVersions {
+    package static let maximumPerDay = 16
+
+    /// An app and a UTC day (`YYYY-MM-DD`).
+    package struct AppDay: Hashable, Comparable, Sendable {
+        package var app: String
+        package var day: String
+
+        package static func < (lhs: AppDay, rhs: AppDay) -> Bool { (lhs.app, lhs.day) < (rhs.app, rhs.day) }
+    }
+
+    /// The apps and days of the update counters of `batches`, sorted (the order locks are taken in).
+    static func days(of batches: [StoredBatch]) -> [AppDay] {
+        var days = Set<AppDay>()
+        for batch in batches {
+            for row in batch.rows where row.version != nil { days.insert(AppDay(app: row.app, day: row.day)) }
+        }
+        return days.sorted()
+    }
+
+    /// For each batch in order: a duplicate when `new` says so, else added when its versions fit
+    /// beside `stored` and those of the batches added before it, else refused.
+    static func admit(_ batches: [StoredBatch], new: [Bool], stored: [AppDay: Set<String>]) -> [CommitOutcome] {
+        var versions = stored
+        return zip(batches, new).map { batch, isNew in
+            guard isNew else { return .duplicate }
+            var mine = versions
+            for row in batch.rows {
+                guard let version = row.version else { continue }
+                let key = AppDay(app: row.app, day: row.day)
+                var known = mine[key, default: []]
+                guard !known.contains(version) else { continue }
+                guard known.count < maximumPerDay else { return .tooManyVersions(day: row.day, version: version) }
+                known.insert(version)
+                mine[key] = known
+            }
+            versions = mine
+            return .added
+        }
+    }
 }
 
 /// Why the results database cannot be used.

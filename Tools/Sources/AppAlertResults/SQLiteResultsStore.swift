@@ -106,12 +106,24 @@ package actor SQLiteResultsStore: ResultsStore {
         }
     }
 
-    package func commit(_ batches: [StoredBatch], today: String) async throws -> [Bool] {
+    package func commit(_ batches: [StoredBatch], today: String) async throws -> [CommitOutcome] {
         guard !batches.isEmpty else { return [] }
+        // BEGIN IMMEDIATE: the write lock from the start, so the versions read below are all there are
+        // until the commit (another process on the file waits).
         _ = try await connection.query("BEGIN IMMEDIATE")
         do {
             let new = try await storeIDs(batches.map(\.id), today: today)
-            let added = batches.filter { new.contains($0.id) }
+            let isNew = batches.map { new.contains($0.id) }
+            let stored = try await storedVersions(UpdateVersions.days(of: zip(batches, isNew).filter(\.1).map(\.0)))
+            let outcomes = UpdateVersions.admit(batches, new: isNew, stored: stored)
+            // A refused batch leaves no id behind: once mended it may come again.
+            let refused = zip(batches, outcomes).filter { $0.1 != .added && new.contains($0.0.id) }.map(\.0.id)
+            if !refused.isEmpty {
+                let marks = Array(repeating: "?", count: refused.count).joined(separator: ",")
+                _ = try await connection.query(
+                    "DELETE FROM \(BatchDays.table(today)) WHERE id IN (\(marks))", refused.map(Self.blob))
+            }
+            let added = zip(batches, outcomes).filter { $0.1 == .added }.map(\.0)
             let rows = CountRow.merged(added)
             // 7 values a row: 400 rows stay far below SQLite's 32,766 bound variables.
             var start = 0
@@ -133,7 +145,7 @@ package actor SQLiteResultsStore: ResultsStore {
                 start += chunk.count
             }
             _ = try await connection.query("COMMIT")
-            return batches.map { new.contains($0.id) }
+            return outcomes
         } catch {
             _ = try? await connection.query("ROLLBACK")
             // The tables may have been rolled back with it.
@@ -177,6 +189,18 @@ package actor SQLiteResultsStore: ResultsStore {
             "INSERT INTO \(BatchDays.table(today)) (id) VALUES \(marks) ON CONFLICT DO NOTHING RETURNING id",
             fresh.map(Self.blob))
         return Set(inserted.compactMap { $0.column("id").flatMap(Self.uuid) })
+    }
+
+    /// The versions stored for each of `days` (inside the open transaction), through the primary key.
+    private func storedVersions(_ days: [UpdateVersions.AppDay]) async throws -> [UpdateVersions.AppDay: Set<String>] {
+        var versions: [UpdateVersions.AppDay: Set<String>] = [:]
+        for key in days {
+            let rows = try await connection.query(
+                "SELECT DISTINCT version FROM counts WHERE app = ? AND day = ? AND message = -1",
+                [.text(key.app), .text(key.day)])
+            versions[key] = Set(rows.compactMap { $0.column("version")?.string })
+        }
+        return versions
     }
 
     static func blob(_ id: UUID) -> SQLiteData {

@@ -76,6 +76,14 @@
             try await batchIDsAreKeptEightDaysThenDropped(database: database.url)
         }
 
+        /// Two collectors on one database: the bound of 16 versions an app a day holds across them (each
+        /// commit counts the stored versions under a lock the other takes too).
+        @Test
+        func versionsBeyondSixteenADayAreRefusedAcrossTwoCollectors() async throws {
+            let database = try PostgresTestDatabase()
+            try await versionsBeyondSixteenADayAreRefused(database: database.url, collectors: 2)
+        }
+
         @Test
         func everyAcknowledgedBatchSurvivesSIGKILL() async throws {
             let database = try PostgresTestDatabase()
