@@ -415,7 +415,7 @@
     nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
     startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor, askToLeave: askToLeave,
     headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
-    setStatus: setStatus, jsonWhere: jsonWhere, showNotice: showNotice, hideNotice: hideNotice,
+    setStatus: setStatus, jsonWhere: jsonWhere, writeJSON: writeJSON, showNotice: showNotice, hideNotice: hideNotice,
     draft: function () { return state.editor.draft; }
   });
 })();

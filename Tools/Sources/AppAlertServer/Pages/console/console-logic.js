@@ -351,6 +351,32 @@ var ConsoleLogic = (function () {
         : " still has a dismiss or link title of its own: give it buttons in its own words") + " (the errors say where).";
   }
 
+  // The order a new message's keys are written in (docs/authoring.md): what it is and for whom, its words
+  // and how it looks, when and to whom it is shown, then what the app and the results get; keys the form
+  // does not know last, as they came.
+  var keyOrder = ["id", "bundleId", "bundleIds", "layout", "placement", "title", "text", "confirmLabel", "link",
+    "image", "buttons", "action", "features", "colors", "bannerSeconds", "appVersions", "appVersionRange",
+    "osVersions", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "rolloutSchedule",
+    "whatsNew", "trigger", "attributes", "installIds", "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate",
+    "priority", "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "variants", "data", "conversion"];
+
+  // A copy of a message with its keys in the documented order.
+  /** @param {JSONObject} message @returns {JSONObject} */
+  function inKeyOrder(message) {
+    /** @type {JSONObject} */
+    var ordered = {};
+    var own = function (/** @type {JSONObject} */ object, /** @type {string} */ key) {
+      return Object.prototype.hasOwnProperty.call(object, key);
+    };
+    keyOrder.concat(Object.keys(message)).forEach(function (key) {
+      // defineProperty: a key named "__proto__" stays a key.
+      if (own(message, key) && !own(ordered, key)) {
+        Object.defineProperty(ordered, key, { value: message[key], enumerable: true, writable: true, configurable: true });
+      }
+    });
+    return ordered;
+  }
+
   // Two JSON values alike, whatever the order of their keys.
   /** @param {JSONValue} a @param {JSONValue} b @returns {boolean} */
   function sameJSON(a, b) {
@@ -415,5 +441,5 @@ var ConsoleLogic = (function () {
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
     readDate: readDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft,
-    sameJSON: sameJSON, sentence: sentence, resultsText: resultsText, countName: countName, percent: percent };
+    inKeyOrder: inKeyOrder, sameJSON: sameJSON, sentence: sentence, resultsText: resultsText, countName: countName, percent: percent };
 })();

@@ -61,11 +61,16 @@
     setStatus("Saving…");
     var isNew = editor.originalId === null;
     var path = feedURL(editor.feed) + "/messages" + (isNew ? "" : "/" + encodeURIComponent(editor.originalId));
-    var sent = JSON.parse(JSON.stringify(editor.draft));
+    // A new message's keys in the documented order, whatever order the fields were filled in.
+    var sent = isNew ? ConsoleLogic.inKeyOrder(editor.draft) : JSON.parse(JSON.stringify(editor.draft));
     return api(isNew ? "POST" : "PUT", path, sent, editor.etag ? { "If-Match": editor.etag } : {}).then(function (answer) {
       if (state.editor !== editor) { return; }
       if (answer.status === 200 || answer.status === 201) {
         editor.etag = (answer.data && answer.data.etag) || answer.etag || editor.etag;
+        if (isNew) {
+          editor.draft = JSON.parse(JSON.stringify(sent));
+          C.writeJSON();
+        }
         editor.originalId = sent.id;
         editor.savedText = JSON.stringify(sent);
         editor.base = sent;
@@ -159,9 +164,17 @@
     if (field) { /** @type {HTMLElement} */ (field).focus(); } else if (!byId("con-diagnostics").hidden) { byId("con-diagnostics").focus(); }
   }
 
-  // Reload after a refusal or a change elsewhere: the message as it is on disk now (edits are dropped).
+  // Reload after a refusal or a change elsewhere: the message as it is on disk now. Unsaved edits to it
+  // are dropped only when the author says so in the page's dialog.
   function reload() {
     var editor = state.editor;
+    var go = !editor || editor.originalId === null || !C.isDirty() ? Promise.resolve(true)
+      : C.askToLeave("Reload " + C.headingText(editor).replace(/^M/, "m") + " as it is on disk now? Your edits "
+        + "to it are not saved.", "Reload without saving");
+    return go.then(function (leave) { return leave ? reloaded(editor) : undefined; });
+  }
+
+  function reloaded(editor) {
     return C.loadAll().then(function () {
       if (!editor || state.editor !== editor) { return; }
       var data = state.data[editor.feed];

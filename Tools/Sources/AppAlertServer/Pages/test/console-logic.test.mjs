@@ -177,6 +177,18 @@ test("the translations and variants left with a dismiss or link title of their o
     " Its translation and variants de and variant 1 still have a dismiss or link title of their own: give them buttons in their own words (the errors say where).");
 });
 
+test("a new message's keys are put in the documented order, unknown keys last as they came", () => {
+  const message = JSON.parse('{"text": "x", "zebra": 1, "startDate": "2026-01-01T00:00:00Z", "title": "t", '
+    + '"placement": "inbox", "__proto__": {"a": 1}, "bundleId": "com.example", "id": 9, "constructor": 2}');
+  const ordered = L.inKeyOrder(message);
+  assert.deepEqual(Object.keys(ordered), ["id", "bundleId", "placement", "title", "text", "startDate", "zebra", "__proto__",
+    "constructor"]);
+  assert.equal(JSON.stringify(ordered), '{"id":9,"bundleId":"com.example","placement":"inbox","title":"t","text":"x",'
+    + '"startDate":"2026-01-01T00:00:00Z","zebra":1,"__proto__":{"a":1},"constructor":2}');
+  assert.deepEqual(Object.keys(L.inKeyOrder(L.template("sheet", 1, "a"))),
+    ["id", "bundleId", "layout", "title", "text", "buttons", "features"]);
+});
+
 test("two JSON values are the same whatever the order of their keys", () => {
   assert.equal(L.sameJSON({ a: 1, b: [1, { c: null }] }, { b: [1, { c: null }], a: 1 }), true);
   assert.equal(L.sameJSON({ a: 1 }, { a: 1, b: 2 }), false);
