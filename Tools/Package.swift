@@ -63,7 +63,14 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            // The page code of the preview and the console (Pages/README.md), compiled into the binary; its
+            // tests and type-check configuration stay out.
+            exclude: [
+                "Pages/README.md", "Pages/test", "Pages/tsconfig.json", "Pages/tsconfig.pages.json",
+                "Pages/globals.d.ts",
+            ],
+            resources: [.embedInCode("Pages/console"), .embedInCode("Pages/preview")]
         ),
         // The results database (SQLite or PostgreSQL): what `appalert collect` writes and `report` reads.
         .target(

@@ -52,8 +52,7 @@ enum PreviewPage {
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>AppAlert preview</title>
             <style>
-            body { font: 15px -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; background: #e9e9ee; color: #1c1c1e; margin: 0; padding: 24px; }
-            h1 { font-size: 22px; margin: 0 0 4px; } h2.feed { font-size: 17px; margin: 24px 0 8px; color: #3a3a3c; }
+            \(pageStyle)
             \(galleryStyle)
             </style></head>
             <body>
@@ -79,42 +78,12 @@ enum PreviewPage {
             """
     }
 
-    /// The gallery's style: the cards and their phones (PhoneRenderer), the notices and the simulator;
-    /// the console (`/console/preview.css`) draws its live preview with the same.
-    static let galleryStyle = """
-        .grid { display: flex; flex-wrap: wrap; gap: 20px; }
-        .item { width: max-content; max-width: 100%; }
-        .alert { background: rgba(249,249,249,0.97); border-radius: 14px; box-shadow: 0 8px 30px rgba(0,0,0,.18); overflow: hidden; text-align: center; }
-        .alert .content { padding: 19px 16px 17px; }
-        .alert .title { font-weight: 600; font-size: 17px; margin-bottom: 4px; }
-        .alert .text { font-size: 13px; line-height: 1.35; white-space: pre-wrap; }
-        .alert .button { border-top: 1px solid rgba(60,60,67,.29); padding: 11px; font-size: 17px; color: #007aff; }
-        .alert .button.cancel { font-weight: 600; }
-        .wall { outline: 3px solid #ff3b30; }
-        .meta { font-size: 12px; color: #6e6e73; margin-top: 8px; line-height: 1.4; }
-        .badge { display: inline-block; background: #ff3b30; color: white; border-radius: 4px; padding: 0 5px; font-size: 11px; }
-        .lang { background: #5856d6; }
-        .badge.variant { background: #0a6e5c; }
-        .signature-notice { background: #ffe5e3; border: 2px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
-        .signature-notice.unchecked { background: #fff4d6; border-color: #d9a300; }
-        .signature-notice h2 { font-size: 17px; margin: 6px 0; }
-        .errors { background: #ffe5e3; border: 1px solid #ff3b30; border-radius: 10px; padding: 8px 16px; margin-bottom: 16px; }
-        .notice h2 { font-size: 17px; margin: 6px 0 4px; } .notice p { margin: 4px 0; }
-        .warnings { color: #8a6d00; font-size: 13px; }
-        .simulator { background: white; border-radius: 12px; padding: 12px 16px 16px; margin-bottom: 20px; }
-        .simulator h2 { font-size: 17px; margin: 4px 0 10px; }
-        .simulator form { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: end; }
-        .simulator label { display: flex; flex-direction: column; font-size: 12px; color: #3a3a3c; }
-        .simulator input, .simulator select { font: inherit; padding: 4px 6px; min-width: 120px; }
-        .simulator .result { display: flex; gap: 24px; margin-top: 14px; align-items: flex-start; flex-wrap: wrap; }
-        .simulator table { border-collapse: collapse; font-size: 13px; }
-        .simulator td, .simulator th { text-align: left; padding: 3px 8px; border-bottom: 1px solid #e5e5ea; }
-        .simulator tr.chosen td { font-weight: 600; color: #1a7f37; }
-        .simulator tr.excluded td { color: #6e6e73; }
-        .simulator .none { font-size: 15px; color: #6e6e73; }
-        .simulator .error { color: #c4221f; }
-        \(PhoneRenderer.style)
-        """
+    /// The page's own style (`page.css`): its font, background and headings.
+    static let pageStyle = PageCode.text(PackageResources.page_css)
+
+    /// The gallery's style (`gallery.css`): the cards and their phones (PhoneRenderer), the notices and the
+    /// simulator; the console (`/console/preview.css`) draws its live preview with the same.
+    static let galleryStyle = PageCode.text(PackageResources.gallery_css) + "\n" + PhoneRenderer.style
 
     /// What the author must see before anything else, at the very top of the page: a `.sig` that does
     /// not match its feed (or cannot be checked) and what is served instead, and the last edit that is
@@ -209,101 +178,7 @@ enum PreviewPage {
 
     /// Fills the form from the query (else the defaults), asks the endpoint, and draws the answer with
     /// DOM text nodes only: nothing from the feed is parsed as HTML.
-    static let simulatorScript = #"""
-        (function () {
-          var form = document.getElementById("simulator");
-          var result = document.getElementById("simulator-result");
-          // Fields that take several values, separated by commas (each becomes a parameter of its own).
-          var lists = { locale: true, seen: true, attribute: true };
-          var query = new URLSearchParams(location.search);
-          Array.prototype.forEach.call(form.elements, function (field) {
-            if (!field.name) { return; }
-            var value = query.has(field.name) ? query.getAll(field.name).join(", ") : field.getAttribute("data-default");
-            field.value = value || "";
-            field.setAttribute("value", field.value);
-          });
-          function parameters() {
-            var out = new URLSearchParams();
-            Array.prototype.forEach.call(form.elements, function (field) {
-              if (!field.name || !field.value.trim()) { return; }
-              var values = lists[field.name] ? field.value.split(",") : [field.value];
-              values.forEach(function (v) { if (v.trim()) { out.append(field.name, v.trim()); } });
-            });
-            return out;
-          }
-          function element(tag, className, text) {
-            var node = document.createElement(tag);
-            if (className) { node.className = className; }
-            if (text !== undefined && text !== null) { node.textContent = text; }
-            return node;
-          }
-          function draw(answer, install) {
-            result.textContent = "";
-            var left = element("div");
-            left.appendChild(element("div", "meta", "Install: " + install));
-            if (answer.error) {
-              left.appendChild(element("p", "error", answer.error));
-              result.appendChild(left);
-              return;
-            }
-            if (answer.message) {
-              var m = answer.message;
-              var phones = element("div", "phones");
-              phones.appendChild(AppAlertPhones.drawPhone(m, false));
-              phones.appendChild(AppAlertPhones.drawPhone(m, true));
-              phones.querySelector(".message").id = "simulator-message";
-              var item = element("div", "item");
-              item.appendChild(phones);
-              item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")
-                + (answer.variant !== null && answer.variant !== undefined
-                  ? " · variant " + (answer.variant + 1) + " of " + answer.variants : "")));
-              left.appendChild(item);
-            } else {
-              left.appendChild(element("p", "none", "No message for this install."));
-            }
-            result.appendChild(left);
-            var table = element("table");
-            table.id = "simulator-evaluations";
-            var header = element("tr");
-            ["Message", "Verdict", "Rule", "Why"].forEach(function (h) { header.appendChild(element("th", null, h)); });
-            table.appendChild(header);
-            (answer.evaluations || []).forEach(function (e) {
-              var row = element("tr", e.id === answer.selected ? "chosen" : (e.eligible ? "eligible" : "excluded"));
-              row.appendChild(element("td", null, "#" + e.id));
-              row.appendChild(element("td", null, e.id === answer.selected ? "shown" : (e.eligible ? "eligible" : "excluded")));
-              row.appendChild(element("td", null, e.rule || ""));
-              row.appendChild(element("td", null, e.reason));
-              table.appendChild(row);
-            });
-            result.appendChild(table);
-          }
-          function run(remember) {
-            var p = parameters();
-            if (remember) { history.replaceState(null, "", "?" + p.toString()); }
-            var install = [p.get("bundleId"), p.get("appVersion"), p.get("platform"), p.get("osVersion"),
-              p.getAll("locale").join("/"), p.get("event") ? "event " + p.get("event") : null]
-              .filter(function (v) { return v; }).join(" · ");
-            fetch("/_appalert/evaluate?" + p.toString(), { cache: "no-store" })
-              .then(function (r) { return r.json(); })
-              .then(function (answer) { draw(answer, install); })
-              .catch(function (error) { draw({ error: String(error) }, install); });
-          }
-          var platformField = form.elements.platform;
-          var osField = form.elements.osVersion;
-          var lastPlatform = platformField.value;
-          if (!query.has("osVersion")) {
-            osField.value = osDefaults[platformField.value] || "";
-            osField.setAttribute("value", osField.value);
-          }
-          platformField.addEventListener("change", function () {
-            // A version left at the previous platform's default follows the platform.
-            if (!osField.value || osField.value === osDefaults[lastPlatform]) { osField.value = osDefaults[platformField.value] || ""; }
-            lastPlatform = platformField.value;
-          });
-          form.addEventListener("submit", function (event) { event.preventDefault(); run(true); });
-          run(false);
-        })();
-        """#
+    static let simulatorScript = PageCode.text(PackageResources.simulator_js)
 
     /// Every card of a message: its base texts and each localization, for each variant when it has
     /// variants (a variant's own `localizations` replace the message's), as an install of that variant

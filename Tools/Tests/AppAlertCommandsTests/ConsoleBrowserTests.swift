@@ -168,6 +168,13 @@ struct ConsoleBrowserTests {
             "This feed changed since you opened it (on disk or in another tab). Reload to see the current version."
         #expect(second["notice"] as? String == prompt)
         #expect(second["reloadButton"] as? Bool == true)
+        // Reload asks before it drops the unsaved edit; keeping it keeps the draft and the notice.
+        #expect(
+            report["reloadAsks"] as? String
+                == "Reload message #1 as it is on disk now? Your edits to it are not saved.", "\(report)")
+        let kept = report["keptOnCancel"] as? [String: Any] ?? [:]
+        #expect(kept["title"] as? String == "Saved second", "\(kept)")
+        #expect(kept["notice"] as? String == prompt, "\(kept)")
         // Reload shows the message as the first tab saved it.
         let reloaded = report["afterReload"] as? [String: Any] ?? [:]
         #expect(reloaded["title"] as? String == "Saved first")
@@ -350,6 +357,13 @@ struct ConsoleBrowserTests {
         #expect(clash["idAfter"] as? Int == 8)
         let clashSave = report["clashSave"] as? [String: Any] ?? [:]
         #expect((clashSave["status"] as? String ?? "").hasPrefix("Saved"), "\(clashSave)")
+        #expect(clashSave["dirtyAfter"] as? Bool == false, "\(clashSave)")
+        // Its keys in the documented order, though layout, placement and priority were filled in last.
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let start = try #require(text.range(of: #"\{\s*"id"\s*:\s*8\b"#, options: [.regularExpression, .backwards]))
+        let end = try #require(text[start.lowerBound...].firstIndex(of: "}"))
+        let keys = text[start.lowerBound..<end].matches(of: /"([A-Za-z]+)"\s*:/).map { String($0.output.1) }
+        #expect(keys == ["id", "bundleId", "layout", "placement", "title", "text", "priority"], "\(keys)")
         let ids = try #require(
             (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])?[
                 "messages"] as? [[String: Any]]

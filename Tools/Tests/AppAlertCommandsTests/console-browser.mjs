@@ -278,7 +278,15 @@ const scenarios = {
     await second.type(fieldSelector("title"), options.secondTitle);
     const firstSave = await first.save();
     const secondSave = await second.save();
+    // Reload asks first (the second tab's edit is not saved): kept when the author keeps editing.
     await second.evaluate("document.querySelector('#con-reload').click()");
+    const reloadAsks = await second.wait("the unsaved-edits dialog", `document.querySelector('#con-leave-dialog').open
+      ? document.querySelector('#con-leave-text').textContent : null`);
+    await second.evaluate("document.querySelector('#con-leave-cancel').click()");
+    const keptOnCancel = await second.report();
+    await second.evaluate("document.querySelector('#con-reload').click()");
+    await second.wait("the unsaved-edits dialog", "document.querySelector('#con-leave-dialog').open");
+    await second.evaluate("document.querySelector('#con-leave-confirm').click()");
     const wanted = JSON.stringify(options.firstTitle);
     await second.wait("the reloaded message", `document.querySelector('.con-field[data-path="title"] input').value === ${wanted}`);
     const afterReload = await second.report();
@@ -300,7 +308,7 @@ const scenarios = {
     await second.wait("the change seen in the second tab", "!document.querySelector('#con-notice').hidden");
     await second.evaluate("document.querySelector('#con-status').textContent = 'Saved to messages.json.'");
     const refusedDelete = await deleteOpen(second, null);
-    return { firstSave, secondSave, afterReload, otherSave, rebasedSave, deleted, changedSave, refusedDelete };
+    return { firstSave, secondSave, reloadAsks, keptOnCancel, afterReload, otherSave, rebasedSave, deleted, changedSave, refusedDelete };
   },
 
   // Tab from the top of the page to Save; every field has a label; the focus ring shows.
@@ -378,7 +386,14 @@ const scenarios = {
     await tab.evaluate("document.querySelector('.con-field[data-path=\"id\"] .con-use-id').click()");
     await tab.checked();
     clash.idAfter = JSON.parse(await tab.evaluate("document.querySelector('#con-json').value")).id;
+    // Keys filled in after the template's are written where the documented order puts them, not last.
+    await tab.evaluate(`(() => { const select = document.querySelector('.con-field[data-path="layout"] select');
+      select.value = "alert"; select.dispatchEvent(new Event("change")); })()`);
+    await tab.checked();
+    await tab.type(fieldSelector("priority"), "5");
+    await tab.type(fieldSelector("placement"), "launch");
     const clashSave = await tab.save();
+    clashSave.dirtyAfter = await tab.evaluate("Console.isDirty()");
     return { reachedSave, presses: visited.length, saveOutline: save.outline, saveOutlineWidth: save.outlineWidth,
       fields, unlabelled, dialogFocus, dialogClosed, closed, newId, newHeading: created.heading, templateSave,
       leaveFocus, stillEditing, placeholders, autoDirection, rightToLeft, taken, clash, clashSave };

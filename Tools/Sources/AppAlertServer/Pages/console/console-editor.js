@@ -1,0 +1,421 @@
+"use strict";
+// The AppAlert console: lists the messages of every served feed, edits one in a form and as JSON,
+// checks each draft with the server (preview, diagnostics, diff, explain) and saves it.
+(function () {
+  var L = ConsoleLogic;
+  var resultsText = L.resultsText, jsonWhere = L.jsonWhere;
+  var state = {
+    feeds: [], data: {}, editing: true, editingOff: null, results: false,
+    editor: null, version: null, checkTimer: null, checkSerial: 0,
+    // Per feed, the highest id this page has seen in any version it loaded (deleted messages
+    // included): installs remember messages by id, so a new message never takes an old one's.
+    highWater: {}
+  };
+
+  function byId(id) { return document.getElementById(id); }
+
+  // Builds an element: attributes by name ("text" sets the text), then children.
+  function make(tag, attributes, children) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) {
+      var value = attributes[name];
+      if (value === undefined || value === null || value === false) { return; }
+      if (name === "text") { node.textContent = value; } else { node.setAttribute(name, value === true ? "" : value); }
+    });
+    (children || []).forEach(function (child) {
+      if (child !== null && child !== undefined) {
+        node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+      }
+    });
+    return node;
+  }
+
+  function feedURL(name) { return "/api/feeds/" + name.split("/").map(encodeURIComponent).join("/"); }
+
+  // One API call: the status, the JSON body (or null) and the ETag header.
+  function api(method, path, body, headers) {
+    /** @type {RequestInit & { headers: Record<string, string> }} */
+    var init = { method: method, headers: Object.assign({}, headers || {}), cache: "no-store" };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers["Content-Type"] = "application/json";
+    }
+    return fetch(path, init).then(function (response) {
+      return response.text().then(function (text) {
+        var data = null;
+        try { data = text ? JSON.parse(text) : null; } catch (error) { data = null; }
+        return { status: response.status, data: data, etag: response.headers.get("ETag") };
+      });
+    });
+  }
+
+  function reason(answer) {
+    if (answer.data && typeof answer.data.error === "string") { return answer.data.error; }
+    return "The server answered " + answer.status + ".";
+  }
+
+  // ---- The list ----
+
+  function loadAll() {
+    byId("con-messages").setAttribute("aria-busy", "true");
+    return api("GET", "/api/feeds").then(function (answer) {
+      if (answer.status !== 200 || !answer.data) { throw new Error(reason(answer)); }
+      state.feeds = answer.data.feeds || [];
+      state.editing = answer.data.editing !== false;
+      state.editingOff = answer.data.editingOff || null;
+      state.results = !!answer.data.results;
+      return Promise.all(state.feeds.map(function (feed) { return loadFeed(feed.name); }));
+    }).then(function () {
+      byId("con-load-error").hidden = true;
+      renderHeader();
+      renderList();
+    }).catch(function (error) {
+      var box = byId("con-load-error");
+      box.textContent = "Could not read the feeds: " + error.message;
+      box.hidden = false;
+    }).then(function () {
+      byId("con-messages").setAttribute("aria-busy", "false");
+    });
+  }
+
+  function loadFeed(name) {
+    return api("GET", feedURL(name)).then(function (answer) {
+      if (answer.status !== 200 || !answer.data) { throw new Error(name + ": " + reason(answer)); }
+      var data = answer.data;
+      data.etag = answer.etag || data.etag;
+      state.data[name] = data;
+      noteIds(name, messagesOf(data).map(function (message) { return message && message.id; })
+        .concat((data.messages || []).map(function (line) { return line.id; }), [serverHighest(data)]));
+      return data;
+    });
+  }
+
+  // The highest id the server says the feed ever used (its history), when it says.
+  function serverHighest(data) {
+    return ["highestIdEverUsed", "highestIdUsed", "highestId"].map(function (key) { return data[key]; })
+      .find(function (value) { return typeof value === "number"; });
+  }
+
+  function noteIds(name, ids) {
+    var mark = state.highWater[name] || 0;
+    ids.forEach(function (id) { if (Number.isInteger(id) && id > mark) { mark = id; } });
+    state.highWater[name] = mark;
+  }
+
+  function renderHeader() {
+    var off = byId("con-editing-off");
+    off.hidden = state.editing;
+    off.textContent = state.editing ? "" : "Editing is off: " + (state.editingOff || "the server refuses changes.");
+    var select = /** @type {HTMLSelectElement} */ (byId("con-new-feed"));
+    var chosen = select.value;
+    select.replaceChildren();
+    // A feed whose file is not JSON cannot take a new message until it is mended.
+    var usable = state.feeds.filter(function (feed) { return !state.data[feed.name] || state.data[feed.name].feed !== null; });
+    state.feeds.forEach(function (feed) {
+      var broken = usable.indexOf(feed) < 0;
+      select.appendChild(make("option", { value: feed.name, text: feed.name + (broken ? " (not JSON)" : ""),
+        disabled: broken }));
+    });
+    var keep = usable.some(function (feed) { return feed.name === chosen; });
+    select.value = keep ? chosen : usable.length ? usable[0].name : "";
+    byId("con-new-feed-field").hidden = state.feeds.length < 2;
+  }
+
+  var stateNames = { live: "Live now", scheduled: "Scheduled", ended: "Ended", errors: "Has errors" };
+
+  // A bundle id that may break after each dot (a narrow window): "com.<wbr>example.<wbr>app".
+  function breakable(text) {
+    var nodes = [];
+    text.split(".").forEach(function (part, index, parts) {
+      nodes.push(index < parts.length - 1 ? part + "." : part);
+      if (index < parts.length - 1) { nodes.push(make("wbr")); }
+    });
+    return nodes;
+  }
+
+  function renderList() {
+    var several = state.feeds.length > 1;
+    var columns = (several ? ["Feed"] : []).concat(["Id", "Title", "Layout", "Apps", "Placement", "State"]);
+    if (state.results) { columns.push("Results"); }
+    var table = /** @type {HTMLTableElement} */ (byId("con-table"));
+    var head = table.tHead.rows[0];
+    head.replaceChildren.apply(head, columns.map(function (title) { return make("th", { scope: "col", text: title }); }));
+    var filter = /** @type {HTMLInputElement} */ (byId("con-filter")).value.trim().toLowerCase();
+    var wanted = /** @type {HTMLSelectElement} */ (byId("con-state-filter")).value;
+    var body = table.tBodies[0];
+    body.replaceChildren();
+    var shown = 0;
+    state.feeds.forEach(function (feed) {
+      var data = state.data[feed.name];
+      if (!data) { return; }
+      if (data.feed === null) {
+        // The file is not JSON: a row that says so, instead of a feed that disappears.
+        var why = (data.diagnostics || []).find(function (diagnostic) { return diagnostic.severity === "error"; });
+        shown += 1;
+        body.appendChild(make("tr", { "class": "con-broken" }, [make("td", { colspan: String(columns.length),
+          "class": "con-error-text", text: feed.name + " is not JSON: " + (why ? why.message.replace(/^not JSON: /, "") : "it cannot be read")
+            + ". Mend it in an editor; the console shows it again once it reads." })]));
+        return;
+      }
+      // The messages as written (their buttons' titles), by id: looked up once per row.
+      var fullById = {};
+      messagesOf(data).forEach(function (full) { if (full && Number.isInteger(full.id)) { fullById[String(full.id)] = full; } });
+      (data.messages || []).forEach(function (message) {
+        var words = [feed.name, String(message.id), message.title || "", message.layout, (message.apps || []).join(" "),
+          message.placement, message.state, stateNames[message.state] || ""].join(" ").toLowerCase();
+        if (filter && words.indexOf(filter) < 0) { return; }
+        if (wanted && message.state !== wanted) { return; }
+        shown += 1;
+        var open = Number.isInteger(message.id) ? make("a", { href: "#" + encodeURIComponent(feed.name) + "/" + message.id,
+          "aria-label": "Open message " + message.id + (several ? " of " + feed.name : ""), text: "#" + message.id })
+          : make("span", { text: "(no id)" });
+        var cells = (several ? [make("td", { text: feed.name })] : []).concat([
+          make("td", { "class": "con-id" }, [open]),
+          make("td", { text: message.title === null || message.title === undefined ? "(no title)" : message.title }),
+          make("td", { text: message.layout || "alert" }),
+          make("td", { "class": "con-apps" }, breakable((message.apps || []).join(", "))),
+          make("td", { text: message.placement || "launch" }),
+          make("td", {}, [make("span", { "class": "con-state con-state-" + message.state,
+            text: (stateNames[message.state] || message.state) + (message.variants && message.variants.length
+              ? " · " + message.variants.length + " variants" : "") })])
+        ]);
+        if (state.results) {
+          cells.push(make("td", { "class": "con-results", text: resultsText(data.results, message.id, fullById[String(message.id)]) }));
+        }
+        var row = make("tr", {}, cells);
+        if (state.editor && state.editor.feed === feed.name && state.editor.originalId === message.id) {
+          row.className = "con-current";
+          row.setAttribute("aria-current", "true");
+        }
+        body.appendChild(row);
+      });
+    });
+    byId("con-list-empty").hidden = shown > 0;
+    var unread = state.feeds.map(function (feed) { return state.data[feed.name]; })
+      .filter(function (data) { return data && data.results && typeof data.results.error === "string"; });
+    var note = byId("con-results-error");
+    note.hidden = unread.length === 0;
+    note.textContent = unread.length ? "The results database cannot be read: " + unread[0].results.error : "";
+  }
+
+  function setStatus(text) { byId("con-status").textContent = text; }
+
+  // A notice says what happened: a status line from before (or "Saving…") would contradict it. A caller
+  // that has a status to go with the notice sets it after.
+  function showNotice(text, withReload) {
+    setStatus("");
+    byId("con-notice-text").textContent = text;
+    byId("con-reload").hidden = !withReload;
+    byId("con-notice").hidden = false;
+  }
+
+  function hideNotice() { byId("con-notice").hidden = true; }
+
+  // ---- The editor ----
+
+  // Above every id seen in this session (deleted ones too) and in the diff's baseline.
+  function nextFreeId(feedName) {
+    var data = state.data[feedName];
+    noteIds(feedName, ((data && data.messages) || []).map(function (line) { return line.id; }));
+    return (state.highWater[feedName] || 0) + 1;
+  }
+
+  function messagesOf(data) {
+    if (!data || !data.feed) { return []; }
+    return Array.isArray(data.feed) ? data.feed : (data.feed.messages || []);
+  }
+
+  function isDirty() {
+    var editor = state.editor;
+    return !!editor && (editor.originalId === null || JSON.stringify(editor.draft) !== editor.savedText
+      || editor.jsonError !== null);
+  }
+
+  function openFromHash() {
+    var hash = decodeURIComponent(location.hash.slice(1));
+    var slash = hash.lastIndexOf("/");
+    if (slash < 0) { return; }
+    var name = hash.slice(0, slash);
+    var id = Number(hash.slice(slash + 1));
+    if (!state.data[name] || !Number.isInteger(id)) { return; }
+    var editor = state.editor;
+    if (editor && editor.feed === name && editor.originalId === id) { return; }
+    if (!isDirty()) { openMessage(name, id); return; }
+    askToLeave("Open message #" + id + "? Your edits to " + headingText(editor).replace(/^M/, "m")
+      + " are not saved.", "Open it without saving").then(function (leave) {
+      if (leave) { openMessage(name, id); } else { history.replaceState(null, "", editorHash(editor)); }
+    });
+  }
+
+  function editorHash(editor) {
+    return editor.originalId === null ? location.pathname : "#" + encodeURIComponent(editor.feed) + "/" + editor.originalId;
+  }
+
+  // Unsaved edits: the page's own dialog (focus on "Keep editing", Escape keeps editing); true to leave.
+  function askToLeave(text, leaveLabel) {
+    var dialog = /** @type {HTMLDialogElement} */ (byId("con-leave-dialog"));
+    if (dialog.open) { return Promise.resolve(false); }
+    var back = /** @type {HTMLElement | null} */ (document.activeElement);
+    byId("con-leave-text").textContent = text;
+    byId("con-leave-confirm").textContent = leaveLabel;
+    return new Promise(function (resolve) {
+      function done(leave) {
+        byId("con-leave-confirm").removeEventListener("click", leaving);
+        byId("con-leave-cancel").removeEventListener("click", staying);
+        dialog.removeEventListener("close", staying);
+        if (dialog.open) { dialog.close(); }
+        if (!leave && back && back.focus) { back.focus(); }
+        resolve(leave);
+      }
+      function leaving() { done(true); }
+      function staying() { done(false); }
+      byId("con-leave-confirm").addEventListener("click", leaving);
+      byId("con-leave-cancel").addEventListener("click", staying);
+      dialog.addEventListener("close", staying);
+      dialog.showModal();
+      byId("con-leave-cancel").focus();
+    });
+  }
+
+  function showEditor(shown) {
+    byId("con-editor").hidden = !shown;
+    byId("con-skip").hidden = !shown;
+  }
+
+  function openMessage(name, id) {
+    var data = state.data[name];
+    var message = messagesOf(data).find(function (candidate) { return candidate && candidate.id === id; });
+    if (!message) {
+      setStatus("Message " + id + " is not in " + name + ".");
+      return;
+    }
+    startEditor(name, id, JSON.parse(JSON.stringify(message)), data.etag);
+  }
+
+  // `base` is the message as it was on disk when the editor opened it (null for a new one): a save
+  // refused because the file changed elsewhere goes through when this message did not change.
+  function startEditor(name, originalId, draft, etag, template) {
+    state.editor = {
+      feed: name, originalId: originalId, draft: draft, etag: etag, base: JSON.parse(JSON.stringify(draft)),
+      savedText: JSON.stringify(draft), jsonError: null, messageIndex: null, diagnostics: [],
+      template: template || null
+    };
+    var section = byId("con-editor");
+    showEditor(true);
+    hideNotice();
+    setStatus(originalId === null ? "A new message: it is in the feed once you save it." : "");
+    Console.form.build(byId("con-form"), draft);
+    writeJSON();
+    Console.fillInstall(draft);
+    renderEditorHead();
+    renderList();
+    Console.scheduleCheck(0);
+    section.focus();
+  }
+
+  // The message opened, not the Id field as it is being typed: "Message #4", "Message #4 → id 2",
+  // "New message (id 7)".
+  function headingText(editor) {
+    var id = editor.draft.id;
+    var idText = Number.isInteger(id) ? "id " + id : "no id yet";
+    var text = editor.originalId === null ? "New message (" + idText + ")"
+      : "Message #" + editor.originalId + (id === editor.originalId ? "" : " → " + idText);
+    return text + (state.feeds.length > 1 ? " in " + editor.feed : "");
+  }
+
+  function renderEditorHead() {
+    var editor = state.editor;
+    var feed = state.feeds.find(function (candidate) { return candidate.name === editor.feed; }) || {};
+    var data = state.data[editor.feed] || {};
+    byId("con-editor-heading").textContent = headingText(editor);
+    var why = !state.editing ? (state.editingOff || "Editing is off.")
+      : (data.canSave === false || feed.canSave === false) ? (data.cannotSave || feed.cannotSave || "This feed cannot be saved.")
+      : null;
+    var save = /** @type {HTMLButtonElement} */ (byId("con-save"));
+    save.disabled = !!why;
+    save.title = why || "";
+    /** @type {HTMLButtonElement} */ (byId("con-delete")).disabled = !!why || editor.originalId === null;
+    if (why) { showNotice(why, false); }
+  }
+
+  function closeEditor() {
+    if (!isDirty()) { dropEditor(true); return; }
+    askToLeave("Close " + headingText(state.editor).replace(/^M/, "m") + "? Your edits are not saved.",
+      "Close without saving").then(function (leave) { if (leave) { dropEditor(true); } });
+  }
+
+  // Closes the editor; with `focus`, the focus goes back to the message's row (or the filter).
+  function dropEditor(focus) {
+    var editor = state.editor;
+    state.editor = null;
+    showEditor(false);
+    if (location.hash) { history.replaceState(null, "", location.pathname); }
+    renderList();
+    if (!focus) { return; }
+    var href = editor && editor.originalId !== null ? editorHash(editor) : null;
+    var link = Array.prototype.find.call(byId("con-table").querySelectorAll("a"), function (anchor) {
+      return anchor.getAttribute("href") === href;
+    });
+    (link || byId("con-filter")).focus();
+  }
+
+  function writeJSON() {
+    var box = /** @type {HTMLTextAreaElement} */ (byId("con-json"));
+    box.value = JSON.stringify(state.editor.draft, null, 2);
+    state.editor.jsonError = null;
+    showJSONError(null);
+  }
+
+  function showJSONError(text) {
+    var box = byId("con-json-error");
+    box.hidden = !text;
+    box.textContent = text || "";
+    byId("con-json").setAttribute("aria-invalid", text ? "true" : "false");
+  }
+
+  function jsonErrorText(text) {
+    return "The JSON is not valid at " + jsonWhere(text) + ". The form keeps the last valid version.";
+  }
+
+  function jsonEdited() {
+    var editor = state.editor;
+    var text = /** @type {HTMLTextAreaElement} */ (byId("con-json")).value;
+    var value;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      editor.jsonError = jsonErrorText(text);
+      showJSONError(editor.jsonError);
+      return;
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      editor.jsonError = "A message is a JSON object: { \"id\": …, \"title\": …, … }. The form keeps the last valid version.";
+      showJSONError(editor.jsonError);
+      return;
+    }
+    editor.jsonError = null;
+    showJSONError(null);
+    editor.draft = value;
+    Console.form.fill(value);
+    renderEditorHead();
+    Console.scheduleCheck();
+  }
+
+  // The form changed the draft (Console.form calls this).
+  function formEdited() {
+    writeJSON();
+    renderEditorHead();
+    Console.scheduleCheck();
+  }
+
+  window.Console = window.Console || {};
+  Object.assign(Console, {
+    state: state, byId: byId, make: make, api: api, reason: reason, feedURL: feedURL, loadAll: loadAll,
+    loadFeed: loadFeed, renderList: renderList, renderEditorHead: renderEditorHead, messagesOf: messagesOf,
+    nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
+    startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor, askToLeave: askToLeave,
+    headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
+    setStatus: setStatus, jsonWhere: jsonWhere, writeJSON: writeJSON, showNotice: showNotice, hideNotice: hideNotice,
+    draft: function () { return state.editor.draft; }
+  });
+})();

@@ -1,0 +1,387 @@
+"use strict";
+// The message form: hand-made fields for the common keys, typed rows for every other key the feed
+// format has (JSON where the value is structured), and rows for keys the form does not know, so that
+// every key is reachable and none is lost. A field writes only its own key; an empty field removes it.
+(function () {
+  window.Console = window.Console || {};
+  var L = ConsoleLogic;
+  var parsePath = L.parsePath, pathText = L.pathText, getPath = L.getPath, isPlainObject = L.isPlainObject;
+  var setPath = L.setPath, show = L.show, read = L.read, movedIntoButton = L.movedIntoButton;
+  var translationsLeft = L.translationsLeft, template = L.template;
+
+  var layouts = [["", "Alert (the default)"], ["alert", "Alert"], ["banner", "Banner"], ["modal", "Modal"],
+    ["sheet", "Sheet"], ["image", "Image"]];
+  var actionKinds = [["dismiss", "Close the message"], ["url", "Open a link"], ["event", "Hand an event to the app"]];
+
+  // [legend, hint, fields]. A field: path (dots, [n] for an index), label, kind, hint, placeholder; words
+  // (the message's texts, in any language: dir="auto", so Arabic or Hebrew reads right to left as typed).
+  // Kinds: text, area, integer, number, list (comma-separated strings), select, bool, json.
+  /** @type {Array<[string, string | null, FieldSpec[]]>} */
+  var sections = [
+    ["Message", null, [
+      { path: "id", label: "Id", kind: "integer", hint: "A whole number of 1 or more, unique in the feed. "
+        + "Installs remember what they saw by id: a new id is a new message." },
+      { path: "title", label: "Title", kind: "text", words: true },
+      { path: "text", label: "Text", kind: "area", words: true },
+      { path: "layout", label: "Layout", kind: "select", options: layouts },
+      { path: "placement", label: "Placement", kind: "text", placeholder: "e.g. inbox; empty: launch", suggest: ["launch", "inbox"],
+        hint: "launch (at launch or on an event), inbox (the message center), or the name of a slot in the app." },
+      { path: "confirmLabel", label: "Dismiss button's title", kind: "text", placeholder: "e.g. Got it; empty: OK", words: true,
+        hint: "Without buttons below. Not with buttons." },
+      { path: "link.title", label: "Link button's title", kind: "text", words: true, hint: "Without buttons below." },
+      { path: "link.url", label: "Link URL", kind: "text", placeholder: "https://" }
+    ]],
+    ["Image", "Banner, modal, sheet and image layouts. Pictures must be https: (http: only for localhost).", [
+      { path: "image.url", label: "Image URL", kind: "text", placeholder: "https://" },
+      { path: "image.alt", label: "Alt text", kind: "text", words: true, hint: "What VoiceOver reads. Required with the image layout." },
+      { path: "image.darkUrl", label: "Image URL in dark appearance", kind: "text", placeholder: "https://" }
+    ]],
+    ["Buttons", "Alert, modal and sheet: one or two, the main one first. They replace the dismiss and link buttons.",
+      [0, 1].map(function (index) {
+        return { path: "buttons[" + index + "]", label: (index === 0 ? "First" : "Second") + " button", kind: "button",
+          index: index };
+      })],
+    ["Colors", "#RRGGBB or #RRGGBBAA. Leave one empty to use the platform's own; each dark one left empty is the "
+      + "light one.", [
+      { path: "colors.background", label: "Background", kind: "color" },
+      { path: "colors.text", label: "Text", kind: "color" },
+      { path: "colors.accent", label: "Accent (the main button)", kind: "color" },
+      { path: "colors.dark.background", label: "Background in dark appearance", kind: "color" },
+      { path: "colors.dark.text", label: "Text in dark appearance", kind: "color" },
+      { path: "colors.dark.accent", label: "Accent in dark appearance", kind: "color" }
+    ]],
+    ["Who sees it", "Every condition must hold. Lists are separated by commas.", [
+      { path: "bundleId", label: "App (bundle id)", kind: "text", hint: "Exact; * is every app." },
+      { path: "bundleIds", label: "More apps (bundle ids)", kind: "list" },
+      { path: "appVersions", label: "App versions", kind: "list", placeholder: "e.g. 1.0, 1.1; empty: all versions" },
+      { path: "appVersionRange", label: "App version range", kind: "text", placeholder: "e.g. >=1.2 <2",
+        hint: "A node-semver range: >=1.2 <2, ^1.4, 1.x || 2.1." },
+      { path: "osVersions", label: "OS versions", kind: "list" },
+      { path: "osVersionRange", label: "OS version range", kind: "text", placeholder: "e.g. >=17" },
+      { path: "platforms", label: "Platforms", kind: "list", placeholder: "e.g. ios, macos; empty: all platforms",
+        hint: "ios (iPhones and iPads), ipados, macos, tvos, watchos, visionos, linux, windows." },
+      { path: "locales", label: "Languages", kind: "list", placeholder: "e.g. en, pt-BR; empty: all languages",
+        hint: "Matched against the device's first language: pt matches pt-BR and pt-PT." },
+      { path: "startDate", label: "Start", kind: "date", placeholder: "e.g. 2026-03-01 or 2026-03-01T09:00:00+01:00",
+        hint: "A day (2026-03-01), a day and time (2026-03-01 09:00), both taken as UTC, or RFC 3339 with an "
+          + "offset (Z or +01:00)." },
+      { path: "endDate", label: "End", kind: "date", placeholder: "e.g. 2026-04-01",
+        hint: "As the start, and after it. A day alone means its first moment (00:00 UTC)." },
+      { path: "rollout", label: "Rollout (percent of installs)", kind: "number", placeholder: "e.g. 50; empty: all installs" },
+      { path: "rolloutSchedule", label: "Rollout schedule", kind: "json",
+        placeholder: "[{\"at\": \"2027-01-15T08:00:00Z\", \"percent\": 10}, {\"at\": \"2027-01-20T08:00:00Z\", \"percent\": 100}]",
+        hint: "A rollout that grows over time. Not together with Rollout." },
+      { path: "whatsNew", label: "What's new for updates into", kind: "text", placeholder: "e.g. >=2.1 <2.2",
+        hint: "A range: the first launches after updating into it." },
+      { path: "trigger", label: "Trigger", kind: "json", placeholder: "{\"event\": \"purchase\"}",
+        hint: "\"launch\" (the default) or {\"event\": NAME}: shown when the app reports that event." },
+      { path: "attributes", label: "Attributes", kind: "json", placeholder: "{\"plan\": [\"free\", \"trial\"]}",
+        hint: "What the app says about itself; every key listed must match." },
+      { path: "installIds", label: "Only these installs (test devices)", kind: "list" },
+      { path: "minLaunches", label: "From launch number", kind: "integer" },
+      { path: "minDaysSinceInstall", label: "Days since install, at least", kind: "integer" },
+      { path: "minDaysSinceUpdate", label: "Days since the last update, at least", kind: "integer" },
+      { path: "priority", label: "Priority", kind: "integer", placeholder: "e.g. 10; empty: 0",
+        hint: "Among messages that suit an install, the highest priority is shown, then the highest id." },
+      { path: "maxViews", label: "Times shown to an install, at most", kind: "integer", placeholder: "e.g. 3; empty: once" },
+      { path: "minHoursBetweenViews", label: "Hours between showings", kind: "number", placeholder: "e.g. 24; empty: no wait" },
+      { path: "dismissible", label: "Can be dismissed", kind: "select",
+        options: [["", "Yes (the default)"], ["true", "Yes"], ["false", "No: a wall, only its link leads on"]] }
+    ]],
+    ["More", "Structured keys, as JSON. Leave a box empty to remove its key.", [
+      { path: "action", label: "Tap action (banner and image)", kind: "json",
+        placeholder: "\"dismiss\", {\"url\": \"https://…\"} or {\"event\": \"name\"}" },
+      { path: "bannerSeconds", label: "Banner stays for (seconds)", kind: "number", placeholder: "e.g. 12; empty: 8" },
+      { path: "features", label: "Features (sheet)", kind: "json", words: true,
+        placeholder: "[{\"title\": \"Folders\", \"text\": \"Keep notes together.\", \"symbol\": \"folder\"}]" },
+      { path: "data", label: "Data for the app", kind: "json", placeholder: "{\"screen\": \"paywall\"}" },
+      { path: "localizations", label: "Localizations", kind: "json", words: true,
+        placeholder: "{\"fr\": {\"title\": \"…\", \"text\": \"…\"}}",
+        hint: "Translations by language tag; each key left out falls back to the message's." },
+      { path: "variants", label: "A/B variants", kind: "json", words: true,
+        placeholder: "[{\"weight\": 1}, {\"weight\": 1, \"title\": \"Another title\"}]",
+        hint: "2 to 10; a variant's keys replace the message's." },
+      { path: "conversion", label: "Conversion", kind: "json", placeholder: "{\"event\": \"purchase\", \"withinHours\": 72}",
+        hint: "The app event that counts as the message having worked (with results)." }
+    ]]
+  ];
+
+  var fields = [];   // { spec, control(s), wrapper }
+  var root = null;
+
+  // ---- Building ----
+
+  var serial = 0;
+  function fieldId(path) { serial += 1; return "con-f-" + path.replace(/[^A-Za-z0-9]+/g, "-") + "-" + serial; }
+
+  function plainField(spec) {
+    var id = fieldId(spec.path);
+    var control;
+    if (spec.kind === "area" || spec.kind === "json") {
+      control = Console.make("textarea", { id: id, rows: spec.kind === "area" ? 3 : 2, spellcheck: spec.kind === "area"
+        ? "true" : "false", placeholder: spec.placeholder, dir: spec.words ? "auto" : null });
+    } else if (spec.kind === "select") {
+      control = Console.make("select", { id: id }, spec.options.map(function (option) {
+        return Console.make("option", { value: option[0], text: option[1] });
+      }));
+    } else {
+      control = Console.make("input", { id: id, type: "text", autocomplete: "off", spellcheck: "false",
+        placeholder: spec.placeholder, inputmode: spec.kind === "integer" || spec.kind === "number" ? "decimal" : null,
+        list: spec.suggest ? "con-suggest-" + spec.path : null, dir: spec.words ? "auto" : null });
+    }
+    var hintId = spec.hint ? id + "-hint" : null;
+    if (hintId) { control.setAttribute("aria-describedby", hintId); }
+    var children = [Console.make("label", { "for": id, text: spec.label }), control];
+    if (spec.kind === "color") {
+      children.push(Console.make("span", { "class": "con-swatch", "aria-hidden": "true" }));
+    }
+    if (spec.suggest) {
+      children.push(Console.make("datalist", { id: "con-suggest-" + spec.path }, spec.suggest.map(function (value) {
+        return Console.make("option", { value: value });
+      })));
+    }
+    if (hintId) { children.push(Console.make("p", { id: hintId, "class": "con-hint", text: spec.hint })); }
+    var wrapper = Console.make("div", { "class": "con-field con-kind-" + spec.kind, "data-path": spec.path }, children);
+    var field = { spec: spec, segments: parsePath(spec.path), control: control, wrapper: wrapper, hintId: hintId };
+    control.addEventListener(spec.kind === "select" ? "change" : "input", function () { plainEdited(field); });
+    return field;
+  }
+
+  function plainEdited(field) {
+    var result = read(field.control.value, field.spec.kind);
+    setLocalError(field, result.error || null);
+    setLocalNote(field, result.note || null);
+    // An error without a value keeps the key's last valid value (JSON); a date's error keeps the text.
+    if (result.error && !Object.prototype.hasOwnProperty.call(result, "value")) { return; }
+    setPath(Console.draft(), field.segments, result.value);
+    if (field.spec.kind === "color") { paintSwatch(field); }
+    Console.formEdited();
+  }
+
+  function setLocalError(field, text) {
+    var box = field.wrapper.querySelector(".con-local-error");
+    if (!text) { if (box) { box.remove(); } describe(field); return; }
+    if (!box) {
+      box = Console.make("p", { "class": "con-diag con-error con-local-error", id: field.control.id + "-local" });
+      field.wrapper.appendChild(box);
+    }
+    box.textContent = text;
+    describe(field);
+  }
+
+  // How the form wrote what was typed ("Written as 2026-12-01T00:00:00Z (UTC).").
+  function setLocalNote(field, text) {
+    var box = field.wrapper.querySelector(".con-local-note");
+    if (!text) { if (box) { box.remove(); } return; }
+    if (!box) {
+      box = Console.make("p", { "class": "con-hint con-local-note", "aria-live": "polite" });
+      field.wrapper.appendChild(box);
+    }
+    box.textContent = text;
+  }
+
+  function paintSwatch(field) {
+    var swatch = field.wrapper.querySelector(".con-swatch");
+    var value = field.control.value.trim();
+    var valid = /^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(value);
+    swatch.style.background = valid ? value : "transparent";
+    swatch.classList.toggle("con-swatch-empty", !valid);
+  }
+
+  // A button: its title, what it does, and the link or event name.
+  function buttonField(spec) {
+    var base = fieldId(spec.path);
+    var title = Console.make("input", { id: base + "-title", type: "text", autocomplete: "off", dir: "auto" });
+    var kind = Console.make("select", { id: base + "-kind" }, actionKinds.map(function (option) {
+      return Console.make("option", { value: option[0], text: option[1] });
+    }));
+    var target = Console.make("input", { id: base + "-target", type: "text", autocomplete: "off", spellcheck: "false" });
+    var targetLabel = Console.make("label", { "for": base + "-target", text: "Link or event" });
+    var group = Console.make("fieldset", { "class": "con-button", "data-path": spec.path }, [
+      Console.make("legend", { text: spec.label }),
+      Console.make("div", { "class": "con-field", "data-path": spec.path + ".title" }, [
+        Console.make("label", { "for": base + "-title", text: "Title" }), title]),
+      Console.make("div", { "class": "con-field", "data-path": spec.path + ".action" }, [
+        Console.make("label", { "for": base + "-kind", text: "Does" }), kind]),
+      Console.make("div", { "class": "con-field", "data-path": spec.path + ".action.value" }, [targetLabel, target])
+    ]);
+    var field = { spec: spec, segments: ["buttons", spec.index], control: title, kind: kind, target: target,
+      targetLabel: targetLabel, wrapper: group };
+    [title, target].forEach(function (control) { control.addEventListener("input", function () { buttonEdited(field); }); });
+    kind.addEventListener("change", function () { buttonEdited(field); });
+    return field;
+  }
+
+  function buttonEdited(field) {
+    var draft = Console.draft();
+    var buttons = Array.isArray(draft.buttons) ? draft.buttons : [];
+    var index = field.spec.index;
+    var old = isPlainObject(buttons[index]) ? buttons[index] : {};
+    var button = Object.assign({}, old);
+    var title = field.control.value;
+    if (title === "") { delete button.title; } else { button.title = title; }
+    var kind = field.kind.value;
+    var target = field.target.value.trim();
+    field.target.disabled = kind === "dismiss";
+    field.targetLabel.textContent = kind === "event" ? "Event name" : kind === "url" ? "Link URL" : "Link or event";
+    if (kind === "dismiss") {
+      if (old.action === undefined || old.action === null) { delete button.action; } else { button.action = "dismiss"; }
+    } else {
+      var action = isPlainObject(old.action) ? Object.assign({}, old.action) : {};
+      delete action.url;
+      delete action.event;
+      action[kind] = target;
+      button.action = action;
+    }
+    var empty = Object.keys(button).length === 0 && target === "";
+    var next = buttons.slice();
+    if (empty && index >= next.length - 1) {
+      next.length = Math.min(next.length, index);
+    } else {
+      while (next.length < index) { next.push({ title: "" }); }
+      next[index] = button;
+    }
+    // The first button replaces the dismiss and link buttons: the dismiss button's title (else the link
+    // button) moves into a second button, rather than an error at a field the author did not touch.
+    var moved = buttons.length === 0 && next.length === 1 ? movedIntoButton(draft) : null;
+    if (moved) { next.push(moved.button); }
+    if (next.length === 0) { delete draft.buttons; } else { draft.buttons = next; }
+    if (moved) {
+      fill(draft);
+      Console.setStatus(moved.said + translationsLeft(draft));
+    }
+    Console.formEdited();
+  }
+
+  function fillButton(field, draft) {
+    var button = Array.isArray(draft.buttons) ? draft.buttons[field.spec.index] : undefined;
+    field.control.value = isPlainObject(button) ? show(button.title, "text") : "";
+    var action = isPlainObject(button) ? button.action : undefined;
+    var kind = "dismiss";
+    var target = "";
+    if (isPlainObject(action)) {
+      kind = action.event !== undefined ? "event" : "url";
+      target = show(action.event !== undefined ? action.event : action.url, "text");
+    }
+    field.kind.value = kind;
+    field.target.value = target;
+    field.target.disabled = kind === "dismiss";
+    field.targetLabel.textContent = kind === "event" ? "Event name" : kind === "url" ? "Link URL" : "Link or event";
+  }
+
+  // A row for a key the form does not know: its JSON, editable; empty removes it.
+  function unknownField(key) {
+    return plainField({ path: pathText([key]), label: key, kind: "json",
+      hint: "The form does not know this key; it is kept as it is. The check says what it thinks of it." });
+  }
+
+  var knownKeys = null;
+
+  function build(form, draft) {
+    root = form;
+    form.replaceChildren();
+    fields = [];
+    knownKeys = {};
+    sections.forEach(function (section) {
+      var children = [Console.make("legend", { text: section[0] })];
+      if (section[1]) { children.push(Console.make("p", { "class": "con-hint", text: section[1] })); }
+      section[2].forEach(function (spec) {
+        var field = spec.kind === "button" ? buttonField(spec) : plainField(spec);
+        knownKeys[field.segments[0]] = true;
+        fields.push(field);
+        children.push(field.wrapper);
+      });
+      form.appendChild(Console.make("fieldset", { "class": "con-section" }, children));
+    });
+    form.appendChild(Console.make("fieldset", { "class": "con-section", id: "con-unknown", hidden: true }, [
+      Console.make("legend", { text: "Keys this form does not know" })]));
+    fill(draft);
+  }
+
+  function fill(draft) {
+    var unknown = Object.keys(draft).filter(function (key) { return !knownKeys[key]; });
+    var box = document.getElementById("con-unknown");
+    fields = fields.filter(function (field) {
+      var stays = !field.unknown || unknown.indexOf(field.segments[0]) >= 0;
+      if (!stays) { field.wrapper.remove(); }
+      return stays;
+    });
+    unknown.forEach(function (key) {
+      if (fields.some(function (field) { return field.unknown && field.segments[0] === key; })) { return; }
+      var field = unknownField(key);
+      field.segments = [key];
+      field.unknown = true;
+      fields.push(field);
+      box.appendChild(field.wrapper);
+    });
+    box.hidden = unknown.length === 0;
+    fields.forEach(function (field) {
+      if (field.spec.kind === "button") { fillButton(field, draft); return; }
+      var value = getPath(draft, field.segments);
+      var text = show(value, field.spec.kind);
+      if (field.spec.kind === "select" && text !== "" &&
+          !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
+        field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));
+      }
+      // The form's own error stays while the field still reads as typed (a date the calendar lacks).
+      if (field.control.value !== text) {
+        field.control.value = text;
+        setLocalNote(field, null);
+        setLocalError(field, null);
+      } else if (field.spec.kind !== "date") {
+        setLocalError(field, null);
+      }
+      if (field.spec.kind === "color") { paintSwatch(field); }
+    });
+  }
+
+  // ---- Diagnostics at fields ----
+
+  function clearDiagnostics() {
+    root.querySelectorAll(".con-diag:not(.con-local-error)").forEach(function (node) { node.remove(); });
+    fields.forEach(function (field) { describe(field); });
+  }
+
+  function describe(field) {
+    var controls = field.spec.kind === "button" ? [field.control, field.kind, field.target] : [field.control];
+    var notes = /** @type {HTMLElement[]} */ (Array.prototype.map.call(field.wrapper.querySelectorAll(".con-diag"), function (node) { return node; }));
+    controls.forEach(function (control) {
+      var wrapper = control.closest(".con-field") || field.wrapper;
+      var own = notes.filter(function (node) { return wrapper.contains(node) || node.parentNode === field.wrapper; });
+      var ids = (field.hintId && control === field.control ? [field.hintId] : []).concat(own.map(function (node) {
+        return node.id;
+      }));
+      if (ids.length) { control.setAttribute("aria-describedby", ids.join(" ")); } else { control.removeAttribute("aria-describedby"); }
+      var invalid = own.some(function (node) { return node.classList.contains("con-error"); });
+      if (invalid) { control.setAttribute("aria-invalid", "true"); } else { control.removeAttribute("aria-invalid"); }
+    });
+  }
+
+  var noteSerial = 0;
+
+  // Shows a diagnostic at the field its path concerns, the longest path a field has; false if none.
+  function showDiagnostic(segments, diagnostic) {
+    var place = null;
+    for (var length = segments.length; length > 0 && !place; length -= 1) {
+      var text = pathText(segments.slice(0, length));
+      place = root.querySelector(".con-field[data-path=\"" + cssEscape(text) + "\"]")
+        || root.querySelector("[data-path=\"" + cssEscape(text) + "\"]")
+        || root.querySelector("[data-path^=\"" + cssEscape(text + ".") + "\"], [data-path^=\"" + cssEscape(text + "[") + "\"]");
+    }
+    if (!place) { return false; }
+    // A date field that has the form's own error in words says that one, not the check's as well.
+    if (place.classList.contains("con-kind-date") && place.querySelector(".con-local-error")) { return true; }
+    noteSerial += 1;
+    var error = diagnostic.severity === "error";
+    place.appendChild(Console.make("p", { id: "con-note-" + noteSerial, "class": "con-diag " + (error ? "con-error"
+      : "con-warning") }, [Console.make("strong", { text: error ? "Error: " : "Warning: " }), diagnostic.message]));
+    var field = fields.find(function (candidate) { return candidate.wrapper === place || candidate.wrapper.contains(place); });
+    if (field) { describe(field); }
+    return true;
+  }
+
+  function cssEscape(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text.replace(/["\\]/g, "\\$&"); }
+
+  Console.form = { build: build, fill: fill, clearDiagnostics: clearDiagnostics, showDiagnostic: showDiagnostic,
+    template: template, pathText: pathText };
+})();

@@ -1,0 +1,445 @@
+"use strict";
+// The console's logic that needs no page: paths, what a field's text means as JSON and back, dates as
+// people type them, where invalid JSON goes wrong, a new message's template, the results' words. No DOM:
+// the page loads it first (as part of /console/console.js) and `node --test` loads it alone
+// (Pages/test/). Everything is on the global `ConsoleLogic`; its types are in globals.d.ts.
+var ConsoleLogic = (function () {
+  // ---- Paths: the form's ("colors.dark.accent", "buttons[0].title") and the check's ("$.messages[2]…") ----
+
+  /** @param {string} path @returns {Segments} */
+  function parsePath(path) {
+    /** @type {Segments} */
+    var segments = [];
+    path.replace(/([^.[\]]+)|\[(\d+)\]/g, function (all, key, index) {
+      segments.push(index !== undefined ? Number(index) : key);
+      return all;
+    });
+    return segments;
+  }
+
+  /** @param {Segments} segments @returns {string} */
+  function pathText(segments) {
+    return segments.map(function (segment, position) {
+      if (typeof segment === "number") { return "[" + segment + "]"; }
+      return /^[A-Za-z0-9_$-]+$/.test(segment) ? (position ? "." : "") + segment : "[" + JSON.stringify(segment) + "]";
+    }).join("");
+  }
+
+  /** @param {JSONValue} object @param {Segments} segments @returns {JSONValue} */
+  function getPath(object, segments) {
+    var value = object;
+    for (var i = 0; i < segments.length; i += 1) {
+      if (value === null || typeof value !== "object") { return undefined; }
+      value = value[segments[i]];
+    }
+    return value;
+  }
+
+  /** @param {JSONValue} value @returns {boolean} */
+  function isPlainObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
+
+  // Sets a value, creating the objects on the way; undefined removes the key, and an object it empties.
+  /** @param {JSONObject} object @param {Segments} segments @param {JSONValue} value */
+  function setPath(object, segments, value) {
+    if (value === undefined) {
+      var parents = [object];
+      for (var i = 0; i < segments.length - 1; i += 1) {
+        var next = parents[i][segments[i]];
+        if (next === null || typeof next !== "object") { return; }
+        parents.push(next);
+      }
+      delete parents[segments.length - 1][segments[segments.length - 1]];
+      for (var j = segments.length - 2; j >= 0; j -= 1) {
+        var child = parents[j + 1];
+        if (isPlainObject(child) && Object.keys(child).length === 0) { delete parents[j][segments[j]]; } else { break; }
+      }
+      return;
+    }
+    var target = object;
+    for (var k = 0; k < segments.length - 1; k += 1) {
+      if (!isPlainObject(target[segments[k]]) && !Array.isArray(target[segments[k]])) {
+        target[segments[k]] = typeof segments[k + 1] === "number" ? [] : {};
+      }
+      target = target[segments[k]];
+    }
+    target[segments[segments.length - 1]] = value;
+  }
+
+  /** @param {JSONValue} object @param {Segments} path @returns {JSONValue} */
+  function valueAt(object, path) {
+    return path.reduce(function (value, key) { return value !== null && typeof value === "object" ? value[key] : undefined; },
+      object);
+  }
+
+  var pathPattern = /^\$(?:\.messages)?\[(\d+)\](.*)$/;
+
+  // "$.messages[2].colors.dark.accent" → { index: 2, rest: "colors.dark.accent" } (rest in the form's notation).
+  /** @param {string | null | undefined} path @returns {{ index: number, segments: Segments } | null} */
+  function splitPath(path) {
+    var match = pathPattern.exec(path || "");
+    if (!match) { return null; }
+    /** @type {Segments} */
+    var segments = [];
+    var rest = match[2];
+    var token = /\.([A-Za-z0-9_$-]+)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/g;
+    var found;
+    while ((found = token.exec(rest)) !== null) {
+      if (found[1] !== undefined) { segments.push(found[1]); }
+      else if (found[2] !== undefined) { segments.push(Number(found[2])); }
+      else { segments.push(JSON.parse("\"" + found[3] + "\"")); }
+    }
+    return { index: Number(match[1]), segments: segments };
+  }
+
+  // ---- Values: a field's text ⇄ the JSON value it writes ----
+
+  /** @param {JSONValue} value @param {string} kind @returns {string} */
+  function show(value, kind) {
+    if (value === undefined || value === null) { return ""; }
+    if (kind === "json") { return JSON.stringify(value, null, JSON.stringify(value).length > 60 ? 2 : 0); }
+    if (kind === "list" && Array.isArray(value) && value.every(function (item) { return typeof item === "string"; })) {
+      return value.join(", ");
+    }
+    if (kind === "select" || kind === "bool") { return typeof value === "string" ? value : JSON.stringify(value); }
+    return typeof value === "string" ? value : JSON.stringify(value);
+  }
+
+  // What a field's text means. A number field with letters keeps the text: the check then says why.
+  /** @param {string} text @param {string} kind @returns {Reading} */
+  function read(text, kind) {
+    var trimmed = text.trim();
+    if (kind === "json") {
+      if (!trimmed) { return { value: undefined }; }
+      try { return { value: JSON.parse(trimmed) }; } catch (error) {
+        return { error: "Not valid JSON at " + jsonWhere(trimmed) + ". The key keeps its last valid value." };
+      }
+    }
+    if (kind === "integer" || kind === "number") {
+      if (!trimmed) { return { value: undefined }; }
+      return { value: /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed };
+    }
+    if (kind === "list") {
+      if (!trimmed) { return { value: undefined }; }
+      return { value: trimmed.split(",").map(function (item) { return item.trim(); }).filter(Boolean) };
+    }
+    if (kind === "select") {
+      if (trimmed === "") { return { value: undefined }; }
+      if (trimmed === "true" || trimmed === "false") { return { value: trimmed === "true" }; }
+      return { value: trimmed };
+    }
+    if (kind === "date") {
+      if (!trimmed) { return { value: undefined }; }
+      return readDate(trimmed);
+    }
+    if (kind === "area") { return { value: text === "" ? undefined : text }; }
+    return { value: text === "" ? undefined : text };
+  }
+
+  var monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December"];
+
+  /** @param {number} text @param {number} width @returns {string} */
+  function pad(text, width) { return ("0000" + text).slice(-width); }
+
+  // A day, or a day and a time, as people type them (one-digit hours, no seconds, an offset or none):
+  // written as RFC 3339, in UTC without an offset. A day the calendar does not have, or text that is
+  // not a date, is an error in words; the draft takes the text as typed, so the save is refused too.
+  /** @param {string} text @returns {Reading} */
+  function readDate(text) {
+    var parts = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*([Zz]|[+-]\d{2}:?\d{2})?)?$/
+      .exec(text);
+    if (!parts) { return { value: text, error: "Write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)." }; }
+    var year = Number(parts[1]), month = Number(parts[2]), day = Number(parts[3]);
+    var problem = null;
+    if (month < 1 || month > 12) {
+      problem = "There is no month " + month + ": months go from 1 to 12.";
+    } else {
+      var days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30,
+        31, 30, 31][month - 1];
+      if (day < 1 || day > days) {
+        problem = monthNames[month - 1] + (month === 2 && day === 29 ? " " + year : "") + " has no day " + day + ".";
+      }
+    }
+    var hour = parts[4] === undefined ? 0 : Number(parts[4]);
+    var minute = parts[5] === undefined ? 0 : Number(parts[5]);
+    var second = parts[6] === undefined ? 0 : Number(parts[6]);
+    if (!problem && hour > 23) { problem = "There is no hour " + hour + ": hours go from 0 to 23."; }
+    if (!problem && minute > 59) { problem = "There is no minute " + minute + ": minutes go from 0 to 59."; }
+    if (!problem && second > 59) { problem = "There is no second " + second + ": seconds go from 0 to 59."; }
+    if (problem) { return { value: text, error: problem }; }
+    var offset = parts[8] === undefined ? "Z" : /^[Zz]$/.test(parts[8]) ? "Z"
+      : parts[8].slice(0, 3) + ":" + parts[8].slice(-2);
+    var written = parts[1] + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":"
+      + pad(second, 2) + (parts[7] || "") + offset;
+    if (written === text) { return { value: written }; }
+    return { value: written, note: "Written as " + written + (parts[8] === undefined ? " (UTC)." : ".") };
+  }
+
+  // ---- JSON that does not parse: where and why ----
+
+  // Where JSON text stops being JSON: { offset, expected } of the first problem (JSON.parse does not
+  // always say where). A small scanner of RFC 8259, used only after JSON.parse has failed.
+  /** @param {string} text @returns {{ offset: number, expected: string }} */
+  function jsonProblem(text) {
+    var at = 0;
+    function space() { while (at < text.length && " \t\n\r".indexOf(text[at]) >= 0) { at += 1; } }
+    /** @param {string} expected @returns {never} */
+    function fail(expected) { throw { offset: at, expected: expected }; }
+    function string() {
+      at += 1;
+      for (;;) {
+        if (at >= text.length) { fail("the string has no closing quote"); }
+        var c = text[at];
+        if (c === "\"") { at += 1; return; }
+        if (c < " ") { fail("a string cannot hold a line break or a tab as it is: write \\n or \\t"); }
+        if (c === "\\") {
+          at += 1;
+          if (text[at] === "u") {
+            if (!/^[0-9A-Fa-f]{4}$/.test(text.slice(at + 1, at + 5))) { fail("\\u needs four hex digits"); }
+            at += 5;
+          } else if ("\"\\/bfnrt".indexOf(text[at]) < 0 || at >= text.length) { fail("this is not an escape JSON knows"); }
+          else { at += 1; }
+        } else { at += 1; }
+      }
+    }
+    function value() {
+      space();
+      var c = text[at];
+      if (c === "{") {
+        at += 1; space();
+        if (text[at] === "}") { at += 1; return; }
+        for (;;) {
+          space();
+          if (text[at] !== "\"") { fail(text[at] === "}" ? "the comma before } is one too many" : "a key in double quotes should come here"); }
+          string(); space();
+          if (text[at] !== ":") { fail("a colon should follow the key"); }
+          at += 1; value(); space();
+          if (text[at] === ",") { at += 1; continue; }
+          if (text[at] === "}") { at += 1; return; }
+          fail("a comma or } should come here");
+        }
+      }
+      if (c === "[") {
+        at += 1; space();
+        if (text[at] === "]") { at += 1; return; }
+        for (;;) {
+          space();
+          if (text[at] === "]") { fail("the comma before ] is one too many"); }
+          value(); space();
+          if (text[at] === ",") { at += 1; continue; }
+          if (text[at] === "]") { at += 1; return; }
+          fail("a comma or ] should come here");
+        }
+      }
+      if (c === "\"") { string(); return; }
+      var literal = /^(true|false|null|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?)/.exec(text.slice(at));
+      if (literal) { at += literal[0].length; return; }
+      fail(at >= text.length ? "the text ends where a value should come" : "a value should come here");
+    }
+    try {
+      value(); space();
+      if (at < text.length) { fail("nothing should follow the message"); }
+    } catch (/** @type {any} */ problem) {
+      if (problem && typeof problem.offset === "number") { return problem; }
+      throw problem;
+    }
+    return { offset: text.length, expected: "the text is not complete" };
+  }
+
+  // "line 3, column 12: a value should come here"
+  /** @param {string} text @returns {string} */
+  function jsonWhere(text) {
+    var problem = jsonProblem(text);
+    var before = text.slice(0, problem.offset).split("\n");
+    return "line " + before.length + ", column " + (before[before.length - 1].length + 1) + ": " + problem.expected;
+  }
+
+  // ---- Drafts: a new message's template and its words, buttons replacing dismiss and link, sameness ----
+
+  /** @param {string} layout @param {number} id @param {string} app @returns {JSONObject} */
+  function template(layout, id, app) {
+    /** @type {JSONObject} */
+    var message = { id: id, bundleId: app };
+    if (layout !== "alert") { message.layout = layout; }
+    if (layout === "alert") {
+      message.title = "A short title";
+      message.text = "One or two sentences that say what changed and what to do.";
+    } else if (layout === "banner") {
+      message.title = "A short title";
+      message.text = "One line about it.";
+      message.action = "dismiss";
+    } else if (layout === "modal") {
+      message.title = "A short title";
+      message.text = "What changed, and why it matters to the reader.";
+      message.buttons = [{ title: "Try it", action: { url: "https://example.com/" } }, { title: "Not now" }];
+    } else if (layout === "sheet") {
+      message.title = "What's new";
+      message.text = "The highlights of this version.";
+      message.features = [{ title: "First feature", text: "What it does for the reader.", symbol: "star" },
+        { title: "Second feature", text: "What it does for the reader.", symbol: "bolt" }];
+      message.buttons = [{ title: "Continue" }];
+    } else if (layout === "image") {
+      message.title = "A short title";
+      message.text = "Read by VoiceOver after the alt text.";
+      message.image = { url: "https://example.com/picture.png", alt: "What the picture shows" };
+      message.action = "dismiss";
+    }
+    return message;
+  }
+
+  // The words a template puts in a new message, by where: [path, what it is, the field's note]. They
+  // would go live as they are.
+  /** @param {JSONObject} template @returns {Array<[Segments, string, string]>} */
+  function templateWords(template) {
+    /** @type {Array<[Segments, string, string]>} */
+    var words = [[["title"], "the title", "Write the message's own title: this is the template's."],
+      [["text"], "the text", "Write the message's own text: this is the template's."],
+      [["image", "url"], "the picture", "Give the message's own picture: this is the template's."],
+      [["image", "alt"], "the alt text", "Say what the message's picture shows: this is the template's."]];
+    (Array.isArray(template.features) ? template.features : []).forEach(function (feature, index) {
+      ["title", "text"].forEach(function (key) {
+        words.push([["features", index, key], "the features", "Write the message's own features: these are the template's."]);
+      });
+    });
+    (Array.isArray(template.buttons) ? template.buttons : []).forEach(function (button, index) {
+      words.push([["buttons", index, "action", "url"], "the button's link", "Give the button's own link: this is the template's."]);
+    });
+    return words;
+  }
+
+  // Takes the dismiss button's title, else the link button, out of the draft as a second button.
+  /** @param {JSONObject} draft @returns {{ button: JSONObject, said: string } | null} */
+  function movedIntoButton(draft) {
+    var label = draft.confirmLabel;
+    if (typeof label === "string" && label !== "") {
+      delete draft.confirmLabel;
+      return { button: { title: label, action: "dismiss" }, said: "The dismiss button's title “" + label
+        + "” is now the second button, which closes the message: a message has buttons or a dismiss "
+        + "button's title, not both." };
+    }
+    var link = draft.link;
+    if (isPlainObject(link) && typeof link.title === "string" && typeof link.url === "string") {
+      delete draft.link;
+      return { button: { title: link.title, action: { url: link.url } }, said: "The link button “" + link.title
+        + "” is now the second button, which opens its link: a message has buttons or a link button, not both." };
+    }
+    return null;
+  }
+
+  // The languages and variants that still have a dismiss or link title of their own: the author gives
+  // them buttons in their words (the form cannot translate the new one).
+  /** @param {JSONObject} draft @returns {string} */
+  function translationsLeft(draft) {
+    /** @type {string[]} */
+    var left = [];
+    [["localizations", ""], ["variants", "variant "]].forEach(function (pair) {
+      var group = draft[pair[0]];
+      Object.keys(isPlainObject(group) || Array.isArray(group) ? group : {}).forEach(function (key) {
+        var entry = group[key];
+        if (isPlainObject(entry) && (entry.confirmLabel !== undefined || entry.link !== undefined)) {
+          left.push(pair[1] + (Array.isArray(group) ? Number(key) + 1 : key));
+        }
+      });
+    });
+    if (!left.length) { return ""; }
+    var many = left.length > 1;
+    var variants = left.filter(function (name) { return name.indexOf("variant ") === 0; }).length;
+    var what = variants === left.length ? "variant" : variants ? "translation and variant" : "translation";
+    if (variants === left.length) { left = left.map(function (name) { return name.slice(8); }); }
+    return " Its " + what + (many ? "s " : " ") + (many ? left.slice(0, -1).join(", ") + " and " + left[left.length - 1]
+      : left[0]) + (many ? " still have a dismiss or link title of their own: give them buttons in their own words"
+        : " still has a dismiss or link title of its own: give it buttons in its own words") + " (the errors say where).";
+  }
+
+  // The order a new message's keys are written in (docs/authoring.md): what it is and for whom, its words
+  // and how it looks, when and to whom it is shown, then what the app and the results get; keys the form
+  // does not know last, as they came.
+  var keyOrder = ["id", "bundleId", "bundleIds", "layout", "placement", "title", "text", "confirmLabel", "link",
+    "image", "buttons", "action", "features", "colors", "bannerSeconds", "appVersions", "appVersionRange",
+    "osVersions", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "rolloutSchedule",
+    "whatsNew", "trigger", "attributes", "installIds", "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate",
+    "priority", "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "variants", "data", "conversion"];
+
+  // A copy of a message with its keys in the documented order.
+  /** @param {JSONObject} message @returns {JSONObject} */
+  function inKeyOrder(message) {
+    /** @type {JSONObject} */
+    var ordered = {};
+    var own = function (/** @type {JSONObject} */ object, /** @type {string} */ key) {
+      return Object.prototype.hasOwnProperty.call(object, key);
+    };
+    keyOrder.concat(Object.keys(message)).forEach(function (key) {
+      // defineProperty: a key named "__proto__" stays a key.
+      if (own(message, key) && !own(ordered, key)) {
+        Object.defineProperty(ordered, key, { value: message[key], enumerable: true, writable: true, configurable: true });
+      }
+    });
+    return ordered;
+  }
+
+  // Two JSON values alike, whatever the order of their keys.
+  /** @param {JSONValue} a @param {JSONValue} b @returns {boolean} */
+  function sameJSON(a, b) {
+    if (a === b) { return true; }
+    if (a === null || b === null || typeof a !== "object" || typeof b !== "object") { return false; }
+    if (Array.isArray(a) !== Array.isArray(b)) { return false; }
+    var keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) { return false; }
+    return keys.every(function (key) { return Object.prototype.hasOwnProperty.call(b, key) && sameJSON(a[key], b[key]); });
+  }
+
+  // ---- Words ----
+
+  /** @param {unknown} text @returns {string} */
+  function sentence(text) {
+    var trimmed = String(text || "").trim();
+    return /[.!?…]$/.test(trimmed) ? trimmed : trimmed + ".";
+  }
+
+  // One message's figures from the report (`report --json`'s message: counts, and per variant the
+  // rates with their intervals and the verdict against the baseline).
+  // Counts of a message never shown (an empty database: all 0) read "no showings yet"; a button's count
+  // is named by the button's title where the message has one ("Go" 10, not button.0 10).
+  /** @param {JSONValue} results @param {number} id @param {JSONObject | undefined} message @returns {string} */
+  function resultsText(results, id, message) {
+    if (!results || typeof results !== "object" || typeof results.error === "string") { return "—"; }
+    var figures = results[String(id)];
+    if (!figures) { return "no showings yet"; }
+    var counts = figures.counts || {};
+    if (!(typeof counts.shown === "number" && counts.shown > 0)) { return "no showings yet"; }
+    var buttons = message && Array.isArray(message.buttons) ? message.buttons : [];
+    var parts = Object.keys(counts).filter(function (name) { return typeof counts[name] === "number"; })
+      .sort(function (a, b) { return Number(b === "shown") - Number(a === "shown") || (a < b ? -1 : a > b ? 1 : 0); })
+      .map(function (name) { return countName(name, buttons) + " " + counts[name]; });
+    var arms = Array.isArray(figures.variants) ? figures.variants : [];
+    arms.forEach(function (/** @type {JSONValue} */ arm) {
+      var rate = arm.rates && arm.rates.conversion;
+      if (!rate || typeof rate.rate !== "number") { return; }
+      var verdict = arm.versusBaseline && arm.versusBaseline.conversion ? ", " + arm.versusBaseline.conversion.verdict : "";
+      parts.push((arms.length > 1 && arm.variant !== null ? "variant " + (arm.variant + 1) + " " : "") + "conversion rate "
+        + percent(rate.rate) + " (" + percent(rate.low) + "–" + percent(rate.high) + ")" + verdict);
+    });
+    // The report lists every message of the feed; one without counts has not been shown yet.
+    return parts.length ? parts.join(" · ") : "no showings yet";
+  }
+
+  // "button.0" as the first button's title in quotes, where the message gives it one.
+  /** @param {string} name @param {JSONValue[]} buttons @returns {string} */
+  function countName(name, buttons) {
+    var index = /^button\.(\d+)$/.exec(name);
+    var button = index ? buttons[Number(index[1])] : null;
+    if (button && typeof button === "object" && typeof button.title === "string" && button.title !== "") {
+      return "“" + button.title + "”";
+    }
+    return name;
+  }
+
+  /** @param {unknown} value @returns {string} */
+  function percent(value) { return typeof value === "number" ? (value * 100).toFixed(1) + " %" : "?"; }
+
+  return { parsePath: parsePath, pathText: pathText, getPath: getPath,
+    isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
+    readDate: readDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
+    templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft,
+    inKeyOrder: inKeyOrder, sameJSON: sameJSON, sentence: sentence, resultsText: resultsText, countName: countName, percent: percent };
+})();

@@ -1,0 +1,351 @@
+"use strict";
+// Saving, duplicating, deleting, and changes made elsewhere; then the page's wiring.
+(function () {
+  var C = window.Console;
+  var state = C.state, byId = C.byId, make = C.make, api = C.api, reason = C.reason, feedURL = C.feedURL;
+  var setStatus = C.setStatus, showNotice = C.showNotice, hideNotice = C.hideNotice;
+  var sameJSON = ConsoleLogic.sameJSON, templateWords = ConsoleLogic.templateWords, valueAt = ConsoleLogic.valueAt;
+
+  var staleText = "This feed changed since you opened it (on disk or in another tab). "
+    + "Reload to see the current version.";
+
+  function onDisk(editor) {
+    return C.messagesOf(state.data[editor.feed]).find(function (message) {
+      return message && message.id === editor.originalId;
+    });
+  }
+
+  function refuseTemplateWords(editor) {
+    var template = editor.template;
+    if (!template) { return false; }
+    var left = templateWords(template).filter(function (word) {
+      var value = valueAt(template, word[0]);
+      return typeof value === "string" && valueAt(editor.draft, word[0]) === value;
+    });
+    if (!left.length) { return false; }
+    C.showDiagnostics(editor.diagnostics || [], editor.messageIndex === null);
+    var names = [];
+    var noted = {};
+    left.forEach(function (word) {
+      if (names.indexOf(word[1]) < 0) { names.push(word[1]); }
+      if (noted[word[2]]) { return; }
+      noted[word[2]] = true;
+      Console.form.showDiagnostic(word[0], { severity: "error", message: word[2] });
+    });
+    var list = names.length > 1 ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1] : names[0];
+    setStatus("Not saved: " + list + (names.length > 1 ? " are" : " is") + " still the template's. "
+      + "Write the message's own.");
+    focusFirstError();
+    return true;
+  }
+
+  function save() {
+    var editor = state.editor;
+    if (!editor) { return; }
+    if (editor.jsonError) {
+      setStatus("Not saved: the JSON has an error. Fix it, or edit the form.");
+      byId("con-json").focus();
+      return;
+    }
+    if (refuseTemplateWords(editor)) { return; }
+    var button = byId("con-save");
+    button.setAttribute("aria-busy", "true");
+    send(editor, false).catch(function (error) {
+      setStatus("Not saved: the server did not answer (" + error.message + ").");
+    }).then(function () { button.setAttribute("aria-busy", "false"); });
+  }
+
+  // Sends the draft; a 412 (the file changed elsewhere) is tried once more on top of the new version
+  // when the message itself did not change there.
+  function send(editor, again) {
+    setStatus("Saving…");
+    var isNew = editor.originalId === null;
+    var path = feedURL(editor.feed) + "/messages" + (isNew ? "" : "/" + encodeURIComponent(editor.originalId));
+    // A new message's keys in the documented order, whatever order the fields were filled in.
+    var sent = isNew ? ConsoleLogic.inKeyOrder(editor.draft) : JSON.parse(JSON.stringify(editor.draft));
+    return api(isNew ? "POST" : "PUT", path, sent, editor.etag ? { "If-Match": editor.etag } : {}).then(function (answer) {
+      if (state.editor !== editor) { return; }
+      if (answer.status === 200 || answer.status === 201) {
+        editor.etag = (answer.data && answer.data.etag) || answer.etag || editor.etag;
+        if (isNew) {
+          editor.draft = JSON.parse(JSON.stringify(sent));
+          C.writeJSON();
+        }
+        editor.originalId = sent.id;
+        editor.savedText = JSON.stringify(sent);
+        editor.base = sent;
+        editor.template = null;
+        hideNotice();
+        setStatus(again ? "Saved. The feed changed elsewhere; your message had not, so it was saved on top of the "
+          + "new version." : "Saved to " + editor.feed + ". Open pages of the preview reload by themselves.");
+        history.replaceState(null, "", "#" + encodeURIComponent(editor.feed) + "/" + sent.id);
+        C.renderEditorHead();
+        return C.loadFeed(editor.feed).then(C.renderList);
+      }
+      if (answer.status === 412 && !again) { return onTopOfNewVersion(editor); }
+      if (answer.status === 412) {
+        showNotice(staleText, true);
+        setStatus("Not saved.");
+      } else if (answer.status === 422) {
+        // Without a whole-number id the draft has no place in the feed: an error at the root is its Id's.
+        var counts = C.showDiagnostics(answer.data && answer.data.diagnostics || [], !Number.isInteger(sent.id));
+        setStatus(refusalText(counts));
+        focusFirstError();
+      } else if (answer.status === 409 && /in use/.test(reason(answer)) && isNew && Number.isInteger(sent.id)) {
+        return proposeFreeId(editor, sent.id, reason(answer));
+      } else if (answer.status === 409 && /in use/.test(reason(answer))) {
+        C.showDiagnostics([{ severity: "error", path: "$", message: reason(answer) }], true);
+        setStatus("Not saved: " + reason(answer) + ".");
+        focusFirstError();
+      } else {
+        showNotice("Not saved: " + reason(answer), false);
+        setStatus("Not saved.");
+      }
+    });
+  }
+
+  function onTopOfNewVersion(editor) {
+    return C.loadFeed(editor.feed).then(function (data) {
+      if (state.editor !== editor) { return; }
+      C.renderList();
+      if (editor.originalId !== null) {
+        var current = onDisk(editor);
+        if (!current || !sameJSON(current, editor.base)) {
+          showNotice(staleText, true);
+          setStatus("Not saved.");
+          return;
+        }
+      }
+      editor.etag = data.etag;
+      return send(editor, true);
+    });
+  }
+
+  // A new message whose id another message took meanwhile (a second New message, another tab): the
+  // next free id, as New message and Duplicate choose it, offered at the Id with a button that sets it.
+  function proposeFreeId(editor, taken, why) {
+    return C.loadFeed(editor.feed).catch(function () { return null; }).then(function () {
+      if (state.editor !== editor) { return; }
+      C.renderList();
+      var free = C.nextFreeId(editor.feed);
+      C.showDiagnostics([{ severity: "error", path: "$", message: "id " + taken + " is in use: use " + free + "?" }], true);
+      var note = document.querySelector("#con-form .con-field[data-path=\"id\"] .con-diag.con-error");
+      var input = document.querySelector("#con-form .con-field[data-path=\"id\"] input");
+      if (note && input) {
+        var use = make("button", { type: "button", "class": "con-use-id", text: "Use id " + free });
+        use.addEventListener("click", function () {
+          if (state.editor !== editor) { return; }
+          /** @type {HTMLInputElement} */ (input).value = String(free);
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+          setStatus("The id is now " + free + ". Save to add the message.");
+          byId("con-save").focus();
+        });
+        note.appendChild(document.createTextNode(" "));
+        note.appendChild(use);
+      }
+      setStatus("Not saved: " + why + ".");
+      focusFirstError();
+    });
+  }
+
+  // What a 422 says, by where its errors went: never "at their fields" when none is.
+  function refusalText(counts) {
+    var listed = counts.others + counts.listed;
+    if (counts.atFields && !listed) { return "Not saved: the feed would have errors. They are marked at their fields."; }
+    if (counts.atFields) { return "Not saved: the feed would have errors, at their fields and listed above the form."; }
+    if (counts.others && !counts.listed) {
+      return "Not saved: another message of the feed has an error (named above the form). Fix it first.";
+    }
+    return "Not saved: the feed would have errors, listed above the form.";
+  }
+
+  function focusFirstError() {
+    var field = document.querySelector("#con-form [aria-invalid=true]");
+    if (field) { /** @type {HTMLElement} */ (field).focus(); } else if (!byId("con-diagnostics").hidden) { byId("con-diagnostics").focus(); }
+  }
+
+  // Reload after a refusal or a change elsewhere: the message as it is on disk now. Unsaved edits to it
+  // are dropped only when the author says so in the page's dialog.
+  function reload() {
+    var editor = state.editor;
+    var go = !editor || editor.originalId === null || !C.isDirty() ? Promise.resolve(true)
+      : C.askToLeave("Reload " + C.headingText(editor).replace(/^M/, "m") + " as it is on disk now? Your edits "
+        + "to it are not saved.", "Reload without saving");
+    return go.then(function (leave) { return leave ? reloaded(editor) : undefined; });
+  }
+
+  function reloaded(editor) {
+    return C.loadAll().then(function () {
+      if (!editor || state.editor !== editor) { return; }
+      var data = state.data[editor.feed];
+      if (editor.originalId === null) {
+        editor.etag = data ? data.etag : editor.etag;
+        hideNotice();
+        setStatus("Reloaded the feed; your new message is still a draft.");
+        return;
+      }
+      if (onDisk(editor)) {
+        C.openMessage(editor.feed, editor.originalId);
+        setStatus("Reloaded: this is the message as it is on disk now.");
+      } else {
+        C.dropEditor(true);
+        setStatus("");
+      }
+    });
+  }
+
+  function duplicate() {
+    var editor = state.editor;
+    if (!editor) { return; }
+    var copy = JSON.parse(JSON.stringify(editor.draft));
+    copy.id = C.nextFreeId(editor.feed);
+    C.startEditor(editor.feed, null, copy, state.data[editor.feed] ? state.data[editor.feed].etag : editor.etag);
+    setStatus("A copy with id " + copy.id + ": it is in the feed once you save it.");
+  }
+
+  function askDelete() {
+    var editor = state.editor;
+    if (!editor || editor.originalId === null) { return; }
+    byId("con-delete-text").textContent = "Message #" + editor.originalId + " (" + (editor.draft.title || "no title")
+      + ") leaves " + editor.feed + " when you confirm. Installs that have not seen it never will; "
+      + "its id should not be used again.";
+    byId("con-delete-dialog").showModal();
+    byId("con-delete-cancel").focus();
+  }
+
+  function confirmDelete() {
+    var editor = state.editor;
+    byId("con-delete-dialog").close();
+    if (!editor) { return; }
+    setStatus("Deleting…");
+    sendDelete(editor, false).catch(function (error) {
+      if (state.editor === editor) { setStatus("Not deleted: the server did not answer (" + error.message + ")."); }
+    });
+  }
+
+  // As a save: a 412 (the file changed elsewhere) is tried once more on top of the new version when this
+  // message did not change there; only a change to the message itself asks to reload.
+  function sendDelete(editor, again) {
+    var path = feedURL(editor.feed) + "/messages/" + encodeURIComponent(editor.originalId);
+    return api("DELETE", path, undefined, { "If-Match": editor.etag }).then(function (answer) {
+      if (state.editor !== editor) { return; }
+      if (answer.status === 200) {
+        var id = editor.originalId;
+        state.editor = null;
+        C.showEditor(false);
+        history.replaceState(null, "", location.pathname);
+        return C.loadAll().then(function () {
+          byId("con-load-error").hidden = true;
+          byId("con-filter").focus();
+          announce("Deleted message #" + id + ".");
+        });
+      }
+      if (answer.status === 412 && !again) {
+        return C.loadFeed(editor.feed).then(function (data) {
+          if (state.editor !== editor) { return; }
+          C.renderList();
+          var current = onDisk(editor);
+          if (!current || !sameJSON(current, editor.base)) { showNotice(staleText, true); return; }
+          editor.etag = data.etag;
+          return sendDelete(editor, true);
+        });
+      }
+      if (answer.status === 412) { showNotice(staleText, true); } else { showNotice("Not deleted: " + reason(answer), false); }
+    });
+  }
+
+  function announce(text) {
+    var status = byId("con-list-status");
+    if (!status) {
+      status = make("p", { id: "con-list-status", role: "status", "class": "con-hint" });
+      byId("con-messages").insertBefore(status, byId("con-messages").querySelector(".con-table-wrap"));
+    }
+    status.textContent = text;
+  }
+
+  function createMessage() {
+    var name = byId("con-new-feed").value;
+    if (!name) {
+      byId("con-load-error").textContent = "No feed can take a new message: no feed file is JSON. Mend one in an editor first.";
+      byId("con-load-error").hidden = false;
+      return;
+    }
+    var go = !C.isDirty() ? Promise.resolve(true)
+      : C.askToLeave("Start a new message? Your edits to " + C.headingText(state.editor).replace(/^M/, "m")
+        + " are not saved.", "Start without saving");
+    go.then(function (leave) {
+      if (!leave) { return; }
+      var layout = byId("con-new-layout").value;
+      var data = state.data[name];
+      var app = "com.example.app";
+      C.messagesOf(data).some(function (message) {
+        if (message && typeof message.bundleId === "string" && message.bundleId !== "*") { app = message.bundleId; return true; }
+        return false;
+      });
+      var draft = Console.form.template(layout, C.nextFreeId(name), app);
+      C.startEditor(name, null, draft, data ? data.etag : null, JSON.parse(JSON.stringify(draft)));
+      history.replaceState(null, "", location.pathname);
+    });
+  }
+
+  // ---- Changes elsewhere ----
+
+  function poll() {
+    fetch("/__preview/version", { cache: "no-store" }).then(function (response) { return response.text(); })
+      .then(function (version) {
+        if (state.version === null) { state.version = version; return; }
+        if (version === state.version) { return; }
+        state.version = version;
+        return changedOnDisk();
+      }).catch(function () {}).then(function () { setTimeout(poll, 1000); });
+  }
+
+  function changedOnDisk() {
+    var editor = state.editor;
+    var dirty = C.isDirty();
+    return C.loadAll().then(function () {
+      if (!editor || state.editor !== editor) { return; }
+      var data = state.data[editor.feed];
+      if (!data || data.etag === editor.etag) { return; }
+      var current = editor.originalId === null ? null : onDisk(editor);
+      if (dirty && (editor.originalId === null || (current && sameJSON(current, editor.base)))) {
+        setStatus("The feed changed elsewhere, but not this message: your edits here can still be saved.");
+      } else if (dirty) {
+        setStatus("");
+        showNotice("The feed changed on disk (or in another tab) while you were editing. Saving will be refused; "
+          + "reload to see the current version (your edits here will be dropped: copy the JSON first if you need it).",
+          true);
+      } else if (editor.originalId !== null) {
+        reload();
+      }
+    });
+  }
+
+  // ---- Wiring ----
+
+  document.addEventListener("DOMContentLoaded", function () {
+    byId("con-filter").addEventListener("input", C.renderList);
+    byId("con-state-filter").addEventListener("change", C.renderList);
+    byId("con-new").addEventListener("click", createMessage);
+    byId("con-save").addEventListener("click", save);
+    byId("con-duplicate").addEventListener("click", duplicate);
+    byId("con-delete").addEventListener("click", askDelete);
+    byId("con-close").addEventListener("click", C.closeEditor);
+    byId("con-reload").addEventListener("click", reload);
+    byId("con-delete-cancel").addEventListener("click", function () { byId("con-delete-dialog").close(); });
+    byId("con-delete-confirm").addEventListener("click", confirmDelete);
+    byId("con-json").addEventListener("input", function () { C.jsonEdited(); });
+    byId("con-install").addEventListener("input", function () { C.scheduleCheck(); });
+    byId("con-install").addEventListener("submit", function (event) { event.preventDefault(); });
+    byId("con-form").addEventListener("submit", function (event) { event.preventDefault(); });
+    document.addEventListener("keydown", function (event) {
+      if ((event.ctrlKey || event.metaKey) && event.key === "s" && state.editor) { event.preventDefault(); save(); }
+    });
+    window.addEventListener("hashchange", C.openFromHash);
+    window.addEventListener("beforeunload", function (event) {
+      if (C.isDirty()) { event.preventDefault(); event.returnValue = ""; }
+    });
+    C.loadAll().then(C.openFromHash);
+    poll();
+  });
+})();

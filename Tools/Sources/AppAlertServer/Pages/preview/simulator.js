@@ -1,0 +1,93 @@
+(function () {
+  var form = /** @type {HTMLFormElement} */ (document.getElementById("simulator"));
+  var result = document.getElementById("simulator-result");
+  // Fields that take several values, separated by commas (each becomes a parameter of its own).
+  var lists = { locale: true, seen: true, attribute: true };
+  var query = new URLSearchParams(location.search);
+  Array.prototype.forEach.call(form.elements, function (field) {
+    if (!field.name) { return; }
+    var value = query.has(field.name) ? query.getAll(field.name).join(", ") : field.getAttribute("data-default");
+    field.value = value || "";
+    field.setAttribute("value", field.value);
+  });
+  function parameters() {
+    var out = new URLSearchParams();
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || !field.value.trim()) { return; }
+      var values = lists[field.name] ? field.value.split(",") : [field.value];
+      values.forEach(function (v) { if (v.trim()) { out.append(field.name, v.trim()); } });
+    });
+    return out;
+  }
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined && text !== null) { node.textContent = text; }
+    return node;
+  }
+  function draw(answer, install) {
+    result.textContent = "";
+    var left = element("div");
+    left.appendChild(element("div", "meta", "Install: " + install));
+    if (answer.error) {
+      left.appendChild(element("p", "error", answer.error));
+      result.appendChild(left);
+      return;
+    }
+    if (answer.message) {
+      var m = answer.message;
+      var phones = element("div", "phones");
+      phones.appendChild(AppAlertPhones.drawPhone(m, false));
+      phones.appendChild(AppAlertPhones.drawPhone(m, true));
+      phones.querySelector(".message").id = "simulator-message";
+      var item = element("div", "item");
+      item.appendChild(phones);
+      item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")
+        + (answer.variant !== null && answer.variant !== undefined
+          ? " · variant " + (answer.variant + 1) + " of " + answer.variants : "")));
+      left.appendChild(item);
+    } else {
+      left.appendChild(element("p", "none", "No message for this install."));
+    }
+    result.appendChild(left);
+    var table = element("table");
+    table.id = "simulator-evaluations";
+    var header = element("tr");
+    ["Message", "Verdict", "Rule", "Why"].forEach(function (h) { header.appendChild(element("th", null, h)); });
+    table.appendChild(header);
+    (answer.evaluations || []).forEach(function (e) {
+      var row = element("tr", e.id === answer.selected ? "chosen" : (e.eligible ? "eligible" : "excluded"));
+      row.appendChild(element("td", null, "#" + e.id));
+      row.appendChild(element("td", null, e.id === answer.selected ? "shown" : (e.eligible ? "eligible" : "excluded")));
+      row.appendChild(element("td", null, e.rule || ""));
+      row.appendChild(element("td", null, e.reason));
+      table.appendChild(row);
+    });
+    result.appendChild(table);
+  }
+  function run(remember) {
+    var p = parameters();
+    if (remember) { history.replaceState(null, "", "?" + p.toString()); }
+    var install = [p.get("bundleId"), p.get("appVersion"), p.get("platform"), p.get("osVersion"),
+      p.getAll("locale").join("/"), p.get("event") ? "event " + p.get("event") : null]
+      .filter(function (v) { return v; }).join(" · ");
+    fetch("/_appalert/evaluate?" + p.toString(), { cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (answer) { draw(answer, install); })
+      .catch(function (error) { draw({ error: String(error) }, install); });
+  }
+  var platformField = /** @type {HTMLSelectElement} */ (form.elements.namedItem("platform"));
+  var osField = /** @type {HTMLInputElement} */ (form.elements.namedItem("osVersion"));
+  var lastPlatform = platformField.value;
+  if (!query.has("osVersion")) {
+    osField.value = osDefaults[platformField.value] || "";
+    osField.setAttribute("value", osField.value);
+  }
+  platformField.addEventListener("change", function () {
+    // A version left at the previous platform's default follows the platform.
+    if (!osField.value || osField.value === osDefaults[lastPlatform]) { osField.value = osDefaults[platformField.value] || ""; }
+    lastPlatform = platformField.value;
+  });
+  form.addEventListener("submit", function (event) { event.preventDefault(); run(true); });
+  run(false);
+})();

@@ -1,0 +1,221 @@
+// The console's logic that needs no page (console/console-logic.js): paths, a field's text ⇄ JSON,
+// dates as typed, where invalid JSON goes wrong, templates, the results' words.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { load } from "./load.mjs";
+
+const L = load("console/console-logic.js", "ConsoleLogic");
+
+test("a path in the form's notation splits into keys and indexes and is written back the same", () => {
+  for (const [text, segments] of [
+    ["id", ["id"]],
+    ["colors.dark.accent", ["colors", "dark", "accent"]],
+    ["buttons[1].action.url", ["buttons", 1, "action", "url"]],
+  ]) {
+    assert.deepEqual(L.parsePath(text), segments);
+    assert.equal(L.pathText(segments), text);
+  }
+});
+
+test("a key that is not a plain name is written in brackets and quotes", () => {
+  assert.equal(L.pathText(["localizations", "pt-BR", "title"]), "localizations.pt-BR.title");
+  assert.equal(L.pathText(["data", "a key", 0]), 'data["a key"][0]');
+});
+
+test("the check's path names the message by its place and the rest in the form's notation", () => {
+  assert.deepEqual(L.splitPath("$.messages[2].colors.dark.accent"), { index: 2, segments: ["colors", "dark", "accent"] });
+  assert.deepEqual(L.splitPath("$[0].buttons[1].title"), { index: 0, segments: ["buttons", 1, "title"] });
+  assert.deepEqual(L.splitPath('$.messages[1].data["a \\"b\\""]'), { index: 1, segments: ["data", 'a "b"'] });
+  assert.equal(L.splitPath("$.updatePolicies[0]"), null);
+  assert.equal(L.splitPath(undefined), null);
+});
+
+test("setting a path creates the objects and arrays on the way", () => {
+  const draft = { id: 1 };
+  L.setPath(draft, ["colors", "dark", "accent"], "#FF0000");
+  L.setPath(draft, ["buttons", 0, "title"], "Go");
+  assert.deepEqual(draft, { id: 1, colors: { dark: { accent: "#FF0000" } }, buttons: [{ title: "Go" }] });
+  assert.equal(L.getPath(draft, ["colors", "dark", "accent"]), "#FF0000");
+  assert.equal(L.getPath(draft, ["id", "deeper"]), undefined);
+  assert.equal(L.valueAt(draft, ["buttons", 0, "title"]), "Go");
+});
+
+test("removing a key removes the objects it leaves empty, and nothing else", () => {
+  const draft = { id: 1, colors: { text: "#000000", dark: { accent: "#FF0000" } } };
+  L.setPath(draft, ["colors", "dark", "accent"], undefined);
+  assert.deepEqual(draft, { id: 1, colors: { text: "#000000" } });
+  L.setPath(draft, ["colors", "text"], undefined);
+  assert.deepEqual(draft, { id: 1 });
+  L.setPath(draft, ["link", "url"], undefined);
+  assert.deepEqual(draft, { id: 1 });
+});
+
+test("each kind of field shows its value as text and reads the text back as the same value", () => {
+  for (const [kind, value, text] of [
+    ["text", "Hello", "Hello"],
+    ["area", "Two\nlines", "Two\nlines"],
+    ["integer", 3, "3"],
+    ["number", 12.5, "12.5"],
+    ["number", 50, "50"],
+    ["list", ["ios", "macos"], "ios, macos"],
+    ["select", "banner", "banner"],
+    ["select", false, "false"],
+    ["json", { event: "purchase" }, '{"event":"purchase"}'],
+    ["date", "2026-03-01T09:00:00Z", "2026-03-01T09:00:00Z"],
+  ]) {
+    assert.equal(L.show(value, kind), text, kind);
+    assert.deepEqual(L.read(text, kind), { value }, kind);
+  }
+});
+
+test("long JSON is shown indented", () => {
+  const value = [{ at: "2027-01-15T08:00:00Z", percent: 10 }, { at: "2027-01-20T08:00:00Z", percent: 100 }];
+  assert.equal(L.show(value, "json"), JSON.stringify(value, null, 2));
+});
+
+test("an empty field removes its key", () => {
+  for (const kind of ["text", "area", "integer", "number", "list", "select", "json", "date"]) {
+    assert.deepEqual(L.read("", kind), { value: undefined }, kind);
+  }
+  assert.equal(L.show(undefined, "text"), "");
+  assert.equal(L.show(null, "json"), "");
+});
+
+test("a list drops empty items and spaces; a number with letters stays text for the check to name", () => {
+  assert.deepEqual(L.read(" en, , fr ,de ", "list"), { value: ["en", "fr", "de"] });
+  assert.deepEqual(L.read("50%", "number"), { value: "50%" });
+  assert.deepEqual(L.read(" 1e3 ", "number"), { value: 1000 });
+  assert.deepEqual(L.read("-2", "integer"), { value: -2 });
+});
+
+test("JSON that does not parse keeps the key's value and says where it goes wrong", () => {
+  const reading = L.read('{"event": }', "json");
+  assert.equal(Object.hasOwn(reading, "value"), false);
+  assert.equal(reading.error, "Not valid JSON at line 1, column 11: a value should come here. The key keeps its last valid value.");
+});
+
+test("where invalid JSON goes wrong, in line and column and words", () => {
+  for (const [text, where] of [
+    ['{\n  "title": "Hi",\n}', "line 3, column 1: the comma before } is one too many"],
+    ['{"title": "Hi" "text": "x"}', "line 1, column 16: a comma or } should come here"],
+    ["[1, 2,]", "line 1, column 7: the comma before ] is one too many"],
+    ['{"a": "b', "line 1, column 9: the string has no closing quote"],
+    ['{"a": "\\x"}', "line 1, column 9: this is not an escape JSON knows"],
+    ['{"a": "\\u12"}', "line 1, column 9: \\u needs four hex digits"],
+    ["{title: 1}", "line 1, column 2: a key in double quotes should come here"],
+    ['{"a" 1}', "line 1, column 6: a colon should follow the key"],
+    ["{} {}", "line 1, column 4: nothing should follow the message"],
+    ["", "line 1, column 1: the text ends where a value should come"],
+  ]) {
+    assert.equal(L.jsonWhere(text), where, text);
+  }
+});
+
+test("a date is written as RFC 3339 in UTC, saying how when it was typed otherwise", () => {
+  for (const [typed, written, note] of [
+    ["2026-03-01", "2026-03-01T00:00:00Z", "Written as 2026-03-01T00:00:00Z (UTC)."],
+    ["2026-3-1 9:05", "2026-03-01T09:05:00Z", "Written as 2026-03-01T09:05:00Z (UTC)."],
+    ["2026-03-01t09:00:00+0100", "2026-03-01T09:00:00+01:00", "Written as 2026-03-01T09:00:00+01:00."],
+    ["2026-03-01T09:00:00.5z", "2026-03-01T09:00:00.5Z", "Written as 2026-03-01T09:00:00.5Z."],
+  ]) {
+    assert.deepEqual(L.read(typed, "date"), { value: written, note }, typed);
+  }
+  assert.deepEqual(L.read("2026-03-01T09:00:00Z", "date"), { value: "2026-03-01T09:00:00Z" });
+});
+
+test("a date the calendar does not have, or text that is not a date, is an error in words and kept as typed", () => {
+  for (const [typed, error] of [
+    ["2026-02-29", "February 2026 has no day 29."],
+    ["2026-04-31", "April has no day 31."],
+    ["2026-13-01", "There is no month 13: months go from 1 to 12."],
+    ["2026-01-01 24:00", "There is no hour 24: hours go from 0 to 23."],
+    ["2026-01-01 10:60", "There is no minute 60: minutes go from 0 to 59."],
+    ["next monday", "Write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."],
+  ]) {
+    assert.deepEqual(L.readDate(typed), { value: typed, error }, typed);
+  }
+  assert.deepEqual(L.readDate("2028-02-29"), { value: "2028-02-29T00:00:00Z", note: "Written as 2028-02-29T00:00:00Z (UTC)." });
+});
+
+test("a new message starts from its layout's template, its id and app first", () => {
+  for (const layout of ["alert", "banner", "modal", "sheet", "image"]) {
+    const message = L.template(layout, 7, "com.example.app");
+    assert.deepEqual(Object.keys(message).slice(0, 2), ["id", "bundleId"], layout);
+    assert.equal(message.id, 7);
+    assert.equal(message.layout, layout === "alert" ? undefined : layout);
+    assert.equal(typeof message.title, "string");
+  }
+  assert.deepEqual(L.template("modal", 3, "a").buttons, [{ title: "Try it", action: { url: "https://example.com/" } }, { title: "Not now" }]);
+});
+
+test("a template's words are listed where the author must replace them", () => {
+  const words = L.templateWords(L.template("sheet", 1, "a"));
+  assert.deepEqual(words.map((word) => L.pathText(word[0])), [
+    "title", "text", "image.url", "image.alt", "features[0].title", "features[0].text", "features[1].title",
+    "features[1].text", "buttons[0].action.url",
+  ]);
+});
+
+test("a first button takes the dismiss button's title, else the link button, out of the draft", () => {
+  const withLabel = { id: 1, confirmLabel: "Got it", link: { title: "More", url: "https://example.com" } };
+  const moved = L.movedIntoButton(withLabel);
+  assert.deepEqual(moved.button, { title: "Got it", action: "dismiss" });
+  assert.match(moved.said, /^The dismiss button's title “Got it” is now the second button/);
+  assert.deepEqual(withLabel, { id: 1, link: { title: "More", url: "https://example.com" } });
+  assert.deepEqual(L.movedIntoButton(withLabel).button, { title: "More", action: { url: "https://example.com" } });
+  assert.deepEqual(withLabel, { id: 1 });
+  assert.equal(L.movedIntoButton(withLabel), null);
+});
+
+test("the translations and variants left with a dismiss or link title of their own are named", () => {
+  assert.equal(L.translationsLeft({ localizations: { fr: { title: "x" } } }), "");
+  assert.equal(L.translationsLeft({ localizations: { fr: { confirmLabel: "OK" } } }),
+    " Its translation fr still has a dismiss or link title of its own: give it buttons in its own words (the errors say where).");
+  assert.equal(L.translationsLeft({ variants: [{ weight: 1, link: {} }, { weight: 1, confirmLabel: "x" }] }),
+    " Its variants 1 and 2 still have a dismiss or link title of their own: give them buttons in their own words (the errors say where).");
+  assert.equal(L.translationsLeft({ localizations: { de: { link: {} } }, variants: [{ confirmLabel: "x" }] }),
+    " Its translation and variants de and variant 1 still have a dismiss or link title of their own: give them buttons in their own words (the errors say where).");
+});
+
+test("a new message's keys are put in the documented order, unknown keys last as they came", () => {
+  const message = JSON.parse('{"text": "x", "zebra": 1, "startDate": "2026-01-01T00:00:00Z", "title": "t", '
+    + '"placement": "inbox", "__proto__": {"a": 1}, "bundleId": "com.example", "id": 9, "constructor": 2}');
+  const ordered = L.inKeyOrder(message);
+  assert.deepEqual(Object.keys(ordered), ["id", "bundleId", "placement", "title", "text", "startDate", "zebra", "__proto__",
+    "constructor"]);
+  assert.equal(JSON.stringify(ordered), '{"id":9,"bundleId":"com.example","placement":"inbox","title":"t","text":"x",'
+    + '"startDate":"2026-01-01T00:00:00Z","zebra":1,"__proto__":{"a":1},"constructor":2}');
+  assert.deepEqual(Object.keys(L.inKeyOrder(L.template("sheet", 1, "a"))),
+    ["id", "bundleId", "layout", "title", "text", "buttons", "features"]);
+});
+
+test("two JSON values are the same whatever the order of their keys", () => {
+  assert.equal(L.sameJSON({ a: 1, b: [1, { c: null }] }, { b: [1, { c: null }], a: 1 }), true);
+  assert.equal(L.sameJSON({ a: 1 }, { a: 1, b: 2 }), false);
+  assert.equal(L.sameJSON([1, 2], [2, 1]), false);
+  assert.equal(L.sameJSON({ 0: 1 }, [1]), false);
+  assert.equal(L.sameJSON(null, {}), false);
+});
+
+test("the results read as words: counts by button title, conversion per variant, never shown said so", () => {
+  const message = { id: 4, buttons: [{ title: "Go" }, { title: "" }] };
+  assert.equal(L.resultsText(null, 4, message), "—");
+  assert.equal(L.resultsText({ error: "locked" }, 4, message), "—");
+  assert.equal(L.resultsText({}, 4, message), "no showings yet");
+  assert.equal(L.resultsText({ 4: { counts: { shown: 0 } } }, 4, message), "no showings yet");
+  assert.equal(L.resultsText({ 4: { counts: { "button.1": 2, "button.0": 3, shown: 10, opened: "x" } } }, 4, message),
+    "shown 10 · “Go” 3 · button.1 2");
+  const variants = [
+    { variant: 0, rates: { conversion: { rate: 0.1, low: 0.05, high: 0.15 } } },
+    { variant: 1, rates: { conversion: { rate: 0.125, low: 0.1, high: 0.2 } }, versusBaseline: { conversion: { verdict: "better" } } },
+  ];
+  assert.equal(L.resultsText({ 4: { counts: { shown: 10 }, variants } }, 4, message),
+    "shown 10 · variant 1 conversion rate 10.0 % (5.0 %–15.0 %) · variant 2 conversion rate 12.5 % (10.0 %–20.0 %), better");
+  assert.equal(L.percent(undefined), "?");
+});
+
+test("a diagnostic's words end as a sentence", () => {
+  assert.equal(L.sentence(" the title is empty "), "the title is empty.");
+  assert.equal(L.sentence("Really?"), "Really?");
+  assert.equal(L.sentence(null), ".");
+});
