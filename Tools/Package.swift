@@ -60,6 +60,7 @@ let package = Package(
             name: "AppAlertResults",
             dependencies: [
                 .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
