@@ -77,6 +77,7 @@ let package = Package(
             name: "AppAlertResults",
             dependencies: [
                 .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),

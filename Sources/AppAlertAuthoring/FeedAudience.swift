@@ -109,6 +109,10 @@ public enum FeedAudience {
         /// The OS version a row shows, per platform, where the feed's conditions leave the choice open:
         /// by default ``OSReleases/current(on:)``; add this machine's for Linux.
         public var currentOSVersions: [Platform: Version] = [:]
+        /// Whether a language some message has its own texts for (`localizations`) is a class of its own
+        /// even where targeting treats it as the others: `diff` needs it, as an edit of a base text
+        /// reaches the languages that show it and not those with a translation of their own.
+        public var distinguishesTranslations = false
         /// The same for every row: the app's attributes, the event decided for (`nil`: a launch), the
         /// launch count and the install and update dates.
         public var attributes: [String: AttributeValue] = [:]
@@ -371,15 +375,24 @@ public enum FeedAudience {
             for subtags in Set(locales.map(\.subtags)) { listing[subtags, default: []].append(index) }
         }
         for index in listing[["*"]] ?? [] { admitted[index] = true }
-        let named = listing.keys.filter { $0 != ["*"] }.compactMap { written[$0] }
+        let translated = query.distinguishesTranslations ? translationTags(of: messages) : []
+        for tag in translated where written[tag.subtags] == nil { written[tag.subtags] = tag }
+        let named = Set(listing.keys.filter { $0 != ["*"] } + translated.map(\.subtags)).compactMap { written[$0] }
             .sorted { $0.description < $1.description }
         let other =
             ([query.currentLocale].compactMap { $0 } + otherLanguages).first { tag in
                 !named.contains { $0.matches(tag) }
             } ?? LanguageTag("zxx")
-        guard !listing.isEmpty else { return ([Value(value: query.currentLocale ?? other, covers: "*")], [admitted]) }
-        // Tags whose installs see the same messages are one class: the first shows, all are named.
-        var position: [Bits: Int] = [:]
+        guard !listing.isEmpty || !translated.isEmpty else {
+            return ([Value(value: query.currentLocale ?? other, covers: "*")], [admitted])
+        }
+        // Tags whose installs see the same messages (and, distinguishing translations, in the same
+        // translations) are one class: the first shows, all are named.
+        struct ClassKey: Hashable {
+            var bits: Bits
+            var translations: [LanguageTag?]
+        }
+        var position: [ClassKey: Int] = [:]
         var values: [Value<LanguageTag>] = []
         var names: [[String]] = []
         var bits: [Bits] = []
@@ -389,10 +402,12 @@ public enum FeedAudience {
             for length in 1...max(1, tag.subtags.count) {
                 for index in listing[Array(tag.subtags.prefix(length))] ?? [] { classBits[index] = true }
             }
-            if let existing = position[classBits] {
+            let key = ClassKey(
+                bits: classBits, translations: translated.isEmpty ? [] : translationsSeen(in: messages, by: tag))
+            if let existing = position[key] {
                 names[existing].append(covers)
             } else {
-                position[classBits] = values.count
+                position[key] = values.count
                 values.append(Value(value: tag, covers: covers))
                 names.append([covers])
                 bits.append(classBits)
@@ -400,6 +415,26 @@ public enum FeedAudience {
         }
         for index in values.indices { values[index].covers = CoverText.listed(names[index], separator: ", ") }
         return (values, bits)
+    }
+
+    /// The languages of the messages' translations (theirs and their variants'), each once.
+    static func translationTags(of messages: [Message]) -> [LanguageTag] {
+        var seen = Set<[Substring]>()
+        var tags: [LanguageTag] = []
+        for message in messages {
+            let lists = [message.localizations] + message.variants.compactMap(\.localizations)
+            for tag in lists.joined().map(\.tag) where seen.insert(tag.subtags).inserted { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// The translation each wording of each message shows to a device whose language is `tag`.
+    static func translationsSeen(in messages: [Message], by tag: LanguageTag) -> [LanguageTag?] {
+        messages.flatMap { message in
+            ([message] + message.variants.indices.map { message.applying(variant: $0) }).map { wording in
+                Localizations.best(of: wording.localizations, for: [tag])?.tag
+            }
+        }
     }
 
     static func messages(of feed: Feed, for bundleID: String) -> [Message] {

@@ -71,11 +71,21 @@ public struct FeedDiff: Sendable, Hashable {
         }
         updatesChanged = Self.updates(old) != Self.updates(new)
         let reworded = Set(changed.filter { !Self.shownKeys.isDisjoint(with: $0.keys) }.map(\.id))
+        let oldMessages = Dictionary(oldFeed.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let newMessages = Dictionary(newFeed.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Whether the installs of a row, in its language, see message `id` differently: a base text
+        // edited reaches the languages that show it, not those with a translation of their own.
+        func looksDifferent(_ id: Int, in locale: LanguageTag?) -> Bool {
+            guard reworded.contains(id) else { return false }
+            guard let locale, let before = oldMessages[id], let after = newMessages[id] else { return true }
+            return Self.wordings(before, in: locale) != Self.wordings(after, in: locale)
+        }
         let apps = Set(FeedAudience.apps(in: oldFeed) + FeedAudience.apps(in: newFeed)).sorted()
         var combinations = 0
         for app in apps {
             var appQuery = query
             appQuery.bundleID = app
+            appQuery.distinguishesTranslations = true
             let matrix = try FeedAudience.matrix(for: [oldFeed, newFeed], query: appQuery)
             // Each app is capped by FeedAudience; all apps together too, so a feed naming thousands of
             // apps costs a bounded number of rows.
@@ -93,7 +103,9 @@ public struct FeedDiff: Sendable, Hashable {
                 let before = previous.seen.map { ($0.selected, $0.rolloutPercent) }
                 let after = current.seen.map { ($0.selected, $0.rolloutPercent) }
                 if !before.elementsEqual(after, by: ==)
-                    || current.seen.contains(where: { $0.selected.map(reworded.contains) == true })
+                    || current.seen.contains(where: {
+                        $0.selected.map { looksDifferent($0, in: current.locale) } == true
+                    })
                 {
                     audienceChanges.append(AudienceChange(bundleID: app, before: previous, after: current))
                 }
@@ -150,6 +162,24 @@ public struct FeedDiff: Sendable, Hashable {
             reasons.append("by its rollout schedule's later steps")
         }
         return reasons
+    }
+
+    /// What a device whose language is `locale` is shown of `message`: each wording (the message, or
+    /// each variant with its weight) as resolved for it.
+    static func wordings(_ message: Message, in locale: LanguageTag) -> [Wording] {
+        guard !message.variants.isEmpty else {
+            return [Wording(shown: ResolvedMessage(message, preferredLanguages: [locale]), weight: 1)]
+        }
+        return message.variants.indices.map { index in
+            Wording(
+                shown: ResolvedMessage(message.applying(variant: index), preferredLanguages: [locale]),
+                weight: message.variants[index].weight)
+        }
+    }
+
+    struct Wording: Hashable {
+        var shown: ResolvedMessage
+        var weight: Int
     }
 
     /// The keys of what an install is shown: a message whose texts or buttons changed is a different

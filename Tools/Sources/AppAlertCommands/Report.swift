@@ -68,7 +68,8 @@ extension AppAlertCommand {
                     return .failure(error.message)
                 }
                 guard let decoded = FeedFile.decoded(data, named: feed, into: &output) else { return output }
-                facts = FeedMessageFacts.of(decoded.feed.messages, app: filter.app)
+                facts = FeedMessageFacts.of(
+                    decoded.feed.messages, app: filter.app, document: try? JSONParser().parse(data))
             }
             let report: ResultsReport
             do {

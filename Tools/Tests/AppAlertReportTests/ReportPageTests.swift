@@ -17,7 +17,8 @@ struct ReportPageTests {
     static let feed = """
         [{"id": 5, "bundleId": "com.example.A", "title": "Keep notes <in> folders", "text": "Folders are here.",
           "buttons": [{"title": "Try", "action": {"url": "https://example.com/folders"}}, {"title": "Not now", "action": "dismiss"}],
-          "variants": [{"weight": 1}, {"weight": 1, "title": "New: folders"}]},
+          "conversion": {"event": "folder-created", "withinHours": 72},
+          "variants": [{"weight": 1, "name": "Control"}, {"weight": 1, "name": "New title", "title": "New: folders"}]},
          {"id": 7, "bundleId": "com.example.A", "layout": "banner", "title": "Sync is faster", "text": "x",
           "action": {"event": "whats-new"}}]
         """
@@ -83,10 +84,13 @@ struct ReportPageTests {
         #expect(html.contains("<caption>The numbers of message 5</caption>"))
         #expect(
             html.contains(
-                "Showings and actions per UTC day from 2026-11-10 to 2026-11-23: 5547 showings, 3044 dismissed, 605 button.0"
+                "Showings and actions per UTC day from 2026-11-10 to 2026-11-23: 5547 showings, 3044 dismissed, 605 &quot;Try&quot;"
             ))
         #expect(html.contains("⚠ All showings: button.0 counted 15 times for 10 showings"))
         #expect(!containsNonFiniteNumber(html))
+        // The headline opens the message; variants by name, buttons by title.
+        #expect(html.contains("<p class=\"headline headline-better\">&quot;New title&quot; converts "), "\(html)")
+        #expect(html.contains("<th scope=\"row\">Control (baseline)</th><td>&quot;Try&quot;</td>"))
     }
 
     @Test(.enabled(if: chromium != nil, "Chromium is not installed"))

@@ -170,3 +170,31 @@ struct StatisticsReferenceTests {
         }
     }
 }
+
+extension StatisticsReferenceTests {
+    /// The showings per variant that settle the difference observed (the headline's figure): statsmodels'
+    /// samplesize_proportions_2indep_onetail at the two rates (two-sided α 0.05, power 0.8), rounded up.
+    @Test(
+        .enabled(
+            if: Reference.available || Reference.required,
+            "SciPy and statsmodels are not installed (pip3 install scipy statsmodels)"))
+    func showingsToSettleTheObservedDifferenceMatchStatsmodels() throws {
+        try #require(Reference.available, "CI must have SciPy and statsmodels (.ci/run installs them)")
+        let pairs: [[Double]] = [
+            [0.1, 0.128], [0.128, 0.1], [0.01, 0.012], [0.5, 0.52], [0.3, 0.05], [0.0, 0.02], [0.98, 1.0],
+            [0.0005, 0.0006], [0.2, 0.9],
+        ]
+        let script = """
+            import json, sys
+            from statsmodels.stats.proportion import samplesize_proportions_2indep_onetail as n
+            print(json.dumps([float(n(diff=p1 - p0, prop2=p0, power=0.8, alpha=0.05, alternative="two-sided"))
+                for p0, p1 in json.load(sys.stdin)]))
+            """
+        let reference = try Reference.run(script, input: pairs, as: [Double].self)
+        for (pair, expected) in zip(pairs, reference) {
+            let ours = try #require(Proportions.showingsToSettle(pair[0], pair[1]))
+            #expect(Double(ours) >= expected && Double(ours) - expected < 1, "\(pair): \(ours) vs \(expected)")
+        }
+        #expect(Proportions.showingsToSettle(0.1, 0.1) == nil)
+    }
+}

@@ -4,12 +4,14 @@ extension ResultsReport {
     /// The columns of `--csv`.
     package static let csvHeader = [
         "message", "variant", "app", "version", "event", "count", "rate", "low", "high", "difference",
-        "differenceLow", "differenceHigh", "probabilityToBeat", "verdict", "anomaly",
+        "differenceLow", "differenceHigh", "probabilityToBeat", "verdict", "anomaly", "button", "headline",
     ]
 
     /// `--csv`: a header row, then one row per message, variant and event (`shown` included, with
     /// no rate), then one per app, offered version and update event. Empty cells where a value does
     /// not apply or is not defined; `anomaly` names the marks that concern the row, separated by `;`.
+    /// `variant` is the variant's label (its name, else A, B, …), `button` a button's title, `headline`
+    /// the message's headline on each of its rows.
     package var csv: String {
         var lines = [Self.csvHeader.joined(separator: ",")]
         for message in messages {
@@ -21,11 +23,12 @@ extension ResultsReport {
                         arm.anomalies, event: event, count: arm.counts[event] ?? 0, shownEvent: "shown")
                     lines.append(
                         Self.row([
-                            String(message.id), arm.variant.map(String.init) ?? "", "", "", event,
+                            String(message.id), arm.variant == nil ? "" : arm.label, "", "", event,
                             String(arm.counts[event] ?? 0), Self.cell(rate?.estimate), Self.cell(rate?.low),
                             Self.cell(rate?.high), Self.cell(comparison?.difference?.estimate),
                             Self.cell(comparison?.difference?.low), Self.cell(comparison?.difference?.high),
-                            Self.cell(comparison?.probabilityToBeat), comparison?.verdict.code ?? "", marks,
+                            Self.cell(comparison?.probabilityToBeat ?? nil), comparison?.verdict.code ?? "", marks,
+                            Self.buttonTitle(event, titles: arm.buttonTitles), message.headline.text,
                         ]))
                 }
             }
@@ -39,7 +42,7 @@ extension ResultsReport {
                         Self.cell(rate?.estimate), Self.cell(rate?.low), Self.cell(rate?.high), "", "", "", "", "",
                         Self.marks(
                             update.anomalies, event: event, count: update.counts[event] ?? 0, shownEvent: "update.shown"
-                        ),
+                        ), "", "",
                     ]))
             }
         }
@@ -54,8 +57,16 @@ extension ResultsReport {
             case .noShowings: true
             case .moreThanShown(let marked, _, _): marked == event || marked == "answers together"
             case .actionsWithoutShowings: event != shownEvent && event != "conversion" && count > 0
+            case .outsideDates: count > 0
             }
         }.map(\.code).joined(separator: ";")
+    }
+
+    private static func buttonTitle(_ event: String, titles: [String]) -> String {
+        guard event.hasPrefix("button."), let index = Int(event.dropFirst(7)), titles.indices.contains(index) else {
+            return ""
+        }
+        return titles[index]
     }
 
     private static func cell(_ value: Double?) -> String {

@@ -1,3 +1,4 @@
+import AppAlertAuthoring
 import Foundation
 
 extension ResultsReport {
@@ -22,7 +23,7 @@ extension ResultsReport {
             <body>
             <main>
             <h1>AppAlert results</h1>
-            <p class="scope">\(escape(scope))</p>
+            <p class="scope">\(HTMLText.escaped(scope))</p>
             """)
         if messages.isEmpty && updates.isEmpty { page.add("<p>No counts recorded.</p>") }
         for message in messages { page.add(Self.section(message)) }
@@ -47,6 +48,7 @@ extension ResultsReport {
         h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 0 0 8px; }
         h3 { font-size: 15px; margin: 16px 0 6px; }
         .scope, .note { color: var(--muted); margin: 0 0 16px; }
+        .headline { font-size: 16px; font-weight: 600; margin: 0 0 8px; }
         section { background: var(--card); border-radius: 10px; padding: 16px 20px; margin: 20px 0; }
         .charts { display: flex; flex-wrap: wrap; gap: 12px; }
         figure { margin: 0; flex: 1 1 420px; min-width: 0; max-width: 560px; }
@@ -68,7 +70,7 @@ extension ResultsReport {
           margin-top: 12px; }
         caption { text-align: left; font-weight: 600; padding-bottom: 4px; }
         th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--grid); vertical-align: top; }
-        td.n { text-align: right; } td.i, th[scope="row"] { white-space: nowrap; }
+        td.n, th.n { text-align: right; } td.i, th[scope="row"] { white-space: nowrap; }
         .verdict-better { color: var(--s2); font-weight: 600; } .verdict-worse { color: var(--s4); font-weight: 600; }
         .mark { background: var(--mark-bg); color: var(--mark); border-radius: 6px; padding: 6px 10px; margin: 8px 0;
           font-size: 13px; }
@@ -79,12 +81,17 @@ extension ResultsReport {
         var title = "Message \(message.id)"
         if let name = message.title { title += " “\(quoted(name))”" }
         let variants = message.arms.filter { $0.variant != nil }.count
-        var html = "<section aria-labelledby=\"\(anchor)\">\n<h2 id=\"\(anchor)\">\(escape(title))</h2>\n"
-        html += "<p class=\"note\">Shown \(message.counts["shown"] ?? 0) times"
-        html +=
-            variants > 0
-            ? " in \(variants) variants; variant \(message.arms.first { $0.variant != nil }?.variant ?? 0) is the baseline.</p>\n"
-            : ".</p>\n"
+        var html = "<section aria-labelledby=\"\(anchor)\">\n<h2 id=\"\(anchor)\">\(HTMLText.escaped(title))</h2>\n"
+        html += "<p class=\"headline headline-\(message.headline.kind.rawValue)\">"
+        html += HTMLText.escaped(message.headline.text) + "</p>\n"
+        let shown = message.counts["shown"] ?? 0
+        html += "<p class=\"note\">Shown \(shown) \(shown == 1 ? "time" : "times")"
+        if variants > 0, let baseline = message.arms.first(where: { $0.variant != nil }) {
+            html += " in \(variants) \(variants == 1 ? "variant" : "variants"); "
+            html += HTMLText.escaped(variantTitle(baseline)) + " is the baseline.</p>\n"
+        } else {
+            html += ".</p>\n"
+        }
         let actions = message.events.filter { $0 != "shown" }
         html += "<div class=\"charts\">\n"
         for arm in message.arms {
@@ -95,7 +102,7 @@ extension ResultsReport {
         for arm in message.arms {
             for anomaly in arm.anomalies {
                 html +=
-                    "<p class=\"mark\" role=\"note\">⚠ \(escape(armLabel(arm.variant))): \(escape(anomaly.text))</p>\n"
+                    "<p class=\"mark\" role=\"note\">⚠ \(HTMLText.escaped(variantTitle(arm))): \(HTMLText.escaped(anomaly.text))</p>\n"
             }
         }
         html += table(message: message, actions: actions)
@@ -103,7 +110,16 @@ extension ResultsReport {
     }
 
     private static func armName(_ variant: Int?) -> String { variant.map { "v\($0)" } ?? "all" }
-    private static func armLabel(_ variant: Int?) -> String { variant.map { "Variant \($0)" } ?? "All showings" }
+
+    /// Each event's color, the same in every message: a fixed one for the usual events, else derived
+    /// from the name (FNV-1a), so `purchase` has one color wherever it appears.
+    static func colorClass(_ event: String) -> String {
+        let fixed = ["button.0": 0, "button.1": 1, "conversion": 2, "button.2": 3, "dismissed": 4, "tap": 5, "link": 6]
+        if let index = fixed[event] { return "c\(index)" }
+        var hash: UInt32 = 2_166_136_261
+        for byte in event.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return "c\(hash % 7)"
+    }
 
     /// Bars of the showings per day, a line per action.
     private static func dailyChart(message: MessageResult, arm: ArmResult, actions: [String], id: String) -> String {
@@ -121,11 +137,13 @@ extension ResultsReport {
         let slot = plotWidth / Double(max(days.count, 1))
         func x(_ index: Int) -> Double { left + slot * (Double(index) + 0.5) }
         func y(_ value: Int64) -> Double { top + plotHeight - plotHeight * min(Double(value), scale) / scale }
-        let label = "\(armLabel(arm.variant)) of message \(message.id), per day"
+        let label = "\(variantTitle(arm)) of message \(message.id), per day"
         var summary = "Showings and actions per UTC day"
         if let first = days.first, let last = days.last {
-            summary += " from \(first) to \(last): \(arm.shown) showings"
-            for action in actions { summary += ", \(arm.counts[action] ?? 0) \(action)" }
+            summary += " from \(first) to \(last): \(arm.shown) \(arm.shown == 1 ? "showing" : "showings")"
+            for action in actions {
+                summary += ", \(arm.counts[action] ?? 0) \(eventLabel(action, titles: arm.buttonTitles))"
+            }
             summary += ". The table below has every number."
         } else {
             summary += ": none recorded."
@@ -133,8 +151,8 @@ extension ResultsReport {
         var svg = """
             <figure>
             <svg viewBox="0 0 \(format(width)) \(format(height))" role="img" aria-labelledby="\(id)-t \(id)-d">
-            <title id="\(id)-t">\(escape(label))</title>
-            <desc id="\(id)-d">\(escape(summary))</desc>
+            <title id="\(id)-t">\(HTMLText.escaped(label))</title>
+            <desc id="\(id)-d">\(HTMLText.escaped(summary))</desc>
 
             """
         for fraction in [0.0, 0.5, 1.0] {
@@ -152,12 +170,12 @@ extension ResultsReport {
                 "<rect class=\"bar\" x=\"\(format(x(index) - barWidth / 2))\" y=\"\(format(y(shown)))\" width=\"\(format(barWidth))\" height=\"\(format(top + plotHeight - y(shown)))\"/>"
         }
         svg += "\n"
-        for (position, action) in actions.enumerated() {
+        for action in actions {
             let points = arm.daily.enumerated().map { index, entry in
                 "\(format(x(index))),\(format(y(entry.counts[action] ?? 0)))"
             }
             guard !points.isEmpty else { continue }
-            let color = "c\(position % 7)"
+            let color = colorClass(action)
             if points.count > 1 {
                 svg += "<polyline class=\"line \(color)\" points=\"\(points.joined(separator: " "))\"/>"
             }
@@ -170,12 +188,14 @@ extension ResultsReport {
         let labelled = days.count <= 3 ? Array(days.indices) : [0, days.count / 2, days.count - 1]
         for index in labelled {
             svg +=
-                "<text x=\"\(format(x(index)))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(escape(String(days[index].dropFirst(5))))</text>"
+                "<text x=\"\(format(x(index)))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(HTMLText.escaped(String(days[index].dropFirst(5))))</text>"
         }
-        svg += "\n</svg>\n<figcaption>\(escape(label))</figcaption>\n<ul class=\"legend\">"
+        svg += "\n</svg>\n<figcaption>\(HTMLText.escaped(label))</figcaption>\n<ul class=\"legend\">"
         svg += "<li><span class=\"swatch c-bar\"></span>shown</li>"
-        for (position, action) in actions.enumerated() {
-            svg += "<li><span class=\"swatch c\(position % 7)\"></span>\(escape(action))</li>"
+        for action in actions {
+            svg +=
+                "<li><span class=\"swatch \(colorClass(action))\"></span>"
+                + "\(HTMLText.escaped(eventLabel(action, titles: arm.buttonTitles)))</li>"
         }
         return svg + "</ul>\n</figure>\n"
     }
@@ -196,7 +216,7 @@ extension ResultsReport {
             <figure>
             <svg viewBox="0 0 \(format(width)) \(format(height))" role="img" aria-labelledby="\(id)-t \(id)-d">
             <title id="\(id)-t">Rates per showing of message \(message.id), with 95% intervals</title>
-            <desc id="\(id)-d">\(escape(rateSummary(message: message, actions: actions)))</desc>
+            <desc id="\(id)-d">\(HTMLText.escaped(rateSummary(message: message, actions: actions)))</desc>
 
             """
         for fraction in [0.0, 0.25, 0.5, 0.75, 1.0] {
@@ -204,14 +224,15 @@ extension ResultsReport {
             svg +=
                 "<line class=\"grid\" x1=\"\(format(lineX))\" x2=\"\(format(lineX))\" y1=\"\(format(top))\" y2=\"\(format(height - 22))\"/>"
             svg +=
-                "<text x=\"\(format(lineX))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(escape(percent(scale * fraction)))</text>\n"
+                "<text x=\"\(format(lineX))\" y=\"\(format(height - 8))\" text-anchor=\"middle\">\(HTMLText.escaped(percent(scale * fraction)))</text>\n"
         }
         for (index, row) in rows.enumerated() {
             let centerY = top + rowHeight * (Double(index) + 0.5)
-            let color = "c\((actions.firstIndex(of: row.action) ?? 0) % 7)"
-            let name = row.arm.variant.map { "\(row.action) · v\($0)" } ?? row.action
+            let color = colorClass(row.action)
+            let event = eventLabel(row.action, titles: row.arm.buttonTitles)
+            let name = row.arm.variant == nil ? event : "\(event) · \(quoted(row.arm.label))"
             svg +=
-                "<text x=\"\(format(left - 8))\" y=\"\(format(centerY + 4))\" text-anchor=\"end\">\(escape(name))</text>"
+                "<text x=\"\(format(left - 8))\" y=\"\(format(centerY + 4))\" text-anchor=\"end\">\(HTMLText.escaped(name))</text>"
             if let rate = row.arm.rates[row.action] ?? nil {
                 svg +=
                     "<line class=\"line \(color)\" x1=\"\(format(x(rate.low)))\" x2=\"\(format(x(rate.high)))\" y1=\"\(format(centerY))\" y2=\"\(format(centerY))\"/>"
@@ -230,7 +251,8 @@ extension ResultsReport {
         var parts: [String] = []
         for action in actions {
             for arm in message.arms {
-                let name = arm.variant.map { "\(action) of variant \($0)" } ?? action
+                let event = eventLabel(action, titles: arm.buttonTitles)
+                let name = arm.variant == nil ? event : "\(event) of \(variantTitle(arm))"
                 if let rate = arm.rates[action] ?? nil {
                     parts.append("\(name): \(percent(rate.estimate)) (\(percent(rate.low)) to \(percent(rate.high)))")
                 } else {
@@ -244,20 +266,23 @@ extension ResultsReport {
     private static func table(message: MessageResult, actions: [String]) -> String {
         let hasVariants = message.arms.contains { $0.versusBaseline != nil }
         var html = "<table>\n<caption>The numbers of message \(message.id)</caption>\n<thead><tr>"
-        html += "<th scope=\"col\">Variant</th><th scope=\"col\">Event</th><th scope=\"col\">Count</th>"
-        html += "<th scope=\"col\">Rate</th><th scope=\"col\">95% interval</th>"
+        html += "<th scope=\"col\">Variant</th><th scope=\"col\">Event</th><th scope=\"col\" class=\"n\">Count</th>"
+        html += "<th scope=\"col\" class=\"n\">Rate</th><th scope=\"col\">95% interval</th>"
         if hasVariants { html += "<th scope=\"col\">Against the baseline</th><th scope=\"col\">Verdict</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for arm in message.arms {
             for event in message.events {
-                let name = arm.variant.map { String($0) + (arm.versusBaseline == nil ? " (baseline)" : "") } ?? "—"
-                html += "<tr><th scope=\"row\">\(escape(name))</th><td>\(escape(event))</td>"
+                let name =
+                    arm.variant == nil ? "—" : quoted(arm.label) + (arm.versusBaseline == nil ? " (baseline)" : "")
+                html += "<tr><th scope=\"row\">\(HTMLText.escaped(name))</th>"
+                html += "<td>\(HTMLText.escaped(eventLabel(event, titles: arm.buttonTitles)))</td>"
                 html += "<td class=\"n\">\(arm.counts[event] ?? 0)</td>"
                 if event == "shown" {
                     html += "<td></td><td></td>"
                 } else if let rate = arm.rates[event] ?? nil {
-                    html += "<td class=\"n\">\(escape(percent(rate.estimate)))</td>"
-                    html += "<td class=\"i\">\(escape(percent(rate.low))) – \(escape(percent(rate.high)))</td>"
+                    html += "<td class=\"n\">\(HTMLText.escaped(percent(rate.estimate)))</td>"
+                    html +=
+                        "<td class=\"i\">\(HTMLText.escaped(percent(rate.low))) – \(HTMLText.escaped(percent(rate.high)))</td>"
                 } else {
                     html += "<td>no rate</td><td></td>"
                 }
@@ -265,11 +290,14 @@ extension ResultsReport {
                     if let comparison = arm.versusBaseline?[event] {
                         let verdict = comparison.verdict
                         let describe = describe(comparison)
-                        let detail = describe[
-                            ..<(describe.range(of: ": ", options: .backwards)?.lowerBound ?? describe.endIndex)]
-                        html += "<td>\(escape(String(detail)))</td>"
+                        let detail =
+                            comparison.probabilityToBeat == nil
+                            ? ""
+                            : describe[
+                                ..<(describe.range(of: ": ", options: .backwards)?.lowerBound ?? describe.endIndex)]
+                        html += "<td>\(HTMLText.escaped(matchedBy(comparison, event) + String(detail)))</td>"
                         html +=
-                            "<td class=\"verdict-\(verdict.code.replacingOccurrences(of: " ", with: "-"))\">\(escape(verdict.text))</td>"
+                            "<td class=\"verdict-\(verdict.code.replacingOccurrences(of: " ", with: "-"))\">\(HTMLText.escaped(verdict.text))</td>"
                     } else {
                         html += "<td></td><td></td>"
                     }
@@ -285,15 +313,17 @@ extension ResultsReport {
         html += "<caption>The prompt's funnel per app and offered version</caption>\n<thead><tr>"
         html += "<th scope=\"col\">App</th><th scope=\"col\">Version</th><th scope=\"col\">Event</th>"
         html +=
-            "<th scope=\"col\">Count</th><th scope=\"col\">Rate</th><th scope=\"col\">95% interval</th></tr></thead>\n<tbody>\n"
+            "<th scope=\"col\" class=\"n\">Count</th><th scope=\"col\" class=\"n\">Rate</th>"
+            + "<th scope=\"col\">95% interval</th></tr></thead>\n<tbody>\n"
         for update in updates {
             for event in update.events {
                 html +=
-                    "<tr><th scope=\"row\">\(escape(quoted(update.app)))</th><td>\(escape(quoted(update.version)))</td>"
-                html += "<td>\(escape(event))</td><td class=\"n\">\(update.counts[event] ?? 0)</td>"
+                    "<tr><th scope=\"row\">\(HTMLText.escaped(quoted(update.app)))</th><td>\(HTMLText.escaped(quoted(update.version)))</td>"
+                html += "<td>\(HTMLText.escaped(event))</td><td class=\"n\">\(update.counts[event] ?? 0)</td>"
                 if let rate = update.rates[event] ?? nil {
-                    html += "<td class=\"n\">\(escape(percent(rate.estimate)))</td>"
-                    html += "<td class=\"i\">\(escape(percent(rate.low))) – \(escape(percent(rate.high)))</td>"
+                    html += "<td class=\"n\">\(HTMLText.escaped(percent(rate.estimate)))</td>"
+                    html +=
+                        "<td class=\"i\">\(HTMLText.escaped(percent(rate.low))) – \(HTMLText.escaped(percent(rate.high)))</td>"
                 } else {
                     html += "<td></td><td></td>"
                 }
@@ -304,7 +334,7 @@ extension ResultsReport {
         for update in updates {
             for anomaly in update.anomalies {
                 html +=
-                    "<p class=\"mark\" role=\"note\">⚠ \(escape(quoted(update.app))) \(escape(quoted(update.version))): \(escape(anomaly.text))</p>\n"
+                    "<p class=\"mark\" role=\"note\">⚠ \(HTMLText.escaped(quoted(update.app))) \(HTMLText.escaped(quoted(update.version))): \(HTMLText.escaped(anomaly.text))</p>\n"
             }
         }
         return html + "</section>\n"
@@ -323,23 +353,6 @@ extension ResultsReport {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(format: "%.1f", value)
     }
-}
-
-/// Text for HTML: `&`, `<`, `>`, `"` and `'` escaped.
-private func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": escaped += "&amp;"
-        case "<": escaped += "&lt;"
-        case ">": escaped += "&gt;"
-        case "\"": escaped += "&quot;"
-        case "'": escaped += "&#39;"
-        default: escaped.append(character)
-        }
-    }
-    return escaped
 }
 
 private struct HTMLPage {

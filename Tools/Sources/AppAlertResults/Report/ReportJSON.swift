@@ -1,4 +1,5 @@
 import AppAlert
+import AppAlertAuthoring
 import Foundation
 
 extension ResultsReport {
@@ -18,17 +19,37 @@ extension ResultsReport {
             ("id", .integer(Int64(message.id))),
             ("counts", counts(message.counts)),
             ("variants", .array(message.arms.map(json))),
+            ("headline", json(message.headline)),
         ]
         if let title = message.title { members.append(("title", .string(title))) }
+        return object(members)
+    }
+
+    private static func json(_ headline: Headline) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("text", .string(headline.text)), ("kind", .string(headline.kind.rawValue)),
+        ]
+        if let event = headline.event { members.append(("event", .string(event))) }
+        if let variant = headline.variant { members.append(("variant", .integer(Int64(variant)))) }
+        if let baseline = headline.baseline { members.append(("baseline", .integer(Int64(baseline)))) }
+        if let probability = headline.probabilityBetter {
+            members.append(("probabilityBetter", number(probability)))
+        }
+        if let more = headline.moreShowingsAtObserved { members.append(("moreShowingsAtObserved", .integer(more))) }
+        if let more = headline.moreShowingsAtTenPercent {
+            members.append(("moreShowingsAtTenPercent", .integer(more)))
+        }
         return object(members)
     }
 
     private static func json(_ arm: ArmResult) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("variant", arm.variant.map { .integer(Int64($0)) } ?? .null),
+            ("label", .string(arm.label)),
             ("counts", counts(arm.counts)),
             ("rates", rates(arm.rates)),
         ]
+        if !arm.buttonTitles.isEmpty { members.append(("buttons", .array(arm.buttonTitles.map { .string($0) }))) }
         if let versus = arm.versusBaseline {
             members.append(("versusBaseline", object(versus.map { ($0.key, json($0.value)) })))
         }
@@ -50,6 +71,7 @@ extension ResultsReport {
         if case .notEnoughData(let more) = comparison.verdict {
             members.append(("moreShowingsNeeded", .integer(more)))
         }
+        if !comparison.baselineEvent.isEmpty { members.append(("baselineEvent", .string(comparison.baselineEvent))) }
         return object(members)
     }
 
@@ -78,6 +100,11 @@ extension ResultsReport {
                 ("kind", .string(anomaly.code)), ("days", .array(days.map { .string($0) })),
                 ("dayCount", .integer(Int64(total))),
             ])
+        case .outsideDates(let days, let total, let window):
+            object([
+                ("kind", .string(anomaly.code)), ("days", .array(days.map { .string($0) })),
+                ("dayCount", .integer(Int64(total))), ("window", .string(window)),
+            ])
         }
     }
 
@@ -98,10 +125,11 @@ extension ResultsReport {
             })
     }
 
-    /// A finite number, or `null`.
+    /// A finite number rounded to 6 decimals (no `-0.0040000000000000036`), or `null`.
     static func number(_ value: Double?) -> JSONValue {
         guard let value, value.isFinite else { return .null }
-        return .number(value)
+        let rounded = (value * 1e6).rounded() / 1e6
+        return .number(rounded == 0 ? 0 : rounded)
     }
 
     /// An object with its keys sorted.
@@ -115,7 +143,9 @@ extension ResultsReport {
     /// by its id (`{"3": {"id": 3, "title", "counts", "variants"}}`), the whole database read with the
     /// feed's messages; or `{"error"}` saying why the database cannot be read.
     package static func figuresByMessage(database: String, feed: Data) async -> JSONValue {
-        let facts = (try? FeedDecoder().decode(feed)).map { FeedMessageFacts.of($0.feed.messages, app: nil) }
+        let facts = (try? FeedDecoder().decode(feed)).map {
+            FeedMessageFacts.of($0.feed.messages, app: nil, document: try? JSONParser().parse(feed))
+        }
         let report: ResultsReport
         do {
             report = try await load(

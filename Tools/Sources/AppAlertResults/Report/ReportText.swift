@@ -25,16 +25,21 @@ extension ResultsReport {
             var heading = "Message \(message.id)"
             if let title = message.title { heading += " \"\(Self.quoted(title))\"" }
             let variantCount = message.arms.filter { $0.variant != nil }.count
-            if variantCount > 0 { heading += " (\(variantCount) variants)" }
+            if variantCount > 0 { heading += " (\(variantCount) \(variantCount == 1 ? "variant" : "variants"))" }
             heading += ": shown \(message.counts["shown"] ?? 0)"
             lines.append(heading)
+            lines.append("  " + message.headline.text)
             let actions = message.events.filter { $0 != "shown" }
-            let width = max(10, (actions.map(\.count).max() ?? 0) + 2)
+            let width =
+                max(
+                    10,
+                    (message.arms.flatMap { arm in actions.map { Self.eventLabel($0, titles: arm.buttonTitles).count } }
+                        .max() ?? 0) + 2)
             for arm in message.arms {
                 let prefix: String
-                if let variant = arm.variant {
+                if arm.variant != nil {
                     let baseline = arm.versusBaseline == nil ? " (baseline)" : ""
-                    lines.append("  Variant \(variant)\(baseline): shown \(arm.shown)")
+                    lines.append("  \(Self.variantTitle(arm))\(baseline): shown \(arm.shown)")
                     prefix = "    "
                 } else {
                     if variantCount > 0 { lines.append("  Without a variant: shown \(arm.shown)") }
@@ -42,7 +47,8 @@ extension ResultsReport {
                 }
                 for action in actions {
                     let count = arm.counts[action] ?? 0
-                    var line = prefix + action.padding(toLength: width, withPad: " ", startingAt: 0)
+                    let label = Self.eventLabel(action, titles: arm.buttonTitles)
+                    var line = prefix + label.padding(toLength: width, withPad: " ", startingAt: 0)
                     line += String(count).leftPadded(to: 8)
                     if let rate = arm.rates[action] ?? nil {
                         line +=
@@ -52,7 +58,9 @@ extension ResultsReport {
                     }
                     lines.append(line)
                     if let comparison = arm.versusBaseline?[action] {
-                        lines.append(prefix + "  vs baseline: " + Self.describe(comparison))
+                        lines.append(
+                            prefix + "  vs baseline" + Self.matchedBy(comparison, action) + ": "
+                                + Self.describe(comparison))
                     }
                 }
                 for anomaly in arm.anomalies { lines.append(prefix + "! " + anomaly.text) }
@@ -82,7 +90,20 @@ extension ResultsReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// "Variant A", or `Variant "Discount"` for a named one.
+    static func variantTitle(_ arm: ArmResult) -> String {
+        guard let variant = arm.variant else { return arm.label }
+        return arm.label == VariantLabels.letter(variant) ? "Variant \(arm.label)" : "Variant \"\(quoted(arm.label))\""
+    }
+
+    /// Where a button is compared with the baseline's button of the same title at another index: says so.
+    static func matchedBy(_ comparison: Comparison, _ event: String) -> String {
+        comparison.baselineEvent.isEmpty || comparison.baselineEvent == event
+            ? "" : " (its button of the same title, \(comparison.baselineEvent))"
+    }
+
     static func describe(_ comparison: Comparison) -> String {
+        if case .notComparable = comparison.verdict { return comparison.verdict.text }
         var parts: [String] = []
         if let difference = comparison.difference {
             parts.append(
@@ -95,7 +116,9 @@ extension ResultsReport {
             parts.append(
                 "relative \(estimate) (95%: \(signedPercent(relative.low)) to \(signedPercent(relative.high)))")
         }
-        parts.append("P(rate above the baseline’s) \(probability(comparison.probabilityToBeat))")
+        if let probabilityToBeat = comparison.probabilityToBeat {
+            parts.append("P(rate above the baseline’s) \(probability(probabilityToBeat))")
+        }
         return parts.joined(separator: ", ") + ": " + comparison.verdict.text
     }
 

@@ -24,11 +24,18 @@ package struct ResultsReport: Sendable {
         package var events: [String]
         package var counts: [String: Int64]
         package var arms: [ArmResult]
+        /// The one line a product manager reads first (HeadlineWording).
+        package var headline: Headline
     }
 
     /// One variant of a message (or the message itself, without variants).
     package struct ArmResult: Sendable {
         package var variant: Int?
+        /// What people read for it: the variant's name, else its letter (A, B, …); "All showings"
+        /// for a message without variants.
+        package var label: String
+        /// Its buttons' titles (the feed's, in the base language) by index; empty without a feed.
+        package var buttonTitles: [String]
         package var counts: [String: Int64]
         /// Per action (every event but `shown`): its rate per showing, `nil` with no showings.
         package var rates: [String: Interval?]
@@ -47,9 +54,18 @@ package struct ResultsReport: Sendable {
         /// p_variant / p_baseline − 1 (estimate `nil` when the baseline's rate is 0) with the log
         /// interval; `nil` when either has no showings.
         package var relative: (estimate: Double?, low: Double, high: Double)?
-        /// P(p_variant > p_baseline) under uniform priors.
-        package var probabilityToBeat: Double
+        /// P(p_variant > p_baseline) under uniform priors; `nil` when not comparable.
+        package var probabilityToBeat: Double?
         package var verdict: Verdict
+        /// The baseline's event this one is compared with: the same event, or for a button the
+        /// baseline's button of the same title.
+        package var baselineEvent: String
+
+        static func notComparable(title: String?, event: String) -> Comparison {
+            Comparison(
+                difference: nil, relative: nil, probabilityToBeat: nil, verdict: .notComparable(title: title),
+                baselineEvent: event)
+        }
     }
 
     /// The plain reading of a comparison.
@@ -59,6 +75,9 @@ package struct ResultsReport: Sendable {
         case noClearDifference
         /// About this many more showings per variant would settle a 10% relative difference.
         case notEnoughData(moreShowings: Int64)
+        /// A button whose title the baseline's buttons do not have (`nil`: a button this variant does not
+        /// have): nothing to compare it with.
+        case notComparable(title: String?)
 
         package var code: String {
             switch self {
@@ -66,13 +85,18 @@ package struct ResultsReport: Sendable {
             case .worse: "worse"
             case .noClearDifference: "no clear difference"
             case .notEnoughData: "not enough data yet"
+            case .notComparable: "not comparable"
             }
         }
 
         package var text: String {
             switch self {
             case .notEnoughData(let more):
-                "not enough data yet — about \(more) more showings per variant would settle a 10% relative difference"
+                "not enough data yet — about \(more) more \(more == 1 ? "showing" : "showings") per variant would "
+                    + "settle a 10% relative difference"
+            case .notComparable(let title?):
+                "not comparable — the baseline has no button titled \"\(ResultsReport.quoted(title))\""
+            case .notComparable(nil): "not comparable — this variant has no such button"
             default: code
             }
         }
@@ -87,12 +111,16 @@ package struct ResultsReport: Sendable {
         case moreThanShown(event: String, count: Int64, shown: Int64)
         /// Days with actions but no showings (days in order; `total` of them in all).
         case actionsWithoutShowings(days: [String], total: Int)
+        /// Days with counts outside the message's `startDate`…`endDate` (conversions allowed for their
+        /// window after the end): a device clock, or a window changed after it ran. Counted as they are.
+        case outsideDates(days: [String], total: Int, window: String)
 
         package var code: String {
             switch self {
             case .noShowings: "noShowings"
             case .moreThanShown: "moreThanShown"
             case .actionsWithoutShowings: "actionsWithoutShowings"
+            case .outsideDates: "outsideDates"
             }
         }
 
@@ -105,6 +133,9 @@ package struct ResultsReport: Sendable {
             case .actionsWithoutShowings(let days, let total):
                 "actions on \(total) day\(total == 1 ? "" : "s") without showings: "
                     + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
+            case .outsideDates(let days, let total, let window):
+                "counts on \(total) day\(total == 1 ? "" : "s") outside the message's dates (\(window)), included "
+                    + "as they are: " + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
             }
         }
     }
@@ -129,6 +160,14 @@ package struct FeedMessageFacts: Sendable {
     /// `button.N` for each button (the most any variant has), `tap` for a banner or image.
     package var actions: [String]
     package var variants: Int
+    /// Each variant's name (`nil` where it has none), as many as `variants`.
+    package var variantNames: [String?] = []
+    /// The buttons' titles (base language) of the message (index 0) and of each variant (1, 2, …).
+    package var buttonTitles: [[String]] = []
+    /// The UTC days of `startDate` and `endDate`, and the last day a conversion may follow a showing.
+    package var startDay: String?
+    package var endDay: String?
+    package var lastConversionDay: String?
 
     package init(id: Int, title: String, actions: [String], variants: Int) {
         self.id = id
@@ -137,32 +176,54 @@ package struct FeedMessageFacts: Sendable {
         self.variants = variants
     }
 
-    package init(_ message: Message) {
+    package init(_ message: Message, variantNames: [String?] = []) {
         var actions: [String] = []
         if message.dismissible { actions.append("dismissed") }
-        if message.layout.hasButtons {
-            // Each wording (the message, each variant) has its own buttons; the report lists the most.
-            let wordings = [message] + message.variants.indices.map { message.applying(variant: $0) }
-            let buttons =
-                wordings.map { wording in
-                    wording.buttons?.count
-                        ?? ResolvedMessage.derivedButtons(
-                            link: wording.link, confirmLabel: wording.confirmLabel ?? Message.defaultConfirmLabel,
-                            dismissible: wording.dismissible
-                        ).count
-                }.max() ?? 0
-            actions += (0..<buttons).map { "button.\($0)" }
+        // Each wording (the message, each variant) has its own buttons; the report lists the most.
+        let wordings = [message] + message.variants.indices.map { message.applying(variant: $0) }
+        let titles: [[String]] = wordings.map { wording in
+            guard message.layout.hasButtons else { return [] }
+            return
+                (wording.buttons
+                ?? ResolvedMessage.derivedButtons(
+                    link: wording.link, confirmLabel: wording.confirmLabel ?? Message.defaultConfirmLabel,
+                    dismissible: wording.dismissible)).map(\.title)
         }
+        actions += (0..<(titles.map(\.count).max() ?? 0)).map { "button.\($0)" }
         if message.layout.hasTapAction { actions.append("tap") }
         self.init(id: message.id, title: message.title, actions: actions, variants: message.variants.count)
+        self.variantNames = (0..<message.variants.count).map {
+            variantNames.indices.contains($0) ? variantNames[$0] : nil
+        }
+        buttonTitles = titles
+        startDay = message.startDate.map(Self.day)
+        endDay = message.endDate.map(Self.day)
+        let hours = (wordings.compactMap(\.conversion?.withinHours).max()).map(Double.init) ?? 0
+        lastConversionDay = message.endDate.map { Self.day($0.addingTimeInterval(hours * 3600)) }
     }
 
-    /// The feed's messages for `app` (every message when `nil`).
-    package static func of(_ messages: [Message], app: String?) -> [FeedMessageFacts] {
-        messages.filter { message in
+    /// The feed's messages for `app` (every message when `nil`); `document`, the feed's JSON, names
+    /// the variants.
+    package static func of(_ messages: [Message], app: String?, document: JSONValue? = nil) -> [FeedMessageFacts] {
+        let names = VariantLabels.names(in: document)
+        return messages.filter { message in
             guard let app else { return true }
             return message.bundleIDs.contains(app) || message.bundleIDs.contains("*")
-        }.map(FeedMessageFacts.init)
+        }.map { FeedMessageFacts($0, variantNames: names[$0.id] ?? []) }
+    }
+
+    /// The titles of the buttons `variant` shows (the message's for `nil`).
+    func buttons(of variant: Int?) -> [String] {
+        let index = variant.map { $0 + 1 } ?? 0
+        return buttonTitles.indices.contains(index) ? buttonTitles[index] : []
+    }
+
+    /// `date`'s UTC day, YYYY-MM-DD.
+    static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }
 
@@ -211,41 +272,100 @@ extension ResultsReport {
         let events = EventOrder.sorted(eventSet)
         let actions = events.filter { $0 != "shown" }
         let baselineVariant = ordered.first { $0 != nil } ?? nil
-        let baseline = baselineVariant.flatMap { stored[$0] }?.totals ?? [:]
+        let baseline = Baseline(
+            counts: baselineVariant.flatMap { stored[$0] }?.totals ?? [:],
+            buttonTitles: facts?.buttons(of: baselineVariant) ?? [])
         let arms = ordered.map { variant in
             arm(
                 variant: variant, stored: stored[variant] ?? ResultsTally.Counts(), events: events, actions: actions,
-                baseline: variant == nil || variant == baselineVariant ? nil : baseline)
+                baseline: variant == nil || variant == baselineVariant ? nil : baseline, facts: facts)
         }
         var totals: [String: Int64] = [:]
         for arm in arms {
             for (event, n) in arm.counts { totals[event] = ResultsTally.add(totals[event] ?? 0, n) }
         }
-        return MessageResult(
-            id: id, title: facts?.title, feedVariants: facts?.variants, events: events, counts: totals, arms: arms)
+        var result = MessageResult(
+            id: id, title: facts?.title, feedVariants: facts?.variants, events: events, counts: totals, arms: arms,
+            headline: Headline(text: "", kind: .noShowings))
+        result.headline = Headline(of: result)
+        return result
+    }
+
+    /// What a variant is compared with: the baseline's counts and its buttons' titles.
+    struct Baseline {
+        var counts: [String: Int64]
+        var buttonTitles: [String]
     }
 
     private static func arm(
-        variant: Int?, stored: ResultsTally.Counts, events: [String], actions: [String], baseline: [String: Int64]?
+        variant: Int?, stored: ResultsTally.Counts, events: [String], actions: [String], baseline: Baseline?,
+        facts: FeedMessageFacts?
     ) -> ArmResult {
         var counts: [String: Int64] = [:]
         for event in events { counts[event] = stored.totals[event] ?? 0 }
         let shown = counts["shown"] ?? 0
         var rates: [String: Interval?] = [:]
         for action in actions { rates[action] = rate(counts[action] ?? 0, of: shown) }
+        let titles = facts?.buttons(of: variant) ?? []
         let versus = baseline.map { baseline in
             var comparisons: [String: ResultsReport.Comparison] = [:]
             for action in actions {
-                comparisons[action] = compare(
-                    successes: counts[action] ?? 0, shown: shown, baselineSuccesses: baseline[action] ?? 0,
-                    baselineShown: baseline["shown"] ?? 0, lowerIsBetter: action == "dismissed")
+                let matched = baselineEvent(for: action, titles: titles, baselineTitles: baseline.buttonTitles)
+                guard let other = matched.event else {
+                    comparisons[action] = .notComparable(title: matched.title, event: action)
+                    continue
+                }
+                var comparison = compare(
+                    successes: counts[action] ?? 0, shown: shown, baselineSuccesses: baseline.counts[other] ?? 0,
+                    baselineShown: baseline.counts["shown"] ?? 0, lowerIsBetter: action == "dismissed")
+                comparison.baselineEvent = other
+                comparisons[action] = comparison
             }
             return comparisons
         }
         let daily = stored.daily.keys.sorted().map { day in (day: day, counts: stored.daily[day] ?? [:]) }
+        var marked = anomalies(counts: counts, shownEvent: "shown", actions: actions, daily: daily)
+        if let facts, let outside = outsideDates(daily: daily, facts: facts) { marked.append(outside) }
         return ArmResult(
-            variant: variant, counts: counts, rates: rates, versusBaseline: versus, daily: daily,
-            anomalies: anomalies(counts: counts, shownEvent: "shown", actions: actions, daily: daily))
+            variant: variant,
+            label: variant.map { VariantLabels.label($0, names: facts?.variantNames ?? []) }
+                ?? "All showings",
+            buttonTitles: titles, counts: counts, rates: rates, versusBaseline: versus, daily: daily,
+            anomalies: marked)
+    }
+
+    /// The baseline's event to compare `event` with: itself, except for a button whose title differs
+    /// from the baseline's button at its index — then the baseline's button of the same title, or
+    /// none (`event` `nil`: not comparable). Without titles (no feed), buttons compare by index.
+    static func baselineEvent(for event: String, titles: [String], baselineTitles: [String])
+        -> (event: String?, title: String?)
+    {
+        guard event.hasPrefix("button."), let index = Int(event.dropFirst(7)),
+            !titles.isEmpty || !baselineTitles.isEmpty
+        else { return (event, nil) }
+        // A button this variant does not have.
+        guard titles.indices.contains(index) else { return (nil, nil) }
+        let title = titles[index]
+        if baselineTitles.indices.contains(index), baselineTitles[index] == title { return (event, title) }
+        return (baselineTitles.firstIndex(of: title).map { "button.\($0)" }, title)
+    }
+
+    /// Days with counts before the message's first day or after its last (conversions allowed up to
+    /// the last day a conversion window reaches), or `nil`.
+    static func outsideDates(daily: [(day: String, counts: [String: Int64])], facts: FeedMessageFacts) -> Anomaly? {
+        guard facts.startDay != nil || facts.endDay != nil else { return nil }
+        let days = daily.filter { entry in
+            entry.counts.contains { event, n in
+                guard n > 0 else { return false }
+                if let start = facts.startDay, entry.day < start { return true }
+                let last = event == "conversion" ? facts.lastConversionDay : facts.endDay
+                if let last, entry.day > last { return true }
+                return false
+            }
+        }.map(\.day)
+        guard !days.isEmpty else { return nil }
+        let window = "\(facts.startDay ?? "…") to \(facts.endDay ?? "…")"
+        return .outsideDates(days: Array(days.prefix(100)), total: days.count, window: window)
     }
 
     /// The rate as counted (above 1 when the counts do not add up) with the Wilson interval of the
@@ -280,7 +400,9 @@ extension ResultsReport {
             let have = min(shown, baselineShown)
             verdict = have >= needed ? .noClearDifference : .notEnoughData(moreShowings: needed - max(have, 0))
         }
-        return Comparison(difference: difference, relative: relative, probabilityToBeat: probability, verdict: verdict)
+        return Comparison(
+            difference: difference, relative: relative, probabilityToBeat: probability, verdict: verdict,
+            baselineEvent: "")
     }
 
     private static func update(app: String, version: String, counts stored: ResultsTally.Counts) -> UpdateResult {

@@ -97,6 +97,15 @@ package enum Proportions {
     package static func showingsToSettle(rate: Double, relativeDifference: Double = 0.1) -> Int64 {
         let p1 = min(max(rate, 1e-9), 1 - 1e-9)
         let p2 = p1 * (1 + relativeDifference) < 1 ? p1 * (1 + relativeDifference) : p1 * (1 - relativeDifference)
+        return showingsToSettle(p1, p2) ?? Int64.max
+    }
+
+    /// Showings per variant that the same test (two-sided, α = 0.05, power 0.8, Fleiss's formula
+    /// without continuity correction) needs to tell `p1` from `p2` — for the report's headline, the
+    /// two rates observed. `nil` when they are equal (no number of showings settles no difference) or
+    /// either is outside [0, 1].
+    package static func showingsToSettle(_ p1: Double, _ p2: Double) -> Int64? {
+        guard p1 != p2, (0...1).contains(p1), (0...1).contains(p2) else { return nil }
         let mean = (p1 + p2) / 2
         let top = z95 * (2 * mean * (1 - mean)).squareRoot() + z80 * (p1 * (1 - p1) + p2 * (1 - p2)).squareRoot()
         let n = (top * top) / ((p1 - p2) * (p1 - p2))

@@ -1,0 +1,142 @@
+import AppAlert
+import AppAlertAuthoring
+import Foundation
+import TestSupport
+import Testing
+
+@testable import AppAlertResults
+
+/// One database read by every format of `appalert report` and by the console's figures: the same names,
+/// button titles, numbers and headline everywhere.
+@Suite
+struct ReportFormatsTests {
+    static let feed = """
+        {"format": 2, "messages": [
+          {"id": 3, "bundleId": "com.example.A", "title": "Summer sale", "text": "20% off.",
+           "startDate": "2026-11-20T00:00:00Z", "endDate": "2026-11-23T00:00:00Z",
+           "buttons": [{"title": "Buy now", "action": "dismiss"}],
+           "conversion": {"event": "purchase", "withinHours": 48},
+           "variants": [{"weight": 1, "name": "Control"}, {"weight": 1, "name": "Discount", "text": "30% off."}]},
+          {"id": 4, "bundleId": "com.example.A", "title": "Tips", "text": "x",
+           "buttons": [{"title": "Show me", "action": "dismiss"}], "conversion": {"event": "tip", "withinHours": 24}}
+        ]}
+        """
+
+    static let counts: [StoredCount] = [
+        StoredCount(day: "2026-11-20", message: 3, variant: 0, event: "shown", n: 500),
+        StoredCount(day: "2026-11-20", message: 3, variant: 0, event: "button.0", n: 40),
+        StoredCount(day: "2026-11-20", message: 3, variant: 0, event: "conversion", n: 50),
+        StoredCount(day: "2026-11-20", message: 3, variant: 1, event: "shown", n: 500),
+        StoredCount(day: "2026-11-20", message: 3, variant: 1, event: "button.0", n: 45),
+        StoredCount(day: "2026-11-20", message: 3, variant: 1, event: "conversion", n: 64),
+        // A conversion two days after the end is within its 48 hours; a showing before the start is not.
+        StoredCount(day: "2026-11-25", message: 3, variant: 1, event: "conversion", n: 1),
+        StoredCount(day: "2026-11-18", message: 3, variant: 1, event: "shown", n: 3),
+        // Message 4: conversions, and no showing recorded.
+        StoredCount(day: "2026-11-21", message: 4, event: "conversion", n: 2),
+    ]
+
+    @Test
+    func textHTMLCSVJSONAndTheConsoleSayTheSameNamesTitlesNumbersAndHeadline() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try await ResultsDatabases.sqlite(in: directory, Self.counts)
+        let feed = try directory.write("feed.json", Self.feed)
+        let page = directory.url.appendingPathComponent("report.html").path
+        let base = ["report", "--database", database, "--feed", feed]
+        let text = try Appalert.run(base + ["--html", page])
+        try #require(text.status == 0, "\(text.standardError)")
+        let csv = try Appalert.run(base + ["--csv"]).standardOutput
+        let rawJSON = try Appalert.run(base + ["--json"]).standardOutput
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(rawJSON.utf8)) as? [String: Any])
+        let messages = try #require(json["messages"] as? [[String: Any]])
+        try #require(messages.count == 2)
+
+        let figures = await ResultsReport.figuresByMessage(database: database, feed: Data(Self.feed.utf8))
+        guard case .object(let byID) = figures else {
+            Issue.record("no figures: \(figures.serialized())")
+            return
+        }
+        for message in messages {
+            let id = try #require(message["id"] as? Int)
+            let headline = try #require((message["headline"] as? [String: Any])?["text"] as? String)
+            #expect(text.standardOutput.contains(headline), "text lacks \(headline)")
+            #expect(html.contains(HTMLText.escaped(headline)), "HTML lacks \(headline)")
+            #expect(csv.contains("\"" + headline.replacingOccurrences(of: "\"", with: "\"\"") + "\""), "CSV lacks it")
+            // The console's figures are the report's, headline included.
+            guard case .object(let console)? = byID[String(id)],
+                case .object(let consoleHeadline)? = console["headline"]
+            else {
+                Issue.record("no console figures for \(id)")
+                continue
+            }
+            #expect(consoleHeadline["text"]?.stringValue == headline)
+        }
+        let sale = messages[0]
+        let headline = try #require((sale["headline"] as? [String: Any])?["text"] as? String)
+        #expect(headline.hasPrefix("\"Discount\" converts 12.9% against \"Control\" 10.0%: "), "\(headline)")
+        let noShowings = try #require((messages[1]["headline"] as? [String: Any])?["text"] as? String)
+        #expect(noShowings == "No showings recorded, but 2 conversions: no rate until showings are counted.")
+
+        // Names and titles in every human-facing format; indices only in JSON.
+        let variants = try #require(sale["variants"] as? [[String: Any]])
+        #expect(variants.map { $0["label"] as? String } == ["Control", "Discount"])
+        #expect(variants.map { $0["variant"] as? Int } == [0, 1])
+        #expect(variants.map { $0["buttons"] as? [String] } == [["Buy now"], ["Buy now"]])
+        for output in [text.standardOutput, html] {
+            #expect(output.contains("Discount") && output.contains("Control"))
+            #expect(output.contains("Buy now"))
+            #expect(!output.contains("button.0"), "a button by its index: \(output.prefix(3000))")
+            #expect(!output.contains("Variant 0") && !output.contains("Variant 1"))
+        }
+        #expect(text.standardOutput.contains("Variant \"Control\" (baseline): shown 500"), "\(text.standardOutput)")
+        #expect(csv.contains("\n3,Discount,,,button.0,45,"))
+        #expect(csv.contains(",Buy now,"))
+
+        // The same rate, rounded to 6 decimals in JSON, printed as a percent elsewhere.
+        let rates = try #require(variants[1]["rates"] as? [String: [String: Any]])
+        let conversion = try #require(rates["conversion"]?["rate"] as? Double)
+        #expect(conversion == 0.129_225)
+        #expect(text.standardOutput.contains("12.9%") && html.contains("12.9%"))
+        #expect(csv.contains(",\(65.0 / 503),"))
+        #expect(rawJSON.range(of: #"\d\.\d{7,}"#, options: .regularExpression) == nil, "unrounded: \(rawJSON)")
+
+        // A count outside the message's dates is marked, in the report and in the console's figures.
+        let marks = try #require(variants[1]["anomalies"] as? [[String: Any]])
+        let outside = try #require(marks.first { $0["kind"] as? String == "outsideDates" })
+        #expect(outside["days"] as? [String] == ["2026-11-18"])
+        #expect(outside["window"] as? String == "2026-11-20 to 2026-11-23")
+        #expect(text.standardOutput.contains("counts on 1 day outside the message's dates (2026-11-20 to 2026-11-23)"))
+        #expect(html.contains("outside the message&#39;s dates"))
+        #expect(csv.contains("outsideDates"))
+        #expect(figures.serialized().contains("\"outsideDates\""))
+    }
+
+    @Test
+    func theHTMLTablesPutNumberHeadersOverTheirNumbersAndEachEventKeepsItsColor() throws {
+        let tally = ResultsTally()
+        for (message, event) in [(1, "dismissed"), (1, "conversion"), (2, "conversion")] {
+            for name in ["shown", event] {
+                tally.add(CountRow(app: "a", day: "2026-11-20", message: message, event: name, n: 5))
+            }
+        }
+        let html = ResultsReport(tally: tally, filter: ResultsFilter(), feed: nil).html
+        #expect(html.contains("<th scope=\"col\" class=\"n\">Count</th><th scope=\"col\" class=\"n\">Rate</th>"))
+        #expect(html.contains("th.n { text-align: right; }") || html.contains("td.n, th.n { text-align: right; }"))
+        // Message 1 lists dismissed then conversion, message 2 conversion alone: the same color for both.
+        let swatch = "<span class=\"swatch \(ResultsReport.colorClass("conversion"))\"></span>conversion"
+        #expect(html.components(separatedBy: swatch).count - 1 == 2)
+        #expect(ResultsReport.colorClass("purchase") == ResultsReport.colorClass("purchase"))
+    }
+
+    @Test(arguments: [(1, "1 variant"), (2, "2 variants")])
+    func oneVariantIsSingular(count: Int, words: String) throws {
+        let tally = ResultsTally()
+        for variant in 0..<count {
+            tally.add(CountRow(app: "a", day: "2026-11-20", message: 1, variant: variant, event: "shown", n: 3))
+        }
+        let report = ResultsReport(tally: tally, filter: ResultsFilter(), feed: nil)
+        #expect(report.text.contains("Message 1 (\(words)): shown \(3 * count)"))
+        #expect(report.html.contains("in \(words);"))
+    }
+}
