@@ -68,8 +68,7 @@ extension AppAlertCommand {
                     return .failure(error.message)
                 }
                 guard let decoded = FeedFile.decoded(data, named: feed, into: &output) else { return output }
-                facts = FeedMessageFacts.of(
-                    decoded.feed.messages, app: filter.app, document: try? JSONParser().parse(data))
+                facts = FeedMessageFacts.of(decoded.feed.messages, app: filter.app)
             }
             let report: ResultsReport
             do {

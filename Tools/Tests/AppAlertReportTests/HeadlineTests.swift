@@ -1,3 +1,4 @@
+import AppAlert
 import AppAlertAuthoring
 import Foundation
 import Testing
@@ -158,14 +159,14 @@ struct HeadlineTests {
     }
 
     @Test
-    func variantNamesAreReadFromTheFeed() throws {
-        let document = try JSONParser().parse(
+    func variantNamesComeFromTheDecodedFeed() throws {
+        let feed = try FeedDecoder().decode(
             Data(
-                #"{"messages": [{"id": 4, "variants": [{"weight": 1, "name": "Control"}, {"weight": 1}, {"weight": 1, "name": ""}]}]}"#
+                #"{"format": 2, "messages": [{"id": 4, "bundleId": "com.example.A", "title": "T", "text": "t", "variants": [{"weight": 1, "name": "Control"}, {"weight": 1}, {"weight": 1}]}]}"#
                     .utf8))
-        let names = VariantLabels.names(in: document)
-        #expect(names[4] == ["Control", nil, nil])
-        #expect((0..<3).map { VariantLabels.label($0, names: names[4] ?? []) } == ["Control", "B", "C"])
+        let facts = try #require(FeedMessageFacts.of(feed.feed.messages, app: nil).first)
+        #expect(facts.variantNames == ["Control", nil, nil])
+        #expect((0..<3).map { VariantLabels.label($0, names: facts.variantNames) } == ["Control", "B", "C"])
     }
 
     @Test(arguments: [

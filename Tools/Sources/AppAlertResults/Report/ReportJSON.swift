@@ -143,9 +143,7 @@ extension ResultsReport {
     /// by its id (`{"3": {"id": 3, "title", "counts", "variants"}}`), the whole database read with the
     /// feed's messages; or `{"error"}` saying why the database cannot be read.
     package static func figuresByMessage(database: String, feed: Data) async -> JSONValue {
-        let facts = (try? FeedDecoder().decode(feed)).map {
-            FeedMessageFacts.of($0.feed.messages, app: nil, document: try? JSONParser().parse(feed))
-        }
+        let facts = (try? FeedDecoder().decode(feed)).map { FeedMessageFacts.of($0.feed.messages, app: nil) }
         let report: ResultsReport
         do {
             report = try await load(

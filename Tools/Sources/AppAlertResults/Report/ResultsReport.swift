@@ -176,7 +176,7 @@ package struct FeedMessageFacts: Sendable {
         self.variants = variants
     }
 
-    package init(_ message: Message, variantNames: [String?] = []) {
+    package init(_ message: Message) {
         var actions: [String] = []
         if message.dismissible { actions.append("dismissed") }
         // Each wording (the message, each variant) has its own buttons; the report lists the most.
@@ -192,9 +192,7 @@ package struct FeedMessageFacts: Sendable {
         actions += (0..<(titles.map(\.count).max() ?? 0)).map { "button.\($0)" }
         if message.layout.hasTapAction { actions.append("tap") }
         self.init(id: message.id, title: message.title, actions: actions, variants: message.variants.count)
-        self.variantNames = (0..<message.variants.count).map {
-            variantNames.indices.contains($0) ? variantNames[$0] : nil
-        }
+        variantNames = message.variants.map(\.name)
         buttonTitles = titles
         startDay = message.startDate.map(Self.day)
         endDay = message.endDate.map(Self.day)
@@ -202,14 +200,12 @@ package struct FeedMessageFacts: Sendable {
         lastConversionDay = message.endDate.map { Self.day($0.addingTimeInterval(hours * 3600)) }
     }
 
-    /// The feed's messages for `app` (every message when `nil`); `document`, the feed's JSON, names
-    /// the variants.
-    package static func of(_ messages: [Message], app: String?, document: JSONValue? = nil) -> [FeedMessageFacts] {
-        let names = VariantLabels.names(in: document)
-        return messages.filter { message in
+    /// The feed's messages for `app` (every message when `nil`).
+    package static func of(_ messages: [Message], app: String?) -> [FeedMessageFacts] {
+        messages.filter { message in
             guard let app else { return true }
             return message.bundleIDs.contains(app) || message.bundleIDs.contains("*")
-        }.map { FeedMessageFacts($0, variantNames: names[$0.id] ?? []) }
+        }.map { FeedMessageFacts($0) }
     }
 
     /// The titles of the buttons `variant` shows (the message's for `nil`).
