@@ -59,10 +59,10 @@ enum LanguageMatching {
             for (index, tag) in tags.enumerated() {
                 let key = Key(tag)
                 let groupKey = GroupKey(language: key.language, script: key.script)
-                var group = groups[groupKey] ?? Group(first: index)
-                if group.exact[key.subtags] == nil { group.exact[key.subtags] = index }
-                if group.byRegion[key.region] == nil { group.byRegion[key.region] = index }
-                groups[groupKey] = group
+                // Changed in place: a copy taken out and put back would copy its tables at each tag.
+                if groups[groupKey] == nil { groups[groupKey] = Group(first: index) }
+                if groups[groupKey]?.exact[key.subtags] == nil { groups[groupKey]?.exact[key.subtags] = index }
+                if groups[groupKey]?.byRegion[key.region] == nil { groups[groupKey]?.byRegion[key.region] = index }
             }
         }
 
