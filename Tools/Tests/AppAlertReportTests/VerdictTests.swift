@@ -49,7 +49,7 @@ struct VerdictTests {
             successes: c.successes, shown: c.shown, baselineSuccesses: c.baselineSuccesses,
             baselineShown: c.baselineShown, lowerIsBetter: c.lowerIsBetter)
         #expect(comparison.verdict == c.verdict)
-        #expect((0...1).contains(comparison.probabilityToBeat))
+        #expect(comparison.probabilityToBeat.map { (0...1).contains($0) } == true)
         if let difference = comparison.difference {
             #expect(difference.low <= difference.estimate && difference.estimate <= difference.high)
         }
