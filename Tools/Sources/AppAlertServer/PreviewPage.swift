@@ -302,18 +302,5 @@ enum PreviewPage {
         return parts.joined(separator: " · ")
     }
 
-    static func escape(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
-        return output
-    }
+    static func escape(_ text: String) -> String { HTMLText.escaped(text) }
 }

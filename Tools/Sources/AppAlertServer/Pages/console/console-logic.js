@@ -405,22 +405,30 @@ var ConsoleLogic = (function () {
     if (!results || typeof results !== "object" || typeof results.error === "string") { return "—"; }
     var figures = results[String(id)];
     if (!figures) { return "no showings yet"; }
+    // A message with variants opens with the report's own one-line verdict (appalert report's headline),
+    // word for word.
+    var arms = Array.isArray(figures.variants) ? figures.variants : [];
+    var headline = arms.length > 1 && figures.headline && typeof figures.headline.text === "string"
+      ? figures.headline.text : "";
     var counts = figures.counts || {};
-    if (!(typeof counts.shown === "number" && counts.shown > 0)) { return "no showings yet"; }
+    if (!(typeof counts.shown === "number" && counts.shown > 0)) { return headline || "no showings yet"; }
     var buttons = message && Array.isArray(message.buttons) ? message.buttons : [];
     var parts = Object.keys(counts).filter(function (name) { return typeof counts[name] === "number"; })
       .sort(function (a, b) { return Number(b === "shown") - Number(a === "shown") || (a < b ? -1 : a > b ? 1 : 0); })
       .map(function (name) { return countName(name, buttons) + " " + counts[name]; });
-    var arms = Array.isArray(figures.variants) ? figures.variants : [];
     arms.forEach(function (/** @type {JSONValue} */ arm) {
       var rate = arm.rates && arm.rates.conversion;
       if (!rate || typeof rate.rate !== "number") { return; }
       var verdict = arm.versusBaseline && arm.versusBaseline.conversion ? ", " + arm.versusBaseline.conversion.verdict : "";
-      parts.push((arms.length > 1 && arm.variant !== null ? "variant " + (arm.variant + 1) + " " : "") + "conversion rate "
+      // The report's label (the variant's name, else A, B, C…), as in appalert report.
+      var label = typeof arm.label === "string" ? arm.label
+        : typeof arm.variant === "number" && arm.variant < 26 ? String.fromCharCode(65 + arm.variant) : String(arm.variant);
+      parts.push((arms.length > 1 && arm.variant !== null ? "variant " + label + " " : "") + "conversion rate "
         + percent(rate.rate) + " (" + percent(rate.low) + "–" + percent(rate.high) + ")" + verdict);
     });
     // The report lists every message of the feed; one without counts has not been shown yet.
-    return parts.length ? parts.join(" · ") : "no showings yet";
+    var figuresText = parts.join(" · ");
+    return headline ? headline + (figuresText ? " — " + figuresText : "") : figuresText || "no showings yet";
   }
 
   // "button.0" as the first button's title in quotes, where the message gives it one.

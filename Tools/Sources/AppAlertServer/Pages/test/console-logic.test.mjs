@@ -210,7 +210,16 @@ test("the results read as words: counts by button title, conversion per variant,
     { variant: 1, rates: { conversion: { rate: 0.125, low: 0.1, high: 0.2 } }, versusBaseline: { conversion: { verdict: "better" } } },
   ];
   assert.equal(L.resultsText({ 4: { counts: { shown: 10 }, variants } }, 4, message),
-    "shown 10 · variant 1 conversion rate 10.0 % (5.0 %–15.0 %) · variant 2 conversion rate 12.5 % (10.0 %–20.0 %), better");
+    "shown 10 · variant A conversion rate 10.0 % (5.0 %–15.0 %) · variant B conversion rate 12.5 % (10.0 %–20.0 %), better");
+  // With the report's labels and headline: the headline first, word for word, then the figures.
+  const named = variants.map((arm, index) => ({ ...arm, label: ["Control", "Discount"][index] }));
+  const headline = { text: "\"Discount\" converts 12.5 % against \"Control\" 10.0 %: 70 % likely to be better." };
+  assert.equal(L.resultsText({ 4: { counts: { shown: 10 }, variants: named, headline } }, 4, message),
+    headline.text + " — shown 10 · variant Control conversion rate 10.0 % (5.0 %–15.0 %) · variant Discount conversion rate "
+    + "12.5 % (10.0 %–20.0 %), better");
+  // A message with a conversion and no recorded showing says what the report says.
+  assert.equal(L.resultsText({ 4: { counts: { conversion: 2 }, variants: named,
+    headline: { text: "No showings recorded, but 2 conversions." } } }, 4, message), "No showings recorded, but 2 conversions.");
   assert.equal(L.percent(undefined), "?");
 });
 
