@@ -7,35 +7,11 @@
 //   appalert-web version satisfies VERSION RANGE
 
 import { readFileSync, statSync } from "node:fs";
-import { evaluate, versionCompare, versionSatisfies } from "../src/command.js";
+import { evaluate, valueOptions, versionCompare, versionSatisfies } from "../src/command.js";
 
 const usage = `usage: appalert-web evaluate FEED --bundle-id ID --app-version V [options] [--json] [--explain]
        appalert-web version compare [--] A B
        appalert-web version satisfies VERSION RANGE`;
-
-/** Options that take a value: flag → [key, repeatable, integer]. */
-const valueOptions = {
-  "--bundle-id": ["bundleId", false, false],
-  "--app-version": ["appVersion", false, false],
-  "--build": ["build", false, false],
-  "--os-version": ["osVersion", false, false],
-  "--platform": ["platform", false, false],
-  "--locale": ["locale", true, false],
-  "--allow-link-scheme": ["allowLinkScheme", true, false],
-  "--allow-link-host": ["allowLinkHost", true, false],
-  "--install-id": ["installId", false, false],
-  "--now": ["now", false, false],
-  "--seen": ["seen", true, false],
-  "--last-message-id": ["lastMessageId", false, true],
-  "--previous-version": ["previousVersion", false, false],
-  "--launches-since-update": ["launchesSinceUpdate", false, true],
-  "--attribute": ["attribute", true, false],
-  "--event": ["event", false, false],
-  "--launch-count": ["launchCount", false, true],
-  "--installed-at": ["installedAt", false, false],
-  "--updated-at": ["updatedAt", false, false],
-  "--placement": ["placement", false, false],
-};
 
 /** The host's platform as the feed names it (what `appalert` built for this machine would say). */
 function hostPlatform() {
@@ -96,7 +72,7 @@ async function runEvaluate(args) {
       value = arg.slice(equals + 1);
       arg = arg.slice(0, equals);
     }
-    const spec = valueOptions[/** @type {keyof typeof valueOptions} */ (arg)];
+    const spec = valueOptions[arg];
     if (!spec) usageError(`Unknown option '${arg}'`);
     if (value === undefined) {
       index += 1;

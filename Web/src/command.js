@@ -11,6 +11,33 @@ import { quoteJSON } from "./json.js";
 /** @typedef {{exitCode: number, stdout: string, stderr: string}} CommandOutput */
 /** @typedef {import("./install.js").DecisionOptions} DecisionOptions */
 
+/**
+ * The options of `appalert evaluate` that take a value: flag → [DecisionOptions key, repeatable, integer].
+ * @type {Record<string, [string, boolean, boolean]>}
+ */
+export const valueOptions = {
+  "--bundle-id": ["bundleId", false, false],
+  "--app-version": ["appVersion", false, false],
+  "--build": ["build", false, false],
+  "--os-version": ["osVersion", false, false],
+  "--platform": ["platform", false, false],
+  "--locale": ["locale", true, false],
+  "--allow-link-scheme": ["allowLinkScheme", true, false],
+  "--allow-link-host": ["allowLinkHost", true, false],
+  "--install-id": ["installId", false, false],
+  "--now": ["now", false, false],
+  "--seen": ["seen", true, false],
+  "--last-message-id": ["lastMessageId", false, true],
+  "--previous-version": ["previousVersion", false, false],
+  "--launches-since-update": ["launchesSinceUpdate", false, true],
+  "--attribute": ["attribute", true, false],
+  "--event": ["event", false, false],
+  "--launch-count": ["launchCount", false, true],
+  "--installed-at": ["installedAt", false, false],
+  "--updated-at": ["updatedAt", false, false],
+  "--placement": ["placement", false, false],
+};
+
 /** @param {number} value */
 const isNeutralizedScalar = (value) =>
   value <= 0x1f || (value >= 0x7f && value <= 0x9f) || (value >= 0x202a && value <= 0x202e) ||

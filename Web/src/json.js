@@ -1,6 +1,8 @@
 // JSON as the Swift engine reads it: objects keep every member in the order written (a repeated key
 // is kept, and the last one wins on lookup), so diagnostics and localizations see what the author wrote.
 
+import { UnsupportedError } from "./diagnostics.js";
+
 /** @typedef {null | boolean | number | string | JSONArray | JSONObject} JSONValue */
 /** @typedef {Array<any>} JSONArray an array of JSONValue */
 
@@ -149,8 +151,15 @@ export function parseJSON(text, maximumDepth = 512) {
     if (text.startsWith("null", index)) { index += 4; return null; }
     const match = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(index, index + 400));
     if (!match || match[0] === "" || match[0] === "-") fail("unexpected character");
-    index += /** @type {RegExpExecArray} */ (match)[0].length;
-    return Number(/** @type {RegExpExecArray} */ (match)[0]);
+    const literal = /** @type {RegExpExecArray} */ (match)[0];
+    const number = Number(literal);
+    // The Swift engine keeps whole numbers exactly in 64 bits; a double keeps them up to 2^53. Beyond
+    // that the two could differ (an id, a priority), so such a feed is refused, never decided otherwise.
+    if (!/[.eE]/.test(literal) && !Number.isSafeInteger(number) && Math.abs(number) < 2 ** 63) {
+      throw new UnsupportedError(`the whole number ${literal} at offset ${index} is beyond 2^53, where JavaScript numbers lose precision`);
+    }
+    index += literal.length;
+    return number;
   };
   const result = value(0);
   skip();
