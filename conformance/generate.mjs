@@ -13,7 +13,7 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { tables } from "./tables.mjs";
-import { observed, runSwift, runWeb, sameJSON } from "./lib.mjs";
+import { inParallel, observed, runSwift, runWeb, sameJSON } from "./lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -26,16 +26,15 @@ let total = 0;
 let differing = 0;
 for (const [file, [description, build]] of Object.entries(tables)) {
   if (only !== undefined && file !== only) continue;
-  const cases = [];
-  for (const testCase of build()) {
-    const expected = observed(testCase, runSwift(binary, testCase));
+  const cases = await inParallel(build(), 12, async (testCase) => {
+    const expected = observed(testCase, await runSwift(binary, testCase));
     const web = observed(testCase, await runWeb(testCase));
     if (!sameJSON(expected, web)) {
       differing += 1;
       console.error(`differs: ${file}: ${testCase.name}\n  swift: ${JSON.stringify(expected)}\n  web:   ${JSON.stringify(web)}`);
     }
-    cases.push({ ...testCase, expected });
-  }
+    return { ...testCase, expected };
+  });
   total += cases.length;
   writeFileSync(join(here, "cases", `${file}.json`), JSON.stringify({ description, cases }, null, 1) + "\n");
 }

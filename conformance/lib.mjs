@@ -8,8 +8,8 @@
 // --json` printed (exit 0), and what it wrote to standard error (the feed's errors, or the refusal).
 // A version case: {name, kind: "compare" | "satisfies", args: [A, B], expected: {exitCode, stdout, stderr}}.
 
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { evaluate, valueOptions, versionCompare, versionSatisfies } from "../Web/src/command.js";
@@ -39,22 +39,46 @@ export function feedBytes(testCase) {
 }
 
 /** Runs the Swift `appalert` binary on a case in a fresh directory. */
-export function runSwift(binary, testCase) {
-  const directory = mkdtempSync(join(tmpdir(), "appalert-conformance-"));
+export async function runSwift(binary, testCase) {
+  const directory = await mkdtemp(join(tmpdir(), "appalert-conformance-"));
   try {
     let args;
     if (testCase.kind === "compare") args = ["version", "compare", "--", ...testCase.args];
     else if (testCase.kind === "satisfies") args = ["version", "satisfies", ...testCase.args];
     else {
-      writeFileSync(join(directory, feedName), feedBytes(testCase));
+      await writeFile(join(directory, feedName), feedBytes(testCase));
       args = argumentsFor(testCase);
     }
-    const result = spawnSync(binary, args, { cwd: directory, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-    if (result.error) throw result.error;
-    return { exitCode: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+    return await new Promise((resolve, reject) => {
+      const child = spawn(binary, args, { cwd: directory, stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+      child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
+    });
   } finally {
-    rmSync(directory, { recursive: true, force: true });
+    await rm(directory, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs `work` on every item, `width` at a time, and returns the results in order.
+ * @template T, R
+ */
+export async function inParallel(items, width, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
 }
 
 /** Runs the web engine on a case, in-process, through the same code as `appalert-web`. */

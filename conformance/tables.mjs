@@ -13,7 +13,7 @@ function decision(name, messages, install = {}, history = {}, explain = true) {
   return { name, feed: feed(...messages), install: { ...base, ...install }, history, explain };
 }
 
-const installIds = ["install-a", "install-b", "install-c", "7A1C6E2B-0F4D-4A8E-9B1D-2C3E4F5A6B7C", "x", "é-unicode-☃", "", "42"];
+const installIds = ["install-a", "install-b", "install-c", "7A1C6E2B-0F4D-4A8E-9B1D-2C3E4F5A6B7C", "x", "é-unicode-☃", " ", "42"];
 
 function versions() {
   const list = [
@@ -308,13 +308,15 @@ function decoding() {
     ["sequence negative", '{"format": 2, "sequence": -1, "messages": []}'], ["updates not an array", '{"format": 2, "updates": 3, "messages": []}'],
     ["duplicate keys in a message", `[{"id": 1, "bundleId": "${app}", "title": "a", "title": "b", "text": "x"}]`],
     ["duplicate localization tags", `[{"id": 1, "bundleId": "${app}", "title": "a", "text": "x", "localizations": {"fr": {"title": "un"}, "fr": {"title": "deux"}}}]`],
-    ["deep nesting", "[".repeat(70) + "]".repeat(70)], ["numbers with exponents", `[{"id": 1e0, "bundleId": "${app}", "title": "a", "text": "x", "rollout": 5e1}]`],
+    ["deep nesting", "[".repeat(70) + "]".repeat(70)], ["a trailing comma", "[1,]"], ["a key without a colon", '{"a" 1}'],
+    ["a lone surrogate", '"\\ud800"'], ["a leading zero", "[01]"], ["a bad escape", '"a\\q"'], ["a control character", '[\n  "\u0001"]'],
+    ["a bad literal", "[tru]"], ["a huge number", "[1e999]"], ["a non-ASCII string", '["\u00ff"]'], ["numbers with exponents", `[{"id": 1e0, "bundleId": "${app}", "title": "a", "text": "x", "rollout": 5e1}]`],
   ];
   for (const [name, feedText] of refused) {
     cases.push({ name: `feed: ${name}`, feedText, install: { ...base, installId: "install-a", locale: ["fr"] }, history: {}, explain: true });
   }
   const options = [
-    { appVersion: "2.x" }, { osVersion: "" }, { platform: "android" }, { platform: "IOS" }, { locale: ["*"] }, { locale: ["english!"] },
+    { appVersion: "2.x" }, { osVersion: "17." }, { platform: "android" }, { platform: "IOS" }, { locale: ["*"] }, { locale: ["english!"] },
     { allowLinkScheme: ["javascript"] }, { now: "yesterday" }, { previousVersion: "v1" }, { previousVersion: "1.0", launchesSinceUpdate: 0 },
     { attribute: ["=x"] }, { event: "a b" }, { launchCount: 0 }, { installedAt: "2026" }, { updatedAt: "2026-01-01T00:00:00" },
     { placement: "inbox" }, { placement: "a b" },

@@ -79,6 +79,8 @@ async function runEvaluate(args) {
       if (index >= args.length) usageError(`Missing value for '${arg}'`);
       value = args[index];
     }
+    // ArgumentParser reads an empty value as none.
+    if (value === "") usageError(`Missing value for '${arg}'`);
     const [key, repeatable, integer] = spec;
     /** @type {unknown} */
     let parsed = value;

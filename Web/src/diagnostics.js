@@ -36,7 +36,7 @@ export class UnsupportedError extends Error {
 }
 
 /** Keys as JSON paths write them: `.key`, or `["key"]` when it is not an identifier. */
-const identifier = /^[\p{L}_][A-Za-z0-9_]*$/u;
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * @param {string} text
@@ -105,4 +105,89 @@ export function closestKey(key, known) {
     }
   }
   return best;
+}
+
+/** @param {number} value */
+function isNeutralizedScalar(value) {
+  return (
+    value <= 0x1f || (value >= 0x7f && value <= 0x9f) || (value >= 0x202a && value <= 0x202e) ||
+    (value >= 0x2066 && value <= 0x2069) || value === 0x200e || value === 0x200f || value === 0x061c
+  );
+}
+
+/**
+ * Each control character or bidirectional control written as a JSON escape (`\u001B`), as the Swift
+ * engine shows them in a diagnostic's words.
+ * @param {string} text
+ */
+export function escapedControls(text) {
+  let out = "";
+  for (const ch of text) {
+    const value = /** @type {number} */ (ch.codePointAt(0));
+    out += isNeutralizedScalar(value) ? "\\u" + value.toString(16).toUpperCase().padStart(4, "0") : ch;
+  }
+  return out;
+}
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * The reason with every quoted run longer than `limit` characters cut to it, with "…".
+ * @param {string} text
+ * @param {number} [limit]
+ */
+export function shorteningQuotes(text, limit = 100) {
+  let inQuotes = false;
+  let run = 0;
+  let longest = 0;
+  for (const byte of new TextEncoder().encode(text)) {
+    if (byte === 0x22) {
+      inQuotes = !inQuotes;
+      run = 0;
+    } else if (inQuotes) {
+      run += 1;
+      longest = Math.max(longest, run);
+    }
+  }
+  if (longest <= limit) return text;
+  let result = "";
+  inQuotes = false;
+  let count = 0;
+  let cut = false;
+  for (const { segment } of graphemes.segment(text)) {
+    if (segment === '"') {
+      inQuotes = !inQuotes;
+      count = 0;
+      if (cut) {
+        result += "…";
+        cut = false;
+      }
+      result += segment;
+    } else if (inQuotes) {
+      count += 1;
+      if (count <= limit) result += segment;
+      else cut = true;
+    } else {
+      result += segment;
+    }
+  }
+  if (cut) result += "…";
+  return result;
+}
+
+/**
+ * A diagnostic as the Swift engine stores it: its path at most 400 characters, its key and value at
+ * most 100, controls in its words escaped, long quotes cut.
+ * @param {FeedDiagnostic} diagnostic
+ * @returns {FeedDiagnostic}
+ */
+export function bounded(diagnostic) {
+  const path = new TextEncoder().encode(diagnostic.path).length > 400 ? excerpt(diagnostic.path, 400) : diagnostic.path;
+  return {
+    ...diagnostic,
+    path: escapedControls(path),
+    key: diagnostic.key === null ? null : excerpt(diagnostic.key),
+    value: diagnostic.value === null ? null : excerpt(diagnostic.value),
+    reason: escapedControls(shorteningQuotes(diagnostic.reason)),
+  };
 }

@@ -2,7 +2,7 @@
 // MessageCollector.swift): a message with an error is left out with diagnostics, every other one is used.
 
 import { JSONObject, JSONSyntaxError, compactDescription, integerValue, doubleValue, parseJSON, typeDescription } from "./json.js";
-import { FeedError, UnsupportedError, appendingPath, closestKey, excerpt } from "./diagnostics.js";
+import { FeedError, UnsupportedError, appendingPath, bounded, closestKey, excerpt } from "./diagnostics.js";
 import { MessageReader, maximumKeyWarnings } from "./reader.js";
 import { quoteJSON } from "./json.js";
 
@@ -35,21 +35,19 @@ const topLevelKeys = ["$schema", "format", "messages", "updates", "sequence"];
  * @returns {FeedDecodingResult}
  */
 export function decodeFeed(input) {
-  let bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   if (bytes.length > feedLimits.maximumSize) {
     throw new FeedError(
       "tooLarge",
       `the feed is ${bytes.length} bytes; the limit is ${feedLimits.maximumSize} (FeedLimits.maximumSize)`,
     );
   }
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
   /** @type {JSONValue} */
   let document;
   try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    document = parseJSON(text, feedLimits.maximumDepth);
+    document = parseJSON(bytes, feedLimits.maximumDepth);
   } catch (error) {
-    if (error instanceof JSONSyntaxError || error instanceof TypeError) throw new FeedError("notJSON", error.message);
+    if (error instanceof JSONSyntaxError) throw new FeedError("notJSON", error.message);
     throw error;
   }
   return decodeDocument(document);
@@ -146,7 +144,7 @@ export function decodeDocument(document) {
  * @param {string | null} value @param {string} reason @returns {FeedDiagnostic}
  */
 function feedDiagnostic(severity, code, path, key, value, reason) {
-  return { severity, code, path, messageIndex: null, messageId: null, key, value, reason };
+  return bounded({ severity, code, path, messageIndex: null, messageId: null, key, value, reason });
 }
 
 /**
@@ -181,10 +179,10 @@ function collect(elements, prefix, diagnostics) {
     reader.finish(own);
   });
   if (elements.length > limit) {
-    diagnostics.push({
+    diagnostics.push(bounded({
       severity: "error", code: "limit", path: `${prefix}[${limit}]`, messageIndex: limit, messageId: null, key: null, value: null,
       reason: `the feed has ${elements.length} messages; the limit is ${limit} (FeedLimits.maximumMessages), so the ${elements.length - limit} from index ${limit} on are left out`,
-    });
+    }));
   }
   diagnostics.push(...own);
   return [messages, elements.length];

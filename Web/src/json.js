@@ -2,6 +2,7 @@
 // is kept, and the last one wins on lookup), so diagnostics and localizations see what the author wrote.
 
 import { UnsupportedError } from "./diagnostics.js";
+import { swiftDouble } from "./words.js";
 
 /** @typedef {null | boolean | number | string | JSONArray | JSONObject} JSONValue */
 /** @typedef {Array<any>} JSONArray an array of JSONValue */
@@ -32,139 +33,291 @@ export class JSONObject {
   }
 }
 
-/** Why a text is not JSON. */
-export class JSONSyntaxError extends Error {}
+/** Why a document is not JSON, and where (as the Swift engine's JSONSyntaxError words it). */
+export class JSONSyntaxError extends Error {
+  /**
+   * @param {number} offset
+   * @param {number} line
+   * @param {number} column
+   * @param {string} reason
+   */
+  constructor(offset, line, column, reason) {
+    super(`not JSON: line ${line}, column ${column}: ${reason}`);
+    this.offset = offset;
+    this.line = line;
+    this.column = column;
+    this.reason = reason;
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * Parses JSON text strictly (RFC 8259), keeping object members in order.
- * @param {string} text
+ * Parses JSON strictly (RFC 8259) over UTF-8 bytes, as the Swift engine's JSONParser does: objects keep
+ * their members in order, a leading byte order mark is skipped, nesting deeper than `maximumDepth`,
+ * invalid UTF-8 and lone surrogates are refused, and every error names its line and column.
+ * @param {string | Uint8Array} input
  * @param {number} [maximumDepth]
  * @returns {JSONValue}
  */
-export function parseJSON(text, maximumDepth = 512) {
+export function parseJSON(input, maximumDepth = 64) {
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   let index = 0;
-  const fail = (/** @type {string} */ reason) => {
-    throw new JSONSyntaxError(`${reason} at offset ${index}`);
+  const error = (/** @type {string} */ reason, /** @type {number | undefined} */ at = undefined) => {
+    const offset = Math.min(at ?? index, bytes.length);
+    let line = 1;
+    let lineStart = 0;
+    for (let position = 0; position < offset; position += 1) {
+      if (bytes[position] === 0x0a) {
+        line += 1;
+        lineStart = position + 1;
+      }
+    }
+    let column = 1;
+    for (let position = lineStart; position < offset; position += 1) if ((bytes[position] & 0xc0) !== 0x80) column += 1;
+    return new JSONSyntaxError(offset, line, column, reason);
   };
-  const skip = () => {
-    while (index < text.length) {
-      const c = text.charCodeAt(index);
-      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) index += 1;
-      else break;
+  const describeCurrent = () => {
+    if (index >= bytes.length) return "end of input";
+    const byte = bytes[index];
+    if (byte >= 0x21 && byte < 0x7f) return `'${String.fromCharCode(byte)}'`;
+    return `byte 0x${byte.toString(16).toUpperCase()}`;
+  };
+  const skipWhitespace = () => {
+    while (index < bytes.length && (bytes[index] === 0x20 || bytes[index] === 0x0a || bytes[index] === 0x0d || bytes[index] === 0x09)) {
+      index += 1;
     }
   };
+  const trailingComma = (/** @type {number} */ closing) => {
+    if (index >= bytes.length || bytes[index] !== closing) return undefined;
+    let position = index - 1;
+    while (position >= 0 && [0x20, 0x0a, 0x0d, 0x09].includes(bytes[position])) position -= 1;
+    if (position < 0 || bytes[position] !== 0x2c) return undefined;
+    return error(`trailing comma before '${String.fromCharCode(closing)}': JSON allows none; remove it`, position);
+  };
+  const isDigit = (/** @type {number} */ byte) => byte >= 0x30 && byte <= 0x39;
+  const readHex4 = () => {
+    if (bytes.length - index < 4) throw error("incomplete \\u escape");
+    let value = 0;
+    for (let i = 0; i < 4; i += 1) {
+      const byte = bytes[index];
+      let digit;
+      if (byte >= 0x30 && byte <= 0x39) digit = byte - 0x30;
+      else if (byte >= 0x61 && byte <= 0x66) digit = byte - 0x61 + 10;
+      else if (byte >= 0x41 && byte <= 0x46) digit = byte - 0x41 + 10;
+      else throw error("invalid hex digit in a \\u escape");
+      value = (value << 4) | digit;
+      index += 1;
+    }
+    return value;
+  };
+  const lone = (/** @type {number} */ first, /** @type {number} */ at) =>
+    error(`lone surrogate \\u${first.toString(16).toUpperCase()}`, at);
+  const unicodeEscape = () => {
+    const escapeStart = index - 2;
+    const first = readHex4();
+    if (first >= 0xd800 && first <= 0xdbff) {
+      if (!(bytes.length - index >= 6 && bytes[index] === 0x5c && bytes[index + 1] === 0x75)) throw lone(first, escapeStart);
+      index += 2;
+      const second = readHex4();
+      if (!(second >= 0xdc00 && second <= 0xdfff)) throw lone(first, escapeStart);
+      return String.fromCodePoint(0x10000 + ((first - 0xd800) << 10) + (second - 0xdc00));
+    }
+    if (first >= 0xdc00 && first <= 0xdfff) throw lone(first, escapeStart);
+    return String.fromCharCode(first);
+  };
   /** @returns {string} */
-  const string = () => {
+  const parseString = () => {
+    const start = index;
     index += 1;
     let out = "";
-    let start = index;
-    for (;;) {
-      if (index >= text.length) fail("unterminated string");
-      const c = text.charCodeAt(index);
-      if (c === 0x22) {
-        out += text.slice(start, index);
+    let runStart = index;
+    const flush = (/** @type {number} */ end) => {
+      if (end > runStart) {
+        try {
+          out += utf8.decode(bytes.subarray(runStart, end));
+        } catch {
+          throw error("invalid UTF-8 in a string", start);
+        }
+      }
+    };
+    while (index < bytes.length) {
+      const byte = bytes[index];
+      if (byte === 0x22) {
+        flush(index);
         index += 1;
         return out;
       }
-      if (c < 0x20) fail("control character in a string");
-      if (c === 0x5c) {
-        out += text.slice(start, index);
-        const e = text[index + 1];
-        index += 2;
-        switch (e) {
-          case '"': out += '"'; break;
-          case "\\": out += "\\"; break;
-          case "/": out += "/"; break;
-          case "b": out += "\b"; break;
-          case "f": out += "\f"; break;
-          case "n": out += "\n"; break;
-          case "r": out += "\r"; break;
-          case "t": out += "\t"; break;
-          case "u": {
-            const hex = text.slice(index, index + 4);
-            if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail("invalid \\u escape");
-            out += String.fromCharCode(parseInt(hex, 16));
-            index += 4;
-            break;
-          }
-          default: fail("invalid escape");
-        }
-        start = index;
-      } else {
+      if (byte === 0x5c) {
+        flush(index);
         index += 1;
+        if (index >= bytes.length) throw error("unterminated string", start);
+        const escape = bytes[index];
+        index += 1;
+        switch (escape) {
+          case 0x22: out += '"'; break;
+          case 0x5c: out += "\\"; break;
+          case 0x2f: out += "/"; break;
+          case 0x62: out += "\b"; break;
+          case 0x66: out += "\f"; break;
+          case 0x6e: out += "\n"; break;
+          case 0x72: out += "\r"; break;
+          case 0x74: out += "\t"; break;
+          case 0x75: out += unicodeEscape(); break;
+          default: throw error(`invalid escape '\\${String.fromCharCode(escape)}'`, index - 2);
+        }
+        runStart = index;
+        continue;
+      }
+      if (byte < 0x20) throw error("unescaped control character in a string");
+      index += 1;
+    }
+    throw error("unterminated string", start);
+  };
+  const expectLiteral = (/** @type {string} */ literal) => {
+    const start = index;
+    if (bytes.length - index < literal.length) throw error("invalid literal", start);
+    for (let offset = 0; offset < literal.length; offset += 1) {
+      if (bytes[index + offset] !== literal.charCodeAt(offset)) throw error(`invalid literal, expected '${literal}'`, start);
+    }
+    index += literal.length;
+  };
+  const parseNumber = () => {
+    const start = index;
+    if (bytes[index] === 0x2d) index += 1;
+    if (!(index < bytes.length && isDigit(bytes[index]))) throw error("invalid number", start);
+    let isInteger = true;
+    if (bytes[index] === 0x30) {
+      index += 1;
+      if (index < bytes.length && isDigit(bytes[index])) throw error("invalid number: leading zero", start);
+    } else {
+      while (index < bytes.length && isDigit(bytes[index])) index += 1;
+    }
+    if (index < bytes.length && bytes[index] === 0x2e) {
+      isInteger = false;
+      index += 1;
+      if (!(index < bytes.length && isDigit(bytes[index]))) throw error("invalid number: a digit must follow '.'", start);
+      while (index < bytes.length && isDigit(bytes[index])) index += 1;
+    }
+    if (index < bytes.length && (bytes[index] === 0x65 || bytes[index] === 0x45)) {
+      isInteger = false;
+      index += 1;
+      if (index < bytes.length && (bytes[index] === 0x2b || bytes[index] === 0x2d)) index += 1;
+      if (!(index < bytes.length && isDigit(bytes[index]))) throw error("invalid number: a digit must follow the exponent", start);
+      while (index < bytes.length && isDigit(bytes[index])) index += 1;
+    }
+    const text = String.fromCharCode(...bytes.subarray(start, index));
+    const value = Number(text);
+    if (isInteger) {
+      const big = BigInt(text);
+      if (big <= (1n << 63n) - 1n && big >= -(1n << 63n)) {
+        // The Swift engine keeps such a number exactly in 64 bits; a double keeps whole numbers up to 2^53.
+        // Beyond that the two could differ (an id, a priority): refused, never decided otherwise.
+        if (!Number.isSafeInteger(value)) {
+          throw new UnsupportedError(`the whole number ${text} at byte ${start} is beyond 2^53, where JavaScript numbers lose precision`);
+        }
+        return value;
       }
     }
+    if (!Number.isFinite(value)) throw error(`number ${text.length > 100 ? text.slice(0, 100) + "…" : text} is out of range`, start);
+    return value;
   };
   /**
    * @param {number} depth
    * @returns {JSONValue}
    */
-  const value = (depth) => {
-    skip();
-    if (index >= text.length) fail("unexpected end");
-    const c = text[index];
-    if (c === "{") {
-      if (depth >= maximumDepth) fail("nested too deeply");
+  const parseValue = (depth) => {
+    if (index >= bytes.length) throw error("unexpected end of input, expected a value");
+    switch (bytes[index]) {
+      case 0x7b: return parseObject(depth + 1);
+      case 0x5b: return parseArray(depth + 1);
+      case 0x22: return parseString();
+      case 0x74: expectLiteral("true"); return true;
+      case 0x66: expectLiteral("false"); return false;
+      case 0x6e: expectLiteral("null"); return null;
+      default:
+        if (bytes[index] === 0x2d || isDigit(bytes[index])) return parseNumber();
+        throw trailingComma(0x5d) ?? error(`unexpected ${describeCurrent()}, expected a value`);
+    }
+  };
+  /**
+   * @param {number} depth
+   * @returns {JSONObject}
+   */
+  const parseObject = (depth) => {
+    if (depth > maximumDepth) throw error(`nesting deeper than ${maximumDepth} levels`);
+    index += 1;
+    skipWhitespace();
+    /** @type {Array<[string, JSONValue]>} */
+    const members = [];
+    if (index < bytes.length && bytes[index] === 0x7d) {
       index += 1;
-      /** @type {Array<[string, JSONValue]>} */
-      const members = [];
-      skip();
-      if (text[index] === "}") {
+      return new JSONObject(members);
+    }
+    for (;;) {
+      skipWhitespace();
+      if (!(index < bytes.length && bytes[index] === 0x22)) {
+        throw trailingComma(0x7d) ?? error(`unexpected ${describeCurrent()}, expected a key in quotes`);
+      }
+      const key = parseString();
+      skipWhitespace();
+      if (!(index < bytes.length && bytes[index] === 0x3a)) {
+        const characters = [...key];
+        const shown = characters.length <= 100 ? key : characters.slice(0, 100).join("") + "…";
+        throw error(`unexpected ${describeCurrent()}, expected ':' after key "${shown}"`);
+      }
+      index += 1;
+      skipWhitespace();
+      members.push([key, parseValue(depth)]);
+      skipWhitespace();
+      if (index >= bytes.length) throw error("unexpected end of input, expected ',' or '}'");
+      if (bytes[index] === 0x2c) {
+        index += 1;
+        continue;
+      }
+      if (bytes[index] === 0x7d) {
         index += 1;
         return new JSONObject(members);
       }
-      for (;;) {
-        skip();
-        if (text[index] !== '"') fail("expected a key");
-        const key = string();
-        skip();
-        if (text[index] !== ":") fail("expected ':'");
-        index += 1;
-        members.push([key, value(depth + 1)]);
-        skip();
-        if (text[index] === ",") { index += 1; continue; }
-        if (text[index] === "}") { index += 1; return new JSONObject(members); }
-        fail("expected ',' or '}'");
-      }
+      throw error(`unexpected ${describeCurrent()}, expected ',' or '}'`);
     }
-    if (c === "[") {
-      if (depth >= maximumDepth) fail("nested too deeply");
+  };
+  /**
+   * @param {number} depth
+   * @returns {JSONValue[]}
+   */
+  const parseArray = (depth) => {
+    if (depth > maximumDepth) throw error(`nesting deeper than ${maximumDepth} levels`);
+    index += 1;
+    skipWhitespace();
+    /** @type {JSONValue[]} */
+    const elements = [];
+    if (index < bytes.length && bytes[index] === 0x5d) {
       index += 1;
-      /** @type {JSONValue[]} */
-      const elements = [];
-      skip();
-      if (text[index] === "]") {
+      return elements;
+    }
+    for (;;) {
+      skipWhitespace();
+      elements.push(parseValue(depth));
+      skipWhitespace();
+      if (index >= bytes.length) throw error("unexpected end of input, expected ',' or ']'");
+      if (bytes[index] === 0x2c) {
+        index += 1;
+        continue;
+      }
+      if (bytes[index] === 0x5d) {
         index += 1;
         return elements;
       }
-      for (;;) {
-        elements.push(value(depth + 1));
-        skip();
-        if (text[index] === ",") { index += 1; continue; }
-        if (text[index] === "]") { index += 1; return elements; }
-        fail("expected ',' or ']'");
-      }
+      throw error(`unexpected ${describeCurrent()}, expected ',' or ']'`);
     }
-    if (c === '"') return string();
-    if (text.startsWith("true", index)) { index += 4; return true; }
-    if (text.startsWith("false", index)) { index += 5; return false; }
-    if (text.startsWith("null", index)) { index += 4; return null; }
-    const match = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(index, index + 400));
-    if (!match || match[0] === "" || match[0] === "-") fail("unexpected character");
-    const literal = /** @type {RegExpExecArray} */ (match)[0];
-    const number = Number(literal);
-    // The Swift engine keeps whole numbers exactly in 64 bits; a double keeps them up to 2^53. Beyond
-    // that the two could differ (an id, a priority), so such a feed is refused, never decided otherwise.
-    if (!/[.eE]/.test(literal) && !Number.isSafeInteger(number) && Math.abs(number) < 2 ** 63) {
-      throw new UnsupportedError(`the whole number ${literal} at offset ${index} is beyond 2^53, where JavaScript numbers lose precision`);
-    }
-    index += literal.length;
-    return number;
   };
-  const result = value(0);
-  skip();
-  if (index < text.length) fail("unexpected text after the document");
-  return result;
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) index = 3;
+  skipWhitespace();
+  const value = parseValue(0);
+  skipWhitespace();
+  if (index < bytes.length) throw error(`unexpected ${describeCurrent()} after the document`);
+  return value;
 }
 
 /** @param {JSONValue | undefined} value */
@@ -221,8 +374,8 @@ export function quoteJSON(text) {
 
 /** @param {number} value */
 function numberText(value) {
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
-  return String(value);
+  // Whole numbers as integers (as the Swift engine keeps integer literals), others as Swift writes a Double.
+  return Number.isSafeInteger(value) ? String(value) : swiftDouble(value);
 }
 
 /**

@@ -6,7 +6,7 @@ import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, t
 import { Version, VersionRange, isRangeWhitespace } from "./version.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp } from "./dates.js";
-import { UnsupportedError, appendingPath, closestKey, excerpt } from "./diagnostics.js";
+import { UnsupportedError, appendingPath, bounded, closestKey, excerpt } from "./diagnostics.js";
 import { forbiddenSchemes } from "./link-policy.js";
 import * as rich from "./reader-rich.js";
 
@@ -173,7 +173,7 @@ export class MessageReader {
     const path = facts.path ?? (key !== null ? appending(key, this.messagePath) : this.messagePath);
     this.diagnostics.push({
       severity, code, path, messageIndex: this.index, messageId: this.id ?? null,
-      key: key === null ? null : excerpt(key), value: facts.value === undefined ? null : excerpt(facts.value),
+      key, value: facts.value ?? null,
       reason: facts.reason,
     });
   }
@@ -204,8 +204,8 @@ export class MessageReader {
         reason: `${hidden} more unknown or repeated keys in this message are not listed (the first ${maximumKeyWarnings} are)`,
       });
     }
-    into.push(...this.diagnostics.filter((d) => d.severity === "error"));
-    into.push(...this.diagnostics.filter((d) => d.severity !== "error"));
+    into.push(...this.diagnostics.filter((d) => d.severity === "error").map(bounded));
+    into.push(...this.diagnostics.filter((d) => d.severity !== "error").map(bounded));
   }
 
   countKeyWarning() {

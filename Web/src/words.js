@@ -36,11 +36,15 @@ export function listed(items) {
 }
 
 /**
- * Swift's description of a Double: shortest round-trip, with ".0" for whole numbers.
+ * Swift's description of a Double: the shortest text that reads back, exponent from 1e16 and below 1e-4.
  * @param {number} value
  */
 export function swiftDouble(value) {
-  if (Number.isInteger(value) && Math.abs(value) < 1e16) return value.toFixed(1);
-  const text = String(value);
-  return text.replace(/e\+?/, "e+").replace("e+-", "e-");
+  const magnitude = Math.abs(value);
+  if (magnitude !== 0 && Number.isFinite(value) && (magnitude >= 1e16 || magnitude < 1e-4)) {
+    const [mantissa, exponent] = value.toExponential().split("e");
+    const sign = exponent.startsWith("-") ? "-" : "+";
+    return `${mantissa}e${sign}${exponent.replace(/^[+-]/, "").padStart(2, "0")}`;
+  }
+  return Number.isInteger(value) ? value.toFixed(1) : String(value);
 }
