@@ -7,11 +7,12 @@
 //
 // Exit 0 when every case agrees, 1 when one differs (each difference is printed, with the case).
 
+import { resolve } from "node:path";
 import { inParallel, observed, random, runSwift, runWeb, sameJSON } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const binary = option("--appalert", "Tools/.build/debug/appalert");
+const binary = resolve(option("--appalert", "Tools/.build/debug/appalert"));
 const seed = Number(option("--seed", "43"));
 const count = Number(option("--count", "300"));
 const rng = random(seed);

@@ -10,7 +10,7 @@
 // never committed that the web engine fails without anyone noticing.
 
 import { writeFileSync, mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { tables } from "./tables.mjs";
 import { inParallel, observed, runSwift, runWeb, sameJSON } from "./lib.mjs";
@@ -18,7 +18,7 @@ import { inParallel, observed, runSwift, runWeb, sameJSON } from "./lib.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const binaryIndex = args.indexOf("--appalert");
-const binary = binaryIndex >= 0 ? args[binaryIndex + 1] : join(here, "../Tools/.build/debug/appalert");
+const binary = resolve(binaryIndex >= 0 ? args[binaryIndex + 1] : join(here, "../Tools/.build/debug/appalert"));
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
 
 mkdirSync(join(here, "cases"), { recursive: true });
