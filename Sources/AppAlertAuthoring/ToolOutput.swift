@@ -85,6 +85,42 @@ extension ResolvedMessage {
     }
 }
 
+extension MessageDecision {
+    /// The decision as the JSON object `appalert evaluate --json` prints: the selected id, the variant
+    /// shown and how many the message has, the resolved message, and with `explain` one entry per
+    /// message of the feed. The conformance cases (`conformance/`) hold these objects, so the Swift and
+    /// web engines are compared on exactly what the command prints.
+    public func jsonValue(feed: Feed, explain: Bool) -> JSONValue {
+        var object = JSONObject()
+        object.set("selected", selectedID.map { .integer(Int64($0)) } ?? .null)
+        object.set("variant", message?.variant.map { .integer(Int64($0)) } ?? .null)
+        let variants = message.flatMap { message in feed.messages.first { $0.id == message.id } }?.variants ?? []
+        // The feed's name only (null without one): the letters are for people, the index for programs.
+        let name = message?.variant.flatMap { variants.indices.contains($0) ? variants[$0].name : nil }
+        object.set("variantName", name.map { .string($0) } ?? .null)
+        object.set("variants", variants.isEmpty ? .null : .integer(Int64(variants.count)))
+        object.set("message", message?.jsonValue ?? .null)
+        if explain {
+            object.set(
+                "evaluations",
+                .array(
+                    evaluations.map { evaluation in
+                        var entry = JSONObject()
+                        entry.set("id", .integer(Int64(evaluation.id)))
+                        entry.set("eligible", .bool(evaluation.isEligible))
+                        if case .excluded(let exclusion) = evaluation.outcome {
+                            entry.set("rule", .string(exclusion.rule.rawValue))
+                        } else {
+                            entry.set("rule", .null)
+                        }
+                        entry.set("reason", .string(evaluation.reason))
+                        return .object(entry)
+                    }))
+        }
+        return .object(object)
+    }
+}
+
 extension Message {
     /// `variant "Discount" (2 of 3): variants[1], weight 1 of 4`, or `variant B (2 of 3): …` without a
     /// name: which A/B variant an install sees, by its name or letter (``variantLabel(_:)``) with the

@@ -89,41 +89,11 @@ extension AppAlertCommand {
             guard let result = FeedFile.decoded(data, named: feed, into: &output) else { return output }
             let decision = MessageSelector.decide(result.feed, context: context, history: history, explain: explain)
             if json {
-                output.json(jsonReport(decision, feed: result.feed))
+                output.json(decision.jsonValue(feed: result.feed, explain: explain))
             } else {
                 textReport(decision, feed: result.feed, context: context, into: &output)
             }
             return output
-        }
-
-        func jsonReport(_ decision: MessageDecision, feed: Feed) -> JSONValue {
-            var object = JSONObject()
-            object.set("selected", decision.selectedID.map { .integer(Int64($0)) } ?? .null)
-            object.set("variant", decision.message?.variant.map { .integer(Int64($0)) } ?? .null)
-            let variants = Self.source(of: decision.message, in: feed)?.variants ?? []
-            // The feed's name only (null without one): the letters are for people, the index for programs.
-            let name = decision.message?.variant.flatMap { variants.indices.contains($0) ? variants[$0].name : nil }
-            object.set("variantName", name.map { .string($0) } ?? .null)
-            object.set("variants", variants.isEmpty ? .null : .integer(Int64(variants.count)))
-            object.set("message", decision.message?.jsonValue ?? .null)
-            if explain {
-                object.set(
-                    "evaluations",
-                    .array(
-                        decision.evaluations.map { evaluation in
-                            var entry = JSONObject()
-                            entry.set("id", .integer(Int64(evaluation.id)))
-                            entry.set("eligible", .bool(evaluation.isEligible))
-                            if case .excluded(let exclusion) = evaluation.outcome {
-                                entry.set("rule", .string(exclusion.rule.rawValue))
-                            } else {
-                                entry.set("rule", .null)
-                            }
-                            entry.set("reason", .string(evaluation.reason))
-                            return .object(entry)
-                        }))
-            }
-            return .object(object)
         }
 
         /// The feed's message that `message` was resolved from.

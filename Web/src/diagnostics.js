@@ -1,0 +1,193 @@
+// Diagnostics of a feed, as the Swift engine's FeedDiagnostic: severity, code, JSON path, the key and
+// value at fault, and the reason in words.
+
+/**
+ * @typedef {object} FeedDiagnostic
+ * @property {"error" | "warning"} severity
+ * @property {string} code
+ * @property {string} path
+ * @property {number | null} messageIndex
+ * @property {number | null} messageId
+ * @property {string | null} key
+ * @property {string | null} value
+ * @property {string} reason
+ */
+
+/** A document that is not a feed at all: not JSON, neither shape, or too large. */
+export class FeedError extends Error {
+  /**
+   * @param {"notJSON" | "notAFeed" | "tooLarge"} kind
+   * @param {string} reason
+   */
+  constructor(kind, reason) {
+    super(reason);
+    this.kind = kind;
+    this.reason = reason;
+  }
+}
+
+/** A key or value the web engine does not decide as the Swift engine does: refused, never guessed. */
+export class UnsupportedError extends Error {
+  /** @param {string} what */
+  constructor(what) {
+    super(`unsupported by the web engine: ${what}`);
+    this.what = what;
+  }
+}
+
+/** Keys as JSON paths write them: `.key`, or `["key"]` when it is not an identifier. */
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * @param {string} text
+ * @param {number} [limit]
+ */
+export function excerpt(text, limit = 100) {
+  const characters = [...text];
+  return characters.length <= limit ? text : characters.slice(0, limit).join("") + "…";
+}
+
+/**
+ * @param {string} fullKey
+ * @param {string} path
+ * @param {(text: string) => string} quote
+ */
+export function appendingPath(fullKey, path, quote) {
+  const key = excerpt(fullKey);
+  if (key !== "" && identifier.test(key)) return path + "." + key;
+  return path + "[" + quote(key) + "]";
+}
+
+/**
+ * Optimal-string-alignment distance.
+ * @param {string} a
+ * @param {string} b
+ */
+function editDistance(a, b) {
+  const x = [...a];
+  const y = [...b];
+  if (x.length === 0) return y.length;
+  if (y.length === 0) return x.length;
+  const table = Array.from({ length: x.length + 1 }, () => new Array(y.length + 1).fill(0));
+  for (let i = 0; i <= x.length; i += 1) table[i][0] = i;
+  for (let j = 0; j <= y.length; j += 1) table[0][j] = j;
+  for (let i = 1; i <= x.length; i += 1) {
+    for (let j = 1; j <= y.length; j += 1) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      table[i][j] = Math.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        table[i][j] = Math.min(table[i][j], table[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return table[x.length][y.length];
+}
+
+/**
+ * The known key `key` is probably meant to be, if any.
+ * @param {string} key
+ * @param {string[]} known
+ */
+export function closestKey(key, known) {
+  const longest = Math.max(0, ...known.map((k) => k.length));
+  if (new TextEncoder().encode(key).length > 4 * (longest + 2)) return undefined;
+  const lowered = key.toLowerCase();
+  const same = known.find((k) => k.toLowerCase() === lowered);
+  if (same !== undefined) return same;
+  /** @type {string | undefined} */
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = editDistance(lowered, candidate.toLowerCase());
+    if (distance <= Math.max(1, Math.min(2, Math.floor(candidate.length / 4))) && distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** @param {number} value */
+function isNeutralizedScalar(value) {
+  return (
+    value <= 0x1f || (value >= 0x7f && value <= 0x9f) || (value >= 0x202a && value <= 0x202e) ||
+    (value >= 0x2066 && value <= 0x2069) || value === 0x200e || value === 0x200f || value === 0x061c
+  );
+}
+
+/**
+ * Each control character or bidirectional control written as a JSON escape (`\u001B`), as the Swift
+ * engine shows them in a diagnostic's words.
+ * @param {string} text
+ */
+export function escapedControls(text) {
+  let out = "";
+  for (const ch of text) {
+    const value = /** @type {number} */ (ch.codePointAt(0));
+    out += isNeutralizedScalar(value) ? "\\u" + value.toString(16).toUpperCase().padStart(4, "0") : ch;
+  }
+  return out;
+}
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * The reason with every quoted run longer than `limit` characters cut to it, with "…".
+ * @param {string} text
+ * @param {number} [limit]
+ */
+export function shorteningQuotes(text, limit = 100) {
+  let inQuotes = false;
+  let run = 0;
+  let longest = 0;
+  for (const byte of new TextEncoder().encode(text)) {
+    if (byte === 0x22) {
+      inQuotes = !inQuotes;
+      run = 0;
+    } else if (inQuotes) {
+      run += 1;
+      longest = Math.max(longest, run);
+    }
+  }
+  if (longest <= limit) return text;
+  let result = "";
+  inQuotes = false;
+  let count = 0;
+  let cut = false;
+  for (const { segment } of graphemes.segment(text)) {
+    if (segment === '"') {
+      inQuotes = !inQuotes;
+      count = 0;
+      if (cut) {
+        result += "…";
+        cut = false;
+      }
+      result += segment;
+    } else if (inQuotes) {
+      count += 1;
+      if (count <= limit) result += segment;
+      else cut = true;
+    } else {
+      result += segment;
+    }
+  }
+  if (cut) result += "…";
+  return result;
+}
+
+/**
+ * A diagnostic as the Swift engine stores it: its path at most 400 characters, its key and value at
+ * most 100, controls in its words escaped, long quotes cut.
+ * @param {FeedDiagnostic} diagnostic
+ * @returns {FeedDiagnostic}
+ */
+export function bounded(diagnostic) {
+  const path = new TextEncoder().encode(diagnostic.path).length > 400 ? excerpt(diagnostic.path, 400) : diagnostic.path;
+  return {
+    ...diagnostic,
+    path: escapedControls(path),
+    key: diagnostic.key === null ? null : excerpt(diagnostic.key),
+    value: diagnostic.value === null ? null : excerpt(diagnostic.value),
+    reason: escapedControls(shorteningQuotes(diagnostic.reason)),
+  };
+}

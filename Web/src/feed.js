@@ -1,0 +1,207 @@
+// Reads a feed in either shape of the contract, one message at a time (Sources/AppAlert/Feed/FeedDecoder.swift,
+// MessageCollector.swift): a message with an error is left out with diagnostics, every other one is used.
+
+import { JSONObject, JSONSyntaxError, compactDescription, integerValue, doubleValue, parseJSON, typeDescription } from "./json.js";
+import { FeedError, UnsupportedError, appendingPath, bounded, closestKey, excerpt } from "./diagnostics.js";
+import { MessageReader, maximumKeyWarnings } from "./reader.js";
+import { quoteJSON } from "./json.js";
+
+/** @typedef {import("./json.js").JSONValue} JSONValue */
+/** @typedef {import("./diagnostics.js").FeedDiagnostic} FeedDiagnostic */
+/** @typedef {import("./message.js").Message} Message */
+/** @typedef {import("./message.js").Feed} Feed */
+
+/** The limits a feed is read within (FeedLimits). */
+export const feedLimits = Object.freeze({
+  maximumSize: 4 << 20,
+  maximumMessages: 10_000,
+  maximumStringLength: 10_000,
+  maximumDepth: 64,
+  maximumDiagnostics: 1_000,
+});
+
+const topLevelKeys = ["$schema", "format", "messages", "updates", "sequence"];
+
+/**
+ * @typedef {object} FeedDecodingResult
+ * @property {Feed} feed
+ * @property {FeedDiagnostic[]} diagnostics
+ * @property {number} entryCount
+ */
+
+/**
+ * Decodes a feed's bytes or text. Throws FeedError when the document is not a feed at all.
+ * @param {Uint8Array | string} input
+ * @returns {FeedDecodingResult}
+ */
+export function decodeFeed(input) {
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  if (bytes.length > feedLimits.maximumSize) {
+    throw new FeedError(
+      "tooLarge",
+      `the feed is ${bytes.length} bytes; the limit is ${feedLimits.maximumSize} (FeedLimits.maximumSize)`,
+    );
+  }
+  /** @type {JSONValue} */
+  let document;
+  try {
+    document = parseJSON(bytes, feedLimits.maximumDepth);
+  } catch (error) {
+    if (error instanceof JSONSyntaxError) throw new FeedError("notJSON", error.message);
+    throw error;
+  }
+  return decodeDocument(document);
+}
+
+/**
+ * @param {JSONValue} document
+ * @returns {FeedDecodingResult}
+ */
+export function decodeDocument(document) {
+  /** @type {FeedDiagnostic[]} */
+  const diagnostics = [];
+  if (Array.isArray(document)) {
+    const [messages, count] = collect(document, "$", diagnostics);
+    return { feed: { format: 1, messages }, diagnostics: capped(diagnostics), entryCount: count };
+  }
+  if (!(document instanceof JSONObject)) {
+    throw new FeedError(
+      "notAFeed",
+      `not a feed: the document is ${typeDescription(document)}, not an array of messages (format 1) or an object with "messages" (format 2)`,
+    );
+  }
+  const messagesValue = document.get("messages");
+  if (messagesValue === undefined) {
+    const misspelt = document.members.find(([key]) => closestKey(key, ["messages"]) !== undefined)?.[0];
+    const keys =
+      document.keys.slice(0, 10).map((k) => `"${excerpt(k, 40)}"`).join(", ") + (document.members.length > 10 ? ", …" : "");
+    const which =
+      misspelt !== undefined ? `; it has "${excerpt(misspelt, 40)}" (did you mean "messages"?)`
+      : document.members.length === 0 ? " (the object is empty)" : ` (keys: ${keys})`;
+    throw new FeedError("notAFeed", 'not a feed: the object has no "messages" array' + which);
+  }
+  if (!Array.isArray(messagesValue)) {
+    throw new FeedError("notAFeed", `not a feed: "messages" is ${typeDescription(messagesValue)}, not an array`);
+  }
+  let format = 2;
+  const formatValue = document.get("format");
+  if (formatValue === undefined) {
+    diagnostics.push(feedDiagnostic("warning", "format", "$", "format", null, 'the object form should say "format": 2'));
+  } else {
+    const number = integerValue(formatValue);
+    if (number !== undefined) {
+      format = number;
+      if (number !== 2) {
+        diagnostics.push(feedDiagnostic("warning", "format", "$.format", "format", compactDescription(formatValue),
+          number > 2 ? `format ${number} is newer than this reader; it reads the keys it knows` : "the object form is format 2"));
+      }
+    } else {
+      diagnostics.push(feedDiagnostic("error", "wrongType", "$.format", "format", compactDescription(formatValue),
+        `"format" must be a number, not ${typeDescription(formatValue)}`));
+    }
+  }
+  let suggested = 0;
+  for (const [key] of document.members) {
+    if (topLevelKeys.includes(key)) continue;
+    if (suggested >= maximumKeyWarnings) break;
+    const suggestion = closestKey(key, topLevelKeys);
+    if (suggestion === undefined) continue;
+    suggested += 1;
+    diagnostics.push(feedDiagnostic("warning", "unknownKey", appendingPath(key, "$", quoteJSON), key, null,
+      `unknown key "${key}" is ignored (did you mean "${suggestion}"?)`));
+  }
+  /** @type {number | undefined} */
+  let sequence;
+  const sequenceValue = document.get("sequence");
+  if (sequenceValue !== undefined && sequenceValue !== null) {
+    const number = integerValue(sequenceValue);
+    if (number !== undefined && number >= 0) sequence = number;
+    else {
+      diagnostics.push(feedDiagnostic("error", doubleValue(sequenceValue) === undefined ? "wrongType" : "outOfRange", "$.sequence",
+        "sequence", compactDescription(sequenceValue),
+        '"sequence" must be a whole number of at least 0; apps that check signatures refuse this feed'));
+    }
+  }
+  const updates = document.get("updates");
+  if (updates !== undefined && updates !== null) {
+    if (!Array.isArray(updates)) {
+      diagnostics.push(feedDiagnostic("error", "wrongType", "$.updates", "updates", compactDescription(updates),
+        `"updates" must be an array, not ${typeDescription(updates)}`));
+    } else if (updates.length > 0) {
+      // Update policies do not take part in choosing a message; reading them (update prompts) is not
+      // ported yet, so their diagnostics are not given.
+    }
+  }
+  const [messages, count] = collect(messagesValue, "$.messages", diagnostics);
+  /** @type {Feed} */
+  const feed = { format, messages };
+  if (sequence !== undefined) feed.sequence = sequence;
+  return { feed, diagnostics: capped(diagnostics), entryCount: count };
+}
+
+/**
+ * @param {"error" | "warning"} severity @param {string} code @param {string} path @param {string | null} key
+ * @param {string | null} value @param {string} reason @returns {FeedDiagnostic}
+ */
+function feedDiagnostic(severity, code, path, key, value, reason) {
+  return bounded({ severity, code, path, messageIndex: null, messageId: null, key, value, reason });
+}
+
+/**
+ * Reads the messages of the feed's array; ids must be unique.
+ * @param {JSONValue[]} elements @param {string} prefix @param {FeedDiagnostic[]} diagnostics
+ * @returns {[Message[], number]}
+ */
+function collect(elements, prefix, diagnostics) {
+  /** @type {Message[]} */
+  const messages = [];
+  /** @type {FeedDiagnostic[]} */
+  const own = [];
+  /** @type {Map<number, number>} */
+  const firstIndexById = new Map();
+  const limit = feedLimits.maximumMessages;
+  elements.slice(0, limit).forEach((element, index) => {
+    const reader = new MessageReader(index, prefix, feedLimits.maximumStringLength);
+    const message = reader.read(element);
+    if (reader.id !== undefined) {
+      const first = firstIndexById.get(reader.id);
+      if (first !== undefined) {
+        reader.report("error", "duplicateID", {
+          key: "id", value: String(reader.id),
+          reason: `id ${reader.id} is already used by the message at ${prefix}[${first}]; ids must be unique, so this message is left out`,
+        });
+      } else {
+        firstIndexById.set(reader.id, index);
+      }
+    }
+    if (reader.hasErrors) reader.markLeftOut();
+    else if (message !== undefined) messages.push(message);
+    reader.finish(own);
+  });
+  if (elements.length > limit) {
+    diagnostics.push(bounded({
+      severity: "error", code: "limit", path: `${prefix}[${limit}]`, messageIndex: limit, messageId: null, key: null, value: null,
+      reason: `the feed has ${elements.length} messages; the limit is ${limit} (FeedLimits.maximumMessages), so the ${elements.length - limit} from index ${limit} on are left out`,
+    }));
+  }
+  diagnostics.push(...own);
+  return [messages, elements.length];
+}
+
+/**
+ * The first diagnostics and one that counts the rest.
+ * @param {FeedDiagnostic[]} diagnostics
+ */
+function capped(diagnostics) {
+  const limit = feedLimits.maximumDiagnostics;
+  if (diagnostics.length <= limit) return diagnostics;
+  const rest = diagnostics.slice(limit);
+  const errors = rest.filter((d) => d.severity === "error").length;
+  return [
+    ...diagnostics.slice(0, limit),
+    feedDiagnostic(errors > 0 ? "error" : "warning", "limit", "$", null, null,
+      `${rest.length} more diagnostics (${errors} errors) are not listed; the limit is ${limit} (FeedLimits.maximumDiagnostics)`),
+  ];
+}
+
+export { UnsupportedError };

@@ -1,0 +1,127 @@
+// The shapes of a decoded feed (Sources/AppAlert/Feed/Message.swift, RichContent.swift, Campaign.swift).
+// Dates are seconds since 1970; versions and ranges are ./version.js's classes.
+
+/** @typedef {"alert" | "banner" | "modal" | "sheet" | "image"} Layout */
+/** @typedef {{title: string, url: string}} Link */
+/** @typedef {"dismiss" | {url: string} | {event: string}} Action */
+/** @typedef {{title: string, action: Action}} Button */
+/** @typedef {{url: string, alt: string | undefined, darkUrl: string | undefined}} Image */
+/** @typedef {{title: string, text: string | undefined, symbol: string | undefined}} Feature */
+/** @typedef {{background?: string, text?: string, accent?: string}} Palette colors as #RRGGBB or #RRGGBBAA, upper case */
+/** @typedef {{light: Palette, dark: Palette}} Colors */
+/** @typedef {{event: string, withinHours: number}} Conversion */
+/** @typedef {{at: number, percent: number}} RolloutStep */
+/** @typedef {string | number | boolean} AttributeValue */
+/** @typedef {{key: string, values: AttributeValue[]}} AttributeCondition */
+
+/**
+ * @typedef {object} Localization
+ * @property {import("./language.js").LanguageTag} tag
+ * @property {string} [title]
+ * @property {string} [text]
+ * @property {string} [confirmLabel]
+ * @property {Link} [link]
+ * @property {Button[]} [buttons]
+ * @property {Image} [image]
+ * @property {Feature[]} [features]
+ */
+
+/**
+ * @typedef {object} Variant
+ * @property {number} weight
+ * @property {string} [title]
+ * @property {string} [text]
+ * @property {string} [confirmLabel]
+ * @property {Link} [link]
+ * @property {Localization[]} [localizations]
+ * @property {Button[]} [buttons]
+ * @property {Image} [image]
+ * @property {Feature[]} [features]
+ * @property {Conversion} [conversion]
+ */
+
+/**
+ * @typedef {object} Message
+ * @property {number} id
+ * @property {string[]} bundleIds
+ * @property {string} title
+ * @property {string} text
+ * @property {string} [confirmLabel]
+ * @property {Link} [link]
+ * @property {import("./version.js").Version[]} [appVersions]
+ * @property {import("./version.js").Version[]} [osVersions]
+ * @property {import("./version.js").VersionRange} [appVersionRange]
+ * @property {import("./version.js").VersionRange} [osVersionRange]
+ * @property {string[]} [platforms] lower-cased
+ * @property {import("./language.js").LanguageTag[]} [locales]
+ * @property {number} [startDate]
+ * @property {number} [endDate]
+ * @property {number} rollout
+ * @property {number} priority
+ * @property {number} maxViews
+ * @property {number} [minHoursBetweenViews]
+ * @property {boolean} dismissible
+ * @property {Localization[]} localizations
+ * @property {import("./version.js").VersionRange} [whatsNew]
+ * @property {AttributeCondition[]} attributes
+ * @property {string[]} [installIds]
+ * @property {number} [minLaunches]
+ * @property {number} [minDaysSinceInstall]
+ * @property {number} [minDaysSinceUpdate]
+ * @property {"launch" | {event: string}} trigger
+ * @property {RolloutStep[]} [rolloutSchedule]
+ * @property {Variant[]} variants
+ * @property {Layout} layout
+ * @property {Image} [image]
+ * @property {Button[]} [buttons]
+ * @property {Action} [action]
+ * @property {Feature[]} [features]
+ * @property {Colors} [colors]
+ * @property {Map<string, string>} data
+ * @property {string} placement "launch", "inbox" or a slot's name
+ * @property {number} bannerSeconds
+ * @property {Conversion} [conversion]
+ */
+
+/**
+ * @typedef {object} Feed
+ * @property {number} format
+ * @property {Message[]} messages
+ * @property {number} [sequence]
+ */
+
+export const defaultBannerSeconds = 8;
+export const whatsNewLaunchWindow = 10;
+
+/**
+ * The message as a variant words it (its keys replace the message's).
+ * @param {Message} message @param {number} index @returns {Message}
+ */
+export function applyingVariant(message, index) {
+  const variant = message.variants[index];
+  if (variant === undefined) return message;
+  return {
+    ...message,
+    title: variant.title ?? message.title,
+    text: variant.text ?? message.text,
+    confirmLabel: variant.confirmLabel ?? message.confirmLabel,
+    link: variant.link ?? message.link,
+    localizations: variant.localizations ?? message.localizations,
+    buttons: variant.buttons ?? message.buttons,
+    image: variant.image ?? message.image,
+    features: variant.features ?? message.features,
+    conversion: variant.conversion ?? message.conversion,
+  };
+}
+
+/**
+ * The share of installs in the rollout at `now`.
+ * @param {Message} message
+ * @param {number} now
+ */
+export function rolloutPercent(message, now) {
+  if (message.rolloutSchedule === undefined) return message.rollout;
+  let percent = 0;
+  for (const step of message.rolloutSchedule) if (step.at <= now) percent = step.percent;
+  return percent;
+}

@@ -1,0 +1,466 @@
+// The keys of a message after its id and apps: texts, targeting, campaign and rich content
+// (Sources/AppAlert/Feed/MessageReader.swift's read, MessageReader+Campaign.swift, +RichContent.swift).
+
+import { JSONObject, compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
+import { LanguageTag } from "./language.js";
+import { parseTimestamp, formatTimestamp } from "./dates.js";
+
+import { percentText } from "./words.js";
+import {
+  MessageReader, absoluteURL, appending, isValidEventName, layoutHasButtons, layoutHasTapAction,
+  layoutWithArticle, present, whyNotAbsolute,
+} from "./reader.js";
+
+import { defaultBannerSeconds } from "./message.js";
+import * as extra from "./reader-content.js";
+
+/** @typedef {import("./json.js").JSONValue} JSONValue */
+/** @typedef {import("./message.js").Message} Message */
+/** @typedef {import("./message.js").Layout} Layout */
+
+const layouts = ["alert", "banner", "modal", "sheet", "image"];
+const maximumVariants = 10;
+const localizationKeys = ["title", "text", "confirmLabel", "link", "buttons", "image", "features"];
+const variantKeys = ["weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion"];
+const scheduleKeys = ["at", "percent"];
+
+/**
+ * @param {JSONValue | undefined} value
+ * @returns {value is JSONObject}
+ */
+const isObject = (value) => value instanceof JSONObject;
+
+/**
+ * The message's keys read in the Swift engine's order.
+ * @param {MessageReader} r
+ * @param {(key: string) => JSONValue | undefined} get
+ * @returns {Message | undefined}
+ */
+export function readMessage(r, get) {
+  const idValue = get("id");
+  if (idValue !== undefined) {
+    const number = integerValue(idValue);
+    if (number !== undefined && number >= 1) r.id = number;
+    else {
+      r.report("error", doubleValue(idValue) === undefined ? "wrongType" : "outOfRange", {
+        key: "id", value: compactDescription(idValue), reason: '"id" must be a whole number of at least 1',
+      });
+    }
+  } else {
+    r.report("error", "missingKey", { key: "id", reason: '"id" is missing' + MessageReader.misspelling("id", undefined, r.unknownKeysWritten) });
+  }
+  /** @type {string[]} */
+  const bundleIds = [];
+  const single = get("bundleId");
+  if (single !== undefined) {
+    const bundleId = r.nonEmptyString(single, "bundleId");
+    if (bundleId !== undefined) bundleIds.push(bundleId);
+  }
+  const list = get("bundleIds");
+  if (list !== undefined) {
+    const names = r.stringArray(list, "bundleIds");
+    if (names !== undefined) {
+      names.forEach((name, position) => {
+        if (name === "") {
+          r.report("error", "invalidValue", { path: r.messagePath + `.bundleIds[${position}]`, key: "bundleIds", value: '""', reason: "a bundle id must not be empty" });
+        }
+      });
+      if (names.length === 0) r.report("warning", "matchesNothing", { key: "bundleIds", value: "[]", reason: 'an empty "bundleIds" adds no app' });
+      bundleIds.push(...names);
+    }
+  }
+  if (single === undefined && list === undefined) {
+    r.report("error", "missingKey", {
+      key: "bundleId", reason: '"bundleId" (or "bundleIds") is missing' + MessageReader.misspelling("bundleId", "bundleIds", r.unknownKeysWritten),
+    });
+  }
+  const layoutValue = get("layout");
+  if (layoutValue !== undefined) r.layout = readLayout(r, layoutValue);
+  const title = r.requiredString(get("title"), "title");
+  const text = r.requiredString(get("text"), "text");
+  const confirmLabelValue = get("confirmLabel");
+  const confirmLabel = confirmLabelValue === undefined ? undefined : r.string(confirmLabelValue, "confirmLabel");
+  const linkValue = get("link");
+  const link = linkValue === undefined ? undefined : r.readLink(linkValue, appending("link", r.messagePath));
+  const opt = /** @template T @param {string} key @param {(value: JSONValue) => T} read */ (key, read) => {
+    const value = get(key);
+    return value === undefined ? undefined : read(value);
+  };
+  const appVersions = opt("appVersions", (v) => r.versionList(v, "appVersions"));
+  const osVersions = opt("osVersions", (v) => r.versionList(v, "osVersions"));
+  const appVersionRange = opt("appVersionRange", (v) => r.range(v, "appVersionRange"));
+  const osVersionRange = opt("osVersionRange", (v) => r.range(v, "osVersionRange"));
+  const platforms = opt("platforms", (v) => r.readPlatforms(v));
+  const locales = opt("locales", (v) => r.readLocales(v));
+  const startDate = opt("startDate", (v) => r.date(v, "startDate"));
+  const endDate = opt("endDate", (v) => r.date(v, "endDate"));
+  if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
+    r.report("error", "emptyDateWindow", {
+      key: "endDate", value: compactDescription(/** @type {JSONValue} */ (get("endDate"))),
+      reason: `"endDate" must be after "startDate" (${compactDescription(/** @type {JSONValue} */ (get("startDate")))}); the message could never be shown`,
+    });
+  }
+  let rollout = 100;
+  const rolloutValue = get("rollout");
+  if (rolloutValue !== undefined) {
+    const number = r.number(rolloutValue, "rollout", 0, 100);
+    if (number !== undefined) {
+      rollout = number;
+      if (number === 0) r.report("warning", "matchesNothing", { key: "rollout", value: "0", reason: '"rollout": 0 reaches no install' });
+    }
+  }
+  const priority = opt("priority", (v) => r.integer(v, "priority", undefined)) ?? 0;
+  const maxViews = opt("maxViews", (v) => r.integer(v, "maxViews", 1)) ?? 1;
+  const minHoursBetweenViews = opt("minHoursBetweenViews", (v) => r.number(v, "minHoursBetweenViews", 0, Number.MAX_VALUE));
+  if (minHoursBetweenViews !== undefined && maxViews === 1) {
+    r.report("warning", "noEffect", {
+      key: "minHoursBetweenViews", value: compactDescription(minHoursBetweenViews),
+      reason: '"minHoursBetweenViews" has no effect while "maxViews" is 1',
+    });
+  }
+  const dismissibleValue = get("dismissible");
+  if (dismissibleValue !== undefined) {
+    if (typeof dismissibleValue === "boolean") r.dismissible = dismissibleValue;
+    else r.wrongType(dismissibleValue, "dismissible", "true or false");
+  }
+  r.hasButtons = get("buttons") !== undefined;
+  const layout = r.layout;
+  if (!r.dismissible && layout !== undefined && !layoutHasButtons(layout)) {
+    r.report("error", "invalidValue", {
+      key: "dismissible", value: "false",
+      reason: `${layoutWithArticle(layout)} always has its close control; "dismissible": false is for alert, modal and sheet`,
+    });
+  } else if (!r.dismissible && !r.hasButtons && link === undefined && linkValue === undefined) {
+    r.report("error", "wallWithoutLink", {
+      key: "dismissible", value: "false",
+      reason: 'a message with "dismissible": false needs a "link", or the user is left with no button',
+    });
+  }
+  const localizations = opt("localizations", (v) => readLocalizations(r, v, undefined)) ?? [];
+  const whatsNew = opt("whatsNew", (v) => r.range(v, "whatsNew"));
+  const attributes = opt("attributes", (v) => extra.readAttributes(r, v)) ?? [];
+  const installIds = opt("installIds", (v) => extra.readInstallIds(r, v));
+  const minLaunches = opt("minLaunches", (v) => r.integer(v, "minLaunches", 0));
+  const minDaysSinceInstall = opt("minDaysSinceInstall", (v) => r.integer(v, "minDaysSinceInstall", 0));
+  const minDaysSinceUpdate = opt("minDaysSinceUpdate", (v) => r.integer(v, "minDaysSinceUpdate", 0));
+  const trigger = opt("trigger", (v) => extra.readTrigger(r, v)) ?? "launch";
+  const rolloutSchedule = opt("rolloutSchedule", (v) => readRolloutSchedule(r, v));
+  if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
+    r.report("error", "invalidValue", { key: "rolloutSchedule", reason: 'give "rollout" or "rolloutSchedule", not both' });
+  }
+  const variants = opt("variants", (v) => readVariants(r, v)) ?? [];
+  const conversion = opt("conversion", (v) => extra.readConversion(r, v, appending("conversion", r.messagePath)));
+  const content = readRichContent(r, get);
+  if (layout !== undefined && layoutHasTapAction(layout)) {
+    for (const key of ["confirmLabel", "link"]) {
+      if (get(key) === undefined) continue;
+      r.report("warning", "noEffect", { key, reason: `"${key}" has no effect on ${layoutWithArticle(layout)}: a tap on it runs its "action"` });
+    }
+  } else if (layout !== undefined && r.hasButtons) {
+    for (const key of ["confirmLabel", "link"]) {
+      if (get(key) === undefined) continue;
+      r.report("error", "invalidValue", { key, reason: `"${key}" cannot be used with "buttons": give every button in "buttons"` });
+    }
+  }
+  if (content.placement !== "launch" && get("trigger") !== undefined) {
+    r.report("warning", "noEffect", {
+      key: "trigger",
+      reason: `"trigger" has no effect on a message placed in "${content.placement}": it only decides when a launch message is presented`,
+    });
+  }
+  for (const diagnostic of r.diagnostics) diagnostic.messageId = r.id ?? null;
+  if (r.id === undefined || title === undefined || text === undefined || layout === undefined || r.hasErrors) return undefined;
+  /** @type {Message} */
+  const message = {
+    id: r.id, bundleIds, title, text, confirmLabel, link, appVersions, osVersions, appVersionRange, osVersionRange,
+    platforms, locales, startDate, endDate, rollout, priority, maxViews, minHoursBetweenViews,
+    dismissible: r.dismissible, localizations, whatsNew, attributes, installIds, minLaunches, minDaysSinceInstall,
+    minDaysSinceUpdate, trigger, rolloutSchedule, variants, layout, image: content.image, buttons: content.buttons,
+    action: content.action, features: content.features, colors: content.colors, data: content.data,
+    placement: content.placement, bannerSeconds: content.bannerSeconds, conversion,
+  };
+  return message;
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ * @returns {Layout | undefined}
+ */
+function readLayout(r, value) {
+  if (typeof value === "string" && layouts.includes(value)) return /** @type {Layout} */ (value);
+  const known = '"layout" is one of ' + layouts.map((n) => `"${n}"`).join(", ");
+  if (typeof value !== "string") {
+    r.report("error", "wrongType", { key: "layout", value: compactDescription(value), reason: `"layout" must be a string, not ${typeDescription(value)}; ` + known });
+    return undefined;
+  }
+  const suggestion = extra.closest(value, layouts);
+  r.report("error", "invalidValue", {
+    key: "layout", value: compactDescription(value),
+    reason: `unknown layout "${value}"` + (suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : "") + "; " + known,
+  });
+  return undefined;
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {(key: string) => JSONValue | undefined} get
+ */
+function readRichContent(r, get) {
+  const layout = r.layout;
+  const base = r.messagePath;
+  /** @type {{image?: import("./message.js").Image, buttons?: import("./message.js").Button[], action?: import("./message.js").Action, features?: import("./message.js").Feature[], colors?: import("./message.js").Colors, data: Map<string, string>, placement: string, bannerSeconds: number}} */
+  const content = { data: new Map(), placement: "launch", bannerSeconds: defaultBannerSeconds };
+  const image = get("image");
+  if (image !== undefined) content.image = extra.readImage(r, image, appending("image", base));
+  if (layout === "image" && image === undefined) {
+    r.report("error", "missingKey", { key: "image", reason: 'a message with "layout": "image" needs an "image"' });
+  }
+  const buttons = get("buttons");
+  if (buttons !== undefined) content.buttons = extra.readButtons(r, buttons, appending("buttons", base));
+  const action = get("action");
+  if (action !== undefined) {
+    if (layout !== undefined && !layoutHasTapAction(layout)) {
+      r.report("error", "invalidValue", {
+        key: "action", value: compactDescription(action),
+        reason: `"action" is what a tap on a banner or an image does; ${layoutWithArticle(layout)} has "buttons"`,
+      });
+    } else {
+      content.action = extra.readAction(r, action, "action", appending("action", base));
+    }
+  }
+  const features = get("features");
+  if (features !== undefined) content.features = extra.readFeatures(r, features, appending("features", base));
+  const colors = get("colors");
+  if (colors !== undefined) {
+    content.colors = extra.readColors(r, colors);
+    if (layout === "alert" && content.colors !== undefined) {
+      r.report("warning", "noEffect", { key: "colors", reason: 'a system alert ("layout": "alert") cannot show colors; they are ignored' });
+    }
+  }
+  const data = get("data");
+  if (data !== undefined) content.data = extra.readData(r, data) ?? new Map();
+  const placement = get("placement");
+  if (placement !== undefined) {
+    if (typeof placement === "string" && (placement === "launch" || placement === "inbox" || isValidEventName(placement))) {
+      content.placement = placement;
+    } else {
+      r.report("error", typeof placement === "string" ? "invalidValue" : "wrongType", {
+        key: "placement", value: compactDescription(placement),
+        reason: '"placement" must be "launch", "inbox" or the name of one of the app\'s slots (1 to 64 letters, digits, "-", "_" or ".")',
+      });
+    }
+  }
+  const bannerSeconds = get("bannerSeconds");
+  if (bannerSeconds !== undefined) {
+    const seconds = r.number(bannerSeconds, "bannerSeconds", 2, 60);
+    if (seconds !== undefined) {
+      if (layout === "banner") content.bannerSeconds = seconds;
+      else if (layout !== undefined) {
+        r.report("warning", "noEffect", {
+          key: "bannerSeconds", value: compactDescription(bannerSeconds),
+          reason: `"bannerSeconds" has no effect on ${layoutWithArticle(layout)}; only a banner leaves by itself`,
+        });
+      }
+    }
+  }
+  if (layout === "alert") content.image = undefined;
+  if (layout !== "sheet") content.features = undefined;
+  return content;
+}
+
+/**
+ * @param {MessageReader} r @param {JSONValue} value @param {string | undefined} basePath
+ * @returns {import("./message.js").Localization[] | undefined}
+ */
+export function readLocalizations(r, value, basePath) {
+  const base = basePath ?? appending("localizations", r.messagePath);
+  if (!isObject(value)) {
+    r.wrongType(value, "localizations", "an object of language tags");
+    return undefined;
+  }
+  /** @type {import("./message.js").Localization[]} */
+  const localizations = [];
+  for (const [key, fieldsValue] of value.members) {
+    const path = appending(key, base);
+    const tag = new LanguageTag(key);
+    if (!tag.isWellFormed) {
+      r.report("error", "invalidLanguageTag", {
+        path, key: "localizations", value: compactDescription(key), reason: `"${key}" is not a BCP 47 language tag (e.g. "pt" or "pt-BR")`,
+      });
+      continue;
+    }
+    if (!isObject(fieldsValue)) {
+      r.wrongType(fieldsValue, key, "an object", path);
+      continue;
+    }
+    r.checkKeys(fieldsValue, localizationKeys, path);
+    /** @type {Record<string, JSONValue | undefined>} */
+    const fields = {};
+    for (const [name, field] of fieldsValue.members) {
+      if (localizationKeys.includes(name)) fields[name] = field === null ? undefined : field;
+    }
+    /** @type {import("./message.js").Localization} */
+    const localization = { tag };
+    if (fields.title !== undefined) localization.title = r.string(fields.title, "title", path + ".title");
+    if (fields.text !== undefined) localization.text = r.string(fields.text, "text", path + ".text");
+    if (fields.confirmLabel !== undefined) localization.confirmLabel = r.string(fields.confirmLabel, "confirmLabel", path + ".confirmLabel");
+    if (fields.link !== undefined) localization.link = r.readLink(fields.link, path + ".link");
+    if (fields.buttons !== undefined) localization.buttons = extra.readButtons(r, fields.buttons, path + ".buttons");
+    if (fields.buttons !== undefined || r.hasButtons) {
+      for (const [name, given] of [["confirmLabel", localization.confirmLabel !== undefined], ["link", localization.link !== undefined]]) {
+        if (!given) continue;
+        r.report("error", "invalidValue", {
+          path: appending(/** @type {string} */ (name), path), key: /** @type {string} */ (name),
+          reason: `"${name}" cannot be used with "buttons": give every button in "buttons"`,
+        });
+      }
+    }
+    if (fields.image !== undefined) localization.image = extra.readImage(r, fields.image, path + ".image");
+    if (fields.features !== undefined) localization.features = extra.readFeatures(r, fields.features, path + ".features");
+    localizations.push(localization);
+  }
+  return localizations;
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ */
+function readRolloutSchedule(r, value) {
+  if (!Array.isArray(value)) {
+    r.wrongType(value, "rolloutSchedule", 'an array of {"at", "percent"} steps');
+    return undefined;
+  }
+  if (value.length === 0) {
+    r.report("warning", "matchesNothing", { key: "rolloutSchedule", value: "[]", reason: 'an empty "rolloutSchedule" reaches no install' });
+  }
+  /** @type {import("./message.js").RolloutStep[]} */
+  const steps = [];
+  let failed = false;
+  value.forEach((element, position) => {
+    const path = appending("rolloutSchedule", r.messagePath) + `[${position}]`;
+    if (!isObject(element)) {
+      r.wrongType(element, "rolloutSchedule", 'an object {"at", "percent"}', path);
+      failed = true;
+      return;
+    }
+    r.checkKeys(element, scheduleKeys, path);
+    /** @type {number | undefined} */
+    let at;
+    const atValue = present(element, "at");
+    if (atValue !== undefined) {
+      const text = r.string(atValue, "at", path + ".at");
+      if (text !== undefined) {
+        try {
+          at = parseTimestamp(text);
+        } catch (error) {
+          r.report("error", "invalidDate", {
+            path: path + ".at", key: "rolloutSchedule", value: compactDescription(text),
+            reason: /** @type {Error} */ (error).message + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)",
+          });
+        }
+      }
+    } else {
+      r.report("error", "missingKey", { path, key: "rolloutSchedule", reason: 'a step needs "at"' });
+    }
+    /** @type {number | undefined} */
+    let percent;
+    const percentValue = present(element, "percent");
+    if (percentValue !== undefined) {
+      const number = doubleValue(percentValue);
+      if (number !== undefined && number >= 0 && number <= 100) percent = number;
+      else {
+        r.report("error", number === undefined ? "wrongType" : "outOfRange", {
+          path: path + ".percent", key: "rolloutSchedule", value: compactDescription(percentValue),
+          reason: '"percent" must be a number from 0 to 100',
+        });
+      }
+    } else {
+      r.report("error", "missingKey", { path, key: "rolloutSchedule", reason: 'a step needs "percent"' });
+    }
+    if (at === undefined || percent === undefined) {
+      failed = true;
+      return;
+    }
+    const previous = steps[steps.length - 1];
+    if (previous !== undefined) {
+      if (at <= previous.at) {
+        failed = true;
+        r.report("error", "invalidValue", {
+          path: path + ".at", key: "rolloutSchedule", value: compactDescription(formatTimestamp(at)),
+          reason: "steps must be in increasing time: this one is not after the one before it",
+        });
+      }
+      if (percent < previous.percent) {
+        failed = true;
+        r.report("error", "invalidValue", {
+          path: path + ".percent", key: "rolloutSchedule", value: compactDescription(percent),
+          reason: `a rollout only grows: ${percentText(percent)}% is below the step before it (${percentText(previous.percent)}%)`,
+        });
+      }
+    }
+    steps.push({ at, percent });
+  });
+  return failed ? undefined : steps;
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ */
+function readVariants(r, value) {
+  if (!Array.isArray(value)) {
+    r.wrongType(value, "variants", "an array of variants");
+    return undefined;
+  }
+  if (value.length < 2 || value.length > maximumVariants) {
+    r.report("error", "invalidValue", {
+      key: "variants", value: `${value.length} variants`,
+      reason: `"variants" must list 2 to ${maximumVariants} variants, not ${value.length}`,
+    });
+    return undefined;
+  }
+  /** @type {import("./message.js").Variant[]} */
+  const variants = [];
+  let failed = false;
+  value.forEach((element, position) => {
+    const path = appending("variants", r.messagePath) + `[${position}]`;
+    if (!isObject(element)) {
+      r.wrongType(element, "variants", "an object", path);
+      failed = true;
+      return;
+    }
+    r.checkKeys(element, variantKeys, path);
+    /** @type {import("./message.js").Variant} */
+    const variant = { weight: 0 };
+    const weight = present(element, "weight");
+    if (weight !== undefined) {
+      const number = integerValue(weight);
+      if (number !== undefined && number >= 1) variant.weight = number;
+      else {
+        failed = true;
+        r.report("error", doubleValue(weight) === undefined ? "wrongType" : "outOfRange", {
+          path: path + ".weight", key: "variants", value: compactDescription(weight), reason: '"weight" must be a whole number of at least 1',
+        });
+      }
+    } else {
+      failed = true;
+      r.report("error", "missingKey", { path, key: "variants", reason: 'a variant needs "weight"' });
+    }
+    const field = (/** @type {string} */ name) => present(element, name);
+    let f;
+    if ((f = field("title")) !== undefined) variant.title = r.string(f, "title", path + ".title");
+    if ((f = field("text")) !== undefined) variant.text = r.string(f, "text", path + ".text");
+    if ((f = field("confirmLabel")) !== undefined) variant.confirmLabel = r.string(f, "confirmLabel", path + ".confirmLabel");
+    if ((f = field("link")) !== undefined) variant.link = r.readLink(f, path + ".link");
+    if ((f = field("localizations")) !== undefined) variant.localizations = readLocalizations(r, f, path + ".localizations");
+    if ((f = field("buttons")) !== undefined) variant.buttons = extra.readButtons(r, f, path + ".buttons");
+    if ((f = field("image")) !== undefined) variant.image = extra.readImage(r, f, path + ".image");
+    if ((f = field("features")) !== undefined) variant.features = extra.readFeatures(r, f, path + ".features");
+    if ((f = field("conversion")) !== undefined) variant.conversion = extra.readConversion(r, f, path + ".conversion");
+    variants.push(variant);
+  });
+  return failed || r.hasErrors ? undefined : variants;
+}
+

@@ -1,0 +1,593 @@
+// Reads one message of a feed, collecting every problem in it at its JSON path
+// (Sources/AppAlert/Feed/MessageReader.swift and MessageReader+Values.swift). Decoding is lossy per
+// message: a message with an error is left out, every other one is used.
+
+import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, typeDescription } from "./json.js";
+import { Version, VersionRange, isRangeWhitespace } from "./version.js";
+import { LanguageTag } from "./language.js";
+import { parseTimestamp } from "./dates.js";
+import { UnsupportedError, appendingPath, bounded, closestKey, excerpt } from "./diagnostics.js";
+import { forbiddenSchemes } from "./link-policy.js";
+import * as rich from "./reader-rich.js";
+
+/** @typedef {import("./json.js").JSONValue} JSONValue */
+/** @typedef {import("./diagnostics.js").FeedDiagnostic} FeedDiagnostic */
+/** @typedef {import("./message.js").Message} Message */
+/** @typedef {import("./message.js").Link} Link */
+/** @typedef {import("./message.js").Layout} Layout */
+
+export const messageKeys = [
+  "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
+  "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "priority",
+  "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew", "attributes", "installIds",
+  "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate", "trigger", "rolloutSchedule", "variants",
+  "layout", "image", "buttons", "action", "features", "colors", "data", "placement", "bannerSeconds",
+  "conversion",
+];
+const messageKeySet = new Set(messageKeys);
+export const linkKeys = ["title", "url"];
+export const maximumKeyWarnings = 20;
+
+export const knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows"];
+
+const encoder = new TextEncoder();
+/** @param {string} text */
+export const utf8Length = (text) => encoder.encode(text).length;
+
+/**
+ * @param {string} key
+ * @param {string} path
+ */
+export const appending = (key, path) => appendingPath(key, path, quoteJSON);
+
+/**
+ * @param {JSONValue | undefined} value
+ * @returns {value is JSONObject}
+ */
+const isObject = (value) => value instanceof JSONObject;
+
+/**
+ * The value of `key` in `object`, with null read as absent.
+ * @param {JSONObject} object
+ * @param {string} key
+ */
+export function present(object, key) {
+  const value = object.get(key);
+  return value === null ? undefined : value;
+}
+
+/** @param {string} name */
+export const isValidEventName = (name) => /^[A-Za-z0-9_.-]{1,64}$/.test(name);
+
+/** @param {string} name */
+export function layoutHasButtons(name) {
+  return name === "alert" || name === "modal" || name === "sheet";
+}
+/** @param {string} name */
+export function layoutHasTapAction(name) {
+  return name === "banner" || name === "image";
+}
+/** @param {string} name */
+export function layoutWithArticle(name) {
+  return (name === "alert" || name === "image" ? "an " : "a ") + name;
+}
+
+/**
+ * The scheme a URL starts with, lower-cased, or undefined.
+ * @param {string} text
+ */
+export function schemeOf(text) {
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text);
+  return match ? match[1].toLowerCase() : undefined;
+}
+
+// What Foundation's URL(string:) accepts: RFC 3986 characters, a well-formed percent escape. Anything
+// else the Swift engine may encode or refuse; the web engine refuses it loudly rather than guess.
+const rfc3986 = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
+/**
+ * A URL with a scheme and, for http(s), a host, or undefined.
+ * @param {string} text
+ * @param {string} path
+ * @returns {{url: string, scheme: string} | undefined}
+ */
+export function absoluteURL(text, path) {
+  if (text === "" || /[\u0000-\u0020\u007f]/.test(text)) return undefined;
+  const scheme = schemeOf(text);
+  if (scheme === undefined) return undefined;
+  if (!rfc3986.test(text)) {
+    throw new UnsupportedError(
+      `the URL ${quoteJSON(excerpt(text))} at ${path} has characters outside RFC 3986 (the Swift engine's URL reading of those is not ported)`,
+    );
+  }
+  if ((scheme === "http" || scheme === "https") && !hasAuthority(text, scheme.length)) return undefined;
+  return { url: text, scheme };
+}
+
+/**
+ * @param {string} text
+ * @param {number} schemeLength
+ */
+function hasAuthority(text, schemeLength) {
+  const rest = text.slice(schemeLength + 1);
+  if (!rest.startsWith("//") || rest.length < 3) return false;
+  return !["/", "?", "#", ":", "@"].includes(rest[2]);
+}
+
+/**
+ * @param {string} text
+ * @param {string} example
+ */
+export function whyNotAbsolute(text, example) {
+  const quoted = `"${text}"`;
+  if (text === "") return `the URL is empty (e.g. ${example})`;
+  if (text.startsWith(" ") || text.endsWith(" ")) {
+    return `${quoted} ${text.startsWith(" ") ? "starts" : "ends"} with a space; remove it`;
+  }
+  if (text.includes(" ")) return `${quoted} contains a space; write a space in a URL as %20`;
+  if (/[\u0000-\u001f\u007f]/.test(text)) {
+    return `${quoted} contains a tab, a line break or another control character; remove it`;
+  }
+  const scheme = schemeOf(text);
+  if (scheme === undefined) return `${quoted} has no scheme; a URL starts with one, as in ${example}`;
+  if (scheme === "http" || scheme === "https") return `${quoted} names no host after "${scheme}://" (e.g. ${example})`;
+  return `${quoted} is not an absolute URL (e.g. ${example})`;
+}
+
+/** Reads one message object, collecting every problem in it. */
+export class MessageReader {
+  /**
+   * @param {number} index
+   * @param {string} pathPrefix
+   * @param {number} maximumStringLength
+   */
+  constructor(index, pathPrefix, maximumStringLength) {
+    this.index = index;
+    this.pathPrefix = pathPrefix;
+    this.maximumStringLength = maximumStringLength;
+    /** @type {number | undefined} */
+    this.id = undefined;
+    /** @type {FeedDiagnostic[]} */
+    this.diagnostics = [];
+    this.hasErrors = false;
+    /** @type {Layout | undefined} */
+    this.layout = "alert";
+    this.dismissible = true;
+    this.hasButtons = false;
+    this.keyWarnings = 0;
+    /** @type {string[]} */
+    this.unknownKeysWritten = [];
+  }
+
+  get messagePath() {
+    return `${this.pathPrefix}[${this.index}]`;
+  }
+
+  /**
+   * @param {"error" | "warning"} severity @param {string} code
+   * @param {{path?: string, key?: string | null, value?: string, reason: string}} facts
+   */
+  report(severity, code, facts) {
+    if (severity === "error") this.hasErrors = true;
+    const key = facts.key ?? null;
+    const path = facts.path ?? (key !== null ? appending(key, this.messagePath) : this.messagePath);
+    this.diagnostics.push({
+      severity, code, path, messageIndex: this.index, messageId: this.id ?? null,
+      key, value: facts.value ?? null,
+      reason: facts.reason,
+    });
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   * @param {string} expected
+   * @param {string} [path]
+   */
+  wrongType(value, key, expected, path) {
+    this.report("error", "wrongType", {
+      path, key, value: compactDescription(value), reason: `"${key}" must be ${expected}, not ${typeDescription(value)}`,
+    });
+  }
+
+  markLeftOut(what = "message") {
+    const first = this.diagnostics.find((d) => d.severity === "error");
+    if (first && !first.reason.endsWith("left out")) first.reason += `; the ${what} is left out`;
+  }
+
+  /** @param {FeedDiagnostic[]} into */
+  finish(into) {
+    if (this.keyWarnings > maximumKeyWarnings) {
+      const hidden = this.keyWarnings - maximumKeyWarnings;
+      this.report("warning", "unknownKey", {
+        key: null,
+        reason: `${hidden} more unknown or repeated keys in this message are not listed (the first ${maximumKeyWarnings} are)`,
+      });
+    }
+    into.push(...this.diagnostics.filter((d) => d.severity === "error").map(bounded));
+    into.push(...this.diagnostics.filter((d) => d.severity !== "error").map(bounded));
+  }
+
+  countKeyWarning() {
+    this.keyWarnings += 1;
+    return this.keyWarnings <= maximumKeyWarnings;
+  }
+
+  /**
+   * @param {string} key
+   * @param {string} path
+   */
+  reportDuplicate(key, path) {
+    if (!this.countKeyWarning()) return;
+    this.report("warning", "duplicateKey", {
+      path: appending(key, path), key, reason: `"${key}" appears more than once; the last value is used`,
+    });
+  }
+
+  /**
+   * @param {string} key
+   * @param {string} path
+   * @param {string[]} known
+   */
+  reportUnknown(key, path, known) {
+    if (!this.countKeyWarning()) return;
+    const suggestion = closestKey(key, known);
+    this.report("warning", "unknownKey", {
+      path: appending(key, path), key,
+      reason: `unknown key "${key}" is ignored` + (suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : ""),
+    });
+  }
+
+  /**
+   * @param {string} key
+   * @param {string} path
+   */
+  reportLongKey(key, path) {
+    this.report("error", "limit", {
+      path, key,
+      reason: `a key is ${utf8Length(key)} bytes long; the limit is ${this.maximumStringLength} (FeedLimits.maximumStringLength)`,
+    });
+  }
+
+  /**
+   * @param {JSONObject} object
+   * @param {string[]} known
+   * @param {string} path
+   * @param {boolean} [reportingUnknown]
+   */
+  checkKeys(object, known, path, reportingUnknown = true) {
+    const seen = new Set();
+    for (const [key] of object.members) {
+      const repeated = seen.has(key);
+      seen.add(key);
+      if (utf8Length(key) > this.maximumStringLength) this.reportLongKey(key, path);
+      else if (repeated) this.reportDuplicate(key, path);
+      else if (reportingUnknown && !known.includes(key)) this.reportUnknown(key, path, known);
+    }
+  }
+
+  /**
+   * @param {string} key
+   * @param {string | undefined} other
+   * @param {string[]} written
+   */
+  static misspelling(key, other, written) {
+    const misspelt = written.find((w) => {
+      const meant = closestKey(w, messageKeys);
+      return meant === key || (other !== undefined && meant === other);
+    });
+    return misspelt !== undefined ? ` (is "${misspelt}" a misspelling of it?)` : "";
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   * @param {string} [path]
+   * @returns {string | undefined}
+   */
+  string(value, key, path) {
+    if (typeof value === "string") {
+      const length = utf8Length(value);
+      if (length > this.maximumStringLength) {
+        this.report("error", "limit", {
+          path, key, value: `"${[...value].slice(0, 40).join("")}…"`,
+          reason: `"${key}" is ${length} bytes long; the limit is ${this.maximumStringLength} (FeedLimits.maximumStringLength)`,
+        });
+        return undefined;
+      }
+      return value;
+    }
+    this.wrongType(value, key, "a string", path);
+    return undefined;
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   */
+  nonEmptyString(value, key) {
+    const text = this.string(value, key);
+    if (text === undefined) return undefined;
+    if (text === "") {
+      this.report("error", "invalidValue", { key, value: '""', reason: `"${key}" must not be empty` });
+      return undefined;
+    }
+    return text;
+  }
+
+  /**
+   * @param {JSONValue | undefined} value
+   * @param {string} key
+   */
+  requiredString(value, key) {
+    if (value === undefined) {
+      this.report("error", "missingKey", {
+        key, reason: `"${key}" is missing` + MessageReader.misspelling(key, undefined, this.unknownKeysWritten),
+      });
+      return undefined;
+    }
+    return this.string(value, key);
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   * @param {number} low
+   * @param {number} high
+   */
+  number(value, key, low, high) {
+    const number = doubleValue(value);
+    if (number === undefined) {
+      this.wrongType(value, key, "a number");
+      return undefined;
+    }
+    if (!(number >= low && number <= high)) {
+      const bounds = high === Number.MAX_VALUE ? `at least ${compactDescription(low)}` : `from ${compactDescription(low)} to ${compactDescription(high)}`;
+      this.report("error", "outOfRange", { key, value: compactDescription(value), reason: `"${key}" must be ${bounds}` });
+      return undefined;
+    }
+    return number;
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   * @param {number | undefined} minimum
+   */
+  integer(value, key, minimum) {
+    const number = integerValue(value);
+    if (number === undefined) {
+      if (doubleValue(value) !== undefined) {
+        this.report("error", "invalidValue", { key, value: compactDescription(value), reason: `"${key}" must be a whole number` });
+      } else {
+        this.wrongType(value, key, "a whole number");
+      }
+      return undefined;
+    }
+    if (minimum !== undefined && number < minimum) {
+      this.report("error", "outOfRange", { key, value: compactDescription(value), reason: `"${key}" must be at least ${minimum}` });
+      return undefined;
+    }
+    return number;
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   * @returns {string[] | undefined}
+   */
+  stringArray(value, key) {
+    if (!Array.isArray(value)) {
+      this.wrongType(value, key, "an array of strings");
+      return undefined;
+    }
+    /** @type {string[]} */
+    const strings = [];
+    let valid = true;
+    value.forEach((element, position) => {
+      const path = appending(key, this.messagePath) + `[${position}]`;
+      if (typeof element === "string") {
+        const text = this.string(element, key, path);
+        if (text !== undefined) strings.push(text);
+        else valid = false;
+      } else {
+        valid = false;
+        this.report("error", "wrongType", {
+          path, key, value: compactDescription(element), reason: `"${key}" must hold strings, not ${typeDescription(element)}`,
+        });
+      }
+    });
+    return valid ? strings : undefined;
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   */
+  versionList(value, key) {
+    const strings = this.stringArray(value, key);
+    if (strings === undefined) return undefined;
+    if (strings.length === 0) {
+      this.report("warning", "matchesNothing", { key, value: "[]", reason: `an empty "${key}" matches no version` });
+    }
+    /** @type {Version[]} */
+    const versions = [];
+    strings.forEach((text, position) => {
+      try {
+        versions.push(Version.parse(text));
+      } catch (error) {
+        this.report("error", "invalidVersion", {
+          path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(text),
+          reason: /** @type {Error} */ (error).message,
+        });
+      }
+    });
+    return versions.length === strings.length ? versions : undefined;
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   */
+  range(value, key) {
+    const text = this.string(value, key);
+    if (text === undefined) return undefined;
+    try {
+      const range = VersionRange.parse(text);
+      if (range.matchesEveryRelease && [...encoder.encode(text)].every(isRangeWhitespace)) {
+        this.report("warning", "noEffect", { key, value: `"${text}"`, reason: `an empty "${key}" matches every release` });
+      }
+      return range;
+    } catch (error) {
+      this.report("error", "invalidRange", { key, value: compactDescription(text), reason: /** @type {Error} */ (error).message });
+      return undefined;
+    }
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} key
+   */
+  date(value, key) {
+    const text = this.string(value, key);
+    if (text === undefined) return undefined;
+    try {
+      return parseTimestamp(text);
+    } catch (error) {
+      this.report("error", "invalidDate", {
+        key, value: compactDescription(text),
+        reason: /** @type {Error} */ (error).message + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)",
+      });
+      return undefined;
+    }
+  }
+
+  /** @param {JSONValue} value */
+  readPlatforms(value) {
+    const strings = this.stringArray(value, "platforms");
+    if (strings === undefined) return undefined;
+    if (strings.length === 0) {
+      this.report("warning", "matchesNothing", { key: "platforms", value: "[]", reason: 'an empty "platforms" matches no device' });
+    }
+    const platforms = strings.map((s) => s.toLowerCase());
+    platforms.forEach((platform, position) => {
+      if (knownPlatforms.includes(platform)) return;
+      this.report("warning", "unknownPlatform", {
+        path: this.messagePath + `.platforms[${position}]`, key: "platforms", value: compactDescription(strings[position]),
+        reason: `unknown platform "${strings[position]}" matches no device (known: ${knownPlatforms.join(", ")})`,
+      });
+    });
+    return platforms;
+  }
+
+  /** @param {JSONValue} value */
+  readLocales(value) {
+    const strings = this.stringArray(value, "locales");
+    if (strings === undefined) return undefined;
+    if (strings.length === 0) {
+      this.report("warning", "matchesNothing", { key: "locales", value: "[]", reason: 'an empty "locales" matches no device' });
+    }
+    /** @type {LanguageTag[]} */
+    const tags = [];
+    strings.forEach((text, position) => {
+      const tag = new LanguageTag(text);
+      if (tag.isWellFormed) tags.push(tag);
+      else {
+        this.report("error", "invalidLanguageTag", {
+          path: this.messagePath + `.locales[${position}]`, key: "locales", value: compactDescription(text),
+          reason: `"${text}" is not a BCP 47 language tag (e.g. "pt" or "pt-BR")`,
+        });
+      }
+    });
+    return tags.length === strings.length ? tags : undefined;
+  }
+
+  /**
+   * @param {JSONValue} value
+   * @param {string} path
+   * @returns {Link | undefined}
+   */
+  readLink(value, path) {
+    if (!isObject(value)) {
+      this.wrongType(value, "link", 'an object with "title" and "url"', path);
+      return undefined;
+    }
+    this.checkKeys(value, linkKeys, path);
+    /** @type {string | undefined} */
+    let title;
+    const titleValue = present(value, "title");
+    if (titleValue !== undefined) title = this.string(titleValue, "title", path + ".title");
+    else this.report("error", "missingKey", { path: path + ".title", key: "title", reason: `the link's "title" is missing` });
+    const urlValue = present(value, "url");
+    if (urlValue === undefined) {
+      this.report("error", "missingKey", { path: path + ".url", key: "url", reason: `the link's "url" is missing` });
+      return undefined;
+    }
+    const urlString = this.string(urlValue, "url", path + ".url");
+    if (urlString === undefined) return undefined;
+    const url = this.checkedURL(urlString, urlValue, path + ".url");
+    if (url === undefined || title === undefined) return undefined;
+    return { title, url };
+  }
+
+  /**
+   * @param {string} text
+   * @param {JSONValue} value
+   * @param {string} path
+   * @param {string} [key]
+   */
+  checkedURL(text, value, path, key = "url") {
+    const absolute = absoluteURL(text, path);
+    if (absolute === undefined) {
+      this.report("error", "invalidURL", { path, key, value: compactDescription(value), reason: whyNotAbsolute(text, "https://example.com/help") });
+      return undefined;
+    }
+    if (forbiddenSchemes.has(absolute.scheme)) {
+      this.report("error", "invalidURL", { path, key, value: compactDescription(value), reason: `a link may not open a ${absolute.scheme}: URL` });
+      return undefined;
+    }
+    if (absolute.scheme === "http") {
+      this.report("warning", "insecureLink", {
+        path, key, value: compactDescription(value),
+        reason: "the link uses http:, not https:; apps with the default link policy (https: only) do not show it",
+      });
+    }
+    return absolute.url;
+  }
+
+  /**
+   * Reads a message; undefined when it is left out.
+   * @param {JSONValue} element
+   * @returns {Message | undefined}
+   */
+  read(element) {
+    if (!isObject(element)) {
+      this.report("error", "wrongType", { key: null, value: compactDescription(element), reason: `a message must be an object, not ${typeDescription(element)}` });
+      return undefined;
+    }
+    /** @type {Map<string, JSONValue>} */
+    const values = new Map();
+    const seen = new Set();
+    const unknownKeys = new Set();
+    for (const [key, value] of element.members) {
+      if (utf8Length(key) > this.maximumStringLength) {
+        this.reportLongKey(key, this.messagePath);
+        continue;
+      }
+      if (messageKeySet.has(key)) {
+        if (seen.has(key)) this.reportDuplicate(key, this.messagePath);
+        seen.add(key);
+        if (value === null) values.delete(key);
+        else values.set(key, value);
+      } else if (unknownKeys.has(key)) {
+        this.reportDuplicate(key, this.messagePath);
+      } else {
+        unknownKeys.add(key);
+        if (this.unknownKeysWritten.length < maximumKeyWarnings) this.unknownKeysWritten.push(key);
+        this.reportUnknown(key, this.messagePath, messageKeys);
+      }
+    }
+    const get = (/** @type {string} */ key) => values.get(key);
+    return rich.readMessage(this, get);
+  }
+}

@@ -1,0 +1,273 @@
+// The restrictions of the feed contract applied to one message for one install, in the Swift engine's
+// order, with its words (Sources/AppAlert/Targeting/Targeting.swift, Exclusion.swift, Rollout.swift).
+
+import { formatTimestamp } from "./dates.js";
+import { rolloutPercent, whatsNewLaunchWindow } from "./message.js";
+import { listed, percentText, swiftDouble } from "./words.js";
+
+/** @typedef {import("./message.js").Message} Message */
+/** @typedef {import("./message.js").AttributeValue} AttributeValue */
+/** @typedef {import("./version.js").Version} Version */
+/** @typedef {import("./version.js").VersionRange} VersionRange */
+
+/**
+ * Everything about one install that decides which message it sees; nothing is read from globals.
+ * @typedef {object} EvaluationContext
+ * @property {string} bundleId
+ * @property {Version | undefined} appVersion
+ * @property {string} [build]
+ * @property {string} platform lower-cased
+ * @property {Version} [osVersion]
+ * @property {import("./language.js").LanguageTag[]} preferredLanguages
+ * @property {string} [installId]
+ * @property {number} now seconds since 1970
+ * @property {{from: Version, to: Version, launchesSince: number}} [recentUpdate]
+ * @property {import("./link-policy.js").LinkPolicy} linkPolicy
+ * @property {Map<string, AttributeValue>} attributes
+ * @property {string} [event]
+ * @property {string} placement
+ * @property {number | undefined} launchCount
+ * @property {number} [installedAt]
+ * @property {number} [updatedAt]
+ */
+
+/**
+ * What an install has been shown, per message id, and the tutorial's lastMessageId watermark.
+ * @typedef {object} ViewHistory
+ * @property {Map<number, {count: number, lastShown?: number}>} records
+ * @property {number} [legacyLastMessageId]
+ */
+
+/** @typedef {{rule: string, explanation: string}} Exclusion */
+
+/**
+ * @param {ViewHistory} history
+ * @param {number} id
+ */
+export function viewsOf(history, id) {
+  const counted = history.records.get(id)?.count ?? 0;
+  if (history.legacyLastMessageId !== undefined && id <= history.legacyLastMessageId) return Math.max(counted, 1);
+  return counted;
+}
+
+/** @param {Uint8Array} bytes */
+async function sha256(bytes) {
+  return new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
+}
+
+/**
+ * The first eight bytes of SHA-256 of `text`, big-endian.
+ * @param {string} text
+ */
+export async function hashPrefix(text) {
+  const digest = await sha256(new TextEncoder().encode(text));
+  let value = 0n;
+  for (let index = 0; index < 8; index += 1) value = (value << 8n) | BigInt(digest[index]);
+  return value;
+}
+
+export const bucketCount = 1_000_000;
+
+/**
+ * The install's rollout bucket for a message, 0 to 999,999.
+ * @param {number} messageId
+ * @param {string} installId
+ */
+export async function rolloutBucket(messageId, installId) {
+  return Number((await hashPrefix(`appalert-rollout:${messageId}:${installId}`)) % BigInt(bucketCount));
+}
+
+/**
+ * @param {number} bucket
+ * @param {number} percent
+ */
+export function rolloutIncludes(bucket, percent) {
+  if (percent >= 100) return true;
+  if (percent <= 0) return false;
+  return bucket < Math.round((percent * bucketCount) / 100);
+}
+
+/**
+ * The variant an install gets.
+ * @param {number} messageId
+ * @param {string | undefined} installId
+ * @param {number[]} weights
+ */
+export async function variantIndex(messageId, installId, weights) {
+  const total = weights.reduce((sum, weight) => sum + Math.max(0, weight), 0);
+  if (installId === undefined || weights.length <= 1 || total <= 0) return 0;
+  const value = await hashPrefix(`appalert-variant:${messageId}:${installId}`);
+  let point = Number(value % BigInt(total));
+  for (const [index, weight] of weights.entries()) {
+    if (point < weight) return index;
+    point -= Math.max(0, weight);
+  }
+  return weights.length - 1;
+}
+
+/** @param {AttributeValue} value */
+function attributeWords(value) {
+  if (typeof value === "string") return `"${value}"`;
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return value === Math.round(value) && Math.abs(value) < 1e15 ? String(value) : swiftDouble(value);
+}
+
+/**
+ * @param {string} platform
+ * @param {string} device
+ */
+const targets = (platform, device) => platform === device || (platform === "ios" && device === "ipados");
+
+/**
+ * @param {Version} version
+ * @param {VersionRange} range
+ * @param {string} rule
+ * @param {string} name
+ */
+function rangeWords(version, range, rule, name) {
+  let words = `${name} ${version} does not satisfy ${rule} "${range.source}"`;
+  if (range.normalized !== range.source) words += ` (${range.normalized})`;
+  if (version.isPrerelease && range.contains(version.release)) {
+    words += "; a pre-release satisfies a range only where it names a pre-release of the same version";
+  }
+  return words;
+}
+
+/**
+ * The first rule that excludes `message`, or undefined when every restriction holds.
+ * @param {Message} message @param {EvaluationContext} context @param {ViewHistory} history
+ * @returns {Promise<Exclusion | undefined>}
+ */
+export async function exclusionOf(message, context, history) {
+  const exclude = (/** @type {string} */ rule, /** @type {string} */ explanation) => ({ rule, explanation });
+  if (!message.bundleIds.some((id) => id === context.bundleId || id === "*")) {
+    return exclude("bundleId", `for ${listed(message.bundleIds.map((id) => `"${id}"`))}, not "${context.bundleId}"`);
+  }
+  if (message.placement !== context.placement) {
+    return exclude("placement", `placed in "${message.placement}"; this decision is for "${context.placement}"`);
+  }
+  const trigger = context.placement === "launch" ? message.trigger : "launch";
+  if (trigger === "launch") {
+    if (context.event !== undefined) return exclude("trigger", `a launch message; this is the event "${context.event}"`);
+  } else if (context.event !== trigger.event) {
+    return exclude(
+      "trigger",
+      `for the event "${trigger.event}"; this is ` + (context.event !== undefined ? `the event "${context.event}"` : "a launch"),
+    );
+  }
+  if (message.platforms !== undefined && !message.platforms.some((p) => targets(p, context.platform))) {
+    return exclude("platforms", `platform ${context.platform} is not in platforms ${listed(message.platforms)}`);
+  }
+  if (
+    message.link !== undefined || message.localizations.length > 0 || message.buttons !== undefined ||
+    message.action !== undefined || message.variants.length > 0
+  ) {
+    const refused = context.linkPolicy.refusalOfMessage(message);
+    if (refused) return exclude("link", `link ${refused.url}: ${refused.reason}`);
+  }
+  const versionList = (/** @type {Version | undefined} */ version, /** @type {Version[]} */ versions, /** @type {string} */ rule, /** @type {string} */ name) => {
+    const words = listed(versions.map(String));
+    if (version === undefined) return exclude(rule, `${name} is unknown; ${rule} ${words}`);
+    if (versions.some((v) => v.equals(version))) return undefined;
+    return exclude(rule, `${name} ${version} is not in ${rule} ${words}`);
+  };
+  const versionRange = (/** @type {Version | undefined} */ version, /** @type {VersionRange} */ range, /** @type {string} */ rule, /** @type {string} */ name) => {
+    if (version === undefined) return exclude(rule, `${name} is unknown; ${rule} "${range.source}"`);
+    if (range.contains(version)) return undefined;
+    return exclude(rule, rangeWords(version, range, rule, name));
+  };
+  /** @type {Exclusion | undefined} */
+  let found;
+  if (message.appVersions && (found = versionList(context.appVersion, message.appVersions, "appVersions", "app version"))) return found;
+  if (message.appVersionRange && (found = versionRange(context.appVersion, message.appVersionRange, "appVersionRange", "app version"))) return found;
+  if (message.osVersions && (found = versionList(context.osVersion, message.osVersions, "osVersions", "OS version"))) return found;
+  if (message.osVersionRange && (found = versionRange(context.osVersion, message.osVersionRange, "osVersionRange", "OS version"))) return found;
+  if (message.locales !== undefined) {
+    const language = context.preferredLanguages[0];
+    const words = listed(message.locales.map((l) => l.original));
+    if (language === undefined) return exclude("locales", `the device's language is unknown; locales ${words}`);
+    if (!message.locales.some((l) => l.matches(language))) {
+      return exclude("locales", `language ${language.original} is not in locales ${words}`);
+    }
+  }
+  if (message.startDate !== undefined && context.now < message.startDate) {
+    return exclude("startDate", `starts at ${formatTimestamp(message.startDate)}, now is ${formatTimestamp(context.now)}`);
+  }
+  if (message.endDate !== undefined && context.now >= message.endDate) {
+    return exclude("endDate", `ended at ${formatTimestamp(message.endDate)}, now is ${formatTimestamp(context.now)}`);
+  }
+  if (message.whatsNew !== undefined) {
+    const update = context.recentUpdate;
+    if (update === undefined) {
+      return exclude("whatsNew", "what's new: this install has not been updated (fresh install or downgrade)");
+    }
+    if (update.launchesSince > whatsNewLaunchWindow) {
+      return exclude(
+        "whatsNew",
+        `what's new: the update to ${update.to} was ${update.launchesSince} launches ago (window ${whatsNewLaunchWindow})`,
+      );
+    }
+    if (!message.whatsNew.containsRelease(update.from, update.to)) {
+      return exclude("whatsNew", `what's new: the update ${update.from} → ${update.to} did not reach whatsNew "${message.whatsNew.source}"`);
+    }
+  }
+  for (const condition of message.attributes) {
+    const value = context.attributes.get(condition.key);
+    if (value === undefined) return exclude("attributes", `attribute "${condition.key}" is not supplied by the app`);
+    if (!condition.values.some((v) => typeof v === typeof value && v === value)) {
+      return exclude(
+        "attributes",
+        `attribute "${condition.key}" is ${attributeWords(value)}, not ${listed(condition.values.map(attributeWords))}`,
+      );
+    }
+  }
+  if (message.installIds !== undefined) {
+    if (context.installId === undefined || !message.installIds.includes(context.installId)) {
+      return exclude(
+        "installIds",
+        `install id ${context.installId !== undefined ? `"${context.installId}"` : "unknown"} is not in installIds (${message.installIds.length} listed)`,
+      );
+    }
+  }
+  if (message.minLaunches !== undefined) {
+    if (context.launchCount === undefined || context.launchCount < message.minLaunches) {
+      return exclude(
+        "minLaunches",
+        `launch ${context.launchCount !== undefined ? context.launchCount : "count unknown"}; from launch ${message.minLaunches} on`,
+      );
+    }
+  }
+  const days = (/** @type {number | undefined} */ start, /** @type {number} */ minimum, /** @type {string} */ rule, /** @type {string} */ what) => {
+    if (start === undefined) return exclude(rule, `the date of ${what} is unknown; ${rule} ${minimum}`);
+    const count = Math.floor((context.now - start) / 86400);
+    if (count >= minimum) return undefined;
+    return exclude(rule, `${count} whole day${count === 1 ? "" : "s"} since ${what}; ${rule} ${minimum}`);
+  };
+  if (message.minDaysSinceInstall !== undefined && (found = days(context.installedAt, message.minDaysSinceInstall, "minDaysSinceInstall", "the install"))) return found;
+  if (message.minDaysSinceUpdate !== undefined && (found = days(context.updatedAt, message.minDaysSinceUpdate, "minDaysSinceUpdate", "the last update"))) return found;
+  const percentNow = message.installIds === undefined ? rolloutPercent(message, context.now) : 100;
+  if (percentNow < 100) {
+    const rule = message.rolloutSchedule === undefined ? "rollout" : "rolloutSchedule";
+    const percent = percentText(percentNow);
+    if (context.installId === undefined) return exclude(rule, `rollout ${percent}% needs an install id, and there is none`);
+    const bucket = await rolloutBucket(message.id, context.installId);
+    if (!rolloutIncludes(bucket, percentNow)) {
+      return exclude(rule, `install is outside the ${percent}% rollout (bucket ${percentText((bucket / bucketCount) * 100)}%)`);
+    }
+  }
+  const views = viewsOf(history, message.id);
+  if (views >= message.maxViews) {
+    if (!history.records.has(message.id)) {
+      return exclude("maxViews", `already seen (id ≤ lastMessageId ${history.legacyLastMessageId ?? 0})`);
+    }
+    return exclude("maxViews", `already shown ${views} of ${message.maxViews} time${message.maxViews === 1 ? "" : "s"}`);
+  }
+  const last = history.records.get(message.id)?.lastShown;
+  if (views > 0 && message.minHoursBetweenViews !== undefined && last !== undefined) {
+    const next = last + message.minHoursBetweenViews * 3600;
+    if (context.now < next) {
+      return exclude("minHoursBetweenViews", `shown at ${formatTimestamp(last)}; next showing from ${formatTimestamp(next)}`);
+    }
+  }
+  return undefined;
+}
