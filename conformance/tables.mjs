@@ -147,12 +147,26 @@ function variants() {
     [{ weight: 1, title: "A" }, { weight: 3, text: "B text", confirmLabel: "Sure" }],
     [{ weight: 5, link: { title: "Go", url: "https://example.com/a" } }, { weight: 2, title: "B" }, { weight: 3, title: "C", conversion: { event: "bought", withinHours: 24 } }],
     [{ weight: 1, localizations: { fr: { title: "Variante" } } }, { weight: 1 }],
+    // Names (issue 41): evaluate --json gives "variantName" beside the index.
+    [{ name: "Control", weight: 1 }, { name: "Discount", weight: 1, title: "20 % off" }],
+    [{ name: "Contrôle ☃", weight: 2 }, { weight: 1, title: "B" }, { name: "C", weight: 1 }],
+    // Translations key by key (docs/feed-format.md, "Translations of a variant"): the variant's own, else
+    // the message's for keys it does not set, else its base text.
+    [{ weight: 1, title: "V title", localizations: { fr: { title: "Titre V" } } }, { weight: 1, text: "V text" }],
+    [{ weight: 1, title: "V title", text: "V text", localizations: { "fr-CA": { text: "Texte V (CA)" }, de: { title: "Titel V" } } },
+      { weight: 1, confirmLabel: "Yes", localizations: { fr: { confirmLabel: "Oui" } } }],
+    [{ weight: 1, localizations: { es: { title: "Título" } } }, { weight: 1, title: "Own", localizations: {} }],
   ];
   sets.forEach((set, index) => {
     for (const installId of [...installIds, "u1", "u2", "u3", "u4", "u5"]) {
       cases.push(decision(`variants set ${index} for "${installId}"`, [message({ id: 30 + index, variants: set, localizations: { fr: { text: "Texte" } } })], { installId, locale: ["fr"] }, {}, false));
     }
     cases.push(decision(`variants set ${index} without an install id`, [message({ id: 30 + index, variants: set })]));
+    for (const locale of [["de"], ["fr-CA"], ["es", "fr"], ["en"]]) {
+      cases.push(decision(`variants set ${index} in ${locale.join(", ")}`, [message({ id: 30 + index, variants: set,
+        localizations: { fr: { title: "Titre", text: "Texte" }, de: { text: "Text" }, es: { text: "Texto", confirmLabel: "Vale" } } })],
+        { installId: "u3", locale }, {}, false));
+    }
   });
   return cases;
 }
@@ -281,6 +295,12 @@ function decoding() {
     ["schedule and rollout", message({ rollout: 5, rolloutSchedule: [{ at: "2026-01-01T00:00:00Z", percent: 5 }] })],
     ["schedule shrinking", message({ rolloutSchedule: [{ at: "2026-01-01T00:00:00Z", percent: 50 }, { at: "2026-02-01T00:00:00Z", percent: 10 }] })],
     ["schedule out of order", message({ rolloutSchedule: [{ at: "2026-02-01T00:00:00Z", percent: 5 }, { at: "2026-01-01T00:00:00Z", percent: 10 }] })],
+    ["variant name empty", message({ variants: [{ weight: 1, name: "" }, { weight: 1 }] })],
+    ["variant name blank", message({ variants: [{ weight: 1, name: " \u3000\u0085" }, { weight: 1 }] })],
+    ["variant name not a string", message({ variants: [{ weight: 1, name: 7 }, { weight: 1 }] })],
+    ["variant name of 65 characters", message({ variants: [{ weight: 1, name: "é".repeat(65) }, { weight: 1 }] })],
+    ["variant name of 260 bytes", message({ variants: [{ weight: 1, name: "😀".repeat(65) }, { weight: 1 }] })],
+    ["variant names repeated", message({ variants: [{ weight: 1, name: "Same" }, { weight: 1 }, { weight: 1, name: "Same" }] })],
     ["one variant", message({ variants: [{ weight: 1 }] })], ["variant weight 0", message({ variants: [{ weight: 0 }, { weight: 1 }] })],
     ["unknown layout", message({ layout: "popup" })], ["image layout without image", message({ layout: "image" })],
     ["image layout without alt", message({ layout: "image", image: { url: "https://example.com/a.png" } })],

@@ -1,6 +1,8 @@
 // The shapes of a decoded feed (Sources/AppAlert/Feed/Message.swift, RichContent.swift, Campaign.swift).
 // Dates are seconds since 1970; versions and ranges are ./version.js's classes.
 
+import { bestLanguage } from "./language.js";
+
 /** @typedef {"alert" | "banner" | "modal" | "sheet" | "image"} Layout */
 /** @typedef {{title: string, url: string}} Link */
 /** @typedef {"dismiss" | {url: string} | {event: string}} Action */
@@ -28,6 +30,7 @@
 
 /**
  * @typedef {object} Variant
+ * @property {string} [name]
  * @property {number} weight
  * @property {string} [title]
  * @property {string} [text]
@@ -106,12 +109,52 @@ export function applyingVariant(message, index) {
     text: variant.text ?? message.text,
     confirmLabel: variant.confirmLabel ?? message.confirmLabel,
     link: variant.link ?? message.link,
-    localizations: variant.localizations ?? message.localizations,
+    localizations: variantLocalizations(message, variant),
     buttons: variant.buttons ?? message.buttons,
     image: variant.image ?? message.image,
     features: variant.features ?? message.features,
     conversion: variant.conversion ?? message.conversion,
   };
+}
+
+/**
+ * A variant's translations, key by key (docs/feed-format.md, "Translations of a variant"): for each
+ * language either has (the variant's first, each once), the variant's own translation of a key, else,
+ * for a key the variant does not set, the message's; a key left out falls back to the variant's (or the
+ * message's) base text.
+ * @param {Message} message @param {Variant} variant @returns {Localization[]}
+ */
+function variantLocalizations(message, variant) {
+  const own = variant.localizations ?? [];
+  const inherited = message.localizations;
+  const ownTags = own.map((l) => l.tag);
+  const inheritedTags = inherited.map((l) => l.tag);
+  /** @type {Set<string>} */
+  const seen = new Set();
+  const tags = [...ownTags, ...inheritedTags].filter((tag) => {
+    const key = tag.subtags.join("-");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return tags.map((tag) => {
+    const ownIndex = own.length === 0 ? undefined : bestLanguage(ownTags, [tag]);
+    const inheritedIndex = inherited.length === 0 ? undefined : bestLanguage(inheritedTags, [tag]);
+    const mine = ownIndex === undefined ? undefined : own[ownIndex];
+    const theirs = inheritedIndex === undefined ? undefined : inherited[inheritedIndex];
+    /**
+     * @template {"title" | "text" | "confirmLabel" | "link" | "buttons" | "image" | "features"} K
+     * @param {K} key @returns {Localization[K]}
+     */
+    const pick = (key) => mine?.[key] ?? (variant[key] !== undefined ? undefined : theirs?.[key]);
+    /** @type {Localization} */
+    const localization = { tag };
+    for (const key of /** @type {const} */ (["title", "text", "confirmLabel", "link", "buttons", "image", "features"])) {
+      const value = pick(key);
+      if (value !== undefined) /** @type {Record<string, unknown>} */ (localization)[key] = value;
+    }
+    return localization;
+  });
 }
 
 /**

@@ -21,7 +21,7 @@ import * as extra from "./reader-content.js";
 const layouts = ["alert", "banner", "modal", "sheet", "image"];
 const maximumVariants = 10;
 const localizationKeys = ["title", "text", "confirmLabel", "link", "buttons", "image", "features"];
-const variantKeys = ["weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion"];
+const variantKeys = ["name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion"];
 const scheduleKeys = ["at", "percent"];
 
 /**
@@ -405,6 +405,39 @@ function readRolloutSchedule(r, value) {
   return failed ? undefined : steps;
 }
 
+// Unicode's White_Space property, as Swift's `properties.isWhitespace` reads it (JavaScript's \s differs:
+// it has U+FEFF and lacks U+0085).
+const blank = /^[\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$/u;
+const maximumVariantNameLength = 64;
+
+/**
+ * A variant's `name`: a string of 1 to 64 characters (Unicode scalars) and at most 256 UTF-8 bytes, not
+ * blank (MessageReader+Campaign.swift, `variantName`).
+ * @param {MessageReader} r @param {JSONValue} value @param {string} path @returns {string | undefined}
+ */
+function readVariantName(r, value, path) {
+  const name = r.string(value, "name", path);
+  if (name === undefined) return undefined;
+  const limit = maximumVariantNameLength;
+  const bytes = new TextEncoder().encode(name).length;
+  const scalars = [...name].length;
+  if (bytes > 4 * limit || scalars > limit) {
+    r.report("error", "outOfRange", {
+      path, key: "variants", value: compactDescription(name),
+      reason: `a variant's "name" is at most ${limit} characters (and ${4 * limit} bytes); this one is ${scalars} characters, ${bytes} bytes`,
+    });
+    return undefined;
+  }
+  if (blank.test(name)) {
+    r.report("error", "invalidValue", {
+      path, key: "variants", value: compactDescription(name),
+      reason: 'a variant\'s "name" must not be empty or blank: it is what the tools call the variant',
+    });
+    return undefined;
+  }
+  return name;
+}
+
 /**
  * @param {MessageReader} r
  * @param {JSONValue} value
@@ -424,6 +457,8 @@ function readVariants(r, value) {
   /** @type {import("./message.js").Variant[]} */
   const variants = [];
   let failed = false;
+  /** @type {Map<string, number>} */
+  const names = new Map();
   value.forEach((element, position) => {
     const path = appending("variants", r.messagePath) + `[${position}]`;
     if (!isObject(element)) {
@@ -434,6 +469,22 @@ function readVariants(r, value) {
     r.checkKeys(element, variantKeys, path);
     /** @type {import("./message.js").Variant} */
     const variant = { weight: 0 };
+    const nameField = present(element, "name");
+    if (nameField !== undefined) {
+      const name = readVariantName(r, nameField, path + ".name");
+      if (name === undefined) failed = true;
+      else {
+        const first = names.get(name);
+        if (first !== undefined) {
+          failed = true;
+          r.report("error", "invalidValue", {
+            path: path + ".name", key: "variants", value: compactDescription(name),
+            reason: `variant name "${name}" is already the name of variants[${first}]; each variant of a message needs its own name`,
+          });
+        } else names.set(name, position);
+        variant.name = name;
+      }
+    }
     const weight = present(element, "weight");
     if (weight !== undefined) {
       const number = integerValue(weight);

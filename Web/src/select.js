@@ -228,6 +228,8 @@ export function decisionJSON(decision, feed, explain = false) {
   const object = {
     selected: message ? message.id : null,
     variant: message?.variant ?? null,
+    // The feed's name only (null without one): the letters are for people, the index for programs.
+    variantName: (message?.variant !== undefined ? source?.variants[message.variant]?.name : undefined) ?? null,
     variants: variants === 0 ? null : variants,
     message: message ? messageJSON(message) : null,
   };
