@@ -31,6 +31,8 @@ enum ConsoleSupport {
     /// The file as committed in git (`HEAD`), or nil outside a work tree or when it is not committed.
     @Sendable
     static func committed(_ file: URL) -> Data? {
+        // A feed reached through a symbolic link: the file it leads to, in its own repository.
+        let file = file.resolvingSymlinksInPath()
         guard
             let (status, data) = Git.output(
                 of: ["show"] + Git.diffOptions + ["HEAD:./" + file.lastPathComponent],
@@ -95,6 +97,8 @@ final class CommittedIDs: @unchecked Sendable {
     private var known: [String: (head: Data, highest: Int?)] = [:]
 
     func highest(in file: URL) -> Int? {
+        // A feed reached through a symbolic link: the history of the file it leads to.
+        let file = file.resolvingSymlinksInPath()
         let folder = file.deletingLastPathComponent()
         guard let (status, head) = Git.output(of: ["rev-parse", "HEAD"], in: folder), status == 0 else { return nil }
         if let cached = lock.withLock({ known[file.path] }), cached.head == head { return cached.highest }

@@ -41,6 +41,13 @@ struct SiteWriter {
     init(site: FeedSite, directory: URL, source: URL, force: Bool) throws(Refusal) {
         self.directory = directory
         let manager = FileManager.default
+        // Inside a repository's own data (named so, or reached through a link), whether or not it exists yet.
+        for path in [directory.standardizedFileURL.path, Self.realPath(directory)]
+        where path.split(separator: "/").contains(".git") {
+            throw Refusal(
+                description: "is inside a git repository's own data (.git); give --out a folder of the "
+                    + "repository's files instead, such as docs or _site; nothing was published")
+        }
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             recorded = nil
@@ -49,8 +56,12 @@ struct SiteWriter {
         }
         guard isDirectory.boolValue else { throw Refusal(description: "exists and is not a folder") }
         let real = Self.realPath(directory)
-        let feedFolder = Self.realPath(FeedSite.folder(of: source))
-        if feedFolder == real || feedFolder.hasPrefix(real == "/" ? "/" : real + "/") {
+        // The feed's folder as named and, for a feed reached through a symbolic link, the folder of the
+        // file it leads to: either inside the output would be overwritten or deleted by a later publish.
+        let feedFolders = [source, URL(fileURLWithPath: Self.realPath(source))].map {
+            Self.realPath(FeedSite.folder(of: $0))
+        }
+        if feedFolders.contains(where: { $0 == real || $0.hasPrefix(real == "/" ? "/" : real + "/") }) {
             throw Refusal(
                 description: "holds the feed (\(source.path)), and publish writes the site into a folder of its own: "
                     + "give --out a new folder, such as _site beside the feed; nothing was published")

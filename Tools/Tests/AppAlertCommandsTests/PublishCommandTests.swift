@@ -89,6 +89,19 @@ struct PublishCommandTests {
         case feedsFolder
         case folderAboveTheFeeds
         case anotherRepositorysRoot
+        /// The feed named through a symbolic link in another folder: its file's own folder is the output.
+        case feedsFolderThroughALink
+        /// A folder inside a repository's `.git`.
+        case insideGitData
+    }
+
+    /// `links/messages.json`, a symbolic link to `target`.
+    static func link(to target: URL, in directory: URL) throws -> URL {
+        let folder = directory.appendingPathComponent("links")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let link = folder.appendingPathComponent("messages.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        return link
     }
 
     @Test(arguments: Refused.allCases, [false, true])
@@ -114,6 +127,16 @@ struct PublishCommandTests {
                 (
                     source.appendingPathComponent("messages.json"), other,
                     "is the root of a git repository (it holds .git)"
+                )
+            case .feedsFolderThroughALink:
+                (
+                    try Self.link(to: source.appendingPathComponent("messages.json"), in: directory.url), source,
+                    "holds the feed"
+                )
+            case .insideGitData:
+                (
+                    source.appendingPathComponent("messages.json"), repository.appendingPathComponent(".git/site"),
+                    "is inside a git repository's own data (.git)"
                 )
             }
         let before = Self.contents(directory.url)

@@ -36,6 +36,19 @@ struct ReportFormatsTests {
         StoredCount(day: "2026-11-21", message: 4, event: "conversion", n: 2),
     ]
 
+    /// Update versions in version order (3.3 before 3.17), not as text; one that is not a version last.
+    @Test
+    func updateVersionsAreListedInVersionOrder() async throws {
+        let directory = try TemporaryDirectory()
+        let versions = ["3.17", "3.3", "3.10", "10.0", "3.3.1", "2.9"]
+        let database = try await ResultsDatabases.sqlite(
+            in: directory, versions.map { StoredCount(day: "2026-11-20", version: $0, event: "update.shown", n: 1) })
+        let rawJSON = try Appalert.run(["report", "--database", database, "--json"]).standardOutput
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(rawJSON.utf8)) as? [String: Any])
+        let listed = (json["updates"] as? [[String: Any]] ?? []).compactMap { $0["version"] as? String }
+        #expect(listed == ["2.9", "3.3", "3.3.1", "3.10", "3.17", "10.0"])
+    }
+
     @Test
     func textHTMLCSVJSONAndTheConsoleSayTheSameNamesTitlesNumbersAndHeadline() async throws {
         let directory = try TemporaryDirectory()

@@ -117,7 +117,7 @@ extension ResultsReport {
         let fixed = ["button.0": 0, "button.1": 1, "conversion": 2, "button.2": 3, "dismissed": 4, "tap": 5, "link": 6]
         if let index = fixed[event] { return "c\(index)" }
         var hash: UInt32 = 2_166_136_261
-        for byte in event.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        for byte in event.utf8 { hash = (hash ^ UInt32(byte)).multipliedReportingOverflow(by: 16_777_619).partialValue }
         return "c\(hash % 7)"
     }
 

@@ -243,7 +243,16 @@ extension ResultsReport {
         messages = ids.map { id in
             Self.message(id: id, stored: byMessage[id] ?? [:], facts: facts[id])
         }
-        updates = tally.updates.keys.sorted { ($0.app, $0.version) < ($1.app, $1.version) }.map { key in
+        // Versions in version order (3.3 before 3.17), as text only where one does not read as a version.
+        updates = tally.updates.keys.sorted { a, b in
+            guard a.app == b.app else { return a.app < b.app }
+            switch (Version(a.version), Version(b.version)) {
+            case (let x?, let y?) where x != y: return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a.version < b.version
+            }
+        }.map { key in
             Self.update(app: key.app, version: key.version, counts: tally.updates[key] ?? ResultsTally.Counts())
         }
         self.filter = filter
