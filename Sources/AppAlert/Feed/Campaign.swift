@@ -124,7 +124,7 @@ extension Message {
         message.features = variant.features ?? features
         message.conversion = variant.conversion ?? conversion
         let wording = VariantWording(message: self, variant: variant)
-        message.localizations = wording.tags.map { wording.localization(for: $0) }
+        message.localizations = wording.tags.indices.map { wording.localization(at: $0) }
         return message
     }
 }
@@ -139,32 +139,38 @@ struct VariantWording {
     private let inheritedCandidates: LanguageMatching.Candidates
     /// Every tag of the variant's and the message's localizations, the variant's first, each once.
     let tags: [LanguageTag]
+    /// What asking for each of `tags` looks for (``LanguageMatching/wanted(_:)``), read once per tag.
+    private let wanted: [[LanguageMatching.Key]]
 
-    init(message: Message, variant: Message.Variant) {
+    /// `inheritedCandidates`: the message's tags read beforehand, when several variants are worded.
+    init(message: Message, variant: Message.Variant, inheritedCandidates: LanguageMatching.Candidates? = nil) {
         self.variant = variant
         own = variant.localizations ?? []
         inherited = message.localizations
         ownCandidates = LanguageMatching.Candidates(own.map(\.tag))
-        inheritedCandidates = LanguageMatching.Candidates(inherited.map(\.tag))
+        self.inheritedCandidates = inheritedCandidates ?? LanguageMatching.Candidates(inherited.map(\.tag))
         var seen = Set<[Substring]>()
         tags = (own + inherited).map(\.tag).filter { seen.insert($0.subtags).inserted }
+        wanted = tags.map(LanguageMatching.wanted)
     }
 
-    /// The variant's own translation into `tag` (the one the language rules choose for it), if any.
-    func ownTranslation(for tag: LanguageTag) -> Message.Localization? {
-        LanguageMatching.best(of: ownCandidates, for: [tag]).map { own[$0] }
+    /// The variant's own translation into `tags[index]` (the one the language rules choose), if any.
+    func ownTranslation(at index: Int) -> Message.Localization? {
+        own.isEmpty ? nil : LanguageMatching.best(of: ownCandidates, wanted: wanted[index]).map { own[$0] }
     }
 
-    /// The message's translation into `tag`, if any.
-    func inheritedTranslation(for tag: LanguageTag) -> Message.Localization? {
-        LanguageMatching.best(of: inheritedCandidates, for: [tag]).map { inherited[$0] }
+    /// The message's translation into `tags[index]`, if any.
+    func inheritedTranslation(at index: Int) -> Message.Localization? {
+        inherited.isEmpty
+            ? nil : LanguageMatching.best(of: inheritedCandidates, wanted: wanted[index]).map { inherited[$0] }
     }
 
-    /// The translation a device given `tag` sees, key by key: the variant's own, else, for a key the
+    /// The translation a device given `tags[index]` sees, key by key: the variant's own, else, for a key the
     /// variant does not set, the message's. A key absent here is the variant's (or the message's) base one.
-    func localization(for tag: LanguageTag) -> Message.Localization {
-        let own = ownTranslation(for: tag)
-        let inherited = inheritedTranslation(for: tag)
+    func localization(at index: Int) -> Message.Localization {
+        let tag = tags[index]
+        let own = ownTranslation(at: index)
+        let inherited = inheritedTranslation(at: index)
         func pick<Value>(_ key: KeyPath<Message.Localization, Value?>, setByVariant: Bool) -> Value? {
             own?[keyPath: key] ?? (setByVariant ? nil : inherited?[keyPath: key])
         }

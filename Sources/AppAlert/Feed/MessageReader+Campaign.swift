@@ -322,13 +322,15 @@ extension MessageReader {
                 Key(name: "features", inVariant: { $0.features != nil }, inLocalization: { $0.features != nil }))
         }
         let base = messagePathParts
+        let inheritedCandidates = LanguageMatching.Candidates(message.localizations.map(\.tag))
         for (index, variant) in message.variants.enumerated() {
-            let wording = VariantWording(message: message, variant: variant)
+            let wording = VariantWording(
+                message: message, variant: variant, inheritedCandidates: inheritedCandidates)
             let label = message.variantLabel(index)
             let named = variant.name == nil ? "variant \(label)" : "variant \"\(label)\""
-            for tag in wording.tags {
-                let own = wording.ownTranslation(for: tag)
-                let inherited = wording.inheritedTranslation(for: tag)
+            for (position, tag) in wording.tags.enumerated() {
+                let own = wording.ownTranslation(at: position)
+                let inherited = wording.inheritedTranslation(at: position)
                 var untranslated: [String] = []
                 var replacedBefore: [String] = []
                 var translated = false
@@ -344,6 +346,13 @@ extension MessageReader {
                     }
                 }
                 guard !untranslated.isEmpty, translated || !replacedBefore.isEmpty else { continue }
+                // Past the listing limit a warning is only counted: build its words only when listed.
+                guard isListing else {
+                    report(
+                        .warning, !replacedBefore.isEmpty ? .cancelsVariants : .mixesLanguages, key: "localizations",
+                        reason: "")
+                    continue
+                }
                 let language = tag.original
                 let quotedLanguage = JSONValue.string(language).compactDescription
                 let variantPath = JSONPath.appending("variants", to: base.path) + "[\(index)]"

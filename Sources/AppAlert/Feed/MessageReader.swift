@@ -89,6 +89,9 @@ struct MessageReader {
 
     /// Records a problem; past the feed's diagnostic limit, only counts it. The path, value and reason
     /// are built only for a diagnostic that is listed: a feed of 100,000 errors formats 1,000.
+    /// Whether a diagnostic reported now is listed (not only counted past ``listingLimit``).
+    var isListing: Bool { diagnostics.count < listingLimit }
+
     mutating func report(
         _ severity: FeedDiagnostic.Severity, _ code: FeedDiagnostic.Code, path: @autoclosure () -> String? = nil,
         key: String?, value: @autoclosure () -> String? = nil, reason: @autoclosure () -> String

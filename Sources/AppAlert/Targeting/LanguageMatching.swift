@@ -32,9 +32,19 @@ enum LanguageMatching {
     /// index, without going through the candidates again.
     static func best(of candidates: Candidates, for preferred: [LanguageTag]) -> Int? {
         for language in preferred {
-            for wanted in [Key(language)] + fallbacks(of: language) {
-                if let found = candidates.best(for: wanted) { return found }
-            }
+            if let found = best(of: candidates, wanted: wanted(language)) { return found }
+        }
+        return nil
+    }
+
+    /// What asking for `language` looks for, in order (the tag, then its fallbacks): read once for a
+    /// language asked of several candidate lists.
+    static func wanted(_ language: LanguageTag) -> [Key] { [Key(language)] + fallbacks(of: language) }
+
+    /// The candidate that serves the first of `wanted` any candidate serves.
+    static func best(of candidates: Candidates, wanted: [Key]) -> Int? {
+        for key in wanted {
+            if let found = candidates.best(for: key) { return found }
         }
         return nil
     }
