@@ -145,6 +145,7 @@ struct EvaluateCommandTests {
                 {
                   "selected": 2,
                   "variant": null,
+                  "variantName": null,
                   "variants": null,
                   "message": {
                     "id": 2,
@@ -269,7 +270,8 @@ struct EvaluateCommandTests {
         #expect(result.status == 0)
         #expect(
             result.standardOutput
-                == "{\n  \"selected\": null,\n  \"variant\": null,\n  \"variants\": null,\n  \"message\": null\n}\n")
+                == "{\n  \"selected\": null,\n  \"variant\": null,\n  \"variantName\": null,\n  \"variants\": null,\n"
+                + "  \"message\": null\n}\n")
         let text = try AppAlertProcess.run(["evaluate", feed, "--bundle-id", "other", "--app-version", "1.0"])
         #expect(text.status == 0)
         #expect(text.standardOutput.hasPrefix("No message for other 1.0"))
