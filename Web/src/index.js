@@ -12,3 +12,6 @@ export { knownPlatforms } from "./reader.js";
 export { rolloutBucket, rolloutIncludes, variantIndex, exclusionOf } from "./targeting.js";
 export { decide, resolveMessage, messageJSON, decisionJSON } from "./select.js";
 export { makeContext, makeHistory, InputError } from "./install.js";
+export { AlertService, defaultTexts } from "./service.js";
+export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
+export { drawMessage, domRenderer } from "./draw.js";

@@ -1,0 +1,445 @@
+// AlertService: the web client in a page (Sources/AppAlert/Client/AlertService.swift). It fetches the feed
+// (through the browser's HTTP cache, revalidated with its ETag), decides with the engine, draws the message
+// and records what the user did with it. Nothing it does throws into the page: a feed that cannot be had
+// or used, a storage area that is full or broken, are `problem` events, and the last good feed is used.
+
+import { decodeFeed } from "./feed.js";
+import { decide } from "./select.js";
+import { makeContext, InputError } from "./install.js";
+import { LanguageTag } from "./language.js";
+import { isValidEventName } from "./reader.js";
+import { formatTimestamp } from "./dates.js";
+import { StateStore, describe, localLock, webLocks } from "./storage.js";
+import { TabChannel, claimMessage } from "./tabs.js";
+import { domRenderer } from "./draw.js";
+
+/** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
+/** @typedef {import("./message.js").Action} Action */
+/** @typedef {import("./message.js").Feed} Feed */
+/** @typedef {import("./storage.js").StorageArea} StorageArea */
+/** @typedef {import("./targeting.js").ViewHistory} ViewHistory */
+
+/**
+ * What the service asks of whoever draws its message, and what it is told back.
+ * @typedef {object} MessageControls
+ * @property {(action: Action) => boolean} act a button or tap: returns false when a link must not be
+ *   opened (the page's `link` listener called preventDefault)
+ * @property {() => void} close a close control, Escape, or a banner whose time is up: a dismissal
+ * @property {{close: string}} texts the words the drawing adds by itself
+ */
+
+/**
+ * Draws a message; `show` returns how to take the drawing away.
+ * @typedef {object} Renderer
+ * @property {(message: ResolvedMessage, controls: MessageControls) => {remove: () => void}} show
+ * @property {(message: ResolvedMessage) => Promise<string | undefined>} [prepare] loads what the drawing
+ *   needs (its images) before it is shown; resolves to why the message cannot be shown, if it cannot
+ */
+
+/**
+ * @typedef {object} AlertServiceOptions
+ * @property {string} bundleId the app's id, as the feed's `bundleIds` name it
+ * @property {string} appVersion the running version (`1.4.0`)
+ * @property {readonly string[]} [languages] most preferred first; default `navigator.languages`
+ * @property {Record<string, string | number | boolean>} [attributes] for the feed's `attributes` targeting
+ * @property {() => Date} [now] the clock; default the system's
+ * @property {StorageArea | null} [storage] default `localStorage`; `null` keeps nothing beyond the page
+ * @property {string[]} [allowLinkSchemes] schemes links may use besides https
+ * @property {string[]} [allowLinkHosts] when given, the only hosts links may open
+ * @property {string} [platform] default `web`
+ * @property {string} [osVersion] unknown on the web unless the page knows it
+ * @property {typeof fetch} [fetch] default the page's `fetch`
+ * @property {number} [timeoutSeconds] how long a feed request may take; default 30
+ * @property {Renderer | null} [renderer] default: drawn in `document`; `null` draws nothing (`message` says what is due)
+ * @property {{close?: string}} [texts] the words the drawing adds by itself
+ * @property {BroadcastChannel | null} [channel] how tabs of the app tell each other; default a BroadcastChannel
+ * @property {import("./storage.js").LockRunner} [lock] default Web Locks, else a lock in this page
+ */
+
+/** The words the drawing adds by itself, unless the page gives its own. */
+export const defaultTexts = Object.freeze({ close: "Close" });
+
+/** @returns {string} */
+function randomUUID() {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A signal that aborts after `milliseconds`, where the platform has AbortSignal.timeout.
+ * @param {number} milliseconds
+ * @returns {AbortSignal | undefined}
+ */
+function timeoutSignal(milliseconds) {
+  const make = /** @type {{timeout?: (ms: number) => AbortSignal}} */ (/** @type {unknown} */ (AbortSignal)).timeout;
+  return typeof make === "function" ? make.call(AbortSignal, milliseconds) : undefined;
+}
+
+/** @returns {StorageArea | undefined} */
+function defaultStorage() {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined; // a sandboxed frame, or storage blocked by the browser
+  }
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} name
+ */
+function requireText(value, name) {
+  if (typeof value !== "string" || value.length === 0) throw new InputError(`${name}: required, a non-empty string`);
+  return value;
+}
+
+/** Shows an app's messages in a web page. Events: shown, dismissed, link, button, problem. */
+export class AlertService extends EventTarget {
+  /** @type {string | undefined} */ #setupError;
+  /** @type {StateStore} */ #store;
+  /** @type {TabChannel} */ #tabs;
+  /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined, release: () => void} | undefined} */
+  #current;
+  /** @type {ResolvedMessage | undefined} a wall left by its event button, put back at the next check */
+  #wallPending;
+  /** @type {Promise<void> | undefined} */ #checking;
+
+  /**
+   * @param {string} url the feed's URL
+   * @param {AlertServiceOptions} options
+   */
+  constructor(url, options) {
+    super();
+    this.url = String(url);
+    const given = options ?? /** @type {AlertServiceOptions} */ ({});
+    this.options = given;
+    /** What the app knows about its user, for the feed's `attributes` targeting; settable at any time. */
+    this.attributes = { ...(given.attributes ?? {}) };
+    this.now = given.now ?? (() => new Date());
+    this.fetch = given.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
+    this.texts = { ...defaultTexts, ...(given.texts ?? {}) };
+    const nav = /** @type {{languages?: readonly string[]} | undefined} */ (globalThis.navigator);
+    this.languages = [...(given.languages ?? nav?.languages ?? [])].filter((text) => new LanguageTag(text).isWellFormed);
+    /** @type {Renderer | undefined} */
+    this.renderer = given.renderer === null ? undefined
+      : given.renderer ?? (typeof document === "undefined" ? undefined : domRenderer(document));
+    const bundleId = typeof given.bundleId === "string" ? given.bundleId : "";
+    this.#store = new StateStore(bundleId, {
+      storage: given.storage === null ? undefined : given.storage ?? defaultStorage(),
+      makeId: randomUUID,
+      lock: given.lock,
+      problem: (words) => this.#problem(words),
+    });
+    this.#tabs = new TabChannel(bundleId, given.channel, (id) => this.#recordedElsewhere(id));
+    try {
+      requireText(given.bundleId, "bundleId");
+      requireText(given.appVersion, "appVersion");
+      const parsed = new URL(this.url, globalThis.location?.href);
+      if (!["https:", "http:"].includes(parsed.protocol)) throw new InputError(`"${this.url}" is not an https: URL`);
+      this.url = parsed.href;
+      this.#context(undefined);
+    } catch (error) {
+      this.#setupError = `AlertService: ${describe(error)}`;
+    }
+  }
+
+  /** The message on screen, resolved for the page's languages; undefined when none is. */
+  get message() {
+    return this.#current?.message;
+  }
+
+  /** A random id for this install of the app, kept in storage: the rollout and variant buckets. Never sent. */
+  get installID() {
+    return this.#store.ensureStored().installId;
+  }
+
+  /**
+   * Fetches the feed and shows the message that is due, if any. Does nothing while a message is on
+   * screen. Always resolves; what went wrong is a `problem` event.
+   * @returns {Promise<void>}
+   */
+  showAlertIfNecessary() {
+    return this.#serially(() => this.#check(undefined));
+  }
+
+  /**
+   * Reports an event of the app (`"purchase"`): the messages whose trigger is that event are considered,
+   * and one that is due is shown. An invalid name is a `problem` event.
+   * @param {string} name
+   * @returns {Promise<void>}
+   */
+  handle(name) {
+    if (typeof name !== "string" || !isValidEventName(name)) {
+      this.#problem(`AlertService.handle: "${String(name).slice(0, 100)}" is not an event name (1 to 64 letters, digits, _, - or .)`);
+      return Promise.resolve();
+    }
+    return this.#serially(() => this.#check(name));
+  }
+
+  /**
+   * Closes the message on screen as a dismissal, as its close control does. A wall stays.
+   * @returns {Promise<void>}
+   */
+  async dismiss() {
+    const current = this.#current;
+    if (current === undefined || !current.message.dismissible) return;
+    await this.#answer(current, "dismiss");
+  }
+
+  /** Stops listening to other tabs and takes the message off the screen (without recording it). */
+  close() {
+    this.#takeDown();
+    this.#tabs.close();
+  }
+
+  /** @param {() => Promise<void>} work */
+  #serially(work) {
+    const run = (this.#checking ?? Promise.resolve()).then(work).catch((error) => this.#problem(`AlertService: ${describe(error)}`));
+    this.#checking = run;
+    return run;
+  }
+
+  /** @param {string | undefined} event */
+  async #check(event) {
+    if (this.#current) return;
+    if (this.#setupError !== undefined) {
+      this.#problem(this.#setupError);
+      return;
+    }
+    if (event === undefined && this.#wallPending) {
+      const wall = this.#wallPending;
+      this.#wallPending = undefined;
+      this.#show(wall, () => {});
+      return;
+    }
+    const feed = await this.#load();
+    if (feed === undefined) return;
+    const context = this.#context(event);
+    /** @type {Set<number>} messages another tab has on screen */
+    const elsewhere = new Set();
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const decision = await decide(feed.messages, context, this.#history(elsewhere));
+      const message = decision.message;
+      if (message === undefined) return;
+      // A wall is on screen in every tab; any other message in one tab at a time, and only while it is
+      // still due once this tab holds it (another tab may have recorded it meanwhile).
+      let release = () => {};
+      if (message.dismissible) {
+        const claimed = await claimMessage(this.#store.key, message.id, webLocks());
+        if (claimed === undefined) {
+          elsewhere.add(message.id);
+          continue;
+        }
+        const again = await decide(feed.messages, context, this.#history(elsewhere));
+        if (again.message?.id !== message.id) {
+          claimed();
+          continue;
+        }
+        release = claimed;
+      }
+      const unavailable = await this.renderer?.prepare?.(message);
+      if (unavailable !== undefined) {
+        release();
+        this.#problem(`message ${message.id} is not shown: ${unavailable}`);
+        return;
+      }
+      this.#show(message, release);
+      return;
+    }
+  }
+
+  /**
+   * @param {ResolvedMessage} message
+   * @param {() => void} release
+   */
+  #show(message, release) {
+    /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined, release: () => void}} */
+    const current = { message, drawing: undefined, release };
+    this.#current = current;
+    if (this.renderer === undefined) return;
+    current.drawing = this.renderer.show(message, {
+      texts: this.texts,
+      act: (action) => this.#act(current, action),
+      close: () => {
+        if (this.#current === current && message.dismissible) void this.#answer(current, "dismiss");
+      },
+    });
+    this.#emit("shown", { id: message.id, variant: message.variant ?? null });
+  }
+
+  /**
+   * A button or tap: the link event is sent at once (its listener may cancel the link), the rest after.
+   * @param {NonNullable<AlertService["current"]>} current
+   * @param {Action} action
+   */
+  #act(current, action) {
+    if (this.#current !== current) return false;
+    if (typeof action === "object" && "url" in action) {
+      const allowed = this.#emit("link", { id: current.message.id, url: action.url, variant: current.message.variant ?? null });
+      void this.#answer(current, action, false);
+      return allowed;
+    }
+    void this.#answer(current, action);
+    return true;
+  }
+
+  /** @returns {{message: ResolvedMessage, drawing: {remove: () => void} | undefined, release: () => void} | undefined} */
+  get current() {
+    return this.#current;
+  }
+
+  /**
+   * Records the showing and takes the message down (a wall stays after its link).
+   * @param {NonNullable<AlertService["current"]>} current
+   * @param {Action} action
+   * @param {boolean} [announce] whether to send the action's event (a link's was sent already)
+   */
+  async #answer(current, action, announce = true) {
+    const message = current.message;
+    const isLink = typeof action === "object" && "url" in action;
+    // A link is followed once its click is over: a link taken off the page during its click is not.
+    if (isLink) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!(isLink && !message.dismissible) && this.#current === current) {
+      if (!message.dismissible && typeof action === "object" && "event" in action) this.#wallPending = message;
+      this.#takeDown();
+    }
+    await this.#record(message.id);
+    const detail = { id: message.id, variant: message.variant ?? null };
+    if (action === "dismiss") this.#emit("dismissed", detail);
+    else if ("event" in action && announce) this.#emit("button", { ...detail, name: action.event });
+    else if ("url" in action && announce) this.#emit("link", { ...detail, url: action.url });
+  }
+
+  #takeDown() {
+    const current = this.#current;
+    if (current === undefined) return;
+    this.#current = undefined;
+    current.drawing?.remove();
+    current.release();
+  }
+
+  /** @param {number} id */
+  async #record(id) {
+    const now = this.now().getTime() / 1000;
+    await this.#store.update((state) => {
+      const record = state.seen[String(id)] ?? { count: 0 };
+      record.count += 1;
+      record.lastShown = now;
+      state.seen[String(id)] = record;
+    });
+    this.#tabs.recorded(id);
+  }
+
+  /**
+   * Another tab recorded a showing of `id`: a copy of it on screen here (a tab without Web Locks) goes.
+   * @param {number} id
+   */
+  #recordedElsewhere(id) {
+    const current = this.#current;
+    if (current === undefined || current.message.id !== id || !current.message.dismissible) return;
+    this.#takeDown();
+    this.#emit("dismissed", { id, variant: current.message.variant ?? null, elsewhere: true });
+  }
+
+  /**
+   * What this install has seen, with the messages another tab shows counted as used up.
+   * @param {Set<number>} elsewhere
+   * @returns {ViewHistory}
+   */
+  #history(elsewhere) {
+    const state = this.#store.read();
+    /** @type {ViewHistory} */
+    const history = { records: new Map(), legacyLastMessageId: state.lastMessageId };
+    for (const [id, record] of Object.entries(state.seen)) history.records.set(Number(id), { ...record });
+    for (const id of elsewhere) history.records.set(id, { count: Number.POSITIVE_INFINITY });
+    return history;
+  }
+
+  /** @param {string | undefined} event */
+  #context(event) {
+    const options = this.options;
+    const context = makeContext(
+      {
+        bundleId: options.bundleId,
+        appVersion: options.appVersion,
+        osVersion: options.osVersion,
+        locale: this.languages,
+        installId: this.#store.read().installId,
+        allowLinkScheme: options.allowLinkSchemes,
+        allowLinkHost: options.allowLinkHosts,
+        event,
+      },
+      { now: this.now, platform: (options.platform ?? "web").toLowerCase() },
+    );
+    context.attributes = new Map(Object.entries(this.attributes));
+    context.launchCount = undefined; // launches are not recorded on the web
+    return context;
+  }
+
+  /**
+   * The feed: fetched, else the last good copy (with a problem event saying why).
+   * @returns {Promise<Feed | undefined>}
+   */
+  async #load() {
+    const cached = this.#store.read().feed;
+    const kept = cached?.url === this.url ? cached : undefined;
+    try {
+      if (this.fetch === undefined) throw new Error("this environment has no fetch");
+      const timeout = (this.options.timeoutSeconds ?? 30) * 1000;
+      const response = await this.fetch(this.url, {
+        cache: "no-cache", // revalidated with the ETag the browser's cache holds
+        credentials: "omit",
+        signal: timeoutSignal(timeout),
+      });
+      if (!response.ok) throw new Error(`the server answered HTTP ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const { feed, diagnostics } = decodeFeed(bytes);
+      const left = diagnostics.filter((d) => d.severity === "error");
+      if (left.length > 0) {
+        const first = left[0];
+        this.#problem(`the feed at ${this.url}: ${left.length} message${left.length === 1 ? "" : "s"} left out; ${first.path}: ${first.reason}`);
+      }
+      const body = new TextDecoder().decode(bytes);
+      if (kept?.body !== body) {
+        const etag = response.headers.get("etag") ?? undefined;
+        const fetchedAt = this.now().getTime() / 1000;
+        await this.#store.update((state) => {
+          state.feed = { url: this.url, body, fetchedAt, ...(etag ? { etag } : {}) };
+        });
+      }
+      return feed;
+    } catch (error) {
+      const reason = error instanceof Error && error.name === "TimeoutError" ? "it took too long" : describe(error);
+      if (kept === undefined) {
+        this.#problem(`the feed at ${this.url} cannot be used (${reason}); no earlier copy is kept, so nothing is shown`);
+        return undefined;
+      }
+      this.#problem(`the feed at ${this.url} cannot be used (${reason}); the copy fetched at ${formatTimestamp(kept.fetchedAt)} is used`);
+      try {
+        return decodeFeed(kept.body).feed;
+      } catch (broken) {
+        this.#problem(`the kept copy of the feed cannot be used either (${describe(broken)}); nothing is shown`);
+        return undefined;
+      }
+    }
+  }
+
+  /**
+   * Sends an event; returns false when a listener cancelled it.
+   * @param {"shown" | "dismissed" | "link" | "button" | "problem"} type
+   * @param {Record<string, unknown>} detail
+   */
+  #emit(type, detail) {
+    return this.dispatchEvent(new CustomEvent(type, { detail, cancelable: type === "link" }));
+  }
+
+  /** @param {string} words */
+  #problem(words) {
+    this.#emit("problem", { message: words });
+  }
+}
