@@ -120,7 +120,7 @@ function picture(doc, image) {
 export function drawMessage(doc, message, controls) {
   serial += 1;
   const ids = { title: `appalert-title-${serial}`, text: `appalert-text-${serial}` };
-  const host = element(doc, "div");
+  const host = doc.createElement("appalert-message");
   host.setAttribute("data-appalert-message", String(message.id));
   host.setAttribute("data-appalert-layout", message.layout);
   const shadow = host.attachShadow({ mode: "open" });

@@ -155,7 +155,7 @@ export class AlertService extends EventTarget {
 
   /** A random id for this install of the app, kept in storage: the rollout and variant buckets. Never sent. */
   get installID() {
-    return this.#store.ensureStored().installId;
+    return this.#store.read().installId;
   }
 
   /**

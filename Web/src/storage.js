@@ -176,7 +176,12 @@ export class StateStore {
       this.problem(`storage: cannot read ${this.key}: ${describe(error)}`);
     }
     if (text === null) {
-      this.memory ??= freshState(this.makeId);
+      if (this.storage === undefined) this.memory ??= freshState(this.makeId);
+      else {
+        // Written at once: the install id is the same at every read, and in every tab.
+        this.memory = freshState(this.makeId);
+        this.write(this.memory);
+      }
       return structuredClone(this.memory);
     }
     try {
@@ -236,18 +241,7 @@ export class StateStore {
     }
   }
 
-  /** Writes a fresh state now when none is stored, so that the install id is the same in every tab. */
-  ensureStored() {
-    let stored = null;
-    try {
-      stored = this.storage ? this.storage.getItem(this.key) : null;
-    } catch {
-      // read() reports it.
-    }
-    const state = this.read();
-    if (stored === null && this.storage !== undefined && !this.unwritten) this.write(state);
-    return state;
-  }
+
 }
 
 /** @param {unknown} error */

@@ -1,0 +1,27 @@
+// The browser tests' page: an AlertService over the feed named in the address, its events kept in
+// `window.appalert` for the test to read. No inline script: the page's CSP forbids it.
+import { AlertService } from "/src/index.js";
+
+const parameters = new URLSearchParams(location.search);
+const languages = parameters.getAll("lang");
+const service = new AlertService(parameters.get("feed") ?? "", {
+  bundleId: parameters.get("app") ?? "com.example.web",
+  appVersion: "1.4.0",
+  ...(languages.length > 0 ? { languages } : {}),
+});
+const events = [];
+for (const type of ["shown", "dismissed", "link", "button", "problem"]) {
+  service.addEventListener(type, (event) => {
+    if (type === "link") event.preventDefault(); // the tests stay on the page
+    events.push({ type, detail: event.detail });
+  });
+}
+const violations = [];
+document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+const deepActive = () => {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+};
+window.appalert = { service, events, violations, deepActive };
+window.ready = true;
