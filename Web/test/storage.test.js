@@ -110,3 +110,13 @@ test("updates of one store are serialized: none is lost when they overlap", asyn
   })));
   assert.equal(made.read().seen["1"].count, 20);
 });
+
+test("a fresh state is written at its first read, so every tab reads the same install id before anything is recorded", () => {
+  const storage = new MemoryStorage();
+  const first = store(storage).made;
+  const second = new StateStore("com.example.web", { storage, makeId: () => "another id", problem: () => {} });
+  const id = first.read().installId;
+  assert.equal(second.read().installId, id);
+  assert.equal(first.read().installId, id);
+  assert.ok(storage.getItem(stateKey("com.example.web"))?.includes(id));
+});
