@@ -199,7 +199,7 @@ export function drawMessage(doc, message, controls) {
   }
 
   const returnTo = deepActiveElement(doc);
-  doc.body.append(host);
+  (doc.body ?? doc.documentElement).append(host);
   const focusables = () =>
     /** @type {HTMLElement[]} */ (Array.from(panel.querySelectorAll("a[href], button")));
 

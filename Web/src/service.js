@@ -6,7 +6,7 @@
 import { decodeFeed } from "./feed.js";
 import { decide } from "./select.js";
 import { makeContext, InputError } from "./install.js";
-import { LanguageTag } from "./language.js";
+import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { formatTimestamp } from "./dates.js";
 import { StateStore, describe, localLock, webLocks } from "./storage.js";
@@ -51,13 +51,11 @@ import { domRenderer } from "./draw.js";
  * @property {typeof fetch} [fetch] default the page's `fetch`
  * @property {number} [timeoutSeconds] how long a feed request may take; default 30
  * @property {Renderer | null} [renderer] default: drawn in `document`; `null` draws nothing (`message` says what is due)
- * @property {{close?: string}} [texts] the words the drawing adds by itself
+ * @property {{close?: string}} [texts] the words the drawing adds by itself; default the built-in ones in
+ *   the page's language (46 languages, as the Swift client's)
  * @property {BroadcastChannel | null} [channel] how tabs of the app tell each other; default a BroadcastChannel
  * @property {import("./storage.js").LockRunner} [lock] default Web Locks, else a lock in this page
  */
-
-/** The words the drawing adds by itself, unless the page gives its own. */
-export const defaultTexts = Object.freeze({ close: "Close" });
 
 /** @returns {string} */
 function randomUUID() {
@@ -122,9 +120,9 @@ export class AlertService extends EventTarget {
     this.attributes = { ...(given.attributes ?? {}) };
     this.now = given.now ?? (() => new Date());
     this.fetch = given.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
-    this.texts = { ...defaultTexts, ...(given.texts ?? {}) };
     const nav = /** @type {{languages?: readonly string[]} | undefined} */ (globalThis.navigator);
     this.languages = [...(given.languages ?? nav?.languages ?? [])].filter((text) => new LanguageTag(text).isWellFormed);
+    this.texts = { close: closeLabel(this.languages.map((text) => new LanguageTag(text))), ...(given.texts ?? {}) };
     /** @type {Renderer | undefined} */
     this.renderer = given.renderer === null ? undefined
       : given.renderer ?? (typeof document === "undefined" ? undefined : domRenderer(document));

@@ -254,16 +254,39 @@ test("the feed's colors are used, and their dark fallback under a dark color sch
   await tab.close();
 });
 
+test("drawing a message shifts nothing on the page", options, async () => {
+  const { open } = setUp([
+    { id: 1, title: "Banner", text: "On top.", layout: "banner", action: { event: "open" } },
+    { id: 2, title: "Sheet", text: "At the bottom.", layout: "sheet", priority: -1 },
+  ]);
+  const tab = await open();
+  assert.equal(await tab.evaluate(`PerformanceObserver.supportedEntryTypes.includes("layout-shift")`), true);
+  await tab.evaluate(`window.shifts = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) shifts.push(e.value); })
+    .observe({ type: "layout-shift", buffered: true }); true`);
+  for (const name of ["banner", "sheet"]) {
+    await check(tab);
+    await until(`the ${name}`, () => drawn(tab));
+    await tab.evaluate(`Promise.all(document.querySelector("[data-appalert-message]").shadowRoot.getAnimations().map((a) => a.finished)).then(() => true)`);
+    await tab.evaluate("appalert.service.dismiss().then(() => true)");
+  }
+  // A layout shift is reported in the frame after it: two frames later every one is in.
+  await tab.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))");
+  assert.deepEqual(await tab.evaluate("shifts"), []);
+  await tab.close();
+});
+
 test("a translation is chosen for the page's languages, and a right-to-left one is laid out right to left", options, async () => {
   const message = { id: 1, title: "Welcome", text: "Hello.", layout: "modal",
     localizations: { ar: { title: "أهلا وسهلا", text: "مرحبا." }, fr: { title: "Bienvenue", text: "Bonjour." } } };
   const { url } = setUp([message]);
-  for (const [languages, title, dir, lang] of [[["ar-EG"], "أهلا وسهلا", "rtl", "ar"], [["fr-CA", "en"], "Bienvenue", "ltr", "fr"], [["de"], "Welcome", "ltr", ""]]) {
+  for (const [languages, title, dir, lang, close] of [[["ar-EG"], "أهلا وسهلا", "rtl", "ar", "إغلاق"],
+    [["fr-CA", "en"], "Bienvenue", "ltr", "fr", "Fermer"], [["de"], "Welcome", "ltr", "", "Schließen"]]) {
     const tab = await browser.tab(url(/** @type {string[]} */ (languages)));
     await tab.evaluate("localStorage.clear(); true");
     await check(tab);
     const seen = await until("the message", () => drawn(tab));
     assert.deepEqual([seen.title, seen.dir, seen.lang], [title, dir, lang]);
+    assert.ok(seen.controls.includes(close), `the close control is labelled in the page's language: ${seen.controls}`);
     await tab.close();
   }
 });

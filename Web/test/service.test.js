@@ -245,3 +245,10 @@ test("a tab that took a message after another tab recorded it does not show it a
   await second.showAlertIfNecessary();
   assert.equal(renderer.shown.length, 1);
 });
+
+test("the close control speaks the page's language unless the page words it", () => {
+  const { make } = setUp([]);
+  assert.equal(make({ languages: ["fr-CA"] }).texts.close, "Fermer");
+  assert.equal(make({ languages: ["fr-CA"], texts: { close: "Fermer ce message" } }).texts.close, "Fermer ce message");
+  assert.equal(make({ languages: [] }).texts.close, "Close");
+});
