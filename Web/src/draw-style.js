@@ -43,9 +43,11 @@ button:focus-visible, a:focus-visible, .panel:focus-visible { outline: 3px solid
 .banner-box { position: fixed; inset-block-start: 12px; inset-inline: 12px; z-index: 2147483000; margin: 0 auto;
   max-width: 560px; }
 .banner .panel { padding: 12px 44px 12px 14px; }
-.banner .tap { padding: 0; }
-.banner .tap strong { display: block; }
-.banner .tap span { display: block; white-space: pre-line; }
+.banner .tap { padding: 0; display: flex; gap: 12px; align-items: center; }
+.banner .tap img { width: 56px; height: 56px; object-fit: contain; margin: 0; flex: none; }
+.banner .words { flex: 1; min-width: 0; }
+.banner .words strong { display: block; }
+.banner .words span { display: block; white-space: pre-line; }
 @media (prefers-reduced-motion: no-preference) {
   .shade { animation: aa-fade 160ms ease-out; }
   .panel { animation: aa-rise 200ms ease-out; }

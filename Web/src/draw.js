@@ -4,6 +4,7 @@
 
 import { baseSheet, paletteCSS, sheet } from "./draw-style.js";
 import { messageJSON } from "./select.js";
+import { BannerTimer } from "./banner-timer.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
@@ -153,7 +154,10 @@ export function drawMessage(doc, message, controls) {
     box.setAttribute("role", "status");
     box.setAttribute("aria-live", "polite");
     const tap = control(doc, message.action ?? "dismiss", controls, "tap");
-    tap.append(element(doc, "strong", undefined, message.title), element(doc, "span", undefined, message.text));
+    const words = element(doc, "span", "words");
+    words.append(element(doc, "strong", undefined, message.title), element(doc, "span", undefined, message.text));
+    if (message.image) tap.append(picture(doc, message.image));
+    tap.append(words);
     panel.append(tap);
     if (closeButton) panel.append(closeButton);
     box.append(panel);
@@ -266,39 +270,50 @@ export function drawMessage(doc, message, controls) {
 }
 
 /**
- * A banner leaves by itself after its `bannerSeconds`, counted again from the start after the pointer
- * leaves it or focus leaves it; never a wall. Returns how to stop it.
+ * A banner leaves by itself when its BannerTimer says so: held while the pointer is over it, focus is in
+ * it or the page is hidden. Never a wall. Returns how to stop it.
  * @param {Document} doc @param {HTMLElement} host @param {ResolvedMessage} message @param {MessageControls} controls
  */
 function bannerTimer(doc, host, message, controls) {
   if (!message.dismissible) return () => {};
   const view = /** @type {Window} */ (doc.defaultView);
-  const seconds = message.bannerSeconds ?? 8;
-  let hovered = false;
-  let focused = false;
+  const clock = () => view.performance.now();
+  const countdown = new BannerTimer(message.bannerSeconds ?? 8);
   /** @type {number | undefined} */
   let timer;
-  const restart = () => {
+  const schedule = () => {
     if (timer !== undefined) view.clearTimeout(timer);
     timer = undefined;
-    host.toggleAttribute("data-appalert-paused", hovered || focused);
-    if (!hovered && !focused) timer = view.setTimeout(() => controls.close(), seconds * 1000);
+    host.toggleAttribute("data-appalert-paused", countdown.isHeld);
+    const deadline = countdown.deadline;
+    if (deadline === undefined) return;
+    timer = view.setTimeout(() => {
+      if (countdown.isDue(clock())) controls.close();
+      else schedule();
+    }, Math.max(0, deadline - clock()));
+  };
+  /** @param {import("./banner-timer.js").BannerHold} hold @param {boolean} on */
+  const change = (hold, on) => {
+    countdown.change(hold, on, clock());
+    schedule();
   };
   /** @param {Event} event */
   const staysInside = (event) => {
     const next = /** @type {FocusEvent} */ (event).relatedTarget;
     return next instanceof Node && (next === host || host.contains(next));
   };
-  const listeners = /** @type {Array<[string, (event: Event) => void]>} */ ([
-    ["mouseenter", () => { hovered = true; restart(); }],
-    ["mouseleave", () => { hovered = false; restart(); }],
-    ["focusin", () => { focused = true; restart(); }],
-    ["focusout", (event) => { focused = staysInside(event); restart(); }],
+  const listeners = /** @type {Array<[EventTarget, string, (event: Event) => void]>} */ ([
+    [host, "mouseenter", () => change("hover", true)],
+    [host, "mouseleave", () => change("hover", false)],
+    [host, "focusin", () => change("focus", true)],
+    [host, "focusout", (event) => change("focus", staysInside(event))],
+    [doc, "visibilitychange", () => change("hidden", doc.visibilityState === "hidden")],
   ]);
-  for (const [type, listener] of listeners) host.addEventListener(type, listener);
-  restart();
+  for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
+  countdown.shown(clock(), { hidden: doc.visibilityState === "hidden" });
+  schedule();
   return () => {
     if (timer !== undefined) view.clearTimeout(timer);
-    for (const [type, listener] of listeners) host.removeEventListener(type, listener);
+    for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
   };
 }

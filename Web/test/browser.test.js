@@ -275,6 +275,33 @@ test("drawing a message shifts nothing on the page", options, async () => {
   await tab.close();
 });
 
+test("the dark image is drawn under a dark color scheme", options, async () => {
+  const { open } = setUp([{ id: 1, title: "Pictures", text: "Light and dark.", layout: "modal",
+    image: { url: `${feedOrigin}/image.png`, darkUrl: `${feedOrigin}/dark.png`, alt: "A square" } }]);
+  const tab = await open();
+  const size = `(() => { const i = document.querySelector("[data-appalert-message]").shadowRoot.querySelector("img");
+    return i.complete && i.naturalWidth > 0 ? i.naturalWidth + "x" + i.naturalHeight : null; })()`;
+  await check(tab);
+  assert.equal(await tab.wait("the light image", size), "40x20");
+  await tab.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: "dark" }] });
+  await tab.wait("the dark image", `${size} === "20x20"`);
+  await tab.close();
+});
+
+test("a message whose image is too large or not an image is not shown, and a problem says why", options, async () => {
+  for (const [file, words] of [["huge.png", /is 5000×1 pixels; the limit is 4096 on a side/], ["broken.png", /cannot be loaded or is not an image/]]) {
+    const { open } = setUp([{ id: 1, title: "Picture", text: "Words.", layout: "modal", image: { url: `${feedOrigin}/${file}` } }]);
+    const tab = await open();
+    await check(tab);
+    assert.equal(await drawn(tab), null);
+    const problems = await eventsOf(tab, "problem");
+    assert.equal(problems.length, 1);
+    assert.match(problems[0].message, /^message 1 is not shown: its image /);
+    assert.match(problems[0].message, words);
+    await tab.close();
+  }
+});
+
 test("a translation is chosen for the page's languages, and a right-to-left one is laid out right to left", options, async () => {
   const message = { id: 1, title: "Welcome", text: "Hello.", layout: "modal",
     localizations: { ar: { title: "أهلا وسهلا", text: "مرحبا." }, fr: { title: "Bienvenue", text: "Bonjour." } } };

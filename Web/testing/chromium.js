@@ -198,15 +198,21 @@ export function servePage(feedOrigin) {
 
 /**
  * The feed's origin: `feeds` maps a path to what it answers (a body, or a status and body), with CORS
- * and an ETag as GitHub Pages sends them, and 304 to a matching If-None-Match. `/image.png` is a PNG.
+ * and an ETag as GitHub Pages sends them, and 304 to a matching If-None-Match. `/image.png` is a 40 × 20 PNG, `/dark.png` 20 × 20, `/huge.png`
+ * 5,000 × 1 (over the 4,096 a side cap), `/broken.png` not an image.
  * @param {Map<string, {status?: number, body: string}>} feeds
  */
 export function serveFeeds(feeds) {
   return serve((request, response) => {
     const url = new URL(/** @type {string} */ (request.url), "http://feed");
     const cors = { "access-control-allow-origin": "*" };
-    if (url.pathname === "/image.png") {
-      response.writeHead(200, { ...cors, "content-type": "image/png" }).end(png(40, 20));
+    const images = /** @type {Record<string, () => Buffer>} */ ({
+      "/image.png": () => png(40, 20), "/dark.png": () => png(20, 20), "/huge.png": () => png(5000, 1),
+      "/broken.png": () => Buffer.from("not an image"),
+    });
+    const image = images[url.pathname];
+    if (image) {
+      response.writeHead(200, { ...cors, "content-type": "image/png" }).end(image());
       return;
     }
     const answer = feeds.get(url.pathname);
