@@ -20,6 +20,12 @@ import { domRenderer } from "./draw.js";
 /** @typedef {import("./targeting.js").ViewHistory} ViewHistory */
 
 /**
+ * A message on screen: its drawing, how to give back its claim on the app's tabs, and whether the user
+ * answered it already (a second click while a link's answer is under way does nothing).
+ * @typedef {{message: ResolvedMessage, drawing: {remove: () => void} | undefined, release: () => void, answered: boolean}} Showing
+ */
+
+/**
  * What the service asks of whoever draws its message, and what it is told back.
  * @typedef {object} MessageControls
  * @property {(action: Action) => boolean} act a button or tap: returns false when a link must not be
@@ -101,7 +107,7 @@ export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
   /** @type {StateStore} */ #store;
   /** @type {TabChannel} */ #tabs;
-  /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined, release: () => void} | undefined} */
+  /** @type {Showing | undefined} */
   #current;
   /** @type {ResolvedMessage | undefined} a wall left by its event button, put back at the next check */
   #wallPending;
@@ -185,7 +191,7 @@ export class AlertService extends EventTarget {
    */
   async dismiss() {
     const current = this.#current;
-    if (current === undefined || !current.message.dismissible) return;
+    if (current === undefined || !current.message.dismissible || current.answered) return;
     await this.#answer(current, "dismiss");
   }
 
@@ -256,15 +262,15 @@ export class AlertService extends EventTarget {
    * @param {() => void} release
    */
   #show(message, release) {
-    /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined, release: () => void}} */
-    const current = { message, drawing: undefined, release };
+    /** @type {Showing} */
+    const current = { message, drawing: undefined, release, answered: false };
     this.#current = current;
     if (this.renderer === undefined) return;
     current.drawing = this.renderer.show(message, {
       texts: this.texts,
       act: (action) => this.#act(current, action),
       close: () => {
-        if (this.#current === current && message.dismissible) void this.#answer(current, "dismiss");
+        if (this.#current === current && message.dismissible && !current.answered) void this.#answer(current, "dismiss");
       },
     });
     this.#emit("shown", { id: message.id, variant: message.variant ?? null });
@@ -272,11 +278,11 @@ export class AlertService extends EventTarget {
 
   /**
    * A button or tap: the link event is sent at once (its listener may cancel the link), the rest after.
-   * @param {NonNullable<AlertService["current"]>} current
+   * @param {Showing} current
    * @param {Action} action
    */
   #act(current, action) {
-    if (this.#current !== current) return false;
+    if (this.#current !== current || current.answered) return false;
     if (typeof action === "object" && "url" in action) {
       const allowed = this.#emit("link", { id: current.message.id, url: action.url, variant: current.message.variant ?? null });
       void this.#answer(current, action, false);
@@ -286,19 +292,16 @@ export class AlertService extends EventTarget {
     return true;
   }
 
-  /** @returns {{message: ResolvedMessage, drawing: {remove: () => void} | undefined, release: () => void} | undefined} */
-  get current() {
-    return this.#current;
-  }
-
   /**
    * Records the showing and takes the message down (a wall stays after its link).
-   * @param {NonNullable<AlertService["current"]>} current
+   * @param {Showing} current
    * @param {Action} action
    * @param {boolean} [announce] whether to send the action's event (a link's was sent already)
    */
   async #answer(current, action, announce = true) {
     const message = current.message;
+    // A wall's link can be followed again; any other answer is the showing's last.
+    current.answered = message.dismissible || !(typeof action === "object" && "url" in action);
     const isLink = typeof action === "object" && "url" in action;
     // A link is followed once its click is over: a link taken off the page during its click is not.
     if (isLink) await new Promise((resolve) => setTimeout(resolve, 0));

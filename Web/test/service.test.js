@@ -252,3 +252,16 @@ test("the close control speaks the page's language unless the page words it", ()
   assert.equal(make({ languages: ["fr-CA"], texts: { close: "Fermer ce message" } }).texts.close, "Fermer ce message");
   assert.equal(make({ languages: [] }).texts.close, "Close");
 });
+
+test("a link clicked twice while its answer is under way is one answer", async () => {
+  const { service, renderer, events, storage, bundleId } = setUp([message(1, { link: { title: "Read", url: "https://example.com/a" } })]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.controls.act({ url: "https://example.com/a" }), true);
+  assert.equal(renderer.last.controls.act({ url: "https://example.com/a" }), false);
+  await service.dismiss();
+  await settled();
+  await settled();
+  assert.equal(events.of("link").length, 1);
+  assert.equal(events.of("dismissed").length, 0);
+  assert.match(/** @type {string} */ (storage.getItem(stateKey(bundleId))), /"count":1[,}]/);
+});
