@@ -54,9 +54,9 @@ function setUp(messages) {
   const app = `com.example.browser${apps}`;
   const path = `/feed-${apps}.json`;
   feeds.set(path, { body: JSON.stringify({ format: 2, messages: messages.map((m) => ({ bundleId: app, ...m })) }) });
-  /** @param {string[]} [languages] */
-  const url = (languages = ["en-US"]) => {
-    const query = new URLSearchParams({ feed: feedOrigin + path, app });
+  /** @param {string[]} [languages] @param {Record<string, string>} [more] */
+  const url = (languages = ["en-US"], more = {}) => {
+    const query = new URLSearchParams({ feed: feedOrigin + path, app, ...more });
     for (const language of languages) query.append("lang", language);
     return `${pageOrigin}/?${query}`;
   };
@@ -204,7 +204,10 @@ test("a wall cannot be closed: no close control, Escape does nothing, and it sta
 });
 
 test("a banner is a status region that leaves the page's focus alone, waits while hovered, and leaves by itself", options, async () => {
-  const { open } = setUp([{ id: 1, title: "Saved", text: "Your changes are saved.", layout: "banner", bannerSeconds: 2 }]);
+  const { open } = setUp([
+    { id: 2, title: "Saved", text: "Your changes are saved.", layout: "banner", bannerSeconds: 60 },
+    { id: 1, title: "Synced", text: "Your changes are on every device.", layout: "banner", bannerSeconds: 2 },
+  ]);
   const tab = await open();
   await tab.evaluate(`document.getElementById("before").focus(); true`);
   await check(tab);
@@ -219,7 +222,11 @@ test("a banner is a status region that leaves the page's focus alone, waits whil
   await until("the pause", async () => (await drawn(tab))?.paused);
   await tab.mouse(1, 790);
   await until("the countdown again", async () => (await drawn(tab))?.paused === false);
-  await tab.wait("the banner to leave by itself", `appalert.events.some((e) => e.type === "dismissed")`);
+  await tab.evaluate("appalert.service.dismiss().then(() => true)");
+  // The next banner is timed at 2 seconds: it leaves by itself.
+  await check(tab);
+  assert.equal((await until("the second banner", () => drawn(tab))).id, "1");
+  await tab.wait("the banner to leave by itself", `appalert.events.filter((e) => e.type === "dismissed").length === 2`);
   assert.equal(await drawn(tab), null);
   await tab.close();
 });
@@ -369,4 +376,50 @@ test("two tabs never show the same once-only message, and a dismissal in one is 
   assert.equal(await drawn(other), null, "the other tab read the record");
   await first.close();
   await second.close();
+});
+
+test("a tab that closes with a message on screen gives it back: another tab shows it", options, async () => {
+  const { open } = setUp([{ id: 1, title: "Once", text: "Only once." }]);
+  const first = await open();
+  assert.equal(await first.evaluate("appalert.locks"), true, "the page has Web Locks");
+  await check(first);
+  await until("the message", () => drawn(first));
+  const second = await open();
+  await check(second);
+  assert.equal(await drawn(second), null, "not while the first tab shows it");
+  await first.close();
+  await until("the message in the second tab", async () => {
+    await check(second);
+    return drawn(second);
+  });
+  await second.close();
+});
+
+test("without Web Locks, a dismissal in one tab takes the same message down in the other", options, async () => {
+  const { url } = setUp([{ id: 1, title: "Once", text: "Only once." }]);
+  const first = await browser.tab(url(["en"], { nolocks: "1" }));
+  const second = await browser.tab(url(["en"], { nolocks: "1" }));
+  assert.equal(await first.evaluate("appalert.locks"), false);
+  await Promise.all([check(first), check(second)]);
+  await until("the message in both tabs", async () => (await drawn(first)) && (await drawn(second)));
+  await first.evaluate("appalert.service.dismiss().then(() => true)");
+  await second.wait("the message to go", `!document.querySelector("[data-appalert-message]")`);
+  assert.deepEqual(await eventsOf(second, "dismissed"), [{ id: 1, variant: null, elsewhere: true }]);
+  await first.close();
+  await second.close();
+});
+
+test("Escape closes a banner that has focus, and leaves the page's keys alone otherwise", options, async () => {
+  const { open } = setUp([{ id: 1, title: "Saved", text: "Your changes are saved.", layout: "banner", bannerSeconds: 60 }]);
+  const tab = await open();
+  await check(tab);
+  await until("the banner", () => drawn(tab));
+  await tab.press("Escape");
+  assert.ok(await drawn(tab), "Escape elsewhere on the page is the page's");
+  await tab.evaluate(`document.querySelector("[data-appalert-message]").shadowRoot.querySelector(".tap").focus(); true`);
+  await tab.press("Escape");
+  await tab.wait("the dismissal", `appalert.events.some((e) => e.type === "dismissed")`);
+  assert.equal(await drawn(tab), null);
+  assert.deepEqual(await eventsOf(tab, "dismissed"), [{ id: 1, variant: null }]);
+  await tab.close();
 });

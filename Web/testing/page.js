@@ -3,6 +3,8 @@
 import { AlertService } from "/src/index.js";
 
 const parameters = new URLSearchParams(location.search);
+// `nolocks`: a browser without Web Locks, for the test of what tabs tell each other then.
+if (parameters.has("nolocks")) Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined });
 const languages = parameters.getAll("lang");
 const service = new AlertService(parameters.get("feed") ?? "", {
   bundleId: parameters.get("app") ?? "com.example.web",
@@ -23,5 +25,5 @@ const deepActive = () => {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 };
-window.appalert = { service, events, violations, deepActive };
+window.appalert = { service, events, violations, deepActive, locks: Boolean(navigator.locks) };
 window.ready = true;
