@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Browser, findChromium, serveFeeds, servePage, until } from "../testing/chromium.js";
 
 const chromium = findChromium();
@@ -421,5 +422,22 @@ test("Escape closes a banner that has focus, and leaves the page's keys alone ot
   await tab.wait("the dismissal", `appalert.events.some((e) => e.type === "dismissed")`);
   assert.equal(await drawn(tab), null);
   assert.deepEqual(await eventsOf(tab, "dismissed"), [{ id: 1, variant: null }]);
+  await tab.close();
+});
+
+const bundle = fileURLToPath(new URL("../dist/appalert-web.js", import.meta.url));
+
+test("the bundle Web/bundle builds draws and records as the sources do", {
+  skip: !chromium ? "no Chromium on this machine" : !fs.existsSync(bundle) ? "Web/dist/appalert-web.js is not built (run Web/bundle)" : false,
+}, async () => {
+  const { url } = setUp([{ id: 1, title: "From the bundle", text: "One file.", layout: "sheet", features: [{ title: "Small" }] }]);
+  const tab = await browser.tab(url(["en"], { bundle: "1" }));
+  await check(tab);
+  const seen = await until("the sheet", () => drawn(tab));
+  assert.deepEqual([seen.role, seen.label, seen.focusInside, seen.violations], ["dialog", "From the bundle", true, []]);
+  await tab.press("Escape");
+  await tab.wait("the dismissal", `appalert.events.some((e) => e.type === "dismissed")`);
+  await check(tab);
+  assert.equal(await drawn(tab), null, "recorded: a once-only message is not shown again");
   await tab.close();
 });

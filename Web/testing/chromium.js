@@ -170,7 +170,7 @@ export async function serve(handle) {
 
 /**
  * The page's origin: the test page (with a Content-Security-Policy that forbids inline scripts and
- * inline styles), its script, and Web/src as it is.
+ * inline styles), its script, Web/src as it is, and the bundle Web/bundle builds.
  * @param {string} feedOrigin
  */
 export function servePage(feedOrigin) {
@@ -181,7 +181,9 @@ export function servePage(feedOrigin) {
     let file;
     if (url.pathname === "/" || url.pathname === "/index.html") file = path.join(webFolder, "testing", "page.html");
     else if (url.pathname === "/page.js" || url.pathname === "/page.css") file = path.join(webFolder, "testing", url.pathname);
-    else if (/^\/src\/[a-z-]+\.js$/.test(url.pathname)) file = path.join(webFolder, url.pathname);
+    else if (/^\/src\/[a-z-]+\.js$/.test(url.pathname) || url.pathname === "/dist/appalert-web.js") {
+      file = path.join(webFolder, url.pathname);
+    }
     if (file === undefined || !fs.existsSync(file)) {
       response.writeHead(404).end();
       return;

@@ -1,8 +1,8 @@
 // The browser tests' page: an AlertService over the feed named in the address, its events kept in
 // `window.appalert` for the test to read. No inline script: the page's CSP forbids it.
-import { AlertService } from "/src/index.js";
-
 const parameters = new URLSearchParams(location.search);
+// `bundle`: the client as Web/bundle builds it (one minified file), else its sources as they are.
+const { AlertService } = await import(parameters.has("bundle") ? "/dist/appalert-web.js" : "/src/index.js");
 // `nolocks`: a browser without Web Locks, for the test of what tabs tell each other then.
 if (parameters.has("nolocks")) Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined });
 const languages = parameters.getAll("lang");
