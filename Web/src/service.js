@@ -3,7 +3,7 @@
 // and records what the user did with it. Nothing it does throws into the page: a feed that cannot be had
 // or used, a storage area that is full or broken, are `problem` events, and the last good feed is used.
 
-import { decodeFeed } from "./feed.js";
+import { decodeFeed, feedLimits } from "./feed.js";
 import { decide } from "./select.js";
 import { makeContext, InputError } from "./install.js";
 import { LanguageTag, closeLabel } from "./language.js";
@@ -82,6 +82,43 @@ function randomUUID() {
 function timeoutSignal(milliseconds) {
   const make = /** @type {{timeout?: (ms: number) => AbortSignal}} */ (/** @type {unknown} */ (AbortSignal)).timeout;
   return typeof make === "function" ? make.call(AbortSignal, milliseconds) : undefined;
+}
+
+/**
+ * The body of `response`, read no further than `limit` bytes: a larger feed is refused as the Swift
+ * loader refuses it, without reading (or keeping) the rest.
+ * @param {Response} response @param {number} limit
+ * @returns {Promise<Uint8Array>}
+ */
+async function cappedBody(response, limit) {
+  const tooLarge = () => new Error(`the feed is larger than ${limit} bytes (FeedLimits.maximumSize); reading stopped there`);
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** @returns {StorageArea | undefined} */
@@ -398,7 +435,7 @@ export class AlertService extends EventTarget {
         signal: timeoutSignal(timeout),
       });
       if (!response.ok) throw new Error(`the server answered HTTP ${response.status}`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const bytes = await cappedBody(response, feedLimits.maximumSize);
       const { feed, diagnostics } = decodeFeed(bytes);
       const left = diagnostics.filter((d) => d.severity === "error");
       if (left.length > 0) {

@@ -265,3 +265,23 @@ test("a link clicked twice while its answer is under way is one answer", async (
   assert.equal(events.of("dismissed").length, 0);
   assert.match(/** @type {string} */ (storage.getItem(stateKey(bundleId))), /"count":1[,}]/);
 });
+
+test("a feed over 4 MB is refused without reading it all, and the kept copy is used", async () => {
+  const { service, server, renderer, make } = setUp([message(1, { maxViews: 5 })]);
+  await service.showAlertIfNecessary();
+  await service.dismiss();
+  let pulled = 0;
+  const chunk = new Uint8Array(64 * 1024).fill(0x20);
+  server.fetch = async () => new Response(new ReadableStream({
+    pull(controller) {
+      pulled += 1;
+      controller.enqueue(chunk);
+    },
+  }), { status: 200 });
+  const second = make({ fetch: server.fetch });
+  const events = eventsOf(second);
+  await second.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 2, "drawn from the kept copy");
+  assert.match(events.of("problem")[0].message, /larger than 4194304 bytes .*reading stopped there\); the copy fetched at/);
+  assert.ok(pulled <= 66, `read ${pulled} chunks of 64 kB`);
+});
