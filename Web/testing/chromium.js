@@ -210,7 +210,7 @@ export function serveFeeds(feeds) {
     const cors = { "access-control-allow-origin": "*" };
     const images = /** @type {Record<string, () => Buffer>} */ ({
       "/image.png": () => png(40, 20), "/dark.png": () => png(20, 20), "/huge.png": () => png(5000, 1),
-      "/broken.png": () => Buffer.from("not an image"),
+      "/broken.png": () => Buffer.from("not an image"), "/picture.png": () => gradient(480, 240),
     });
     const image = images[url.pathname];
     if (image) {
@@ -243,8 +243,37 @@ function crc32(bytes) {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-/** A grey PNG of `width` × `height`. @param {number} width @param {number} height */
+/**
+ * A grey PNG of `width` × `height`.
+ * @param {number} width @param {number} height
+ */
 function png(width, height) {
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let row = 0; row < height; row += 1) rows[row * (width + 1)] = 0;
+  return encodePNG(width, height, 0, rows);
+}
+
+/**
+ * A PNG of `width` × `height` in colors, blue to orange: the screenshots' picture.
+ * @param {number} width @param {number} height
+ */
+function gradient(width, height) {
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const start = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const t = (x / width + y / height) / 2;
+      rows.set([Math.round(40 + 215 * t), Math.round(110 + 60 * t), Math.round(220 - 180 * t)], start + 1 + x * 3);
+    }
+  }
+  return encodePNG(width, height, 2, rows);
+}
+
+/**
+ * @param {number} width @param {number} height @param {number} colorType 0 grey, 2 RGB
+ * @param {Buffer} rows each row after its filter byte (0)
+ */
+function encodePNG(width, height, colorType, rows) {
   /** @param {string} type @param {Buffer} data */
   const chunk = (type, data) => {
     const length = Buffer.alloc(4);
@@ -257,9 +286,7 @@ function png(width, height) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let row = 0; row < height; row += 1) rows[row * (width + 1)] = 0;
+  header.set([8, colorType, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),

@@ -1,6 +1,12 @@
 // The browser tests' page: an AlertService over the feed named in the address, its events kept in
 // `window.appalert` for the test to read. No inline script: the page's CSP forbids it.
 const parameters = new URLSearchParams(location.search);
+// `plain`: a page without its hostile CSS, for the screenshots in docs/images.
+if (parameters.has("plain")) {
+  document.querySelector("link[rel=stylesheet]")?.remove();
+  document.querySelector("h1").textContent = "Example app";
+  document.querySelector("p").textContent = "The page under the message: an app of your own.";
+}
 // `bundle`: the client as Web/bundle builds it (one minified file), else its sources as they are.
 const { AlertService } = await import(parameters.has("bundle") ? "/dist/appalert-web.js" : "/src/index.js");
 // `nolocks`: a browser without Web Locks, for the test of what tabs tell each other then.
