@@ -22,6 +22,8 @@ function axeOfPython() {
 
 /** @type {Map<string, {status?: number, body: string}>} */
 const feeds = new Map();
+/** @type {Array<{path: string, ifNoneMatch?: string, status: number}>} */
+const requests = [];
 const browser = new Browser();
 /** @type {Array<import("node:http").Server>} */
 const servers = [];
@@ -31,7 +33,7 @@ let apps = 0;
 
 before(async () => {
   if (!chromium) return;
-  const feedServer = await serveFeeds(feeds);
+  const feedServer = await serveFeeds(feeds, requests);
   const pageServer = await servePage(feedServer.origin);
   servers.push(feedServer.server, pageServer.server);
   feedOrigin = feedServer.origin;
@@ -337,6 +339,23 @@ test("hostile feed text stays text: no element, no script, no style from it", op
   assert.ok(!seen.elements.some((/** @type {string} */ name) => ["img", "script", "style", "b"].includes(name)), seen.elements.join(" "));
   assert.ok(seen.controls.includes("<b>OK</b>"));
   assert.equal(await tab.evaluate("window.pwned === undefined"), true);
+  await tab.close();
+});
+
+test("the feed is revalidated with its ETag through the browser's cache: a 304 costs no body and still decides", options, async () => {
+  const { open, path } = setUp([{ id: 1, title: "Cached", text: "From the browser's cache.", maxViews: 10 }]);
+  const tab = await open();
+  await check(tab);
+  await until("the message", () => drawn(tab));
+  await tab.evaluate("appalert.service.dismiss().then(() => true)");
+  await check(tab);
+  await until("the message again", () => drawn(tab));
+  const answered = requests.filter((r) => r.path === path);
+  assert.equal(answered.length, 2);
+  assert.deepEqual([answered[0].status, answered[0].ifNoneMatch], [200, undefined]);
+  assert.equal(answered[1].status, 304);
+  assert.match(answered[1].ifNoneMatch ?? "", /^"/);
+  assert.deepEqual(await eventsOf(tab, "problem"), []);
   await tab.close();
 });
 

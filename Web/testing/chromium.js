@@ -203,10 +203,13 @@ export function servePage(feedOrigin) {
  * and an ETag as GitHub Pages sends them, and 304 to a matching If-None-Match. `/image.png` is a 40 × 20 PNG, `/dark.png` 20 × 20, `/huge.png`
  * 5,000 × 1 (over the 4,096 a side cap), `/broken.png` not an image.
  * @param {Map<string, {status?: number, body: string}>} feeds
+ * @param {Array<{path: string, ifNoneMatch?: string, status: number}>} [log] each request answered
  */
-export function serveFeeds(feeds) {
+export function serveFeeds(feeds, log = /** @type {Array<{path: string, ifNoneMatch?: string, status: number}>} */ ([])) {
   return serve((request, response) => {
     const url = new URL(/** @type {string} */ (request.url), "http://feed");
+    const ifNoneMatch = request.headers["if-none-match"];
+    response.on("finish", () => log.push({ path: url.pathname, ...(ifNoneMatch ? { ifNoneMatch } : {}), status: response.statusCode }));
     const cors = { "access-control-allow-origin": "*" };
     const images = /** @type {Record<string, () => Buffer>} */ ({
       "/image.png": () => png(40, 20), "/dark.png": () => png(20, 20), "/huge.png": () => png(5000, 1),
