@@ -4,7 +4,7 @@
 
 /** The base styles: light and dark, each layout, motion only for those who have not asked for less. */
 export const baseCSS = `
-:host { all: initial; color-scheme: light dark;
+:host { all: initial; display: block; color-scheme: light dark;
   --aa-bg-default: #FFFFFF; --aa-text-default: #1C1C1E; --aa-accent-default: #0A5FC7; --aa-shade: rgb(0 0 0 / 0.45); }
 @media (prefers-color-scheme: dark) {
   :host { --aa-bg-default: #1C1C1E; --aa-text-default: #F2F2F7; --aa-accent-default: #6AB0FF; --aa-shade: rgb(0 0 0 / 0.6); }
@@ -40,6 +40,8 @@ button:focus-visible, a:focus-visible, .panel:focus-visible { outline: 3px solid
 .features { list-style: none; margin: 0 0 16px; padding: 0; }
 .features li { margin: 0 0 10px; }
 .features strong { display: block; }
+.inline .panel { width: auto; max-height: none; box-shadow: 0 1px 4px rgb(0 0 0 / 0.18); padding: 16px; }
+.inline .banner-box { position: static; max-width: none; margin: 0; }
 .banner-box { position: fixed; inset-block-start: 12px; inset-inline: 12px; z-index: 2147483000; margin: 0 auto;
   max-width: 560px; }
 .banner .panel { padding: 12px 44px 12px 14px; }

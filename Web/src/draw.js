@@ -114,34 +114,31 @@ function picture(doc, image) {
 }
 
 /**
- * Draws `message` and returns how to take it away.
- * @param {Document} doc @param {ResolvedMessage} message @param {MessageControls} controls
- * @returns {{remove: () => void}}
+ * The message's drawing in `shadow` (its styles adopted): for `inline`, a card in the page's flow (a
+ * slot); else a modal dialog over a shade, or a banner fixed at the top. Returns the panel.
+ * @param {Document} doc @param {ShadowRoot} shadow @param {ResolvedMessage} message
+ * @param {MessageControls} controls @param {boolean} inline
  */
-export function drawMessage(doc, message, controls) {
+function drawParts(doc, shadow, message, controls, inline) {
   serial += 1;
   const ids = { title: `appalert-title-${serial}`, text: `appalert-text-${serial}` };
-  const host = doc.createElement("appalert-message");
-  host.setAttribute("data-appalert-message", String(message.id));
-  host.setAttribute("data-appalert-layout", message.layout);
-  const shadow = host.attachShadow({ mode: "open" });
   const palette = paletteCSS(message.colors);
   shadow.adoptedStyleSheets = palette === "" ? [baseSheet(doc)] : [baseSheet(doc), sheet(doc, palette)];
-
-  const root = element(doc, "div", `root ${message.layout}`);
+  const root = element(doc, "div", `root ${message.layout}${inline ? " inline" : ""}`);
   root.dir = messageJSON(message).direction === "rtl" ? "rtl" : "ltr";
   if (message.localization) root.lang = message.localization.original;
-  shadow.append(root);
+  shadow.replaceChildren(root);
 
-  const modal = message.layout !== "banner";
   const panel = element(doc, "div", "panel");
-  const title = element(doc, "h2", message.layout === "image" ? "hidden-title" : undefined, message.title);
+  const hidden = message.layout === "image" && message.image !== undefined;
+  const title = element(doc, "h2", hidden ? "hidden-title" : undefined, message.title);
   title.id = ids.title;
-  const text = element(doc, "p", message.layout === "image" ? "hidden-title" : undefined, message.text);
+  const text = element(doc, "p", hidden ? "hidden-title" : undefined, message.text);
   text.id = ids.text;
   /** @type {HTMLButtonElement | undefined} */
   let closeButton;
-  if (message.dismissible && message.layout !== "alert") {
+  const hasDismissButton = message.buttons.some((button) => button.action === "dismiss");
+  if (message.dismissible && message.layout !== "alert" && !(inline && hasDismissButton)) {
     closeButton = element(doc, "button", "close", "×");
     closeButton.type = "button";
     closeButton.setAttribute("aria-label", controls.texts.close);
@@ -151,8 +148,10 @@ export function drawMessage(doc, message, controls) {
 
   if (message.layout === "banner") {
     const box = element(doc, "div", "banner-box");
-    box.setAttribute("role", "status");
-    box.setAttribute("aria-live", "polite");
+    if (!inline) {
+      box.setAttribute("role", "status");
+      box.setAttribute("aria-live", "polite");
+    }
     const tap = control(doc, message.action ?? "dismiss", controls, "tap");
     const words = element(doc, "span", "words");
     words.append(element(doc, "strong", undefined, message.title), element(doc, "span", undefined, message.text));
@@ -162,45 +161,92 @@ export function drawMessage(doc, message, controls) {
     if (closeButton) panel.append(closeButton);
     box.append(panel);
     root.append(box);
+    return panel;
+  }
+  if (inline) {
+    panel.setAttribute("role", "region");
   } else {
-    const shade = element(doc, "div", "shade");
     panel.setAttribute("role", message.layout === "alert" ? "alertdialog" : "dialog");
     panel.setAttribute("aria-modal", "true");
-    panel.setAttribute("aria-labelledby", ids.title);
     panel.setAttribute("aria-describedby", ids.text);
     panel.tabIndex = -1;
-    if (message.layout === "image" && message.image) {
-      const tap = control(doc, message.action ?? "dismiss", controls, "tap");
-      tap.append(picture(doc, message.image));
-      if (!message.image.alt) tap.setAttribute("aria-label", message.title);
-      panel.append(title, text, tap);
-    } else {
-      if (message.image) panel.append(picture(doc, message.image));
-      panel.append(title, text);
-      if (message.features && message.features.length > 0) {
-        const list = element(doc, "ul", "features");
-        for (const feature of message.features) {
-          const item = element(doc, "li");
-          item.append(element(doc, "strong", undefined, feature.title));
-          if (feature.text !== undefined) item.append(element(doc, "span", undefined, feature.text));
-          list.append(item);
-        }
-        panel.append(list);
+  }
+  panel.setAttribute("aria-labelledby", ids.title);
+  if (hidden && message.image) {
+    const tap = control(doc, message.action ?? "dismiss", controls, "tap");
+    tap.append(picture(doc, message.image));
+    if (!message.image.alt) tap.setAttribute("aria-label", message.title);
+    panel.append(title, text, tap);
+  } else {
+    if (message.image) panel.append(picture(doc, message.image));
+    panel.append(title, text);
+    if (message.features && message.features.length > 0) {
+      const list = element(doc, "ul", "features");
+      for (const feature of message.features) {
+        const item = element(doc, "li");
+        item.append(element(doc, "strong", undefined, feature.title));
+        if (feature.text !== undefined) item.append(element(doc, "span", undefined, feature.text));
+        list.append(item);
       }
-      if (message.buttons.length > 0) {
-        const row = element(doc, "div", "buttons");
-        for (const button of message.buttons) {
-          const made = control(doc, button.action, controls, "button");
-          made.textContent = button.title;
-          row.append(made);
-        }
-        panel.append(row);
-      }
+      panel.append(list);
     }
-    if (closeButton) panel.append(closeButton);
+    if (message.buttons.length > 0) {
+      const row = element(doc, "div", "buttons");
+      for (const button of message.buttons) {
+        const made = control(doc, button.action, controls, "button");
+        made.textContent = button.title;
+        row.append(made);
+      }
+      panel.append(row);
+    }
+  }
+  if (closeButton) panel.append(closeButton);
+  if (inline) {
+    root.append(panel);
+  } else {
+    const shade = element(doc, "div", "shade");
     shade.append(panel);
     root.append(shade);
   }
+  return panel;
+}
+
+/**
+ * Draws `message` in a slot of the page (`<appalert-slot>`): a card in the page's flow, in the slot's
+ * shadow root, without a shade, focus moves or a timer. Returns how to take it away (the slot then
+ * takes no space).
+ * @param {HTMLElement} slot @param {ResolvedMessage} message @param {MessageControls} controls
+ * @returns {{remove: () => void}}
+ */
+export function drawInline(slot, message, controls) {
+  const doc = slot.ownerDocument;
+  const shadow = slot.shadowRoot ?? slot.attachShadow({ mode: "open" });
+  drawParts(doc, shadow, message, controls, true);
+  slot.setAttribute("data-appalert-message", String(message.id));
+  slot.setAttribute("data-appalert-layout", message.layout);
+  return {
+    remove() {
+      const hadFocus = slot.contains(doc.activeElement) || doc.activeElement === slot;
+      shadow.replaceChildren();
+      slot.removeAttribute("data-appalert-message");
+      slot.removeAttribute("data-appalert-layout");
+      if (hadFocus) slot.blur();
+    },
+  };
+}
+
+/**
+ * Draws `message` and returns how to take it away.
+ * @param {Document} doc @param {ResolvedMessage} message @param {MessageControls} controls
+ * @returns {{remove: () => void}}
+ */
+export function drawMessage(doc, message, controls) {
+  const host = doc.createElement("appalert-message");
+  host.setAttribute("data-appalert-message", String(message.id));
+  host.setAttribute("data-appalert-layout", message.layout);
+  const shadow = host.attachShadow({ mode: "open" });
+  const modal = message.layout !== "banner";
+  const panel = drawParts(doc, shadow, message, controls, false);
 
   const returnTo = deepActiveElement(doc);
   (doc.body ?? doc.documentElement).append(host);

@@ -14,4 +14,5 @@ export { decide, resolveMessage, messageJSON, decisionJSON } from "./select.js";
 export { makeContext, makeHistory, InputError } from "./install.js";
 export { AlertService } from "./service.js";
 export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
-export { drawMessage, domRenderer } from "./draw.js";
+export { drawMessage, drawInline, domRenderer } from "./draw.js";
+export { defineSlotElement } from "./slot.js";

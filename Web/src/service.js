@@ -43,6 +43,20 @@ import { domRenderer } from "./draw.js";
  */
 
 /**
+ * One slot of the page: `decide()` says what it shows now (undefined: nothing, and it takes no space),
+ * `appeared(message)` that it is drawn (the `shown` event, once per showing), `act(message, action)` that
+ * a control was used (recorded; returns false when the page cancelled a link), and `subscribe(listener)`
+ * calls `listener` after each check, to decide again.
+ * @typedef {object} SlotController
+ * @property {string} name
+ * @property {ResolvedMessage | undefined} message what the slot last decided to show
+ * @property {() => Promise<ResolvedMessage | undefined>} decide
+ * @property {(message: ResolvedMessage) => void} appeared
+ * @property {(message: ResolvedMessage, action: Action) => boolean} act
+ * @property {(listener: () => void) => () => void} subscribe
+ */
+
+/**
  * @typedef {object} AlertServiceOptions
  * @property {string} bundleId the app's id, as the feed's `bundleIds` name it
  * @property {string} appVersion the running version (`1.4.0`)
@@ -149,6 +163,12 @@ export class AlertService extends EventTarget {
   /** @type {ResolvedMessage | undefined} a wall left by its event button, put back at the next check */
   #wallPending;
   /** @type {Promise<void> | undefined} */ #checking;
+  /** @type {Feed | undefined} the feed as the last check loaded it: what slots decide with */
+  #feed;
+  /** @type {Promise<Feed | undefined> | undefined} a slot's load of the feed before any check */
+  #slotLoad;
+  /** @type {Set<() => void>} the slots to decide again after each check */
+  #slots = new Set();
 
   /**
    * @param {string} url the feed's URL
@@ -205,7 +225,10 @@ export class AlertService extends EventTarget {
    * @returns {Promise<void>}
    */
   showAlertIfNecessary() {
-    return this.#serially(() => this.#check(undefined));
+    return this.#serially(async () => {
+      await this.#check(undefined);
+      for (const refresh of this.#slots) refresh();
+    });
   }
 
   /**
@@ -238,6 +261,72 @@ export class AlertService extends EventTarget {
     this.#tabs.close();
   }
 
+  /**
+   * The slot `name` of the page (`"placement": "home-top"` in the feed): what it shows, decided on its
+   * own with the feed as the last check loaded it (it never blocks the launch message or another slot's),
+   * and what its controls do. `<appalert-slot>` (`defineSlotElement`) is drawn with it; a page that
+   * draws its slots itself uses it directly.
+   * @param {string} name 1 to 64 letters, digits, `-`, `_` or `.`; not `launch` or `inbox`
+   * @returns {SlotController}
+   */
+  slot(name) {
+    const valid = typeof name === "string" && isValidEventName(name) && name !== "launch" && name !== "inbox";
+    /** @type {{id: number, variant: number | undefined} | undefined} */
+    let announced;
+    /** @type {ResolvedMessage | undefined} */
+    let current;
+    return {
+      name,
+      get message() {
+        return current;
+      },
+      decide: async () => {
+        if (!valid) {
+          this.#problem(`slot "${String(name).slice(0, 100)}" is not a slot name (1 to 64 letters, digits, -, _ or .)`);
+          return undefined;
+        }
+        const feed = this.#feed ?? (await (this.#slotLoad ??= this.#load()));
+        if (feed === undefined || this.#setupError !== undefined) return undefined;
+        const context = this.#context(undefined);
+        context.placement = name;
+        const message = (await decide(feed.messages, context, this.#history(new Set()))).message;
+        if (message !== undefined) {
+          const unavailable = await this.renderer?.prepare?.(message);
+          if (unavailable !== undefined) {
+            this.#problem(`message ${message.id} is not shown in slot "${name}": ${unavailable}`);
+            current = undefined;
+            return undefined;
+          }
+        }
+        current = message;
+        return message;
+      },
+      appeared: (message) => {
+        if (announced?.id === message.id && announced.variant === message.variant) return;
+        announced = { id: message.id, variant: message.variant };
+        this.#emit("shown", { id: message.id, variant: message.variant ?? null, slot: name });
+      },
+      act: (message, action) => {
+        const detail = { id: message.id, variant: message.variant ?? null, slot: name };
+        const isLink = typeof action === "object" && "url" in action;
+        const allowed = isLink ? this.#emit("link", { ...detail, url: action.url }) : true;
+        if (!(isLink && !message.dismissible)) {
+          current = undefined;
+          announced = undefined;
+        }
+        void this.#record(message.id).then(() => {
+          if (action === "dismiss") this.#emit("dismissed", detail);
+          else if ("event" in action) this.#emit("button", { ...detail, name: action.event });
+        });
+        return allowed;
+      },
+      subscribe: (listener) => {
+        this.#slots.add(listener);
+        return () => this.#slots.delete(listener);
+      },
+    };
+  }
+
   /** @param {() => Promise<void>} work */
   #serially(work) {
     const run = (this.#checking ?? Promise.resolve()).then(work).catch((error) => this.#problem(`AlertService: ${describe(error)}`));
@@ -260,6 +349,7 @@ export class AlertService extends EventTarget {
     }
     const feed = await this.#load();
     if (feed === undefined) return;
+    this.#feed = feed;
     const context = this.#context(event);
     /** @type {Set<number>} messages another tab has on screen */
     const elsewhere = new Set();

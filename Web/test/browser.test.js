@@ -30,11 +30,13 @@ const servers = [];
 let pageOrigin = "";
 let feedOrigin = "";
 let apps = 0;
+/** The bundle the page origin serves at /dist/appalert-web.js. @type {{value: string | undefined}} */
+const bundleText = { value: undefined };
 
 before(async () => {
   if (!chromium) return;
   const feedServer = await serveFeeds(feeds, requests);
-  const pageServer = await servePage(feedServer.origin);
+  const pageServer = await servePage(feedServer.origin, () => bundleText.value);
   servers.push(feedServer.server, pageServer.server);
   feedOrigin = feedServer.origin;
   pageOrigin = pageServer.origin;
@@ -72,7 +74,7 @@ const check = (tab) => tab.evaluate("appalert.service.showAlertIfNecessary().the
 /** What the page shows of the message: its host, dialog, texts, focus and styles. @param {import("../testing/chromium.js").Tab} tab */
 function drawn(tab) {
   return tab.evaluate(`(() => {
-    const host = document.querySelector("[data-appalert-message]");
+    const host = document.querySelector("appalert-message");
     if (!host) return null;
     const root = host.shadowRoot;
     const box = root.querySelector("[role]");
@@ -102,7 +104,7 @@ const eventsOf = (tab, type) => tab.evaluate(`appalert.events.filter((e) => e.ty
 async function axeViolations(tab) {
   await tab.evaluate(fs.readFileSync(axePath, "utf8") + "; true");
   // Colors are judged once the message has finished coming in.
-  await tab.evaluate(`Promise.all(document.querySelector("[data-appalert-message]").shadowRoot.getAnimations().map((a) => a.finished)).then(() => true)`);
+  await tab.evaluate(`Promise.all(document.querySelector("appalert-message").shadowRoot.getAnimations().map((a) => a.finished)).then(() => true)`);
   return tab.evaluate(`axe.run({ include: [["appalert-message"]] }).then((r) => r.violations.map((v) => v.id + ": " + v.help + " " + v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join("; ")))`);
 }
 
@@ -139,7 +141,7 @@ test("each dialog layout is a labelled modal dialog with focus inside, untouched
     }
     if (keys.layout !== "alert") assert.ok(seen.controls.includes("Close"), "a close control, labelled");
     await tab.evaluate("appalert.service.dismiss().then(() => true)");
-    await tab.wait("the message to go", `!document.querySelector("[data-appalert-message]")`);
+    await tab.wait("the message to go", `!document.querySelector("appalert-message")`);
   }
   await tab.close();
 });
@@ -157,7 +159,7 @@ test("axe-core finds no violation in any layout, light or dark", { skip: !chromi
       await until(`the ${keys.layout}`, () => drawn(tab));
       assert.deepEqual(await axeViolations(tab), [], `axe-core on the ${keys.layout}, ${scheme}`);
       await tab.evaluate("appalert.service.dismiss().then(() => true)");
-      await tab.wait("the message to go", `!document.querySelector("[data-appalert-message]")`);
+      await tab.wait("the message to go", `!document.querySelector("appalert-message")`);
     }
   }
   await tab.close();
@@ -198,7 +200,7 @@ test("a wall cannot be closed: no close control, Escape does nothing, and it sta
   await tab.press("Escape");
   await tab.evaluate(`appalert.service.dismiss().then(() => true)`);
   assert.ok(await drawn(tab), "still on screen");
-  await tab.evaluate(`document.querySelector("[data-appalert-message]").shadowRoot.querySelector("a").click(); true`);
+  await tab.evaluate(`document.querySelector("appalert-message").shadowRoot.querySelector("a").click(); true`);
   await tab.wait("the link event", `appalert.events.some((e) => e.type === "link")`);
   assert.deepEqual(await eventsOf(tab, "link"), [{ id: 1, url: "https://example.com/update", variant: null }]);
   assert.ok(await drawn(tab), "still on screen after its link");
@@ -219,7 +221,7 @@ test("a banner is a status region that leaves the page's focus alone, waits whil
   assert.equal(seen.modal, null);
   assert.equal(seen.focusInside, false);
   assert.equal(await tab.evaluate("appalert.deepActive().id"), "before");
-  const box = await tab.evaluate(`(() => { const r = document.querySelector("[data-appalert-message]").shadowRoot
+  const box = await tab.evaluate(`(() => { const r = document.querySelector("appalert-message").shadowRoot
     .querySelector(".panel").getBoundingClientRect(); return { x: r.x + 20, y: r.y + 10 }; })()`);
   await tab.mouse(box.x, box.y);
   await until("the pause", async () => (await drawn(tab))?.paused);
@@ -237,7 +239,7 @@ test("a banner is a status region that leaves the page's focus alone, waits whil
 test("a message comes in without motion for those who ask for less", options, async () => {
   const { open } = setUp([{ id: 1, title: "Still", text: "No motion.", layout: "sheet" }]);
   const tab = await open();
-  const animations = "document.querySelector('[data-appalert-message]').shadowRoot.getAnimations().length";
+  const animations = "document.querySelector('appalert-message').shadowRoot.getAnimations().length";
   await check(tab);
   await until("the sheet", () => drawn(tab));
   assert.ok((await tab.evaluate(animations)) > 0, "it slides in by default");
@@ -254,7 +256,7 @@ test("the feed's colors are used, and their dark fallback under a dark color sch
   const colors = { background: "#FFF4E0", text: "#3A2000", accent: "#8A3B00", dark: { background: "#2A1A00" } };
   const { open } = setUp([{ id: 1, title: "Colors", text: "Warm.", layout: "modal", colors }]);
   const tab = await open();
-  const panel = `(() => { const s = getComputedStyle(document.querySelector("[data-appalert-message]").shadowRoot.querySelector(".panel"));
+  const panel = `(() => { const s = getComputedStyle(document.querySelector("appalert-message").shadowRoot.querySelector(".panel"));
     return [s.backgroundColor, s.color]; })()`;
   await check(tab);
   await until("the message", () => drawn(tab));
@@ -276,7 +278,7 @@ test("drawing a message shifts nothing on the page", options, async () => {
   for (const name of ["banner", "sheet"]) {
     await check(tab);
     await until(`the ${name}`, () => drawn(tab));
-    await tab.evaluate(`Promise.all(document.querySelector("[data-appalert-message]").shadowRoot.getAnimations().map((a) => a.finished)).then(() => true)`);
+    await tab.evaluate(`Promise.all(document.querySelector("appalert-message").shadowRoot.getAnimations().map((a) => a.finished)).then(() => true)`);
     await tab.evaluate("appalert.service.dismiss().then(() => true)");
   }
   // A layout shift is reported in the frame after it: two frames later every one is in.
@@ -289,7 +291,7 @@ test("the dark image is drawn under a dark color scheme", options, async () => {
   const { open } = setUp([{ id: 1, title: "Pictures", text: "Light and dark.", layout: "modal",
     image: { url: `${feedOrigin}/image.png`, darkUrl: `${feedOrigin}/dark.png`, alt: "A square" } }]);
   const tab = await open();
-  const size = `(() => { const i = document.querySelector("[data-appalert-message]").shadowRoot.querySelector("img");
+  const size = `(() => { const i = document.querySelector("appalert-message").shadowRoot.querySelector("img");
     return i.complete && i.naturalWidth > 0 ? i.naturalWidth + "x" + i.naturalHeight : null; })()`;
   await check(tab);
   assert.equal(await tab.wait("the light image", size), "40x20");
@@ -423,7 +425,7 @@ test("without Web Locks, a dismissal in one tab takes the same message down in t
   await Promise.all([check(first), check(second)]);
   await until("the message in both tabs", async () => (await drawn(first)) && (await drawn(second)));
   await first.evaluate("appalert.service.dismiss().then(() => true)");
-  await second.wait("the message to go", `!document.querySelector("[data-appalert-message]")`);
+  await second.wait("the message to go", `!document.querySelector("appalert-message")`);
   assert.deepEqual(await eventsOf(second, "dismissed"), [{ id: 1, variant: null, elsewhere: true }]);
   await first.close();
   await second.close();
@@ -436,7 +438,7 @@ test("Escape closes a banner that has focus, and leaves the page's keys alone ot
   await until("the banner", () => drawn(tab));
   await tab.press("Escape");
   assert.ok(await drawn(tab), "Escape elsewhere on the page is the page's");
-  await tab.evaluate(`document.querySelector("[data-appalert-message]").shadowRoot.querySelector(".tap").focus(); true`);
+  await tab.evaluate(`document.querySelector("appalert-message").shadowRoot.querySelector(".tap").focus(); true`);
   await tab.press("Escape");
   await tab.wait("the dismissal", `appalert.events.some((e) => e.type === "dismissed")`);
   assert.equal(await drawn(tab), null);
@@ -444,11 +446,19 @@ test("Escape closes a banner that has focus, and leaves the page's keys alone ot
   await tab.close();
 });
 
-const bundle = fileURLToPath(new URL("../dist/appalert-web.js", import.meta.url));
+/** The bundle as Web/bundle builds it (esbuild, the same options), made afresh for this run. */
+function buildBundle() {
+  const made = spawnSync("esbuild", [fileURLToPath(new URL("../src/index.js", import.meta.url)), "--bundle", "--minify",
+    "--format=esm", "--target=es2022", "--legal-comments=none", "--log-level=warning"], { encoding: "utf8", maxBuffer: 1 << 24 });
+  return made.status === 0 ? made.stdout : undefined;
+}
 
-test("the bundle Web/bundle builds draws and records as the sources do", {
-  skip: !chromium ? "no Chromium on this machine" : !fs.existsSync(bundle) ? "Web/dist/appalert-web.js is not built (run Web/bundle)" : false,
+test("the bundle draws and records as the sources do", {
+  skip: !chromium ? "no Chromium on this machine" : spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
 }, async () => {
+  const built = buildBundle();
+  assert.ok(built, "esbuild built the bundle");
+  bundleText.value = built;
   const { url } = setUp([{ id: 1, title: "From the bundle", text: "One file.", layout: "sheet", features: [{ title: "Small" }] }]);
   const tab = await browser.tab(url(["en"], { bundle: "1" }));
   await check(tab);
@@ -458,5 +468,37 @@ test("the bundle Web/bundle builds draws and records as the sources do", {
   await tab.wait("the dismissal", `appalert.events.some((e) => e.type === "dismissed")`);
   await check(tab);
   assert.equal(await drawn(tab), null, "recorded: a once-only message is not shown again");
+  await tab.close();
+});
+
+test("a slot draws its message in place, apart from the launch message, and answers it", options, async () => {
+  const { url } = setUp([
+    { id: 1, title: "In the home slot", text: "Drawn in the page's flow.", layout: "modal", placement: "home",
+      buttons: [{ title: "Open", action: { event: "open-home" } }, { title: "Hide", action: "dismiss" }] },
+    { id: 2, title: "At launch", text: "A dialog.", layout: "alert" },
+  ]);
+  const tab = await browser.tab(url(["en"], { slot: "home" }));
+  const slot = `(() => { const s = document.querySelector("appalert-slot");
+    const panel = s.shadowRoot?.querySelector(".panel");
+    return { id: s.getAttribute("data-appalert-message"), height: s.getBoundingClientRect().height,
+      role: panel?.getAttribute("role") ?? null, modal: panel?.getAttribute("aria-modal") ?? null,
+      label: panel ? s.shadowRoot.getElementById(panel.getAttribute("aria-labelledby"))?.textContent : null,
+      controls: [...(s.shadowRoot?.querySelectorAll("button, a") ?? [])].map((c) => c.getAttribute("aria-label") ?? c.textContent) }; })()`;
+  const inSlot = await until("the slot's message", async () => {
+    const seen = await tab.evaluate(slot);
+    return seen.id ? seen : null;
+  });
+  assert.deepEqual([inSlot.id, inSlot.role, inSlot.modal, inSlot.label], ["1", "region", null, "In the home slot"]);
+  assert.deepEqual(inSlot.controls, ["Open", "Hide"], "its own dismiss button: no close control besides");
+  assert.ok(inSlot.height > 0);
+  assert.deepEqual(await eventsOf(tab, "shown"), [{ id: 1, variant: null, slot: "home" }]);
+  await check(tab);
+  assert.equal((await until("the launch message", () => drawn(tab))).id, "2");
+  await tab.evaluate("appalert.service.dismiss().then(() => true)");
+  await tab.evaluate(`document.querySelector("appalert-slot").shadowRoot.querySelectorAll("button")[1].click(); true`);
+  await tab.wait("the slot's dismissal", `appalert.events.some((e) => e.type === "dismissed" && e.detail.slot === "home")`);
+  assert.deepEqual(await tab.evaluate(slot), { id: null, height: 0, role: null, modal: null, label: null, controls: [] });
+  await check(tab);
+  assert.equal((await tab.evaluate(slot)).id, null, "answered: the slot stays empty after the next check");
   await tab.close();
 });

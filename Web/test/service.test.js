@@ -285,3 +285,44 @@ test("a feed over 4 MB is refused without reading it all, and the kept copy is u
   assert.match(events.of("problem")[0].message, /larger than 4194304 bytes .*reading stopped there\); the copy fetched at/);
   assert.ok(pulled <= 66, `read ${pulled} chunks of 64 kB`);
 });
+
+test("a slot decides its own placement with the feed the last check loaded, and records its answers", async () => {
+  const { service, server, renderer, events } = setUp([
+    message(1, { placement: "home" }), message(2, { placement: "home", priority: -1 }), message(3),
+  ]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 3, "the launch message is not a slot's");
+  const home = service.slot("home");
+  const first = await home.decide();
+  assert.equal(first?.id, 1);
+  assert.equal(server.requests.length, 1, "the slot used the feed the check loaded");
+  home.appeared(/** @type {any} */ (first));
+  home.appeared(/** @type {any} */ (first));
+  assert.deepEqual(events.of("shown").filter((e) => e.slot), [{ id: 1, variant: null, slot: "home" }], "once per showing");
+  home.act(/** @type {any} */ (first), "dismiss");
+  await settled();
+  assert.deepEqual(events.of("dismissed"), [{ id: 1, variant: null, slot: "home" }]);
+  assert.equal((await home.decide())?.id, 2);
+  assert.equal(await service.slot("elsewhere").decide(), undefined);
+});
+
+test("a slot without a slot's name shows nothing and says why", async (t) => {
+  for (const name of ["launch", "inbox", "no spaces", ""]) {
+    await t.test(JSON.stringify(name), async () => {
+      const { service, events } = setUp([message(1, { placement: "home" })]);
+      assert.equal(await service.slot(name).decide(), undefined);
+      assert.match(events.of("problem")[0].message, /is not a slot name/);
+    });
+  }
+});
+
+test("slots subscribed to the service decide again after each check", async () => {
+  const { service } = setUp([message(1, { placement: "home" })]);
+  const home = service.slot("home");
+  let refreshed = 0;
+  const stop = home.subscribe(() => { refreshed += 1; });
+  await service.showAlertIfNecessary();
+  stop();
+  await service.showAlertIfNecessary();
+  assert.equal(refreshed, 1);
+});

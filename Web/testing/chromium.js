@@ -170,10 +170,12 @@ export async function serve(handle) {
 
 /**
  * The page's origin: the test page (with a Content-Security-Policy that forbids inline scripts and
- * inline styles), its script, Web/src as it is, and the bundle Web/bundle builds.
+ * inline styles), its script, Web/src as it is, and a bundle at /dist/appalert-web.js: `bundle()`'s text
+ * when it gives one, else the file Web/bundle built.
  * @param {string} feedOrigin
+ * @param {() => string | undefined} [bundle]
  */
-export function servePage(feedOrigin) {
+export function servePage(feedOrigin, bundle = () => /** @type {string | undefined} */ (undefined)) {
   const csp = `default-src 'none'; script-src 'self'; style-src 'self'; connect-src ${feedOrigin}; img-src ${feedOrigin}`;
   return serve((request, response) => {
     const url = new URL(/** @type {string} */ (request.url), "http://page");
@@ -184,17 +186,18 @@ export function servePage(feedOrigin) {
     else if (/^\/src\/[a-z-]+\.js$/.test(url.pathname) || url.pathname === "/dist/appalert-web.js") {
       file = path.join(webFolder, url.pathname);
     }
-    if (file === undefined || !fs.existsSync(file)) {
+    const built = url.pathname === "/dist/appalert-web.js" ? bundle() : undefined;
+    if (built === undefined && (file === undefined || !fs.existsSync(file))) {
       response.writeHead(404).end();
       return;
     }
     response.writeHead(200, {
-      "content-type": file.endsWith(".html") ? "text/html; charset=utf-8"
-        : file.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8",
+      "content-type": file?.endsWith(".html") ? "text/html; charset=utf-8"
+        : file?.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8",
       "content-security-policy": csp,
       "cache-control": "no-store",
     });
-    response.end(fs.readFileSync(file));
+    response.end(built ?? fs.readFileSync(/** @type {string} */ (file)));
   });
 }
 

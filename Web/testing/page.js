@@ -8,7 +8,7 @@ if (parameters.has("plain")) {
   document.querySelector("p").textContent = "The page under the message: an app of your own.";
 }
 // `bundle`: the client as Web/bundle builds it (one minified file), else its sources as they are.
-const { AlertService } = await import(parameters.has("bundle") ? "/dist/appalert-web.js" : "/src/index.js");
+const { AlertService, defineSlotElement } = await import(parameters.has("bundle") ? "/dist/appalert-web.js" : "/src/index.js");
 // `nolocks`: a browser without Web Locks, for the test of what tabs tell each other then.
 if (parameters.has("nolocks")) Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined });
 const languages = parameters.getAll("lang");
@@ -31,5 +31,12 @@ const deepActive = () => {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 };
+// `slot`: an <appalert-slot> of that name at the end of the page, for each one given.
+defineSlotElement(service);
+for (const name of parameters.getAll("slot")) {
+  const slot = document.createElement("appalert-slot");
+  slot.setAttribute("name", name);
+  document.body.append(slot);
+}
 window.appalert = { service, events, violations, deepActive, locks: Boolean(navigator.locks) };
 window.ready = true;
