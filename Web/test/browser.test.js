@@ -100,12 +100,12 @@ function drawn(tab) {
 /** @param {import("../testing/chromium.js").Tab} tab @param {string} type */
 const eventsOf = (tab, type) => tab.evaluate(`appalert.events.filter((e) => e.type === ${JSON.stringify(type)}).map((e) => e.detail)`);
 
-/** @param {import("../testing/chromium.js").Tab} tab */
-async function axeViolations(tab) {
-  await tab.evaluate(fs.readFileSync(axePath, "utf8") + "; true");
+/** @param {import("../testing/chromium.js").Tab} tab @param {string} [selector] */
+async function axeViolations(tab, selector = "appalert-message") {
+  await tab.evaluate(fs.readFileSync(/** @type {string} */ (axePath), "utf8") + "; true");
   // Colors are judged once the message has finished coming in.
-  await tab.evaluate(`Promise.all(document.querySelector("appalert-message").shadowRoot.getAnimations().map((a) => a.finished)).then(() => true)`);
-  return tab.evaluate(`axe.run({ include: [["appalert-message"]] }).then((r) => r.violations.map((v) => v.id + ": " + v.help + " " + v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join("; ")))`);
+  await tab.evaluate(`Promise.all(document.querySelector(${JSON.stringify(selector)}).shadowRoot.getAnimations().map((a) => a.finished)).then(() => true)`);
+  return tab.evaluate(`axe.run({ include: [[${JSON.stringify(selector)}]] }).then((r) => r.violations.map((v) => v.id + ": " + v.help + " " + v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join("; ")))`);
 }
 
 const image = () => ({ url: `${feedOrigin}/image.png`, alt: "A grey square" });
@@ -492,6 +492,7 @@ test("a slot draws its message in place, apart from the launch message, and answ
   assert.deepEqual(inSlot.controls, ["Open", "Hide"], "its own dismiss button: no close control besides");
   assert.ok(inSlot.height > 0);
   assert.deepEqual(await eventsOf(tab, "shown"), [{ id: 1, variant: null, slot: "home" }]);
+  if (axePath) assert.deepEqual(await axeViolations(tab, "appalert-slot"), [], "axe-core on the slot");
   await check(tab);
   assert.equal((await until("the launch message", () => drawn(tab))).id, "2");
   await tab.evaluate("appalert.service.dismiss().then(() => true)");
