@@ -83,15 +83,18 @@ export class Browser {
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
   }
 
-  /** A new tab showing `url`. @param {string} url */
-  async tab(url) {
+  /**
+   * A new tab showing `url`, once `ready` is true in it.
+   * @param {string} url @param {string} [ready]
+   */
+  async tab(url, ready = "window.ready === true") {
     const { targetId } = await this.send("Target.createTarget", { url: "about:blank" });
     const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true });
     const tab = new Tab(this, sessionId, targetId);
     await tab.send("Page.enable");
     await tab.send("Runtime.enable");
     await tab.send("Emulation.setDeviceMetricsOverride", { width: 1000, height: 800, deviceScaleFactor: 1, mobile: false });
-    await tab.open(url);
+    await tab.open(url, ready);
     return tab;
   }
 
@@ -132,10 +135,10 @@ export class Tab {
     return until(what, () => this.evaluate(expression));
   }
 
-  /** @param {string} url */
-  async open(url) {
+  /** @param {string} url @param {string} [ready] */
+  async open(url, ready = "window.ready === true") {
     await this.send("Page.navigate", { url });
-    await this.wait("the page to load", `document.readyState === 'complete' && location.href === ${JSON.stringify(url)} && window.ready === true`);
+    await this.wait("the page to load", `document.readyState === 'complete' && location.href === ${JSON.stringify(url)} && ${ready}`);
   }
 
   /** Presses a key as the keyboard does. @param {string} key @param {{shift?: boolean}} [options] */
