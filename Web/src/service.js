@@ -5,6 +5,7 @@
 
 import { decodeFeed, feedLimits } from "./feed.js";
 import { decide } from "./select.js";
+import { exclusionOf } from "./targeting.js";
 import { makeContext, InputError } from "./install.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
@@ -366,8 +367,9 @@ export class AlertService extends EventTarget {
           elsewhere.add(message.id);
           continue;
         }
-        const again = await decide(feed.messages, context, this.#history(elsewhere));
-        if (again.message?.id !== message.id) {
+        const source = feed.messages.find((candidate) => candidate.id === message.id);
+        const stillDue = source !== undefined && (await exclusionOf(source, context, this.#history(elsewhere))) === undefined;
+        if (!stillDue) {
           claimed();
           continue;
         }
