@@ -76,6 +76,8 @@ import { domRenderer } from "./draw.js";
  *   the page's language (46 languages, as the Swift client's)
  * @property {BroadcastChannel | null} [channel] how tabs of the app tell each other; default a BroadcastChannel
  * @property {import("./storage.js").LockRunner} [lock] default Web Locks, else a lock in this page
+ * @property {(key: string, id: number) => Promise<(() => void) | undefined>} [claim] takes a message for this
+ *   tab (resolves to how to give it back, or undefined when another tab has it); default a Web Lock per message
  */
 
 /** @returns {string} */
@@ -362,7 +364,7 @@ export class AlertService extends EventTarget {
       // still due once this tab holds it (another tab may have recorded it meanwhile).
       let release = () => {};
       if (message.dismissible) {
-        const claimed = await claimMessage(this.#store.key, message.id, webLocks());
+        const claimed = await (this.options.claim ?? ((key, id) => claimMessage(key, id, webLocks())))(this.#store.key, message.id);
         if (claimed === undefined) {
           elsewhere.add(message.id);
           continue;

@@ -326,3 +326,18 @@ test("slots subscribed to the service decide again after each check", async () =
   await service.showAlertIfNecessary();
   assert.equal(refreshed, 1);
 });
+
+test("a message recorded by another tab between this tab's decision and its claim is not shown", async () => {
+  const { make, storage, renderer, bundleId } = setUp([message(1)]);
+  const service = make({
+    // Another tab records message 1 while this one waits for it.
+    claim: async () => {
+      const state = JSON.parse(/** @type {string} */ (storage.getItem(stateKey(bundleId))));
+      state.seen["1"] = { count: 1, lastShown: 0 };
+      storage.setItem(stateKey(bundleId), JSON.stringify(state));
+      return () => {};
+    },
+  });
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 0);
+});
