@@ -3,14 +3,13 @@
 // and records what the user did with it. Nothing it does throws into the page: a feed that cannot be had
 // or used, a storage area that is full or broken, are `problem` events, and the last good feed is used.
 
-import { decodeFeed, feedLimits } from "./feed.js";
 import { decide } from "./select.js";
 import { exclusionOf } from "./targeting.js";
 import { makeContext, InputError } from "./install.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
-import { formatTimestamp } from "./dates.js";
-import { StateStore, describe, localLock, webLocks } from "./storage.js";
+import { StateStore, describe, webLocks } from "./storage.js";
+import { loadFeed } from "./loader.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./draw.js";
 
@@ -89,53 +88,6 @@ function randomUUID() {
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * A signal that aborts after `milliseconds`, where the platform has AbortSignal.timeout.
- * @param {number} milliseconds
- * @returns {AbortSignal | undefined}
- */
-function timeoutSignal(milliseconds) {
-  const make = /** @type {{timeout?: (ms: number) => AbortSignal}} */ (/** @type {unknown} */ (AbortSignal)).timeout;
-  return typeof make === "function" ? make.call(AbortSignal, milliseconds) : undefined;
-}
-
-/**
- * The body of `response`, read no further than `limit` bytes: a larger feed is refused as the Swift
- * loader refuses it, without reading (or keeping) the rest.
- * @param {Response} response @param {number} limit
- * @returns {Promise<Uint8Array>}
- */
-async function cappedBody(response, limit) {
-  const tooLarge = () => new Error(`the feed is larger than ${limit} bytes (FeedLimits.maximumSize); reading stopped there`);
-  const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  /** @type {Uint8Array[]} */
-  const chunks = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** @returns {StorageArea | undefined} */
@@ -517,48 +469,11 @@ export class AlertService extends EventTarget {
    * The feed: fetched, else the last good copy (with a problem event saying why).
    * @returns {Promise<Feed | undefined>}
    */
-  async #load() {
-    const cached = this.#store.read().feed;
-    const kept = cached?.url === this.url ? cached : undefined;
-    try {
-      if (this.fetch === undefined) throw new Error("this environment has no fetch");
-      const timeout = (this.options.timeoutSeconds ?? 30) * 1000;
-      const response = await this.fetch(this.url, {
-        cache: "no-cache", // revalidated with the ETag the browser's cache holds
-        credentials: "omit",
-        signal: timeoutSignal(timeout),
-      });
-      if (!response.ok) throw new Error(`the server answered HTTP ${response.status}`);
-      const bytes = await cappedBody(response, feedLimits.maximumSize);
-      const { feed, diagnostics } = decodeFeed(bytes);
-      const left = diagnostics.filter((d) => d.severity === "error");
-      if (left.length > 0) {
-        const first = left[0];
-        this.#problem(`the feed at ${this.url}: ${left.length} message${left.length === 1 ? "" : "s"} left out; ${first.path}: ${first.reason}`);
-      }
-      const body = new TextDecoder().decode(bytes);
-      if (kept?.body !== body) {
-        const etag = response.headers.get("etag") ?? undefined;
-        const fetchedAt = this.now().getTime() / 1000;
-        await this.#store.update((state) => {
-          state.feed = { url: this.url, body, fetchedAt, ...(etag ? { etag } : {}) };
-        });
-      }
-      return feed;
-    } catch (error) {
-      const reason = error instanceof Error && error.name === "TimeoutError" ? "it took too long" : describe(error);
-      if (kept === undefined) {
-        this.#problem(`the feed at ${this.url} cannot be used (${reason}); no earlier copy is kept, so nothing is shown`);
-        return undefined;
-      }
-      this.#problem(`the feed at ${this.url} cannot be used (${reason}); the copy fetched at ${formatTimestamp(kept.fetchedAt)} is used`);
-      try {
-        return decodeFeed(kept.body).feed;
-      } catch (broken) {
-        this.#problem(`the kept copy of the feed cannot be used either (${describe(broken)}); nothing is shown`);
-        return undefined;
-      }
-    }
+  #load() {
+    return loadFeed({
+      url: this.url, fetch: this.fetch, timeoutSeconds: this.options.timeoutSeconds ?? 30, store: this.#store,
+      now: this.now, problem: (words) => this.#problem(words),
+    });
   }
 
   /**
