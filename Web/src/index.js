@@ -16,3 +16,4 @@ export { AlertService } from "./service.js";
 export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
 export { drawMessage, drawInline, domRenderer } from "./draw.js";
 export { defineSlotElement } from "./slot.js";
+export { Inbox, inboxItems, inboxCard } from "./inbox.js";

@@ -12,6 +12,7 @@ import { StateStore, describe, webLocks } from "./storage.js";
 import { loadFeed } from "./loader.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./draw.js";
+import { Inbox } from "./inbox.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
@@ -122,6 +123,8 @@ export class AlertService extends EventTarget {
   #feed;
   /** @type {Promise<Feed | undefined> | undefined} a slot's load of the feed before any check */
   #slotLoad;
+  /** @type {Inbox | undefined} */
+  #inbox;
   /** @type {Set<() => void>} the slots to decide again after each check */
   #slots = new Set();
 
@@ -214,6 +217,20 @@ export class AlertService extends EventTarget {
   close() {
     this.#takeDown();
     this.#tabs.close();
+  }
+
+  /** The message center: its items, opened as modal cards, marked read or unread, deleted. @type {Inbox} */
+  get inbox() {
+    this.#inbox ??= new Inbox({
+      feed: async () => (this.#setupError !== undefined ? undefined : this.#feed ?? (await (this.#slotLoad ??= this.#load()))),
+      context: () => this.#context(undefined),
+      store: this.#store,
+      now: this.now,
+      renderer: () => this.renderer,
+      texts: () => this.texts,
+      emit: (type, detail) => this.#emit(type, detail),
+    });
+    return this.#inbox;
   }
 
   /**

@@ -35,6 +35,7 @@ export const stateKey = (bundleId) => `appalert:${bundleId}`;
  * @property {Record<string, {count: number, lastShown?: number}>} seen per message id; seconds since 1970
  * @property {number} [lastMessageId] the tutorial's watermark: every id up to it counts as seen once
  * @property {CachedFeed} [feed]
+ * @property {{read: number[], deleted: number[]}} [inbox] the message center's items opened and deleted, ids ascending
  * @property {Record<string, unknown>} counters what is counted for the app's collector, kept as written
  */
 

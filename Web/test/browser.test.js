@@ -503,3 +503,19 @@ test("a slot draws its message in place, apart from the launch message, and answ
   assert.equal((await tab.evaluate(slot)).id, null, "answered: the slot stays empty after the next check");
   await tab.close();
 });
+
+test("an inbox item opens as a modal card that Escape closes", options, async () => {
+  const { open } = setUp([{ id: 1, title: "In the inbox", text: "Read me when you like.", placement: "inbox", layout: "banner" }]);
+  const tab = await open();
+  await tab.evaluate(`document.getElementById("before").focus(); true`);
+  assert.equal(await tab.evaluate("appalert.service.inbox.refresh().then((items) => items.length)"), 1);
+  await tab.evaluate("appalert.service.inbox.open(1).then(() => true)");
+  const seen = await until("the card", () => drawn(tab));
+  assert.deepEqual([seen.role, seen.modal, seen.label, seen.focusInside], ["dialog", "true", "In the inbox", true]);
+  assert.deepEqual(seen.controls, ["OK", "Close"]);
+  await tab.press("Escape");
+  await tab.wait("the card to go", `!document.querySelector("appalert-message")`);
+  assert.equal(await tab.evaluate("appalert.deepActive().id"), "before");
+  assert.equal(await tab.evaluate("appalert.service.inbox.unreadCount"), 0);
+  await tab.close();
+});
