@@ -3,7 +3,7 @@
 
 export { parseJSON, JSONObject, JSONSyntaxError } from "./json.js";
 export { Version, VersionError, VersionRange, VersionRangeError } from "./version.js";
-export { LanguageTag, okLabel } from "./language.js";
+export { LanguageTag, okLabel, closeLabel } from "./language.js";
 export { parseTimestamp, formatTimestamp, TimestampError } from "./dates.js";
 export { LinkPolicy, forbiddenSchemes } from "./link-policy.js";
 export { FeedError, UnsupportedError } from "./diagnostics.js";
@@ -12,3 +12,8 @@ export { knownPlatforms } from "./reader.js";
 export { rolloutBucket, rolloutIncludes, variantIndex, exclusionOf } from "./targeting.js";
 export { decide, resolveMessage, messageJSON, decisionJSON } from "./select.js";
 export { makeContext, makeHistory, InputError } from "./install.js";
+export { AlertService } from "./service.js";
+export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
+export { drawMessage, drawInline, domRenderer } from "./draw.js";
+export { defineSlotElement } from "./slot.js";
+export { Inbox, inboxItems, inboxCard } from "./inbox.js";

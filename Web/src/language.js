@@ -183,15 +183,35 @@ const okLabels = /** @type {Record<string, string>} */ ({
   "sr-Latn": "U redu", sv: "OK", th: "ตกลง", tr: "Tamam", uk: "OK", ur: "ٹھیک ہے", vi: "OK", "zh-Hans": "好",
   "zh-Hant": "好",
 });
-// Sorted as Swift sorts strings (by Unicode scalars; the keys are ASCII).
-const okKeys = Object.keys(okLabels).sort();
-const okTags = okKeys.map((key) => new LanguageTag(key));
+/** The close control's label per built-in language (Sources/AppAlert/Texts, MessageTexts.close). */
+const closeLabels = /** @type {Record<string, string>} */ ({
+  ar: "إغلاق", bg: "Затваряне", bn: "বন্ধ করুন", ca: "Tanca", cs: "Zavřít", da: "Luk", de: "Schließen",
+  el: "Κλείσιμο", en: "Close", es: "Cerrar", et: "Sulge", fa: "بستن", fi: "Sulje", fil: "Isara", fr: "Fermer",
+  he: "סגירה", hi: "बंद करें", hr: "Zatvori", hu: "Bezárás", id: "Tutup", it: "Chiudi", ja: "閉じる", kk: "Жабу",
+  ko: "닫기", lt: "Uždaryti", lv: "Aizvērt", ms: "Tutup", nb: "Lukk", nl: "Sluit", pl: "Zamknij", "pt-BR": "Fechar",
+  "pt-PT": "Fechar", ro: "Închide", ru: "Закрыть", sk: "Zavrieť", sl: "Zapri", sr: "Затвори", "sr-Latn": "Zatvori",
+  sv: "Stäng", th: "ปิด", tr: "Kapat", uk: "Закрити", ur: "بند کریں", vi: "Đóng", "zh-Hans": "关闭", "zh-Hant": "關閉",
+});
+/** The built-in tables, for the test that keeps them equal to the Swift ones. */
+export const builtInWords = Object.freeze({ ok: okLabels, close: closeLabels });
+// Sorted as Swift sorts strings (by Unicode scalars; the keys are ASCII). Both tables have the same keys.
+const builtInKeys = Object.keys(okLabels).sort();
+const builtInTags = builtInKeys.map((key) => new LanguageTag(key));
 
 /**
  * "OK" in the first preferred language the built-in texts serve, else English.
  * @param {LanguageTag[]} languages
  */
 export function okLabel(languages) {
-  const found = bestLanguage(okTags, languages);
-  return found === undefined ? "OK" : okLabels[okKeys[found]];
+  const found = bestLanguage(builtInTags, languages);
+  return found === undefined ? "OK" : okLabels[builtInKeys[found]];
+}
+
+/**
+ * The close control's label in the first preferred language the built-in texts serve, else English.
+ * @param {LanguageTag[]} languages
+ */
+export function closeLabel(languages) {
+  const found = bestLanguage(builtInTags, languages);
+  return found === undefined ? "Close" : closeLabels[builtInKeys[found]];
 }

@@ -1,0 +1,365 @@
+// Draws a resolved message in the page (issue 43, "Drawing"): the five layouts inside a shadow root, as
+// accessible as the platform's own dialogs. Feed text only ever becomes text nodes; URLs only ever
+// become `href` and `src` properties of links and images, after the engine's link policy checked them.
+
+import { baseSheet, paletteCSS, sheet } from "./draw-style.js";
+import { messageJSON } from "./select.js";
+import { BannerTimer } from "./banner-timer.js";
+
+/** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
+/** @typedef {import("./message.js").Action} Action */
+/** @typedef {import("./service.js").MessageControls} MessageControls */
+
+/** The image caps of the Swift loader (ImageLimits): pixels on a side, and in all. */
+export const imageLimits = Object.freeze({ maximumSide: 4096, maximumPixels: 16_777_216 });
+
+let serial = 0;
+
+/**
+ * The renderer `AlertService` uses in a page.
+ * @param {Document} doc
+ * @returns {import("./service.js").Renderer}
+ */
+export function domRenderer(doc) {
+  return {
+    prepare: (message) => prepareImages(doc, message),
+    show: (message, controls) => drawMessage(doc, message, controls),
+  };
+}
+
+/**
+ * Loads the message's images before it is shown, within the Swift loader's caps; resolves to why not.
+ * @param {Document} doc @param {ResolvedMessage} message
+ * @returns {Promise<string | undefined>}
+ */
+async function prepareImages(doc, message) {
+  if (message.image === undefined) return undefined;
+  for (const url of [message.image.url, message.image.darkUrl]) {
+    if (url === undefined) continue;
+    const image = doc.createElement("img");
+    image.src = url;
+    try {
+      await image.decode();
+    } catch {
+      return `its image ${url} cannot be loaded or is not an image`;
+    }
+    const { naturalWidth: width, naturalHeight: height } = image;
+    if (width > imageLimits.maximumSide || height > imageLimits.maximumSide || width * height > imageLimits.maximumPixels) {
+      return `its image ${url} is ${width}×${height} pixels; the limit is ${imageLimits.maximumSide} on a side and ${imageLimits.maximumPixels} in all`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {Document} doc @param {K} tag @param {string} [className] @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+function element(doc, tag, className, text) {
+  const made = doc.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+/**
+ * The element focused now, looking into shadow roots.
+ * @param {Document} doc
+ */
+function deepActiveElement(doc) {
+  /** @type {Element | null} */
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/**
+ * A control that performs `action`: a link for a URL (opened by the browser, in a new tab), else a button.
+ * @param {Document} doc @param {Action} action @param {MessageControls} controls @param {string} className
+ * @returns {HTMLElement}
+ */
+function control(doc, action, controls, className) {
+  if (typeof action === "object" && "url" in action) {
+    const link = element(doc, "a", className);
+    link.href = action.url;
+    link.target = "_blank";
+    link.rel = "noopener noreferrer";
+    link.addEventListener("click", (event) => {
+      if (!controls.act(action)) event.preventDefault();
+    });
+    return link;
+  }
+  const button = element(doc, "button", className);
+  button.type = "button";
+  button.addEventListener("click", () => controls.act(action));
+  return button;
+}
+
+/**
+ * The image, switched to its dark version while the page is dark.
+ * @param {Document} doc @param {NonNullable<ResolvedMessage["image"]>} image
+ */
+function picture(doc, image) {
+  const img = element(doc, "img");
+  img.alt = image.alt ?? "";
+  const dark = image.darkUrl;
+  const query = dark === undefined ? undefined : doc.defaultView?.matchMedia?.("(prefers-color-scheme: dark)");
+  const choose = () => {
+    img.src = query?.matches && dark !== undefined ? dark : image.url;
+  };
+  choose();
+  query?.addEventListener("change", choose);
+  return img;
+}
+
+/**
+ * The message's drawing in `shadow` (its styles adopted): for `inline`, a card in the page's flow (a
+ * slot); else a modal dialog over a shade, or a banner fixed at the top. Returns the panel.
+ * @param {Document} doc @param {ShadowRoot} shadow @param {ResolvedMessage} message
+ * @param {MessageControls} controls @param {boolean} inline
+ */
+function drawParts(doc, shadow, message, controls, inline) {
+  serial += 1;
+  const ids = { title: `appalert-title-${serial}`, text: `appalert-text-${serial}` };
+  const palette = paletteCSS(message.colors);
+  shadow.adoptedStyleSheets = palette === "" ? [baseSheet(doc)] : [baseSheet(doc), sheet(doc, palette)];
+  const root = element(doc, "div", `root ${message.layout}${inline ? " inline" : ""}`);
+  root.dir = messageJSON(message).direction === "rtl" ? "rtl" : "ltr";
+  if (message.localization) root.lang = message.localization.original;
+  shadow.replaceChildren(root);
+
+  const panel = element(doc, "div", "panel");
+  const hidden = message.layout === "image" && message.image !== undefined;
+  const title = element(doc, "h2", hidden ? "hidden-title" : undefined, message.title);
+  title.id = ids.title;
+  const text = element(doc, "p", hidden ? "hidden-title" : undefined, message.text);
+  text.id = ids.text;
+  /** @type {HTMLButtonElement | undefined} */
+  let closeButton;
+  const hasDismissButton = message.buttons.some((button) => button.action === "dismiss");
+  if (message.dismissible && message.layout !== "alert" && !(inline && hasDismissButton)) {
+    closeButton = element(doc, "button", "close", "×");
+    closeButton.type = "button";
+    closeButton.setAttribute("aria-label", controls.texts.close);
+    closeButton.title = controls.texts.close;
+    closeButton.addEventListener("click", () => controls.close());
+  }
+
+  if (message.layout === "banner") {
+    const box = element(doc, "div", "banner-box");
+    if (!inline) {
+      box.setAttribute("role", "status");
+      box.setAttribute("aria-live", "polite");
+    }
+    const tap = control(doc, message.action ?? "dismiss", controls, "tap");
+    const words = element(doc, "span", "words");
+    words.append(element(doc, "strong", undefined, message.title), element(doc, "span", undefined, message.text));
+    if (message.image) tap.append(picture(doc, message.image));
+    tap.append(words);
+    panel.append(tap);
+    if (closeButton) panel.append(closeButton);
+    box.append(panel);
+    root.append(box);
+    return panel;
+  }
+  if (inline) {
+    panel.setAttribute("role", "region");
+  } else {
+    panel.setAttribute("role", message.layout === "alert" ? "alertdialog" : "dialog");
+    panel.setAttribute("aria-modal", "true");
+    panel.setAttribute("aria-describedby", ids.text);
+    panel.tabIndex = -1;
+  }
+  panel.setAttribute("aria-labelledby", ids.title);
+  if (hidden && message.image) {
+    const tap = control(doc, message.action ?? "dismiss", controls, "tap");
+    tap.append(picture(doc, message.image));
+    if (!message.image.alt) tap.setAttribute("aria-label", message.title);
+    panel.append(title, text, tap);
+  } else {
+    if (message.image) panel.append(picture(doc, message.image));
+    panel.append(title, text);
+    if (message.features && message.features.length > 0) {
+      const list = element(doc, "ul", "features");
+      for (const feature of message.features) {
+        const item = element(doc, "li");
+        item.append(element(doc, "strong", undefined, feature.title));
+        if (feature.text !== undefined) item.append(element(doc, "span", undefined, feature.text));
+        list.append(item);
+      }
+      panel.append(list);
+    }
+    if (message.buttons.length > 0) {
+      const row = element(doc, "div", "buttons");
+      for (const button of message.buttons) {
+        const made = control(doc, button.action, controls, "button");
+        made.textContent = button.title;
+        row.append(made);
+      }
+      panel.append(row);
+    }
+  }
+  if (closeButton) panel.append(closeButton);
+  if (inline) {
+    root.append(panel);
+  } else {
+    const shade = element(doc, "div", "shade");
+    shade.append(panel);
+    root.append(shade);
+  }
+  return panel;
+}
+
+/**
+ * Draws `message` in a slot of the page (`<appalert-slot>`): a card in the page's flow, in the slot's
+ * shadow root, without a shade, focus moves or a timer. Returns how to take it away (the slot then
+ * takes no space).
+ * @param {HTMLElement} slot @param {ResolvedMessage} message @param {MessageControls} controls
+ * @returns {{remove: () => void}}
+ */
+export function drawInline(slot, message, controls) {
+  const doc = slot.ownerDocument;
+  const shadow = slot.shadowRoot ?? slot.attachShadow({ mode: "open" });
+  drawParts(doc, shadow, message, controls, true);
+  slot.setAttribute("data-appalert-message", String(message.id));
+  slot.setAttribute("data-appalert-layout", message.layout);
+  return {
+    remove() {
+      const hadFocus = slot.contains(doc.activeElement) || doc.activeElement === slot;
+      shadow.replaceChildren();
+      slot.removeAttribute("data-appalert-message");
+      slot.removeAttribute("data-appalert-layout");
+      if (hadFocus) slot.blur();
+    },
+  };
+}
+
+/**
+ * Draws `message` and returns how to take it away.
+ * @param {Document} doc @param {ResolvedMessage} message @param {MessageControls} controls
+ * @returns {{remove: () => void}}
+ */
+export function drawMessage(doc, message, controls) {
+  const host = doc.createElement("appalert-message");
+  host.setAttribute("data-appalert-message", String(message.id));
+  host.setAttribute("data-appalert-layout", message.layout);
+  const shadow = host.attachShadow({ mode: "open" });
+  const modal = message.layout !== "banner";
+  const panel = drawParts(doc, shadow, message, controls, false);
+
+  const returnTo = deepActiveElement(doc);
+  (doc.body ?? doc.documentElement).append(host);
+  const focusables = () =>
+    /** @type {HTMLElement[]} */ (Array.from(panel.querySelectorAll("a[href], button")));
+
+  /** @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    if (event.key === "Escape" && (modal || host.contains(/** @type {Node} */ (event.target)))) {
+      if (message.dismissible) controls.close();
+      if (modal) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      return;
+    }
+    if (!modal || event.key !== "Tab") return;
+    const list = focusables();
+    if (list.length === 0) {
+      event.preventDefault();
+      panel.focus();
+      return;
+    }
+    const active = shadow.activeElement;
+    const first = list[0];
+    const last = list[list.length - 1];
+    if (event.shiftKey && (active === first || active === panel || !panel.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  /**
+   * Focus that leaves a modal dialog (a click through, a script) is brought back.
+   * @param {FocusEvent} event
+   */
+  const onFocusIn = (event) => {
+    if (event.target !== host) (focusables()[0] ?? panel).focus();
+  };
+  doc.addEventListener("keydown", onKey, true);
+
+  /** @type {(() => void) | undefined} */
+  let stopTimer;
+  if (modal) {
+    doc.addEventListener("focusin", onFocusIn, true);
+    const buttons = panel.querySelectorAll(".buttons > *");
+    const first = /** @type {HTMLElement | null} */ (buttons[0] ?? panel.querySelector(".tap") ?? null);
+    (first ?? panel).focus();
+  } else {
+    stopTimer = bannerTimer(doc, host, message, controls);
+  }
+
+  return {
+    remove() {
+      doc.removeEventListener("keydown", onKey, true);
+      doc.removeEventListener("focusin", onFocusIn, true);
+      stopTimer?.();
+      const hadFocus = host.contains(doc.activeElement) || doc.activeElement === host;
+      host.remove();
+      if (modal || hadFocus) {
+        if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus({ preventScroll: true });
+      }
+    },
+  };
+}
+
+/**
+ * A banner leaves by itself when its BannerTimer says so: held while the pointer is over it, focus is in
+ * it or the page is hidden. Never a wall. Returns how to stop it.
+ * @param {Document} doc @param {HTMLElement} host @param {ResolvedMessage} message @param {MessageControls} controls
+ */
+function bannerTimer(doc, host, message, controls) {
+  if (!message.dismissible) return () => {};
+  const view = /** @type {Window} */ (doc.defaultView);
+  const clock = () => view.performance.now();
+  const countdown = new BannerTimer(message.bannerSeconds ?? 8);
+  /** @type {number | undefined} */
+  let timer;
+  const schedule = () => {
+    if (timer !== undefined) view.clearTimeout(timer);
+    timer = undefined;
+    host.toggleAttribute("data-appalert-paused", countdown.isHeld);
+    const deadline = countdown.deadline;
+    if (deadline === undefined) return;
+    timer = view.setTimeout(() => {
+      if (countdown.isDue(clock())) controls.close();
+      else schedule();
+    }, Math.max(0, deadline - clock()));
+  };
+  /** @param {import("./banner-timer.js").BannerHold} hold @param {boolean} on */
+  const change = (hold, on) => {
+    countdown.change(hold, on, clock());
+    schedule();
+  };
+  /** @param {Event} event */
+  const staysInside = (event) => {
+    const next = /** @type {FocusEvent} */ (event).relatedTarget;
+    return next instanceof Node && (next === host || host.contains(next));
+  };
+  const listeners = /** @type {Array<[EventTarget, string, (event: Event) => void]>} */ ([
+    [host, "mouseenter", () => change("hover", true)],
+    [host, "mouseleave", () => change("hover", false)],
+    [host, "focusin", () => change("focus", true)],
+    [host, "focusout", (event) => change("focus", staysInside(event))],
+    [doc, "visibilitychange", () => change("hidden", doc.visibilityState === "hidden")],
+  ]);
+  for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
+  countdown.shown(clock(), { hidden: doc.visibilityState === "hidden" });
+  schedule();
+  return () => {
+    if (timer !== undefined) view.clearTimeout(timer);
+    for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
+  };
+}

@@ -1,0 +1,206 @@
+// The message center (Sources/AppAlert/Selection/Inbox.swift): every message with `"placement": "inbox"`
+// that the targeting admits now, less the ones the user deleted, highest `priority` first, then highest id.
+// `maxViews` and `minHoursBetweenViews` do not remove an item: opening one counts a view.
+
+import { resolveMessage } from "./select.js";
+import { exclusionOf } from "./targeting.js";
+
+/** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
+/** @typedef {{message: ResolvedMessage, isRead: boolean}} InboxItem */
+/** @typedef {{read: number[], deleted: number[]}} InboxState ids, ascending */
+
+/**
+ * The inbox of `messages` for the install `context` describes.
+ * @param {import("./message.js").Message[]} messages
+ * @param {import("./targeting.js").EvaluationContext} context
+ * @param {InboxState} state
+ * @returns {Promise<InboxItem[]>}
+ */
+export async function inboxItems(messages, context, state) {
+  const inboxContext = { ...context, placement: "inbox", event: undefined };
+  // Views are not counted: an item stays once it was opened.
+  const noViews = { records: new Map() };
+  const deleted = new Set(state.deleted);
+  const read = new Set(state.read);
+  const admitted = [];
+  for (const message of messages) {
+    if (message.placement !== "inbox" || deleted.has(message.id)) continue;
+    if ((await exclusionOf(message, inboxContext, noViews)) === undefined) admitted.push(message);
+  }
+  admitted.sort((a, b) => b.priority - a.priority || b.id - a.id);
+  return Promise.all(
+    admitted.map(async (message) => ({
+      message: await resolveMessage(message, context.preferredLanguages, context.installId),
+      isRead: read.has(message.id),
+    })),
+  );
+}
+
+/**
+ * The message as the inbox's modal card, once its item is opened (ResolvedMessage.inboxCard): a banner's
+ * or an image's tap action becomes its primary button (titled with the link's title, else the
+ * message's), and every card has a button that closes it (an item is never a wall).
+ * @param {ResolvedMessage} message
+ * @returns {ResolvedMessage}
+ */
+export function inboxCard(message) {
+  /** @type {ResolvedMessage} */
+  const card = { ...message, layout: "modal", dismissible: true, bannerSeconds: undefined, buttons: [...message.buttons] };
+  if (card.buttons.length === 0 && message.action !== undefined && message.action !== "dismiss") {
+    card.buttons = [{ title: message.link?.title ?? message.title, action: message.action }];
+  }
+  card.action = undefined;
+  if (!card.buttons.some((button) => button.action === "dismiss")) {
+    card.buttons.push({ title: message.confirmLabel, action: "dismiss" });
+  }
+  return card;
+}
+
+/**
+ * Reads the stored inbox state, keeping only ids (sorted, each once).
+ * @param {unknown} value
+ * @returns {InboxState}
+ */
+export function readInboxState(value) {
+  const ids = (/** @type {unknown} */ list) =>
+    Array.isArray(list) ? [...new Set(list.filter((id) => Number.isInteger(id) && id > 0))].sort((a, b) => a - b) : [];
+  const object = typeof value === "object" && value !== null ? /** @type {Record<string, unknown>} */ (value) : {};
+  return { read: ids(object.read), deleted: ids(object.deleted) };
+}
+
+/**
+ * `ids` with `id` in its place (ascending), or without it.
+ * @param {number[]} ids @param {number} id @param {boolean} present
+ */
+export function withId(ids, id, present) {
+  const rest = ids.filter((other) => other !== id);
+  if (present) rest.push(id);
+  return rest.sort((a, b) => a - b);
+}
+
+/**
+ * What the inbox needs of its service.
+ * @typedef {object} InboxPort
+ * @property {() => Promise<import("./message.js").Feed | undefined>} feed the feed as the last check loaded it
+ * @property {() => import("./targeting.js").EvaluationContext} context
+ * @property {import("./storage.js").StateStore} store
+ * @property {() => Date} now
+ * @property {() => import("./service.js").Renderer | undefined} renderer
+ * @property {() => {close: string}} texts
+ * @property {(type: "link" | "button", detail: Record<string, unknown>) => boolean} emit
+ */
+
+/**
+ * The message center of a page (InboxModel.swift): its items, opened as modal cards, marked read or
+ * unread, deleted. `service.inbox` is the page's; `refresh()` reads it again.
+ */
+export class Inbox {
+  /** @type {InboxPort} */ #port;
+  /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined} | undefined} */ #opened;
+
+  /** @param {InboxPort} port */
+  constructor(port) {
+    this.#port = port;
+    /**
+     * The items, as the last refresh() found them.
+     * @type {InboxItem[]}
+     */
+    this.items = [];
+  }
+
+  /** How many items the user has not opened. */
+  get unreadCount() {
+    return this.items.filter((item) => !item.isRead).length;
+  }
+
+  /** The card of the item opened, while it is on screen. */
+  get opened() {
+    return this.#opened?.message;
+  }
+
+  /** Reads the inbox again: the feed as the last check loaded it, with what the user did. */
+  async refresh() {
+    const feed = await this.#port.feed();
+    if (feed === undefined) return this.items;
+    const state = readInboxState(this.#port.store.read().inbox);
+    this.items = await inboxItems(feed.messages, this.#port.context(), state);
+    return this.items;
+  }
+
+  /**
+   * Opens item `id`: it is read, the opening counts as a showing, and its card is drawn as a modal.
+   * @param {number} id
+   */
+  async open(id) {
+    const item = this.items.find((candidate) => candidate.message.id === id);
+    if (item === undefined) return;
+    item.isRead = true;
+    const now = this.#port.now().getTime() / 1000;
+    await this.#port.store.update((state) => {
+      const inbox = readInboxState(state.inbox);
+      state.inbox = { ...inbox, read: withId(inbox.read, id, true) };
+      const record = state.seen[String(id)] ?? { count: 0 };
+      record.count += 1;
+      record.lastShown = now;
+      state.seen[String(id)] = record;
+    });
+    this.close();
+    const card = inboxCard(item.message);
+    const renderer = this.#port.renderer();
+    /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined}} */
+    const opened = { message: card, drawing: undefined };
+    this.#opened = opened;
+    const unavailable = await renderer?.prepare?.(card);
+    if (this.#opened !== opened) return;
+    const shown = unavailable === undefined ? card : { ...card, image: undefined };
+    opened.drawing = renderer?.show(shown, {
+      texts: this.#port.texts(),
+      act: (action) => {
+        if (this.#opened !== opened) return false;
+        const detail = { id: card.id, variant: card.variant ?? null, inbox: true };
+        let allowed = true;
+        if (typeof action === "object" && "url" in action) allowed = this.#port.emit("link", { ...detail, url: action.url });
+        else if (typeof action === "object") this.#port.emit("button", { ...detail, name: action.event });
+        // A link is followed once its click is over: a link taken off the page during its click is not.
+        setTimeout(() => { if (this.#opened === opened) this.close(); }, 0);
+        return allowed;
+      },
+      close: () => {
+        if (this.#opened === opened) this.close();
+      },
+    });
+  }
+
+  /** Closes the opened card. */
+  close() {
+    const opened = this.#opened;
+    this.#opened = undefined;
+    opened?.drawing?.remove();
+  }
+
+  /**
+   * Marks item `id` as not read.
+   * @param {number} id
+   */
+  async markUnread(id) {
+    const item = this.items.find((candidate) => candidate.message.id === id);
+    if (item) item.isRead = false;
+    await this.#port.store.update((state) => {
+      const inbox = readInboxState(state.inbox);
+      state.inbox = { ...inbox, read: withId(inbox.read, id, false) };
+    });
+  }
+
+  /**
+   * Deletes item `id`: it is not listed again.
+   * @param {number} id
+   */
+  async delete(id) {
+    this.items = this.items.filter((item) => item.message.id !== id);
+    if (this.#opened?.message.id === id) this.close();
+    await this.#port.store.update((state) => {
+      const inbox = readInboxState(state.inbox);
+      state.inbox = { ...inbox, deleted: withId(inbox.deleted, id, true) };
+    });
+  }
+}

@@ -1,0 +1,116 @@
+// Loads an app's feed in a page (Sources/AppAlert/Loading/FeedLoader.swift, for the web): fetched through
+// the browser's HTTP cache, which revalidates it with its ETag; read no further than the feed's size
+// limit; decoded; kept in storage as the last good copy, which is used, with a problem saying why, when
+// the feed cannot be had or used.
+
+import { decodeFeed, feedLimits } from "./feed.js";
+import { formatTimestamp } from "./dates.js";
+import { describe } from "./storage.js";
+
+/** @typedef {import("./message.js").Feed} Feed */
+
+/**
+ * A signal that aborts after `milliseconds`, where the platform has AbortSignal.timeout.
+ * @param {number} milliseconds
+ * @returns {AbortSignal | undefined}
+ */
+function timeoutSignal(milliseconds) {
+  const make = /** @type {{timeout?: (ms: number) => AbortSignal}} */ (/** @type {unknown} */ (AbortSignal)).timeout;
+  return typeof make === "function" ? make.call(AbortSignal, milliseconds) : undefined;
+}
+
+/**
+ * The body of `response`, read no further than `limit` bytes: a larger feed is refused as the Swift
+ * loader refuses it, without reading (or keeping) the rest.
+ * @param {Response} response @param {number} limit
+ * @returns {Promise<Uint8Array>}
+ */
+async function cappedBody(response, limit) {
+  const tooLarge = () => new Error(`the feed is larger than ${limit} bytes (FeedLimits.maximumSize); reading stopped there`);
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * @typedef {object} FeedLoad
+ * @property {string} url
+ * @property {typeof fetch | undefined} fetch
+ * @property {number} timeoutSeconds
+ * @property {import("./storage.js").StateStore} store where the last good copy is kept
+ * @property {() => Date} now
+ * @property {(words: string) => void} problem
+ */
+
+/**
+ * The feed: fetched, else the last good copy (with a problem saying why); undefined when neither can be
+ * used. Never throws.
+ * @param {FeedLoad} load
+ * @returns {Promise<Feed | undefined>}
+ */
+export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem }) {
+  const cached = store.read().feed;
+  const kept = cached?.url === url ? cached : undefined;
+  try {
+    if (fetch === undefined) throw new Error("this environment has no fetch");
+    const response = await fetch(url, {
+      cache: "no-cache", // revalidated with the ETag the browser's cache holds
+      credentials: "omit",
+      signal: timeoutSignal(timeoutSeconds * 1000),
+    });
+    if (!response.ok) throw new Error(`the server answered HTTP ${response.status}`);
+    const bytes = await cappedBody(response, feedLimits.maximumSize);
+    const { feed, diagnostics } = decodeFeed(bytes);
+    const left = diagnostics.filter((d) => d.severity === "error");
+    if (left.length > 0) {
+      const first = left[0];
+      problem(`the feed at ${url}: ${left.length} message${left.length === 1 ? "" : "s"} left out; ${first.path}: ${first.reason}`);
+    }
+    const body = new TextDecoder().decode(bytes);
+    if (kept?.body !== body) {
+      const etag = response.headers.get("etag") ?? undefined;
+      const fetchedAt = now().getTime() / 1000;
+      await store.update((state) => {
+        state.feed = { url, body, fetchedAt, ...(etag ? { etag } : {}) };
+      });
+    }
+    return feed;
+  } catch (error) {
+    const reason = error instanceof Error && error.name === "TimeoutError" ? "it took too long" : describe(error);
+    if (kept === undefined) {
+      problem(`the feed at ${url} cannot be used (${reason}); no earlier copy is kept, so nothing is shown`);
+      return undefined;
+    }
+    problem(`the feed at ${url} cannot be used (${reason}); the copy fetched at ${formatTimestamp(kept.fetchedAt)} is used`);
+    try {
+      return decodeFeed(kept.body).feed;
+    } catch (broken) {
+      problem(`the kept copy of the feed cannot be used either (${describe(broken)}); nothing is shown`);
+      return undefined;
+    }
+  }
+}

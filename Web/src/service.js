@@ -1,0 +1,509 @@
+// AlertService: the web client in a page (Sources/AppAlert/Client/AlertService.swift). It fetches the feed
+// (through the browser's HTTP cache, revalidated with its ETag), decides with the engine, draws the message
+// and records what the user did with it. Nothing it does throws into the page: a feed that cannot be had
+// or used, a storage area that is full or broken, are `problem` events, and the last good feed is used.
+
+import { decide } from "./select.js";
+import { exclusionOf } from "./targeting.js";
+import { makeContext, InputError } from "./install.js";
+import { LanguageTag, closeLabel } from "./language.js";
+import { isValidEventName } from "./reader.js";
+import { StateStore, describe, webLocks } from "./storage.js";
+import { loadFeed } from "./loader.js";
+import { TabChannel, claimMessage } from "./tabs.js";
+import { domRenderer } from "./draw.js";
+import { Inbox } from "./inbox.js";
+
+/** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
+/** @typedef {import("./message.js").Action} Action */
+/** @typedef {import("./message.js").Feed} Feed */
+/** @typedef {import("./storage.js").StorageArea} StorageArea */
+/** @typedef {import("./targeting.js").ViewHistory} ViewHistory */
+
+/**
+ * A message on screen: its drawing, how to give back its claim on the app's tabs, and whether the user
+ * answered it already (a second click while a link's answer is under way does nothing).
+ * @typedef {{message: ResolvedMessage, drawing: {remove: () => void} | undefined, release: () => void, answered: boolean}} Showing
+ */
+
+/**
+ * What the service asks of whoever draws its message, and what it is told back.
+ * @typedef {object} MessageControls
+ * @property {(action: Action) => boolean} act a button or tap: returns false when a link must not be
+ *   opened (the page's `link` listener called preventDefault)
+ * @property {() => void} close a close control, Escape, or a banner whose time is up: a dismissal
+ * @property {{close: string}} texts the words the drawing adds by itself
+ */
+
+/**
+ * Draws a message; `show` returns how to take the drawing away.
+ * @typedef {object} Renderer
+ * @property {(message: ResolvedMessage, controls: MessageControls) => {remove: () => void}} show
+ * @property {(message: ResolvedMessage) => Promise<string | undefined>} [prepare] loads what the drawing
+ *   needs (its images) before it is shown; resolves to why the message cannot be shown, if it cannot
+ */
+
+/**
+ * One slot of the page: `decide()` says what it shows now (undefined: nothing, and it takes no space),
+ * `appeared(message)` that it is drawn (the `shown` event, once per showing), `act(message, action)` that
+ * a control was used (recorded; returns false when the page cancelled a link), and `subscribe(listener)`
+ * calls `listener` after each check, to decide again.
+ * @typedef {object} SlotController
+ * @property {string} name
+ * @property {ResolvedMessage | undefined} message what the slot last decided to show
+ * @property {() => Promise<ResolvedMessage | undefined>} decide
+ * @property {(message: ResolvedMessage) => void} appeared
+ * @property {(message: ResolvedMessage, action: Action) => boolean} act
+ * @property {(listener: () => void) => () => void} subscribe
+ */
+
+/**
+ * @typedef {object} AlertServiceOptions
+ * @property {string} bundleId the app's id, as the feed's `bundleIds` name it
+ * @property {string} appVersion the running version (`1.4.0`)
+ * @property {readonly string[]} [languages] most preferred first; default `navigator.languages`
+ * @property {Record<string, string | number | boolean>} [attributes] for the feed's `attributes` targeting
+ * @property {() => Date} [now] the clock; default the system's
+ * @property {StorageArea | null} [storage] default `localStorage`; `null` keeps nothing beyond the page
+ * @property {string[]} [allowLinkSchemes] schemes links may use besides https
+ * @property {string[]} [allowLinkHosts] when given, the only hosts links may open
+ * @property {string} [platform] default `web`
+ * @property {string} [osVersion] unknown on the web unless the page knows it
+ * @property {typeof fetch} [fetch] default the page's `fetch`
+ * @property {number} [timeoutSeconds] how long a feed request may take; default 30
+ * @property {Renderer | null} [renderer] default: drawn in `document`; `null` draws nothing (`message` says what is due)
+ * @property {{close?: string}} [texts] the words the drawing adds by itself; default the built-in ones in
+ *   the page's language (46 languages, as the Swift client's)
+ * @property {BroadcastChannel | null} [channel] how tabs of the app tell each other; default a BroadcastChannel
+ * @property {import("./storage.js").LockRunner} [lock] default Web Locks, else a lock in this page
+ * @property {(key: string, id: number) => Promise<(() => void) | undefined>} [claim] takes a message for this
+ *   tab (resolves to how to give it back, or undefined when another tab has it); default a Web Lock per message
+ */
+
+/** @returns {string} */
+function randomUUID() {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** @returns {StorageArea | undefined} */
+function defaultStorage() {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined; // a sandboxed frame, or storage blocked by the browser
+  }
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} name
+ */
+function requireText(value, name) {
+  if (typeof value !== "string" || value.length === 0) throw new InputError(`${name}: required, a non-empty string`);
+  return value;
+}
+
+/** Shows an app's messages in a web page. Events: shown, dismissed, link, button, problem. */
+export class AlertService extends EventTarget {
+  /** @type {string | undefined} */ #setupError;
+  /** @type {StateStore} */ #store;
+  /** @type {TabChannel} */ #tabs;
+  /** @type {Showing | undefined} */
+  #current;
+  /** @type {ResolvedMessage | undefined} a wall left by its event button, put back at the next check */
+  #wallPending;
+  /** @type {Promise<void> | undefined} */ #checking;
+  /** @type {Feed | undefined} the feed as the last check loaded it: what slots decide with */
+  #feed;
+  /** @type {Promise<Feed | undefined> | undefined} a slot's load of the feed before any check */
+  #slotLoad;
+  /** @type {Inbox | undefined} */
+  #inbox;
+  /** @type {Set<() => void>} the slots to decide again after each check */
+  #slots = new Set();
+
+  /**
+   * @param {string} url the feed's URL
+   * @param {AlertServiceOptions} options
+   */
+  constructor(url, options) {
+    super();
+    this.url = String(url);
+    const given = options ?? /** @type {AlertServiceOptions} */ ({});
+    this.options = given;
+    /** What the app knows about its user, for the feed's `attributes` targeting; settable at any time. */
+    this.attributes = { ...(given.attributes ?? {}) };
+    this.now = given.now ?? (() => new Date());
+    this.fetch = given.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
+    const nav = /** @type {{languages?: readonly string[]} | undefined} */ (globalThis.navigator);
+    this.languages = [...(given.languages ?? nav?.languages ?? [])].filter((text) => new LanguageTag(text).isWellFormed);
+    this.texts = { close: closeLabel(this.languages.map((text) => new LanguageTag(text))), ...(given.texts ?? {}) };
+    /** @type {Renderer | undefined} */
+    this.renderer = given.renderer === null ? undefined
+      : given.renderer ?? (typeof document === "undefined" ? undefined : domRenderer(document));
+    const bundleId = typeof given.bundleId === "string" ? given.bundleId : "";
+    this.#store = new StateStore(bundleId, {
+      storage: given.storage === null ? undefined : given.storage ?? defaultStorage(),
+      makeId: randomUUID,
+      lock: given.lock,
+      problem: (words) => this.#problem(words),
+    });
+    this.#tabs = new TabChannel(bundleId, given.channel, (id) => this.#recordedElsewhere(id));
+    try {
+      requireText(given.bundleId, "bundleId");
+      requireText(given.appVersion, "appVersion");
+      const parsed = new URL(this.url, globalThis.location?.href);
+      if (!["https:", "http:"].includes(parsed.protocol)) throw new InputError(`"${this.url}" is not an https: URL`);
+      this.url = parsed.href;
+      this.#context(undefined);
+    } catch (error) {
+      this.#setupError = `AlertService: ${describe(error)}`;
+    }
+  }
+
+  /** The message on screen, resolved for the page's languages; undefined when none is. */
+  get message() {
+    return this.#current?.message;
+  }
+
+  /** A random id for this install of the app, kept in storage: the rollout and variant buckets. Never sent. */
+  get installID() {
+    return this.#store.read().installId;
+  }
+
+  /**
+   * Fetches the feed and shows the message that is due, if any. Does nothing while a message is on
+   * screen. Always resolves; what went wrong is a `problem` event.
+   * @returns {Promise<void>}
+   */
+  showAlertIfNecessary() {
+    return this.#serially(async () => {
+      await this.#check(undefined);
+      for (const refresh of this.#slots) refresh();
+    });
+  }
+
+  /**
+   * Reports an event of the app (`"purchase"`): the messages whose trigger is that event are considered,
+   * and one that is due is shown. An invalid name is a `problem` event.
+   * @param {string} name
+   * @returns {Promise<void>}
+   */
+  handle(name) {
+    if (typeof name !== "string" || !isValidEventName(name)) {
+      this.#problem(`AlertService.handle: "${String(name).slice(0, 100)}" is not an event name (1 to 64 letters, digits, _, - or .)`);
+      return Promise.resolve();
+    }
+    return this.#serially(() => this.#check(name));
+  }
+
+  /**
+   * Closes the message on screen as a dismissal, as its close control does. A wall stays.
+   * @returns {Promise<void>}
+   */
+  async dismiss() {
+    const current = this.#current;
+    if (current === undefined || !current.message.dismissible || current.answered) return;
+    await this.#answer(current, "dismiss");
+  }
+
+  /** Stops listening to other tabs and takes the message off the screen (without recording it). */
+  close() {
+    this.#takeDown();
+    this.#tabs.close();
+  }
+
+  /** The message center: its items, opened as modal cards, marked read or unread, deleted. @type {Inbox} */
+  get inbox() {
+    this.#inbox ??= new Inbox({
+      feed: async () => (this.#setupError !== undefined ? undefined : this.#feed ?? (await (this.#slotLoad ??= this.#load()))),
+      context: () => this.#context(undefined),
+      store: this.#store,
+      now: this.now,
+      renderer: () => this.renderer,
+      texts: () => this.texts,
+      emit: (type, detail) => this.#emit(type, detail),
+    });
+    return this.#inbox;
+  }
+
+  /**
+   * The slot `name` of the page (`"placement": "home-top"` in the feed): what it shows, decided on its
+   * own with the feed as the last check loaded it (it never blocks the launch message or another slot's),
+   * and what its controls do. `<appalert-slot>` (`defineSlotElement`) is drawn with it; a page that
+   * draws its slots itself uses it directly.
+   * @param {string} name 1 to 64 letters, digits, `-`, `_` or `.`; not `launch` or `inbox`
+   * @returns {SlotController}
+   */
+  slot(name) {
+    const valid = typeof name === "string" && isValidEventName(name) && name !== "launch" && name !== "inbox";
+    /** @type {{id: number, variant: number | undefined} | undefined} */
+    let announced;
+    /** @type {ResolvedMessage | undefined} */
+    let current;
+    return {
+      name,
+      get message() {
+        return current;
+      },
+      decide: async () => {
+        if (!valid) {
+          this.#problem(`slot "${String(name).slice(0, 100)}" is not a slot name (1 to 64 letters, digits, -, _ or .)`);
+          return undefined;
+        }
+        const feed = this.#feed ?? (await (this.#slotLoad ??= this.#load()));
+        if (feed === undefined || this.#setupError !== undefined) return undefined;
+        const context = this.#context(undefined);
+        context.placement = name;
+        const message = (await decide(feed.messages, context, this.#history(new Set()))).message;
+        if (message !== undefined) {
+          const unavailable = await this.renderer?.prepare?.(message);
+          if (unavailable !== undefined) {
+            this.#problem(`message ${message.id} is not shown in slot "${name}": ${unavailable}`);
+            current = undefined;
+            return undefined;
+          }
+        }
+        current = message;
+        return message;
+      },
+      appeared: (message) => {
+        if (announced?.id === message.id && announced.variant === message.variant) return;
+        announced = { id: message.id, variant: message.variant };
+        this.#emit("shown", { id: message.id, variant: message.variant ?? null, slot: name });
+      },
+      act: (message, action) => {
+        const detail = { id: message.id, variant: message.variant ?? null, slot: name };
+        const isLink = typeof action === "object" && "url" in action;
+        const allowed = isLink ? this.#emit("link", { ...detail, url: action.url }) : true;
+        if (!(isLink && !message.dismissible)) {
+          current = undefined;
+          announced = undefined;
+        }
+        void this.#record(message.id).then(() => {
+          if (action === "dismiss") this.#emit("dismissed", detail);
+          else if ("event" in action) this.#emit("button", { ...detail, name: action.event });
+        });
+        return allowed;
+      },
+      subscribe: (listener) => {
+        this.#slots.add(listener);
+        return () => this.#slots.delete(listener);
+      },
+    };
+  }
+
+  /** @param {() => Promise<void>} work */
+  #serially(work) {
+    const run = (this.#checking ?? Promise.resolve()).then(work).catch((error) => this.#problem(`AlertService: ${describe(error)}`));
+    this.#checking = run;
+    return run;
+  }
+
+  /** @param {string | undefined} event */
+  async #check(event) {
+    if (this.#current) return;
+    if (this.#setupError !== undefined) {
+      this.#problem(this.#setupError);
+      return;
+    }
+    if (event === undefined && this.#wallPending) {
+      const wall = this.#wallPending;
+      this.#wallPending = undefined;
+      this.#show(wall, () => {});
+      return;
+    }
+    const feed = await this.#load();
+    if (feed === undefined) return;
+    this.#feed = feed;
+    const context = this.#context(event);
+    /** @type {Set<number>} messages another tab has on screen */
+    const elsewhere = new Set();
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const decision = await decide(feed.messages, context, this.#history(elsewhere));
+      const message = decision.message;
+      if (message === undefined) return;
+      // A wall is on screen in every tab; any other message in one tab at a time, and only while it is
+      // still due once this tab holds it (another tab may have recorded it meanwhile).
+      let release = () => {};
+      if (message.dismissible) {
+        const claimed = await (this.options.claim ?? ((key, id) => claimMessage(key, id, webLocks())))(this.#store.key, message.id);
+        if (claimed === undefined) {
+          elsewhere.add(message.id);
+          continue;
+        }
+        const source = feed.messages.find((candidate) => candidate.id === message.id);
+        const stillDue = source !== undefined && (await exclusionOf(source, context, this.#history(elsewhere))) === undefined;
+        if (!stillDue) {
+          claimed();
+          continue;
+        }
+        release = claimed;
+      }
+      const unavailable = await this.renderer?.prepare?.(message);
+      if (unavailable !== undefined) {
+        release();
+        this.#problem(`message ${message.id} is not shown: ${unavailable}`);
+        return;
+      }
+      this.#show(message, release);
+      return;
+    }
+  }
+
+  /**
+   * @param {ResolvedMessage} message
+   * @param {() => void} release
+   */
+  #show(message, release) {
+    /** @type {Showing} */
+    const current = { message, drawing: undefined, release, answered: false };
+    this.#current = current;
+    if (this.renderer === undefined) return;
+    current.drawing = this.renderer.show(message, {
+      texts: this.texts,
+      act: (action) => this.#act(current, action),
+      close: () => {
+        if (this.#current === current && message.dismissible && !current.answered) void this.#answer(current, "dismiss");
+      },
+    });
+    this.#emit("shown", { id: message.id, variant: message.variant ?? null });
+  }
+
+  /**
+   * A button or tap: the link event is sent at once (its listener may cancel the link), the rest after.
+   * @param {Showing} current
+   * @param {Action} action
+   */
+  #act(current, action) {
+    if (this.#current !== current || current.answered) return false;
+    if (typeof action === "object" && "url" in action) {
+      const allowed = this.#emit("link", { id: current.message.id, url: action.url, variant: current.message.variant ?? null });
+      void this.#answer(current, action, false);
+      return allowed;
+    }
+    void this.#answer(current, action);
+    return true;
+  }
+
+  /**
+   * Records the showing and takes the message down (a wall stays after its link).
+   * @param {Showing} current
+   * @param {Action} action
+   * @param {boolean} [announce] whether to send the action's event (a link's was sent already)
+   */
+  async #answer(current, action, announce = true) {
+    const message = current.message;
+    // A wall's link can be followed again; any other answer is the showing's last.
+    current.answered = message.dismissible || !(typeof action === "object" && "url" in action);
+    const isLink = typeof action === "object" && "url" in action;
+    // A link is followed once its click is over: a link taken off the page during its click is not.
+    if (isLink) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!(isLink && !message.dismissible) && this.#current === current) {
+      if (!message.dismissible && typeof action === "object" && "event" in action) this.#wallPending = message;
+      this.#takeDown();
+    }
+    await this.#record(message.id);
+    const detail = { id: message.id, variant: message.variant ?? null };
+    if (action === "dismiss") this.#emit("dismissed", detail);
+    else if ("event" in action && announce) this.#emit("button", { ...detail, name: action.event });
+    else if ("url" in action && announce) this.#emit("link", { ...detail, url: action.url });
+  }
+
+  #takeDown() {
+    const current = this.#current;
+    if (current === undefined) return;
+    this.#current = undefined;
+    current.drawing?.remove();
+    current.release();
+  }
+
+  /** @param {number} id */
+  async #record(id) {
+    const now = this.now().getTime() / 1000;
+    await this.#store.update((state) => {
+      const record = state.seen[String(id)] ?? { count: 0 };
+      record.count += 1;
+      record.lastShown = now;
+      state.seen[String(id)] = record;
+    });
+    this.#tabs.recorded(id);
+  }
+
+  /**
+   * Another tab recorded a showing of `id`: a copy of it on screen here (a tab without Web Locks) goes.
+   * @param {number} id
+   */
+  #recordedElsewhere(id) {
+    const current = this.#current;
+    if (current === undefined || current.message.id !== id || !current.message.dismissible) return;
+    this.#takeDown();
+    this.#emit("dismissed", { id, variant: current.message.variant ?? null, elsewhere: true });
+  }
+
+  /**
+   * What this install has seen, with the messages another tab shows counted as used up.
+   * @param {Set<number>} elsewhere
+   * @returns {ViewHistory}
+   */
+  #history(elsewhere) {
+    const state = this.#store.read();
+    /** @type {ViewHistory} */
+    const history = { records: new Map(), legacyLastMessageId: state.lastMessageId };
+    for (const [id, record] of Object.entries(state.seen)) history.records.set(Number(id), { ...record });
+    for (const id of elsewhere) history.records.set(id, { count: Number.POSITIVE_INFINITY });
+    return history;
+  }
+
+  /** @param {string | undefined} event */
+  #context(event) {
+    const options = this.options;
+    const context = makeContext(
+      {
+        bundleId: options.bundleId,
+        appVersion: options.appVersion,
+        osVersion: options.osVersion,
+        locale: this.languages,
+        installId: this.#store.read().installId,
+        allowLinkScheme: options.allowLinkSchemes,
+        allowLinkHost: options.allowLinkHosts,
+        event,
+      },
+      { now: this.now, platform: (options.platform ?? "web").toLowerCase() },
+    );
+    context.attributes = new Map(Object.entries(this.attributes));
+    context.launchCount = undefined; // launches are not recorded on the web
+    return context;
+  }
+
+  /**
+   * The feed: fetched, else the last good copy (with a problem event saying why).
+   * @returns {Promise<Feed | undefined>}
+   */
+  #load() {
+    return loadFeed({
+      url: this.url, fetch: this.fetch, timeoutSeconds: this.options.timeoutSeconds ?? 30, store: this.#store,
+      now: this.now, problem: (words) => this.#problem(words),
+    });
+  }
+
+  /**
+   * Sends an event; returns false when a listener cancelled it.
+   * @param {"shown" | "dismissed" | "link" | "button" | "problem"} type
+   * @param {Record<string, unknown>} detail
+   */
+  #emit(type, detail) {
+    return this.dispatchEvent(new CustomEvent(type, { detail, cancelable: type === "link" }));
+  }
+
+  /** @param {string} words */
+  #problem(words) {
+    this.#emit("problem", { message: words });
+  }
+}

@@ -1,0 +1,343 @@
+// AlertService in Node, with an injected feed server, storage area, clock and renderer: what it fetches,
+// decides, draws and records, and that nothing it meets reaches the page as an exception.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AlertService, stateKey } from "../src/index.js";
+import { MemoryStorage, RecordingRenderer, eventsOf, feedOf, feedServer, message, settled } from "../testing/support.js";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * A service over a feed of `messages` with everything injected.
+ * @param {object[]} messages @param {object} [options]
+ */
+let apps = 0;
+
+function setUp(messages, options = {}) {
+  apps += 1;
+  // An app of its own per test: a message one test leaves on screen is not held against the next.
+  const bundleId = `com.example.web${apps}`;
+  const server = feedServer(feedOf(messages));
+  const storage = new MemoryStorage();
+  const renderer = new RecordingRenderer();
+  let now = new Date("2026-03-01T12:00:00Z");
+  const make = (/** @type {object} */ more = {}) =>
+    new AlertService("https://feed.example/messages.json", {
+      bundleId, appVersion: "1.4.0", languages: ["en-US"], storage, renderer,
+      fetch: server.fetch, now: () => now, channel: null, ...options, ...more,
+    });
+  const service = make();
+  return {
+    server, storage, renderer, service, make, bundleId, events: eventsOf(service),
+    /** @param {number} hours */
+    advance: (hours) => { now = new Date(now.getTime() + hours * 3600_000); },
+  };
+}
+
+test("the due message is drawn, and a dismissal is recorded so that a once-only message is not shown again", async () => {
+  const { service, renderer, events, storage, bundleId } = setUp([message(1), message(2, { priority: 5 })]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 1);
+  assert.equal(renderer.last.message.id, 2);
+  assert.equal(service.message?.id, 2);
+  assert.deepEqual(events.of("shown"), [{ id: 2, variant: null }]);
+  await service.dismiss();
+  assert.equal(renderer.last.removed, true);
+  assert.equal(service.message, undefined);
+  assert.deepEqual(events.of("dismissed"), [{ id: 2, variant: null }]);
+  const stored = JSON.parse(/** @type {string} */ (storage.getItem(stateKey(bundleId))));
+  assert.equal(stored.version, 1);
+  assert.equal(stored.seen["2"].count, 1);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 1, "message 2 is used up; message 1 is next");
+});
+
+test("nothing is checked while a message is on screen", async () => {
+  const { service, server, renderer } = setUp([message(1)]);
+  await service.showAlertIfNecessary();
+  await service.showAlertIfNecessary();
+  assert.equal(server.requests.length, 1);
+  assert.equal(renderer.shown.length, 1);
+});
+
+test("the feed is fetched through the browser's cache, without credentials, and the install id is never sent", async () => {
+  const { service, server } = setUp([message(1)]);
+  await service.showAlertIfNecessary();
+  const id = service.installID;
+  assert.match(id, uuid);
+  const [request] = server.requests;
+  assert.equal(request.url, "https://feed.example/messages.json");
+  assert.equal(request.init?.cache, "no-cache");
+  assert.equal(request.init?.credentials, "omit");
+  assert.ok(!JSON.stringify(server.requests).includes(id));
+});
+
+test("the install id is kept: another service of the same app over the same storage has the same one", () => {
+  const { service, make } = setUp([]);
+  const id = service.installID;
+  assert.equal(make().installID, id);
+  assert.equal(service.installID, id);
+});
+
+test("a 500, broken JSON or a network failure use the last good copy, with a problem event saying why", async (t) => {
+  for (const [name, answer, words] of /** @type {const} */ ([
+    ["500", { status: 500, body: "oops" }, "HTTP 500"],
+    ["broken JSON", { status: 200, body: '{"format": 2, "messages": [' }, "cannot be used"],
+    ["no network", new TypeError("Failed to fetch"), "Failed to fetch"],
+  ])) {
+    await t.test(name, async () => {
+      const { service, server, renderer, events, make } = setUp([message(1, { maxViews: 5 })]);
+      await service.showAlertIfNecessary();
+      await service.dismiss();
+      server.answer = answer;
+      const second = make();
+      const secondEvents = eventsOf(second);
+      await second.showAlertIfNecessary();
+      assert.equal(renderer.shown.length, 2, "drawn again from the kept copy");
+      const problems = secondEvents.of("problem").map((p) => p.message);
+      assert.equal(problems.length, 1, problems.join("\n"));
+      assert.match(problems[0], new RegExp(words));
+      assert.match(problems[0], /the copy fetched at 2026-03-01T12:00:00Z is used/);
+      assert.equal(events.of("problem").length, 0);
+    });
+  }
+});
+
+test("without a kept copy, a failed feed shows nothing and says so; the promise still resolves", async () => {
+  const { service, server, renderer, events } = setUp([message(1)]);
+  server.answer = { status: 404, body: "" };
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 0);
+  assert.match(events.of("problem")[0].message, /HTTP 404\); no earlier copy is kept, so nothing is shown/);
+});
+
+test("messages the feed gets wrong are left out with a problem naming the first; the others are shown", async () => {
+  const { service, renderer, events } = setUp([{ id: 1, bundleId: "com.example.web", title: "no text" }, message(2)]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 2);
+  assert.match(events.of("problem")[0].message, /1 message left out; \$\.messages\[0\]\.text: "text" is missing/);
+});
+
+test("a service set up wrongly reports it at each check and never throws", async (t) => {
+  for (const [name, options, words] of /** @type {const} */ ([
+    ["no bundle id", { bundleId: undefined }, /bundleId: required/],
+    ["a bad version", { appVersion: "one" }, /--app-version/],
+    ["a forbidden link scheme", { allowLinkSchemes: ["javascript"] }, /never allowed/],
+  ])) {
+    await t.test(name, async () => {
+      const { make, server } = setUp([message(1)]);
+      const service = make(options);
+      const events = eventsOf(service);
+      await service.showAlertIfNecessary();
+      assert.match(events.of("problem")[0].message, words);
+      assert.equal(server.requests.length, 0);
+    });
+  }
+});
+
+test("handle(event) shows the message the event triggers; a bad name is a problem", async () => {
+  const { service, renderer, events } = setUp([message(1, { trigger: { event: "purchase" } })]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 0, "an event message is not a launch message");
+  await service.handle("purchase");
+  assert.equal(renderer.last.message.id, 1);
+  await service.dismiss();
+  await service.handle("not an event!");
+  assert.match(events.of("problem")[0].message, /is not an event name/);
+});
+
+test("a link button sends a cancellable link event, records the showing and takes the message down", async () => {
+  const { service, renderer, events, storage, bundleId } = setUp([message(1, { link: { title: "Read", url: "https://example.com/a" } })]);
+  await service.showAlertIfNecessary();
+  let cancel = true;
+  service.addEventListener("link", (event) => { if (cancel) event.preventDefault(); });
+  assert.equal(renderer.last.controls.act({ url: "https://example.com/a" }), false, "the page cancelled it");
+  await settled();
+  await settled();
+  assert.deepEqual(events.of("link"), [{ id: 1, url: "https://example.com/a", variant: null }]);
+  assert.equal(renderer.last.removed, true);
+  assert.match(/** @type {string} */ (storage.getItem(stateKey(bundleId))), /"count":1/);
+  cancel = false;
+});
+
+test("a wall stays after its link, cannot be dismissed, and comes back after its event button", async () => {
+  const wall = message(1, {
+    dismissible: false, maxViews: 100, layout: "modal", buttons: [{ title: "Update", action: { url: "https://example.com/update" } }, { title: "Why", action: { event: "why" } }],
+  });
+  const { service, renderer, events } = setUp([wall]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.controls.act({ url: "https://example.com/update" }), true);
+  await settled();
+  await settled();
+  assert.equal(renderer.last.removed, false, "a wall stays after its link");
+  await service.dismiss();
+  renderer.last.controls.close();
+  await settled();
+  assert.equal(renderer.last.removed, false, "neither dismiss() nor its close control closes a wall");
+  assert.equal(events.of("dismissed").length, 0);
+  renderer.last.controls.act({ event: "why" });
+  await settled();
+  assert.equal(renderer.last.removed, true, "its event button hands the screen to the app");
+  assert.deepEqual(events.of("button"), [{ id: 1, name: "why", variant: null }]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 2);
+  assert.equal(renderer.last.removed, false, "and it is back at the next check");
+});
+
+test("the injected clock decides minHoursBetweenViews", async () => {
+  const { service, renderer, advance } = setUp([message(1, { maxViews: 3, minHoursBetweenViews: 24 })]);
+  await service.showAlertIfNecessary();
+  await service.dismiss();
+  advance(23);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 1);
+  advance(1);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 2);
+});
+
+test("languages choose the translation; attributes can change between checks", async () => {
+  const { service, renderer } = setUp(
+    [message(1, { attributes: { plan: "pro" }, localizations: { ar: { title: "مرحبا", text: "نص" } } })],
+    { languages: ["ar-EG", "en"] },
+  );
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 0);
+  service.attributes.plan = "pro";
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.title, "مرحبا");
+  assert.equal(renderer.last.message.localization.original, "ar");
+});
+
+test("the platform is web unless the page says otherwise", async () => {
+  const { service, renderer, make } = setUp([message(1, { platforms: ["ios"], priority: 1 }), message(2)]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 2);
+  await service.dismiss();
+  const ios = make({ platform: "ios", storage: null });
+  await ios.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 1);
+});
+
+test("two services of the same app (two tabs) never show the same message at once, and each sees the other's record", async () => {
+  const { make, renderer } = setUp([message(1), message(2, { priority: 1 })]);
+  const first = make();
+  const second = make();
+  await Promise.all([first.showAlertIfNecessary(), second.showAlertIfNecessary()]);
+  const ids = renderer.shown.map((entry) => entry.message.id).sort();
+  assert.deepEqual(ids, [1, 2], "each shows its own message");
+  await first.dismiss();
+  await second.dismiss();
+  const third = make();
+  await third.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 2, "both once-only messages are used up for every tab");
+});
+
+test("a tab that took a message after another tab recorded it does not show it again", async () => {
+  const { make, renderer } = setUp([message(1)]);
+  const first = make();
+  const second = make();
+  await first.showAlertIfNecessary();
+  await second.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 1);
+  await first.dismiss();
+  await second.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 1);
+});
+
+test("the close control speaks the page's language unless the page words it", () => {
+  const { make } = setUp([]);
+  assert.equal(make({ languages: ["fr-CA"] }).texts.close, "Fermer");
+  assert.equal(make({ languages: ["fr-CA"], texts: { close: "Fermer ce message" } }).texts.close, "Fermer ce message");
+  assert.equal(make({ languages: [] }).texts.close, "Close");
+});
+
+test("a link clicked twice while its answer is under way is one answer", async () => {
+  const { service, renderer, events, storage, bundleId } = setUp([message(1, { link: { title: "Read", url: "https://example.com/a" } })]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.controls.act({ url: "https://example.com/a" }), true);
+  assert.equal(renderer.last.controls.act({ url: "https://example.com/a" }), false);
+  await service.dismiss();
+  await settled();
+  await settled();
+  assert.equal(events.of("link").length, 1);
+  assert.equal(events.of("dismissed").length, 0);
+  assert.match(/** @type {string} */ (storage.getItem(stateKey(bundleId))), /"count":1[,}]/);
+});
+
+test("a feed over 4 MB is refused without reading it all, and the kept copy is used", async () => {
+  const { service, server, renderer, make } = setUp([message(1, { maxViews: 5 })]);
+  await service.showAlertIfNecessary();
+  await service.dismiss();
+  let pulled = 0;
+  const chunk = new Uint8Array(64 * 1024).fill(0x20);
+  server.fetch = async () => new Response(new ReadableStream({
+    pull(controller) {
+      pulled += 1;
+      controller.enqueue(chunk);
+    },
+  }), { status: 200 });
+  const second = make({ fetch: server.fetch });
+  const events = eventsOf(second);
+  await second.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 2, "drawn from the kept copy");
+  assert.match(events.of("problem")[0].message, /larger than 4194304 bytes .*reading stopped there\); the copy fetched at/);
+  assert.ok(pulled <= 66, `read ${pulled} chunks of 64 kB`);
+});
+
+test("a slot decides its own placement with the feed the last check loaded, and records its answers", async () => {
+  const { service, server, renderer, events } = setUp([
+    message(1, { placement: "home" }), message(2, { placement: "home", priority: -1 }), message(3),
+  ]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 3, "the launch message is not a slot's");
+  const home = service.slot("home");
+  const first = await home.decide();
+  assert.equal(first?.id, 1);
+  assert.equal(server.requests.length, 1, "the slot used the feed the check loaded");
+  home.appeared(/** @type {any} */ (first));
+  home.appeared(/** @type {any} */ (first));
+  assert.deepEqual(events.of("shown").filter((e) => e.slot), [{ id: 1, variant: null, slot: "home" }], "once per showing");
+  home.act(/** @type {any} */ (first), "dismiss");
+  await settled();
+  assert.deepEqual(events.of("dismissed"), [{ id: 1, variant: null, slot: "home" }]);
+  assert.equal((await home.decide())?.id, 2);
+  assert.equal(await service.slot("elsewhere").decide(), undefined);
+});
+
+test("a slot without a slot's name shows nothing and says why", async (t) => {
+  for (const name of ["launch", "inbox", "no spaces", ""]) {
+    await t.test(JSON.stringify(name), async () => {
+      const { service, events } = setUp([message(1, { placement: "home" })]);
+      assert.equal(await service.slot(name).decide(), undefined);
+      assert.match(events.of("problem")[0].message, /is not a slot name/);
+    });
+  }
+});
+
+test("slots subscribed to the service decide again after each check", async () => {
+  const { service } = setUp([message(1, { placement: "home" })]);
+  const home = service.slot("home");
+  let refreshed = 0;
+  const stop = home.subscribe(() => { refreshed += 1; });
+  await service.showAlertIfNecessary();
+  stop();
+  await service.showAlertIfNecessary();
+  assert.equal(refreshed, 1);
+});
+
+test("a message recorded by another tab between this tab's decision and its claim is not shown", async () => {
+  const { make, storage, renderer, bundleId } = setUp([message(1)]);
+  const service = make({
+    // Another tab records message 1 while this one waits for it.
+    claim: async () => {
+      const state = JSON.parse(/** @type {string} */ (storage.getItem(stateKey(bundleId))));
+      state.seen["1"] = { count: 1, lastShown: 0 };
+      storage.setItem(stateKey(bundleId), JSON.stringify(state));
+      return () => {};
+    },
+  });
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.shown.length, 0);
+});

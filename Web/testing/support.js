@@ -1,0 +1,93 @@
+// What the service and storage tests share: a storage area, a feed server as a fetch function, a
+// renderer that records what it was asked to draw, and a settable clock.
+
+/** A Web Storage area in memory, which can be made full. */
+export class MemoryStorage {
+  constructor() {
+    /** @type {Map<string, string>} */
+    this.items = new Map();
+    /** Writes longer than this many characters fail as a full storage area does. */
+    this.limit = Number.POSITIVE_INFINITY;
+  }
+  /** @param {string} key */
+  getItem(key) {
+    return this.items.get(key) ?? null;
+  }
+  /** @param {string} key @param {string} value */
+  setItem(key, value) {
+    if (value.length > this.limit) {
+      const error = new Error("The quota has been exceeded.");
+      error.name = "QuotaExceededError";
+      throw error;
+    }
+    this.items.set(key, value);
+  }
+  /** @param {string} key */
+  removeItem(key) {
+    this.items.delete(key);
+  }
+}
+
+/**
+ * A feed server: `answer` says what the next requests get (a body, a status, or a thrown error).
+ * @returns {{fetch: typeof fetch, requests: Array<{url: string, init: RequestInit | undefined}>,
+ *   answer: {status: number, body: string} | Error}}
+ */
+export function feedServer(body) {
+  const server = {
+    /** @type {Array<{url: string, init: RequestInit | undefined}>} */
+    requests: [],
+    /** @type {{status: number, body: string} | Error} */
+    answer: { status: 200, body },
+    /** @type {typeof fetch} */
+    fetch: async (url, init) => {
+      server.requests.push({ url: String(url), init });
+      if (server.answer instanceof Error) throw server.answer;
+      return new Response(server.answer.body, { status: server.answer.status, headers: { etag: '"v1"' } });
+    },
+  };
+  return server;
+}
+
+/** A renderer that keeps what it was asked to show, for the test to press its buttons. */
+export class RecordingRenderer {
+  constructor() {
+    /** @type {Array<{message: any, controls: any, removed: boolean}>} */
+    this.shown = [];
+  }
+  /** @param {any} message @param {any} controls */
+  show(message, controls) {
+    const entry = { message, controls, removed: false };
+    this.shown.push(entry);
+    return { remove: () => { entry.removed = true; } };
+  }
+  get last() {
+    return this.shown[this.shown.length - 1];
+  }
+}
+
+/** @param {object[]} messages */
+export const feedOf = (messages) => JSON.stringify({ format: 2, messages });
+
+/** @param {number} id @param {object} [keys] */
+export const message = (id, keys = {}) => ({ id, bundleId: "*", title: `Title ${id}`, text: `Text ${id}`, ...keys });
+
+/**
+ * Collects a service's events by type.
+ * @param {EventTarget} service
+ */
+export function eventsOf(service) {
+  /** @type {Array<{type: string, detail: any}>} */
+  const events = [];
+  for (const type of ["shown", "dismissed", "link", "button", "problem"]) {
+    service.addEventListener(type, (event) => events.push({ type, detail: /** @type {CustomEvent} */ (event).detail }));
+  }
+  return {
+    events,
+    /** @param {string} type */
+    of: (type) => events.filter((e) => e.type === type).map((e) => e.detail),
+  };
+}
+
+/** Waits until the macrotask queue has run once (a link's answer waits for its click to be over). */
+export const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
