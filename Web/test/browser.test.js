@@ -15,6 +15,12 @@ const chromium = findChromium();
 /** axe-core: $AXE_CORE, else the copy Python's axe-selenium-python ships. */
 const axePath = [process.env.AXE_CORE, axeOfPython()].find((file) => file && fs.existsSync(file));
 
+// CI has both (it installs Chromium and Python's axe-selenium-python): there, a missing one fails the run
+// instead of skipping the tests that need it.
+if (process.env.CI && (!chromium || !axePath)) {
+  throw new Error(`CI needs ${!chromium ? "Chromium" : "axe-core (pip's axe-selenium-python, or AXE_CORE)"} for the web client's browser tests`);
+}
+
 function axeOfPython() {
   const found = spawnSync("python3", ["-c", "import axe_selenium_python, os; print(os.path.dirname(axe_selenium_python.__file__))"], { encoding: "utf8" });
   return found.status === 0 ? path.join(found.stdout.trim(), "node_modules", "axe-core", "axe.min.js") : undefined;
