@@ -276,12 +276,14 @@ struct ConsoleBrowserTests {
         #expect(oneDigitHour["errors"] as? [String] == [], "\(typed)")
         // An error is said alone, in words, without a "Written as" beside it.
         let noSuchDay = typed["2026-02-30"] ?? [:]
-        #expect(noSuchDay["errors"] as? [String] == ["February has no day 30."], "\(typed)")
+        #expect(noSuchDay["errors"] as? [String] == ["Start: February has no day 30. (JSON: startDate)"], "\(typed)")
         #expect(noSuchDay["note"] is NSNull, "\(typed)")
         for notADate in ["tomorrow", "12/01/2026"] {
             let said = typed[notADate] ?? [:]
             #expect(
-                said["errors"] as? [String] == ["Write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."],
+                said["errors"] as? [String] == [
+                    "Start: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC). (JSON: startDate)"
+                ],
                 "\(notADate): \(said)")
             #expect(said["note"] is NSNull, "\(said)")
         }
@@ -329,7 +331,7 @@ struct ConsoleBrowserTests {
         #expect(report["leaveFocus"] as? String == "con-leave-cancel")
         #expect(report["stillEditing"] as? Bool == true)
         let placeholders = report["placeholders"] as? [String: String] ?? [:]
-        #expect(placeholders["rollout"] == "e.g. 50; empty: all installs", "\(placeholders)")
+        #expect(placeholders["rollout"] == "e.g. 50%; empty: all installs", "\(placeholders)")
         #expect(placeholders["priority"] == "e.g. 10; empty: 0", "\(placeholders)")
         #expect(placeholders["maxViews"] == "e.g. 3; empty: once", "\(placeholders)")
         #expect(placeholders["appVersions"] == "e.g. 1.0, 1.1; empty: all versions", "\(placeholders)")
@@ -343,7 +345,6 @@ struct ConsoleBrowserTests {
         #expect(
             report["autoDirection"] as? [String] == [
                 "title", "text", "confirmLabel", "link.title", "image.alt", "buttons[0].title", "buttons[1].title",
-                "features", "localizations", "variants",
             ], "\(report)")
         let rightToLeft = report["rightToLeft"] as? [String: Bool] ?? [:]
         #expect(rightToLeft == ["rtl": true, "idLtr": true], "\(rightToLeft)")
@@ -369,6 +370,127 @@ struct ConsoleBrowserTests {
                 "messages"] as? [[String: Any]]
         ).compactMap { $0["id"] as? Int }
         #expect(ids == [1, 2, 3, 4, 5, 7, 8])
+    }
+
+    /// An A/B test made with no JSON typed: a 50% rollout, start and end dates, a conversion in days, two
+    /// named variants whose shares are typed as percentages, German for the message and for a variant
+    /// (chosen by name; empty cells showing what they fall back to). The file changes only in message 1,
+    /// exactly as the format writes it.
+    @Test
+    func anABTestWithNamedVariantsGermanAConversionAndARolloutIsMadeInTheFormAndSavedExactly() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let report = try Self.drive(
+            server, "abTest",
+            [
+                "id": "1", "start": "2027-01-15", "end": "2027-02-15 09:00", "variantTitle": "Pro, 30% off",
+                "germanTitle": "App-Hinweis", "germanText": "Warnung: Es gibt einen Fehler.",
+                "variantGermanTitle": "Pro, 30 % günstiger",
+            ])
+        #expect((report["status"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        #expect(report["errors"] as? [String] == [], "\(report)")
+        #expect(report["rolloutNote"] as? String == "Written as 50.")
+        #expect(report["rolloutError"] as? String == "Rollout: a number from 0 to 100, like 50. (JSON: rollout)")
+        // Unnamed variants are A and B; named, the name comes first and the letter stays.
+        #expect(report["legends"] as? [String] == ["Variant A", "Variant B"], "\(report)")
+        #expect(
+            report["legendsAfter"] as? [String] == ["Variant “Control” (A)", "Variant “Discount” (B)"], "\(report)")
+        // 75% for A makes the weights 3 and 1 and B's share 25 %; 50 makes them 1 and 1 again.
+        let shares = report["shares"] as? [String: Any] ?? [:]
+        #expect(shares["weights"] as? [Int] == [3, 1], "\(shares)")
+        #expect(shares["other"] as? String == "25 %", "\(shares)")
+        #expect(shares["back"] as? [Int] == [1, 1], "\(shares)")
+        #expect(report["offered"] as? [String] == ["English (en)", "German (de)"], "\(report)")
+        // An empty German cell shows the message's title; the variant's, the message's German text.
+        #expect(report["fallback"] as? String == "App Alert")
+        #expect(report["variantFallback"] as? String == "Warnung: Es gibt einen Fehler.")
+        let written = """
+                  "confirmLabel": "OK",
+                  "rollout": 50,
+                  "startDate": "2027-01-15T00:00:00Z",
+                  "endDate": "2027-02-15T09:00:00Z",
+                  "conversion": {
+                    "event": "purchase",
+                    "withinHours": 72
+                  },
+                  "variants": [
+                    {
+                      "name": "Control",
+                      "weight": 1
+                    },
+                    {
+                      "name": "Discount",
+                      "weight": 1,
+                      "title": "Pro, 30% off",
+                      "localizations": {
+                        "de": {
+                          "title": "Pro, 30 % günstiger"
+                        }
+                      }
+                    }
+                  ],
+                  "localizations": {
+                    "de": {
+                      "title": "App-Hinweis",
+                      "text": "Warnung: Es gibt einen Fehler."
+                    }
+                  }
+            """
+        let expected = try Self.replacingFirst("      \"confirmLabel\": \"OK\"", with: written, in: before)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
+    }
+
+    /// The rows editors write the format's values: a rollout schedule (dates and percents as typed) in place
+    /// of the rollout, an event trigger, attributes ("is one of" a list, a number), data, and languages by
+    /// name; the file changes only there. A value the rows cannot show is left to the JSON box.
+    @Test
+    func rowsForTheScheduleTriggerAttributesAndDataAreWrittenAsTheFormatHasThem() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let report = try Self.drive(server, "rowsEditors", ["id": "3"])
+        #expect((report["status"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        #expect(report["errors"] as? [String] == [], "\(report)")
+        #expect(
+            report["percentError"] as? String
+                == "Rollout schedule, row 2: a number from 0 to 100, like 50. (JSON: rolloutSchedule[1].percent)")
+        let written = """
+                  "rolloutSchedule": [
+                    {
+                      "at": "2027-01-15T00:00:00Z",
+                      "percent": 10
+                    },
+                    {
+                      "at": "2027-01-20T08:00:00Z",
+                      "percent": 100
+                    }
+                  ],
+                  "trigger": {
+                    "event": "export.done"
+                  },
+                  "attributes": {
+                    "plan": [
+                      "free",
+                      "trial"
+                    ],
+                    "level": 3
+                  },
+                  "data": {
+                    "screen": "paywall"
+                  },
+                  "locales": [
+                    "en",
+                    "de"
+                  ]
+            """
+        let expected = try Self.replacingFirst("      \"rollout\": 50", with: written, in: before)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
+        let fromJSON = report["fromJSON"] as? [String: Any] ?? [:]
+        #expect((fromJSON["attributesHint"] as? String ?? "").hasPrefix("This value has a shape"), "\(fromJSON)")
+        #expect(fromJSON["data"] as? [String] == ["coupon", "SPRING26"], "\(fromJSON)")
     }
 
     /// docs/images/console-{light,dark,zoom}.png, for docs/authoring.md.

@@ -455,6 +455,111 @@ const scenarios = {
     return { before, invalid, valid, after, diagnostics, taken, noId, date, buttons };
   },
 
+  // An A/B test made in the form with no JSON typed: a 50% rollout and dates, a conversion in days, two
+  // named variants with their shares, the message and a variant in German; then saved.
+  async abTest(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    const at = (fieldPath, tag = "input") => `.con-field[data-path="${fieldPath}"] ${tag}`;
+    const choose = async (selector, value) => {
+      await tab.evaluate(`(() => { const s = document.querySelector(${JSON.stringify(selector)}); s.value = ${JSON.stringify(value)};
+        s.dispatchEvent(new Event("change")); })()`);
+      await tab.checked();
+    };
+    const click = async (selector) => {
+      await tab.evaluate(`document.querySelector(${JSON.stringify(selector)}).click()`);
+      await tab.checked();
+    };
+    const draft = () => tab.evaluate("JSON.parse(document.querySelector('#con-json').value)");
+    await tab.type(at("rollout"), "50%");
+    const rolloutNote = await tab.text('.con-field[data-path="rollout"] .con-local-note');
+    await tab.type(at("rollout"), "half");
+    const rolloutError = await tab.text('.con-field[data-path="rollout"] .con-local-error');
+    await tab.type(at("rollout"), "50%");
+    await tab.type(at("startDate"), options.start);
+    await tab.type(at("endDate"), options.end);
+    await tab.type(at("conversion.event"), "purchase");
+    await tab.type(at("conversion.amount"), "3");
+    await choose(at("conversion.unit", "select"), "days");
+    await click(".con-add-variant");
+    const legends = await tab.evaluate("Array.from(document.querySelectorAll('.con-variant > legend')).map((l) => l.textContent)");
+    await tab.type(at("variants[0].name"), "Control");
+    await tab.type(at("variants[1].name"), "Discount");
+    await tab.type(at("variants[1].title"), options.variantTitle);
+    await tab.type(at("variants[0].share"), "75%");
+    const shares = { weights: (await draft()).variants.map((variant) => variant.weight),
+      other: await tab.evaluate(`document.querySelector(${JSON.stringify(at("variants[1].share"))}).value`) };
+    await tab.type(at("variants[0].share"), "50");
+    shares.back = (await draft()).variants.map((variant) => variant.weight);
+    // German, chosen by name, for the message and for the variant.
+    const offered = await tab.evaluate(`Array.from(document.querySelectorAll('.con-translations[data-path="localizations"] select option'))
+      .map((option) => option.textContent).filter((text) => /^(German|English)/.test(text))`);
+    await choose('.con-translations[data-path="localizations"] select', "de");
+    await click('.con-translations[data-path="localizations"] .con-add-language button');
+    const fallback = await tab.evaluate(`document.querySelector(${JSON.stringify(at("localizations.de.title"))}).placeholder`);
+    await tab.type(at("localizations.de.title"), options.germanTitle);
+    await tab.type(at("localizations.de.text", "textarea"), options.germanText);
+    await choose('.con-translations[data-path="variants[1].localizations"] select', "de");
+    await click('.con-translations[data-path="variants[1].localizations"] .con-add-language button');
+    await tab.type(at("variants[1].localizations.de.title"), options.variantGermanTitle);
+    const variantFallback = await tab.evaluate(`document.querySelector(${JSON.stringify(at("variants[1].localizations.de.text", "textarea"))}).placeholder`);
+    const legendsAfter = await tab.evaluate("Array.from(document.querySelectorAll('.con-variant > legend')).map((l) => l.textContent)");
+    const errors = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form .con-diag'))
+      .map((node) => node.closest('[data-path]').dataset.path + ": " + node.textContent)`);
+    const saved = await tab.save();
+    return { ...saved, rolloutNote, rolloutError, legends, legendsAfter, shares, offered, fallback, variantFallback, errors };
+  },
+
+  // The rows editors: a rollout schedule in place of the rollout, an event trigger, attributes, data and a
+  // feature, typed as rows; then saved. Then a value the rows cannot show is left to the JSON box.
+  async rowsEditors(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    const at = (fieldPath, tag = "input") => `.con-field[data-path="${fieldPath}"] ${tag}`;
+    const choose = async (selector, value) => {
+      await tab.evaluate(`(() => { const s = document.querySelector(${JSON.stringify(selector)}); s.value = ${JSON.stringify(value)};
+        s.dispatchEvent(new Event("change")); })()`);
+      await tab.checked();
+    };
+    const addRow = (key) => tab.evaluate(`document.querySelector('.con-rows[data-path="${key}"] .con-add-row').click()`);
+    await tab.type(at("rollout"), "");
+    await addRow("rolloutSchedule");
+    await tab.type(at("rolloutSchedule[0].at"), "2027-01-15");
+    await tab.type(at("rolloutSchedule[0].percent"), "10%");
+    await addRow("rolloutSchedule");
+    await tab.type(at("rolloutSchedule[1].at"), "2027-01-20 08:00");
+    await tab.type(at("rolloutSchedule[1].percent"), "150");
+    const percentError = await tab.text('.con-field[data-path="rolloutSchedule[1].percent"] .con-local-error');
+    await tab.type(at("rolloutSchedule[1].percent"), "100");
+    await choose(at("trigger.kind", "select"), "event");
+    await tab.type(at("trigger.event"), "export.done");
+    await addRow("attributes");
+    await tab.type(at("attributes[0].key"), "plan");
+    await choose(at("attributes[0].comparison", "select"), "oneOf");
+    await tab.type(at("attributes[0].value"), "free, trial");
+    await addRow("attributes");
+    await tab.type(at("attributes[1].key"), "level");
+    await tab.type(at("attributes[1].value"), "3");
+    await addRow("data");
+    await tab.type(at("data[0].key"), "screen");
+    await tab.type(at("data[0].value"), "paywall");
+    await tab.type(at("locales"), "English, German");
+    const errors = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form .con-diag.con-error'))
+      .map((node) => node.closest('[data-path]').dataset.path + ": " + node.textContent)`);
+    const saved = await tab.save();
+    // From the JSON box: the rows follow; a shape they cannot show is left to the JSON box.
+    const draft = JSON.parse(saved.json);
+    draft.attributes = { plan: { nested: true } };
+    draft.data = { coupon: "SPRING26" };
+    await tab.type("#con-json", JSON.stringify(draft, null, 2));
+    const fromJSON = await tab.evaluate(`({
+      attributesHint: !document.querySelector('.con-rows[data-path="attributes"] .con-rows-body').hidden ? null
+        : document.querySelector('.con-rows[data-path="attributes"] > .con-hint:not([id])').textContent,
+      data: Array.from(document.querySelectorAll('.con-rows[data-path="data"] .con-row input')).map((input) => input.value)
+    })`);
+    return { ...saved, percentError, errors, fromJSON };
+  },
+
   // Light, dark and 200 % zoom, written to OUT/console-{light,dark,zoom}.png.
   async screenshots(browser) {
     const tab = await browser.tab(base, 1280, 1000);

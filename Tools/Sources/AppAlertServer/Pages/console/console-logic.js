@@ -51,7 +51,10 @@ var ConsoleLogic = (function () {
       delete parents[segments.length - 1][segments[segments.length - 1]];
       for (var j = segments.length - 2; j >= 0; j -= 1) {
         var child = parents[j + 1];
-        if (isPlainObject(child) && Object.keys(child).length === 0) { delete parents[j][segments[j]]; } else { break; }
+        // An emptied object goes with it, but never out of an array (a variant keeps its place).
+        if (isPlainObject(child) && Object.keys(child).length === 0 && !Array.isArray(parents[j])) {
+          delete parents[j][segments[j]];
+        } else { break; }
       }
       return;
     }
