@@ -382,10 +382,13 @@ struct ConsoleBrowserTests {
         let (file, server) = try Self.serveExample(in: directory)
         defer { server.stop() }
         let before = try String(contentsOfFile: file, encoding: .utf8)
+        let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/images")
         let report = try Self.drive(
             server, "abTest",
             [
-                "id": "1", "start": "2027-01-15", "end": "2027-02-15 09:00", "variantTitle": "Pro, 30% off",
+                "id": "1", "out": images.path, "start": "2027-01-15", "end": "2027-02-15 09:00",
+                "variantTitle": "Pro, 30% off",
                 "germanTitle": "App-Hinweis", "germanText": "Warnung: Es gibt einen Fehler.",
                 "variantGermanTitle": "Pro, 30 % günstiger",
             ])
@@ -402,6 +405,17 @@ struct ConsoleBrowserTests {
         #expect(shares["weights"] as? [Int] == [3, 1], "\(shares)")
         #expect(shares["other"] as? String == "25 %", "\(shares)")
         #expect(shares["back"] as? [Int] == [1, 1], "\(shares)")
+        // A third variant moved up is B (the focus stays on its Move up); removed, the two stay as they were.
+        let moved = report["moved"] as? [String: Any] ?? [:]
+        #expect(moved["names"] as? [String] == ["Control", "Third", "Discount"], "\(moved)")
+        #expect(moved["focus"] as? String == "variants[1] up", "\(moved)")
+        #expect(
+            moved["legends"] as? [String] == [
+                "Variant “Control” (A)", "Variant “Third” (B)", "Variant “Discount” (C)",
+            ], "\(moved)")
+        #expect(moved["after"] as? [String] == ["Control", "Discount"], "\(moved)")
+        // A variant's empty title shows the message's.
+        #expect(report["variantPlaceholder"] as? String == "App Alert")
         #expect(report["offered"] as? [String] == ["English (en)", "German (de)"], "\(report)")
         // An empty German cell shows the message's title; the variant's, the message's German text.
         #expect(report["fallback"] as? String == "App Alert")
@@ -424,6 +438,10 @@ struct ConsoleBrowserTests {
                       "name": "Discount",
                       "weight": 1,
                       "title": "Pro, 30% off",
+                      "conversion": {
+                        "event": "purchase",
+                        "withinHours": 24
+                      },
                       "localizations": {
                         "de": {
                           "title": "Pro, 30 % günstiger"
@@ -443,8 +461,8 @@ struct ConsoleBrowserTests {
     }
 
     /// The rows editors write the format's values: a rollout schedule (dates and percents as typed) in place
-    /// of the rollout, an event trigger, attributes ("is one of" a list, a number), data, and languages by
-    /// name; the file changes only there. A value the rows cannot show is left to the JSON box.
+    /// of the rollout, an event trigger, attributes ("is one of" a list, a number), data, languages by name,
+    /// and as a banner a tap action and a feature; the file changes only there. A value the rows cannot show is left to the JSON box.
     @Test
     func rowsForTheScheduleTriggerAttributesAndDataAreWrittenAsTheFormatHasThem() throws {
         let directory = try TemporaryDirectory()
@@ -484,6 +502,16 @@ struct ConsoleBrowserTests {
                   "locales": [
                     "en",
                     "de"
+                  ],
+                  "layout": "banner",
+                  "action": {
+                    "url": "https://example.com/sync"
+                  },
+                  "features": [
+                    {
+                      "title": "Folders",
+                      "symbol": "folder"
+                    }
                   ]
             """
         let expected = try Self.replacingFirst("      \"rollout\": 50", with: written, in: before)

@@ -142,6 +142,18 @@ class Tab {
     await this.checked();
   }
 
+  // Chooses an option of a select as the keyboard would, and waits for the check.
+  async choose(selector, value) {
+    await this.evaluate(`(() => { const s = document.querySelector(${JSON.stringify(selector)}); s.value = ${JSON.stringify(value)};
+      s.dispatchEvent(new Event("change")); })()`);
+    await this.checked();
+  }
+
+  async click(selector) {
+    await this.evaluate(`document.querySelector(${JSON.stringify(selector)}).click()`);
+    await this.checked();
+  }
+
   text(selector) {
     return this.evaluate(`(() => { const e = document.querySelector(${JSON.stringify(selector)});
       return e && !e.closest('[hidden]') ? e.textContent : null; })()`);
@@ -183,6 +195,8 @@ async function deleteOpen(tab, done) {
 }
 
 const fieldSelector = (fieldPath) => `.con-field[data-path="${fieldPath}"] input, .con-field[data-path="${fieldPath}"] textarea`;
+// A field's control by its path: `at("rollout")`, `at("localizations.de.text", "textarea")`.
+const at = (fieldPath, tag = "input") => `.con-field[data-path="${fieldPath}"] ${tag}`;
 const diagnosticsAt = (fieldPath) => `Array.from(document.querySelectorAll('.con-field[data-path="${fieldPath}"] .con-diag'))
   .map((node) => ({ severity: node.classList.contains('con-error') ? 'error' : 'warning', text: node.textContent }))`;
 
@@ -460,16 +474,6 @@ const scenarios = {
   async abTest(browser) {
     const tab = await browser.tab(base);
     await tab.console(options.id);
-    const at = (fieldPath, tag = "input") => `.con-field[data-path="${fieldPath}"] ${tag}`;
-    const choose = async (selector, value) => {
-      await tab.evaluate(`(() => { const s = document.querySelector(${JSON.stringify(selector)}); s.value = ${JSON.stringify(value)};
-        s.dispatchEvent(new Event("change")); })()`);
-      await tab.checked();
-    };
-    const click = async (selector) => {
-      await tab.evaluate(`document.querySelector(${JSON.stringify(selector)}).click()`);
-      await tab.checked();
-    };
     const draft = () => tab.evaluate("JSON.parse(document.querySelector('#con-json').value)");
     await tab.type(at("rollout"), "50%");
     const rolloutNote = await tab.text('.con-field[data-path="rollout"] .con-local-note');
@@ -480,8 +484,8 @@ const scenarios = {
     await tab.type(at("endDate"), options.end);
     await tab.type(at("conversion.event"), "purchase");
     await tab.type(at("conversion.amount"), "3");
-    await choose(at("conversion.unit", "select"), "days");
-    await click(".con-add-variant");
+    await tab.choose(at("conversion.unit", "select"), "days");
+    await tab.click(".con-add-variant");
     const legends = await tab.evaluate("Array.from(document.querySelectorAll('.con-variant > legend')).map((l) => l.textContent)");
     await tab.type(at("variants[0].name"), "Control");
     await tab.type(at("variants[1].name"), "Discount");
@@ -491,23 +495,39 @@ const scenarios = {
       other: await tab.evaluate(`document.querySelector(${JSON.stringify(at("variants[1].share"))}).value`) };
     await tab.type(at("variants[0].share"), "50");
     shares.back = (await draft()).variants.map((variant) => variant.weight);
+    // A third variant, moved up, then removed: the two named ones stay as they were.
+    await tab.click(".con-add-variant");
+    await tab.type(at("variants[2].name"), "Third");
+    await tab.click('.con-variant[data-path="variants[2]"] [data-move=up]');
+    const moved = { names: (await draft()).variants.map((variant) => variant.name || null),
+      focus: await tab.evaluate("document.activeElement.closest('.con-variant')?.dataset.path + ' ' + document.activeElement.dataset.move"),
+      legends: await tab.evaluate("Array.from(document.querySelectorAll('.con-variant > legend')).map((l) => l.textContent)") };
+    await tab.click('.con-variant[data-path="variants[1]"] [data-move=remove]');
+    moved.after = (await draft()).variants.map((variant) => variant.name || null);
+    await tab.type(at("variants[1].conversion.event"), "purchase");
+    await tab.type(at("variants[1].conversion.amount"), "24");
     // German, chosen by name, for the message and for the variant.
     const offered = await tab.evaluate(`Array.from(document.querySelectorAll('.con-translations[data-path="localizations"] select option'))
       .map((option) => option.textContent).filter((text) => /^(German|English)/.test(text))`);
-    await choose('.con-translations[data-path="localizations"] select', "de");
-    await click('.con-translations[data-path="localizations"] .con-add-language button');
+    await tab.choose('.con-translations[data-path="localizations"] select', "de");
+    await tab.click('.con-translations[data-path="localizations"] .con-add-language button');
     const fallback = await tab.evaluate(`document.querySelector(${JSON.stringify(at("localizations.de.title"))}).placeholder`);
     await tab.type(at("localizations.de.title"), options.germanTitle);
     await tab.type(at("localizations.de.text", "textarea"), options.germanText);
-    await choose('.con-translations[data-path="variants[1].localizations"] select', "de");
-    await click('.con-translations[data-path="variants[1].localizations"] .con-add-language button');
+    await tab.choose('.con-translations[data-path="variants[1].localizations"] select', "de");
+    await tab.click('.con-translations[data-path="variants[1].localizations"] .con-add-language button');
     await tab.type(at("variants[1].localizations.de.title"), options.variantGermanTitle);
     const variantFallback = await tab.evaluate(`document.querySelector(${JSON.stringify(at("variants[1].localizations.de.text", "textarea"))}).placeholder`);
+    const variantPlaceholder = await tab.evaluate(`document.querySelector(${JSON.stringify(at("variants[0].title"))}).placeholder`);
     const legendsAfter = await tab.evaluate("Array.from(document.querySelectorAll('.con-variant > legend')).map((l) => l.textContent)");
     const errors = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form .con-diag'))
       .map((node) => node.closest('[data-path]').dataset.path + ": " + node.textContent)`);
+    if (options.out) {
+      await tab.evaluate("document.activeElement.blur(); document.querySelector('.con-variants').scrollIntoView(); window.scrollBy(0, -60)");
+      await tab.screenshot(path.join(options.out, "console-ab-test.png"));
+    }
     const saved = await tab.save();
-    return { ...saved, rolloutNote, rolloutError, legends, legendsAfter, shares, offered, fallback, variantFallback, errors };
+    return { ...saved, rolloutNote, rolloutError, legends, legendsAfter, shares, moved, variantPlaceholder, offered, fallback, variantFallback, errors };
   },
 
   // The rows editors: a rollout schedule in place of the rollout, an event trigger, attributes, data and a
@@ -515,12 +535,6 @@ const scenarios = {
   async rowsEditors(browser) {
     const tab = await browser.tab(base);
     await tab.console(options.id);
-    const at = (fieldPath, tag = "input") => `.con-field[data-path="${fieldPath}"] ${tag}`;
-    const choose = async (selector, value) => {
-      await tab.evaluate(`(() => { const s = document.querySelector(${JSON.stringify(selector)}); s.value = ${JSON.stringify(value)};
-        s.dispatchEvent(new Event("change")); })()`);
-      await tab.checked();
-    };
     const addRow = (key) => tab.evaluate(`document.querySelector('.con-rows[data-path="${key}"] .con-add-row').click()`);
     await tab.type(at("rollout"), "");
     await addRow("rolloutSchedule");
@@ -531,11 +545,11 @@ const scenarios = {
     await tab.type(at("rolloutSchedule[1].percent"), "150");
     const percentError = await tab.text('.con-field[data-path="rolloutSchedule[1].percent"] .con-local-error');
     await tab.type(at("rolloutSchedule[1].percent"), "100");
-    await choose(at("trigger.kind", "select"), "event");
+    await tab.choose(at("trigger.kind", "select"), "event");
     await tab.type(at("trigger.event"), "export.done");
     await addRow("attributes");
     await tab.type(at("attributes[0].key"), "plan");
-    await choose(at("attributes[0].comparison", "select"), "oneOf");
+    await tab.choose(at("attributes[0].comparison", "select"), "oneOf");
     await tab.type(at("attributes[0].value"), "free, trial");
     await addRow("attributes");
     await tab.type(at("attributes[1].key"), "level");
@@ -544,6 +558,13 @@ const scenarios = {
     await tab.type(at("data[0].key"), "screen");
     await tab.type(at("data[0].value"), "paywall");
     await tab.type(at("locales"), "English, German");
+    // As a banner: a tap opens a link; a feature (a warning on a banner, kept).
+    await tab.choose(at("layout", "select"), "banner");
+    await tab.choose(at("action.kind", "select"), "url");
+    await tab.type(at("action.target"), "https://example.com/sync");
+    await tab.evaluate(`document.querySelector('.con-rows[data-path="features"] .con-add-row').click()`);
+    await tab.type(at("features[0].title"), "Folders");
+    await tab.type(at("features[0].symbol"), "folder");
     const errors = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form .con-diag.con-error'))
       .map((node) => node.closest('[data-path]').dataset.path + ": " + node.textContent)`);
     const saved = await tab.save();

@@ -159,7 +159,9 @@
   function build(spec) {
     var list = Console.make("div", { "class": "con-variants-list" });
     var add = Console.make("button", { type: "button", "class": "con-add-variant" });
-    var wrapper = Console.make("div", { "class": "con-variants", "data-path": "variants" }, [list, add]);
+    var odd = Console.make("p", { "class": "con-hint", hidden: true,
+      text: "The variants have a shape these fields cannot show: edit them in the JSON box. They are kept as they are." });
+    var wrapper = Console.make("div", { "class": "con-variants", "data-path": "variants" }, [odd, list, add]);
     /** @type {any} */
     var field = { spec: spec, segments: ["variants"], wrapper: wrapper, children: [], shape: null, cards: [] };
 
@@ -184,7 +186,12 @@
         labelled(weightId, "Weight", weight, path + ".weight"),
         labelled(shareId, "Share", share, path + ".share", "con-variant-share"),
         Console.make("div", { "class": "con-variant-moves" }, moves)]);
-      var children = variantSpecs(index).map(function (one) { return Console.form.makeField(one); });
+      var children = variantSpecs(index).map(function (one) {
+        var child = Console.form.makeField(one);
+        // An empty text shows the message's: what the variant shows without its own.
+        if (one.kind === "text" || one.kind === "area") { child.messageKey = one.path.slice(("variants[" + index + "].").length); }
+        return child;
+      });
       var texts = translations({ path: path + ".localizations", label: "Translations", kind: "translations" }, index);
       children.push(texts);
       var box = Console.make("fieldset", { "class": "con-variant", "data-path": path }, [legend, head,
@@ -214,6 +221,10 @@
         Console.form.localError(weight.parentNode, reading.error || null, path + ".weight");
         if (!reading.error) { clearLocal(weight); }
         Console.formEdited();
+      });
+      // Left, the share says what the weights make (50 % for a typed "50").
+      share.addEventListener("blur", function () {
+        if (share.getAttribute("aria-invalid") !== "true") { field.refresh(Console.draft()); }
       });
       share.addEventListener("input", function () {
         var reading = V.readPercent(share.value, "Share");
@@ -268,7 +279,10 @@
     });
 
     field.fill = function (draft) {
-      var all = Array.isArray(draft.variants) && draft.variants.every(isObject) ? draft.variants : [];
+      var readable = draft.variants === undefined || (Array.isArray(draft.variants) && draft.variants.every(isObject));
+      var all = readable && draft.variants ? draft.variants : [];
+      odd.hidden = readable;
+      add.hidden = !readable;
       var shape = String(all.length);
       if (shape !== field.shape) {
         field.shape = shape;
@@ -297,7 +311,13 @@
         if (document.activeElement !== one.weight && one.weight.getAttribute("aria-invalid") !== "true") {
           one.weight.value = all[one.index].weight === undefined ? "" : String(all[one.index].weight);
         }
-        one.children.forEach(function (child) { if (child.refresh) { child.refresh(draft); } });
+        one.children.forEach(function (child) {
+          if (child.refresh) { child.refresh(draft); }
+          if (child.messageKey) {
+            var own = L.getPath(draft, L.parsePath(child.messageKey));
+            child.control.setAttribute("placeholder", typeof own === "string" && own !== "" ? own : child.spec.placeholder || "");
+          }
+        });
       });
     };
     return field;
