@@ -521,6 +521,82 @@ struct ConsoleBrowserTests {
         #expect(fromJSON["data"] as? [String] == ["coupon", "SPRING26"], "\(fromJSON)")
     }
 
+    /// A new modal made an A/B test: variant B's own first button with its link, German for the message
+    /// with both buttons' titles (the translated list keeps the first button's link), French added and
+    /// removed again. The feed gains exactly that message.
+    @Test
+    func aNewModalGetsAVariantsOwnButtonAndGermanButtonTitlesThatKeepTheirActions() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let report = try Self.drive(server, "newModal", ["id": "1"])
+        #expect((report["status"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        #expect(report["errors"] as? [String] == [], "\(report)")
+        #expect(report["buttonFallback"] as? String == "Not now")
+        #expect(report["languages"] as? [String] == ["German (de)"], "\(report)")
+        let added = """
+                },
+                {
+                  "id": 7,
+                  "bundleId": "com.createchsol.AppAlertExample",
+                  "layout": "modal",
+                  "title": "Go Pro",
+                  "text": "All your notes, everywhere.",
+                  "buttons": [
+                    {
+                      "title": "Try it",
+                      "action": {
+                        "url": "https://example.com/pro"
+                      }
+                    },
+                    {
+                      "title": "Not now"
+                    }
+                  ],
+                  "localizations": {
+                    "de": {
+                      "title": "Pro holen",
+                      "text": "Alle Notizen, überall.",
+                      "buttons": [
+                        {
+                          "title": "Ausprobieren",
+                          "action": {
+                            "url": "https://example.com/pro"
+                          }
+                        },
+                        {
+                          "title": "Später"
+                        }
+                      ]
+                    }
+                  },
+                  "variants": [
+                    {
+                      "weight": 1
+                    },
+                    {
+                      "name": "Discount",
+                      "weight": 1,
+                      "buttons": [
+                        {
+                          "title": "Get Pro, 30% off",
+                          "action": {
+                            "url": "https://example.com/pro?offer=30"
+                          }
+                        }
+                      ]
+                    }
+                  ]
+                }
+              ]
+            }
+
+            """
+        let end = try #require(before.range(of: "    }\n  ]\n}\n", options: .backwards))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == before[..<end.lowerBound] + added)
+    }
+
     /// docs/images/console-{light,dark,zoom}.png, for docs/authoring.md.
     @Test
     func theConsoleWorksInDarkModeAndAt200PercentAndItsScreenshotsAreInTheDocs() throws {

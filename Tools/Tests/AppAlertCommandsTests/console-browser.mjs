@@ -581,6 +581,41 @@ const scenarios = {
     return { ...saved, percentError, errors, fromJSON };
   },
 
+  // A new modal message made into an A/B test: the variant's own first button, German for the message
+  // with its buttons' titles (a translated list of buttons keeps their actions), French added and removed.
+  async newModal(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    await tab.evaluate(`(() => { const s = document.querySelector('#con-new-layout'); s.value = "modal"; })()`);
+    await tab.evaluate("document.querySelector('#con-new').click()");
+    await tab.wait("the new message", "document.querySelector('#con-editor-heading').textContent.startsWith('New message')");
+    await tab.checked();
+    await tab.type(at("title"), "Go Pro");
+    await tab.type(at("text", "textarea"), "All your notes, everywhere.");
+    await tab.type(at("buttons[0].action.value"), "https://example.com/pro");
+    await tab.click(".con-add-variant");
+    await tab.type(at("variants[1].name"), "Discount");
+    await tab.type(at("variants[1].buttons[0].title"), "Get Pro, 30% off");
+    await tab.choose(at("variants[1].buttons[0].action", "select"), "url");
+    await tab.type(at("variants[1].buttons[0].action.value"), "https://example.com/pro?offer=30");
+    await tab.choose('.con-translations[data-path="localizations"] select', "fr");
+    await tab.click('.con-translations[data-path="localizations"] .con-add-language button');
+    await tab.type(at("localizations.fr.title"), "Passez à Pro");
+    await tab.click('.con-language[data-path="localizations.fr"] .con-remove-row');
+    await tab.choose('.con-translations[data-path="localizations"] select', "de");
+    await tab.click('.con-translations[data-path="localizations"] .con-add-language button');
+    const buttonFallback = await tab.evaluate(`document.querySelector(${JSON.stringify(at("localizations.de.buttons[1].title"))}).placeholder`);
+    await tab.type(at("localizations.de.title"), "Pro holen");
+    await tab.type(at("localizations.de.text", "textarea"), "Alle Notizen, überall.");
+    await tab.type(at("localizations.de.buttons[0].title"), "Ausprobieren");
+    await tab.type(at("localizations.de.buttons[1].title"), "Später");
+    const languages = await tab.evaluate("Array.from(document.querySelectorAll('.con-translations[data-path=\"localizations\"] .con-language > legend')).map((l) => l.textContent)");
+    const errors = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form .con-diag.con-error'))
+      .map((node) => node.closest('[data-path]').dataset.path + ": " + node.textContent)`);
+    const saved = await tab.save();
+    return { ...saved, buttonFallback, languages, errors };
+  },
+
   // Light, dark and 200 % zoom, written to OUT/console-{light,dark,zoom}.png.
   async screenshots(browser) {
     const tab = await browser.tab(base, 1280, 1000);

@@ -463,9 +463,11 @@ var ConsoleValues = (function () {
     });
     if (translated.every(function (text) { return text === ""; })) { return undefined; }
     return source.map(function (button, position) {
-      var copy = Object.assign({}, isObject(now[position]) ? now[position] : {}, isObject(button) && has(button, "action")
-        ? { action: button.action } : {});
-      copy.title = translated[position] !== "" ? translated[position] : isObject(button) ? button.title : "";
+      /** @type {JSONObject} */
+      var copy = { title: translated[position] !== "" ? translated[position] : isObject(button) ? button.title : "" };
+      var mine = isObject(now[position]) ? now[position] : {};
+      Object.keys(mine).forEach(function (key) { if (key !== "title") { copy[key] = mine[key]; } });
+      if (isObject(button) && has(button, "action")) { copy.action = button.action; }
       return copy;
     });
   }

@@ -181,4 +181,6 @@ test("a translated button title makes a whole list of buttons with the actions o
   const both = V.translatedButtons(base, [{ title: "Ausprobieren" }, { title: "Later" }], 1, "Später");
   assert.deepEqual(both, [{ title: "Ausprobieren", action: { url: "https://example.com/" } }, { title: "Später" }]);
   assert.equal(V.translatedButtons(base, [{ title: "Try it" }, { title: "Später" }], 1, ""), undefined);
+  // The title first, as the format's examples write a button.
+  assert.deepEqual(Object.keys(V.translatedButtons(base, undefined, 0, "Ausprobieren")[0]), ["title", "action"]);
 });
