@@ -95,6 +95,11 @@ struct ConsoleBrowserTests {
             server, "invalidColor", ["id": "5", "field": "colors.background", "color": "#12345"])
         let atField = report["atField"] as? [[String: String]] ?? []
         #expect(atField.contains { $0["severity"] == "error" && $0["text"]!.contains("#RRGGBB") }, "\(report)")
+        // The field's name first, the check's words, the JSON path second.
+        #expect(
+            atField.contains {
+                $0["text"]!.hasPrefix("Error: Background: ") && $0["text"]!.hasSuffix(" (JSON: colors.background)")
+            }, "\(report)")
         #expect(report["invalid"] as? Bool == true)
         #expect((report["describedBy"] as? String ?? "").contains("#RRGGBB"))
         #expect((report["status"] as? String ?? "").hasPrefix("Not saved"), "\(report)")
@@ -516,6 +521,12 @@ struct ConsoleBrowserTests {
             """
         let expected = try Self.replacingFirst("      \"rollout\": 50", with: written, in: before)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
+        // A word that is not a language is said at the field and never written ("Deutsch" is a well-formed tag).
+        let unknown = report["unknownLanguage"] as? [String: Any] ?? [:]
+        #expect(
+            (unknown["error"] as? String ?? "").hasPrefix("Languages: “Deutsch” is not a language this form knows"),
+            "\(unknown)")
+        #expect(unknown["locales"] is NSNull, "\(unknown)")
         let fromJSON = report["fromJSON"] as? [String: Any] ?? [:]
         #expect((fromJSON["attributesHint"] as? String ?? "").hasPrefix("This value has a shape"), "\(fromJSON)")
         #expect(fromJSON["data"] as? [String] == ["coupon", "SPRING26"], "\(fromJSON)")

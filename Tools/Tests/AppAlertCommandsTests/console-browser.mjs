@@ -557,6 +557,9 @@ const scenarios = {
     await addRow("data");
     await tab.type(at("data[0].key"), "screen");
     await tab.type(at("data[0].value"), "paywall");
+    await tab.type(at("locales"), "English, Deutsch");
+    const unknownLanguage = { error: await tab.text('.con-field[data-path="locales"] .con-local-error'),
+      locales: JSON.parse(await tab.evaluate("document.querySelector('#con-json').value")).locales ?? null };
     await tab.type(at("locales"), "English, German");
     // As a banner: a tap opens a link; a feature (a warning on a banner, kept).
     await tab.choose(at("layout", "select"), "banner");
@@ -578,7 +581,7 @@ const scenarios = {
         : document.querySelector('.con-rows[data-path="attributes"] > .con-hint:not([id])').textContent,
       data: Array.from(document.querySelectorAll('.con-rows[data-path="data"] .con-row input')).map((input) => input.value)
     })`);
-    return { ...saved, percentError, errors, fromJSON };
+    return { ...saved, percentError, unknownLanguage, errors, fromJSON };
   },
 
   // A new modal message made into an A/B test: the variant's own first button, German for the message

@@ -356,23 +356,23 @@
   }
 
   function fillField(field, draft) {
-      if (field.fill) { field.fill(draft); return; }
-      if (field.spec.kind === "button") { fillButton(field, draft); return; }
-      var value = getPath(draft, field.segments);
-      var text = show(value, showKind(field.spec.kind));
-      if (field.spec.kind === "select" && text !== "" &&
-          !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
-        field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));
-      }
-      // The form's own error stays while the field still reads as typed (a date the calendar lacks).
-      if (field.control.value !== text) {
-        field.control.value = text;
-        setLocalNote(field, null);
-        setLocalError(field, null);
-      } else if (field.spec.kind !== "date" && field.spec.kind !== "percent" && field.spec.kind !== "languages") {
-        setLocalError(field, null);
-      }
-      if (field.spec.kind === "color") { paintSwatch(field); }
+    if (field.fill) { field.fill(draft); return; }
+    if (field.spec.kind === "button") { fillButton(field, draft); return; }
+    var value = getPath(draft, field.segments);
+    var text = show(value, showKind(field.spec.kind));
+    if (field.spec.kind === "select" && text !== "" &&
+        !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
+      field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));
+    }
+    // The form's own error stays while the field still reads as typed (a date the calendar lacks).
+    if (field.control.value !== text) {
+      field.control.value = text;
+      setLocalNote(field, null);
+      setLocalError(field, null);
+    } else if (field.spec.kind !== "date" && field.spec.kind !== "percent" && field.spec.kind !== "languages") {
+      setLocalError(field, null);
+    }
+    if (field.spec.kind === "color") { paintSwatch(field); }
   }
 
   // ---- Diagnostics at fields ----

@@ -13,17 +13,7 @@ var ConsoleValues = (function () {
 
   // ---- Variants: names, letters, shares ----
 
-  // A, B, … Z, then AA, AB, … (as the engine's Message.variantLetter).
-  /** @param {number} index @returns {string} */
-  function variantLetter(index) {
-    var letters = "";
-    var n = index;
-    do {
-      letters = String.fromCharCode(65 + (n % 26)) + letters;
-      n = Math.floor(n / 26) - 1;
-    } while (n >= 0);
-    return letters;
-  }
+  var variantLetter = ConsoleLogic.variantLetter;
 
   // What people call the variant: its name, else its letter.
   /** @param {JSONValue} variants @param {number} index @returns {string} */
@@ -178,7 +168,8 @@ var ConsoleValues = (function () {
     var tags = [];
     for (var i = 0; i < items.length; i += 1) {
       var reading = readLanguage(items[i]);
-      if (reading.error) { return { value: items, error: label + ": " + reading.error + "." }; }
+      // No value: a word that is not a language never reaches the draft ("Deutsch" is a well-formed tag).
+      if (reading.error) { return { error: label + ": " + reading.error + ". The list keeps its last valid value." }; }
       tags.push(/** @type {string} */ (reading.value));
     }
     var written = tags.join(", ");

@@ -79,7 +79,9 @@ test("languages are offered by name with their tag, and read from names or tags"
   assert.deepEqual(V.readLanguages("German, pt-BR", "Languages"), { value: ["de", "pt-BR"], note: "Written as de, pt-BR." });
   assert.deepEqual(V.readLanguages("en, fr", "Languages"), { value: ["en", "fr"] });
   assert.deepEqual(V.readLanguages(" ", "Languages"), { value: undefined });
-  assert.match(V.readLanguages("en, Klingonish", "Languages").error, /^Languages: “Klingonish” is not a language/);
+  const unknown = V.readLanguages("en, Deutsch", "Languages");
+  assert.match(unknown.error, /^Languages: “Deutsch” is not a language this form knows: .* The list keeps its last valid value\.$/);
+  assert.ok(!("value" in unknown));
 });
 
 test("attributes are rows of key, comparison and value, and back the same", () => {
