@@ -174,7 +174,7 @@ let package = Package(
                 "AppAlertCollector", .product(name: "NIOCore", package: "swift-nio"),
             ],
             // ConsoleBrowserTests' driver of headless Chromium (DevTools protocol), run with Node.
-            exclude: ["console-browser.mjs"]
+            exclude: ["console-browser.mjs", "console-editors.mjs"]
         ),
         // appalert report: its statistics against SciPy/statsmodels, and the command on real SQLite and
         // PostgreSQL databases, its page in a real browser.

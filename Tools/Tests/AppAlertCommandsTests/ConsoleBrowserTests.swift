@@ -95,6 +95,11 @@ struct ConsoleBrowserTests {
             server, "invalidColor", ["id": "5", "field": "colors.background", "color": "#12345"])
         let atField = report["atField"] as? [[String: String]] ?? []
         #expect(atField.contains { $0["severity"] == "error" && $0["text"]!.contains("#RRGGBB") }, "\(report)")
+        // The field's name first, the check's words, the JSON path second.
+        #expect(
+            atField.contains {
+                $0["text"]!.hasPrefix("Error: Background: ") && $0["text"]!.hasSuffix(" (JSON: colors.background)")
+            }, "\(report)")
         #expect(report["invalid"] as? Bool == true)
         #expect((report["describedBy"] as? String ?? "").contains("#RRGGBB"))
         #expect((report["status"] as? String ?? "").hasPrefix("Not saved"), "\(report)")
@@ -276,12 +281,14 @@ struct ConsoleBrowserTests {
         #expect(oneDigitHour["errors"] as? [String] == [], "\(typed)")
         // An error is said alone, in words, without a "Written as" beside it.
         let noSuchDay = typed["2026-02-30"] ?? [:]
-        #expect(noSuchDay["errors"] as? [String] == ["February has no day 30."], "\(typed)")
+        #expect(noSuchDay["errors"] as? [String] == ["Start: February has no day 30. (JSON: startDate)"], "\(typed)")
         #expect(noSuchDay["note"] is NSNull, "\(typed)")
         for notADate in ["tomorrow", "12/01/2026"] {
             let said = typed[notADate] ?? [:]
             #expect(
-                said["errors"] as? [String] == ["Write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."],
+                said["errors"] as? [String] == [
+                    "Start: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC). (JSON: startDate)"
+                ],
                 "\(notADate): \(said)")
             #expect(said["note"] is NSNull, "\(said)")
         }
@@ -329,7 +336,7 @@ struct ConsoleBrowserTests {
         #expect(report["leaveFocus"] as? String == "con-leave-cancel")
         #expect(report["stillEditing"] as? Bool == true)
         let placeholders = report["placeholders"] as? [String: String] ?? [:]
-        #expect(placeholders["rollout"] == "e.g. 50; empty: all installs", "\(placeholders)")
+        #expect(placeholders["rollout"] == "e.g. 50%; empty: all installs", "\(placeholders)")
         #expect(placeholders["priority"] == "e.g. 10; empty: 0", "\(placeholders)")
         #expect(placeholders["maxViews"] == "e.g. 3; empty: once", "\(placeholders)")
         #expect(placeholders["appVersions"] == "e.g. 1.0, 1.1; empty: all versions", "\(placeholders)")
@@ -343,7 +350,6 @@ struct ConsoleBrowserTests {
         #expect(
             report["autoDirection"] as? [String] == [
                 "title", "text", "confirmLabel", "link.title", "image.alt", "buttons[0].title", "buttons[1].title",
-                "features", "localizations", "variants",
             ], "\(report)")
         let rightToLeft = report["rightToLeft"] as? [String: Bool] ?? [:]
         #expect(rightToLeft == ["rtl": true, "idLtr": true], "\(rightToLeft)")

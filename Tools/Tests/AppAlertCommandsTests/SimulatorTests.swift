@@ -182,7 +182,7 @@ struct SimulatorTests {
             campaignDOM.range(of: "id=\"simulator-result\"").map { String(campaignDOM[$0.lowerBound...]) })
         #expect(campaignResult.contains(" · event purchase</div>"), "\(campaignResult.prefix(600))")
         #expect(campaignResult.contains("<div class=\"title\">Thanks B</div>"), "\(campaignResult.prefix(600))")
-        #expect(campaignResult.contains("#5 · variant 2 of 2</div>"), "\(campaignResult.prefix(600))")
+        #expect(campaignResult.contains("#5 · variant B (2 of 2)</div>"), "\(campaignResult.prefix(600))")
         #expect(campaignResult.contains("<td>#1</td><td>excluded</td><td>trigger</td>"))
         #expect(campaignDOM.contains("value=\"plan=pro, beta=true\""))
         #expect(campaignDOM.contains("value=\"4\""))

@@ -9,6 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { editorScenarios } from "./console-editors.mjs";
 
 const [chromium, base, scenario, ...rest] = process.argv.slice(2);
 const options = Object.fromEntries(rest.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
@@ -142,6 +143,18 @@ class Tab {
     await this.checked();
   }
 
+  // Chooses an option of a select as the keyboard would, and waits for the check.
+  async choose(selector, value) {
+    await this.evaluate(`(() => { const s = document.querySelector(${JSON.stringify(selector)}); s.value = ${JSON.stringify(value)};
+      s.dispatchEvent(new Event("change")); })()`);
+    await this.checked();
+  }
+
+  async click(selector) {
+    await this.evaluate(`document.querySelector(${JSON.stringify(selector)}).click()`);
+    await this.checked();
+  }
+
   text(selector) {
     return this.evaluate(`(() => { const e = document.querySelector(${JSON.stringify(selector)});
       return e && !e.closest('[hidden]') ? e.textContent : null; })()`);
@@ -183,6 +196,8 @@ async function deleteOpen(tab, done) {
 }
 
 const fieldSelector = (fieldPath) => `.con-field[data-path="${fieldPath}"] input, .con-field[data-path="${fieldPath}"] textarea`;
+// A field's control by its path: `at("rollout")`, `at("localizations.de.text", "textarea")`.
+const at = (fieldPath, tag = "input") => `.con-field[data-path="${fieldPath}"] ${tag}`;
 const diagnosticsAt = (fieldPath) => `Array.from(document.querySelectorAll('.con-field[data-path="${fieldPath}"] .con-diag'))
   .map((node) => ({ severity: node.classList.contains('con-error') ? 'error' : 'warning', text: node.textContent }))`;
 
@@ -487,6 +502,8 @@ const scenarios = {
     return { darkBackground, zoom, sticky };
   }
 };
+
+Object.assign(scenarios, editorScenarios({ base, options, at }));
 
 const browser = new Browser();
 let code = 0;

@@ -11,9 +11,15 @@ enum ConsoleAssets {
     /// the draft's check, then saving and the page's wiring. Five closures:
     /// - `console-logic.js`: paths, a field's text ⇄ JSON, dates, where invalid JSON goes wrong, templates,
     ///   the results' words; no DOM (`node --test` loads it alone), all on `ConsoleLogic`.
-    /// The other four share `window.Console`:
+    /// - `console-values.js`: the editors' mappings (variant names and shares, percentages and languages as
+    ///   typed, each structured key as rows and back, translations' fallbacks); no DOM, on `ConsoleValues`.
+    /// The others share `window.Console`:
     /// - `console-form.js`: hand-made fields for the common keys, typed or JSON rows for every other key of
     ///   the feed format, rows for keys it does not know; diagnostics shown at the field their path names.
+    /// - `console-rows.js`: attributes, rollout schedule, features, data, conversion, trigger and tap action as
+    ///   rows and fields.
+    /// - `console-variants.js`: the A/B test's variants (name, share, the keys a variant replaces) and the
+    ///   translation tables of the message and of each variant.
     /// - `console-editor.js`: the list of messages and the editor: opening a message, the JSON box kept in
     ///   step with the form, and where invalid JSON goes wrong (line and column).
     /// - `console-drafts.js`: the open draft's check: preview, diagnostics at their fields (others' named by
@@ -22,7 +28,8 @@ enum ConsoleAssets {
     ///   only other messages changed), refusing a template's own words, duplicating, deleting after the
     ///   dialog, noticing a change made elsewhere; then the page's wiring.
     static let script = [
-        PackageResources.console_logic_js, PackageResources.console_form_js, PackageResources.console_editor_js,
+        PackageResources.console_logic_js, PackageResources.console_values_js, PackageResources.console_form_js,
+        PackageResources.console_rows_js, PackageResources.console_variants_js, PackageResources.console_editor_js,
         PackageResources.console_drafts_js,
         PackageResources.console_saving_js,
     ].map(PageCode.text).joined(separator: "\n")

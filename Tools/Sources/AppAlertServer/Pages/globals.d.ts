@@ -29,6 +29,8 @@ type FieldSpec = {
   suggest?: string[];
   /** A button's index. */
   index?: number;
+  /** A rows editor's kind (console-rows.js): attributes, rolloutSchedule, features, data, conversion, trigger, action. */
+  rows?: string;
 };
 
 interface Window {

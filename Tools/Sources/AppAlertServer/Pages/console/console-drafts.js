@@ -195,7 +195,7 @@
     var line;
     if (explain.selected === id) {
       line = "This install sees this message" + (explain.variant !== null && explain.variant !== undefined
-        ? ", variant " + explain.variant : "") + ".";
+        ? ", " + ConsoleValues.variantWords(editor.draft.variants, explain.variant) : "") + ".";
     } else if (mine && mine.eligible) {
       line = "This message suits this install, but " + (explain.selected === null || explain.selected === undefined
         ? "it is not the one shown" : "message " + explain.selected + " is shown instead") + ": " + mine.reason + ".";

@@ -403,6 +403,7 @@
 
   // The form changed the draft (Console.form calls this).
   function formEdited() {
+    Console.form.refresh(state.editor.draft);
     writeJSON();
     renderEditorHead();
     Console.scheduleCheck();

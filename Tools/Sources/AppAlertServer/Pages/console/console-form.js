@@ -8,6 +8,7 @@
   var parsePath = L.parsePath, pathText = L.pathText, getPath = L.getPath, isPlainObject = L.isPlainObject;
   var setPath = L.setPath, show = L.show, read = L.read, movedIntoButton = L.movedIntoButton;
   var translationsLeft = L.translationsLeft, template = L.template;
+  var V = ConsoleValues;
 
   var layouts = [["", "Alert (the default)"], ["alert", "Alert"], ["banner", "Banner"], ["modal", "Modal"],
     ["sheet", "Sheet"], ["image", "Image"]];
@@ -60,23 +61,24 @@
       { path: "osVersionRange", label: "OS version range", kind: "text", placeholder: "e.g. >=17" },
       { path: "platforms", label: "Platforms", kind: "list", placeholder: "e.g. ios, macos; empty: all platforms",
         hint: "ios (iPhones and iPads), ipados, macos, tvos, watchos, visionos, linux, windows." },
-      { path: "locales", label: "Languages", kind: "list", placeholder: "e.g. en, pt-BR; empty: all languages",
-        hint: "Matched against the device's first language: pt matches pt-BR and pt-PT." },
+      { path: "locales", label: "Languages", kind: "languages", placeholder: "e.g. German, pt-BR; empty: all languages",
+        hint: "Names or tags, separated by commas. Matched against the device's first language: pt matches pt-BR and pt-PT." },
       { path: "startDate", label: "Start", kind: "date", placeholder: "e.g. 2026-03-01 or 2026-03-01T09:00:00+01:00",
         hint: "A day (2026-03-01), a day and time (2026-03-01 09:00), both taken as UTC, or RFC 3339 with an "
           + "offset (Z or +01:00)." },
       { path: "endDate", label: "End", kind: "date", placeholder: "e.g. 2026-04-01",
         hint: "As the start, and after it. A day alone means its first moment (00:00 UTC)." },
-      { path: "rollout", label: "Rollout (percent of installs)", kind: "number", placeholder: "e.g. 50; empty: all installs" },
-      { path: "rolloutSchedule", label: "Rollout schedule", kind: "json",
-        placeholder: "[{\"at\": \"2027-01-15T08:00:00Z\", \"percent\": 10}, {\"at\": \"2027-01-20T08:00:00Z\", \"percent\": 100}]",
-        hint: "A rollout that grows over time. Not together with Rollout." },
+      { path: "rollout", label: "Rollout (percent of installs)", kind: "percent", placeholder: "e.g. 50%; empty: all installs" },
+      { path: "rolloutSchedule", label: "Rollout schedule", kind: "rows", rows: "rolloutSchedule",
+        hint: "A rollout that grows over time: from each date on, that percent of installs (dates in UTC). Not "
+          + "together with Rollout." },
       { path: "whatsNew", label: "What's new for updates into", kind: "text", placeholder: "e.g. >=2.1 <2.2",
         hint: "A range: the first launches after updating into it." },
-      { path: "trigger", label: "Trigger", kind: "json", placeholder: "{\"event\": \"purchase\"}",
-        hint: "\"launch\" (the default) or {\"event\": NAME}: shown when the app reports that event." },
-      { path: "attributes", label: "Attributes", kind: "json", placeholder: "{\"plan\": [\"free\", \"trial\"]}",
-        hint: "What the app says about itself; every key listed must match." },
+      { path: "trigger", label: "Trigger", kind: "rows", rows: "trigger",
+        hint: "At launch (the default), or when the app reports an event (names: letters, digits, _ - .)." },
+      { path: "attributes", label: "Attributes", kind: "rows", rows: "attributes",
+        hint: "What the app says about itself; every attribute listed must match. A number or true/false matches "
+          + "as such: write text that looks like one in quotes (\"3\"). “is one of”: values separated by commas." },
       { path: "installIds", label: "Only these installs (test devices)", kind: "list" },
       { path: "minLaunches", label: "From launch number", kind: "integer" },
       { path: "minDaysSinceInstall", label: "Days since install, at least", kind: "integer" },
@@ -88,22 +90,20 @@
       { path: "dismissible", label: "Can be dismissed", kind: "select",
         options: [["", "Yes (the default)"], ["true", "Yes"], ["false", "No: a wall, only its link leads on"]] }
     ]],
-    ["More", "Structured keys, as JSON. Leave a box empty to remove its key.", [
-      { path: "action", label: "Tap action (banner and image)", kind: "json",
-        placeholder: "\"dismiss\", {\"url\": \"https://…\"} or {\"event\": \"name\"}" },
+    ["More", null, [
+      { path: "action", label: "Tap action (banner and image)", kind: "rows", rows: "action" },
       { path: "bannerSeconds", label: "Banner stays for (seconds)", kind: "number", placeholder: "e.g. 12; empty: 8" },
-      { path: "features", label: "Features (sheet)", kind: "json", words: true,
-        placeholder: "[{\"title\": \"Folders\", \"text\": \"Keep notes together.\", \"symbol\": \"folder\"}]" },
-      { path: "data", label: "Data for the app", kind: "json", placeholder: "{\"screen\": \"paywall\"}" },
-      { path: "localizations", label: "Localizations", kind: "json", words: true,
-        placeholder: "{\"fr\": {\"title\": \"…\", \"text\": \"…\"}}",
-        hint: "Translations by language tag; each key left out falls back to the message's." },
-      { path: "variants", label: "A/B variants", kind: "json", words: true,
-        placeholder: "[{\"weight\": 1}, {\"weight\": 1, \"title\": \"Another title\"}]",
-        hint: "2 to 10; a variant's keys replace the message's." },
-      { path: "conversion", label: "Conversion", kind: "json", placeholder: "{\"event\": \"purchase\", \"withinHours\": 72}",
-        hint: "The app event that counts as the message having worked (with results)." }
-    ]]
+      { path: "features", label: "Features (sheet)", kind: "rows", rows: "features",
+        hint: "1 to 10. Symbol: an SF Symbols name, drawn on Apple platforms." },
+      { path: "data", label: "Data for the app", kind: "rows", rows: "data",
+        hint: "Handed to the app as it is: a screen to open, a coupon code." },
+      { path: "conversion", label: "Conversion", kind: "rows", rows: "conversion",
+        hint: "The app event that counts as the message having worked (with results), within 1 hour to 30 days." }
+    ]],
+    ["Translations", "The message's texts in other languages, by language. An empty cell shows, in grey, the "
+      + "text it falls back to.", [{ path: "localizations", label: "Translations", kind: "translations" }]],
+    ["A/B test", "2 to 10 variants; each install gets one, in proportion to the shares. A variant's fields replace the "
+      + "message's; empty ones show the message's.", [{ path: "variants", label: "Variants", kind: "variants" }]]
   ];
 
   var fields = [];   // { spec, control(s), wrapper }
@@ -147,8 +147,17 @@
     return field;
   }
 
+  // What a field's text means, in its kind; percentages and languages as people type them.
+  function readField(text, spec) {
+    if (spec.kind === "percent") { return V.readPercent(text, spec.label.replace(/ \(.*\)$/, "")); }
+    if (spec.kind === "languages") { return V.readLanguages(text, spec.label); }
+    return read(text, spec.kind);
+  }
+
+  function showKind(kind) { return kind === "languages" ? "list" : kind === "percent" ? "number" : kind; }
+
   function plainEdited(field) {
-    var result = read(field.control.value, field.spec.kind);
+    var result = readField(field.control.value, field.spec);
     setLocalError(field, result.error || null);
     setLocalNote(field, result.note || null);
     // An error without a value keeps the key's last valid value (JSON); a date's error keeps the text.
@@ -158,15 +167,32 @@
     Console.formEdited();
   }
 
+  // The field's own error, its name first ("Start: February has no day 30.").
   function setLocalError(field, text) {
-    var box = field.wrapper.querySelector(".con-local-error");
-    if (!text) { if (box) { box.remove(); } describe(field); return; }
-    if (!box) {
-      box = Console.make("p", { "class": "con-diag con-error con-local-error", id: field.control.id + "-local" });
-      field.wrapper.appendChild(box);
+    var label = field.spec.label.replace(/ \(.*\)$/, "");
+    if (text && text.indexOf(label + ":") !== 0) {
+      var months = /^(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+      text = label + ": " + (months.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1));
     }
-    box.textContent = text;
+    localError(field.wrapper, text, field.spec.path);
     describe(field);
+  }
+
+  // The form's own error at a field's box: in the person's words, the JSON path second. Null clears it.
+  function localError(place, text, path) {
+    var box = place.querySelector(".con-local-error");
+    if (!text) { if (box) { box.remove(); } return; }
+    if (!box) {
+      noteSerial += 1;
+      box = Console.make("p", { "class": "con-diag con-error con-local-error", id: "con-local-" + noteSerial });
+      place.appendChild(box);
+    }
+    box.replaceChildren(text + " ", Console.make("span", { "class": "con-json-path", text: "(JSON: " + path + ")" }));
+    var control = place.querySelector("input, select, textarea");
+    if (control && !fields.some(function (field) { return field.wrapper === place; })) {
+      control.setAttribute("aria-invalid", "true");
+      control.setAttribute("aria-describedby", box.id);
+    }
   }
 
   // How the form wrote what was typed ("Written as 2026-12-01T00:00:00Z (UTC).").
@@ -205,7 +231,7 @@
         Console.make("label", { "for": base + "-kind", text: "Does" }), kind]),
       Console.make("div", { "class": "con-field", "data-path": spec.path + ".action.value" }, [targetLabel, target])
     ]);
-    var field = { spec: spec, segments: ["buttons", spec.index], control: title, kind: kind, target: target,
+    var field = { spec: spec, segments: parsePath(spec.path), control: title, kind: kind, target: target,
       targetLabel: targetLabel, wrapper: group };
     [title, target].forEach(function (control) { control.addEventListener("input", function () { buttonEdited(field); }); });
     kind.addEventListener("change", function () { buttonEdited(field); });
@@ -213,7 +239,9 @@
   }
 
   function buttonEdited(field) {
-    var draft = Console.draft();
+    var message = Console.draft();
+    // The message's buttons, or a variant's (variants[1].buttons[0]).
+    var draft = field.segments.length > 2 ? getPath(message, field.segments.slice(0, -2)) : message;
     var buttons = Array.isArray(draft.buttons) ? draft.buttons : [];
     var index = field.spec.index;
     var old = isPlainObject(buttons[index]) ? buttons[index] : {};
@@ -247,13 +275,14 @@
     if (moved) { next.push(moved.button); }
     if (next.length === 0) { delete draft.buttons; } else { draft.buttons = next; }
     if (moved) {
-      fill(draft);
-      Console.setStatus(moved.said + translationsLeft(draft));
+      fill(message);
+      Console.setStatus(moved.said + (draft === message ? translationsLeft(draft) : ""));
     }
     Console.formEdited();
   }
 
-  function fillButton(field, draft) {
+  function fillButton(field, message) {
+    var draft = field.segments.length > 2 ? getPath(message, field.segments.slice(0, -2)) || {} : message;
     var button = Array.isArray(draft.buttons) ? draft.buttons[field.spec.index] : undefined;
     field.control.value = isPlainObject(button) ? show(button.title, "text") : "";
     var action = isPlainObject(button) ? button.action : undefined;
@@ -277,6 +306,14 @@
 
   var knownKeys = null;
 
+  function makeField(spec) {
+    if (spec.kind === "button") { return buttonField(spec); }
+    if (spec.kind === "rows") { return Console.rows.build(spec); }
+    if (spec.kind === "variants") { return Console.variants.build(spec); }
+    if (spec.kind === "translations") { return Console.variants.translations(spec, null); }
+    return plainField(spec);
+  }
+
   function build(form, draft) {
     root = form;
     form.replaceChildren();
@@ -286,7 +323,7 @@
       var children = [Console.make("legend", { text: section[0] })];
       if (section[1]) { children.push(Console.make("p", { "class": "con-hint", text: section[1] })); }
       section[2].forEach(function (spec) {
-        var field = spec.kind === "button" ? buttonField(spec) : plainField(spec);
+        var field = makeField(spec);
         knownKeys[field.segments[0]] = true;
         fields.push(field);
         children.push(field.wrapper);
@@ -315,24 +352,27 @@
       box.appendChild(field.wrapper);
     });
     box.hidden = unknown.length === 0;
-    fields.forEach(function (field) {
-      if (field.spec.kind === "button") { fillButton(field, draft); return; }
-      var value = getPath(draft, field.segments);
-      var text = show(value, field.spec.kind);
-      if (field.spec.kind === "select" && text !== "" &&
-          !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
-        field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));
-      }
-      // The form's own error stays while the field still reads as typed (a date the calendar lacks).
-      if (field.control.value !== text) {
-        field.control.value = text;
-        setLocalNote(field, null);
-        setLocalError(field, null);
-      } else if (field.spec.kind !== "date") {
-        setLocalError(field, null);
-      }
-      if (field.spec.kind === "color") { paintSwatch(field); }
-    });
+    fields.forEach(function (field) { fillField(field, draft); });
+  }
+
+  function fillField(field, draft) {
+    if (field.fill) { field.fill(draft); return; }
+    if (field.spec.kind === "button") { fillButton(field, draft); return; }
+    var value = getPath(draft, field.segments);
+    var text = show(value, showKind(field.spec.kind));
+    if (field.spec.kind === "select" && text !== "" &&
+        !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
+      field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));
+    }
+    // The form's own error stays while the field still reads as typed (a date the calendar lacks).
+    if (field.control.value !== text) {
+      field.control.value = text;
+      setLocalNote(field, null);
+      setLocalError(field, null);
+    } else if (field.spec.kind !== "date" && field.spec.kind !== "percent" && field.spec.kind !== "languages") {
+      setLocalError(field, null);
+    }
+    if (field.spec.kind === "color") { paintSwatch(field); }
   }
 
   // ---- Diagnostics at fields ----
@@ -343,6 +383,7 @@
   }
 
   function describe(field) {
+    if (field.children) { field.children.forEach(describe); return; }
     var controls = field.spec.kind === "button" ? [field.control, field.kind, field.target] : [field.control];
     var notes = /** @type {HTMLElement[]} */ (Array.prototype.map.call(field.wrapper.querySelectorAll(".con-diag"), function (node) { return node; }));
     controls.forEach(function (control) {
@@ -369,19 +410,37 @@
         || root.querySelector("[data-path^=\"" + cssEscape(text + ".") + "\"], [data-path^=\"" + cssEscape(text + "[") + "\"]");
     }
     if (!place) { return false; }
-    // A date field that has the form's own error in words says that one, not the check's as well.
-    if (place.classList.contains("con-kind-date") && place.querySelector(".con-local-error")) { return true; }
+    // A field that has the form's own error in words says that one, not the check's as well.
+    if (place.querySelector(".con-local-error")) { return true; }
     noteSerial += 1;
     var error = diagnostic.severity === "error";
+    // The field's name first, the check's words, then where in the JSON (when the check gave a path).
+    var label = Array.prototype.find.call(place.children, function (child) { return /^(LABEL|LEGEND)$/.test(child.tagName); });
+    var at = typeof diagnostic.path === "string" && diagnostic.path !== "$" && L.splitPath(diagnostic.path);
     place.appendChild(Console.make("p", { id: "con-note-" + noteSerial, "class": "con-diag " + (error ? "con-error"
-      : "con-warning") }, [Console.make("strong", { text: error ? "Error: " : "Warning: " }), diagnostic.message]));
+      : "con-warning") }, [Console.make("strong", { text: error ? "Error: " : "Warning: " }),
+      (at && label ? label.textContent + ": " : "") + diagnostic.message,
+      at ? Console.make("span", { "class": "con-json-path", text: " (JSON: " + pathText(at.segments) + ")" }) : null]));
     var field = fields.find(function (candidate) { return candidate.wrapper === place || candidate.wrapper.contains(place); });
-    if (field) { describe(field); }
+    if (field) { describe(field); } else { describeBox(place); }
     return true;
   }
+
+  // A box of a field the list does not hold (a row's cell): its control described by its notes.
+  function describeBox(place) {
+    var control = place.querySelector("input, select, textarea");
+    if (!control) { return; }
+    var notes = Array.prototype.map.call(place.querySelectorAll(".con-diag"), function (node) { return node.id; });
+    if (notes.length) { control.setAttribute("aria-describedby", notes.join(" ")); }
+    if (place.querySelector(".con-error")) { control.setAttribute("aria-invalid", "true"); }
+  }
+
+  // After an edit in the form: what other fields show of it (a variant's share, a table's fallbacks).
+  function refresh(draft) { fields.forEach(function (field) { if (field.refresh) { field.refresh(draft); } }); }
 
   function cssEscape(text) { return window.CSS && CSS.escape ? CSS.escape(text) : text.replace(/["\\]/g, "\\$&"); }
 
   Console.form = { build: build, fill: fill, clearDiagnostics: clearDiagnostics, showDiagnostic: showDiagnostic,
-    template: template, pathText: pathText };
+    template: template, pathText: pathText, plainField: plainField, buttonField: buttonField, fillField: fillField,
+    describe: describe, localError: localError, makeField: makeField, refresh: refresh };
 })();

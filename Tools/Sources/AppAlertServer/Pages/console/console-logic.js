@@ -51,7 +51,10 @@ var ConsoleLogic = (function () {
       delete parents[segments.length - 1][segments[segments.length - 1]];
       for (var j = segments.length - 2; j >= 0; j -= 1) {
         var child = parents[j + 1];
-        if (isPlainObject(child) && Object.keys(child).length === 0) { delete parents[j][segments[j]]; } else { break; }
+        // An emptied object goes with it, but never out of an array (a variant keeps its place).
+        if (isPlainObject(child) && Object.keys(child).length === 0 && !Array.isArray(parents[j])) {
+          delete parents[j][segments[j]];
+        } else { break; }
       }
       return;
     }
@@ -326,29 +329,38 @@ var ConsoleLogic = (function () {
     return null;
   }
 
+  // A, B, … Z, then AA, AB, …: what people call a variant without a name (as the engine's Message.variantLetter).
+  /** @param {number} index @returns {string} */
+  function variantLetter(index) {
+    var letters = "";
+    for (var n = index; n >= 0; n = Math.floor(n / 26) - 1) { letters = String.fromCharCode(65 + (n % 26)) + letters; }
+    return letters;
+  }
+
   // The languages and variants that still have a dismiss or link title of their own: the author gives
   // them buttons in their words (the form cannot translate the new one).
   /** @param {JSONObject} draft @returns {string} */
   function translationsLeft(draft) {
-    /** @type {string[]} */
-    var left = [];
-    [["localizations", ""], ["variants", "variant "]].forEach(function (pair) {
-      var group = draft[pair[0]];
-      Object.keys(isPlainObject(group) || Array.isArray(group) ? group : {}).forEach(function (key) {
-        var entry = group[key];
-        if (isPlainObject(entry) && (entry.confirmLabel !== undefined || entry.link !== undefined)) {
-          left.push(pair[1] + (Array.isArray(group) ? Number(key) + 1 : key));
-        }
-      });
-    });
-    if (!left.length) { return ""; }
-    var many = left.length > 1;
-    var variants = left.filter(function (name) { return name.indexOf("variant ") === 0; }).length;
-    var what = variants === left.length ? "variant" : variants ? "translation and variant" : "translation";
-    if (variants === left.length) { left = left.map(function (name) { return name.slice(8); }); }
-    return " Its " + what + (many ? "s " : " ") + (many ? left.slice(0, -1).join(", ") + " and " + left[left.length - 1]
-      : left[0]) + (many ? " still have a dismiss or link title of their own: give them buttons in their own words"
-        : " still has a dismiss or link title of its own: give it buttons in its own words") + " (the errors say where).";
+    /** @param {string[]} items @returns {string} */
+    function list(items) { return items.length > 1 ? items.slice(0, -1).join(", ") + " and " + items[items.length - 1] : items[0]; }
+    /** @param {JSONValue} entry @returns {boolean} */
+    function left(entry) { return isPlainObject(entry) && (entry.confirmLabel !== undefined || entry.link !== undefined); }
+    var localizations = isPlainObject(draft.localizations) ? draft.localizations : {};
+    var tags = Object.keys(localizations).filter(function (tag) { return left(localizations[tag]); });
+    // Variants by name, else by letter (A, B, C…), as everywhere people read them.
+    var variants = (Array.isArray(draft.variants) ? draft.variants : []).map(function (/** @type {JSONValue} */ variant,
+      /** @type {number} */ index) {
+      if (!left(variant)) { return ""; }
+      return typeof variant.name === "string" && variant.name.trim() !== "" ? "“" + variant.name + "”" : variantLetter(index);
+    }).filter(Boolean);
+    var parts = [];
+    if (tags.length) { parts.push((tags.length > 1 ? "translations " : "translation ") + list(tags)); }
+    if (variants.length) { parts.push((variants.length > 1 ? "variants " : "variant ") + list(variants)); }
+    if (!parts.length) { return ""; }
+    var many = tags.length + variants.length > 1;
+    return " Its " + parts.join(" and ") + (many
+      ? " still have a dismiss or link title of their own: give them buttons in their own words"
+      : " still has a dismiss or link title of its own: give it buttons in its own words") + " (the errors say where).";
   }
 
   // The order a new message's keys are written in (docs/authoring.md): what it is and for whom, its words
@@ -448,6 +460,6 @@ var ConsoleLogic = (function () {
   return { parsePath: parsePath, pathText: pathText, getPath: getPath,
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
     readDate: readDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
-    templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft,
+    templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,
     inKeyOrder: inKeyOrder, sameJSON: sameJSON, sentence: sentence, resultsText: resultsText, countName: countName, percent: percent };
 })();

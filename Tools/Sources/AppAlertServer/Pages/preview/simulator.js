@@ -25,6 +25,13 @@
     if (text !== undefined && text !== null) { node.textContent = text; }
     return node;
   }
+  // "variant B (2 of 3)", or "variant "Discount" (2 of 3)" with a name: A, B, C… as everywhere people read.
+  function variantWords(answer) {
+    var letter = "";
+    for (var n = answer.variant; n >= 0; n = Math.floor(n / 26) - 1) { letter = String.fromCharCode(65 + (n % 26)) + letter; }
+    var label = typeof answer.variantName === "string" ? "\"" + answer.variantName + "\"" : letter;
+    return "variant " + label + " (" + (answer.variant + 1) + " of " + answer.variants + ")";
+  }
   function draw(answer, install) {
     result.textContent = "";
     var left = element("div");
@@ -43,8 +50,7 @@
       var item = element("div", "item");
       item.appendChild(phones);
       item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")
-        + (answer.variant !== null && answer.variant !== undefined
-          ? " · variant " + (answer.variant + 1) + " of " + answer.variants : "")));
+        + (answer.variant !== null && answer.variant !== undefined ? " · " + variantWords(answer) : "")));
       left.appendChild(item);
     } else {
       left.appendChild(element("p", "none", "No message for this install."));

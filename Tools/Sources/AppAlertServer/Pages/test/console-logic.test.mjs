@@ -172,9 +172,11 @@ test("the translations and variants left with a dismiss or link title of their o
   assert.equal(L.translationsLeft({ localizations: { fr: { confirmLabel: "OK" } } }),
     " Its translation fr still has a dismiss or link title of its own: give it buttons in its own words (the errors say where).");
   assert.equal(L.translationsLeft({ variants: [{ weight: 1, link: {} }, { weight: 1, confirmLabel: "x" }] }),
-    " Its variants 1 and 2 still have a dismiss or link title of their own: give them buttons in their own words (the errors say where).");
+    " Its variants A and B still have a dismiss or link title of their own: give them buttons in their own words (the errors say where).");
+  assert.equal(L.translationsLeft({ variants: [{ weight: 1 }, { name: "Discount", weight: 1, confirmLabel: "x" }] }),
+    " Its variant “Discount” still has a dismiss or link title of its own: give it buttons in its own words (the errors say where).");
   assert.equal(L.translationsLeft({ localizations: { de: { link: {} } }, variants: [{ confirmLabel: "x" }] }),
-    " Its translation and variants de and variant 1 still have a dismiss or link title of their own: give them buttons in their own words (the errors say where).");
+    " Its translation de and variant A still have a dismiss or link title of their own: give them buttons in their own words (the errors say where).");
 });
 
 test("a new message's keys are put in the documented order, unknown keys last as they came", () => {
