@@ -30,7 +30,8 @@
         private weak var controller: WKUserContentController?
 
         public init(
-            info: WebAppInfo, router: WebMessageRouter? = nil, origins: WebMessageRouter.OriginPolicy = WebMessageRouter.OriginPolicy(),
+            info: WebAppInfo, router: WebMessageRouter? = nil,
+            origins: WebMessageRouter.OriginPolicy = WebMessageRouter.OriginPolicy(),
             handlerName: String = "appAlert", globalName: String = "AppInfo"
         ) throws {
             self.script = try info.javaScript(globalName: globalName, origins: origins)

@@ -303,7 +303,9 @@ struct UpdateServiceTests {
         return configuration
     }
 
-    func makeService(version: String, store: InMemoryAlertStore, rules: UpdateConfiguration.Rules = UpdateConfiguration.Rules()) -> UpdateService {
+    func makeService(
+        version: String, store: InMemoryAlertStore, rules: UpdateConfiguration.Rules = UpdateConfiguration.Rules()
+    ) -> UpdateService {
         let answer = Data(
             """
             {"resultCount":1,"results":[{"trackId":77,"trackName":"Notes","version":"\(version)","currentVersionReleaseDate":"2026-11-01T00:00:00Z"}]}
@@ -338,7 +340,8 @@ struct UpdateServiceTests {
 
     @Test
     func aRequiredUpdateComesBackOnceTheTappedAlertHasGone() async throws {
-        let service = makeService(version: "2.0", store: InMemoryAlertStore(), rules: UpdateConfiguration.Rules(major: .required))
+        let service = makeService(
+            version: "2.0", store: InMemoryAlertStore(), rules: UpdateConfiguration.Rules(major: .required))
         await service.checkForUpdate()
         let presentation = try #require(service.presentation)
         #expect(!presentation.isDismissible)

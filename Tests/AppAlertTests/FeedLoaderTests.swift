@@ -101,7 +101,8 @@ struct FeedLoaderTests {
 
     @Test(arguments: failures)
     func aBadResponseNeverReplacesTheGoodFeed(
-        name: String, reply: TestHTTPServer.Reply, kind: FeedLoader.LoadError.Kind, transportKind: FeedTransportError.Kind?
+        name: String, reply: TestHTTPServer.Reply, kind: FeedLoader.LoadError.Kind,
+        transportKind: FeedTransportError.Kind?
     ) async throws {
         let server = try TestHTTPServer { _ in .response(status: 200, headers: ["ETag": "\"v1\""], body: sampleFeed) }
         let store = InMemoryAlertStore()

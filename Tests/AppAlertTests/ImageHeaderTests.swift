@@ -230,9 +230,15 @@ struct ImageHeaderTests {
     @Test
     func limitsAreTheCallersToSet() throws {
         let png = try Fixtures.data("images/valid.png")
-        #expect(throws: ImageHeader.Refusal.self) { try ImageHeader(inspecting: png, limits: ImageLimits(maximumSide: 39)) }
-        #expect(throws: ImageHeader.Refusal.self) { try ImageHeader(inspecting: png, limits: ImageLimits(maximumPixels: 1_199)) }
-        #expect(throws: ImageHeader.Refusal.self) { try ImageHeader(inspecting: png, limits: ImageLimits(maximumBytes: 100)) }
+        #expect(throws: ImageHeader.Refusal.self) {
+            try ImageHeader(inspecting: png, limits: ImageLimits(maximumSide: 39))
+        }
+        #expect(throws: ImageHeader.Refusal.self) {
+            try ImageHeader(inspecting: png, limits: ImageLimits(maximumPixels: 1_199))
+        }
+        #expect(throws: ImageHeader.Refusal.self) {
+            try ImageHeader(inspecting: png, limits: ImageLimits(maximumBytes: 100))
+        }
         #expect(
             try ImageHeader(inspecting: png, limits: ImageLimits(maximumSide: 40, maximumPixels: 1_200)).width == 40)
     }

@@ -7,7 +7,8 @@ let day: TimeInterval = 86_400
 let installDate = Date(timeIntervalSince1970: 1_800_000_000)
 
 /// Launches `versions` one after another, a day apart, and returns every launch's info.
-func launches(_ versions: [String], existingInstall: LaunchRecorder.ExistingInstall? = nil, state: inout InstallState) -> [LaunchRecorder.Launch]
+func launches(_ versions: [String], existingInstall: LaunchRecorder.ExistingInstall? = nil, state: inout InstallState)
+    -> [LaunchRecorder.Launch]
 {
     versions.enumerated().map { index, version in
         LaunchRecorder.recordLaunch(
@@ -79,7 +80,9 @@ struct VersionHistoryTests {
     }
 
     @Test(
-        arguments: [(LaunchRecorder.ExistingInstall(version: Version("1.4")), "1.4"), (LaunchRecorder.ExistingInstall(), nil)]
+        arguments: [
+            (LaunchRecorder.ExistingInstall(version: Version("1.4")), "1.4"), (LaunchRecorder.ExistingInstall(), nil),
+        ]
             as [(LaunchRecorder.ExistingInstall, String?)])
     func anInstallWithDataButNoHistoryIsTold(existing: LaunchRecorder.ExistingInstall, previous: String?) {
         var state = InstallState()

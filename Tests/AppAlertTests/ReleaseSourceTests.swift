@@ -110,7 +110,8 @@ struct AppStoreLookupTests {
         let server = try TestHTTPServer { _ in .response(status: 200, body: emptyLookup) }
         let lookup = AppStoreLookup(baseURL: URL(string: server.url("/lookup"))!, storefront: try Storefront("fr"))
         await #expect(
-            throws: ReleaseSource.LookupError(kind: .notInStorefront, reason: "com.example.Missing is not in the FR App Store")
+            throws: ReleaseSource.LookupError(
+                kind: .notInStorefront, reason: "com.example.Missing is not in the FR App Store")
         ) {
             try await lookup.latestRelease(bundleID: "com.example.Missing")
         }

@@ -136,7 +136,9 @@ struct FeedVerificationTests {
     ]
 
     @Test(arguments: rejections)
-    func aBadSignatureIsRefusedWithItsKind(name: String, feed: Data, signature: Data?, kind: FeedTrust.VerificationError.Kind) {
+    func aBadSignatureIsRefusedWithItsKind(
+        name: String, feed: Data, signature: Data?, kind: FeedTrust.VerificationError.Kind
+    ) {
         let trust = FeedTrust(publicKeys: [Self.key.publicKey])
         do {
             try trust.verify(feed, signatureFile: signature)

@@ -6,7 +6,8 @@ import Testing
 let releaseDay = try! RFC3339.parse("2026-11-18T08:00:00Z")
 
 func release(
-    _ version: String, released: Date? = releaseDay, minimumOS: String? = nil, source: ReleaseSource.Release.Source = .appStore
+    _ version: String, released: Date? = releaseDay, minimumOS: String? = nil,
+    source: ReleaseSource.Release.Source = .appStore
 ) -> ReleaseSource.Release {
     ReleaseSource.Release(
         version: Version(version)!, releaseDate: released, minimumOSVersion: minimumOS.flatMap(Version.init),
@@ -87,7 +88,8 @@ struct UpdatePolicyEngineTests {
         Case(
             name: "required ignores later", installed: "1.1", release: release("2.0"),
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")),
-            prompt: UpdateDecision.PromptState(remindAfter: releaseDay.addingTimeInterval(30 * 86_400)), kind: .required,
+            prompt: UpdateDecision.PromptState(remindAfter: releaseDay.addingTimeInterval(30 * 86_400)),
+            kind: .required,
             reason: .belowMinimumVersion),
         Case(
             name: "at the minimum: not required", installed: "1.5", release: release("2.0"),
@@ -174,7 +176,8 @@ struct UpdatePolicyEngineTests {
             rules: UpdateConfiguration.Rules(revision: .required), kind: .required, reason: .requiredByRule),
         Case(
             name: "a rule-required update ignores skip", installed: "1.9", release: release("2.0"),
-            prompt: UpdateDecision.PromptState(skippedVersions: ["2.0"]), rules: UpdateConfiguration.Rules(major: .required), kind: .required,
+            prompt: UpdateDecision.PromptState(skippedVersions: ["2.0"]),
+            rules: UpdateConfiguration.Rules(major: .required), kind: .required,
             reason: .requiredByRule),
     ]
 

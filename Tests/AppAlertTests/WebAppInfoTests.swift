@@ -251,7 +251,9 @@ struct WebAppInfoTests {
 
     @Test(arguments: ["", "2fast", "a-b", "a.b", "x\"y", "window[0]", "a b"])
     func anythingElseIsRefused(name: String) {
-        #expect(throws: WebAppInfo.InvalidGlobalName.self) { try info("x").javaScript(globalName: name, origins: Self.helpPages) }
+        #expect(throws: WebAppInfo.InvalidGlobalName.self) {
+            try info("x").javaScript(globalName: name, origins: Self.helpPages)
+        }
     }
 
     @Test
@@ -314,7 +316,9 @@ struct WebMessageRouterTests {
 }
 
 struct WebOriginPolicyTests {
-    static let policy = WebMessageRouter.OriginPolicy(allowedOrigins: ["https://help.example.com", "http://localhost:8080/"])
+    static let policy = WebMessageRouter.OriginPolicy(allowedOrigins: [
+        "https://help.example.com", "http://localhost:8080/",
+    ])
 
     @Test(arguments: [
         ("the allowed origin", true, "https", "help.example.com", 0, true),

@@ -94,7 +94,9 @@ public actor AlertClient {
         event: String? = nil, placement: Message.Placement = .launch
     ) async -> AlertClient.CheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
-        guard let feed = load.feed else { return AlertClient.CheckResult(load: load, decision: MessageDecision(message: nil)) }
+        guard let feed = load.feed else {
+            return AlertClient.CheckResult(load: load, decision: MessageDecision(message: nil))
+        }
         do {
             let state = try await state(readBy: load)
             var context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: event)
@@ -117,7 +119,9 @@ public actor AlertClient {
         event: String? = nil
     ) async -> AlertClient.CheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
-        guard let feed = load.feed else { return AlertClient.CheckResult(load: load, decision: MessageDecision(message: nil)) }
+        guard let feed = load.feed else {
+            return AlertClient.CheckResult(load: load, decision: MessageDecision(message: nil))
+        }
         let app = self.app
         let now = clock.now
         let reporting = results?.configuration

@@ -199,7 +199,8 @@ extension ImageHeader {
                             + "progressive JPEG")
                 }
                 guard length >= 8 else {
-                    throw ImageHeader.Refusal(kind: .invalidHeader, reason: "the JPEG's frame header is \(length) bytes long")
+                    throw ImageHeader.Refusal(
+                        kind: .invalidHeader, reason: "the JPEG's frame header is \(length) bytes long")
                 }
                 try reader.need(offset + 9, "the JPEG's frame header")
                 let height = Int(reader.uint16BE(at: offset + 5))
@@ -208,7 +209,8 @@ extension ImageHeader {
                 return ImageHeader(format: .jpeg, width: width, height: height)
             }
             if marker == 0xDA || marker == 0xD9 {
-                throw ImageHeader.Refusal(kind: .invalidHeader, reason: "the JPEG's image data starts before its frame header")
+                throw ImageHeader.Refusal(
+                    kind: .invalidHeader, reason: "the JPEG's image data starts before its frame header")
             }
             offset += 2 + length
         }
@@ -230,7 +232,8 @@ extension ImageHeader {
         let width = Int(reader.uint16LE(at: 6))
         let height = Int(reader.uint16LE(at: 8))
         guard reader.ends(with: [0x3B]) else {
-            throw ImageHeader.Refusal(kind: .truncated, reason: "the GIF does not end with its trailer: it was cut short")
+            throw ImageHeader.Refusal(
+                kind: .truncated, reason: "the GIF does not end with its trailer: it was cut short")
         }
         return ImageHeader(format: .gif, width: width, height: height)
     }

@@ -22,7 +22,9 @@ public struct ImageLoadResult: Sendable, Hashable {
     /// Why the image failed, or why a fresh copy was not used.
     public var error: ImageHeader.Refusal?
 
-    public init(url: URL, status: Status, data: Data? = nil, header: ImageHeader? = nil, error: ImageHeader.Refusal? = nil) {
+    public init(
+        url: URL, status: Status, data: Data? = nil, header: ImageHeader? = nil, error: ImageHeader.Refusal? = nil
+    ) {
         self.url = url
         self.status = status
         self.data = data

@@ -76,7 +76,9 @@ package struct JSONParser: Sendable {
     /// Parses `data` as ``parse(_:)-(Data)`` does and says where the top-level object's members lie in
     /// it, for tools that change one member of a file written by hand and leave every other byte
     /// alone. `layout` is nil when the document is not an object.
-    package func parseLayout(_ data: Data) throws(JSONValue.SyntaxError) -> (value: JSONValue, layout: JSONObjectLayout?) {
+    package func parseLayout(_ data: Data) throws(JSONValue.SyntaxError) -> (
+        value: JSONValue, layout: JSONObjectLayout?
+    ) {
         let result: Result<(JSONValue, JSONObjectLayout?), JSONValue.SyntaxError> = data.withUnsafeBytes { raw in
             Result { () throws(JSONValue.SyntaxError) -> (JSONValue, JSONObjectLayout?) in
                 var scanner = Scanner<LayoutSink>(

@@ -96,7 +96,8 @@ public struct UpgradeMigrator: Sendable {
         do {
             state = try await store.state()
         } catch {
-            return UpgradeMigrator.Report(completed: [], failure: .init(step: nil, reason: "cannot read the state: \(error)"))
+            return UpgradeMigrator.Report(
+                completed: [], failure: .init(step: nil, reason: "cannot read the state: \(error)"))
         }
         guard let history = state.versionHistory else {
             return UpgradeMigrator.Report(
@@ -104,14 +105,16 @@ public struct UpgradeMigrator: Sendable {
                 failure: .init(step: nil, reason: "no version history: record the launch before running steps"))
         }
         if let change = history.lastChange, change.isDowngrade {
-            return UpgradeMigrator.Report(completed: [], failure: nil, note: "a downgrade from \(change.from): no step runs")
+            return UpgradeMigrator.Report(
+                completed: [], failure: nil, note: "a downgrade from \(change.from): no step runs")
         }
         var completed: [String] = []
         for step in pendingSteps(in: state) {
             do {
                 try await step.body()
             } catch {
-                return UpgradeMigrator.Report(completed: completed, failure: .init(step: step.identifier, reason: "\(error)"))
+                return UpgradeMigrator.Report(
+                    completed: completed, failure: .init(step: step.identifier, reason: "\(error)"))
             }
             do {
                 let identifier = step.identifier

@@ -126,7 +126,8 @@ public enum LaunchRecorder {
     ///     install is never an update.
     ///   - state: the install's state, whose history is updated.
     public static func recordLaunch(
-        of version: String, at now: Date, in state: inout InstallState, existingInstall: LaunchRecorder.ExistingInstall? = nil
+        of version: String, at now: Date, in state: inout InstallState,
+        existingInstall: LaunchRecorder.ExistingInstall? = nil
     ) -> LaunchRecorder.Launch {
         guard var history = state.versionHistory else {
             var history = VersionHistory(

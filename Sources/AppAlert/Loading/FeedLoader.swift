@@ -288,7 +288,8 @@ public actor FeedLoader {
     }
 
     private func loadRemote(
-        _ url: URL, validatorsFrom validated: CachedFeed?, cached: CachedFeed?, now: Date, cacheError: FeedLoader.LoadError?
+        _ url: URL, validatorsFrom validated: CachedFeed?, cached: CachedFeed?, now: Date,
+        cacheError: FeedLoader.LoadError?
     ) async -> FeedLoader.LoadResult {
         let request = FeedRequest(
             url: url, accept: "application/json", etag: validated?.etag, lastModified: validated?.lastModified,
@@ -441,7 +442,8 @@ public actor FeedLoader {
         } catch {
             return FeedLoader.LoadResult(
                 feed: nil, source: .none,
-                error: FeedLoader.LoadError(kind: .cache, reason: "the cached feed is no longer readable: \(error.reason)"))
+                error: FeedLoader.LoadError(
+                    kind: .cache, reason: "the cached feed is no longer readable: \(error.reason)"))
         }
         if configuration.trust != nil {
             let highest: Int?
@@ -474,7 +476,9 @@ public actor FeedLoader {
     }
 
     /// No feed: the cached copy is not accepted, after `error` (the reason a fresh copy was not used).
-    private func refused(error: FeedLoader.LoadError?, because trustError: FeedTrust.VerificationError) -> FeedLoader.LoadResult {
+    private func refused(error: FeedLoader.LoadError?, because trustError: FeedTrust.VerificationError)
+        -> FeedLoader.LoadResult
+    {
         var combined = error ?? FeedLoader.LoadError(trustError)
         combined.reason =
             error == nil

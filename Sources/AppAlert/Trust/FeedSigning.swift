@@ -72,7 +72,8 @@ public struct FeedSignature: Sendable, Hashable, CustomStringConvertible {
     /// Reads the contents of a `.sig` file.
     public init(_ data: Data) throws(FeedTrust.VerificationError) {
         guard data.count <= 1024, let text = String(data: data, encoding: .utf8) else {
-            throw FeedTrust.VerificationError(kind: .malformedSignature, reason: "the signature file is not a short text")
+            throw FeedTrust.VerificationError(
+                kind: .malformedSignature, reason: "the signature file is not a short text")
         }
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard fields.count == 3, fields[0] == "ed25519" else {
@@ -82,10 +83,12 @@ public struct FeedSignature: Sendable, Hashable, CustomStringConvertible {
                     "the signature file must be one line \"ed25519 KEY-ID BASE64\", not \"\(KeyText.excerpt(text))\"")
         }
         guard fields[1].count == 16, fields[1].allSatisfy(\.isHexDigit) else {
-            throw FeedTrust.VerificationError(kind: .malformedSignature, reason: "\"\(fields[1])\" is not a key id (16 hex digits)")
+            throw FeedTrust.VerificationError(
+                kind: .malformedSignature, reason: "\"\(fields[1])\" is not a key id (16 hex digits)")
         }
         guard let signature = Data(base64Encoded: String(fields[2])), signature.count == 64 else {
-            throw FeedTrust.VerificationError(kind: .malformedSignature, reason: "the signature is not 64 bytes of base64")
+            throw FeedTrust.VerificationError(
+                kind: .malformedSignature, reason: "the signature is not 64 bytes of base64")
         }
         self.init(keyID: String(fields[1]).lowercased(), signature: signature)
     }

@@ -91,7 +91,8 @@ public struct Storefront: Sendable, Hashable, CustomStringConvertible {
             throw Storefront.InvalidCode(
                 input: text, reason: "\"\(text)\" has three letters; use the two-letter country code (e.g. US)")
         }
-        throw Storefront.InvalidCode(input: text, reason: "\"\(text)\" is not a two-letter country code (e.g. US, FR, JP)")
+        throw Storefront.InvalidCode(
+            input: text, reason: "\"\(text)\" is not a two-letter country code (e.g. US, FR, JP)")
     }
 
     public var description: String { code }
@@ -172,13 +173,16 @@ public struct AppStoreLookup: Sendable {
                 ? "macappstore://apps.apple.com/app/id\(trackID)" : "https://apps.apple.com/app/id\(trackID)")!
     }
 
-    public func latestRelease(bundleID: String, now: Date = Date()) async throws(ReleaseSource.LookupError) -> ReleaseSource.Release {
+    public func latestRelease(bundleID: String, now: Date = Date()) async throws(ReleaseSource.LookupError)
+        -> ReleaseSource.Release
+    {
         let storefront = await effectiveStorefront()
         let object = try await fetchJSONObject(
             transport, url(bundleID: bundleID, now: now, storefront: storefront), timeout: timeout,
             headers: ["Cache-Control": "no-cache"])
         guard let count = object["resultCount"]?.integerValue, case .array(let results)? = object["results"] else {
-            throw ReleaseSource.LookupError(kind: .invalidResponse, reason: "the lookup answer has no resultCount and results")
+            throw ReleaseSource.LookupError(
+                kind: .invalidResponse, reason: "the lookup answer has no resultCount and results")
         }
         guard count > 0, case .object(let app)? = results.first else {
             let store = storefront.map { "the \($0.code) App Store" } ?? "the App Store"
@@ -253,7 +257,8 @@ public struct GitHubReleases: Sendable {
         let object = try await fetchJSONObject(
             transport, url, timeout: timeout,
             headers: ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"],
-            notFound: ReleaseSource.LookupError(kind: .noRelease, reason: "\(owner)/\(repository) has no published release"))
+            notFound: ReleaseSource.LookupError(
+                kind: .noRelease, reason: "\(owner)/\(repository) has no published release"))
         if object["draft"] == .bool(true) || object["prerelease"] == .bool(true) {
             throw ReleaseSource.LookupError(kind: .noRelease, reason: "\(owner)/\(repository) has no published release")
         }
@@ -262,7 +267,8 @@ public struct GitHubReleases: Sendable {
         }
         let versionText = tag.first == "v" || tag.first == "V" ? String(tag.dropFirst()) : tag
         guard let version = Version(versionText) else {
-            throw ReleaseSource.LookupError(kind: .invalidResponse, reason: "tag \"\(tag)\" is not a version (e.g. v1.2.3)")
+            throw ReleaseSource.LookupError(
+                kind: .invalidResponse, reason: "tag \"\(tag)\" is not a version (e.g. v1.2.3)")
         }
         return ReleaseSource.Release(
             version: version, releaseDate: object["published_at"]?.stringValue.flatMap { try? RFC3339.parse($0) },

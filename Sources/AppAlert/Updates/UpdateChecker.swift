@@ -31,7 +31,8 @@ public actor UpdateChecker {
     ///   - clock: the time, for tests.
     public init(
         app: AppInfo, source: ReleaseSource, feedLoader: FeedLoader? = nil, store: any AlertStore,
-        configuration: UpdateConfiguration = UpdateConfiguration(), environment: UpdateChecker.BuildEnvironment = UpdateChecker.BuildEnvironment(),
+        configuration: UpdateConfiguration = UpdateConfiguration(),
+        environment: UpdateChecker.BuildEnvironment = UpdateChecker.BuildEnvironment(),
         clock: AlertClock = .system
     ) {
         self.app = app

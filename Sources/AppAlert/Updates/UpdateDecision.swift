@@ -69,7 +69,8 @@ public struct UpdateDecision: Sendable, Hashable {
     public var sourceError: ReleaseSource.LookupError?
 
     public init(
-        kind: UpdateDecision.Kind, reason: UpdateDecision.Reason, installedVersion: Version, availableVersion: Version? = nil,
+        kind: UpdateDecision.Kind, reason: UpdateDecision.Reason, installedVersion: Version,
+        availableVersion: Version? = nil,
         storeURL: URL? = nil, release: ReleaseSource.Release? = nil, policy: UpdatePolicy? = nil,
         sourceError: ReleaseSource.LookupError? = nil
     ) {
@@ -127,7 +128,8 @@ extension UpdateConfiguration {
         public var revision: UpdateDecision.Kind = .optional
 
         public init(
-            major: UpdateDecision.Kind = .optional, minor: UpdateDecision.Kind = .optional, patch: UpdateDecision.Kind = .optional,
+            major: UpdateDecision.Kind = .optional, minor: UpdateDecision.Kind = .optional,
+            patch: UpdateDecision.Kind = .optional,
             revision: UpdateDecision.Kind = .optional
         ) {
             self.major = major
@@ -220,7 +222,8 @@ package enum UpdatePolicyEngine {
         public init(
             installedVersion: Version, osVersion: Version? = nil, now: Date, release: ReleaseSource.Release? = nil,
             sourceError: ReleaseSource.LookupError? = nil, policy: UpdatePolicy? = nil,
-            environment: UpdateChecker.BuildEnvironment = UpdateChecker.BuildEnvironment(), promptState: UpdateDecision.PromptState = UpdateDecision.PromptState()
+            environment: UpdateChecker.BuildEnvironment = UpdateChecker.BuildEnvironment(),
+            promptState: UpdateDecision.PromptState = UpdateDecision.PromptState()
         ) {
             self.installedVersion = installedVersion
             self.osVersion = osVersion
@@ -246,9 +249,11 @@ package enum UpdatePolicyEngine {
         let installed = inputs.installedVersion
         let policy = inputs.policy
         var decision = UpdateDecision(
-            kind: .none, reason: UpdateDecision.Reason(.upToDate, ""), installedVersion: installed, release: inputs.release,
+            kind: .none, reason: UpdateDecision.Reason(.upToDate, ""), installedVersion: installed,
+            release: inputs.release,
             policy: policy, sourceError: inputs.sourceError)
-        func finish(_ kind: UpdateDecision.Kind, _ code: UpdateDecision.Reason.Code, _ words: String) -> UpdateDecision {
+        func finish(_ kind: UpdateDecision.Kind, _ code: UpdateDecision.Reason.Code, _ words: String) -> UpdateDecision
+        {
             decision.kind = kind
             decision.reason = UpdateDecision.Reason(code, words)
             return decision
