@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// The feed contract as a JSON Schema (draft 2020-12), for editors: key completion, documentation on
