@@ -84,7 +84,7 @@ struct FeedIndex: Sendable {
 /// Reads the feed (a file, a directory of `.json` feeds, or an `http(s)://` URL) and reads it again
 /// when it changes, as `appalert serve` does: an edit with errors is logged and the last good version
 /// stays. A URL is asked again every ``urlInterval`` with `If-None-Match`.
-final class CollectorFeed: @unchecked Sendable {
+package final class CollectorFeed: @unchecked Sendable {
     enum Source: Sendable {
         case path(URL)
         case url(URL)

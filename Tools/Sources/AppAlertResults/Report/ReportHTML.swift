@@ -288,7 +288,7 @@ extension ResultsReport {
                     html +=
                         "<td class=\"i\">\(HTMLText.escaped(percent(rate.low))) – \(HTMLText.escaped(percent(rate.high)))</td>"
                 } else {
-                    html += "<td>no rate</td><td></td>"
+                    html += "<td class=\"n\">no rate</td><td></td>"
                 }
                 if hasVariants {
                     if let comparison = arm.versusBaseline?[event] {
