@@ -52,6 +52,7 @@
 
     /// The message center as a list: newest first, unread ones marked (and said by VoiceOver), swipe to
     /// delete, a tap opens the message as a card in a sheet; the empty state says there are no messages.
+    /// A row drawn is its item's showing (once a UTC day), a tap its opening (``InboxModel``).
     /// Its words are in the user's language (``MessageTexts``). Put it in your navigation stack, which
     /// shows its title. For a list or badge of your own, use `alertService.inbox`.
     public struct InboxList: View {
@@ -79,6 +80,7 @@
                         }
                     }
                     .accessibilityValue(Text(item.isRead ? "" : texts.unread))
+                    .onAppear { inbox.itemAppeared(item.id) }
                     #if !os(tvOS)
                         .swipeActions {
                             Button(texts.delete, role: .destructive) {

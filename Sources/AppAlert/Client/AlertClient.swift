@@ -203,13 +203,42 @@ public actor AlertClient {
         }
     }
 
-    /// The user opened inbox item `id`: it is read, and the opening counts as a showing.
+    /// The user opened inbox item `id`: it is read, and the opening counts as a view (`maxViews`). With
+    /// reporting on, ``InboxModel/open(_:)`` also counts it as `opened`: it knows the variant listed.
     public func openInboxItem(_ id: Int) async throws {
+        _ = try await openInboxItem(id, counting: nil)
+    }
+
+    /// ``openInboxItem(_:)`` for `message` as it was listed, counted as `opened` with reporting on.
+    /// Returns the problems to report (counters dropped).
+    func openInboxItem(_ message: ResolvedMessage) async throws -> [String] {
+        try await openInboxItem(message.id, counting: message)
+    }
+
+    private func openInboxItem(_ id: Int, counting message: ResolvedMessage?) async throws -> [String] {
         let now = clock.now
-        try await store.updateState { state in
+        let reporting = results?.configuration
+        return try await store.updateState { state in
             state.inbox = state.inbox ?? Inbox.State()
             state.inbox?.markRead(id)
             state.history.recordShowing(of: id, at: now)
+            guard let reporting, let message else { return [] }
+            return ResultsRecorder.count([.opened], of: message, in: &state, at: now, configuration: reporting)
+        }
+    }
+
+    /// Inbox item `message` was drawn in the visible list. Its first drawing on a UTC day is that day's
+    /// showing of it, counted as `shown` with reporting on; later ones that day are not. Returns whether
+    /// this one was the day's showing, and the problems to report.
+    func listInboxItem(_ message: ResolvedMessage) async throws -> (shown: Bool, problems: [String]) {
+        let now = clock.now
+        let reporting = results?.configuration
+        return try await store.updateState { state in
+            var inbox = state.inbox ?? Inbox.State()
+            guard inbox.markListed(message.id, day: UTCDay.text(of: now)) else { return (false, []) }
+            state.inbox = inbox
+            guard let reporting else { return (true, []) }
+            return (true, ResultsRecorder.count([.shown], of: message, in: &state, at: now, configuration: reporting))
         }
     }
 

@@ -7,7 +7,8 @@ public enum AlertEvent: Sendable, Hashable {
     /// A message was put on screen; `variant` is the A/B variant shown (`nil` without variants). Sent
     /// when a window draws it (``AlertService/messageAppeared()``, which AppAlertUI's views call), once
     /// per showing; a message chosen while no window can draw it is not reported until one does, or
-    /// until it is answered. A slot's message is reported when its slot first draws it.
+    /// until it is answered. A slot's message is reported when its slot first draws it; an inbox item
+    /// when it is first drawn in the list on a UTC day (``InboxModel/itemAppeared(_:)``).
     case shown(id: Int, variant: Int? = nil)
     /// The user dismissed it.
     case dismissed(id: Int, variant: Int? = nil)

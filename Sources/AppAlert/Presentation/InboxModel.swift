@@ -9,9 +9,11 @@ import Observation
 /// .task { await alertService.inbox.refresh() }
 /// ```
 ///
-/// Opening an item marks it read and counts as a showing, and makes it ``openedMessage``: the message
-/// as a modal card (an item is never a wall here: its card always closes). Deleting an item hides it
-/// for good. Both are kept in the service's store, so they hold across launches.
+/// An item drawn in the visible list is shown (``itemAppeared(_:)``: once a UTC day, the
+/// ``AlertEvent/shown(id:variant:)`` event and, with reporting on, the `shown` count). Opening an item
+/// marks it read, counts as a view and, with reporting on, as `opened`, and makes it ``openedMessage``:
+/// the message as a modal card (an item is never a wall here: its card always closes). Deleting an item
+/// hides it for good. All are kept in the service's store, so they hold across launches.
 @MainActor
 @Observable
 public final class InboxModel {
@@ -22,7 +24,7 @@ public final class InboxModel {
     /// ``openedMessage``'s images, loaded and checked by the core once the card is open (it shows
     /// without them until they are at hand; one that cannot be had is not drawn).
     public private(set) var openedImages: [ImageLoadResult] = []
-    /// Why the last refresh, opening or deletion failed, for a developer; `nil` after a success.
+    /// Why the last refresh, listing, opening or deletion failed, for a developer; `nil` after a success.
     public private(set) var problem: String?
 
     /// Whether ``openedMessage``'s card is on screen, for a sheet's binding: setting it to `false` closes
@@ -56,15 +58,41 @@ public final class InboxModel {
         problem = storeError?.description ?? load.error?.reason
     }
 
-    /// Opens item `id`: read, counted as shown, and ``openedMessage``.
+    /// Tells the inbox that item `id` is drawn in the visible list (its row appeared). Its first drawing
+    /// on a UTC day is that day's showing: ``AlertEvent/shown(id:variant:)`` is sent and, with reporting
+    /// on, it is counted as `shown`; later drawings that day are not, across launches too. AppAlertUI's
+    /// `InboxList` calls it as each row appears; a list of your own calls it from its rows' `onAppear`.
+    ///
+    /// Returns the task that records it (`nil` for an id not listed), for a caller that must know when
+    /// it is stored; views ignore it.
+    @discardableResult
+    public func itemAppeared(_ id: Int) -> Task<Void, Never>? {
+        guard let message = items.first(where: { $0.id == id })?.message, let client = service?.client else {
+            return nil
+        }
+        return Task { [weak self] in
+            do {
+                let (shown, problems) = try await client.listInboxItem(message)
+                if shown { self?.service?.hand(.shown(id: message.id, variant: message.variant)) }
+                for problem in problems { self?.service?.hand(.problem(problem)) }
+            } catch {
+                self?.problem = "cannot record that inbox item \(id) was shown: \(error)"
+            }
+        }
+    }
+
+    /// Opens item `id`: read, counted as a view and (with reporting on) as `opened`, and ``openedMessage``.
     public func open(_ id: Int) async {
         guard let position = items.firstIndex(where: { $0.id == id }) else { return }
         items[position].isRead = true
-        let card = items[position].message.inboxCard
+        let listed = items[position].message
+        let card = listed.inboxCard
         openedMessage = card
         openedImages = []
         do {
-            try await service?.client?.openInboxItem(id)
+            if let problems = try await service?.client?.openInboxItem(listed) {
+                for problem in problems { service?.hand(.problem(problem)) }
+            }
             problem = nil
         } catch {
             problem = "cannot record that inbox item \(id) was read: \(error)"

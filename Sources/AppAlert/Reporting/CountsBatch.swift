@@ -12,7 +12,7 @@ enum CountsWire {
     /// no spaces, keys in this order, `variant` only for a message with variants, `version` (not
     /// `message`) for an update prompt's counters.
     static func body(batch: String, app: String, counts: [ResultCounts.Counter]) -> Data {
-        var text = "{\"schema\":1,\"batch\":"
+        var text = "{\"schema\":\(schema(of: counts)),\"batch\":"
         JSONValue.writeString(batch, to: &text)
         text += ",\"app\":"
         JSONValue.writeString(app, to: &text)
@@ -33,6 +33,12 @@ enum CountsWire {
         }
         text += "]}"
         return Data(text.utf8)
+    }
+
+    /// The schema a batch of `counts` needs: 2 when it has an inbox item's `opened` (the counter schema 2
+    /// added), else 1, so a collector that reads only schema 1 still takes every other batch.
+    static func schema(of counts: [ResultCounts.Counter]) -> Int {
+        counts.contains { $0.event == .opened } ? 2 : 1
     }
 }
 

@@ -7,6 +7,8 @@ struct ResultEvent: Sendable, Hashable, RawRepresentable, Codable, CustomStringC
 
     /// On screen: a window drew the message (a command-line tool printed it).
     static let shown = ResultEvent(rawValue: "shown")
+    /// An inbox item opened from the list (its `shown` is its drawing in the list, once a UTC day).
+    static let opened = ResultEvent(rawValue: "opened")
     /// Closed without an action: the confirm button of a message without `buttons`, the close control,
     /// a swipe, a banner's time.
     static let dismissed = ResultEvent(rawValue: "dismissed")

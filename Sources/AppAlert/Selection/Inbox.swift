@@ -8,6 +8,11 @@ extension Inbox {
         public private(set) var read: [Int]
         /// Ids of the items deleted, ascending.
         public private(set) var deleted: [Int]
+        /// The UTC day of ``listed`` (`nil` before an item was first drawn in a list; absent from state
+        /// written before the inbox was counted).
+        private(set) var listedDay: String?
+        /// Ids of the items drawn in a list on ``listedDay``, ascending: an item is shown once a day.
+        private(set) var listed: [Int]?
 
         public init(read: [Int] = [], deleted: [Int] = []) {
             self.read = Array(Set(read)).sorted()
@@ -20,6 +25,17 @@ extension Inbox {
         public mutating func markRead(_ id: Int) { Self.insert(id, into: &read) }
         public mutating func markUnread(_ id: Int) { read.removeAll { $0 == id } }
         public mutating func delete(_ id: Int) { Self.insert(id, into: &deleted) }
+
+        /// Item `id` was drawn in a list on the UTC day `day`: returns whether that is its first time that
+        /// day (its showing of the day), and remembers it. The ids of earlier days are forgotten.
+        mutating func markListed(_ id: Int, day: String) -> Bool {
+            var ids = listedDay == day ? listed ?? [] : []
+            guard !Self.contains(ids, id) else { return false }
+            Self.insert(id, into: &ids)
+            listedDay = day
+            listed = ids
+            return true
+        }
 
         // Sorted arrays, not sets: the state file's bytes are the same for the same state.
         private static func contains(_ ids: [Int], _ id: Int) -> Bool {

@@ -49,8 +49,10 @@ struct Refusal: Error, Equatable {
 
 /// Checks a parsed batch against the wire format (schema/counts.schema.json) and the feed.
 struct BatchCheck {
-    static let messageEvents: Set<String> = ["shown", "dismissed", "tap", "link", "conversion"]
+    static let messageEvents: Set<String> = ["shown", "dismissed", "tap", "link", "conversion", "opened"]
     static let updateEvents: Set<String> = ["update.shown", "update.accepted", "update.later", "update.skipped"]
+    /// The schemas read: 1, and 2, which adds an inbox item's `opened`.
+    static let schemas: ClosedRange<Int64> = 1...2
     static let maximumCounters = 200
     static let maximumN: Int64 = 1000
     /// An update event's `version`: at most this many bytes.
@@ -150,9 +152,9 @@ struct BatchCheck {
             default: throw Refusal(.shape, "$.\(Self.step(member.key)): not a key of a batch")
             }
         }
-        guard let schema else { throw Refusal(.schema, "$.schema: missing (this collector reads schema 1)") }
-        guard case .number(_, let version) = schema, version == 1 else {
-            throw Refusal(.schema, "$.schema: \(Self.describe(schema)) is not a schema this collector reads (1)")
+        guard let schema else { throw Refusal(.schema, "$.schema: missing (this collector reads schemas 1 and 2)") }
+        guard case .number(_, let version?) = schema, Self.schemas.contains(version) else {
+            throw Refusal(.schema, "$.schema: \(Self.describe(schema)) is not a schema this collector reads (1, 2)")
         }
         guard let batch else { throw Refusal(.batchID, "$.batch: missing") }
         guard case .string(let batchText) = batch, batchText.utf8.count == 36, let id = UUID(uuidString: batchText)
@@ -176,7 +178,7 @@ struct BatchCheck {
         var keys = Set<CountRow>()
         var versions = DayVersions()
         for (position, element) in elements.enumerated() {
-            let row = try counter(element, at: "$.counts[\(position)]", app: appID)
+            let row = try counter(element, at: "$.counts[\(position)]", app: appID, schema: version)
             if let version = row.version, !versions.insert(version, on: row.day) {
                 throw Self.tooManyVersions(at: "$.counts[\(position)]", app: appID, day: row.day, version: version)
             }
@@ -198,7 +200,9 @@ struct BatchCheck {
         return StoredBatch(id: id, rows: rows)
     }
 
-    private func counter(_ value: BatchJSON.Value, at path: String, app: String) throws(Refusal) -> CountRow {
+    private func counter(_ value: BatchJSON.Value, at path: String, app: String, schema: Int64) throws(Refusal)
+        -> CountRow
+    {
         guard case .object(let members) = value else {
             throw Refusal(.shape, "\(path): expected an object, found \(value.typeDescription)")
         }
@@ -294,6 +298,10 @@ struct BatchCheck {
             throw Refusal(.event, "\(path).event: tap: \(which) is neither a banner nor an image")
         } else if eventName == "conversion", !events.conversion {
             throw Refusal(.event, "\(path).event: conversion: \(which) names no conversion")
+        } else if eventName == "opened", schema < 2 {
+            throw Refusal(.event, "\(path).event: opened is a counter of schema 2, and this batch is schema \(schema)")
+        } else if eventName == "opened", !events.opened {
+            throw Refusal(.event, "\(path).event: opened: \(which) is not an inbox item")
         }
         return CountRow(
             app: app, day: dayText, message: id, variant: variantIndex, version: nil, event: eventName, n: count)

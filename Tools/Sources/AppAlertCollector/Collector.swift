@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// How `appalert collect` behaves. Every value has a default.
@@ -65,19 +66,42 @@ package struct Collector: Sendable {
         package var description: String
     }
 
-    /// Reads the feed at `feedLocation` (a file, a directory of `.json` feeds or an `http(s)://` URL)
-    /// and writes to `store`.
-    package init(
-        feed feedLocation: String, store: any ResultsStore,
-        configuration: CollectorConfiguration = CollectorConfiguration(),
-        logger: Logger = Logger(label: "appalert.collect")
-    ) async throws(StartError) {
-        self.configuration = configuration
+    /// Reads the feed at `feedLocation` (a file, a directory of `.json` feeds or an `http(s)://` URL):
+    /// the first step of a start, before the database is opened, so that a collector that cannot read
+    /// its feed creates no database.
+    package static func openFeed(_ feedLocation: String, configuration: CollectorConfiguration) async throws(StartError)
+        -> CollectorFeed
+    {
         do {
-            feed = try await CollectorFeed.open(feedLocation, transport: configuration.transport)
+            return try await CollectorFeed.open(feedLocation, transport: configuration.transport)
         } catch {
             throw StartError(description: error.description)
         }
+    }
+
+    /// Listens on `configuration`'s address and port and lets them go at once: a start that could not
+    /// listen fails here, before the database is opened (or created). The error says why, as the
+    /// server's own would (``reason(_:)``). Port 0 is always free.
+    package static func checkListening(_ configuration: CollectorConfiguration) async throws(StartError) {
+        guard configuration.port != 0 else { return }
+        do {
+            let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: configuration.host, port: configuration.port).get()
+            try await channel.close()
+        } catch {
+            throw StartError(
+                description: "cannot listen on \(configuration.host):\(configuration.port): \(reason(error))")
+        }
+    }
+
+    /// Collects into `store`, checking batches against `feed` (``openFeed(_:configuration:)``).
+    package init(
+        feed: CollectorFeed, store: any ResultsStore, configuration: CollectorConfiguration = CollectorConfiguration(),
+        logger: Logger = Logger(label: "appalert.collect")
+    ) {
+        self.configuration = configuration
+        self.feed = feed
         metrics = CollectorMetrics()
         committer = GroupCommitter(store: store, now: configuration.now, logger: logger, metrics: metrics)
         limiter = RateLimiter(perMinute: configuration.rateLimit)

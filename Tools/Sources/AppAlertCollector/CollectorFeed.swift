@@ -10,8 +10,8 @@ import ServiceLifecycle
 /// taken. `button.N` is the feed's `buttons` entry at index N (a localization's or the variant's own
 /// `buttons` too: the index is allowed when any wording has it); a message without `buttons` counts
 /// its derived buttons as `link` (when any wording has a `link`) and `dismissed`. `tap` is a banner's
-/// or an image's action; `conversion` needs a `conversion` key (the message's or the variant's).
-/// `shown` and `dismissed` are any message's.
+/// or an image's action; `conversion` needs a `conversion` key (the message's or the variant's);
+/// `opened` is an inbox item's. `shown` and `dismissed` are any message's.
 struct FeedIndex: Sendable {
     struct MessageEntry: Sendable {
         /// The apps it is for; `"*"` for every app the feed names.
@@ -30,6 +30,8 @@ struct FeedIndex: Sendable {
         var link = false
         var tap = false
         var conversion = false
+        /// An inbox item: opened from the list.
+        var opened = false
     }
 
     var apps: Set<String> = []
@@ -57,6 +59,7 @@ struct FeedIndex: Sendable {
         var events = Events()
         events.tap = message.layout == .banner || message.layout == .image
         events.conversion = message.conversion != nil
+        events.opened = message.placement == .inbox
         guard message.layout.hasButtons else { return events }
         var wordings = [(message.buttons, message.link)]
         for localization in message.localizations {
@@ -81,7 +84,7 @@ struct FeedIndex: Sendable {
 /// Reads the feed (a file, a directory of `.json` feeds, or an `http(s)://` URL) and reads it again
 /// when it changes, as `appalert serve` does: an edit with errors is logged and the last good version
 /// stays. A URL is asked again every ``urlInterval`` with `If-None-Match`.
-final class CollectorFeed: @unchecked Sendable {
+package final class CollectorFeed: @unchecked Sendable {
     enum Source: Sendable {
         case path(URL)
         case url(URL)

@@ -37,8 +37,9 @@ extension AppAlertCommand {
         @Option(help: "The port (0 picks a free one).")
         var port = 8080
 
+        // Unconditional: "-1" is this option's value (then refused as negative), not an option of its own.
         @Option(
-            name: .customLong("rate-limit"),
+            name: .customLong("rate-limit"), parsing: .unconditional,
             help: ArgumentHelp("Batches a minute from one client address; 0 turns the limit off.", valueName: "n"))
         var rateLimit = 600
 
@@ -60,7 +61,10 @@ extension AppAlertCommand {
             configuration.host = host
             configuration.port = port
             guard rateLimit >= 0 else {
-                try CommandOutput.failure("--rate-limit: must be 0 (off) or more").emit()
+                try CommandOutput.failure(
+                    "--rate-limit: \(rateLimit) is not a valid value: give a number of batches a minute, 0 or more "
+                        + "(0 turns the limit off)"
+                ).emit()
                 return
             }
             configuration.rateLimit = rateLimit
@@ -86,6 +90,15 @@ extension AppAlertCommand {
             }
             var logger = Logger(label: "appalert.collect")
             logger.logLevel = .info
+            // The feed and the port first: a collector that cannot start opens (or creates) no database.
+            let feed: CollectorFeed
+            do {
+                feed = try await Collector.openFeed(self.feed, configuration: configuration)
+                try await Collector.checkListening(configuration)
+            } catch {
+                try CommandOutput.failure(error.description).emit()
+                return
+            }
             let store: any ResultsStore
             do {
                 store = try await ResultsDatabase.open(location, logger: logger)
@@ -93,15 +106,7 @@ extension AppAlertCommand {
                 try CommandOutput.failure("\(error)").emit()
                 return
             }
-            let collector: Collector
-            do {
-                collector = try await Collector(
-                    feed: feed, store: store, configuration: configuration, logger: logger)
-            } catch {
-                await store.close()
-                try CommandOutput.failure(error.description).emit()
-                return
-            }
+            let collector = Collector(feed: feed, store: store, configuration: configuration, logger: logger)
             let host = host
             let requestedPort = port
             let databaseName =

@@ -55,7 +55,7 @@ enum PreviewPage {
             \(pageStyle)
             \(galleryStyle)
             </style></head>
-            <body>
+            <body><main>
             \(notices(failure: failure, atStart: failureAtStart, signatures: signatureNotices))
             <h1>AppAlert preview</h1>
             <p class="meta">Reloads by itself when the feed changes.\(console ? " <a href=\"/console\">Edit the messages in the console</a>" : "")</p>
@@ -65,6 +65,7 @@ enum PreviewPage {
             </script>
             \(body)
             <script>AppAlertPhones.fillPhones();</script>
+            </main>
             <script>
             (function () {
               var version = \(ScriptSafeJSON.serialize(.string(version)));

@@ -276,9 +276,36 @@ extension CollectCommandTests {
         #expect(status == 2, "\(errors)")
         #expect(
             errors.contains("appalert: cannot listen on 127.0.0.1:\(holder.port): Address already in use"), "\(errors)")
-        #expect(errors.contains("results database closed"), "\(errors)")
-        // The database was closed, not left half-open: it opens and reads.
-        #expect(try await storedRows(database).ids == 0)
+        // It refused to start before opening the database: no file was created.
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
+    /// A collector that refuses to start creates no database file: a feed that is not there, a rate
+    /// limit below 0 (`-1` is the option's value, refused as such, not read as an option of its own).
+    @Test(
+        arguments: [
+            ("missing.json", ["--rate-limit", "0"], "missing.json"),
+            (
+                "messages.json", ["--rate-limit", "-1"],
+                "appalert: --rate-limit: -1 is not a valid value: give a number of batches a minute, 0 or more "
+                    + "(0 turns the limit off)"
+            ),
+        ] as [(String, [String], String)])
+    func aCollectorThatRefusesToStartCreatesNoDatabase(feed name: String, options: [String], error: String)
+        async throws
+    {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("messages.json", Batches.feed)
+        let feed = directory.url.appendingPathComponent(name).path
+        let database = directory.url.appendingPathComponent("results.sqlite").path
+        let (status, errors) = try await offThePool {
+            try Self.runToItsEnd(
+                ["collect", feed, "--database", database, "--port", "0"] + options, deadline: Date() + 300)
+        }
+        #expect(status == 2, "\(errors)")
+        #expect(errors.contains(error), "\(errors)")
+        #expect(!errors.contains("Missing value"), "\(errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["messages.json"])
     }
 
     /// Runs `appalert ARGUMENTS` and waits for it to end; one that has not ended by `deadline` is

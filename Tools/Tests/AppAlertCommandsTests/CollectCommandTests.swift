@@ -25,14 +25,16 @@ struct CollectCommandTests {
             Counter(message: 3, variant: 1, event: "button.1", n: 1),
             Counter(version: "2.0", event: "update.shown", n: 4),
         ]
+        // An inbox item: drawn in the list (`shown`), opened from it.
         let second = [
             Counter(message: 1, event: "shown", n: 5), Counter(day: "2026-11-24", message: 4, event: "tap", n: 7),
+            Counter(message: 6, event: "shown", n: 4), Counter(message: 6, event: "opened", n: 3),
         ]
         let one = try await collector.post(Batches.body(first))
         #expect(one.status == 200)
         #expect(one.body == #"{"accepted":4}"#)
         let two = try await collector.post(Batches.body(second))
-        #expect(two.body == #"{"accepted":2}"#)
+        #expect(two.body == #"{"accepted":4}"#)
         #expect(collector.stop() == 0)
 
         let (rows, ids) = try await storedRows(database)
@@ -184,8 +186,12 @@ struct CollectCommandTests {
             Hostile("duplicate JSON key", #"{"schema": 1, "schema": 1}"#, 400, #""schema" appears twice"#),
             Hostile("deep nesting", String(repeating: "[", count: 5000), 400, "nested deeper"),
             Hostile(
-                "unknown schema", #"{"schema": 2, "batch": "\#(id)", "app": "\#(app)", "counts": []}"#, 400,
-                "$.schema: 2"),
+                "unknown schema", #"{"schema": 3, "batch": "\#(id)", "app": "\#(app)", "counts": []}"#, 400,
+                "$.schema: 3 is not a schema this collector reads (1, 2)"),
+            Hostile(
+                "opened in a batch of schema 1",
+                head + #"[{"day": "2026-11-25", "message": 6, "event": "opened", "n": 1}]}"#, 400,
+                "$.counts[0].event: opened is a counter of schema 2, and this batch is schema 1"),
             Hostile("no schema", #"{"batch": "\#(id)", "app": "\#(app)", "counts": []}"#, 400, "$.schema: missing"),
             Hostile(
                 "batch id not a UUID", #"{"schema": 1, "batch": "12345", "app": "\#(app)", "counts": []}"#, 400,
@@ -237,6 +243,11 @@ struct CollectCommandTests {
                 "conversion of a message without one",
                 #"{"day": "2026-11-25", "message": 4, "event": "conversion", "n": 1}"#,
                 "conversion: message 4 names no conversion"),
+            Hostile(
+                "opened of a message that is not an inbox item",
+                #"{"schema": 2, "batch": "\#(id)", "app": "\#(app)", "counts": [{"day": "2026-11-25", "message": 1, "#
+                    + #""event": "opened", "n": 1}]}"#, 400, "$.counts[0].event: opened: message 1 is not an inbox item"
+            ),
             .counter(
                 "button of the variant without a link",
                 #"{"day": "2026-11-25", "message": 3, "variant": 0, "event": "button.1", "n": 1}"#,
@@ -318,7 +329,8 @@ struct CollectCommandTests {
             )
         }
         let schemaRefuses: Set<String> = [
-            "unknown schema", "no schema", "batch id not a UUID", "unknown key", "no counters", "201 counters",
+            "unknown schema", "opened in a batch of schema 1", "no schema", "batch id not a UUID", "unknown key",
+            "no counters", "201 counters",
             "event not in the list", "n zero", "n over 1000", "n a fraction", "update event with a message",
             "update event without a version", "a long value is quoted short",
         ]

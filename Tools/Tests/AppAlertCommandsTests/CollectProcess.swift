@@ -137,7 +137,8 @@ enum Batches {
 
     /// A feed for `app`: message 1 an alert with one button and a conversion, 2 with a link (counted
     /// as `link`) and, in German, two buttons of its own, 3 with two variants (one button, two
-    /// buttons), 4 a banner (no buttons: `tap`), 5 for another app, and an update policy.
+    /// buttons), 4 a banner (no buttons: `tap`), 5 for another app, 6 an inbox item (`opened`), and an
+    /// update policy.
     static let feed = """
         {"format": 2, "messages": [
           {"id": 1, "bundleId": "\(app)", "title": "Hello", "text": "Plain",
@@ -152,7 +153,8 @@ enum Batches {
                           "action": {"url": "https://example.com/b"}}, {"title": "No"}]}]},
           {"id": 4, "bundleId": "\(app)", "title": "Sale", "text": "Banner", "layout": "banner",
            "action": {"url": "https://example.com/sale"}},
-          {"id": 5, "bundleId": "com.example.other", "title": "Other", "text": "Not this app"}
+          {"id": 5, "bundleId": "com.example.other", "title": "Other", "text": "Not this app"},
+          {"id": 6, "bundleId": "\(app)", "title": "News", "text": "In the inbox", "placement": "inbox"}
         ],
         "updates": [{"bundleId": "\(app)", "latestVersion": "2.0"}]}
         """
@@ -177,7 +179,9 @@ enum Batches {
     }
 
     static func body(_ counters: [Counter], id: UUID = UUID(), app: String = app) -> String {
-        #"{"schema": 1, "batch": "\#(id.uuidString.lowercased())", "app": "\#(app)", "counts": ["#
+        // Schema 2 when it has an inbox item's `opened`, as a device writes it.
+        let schema = counters.contains { $0.event == "opened" } ? 2 : 1
+        return #"{"schema": \#(schema), "batch": "\#(id.uuidString.lowercased())", "app": "\#(app)", "counts": ["#
             + counters.map(\.json).joined(separator: ", ") + "]}"
     }
 
@@ -190,6 +194,7 @@ enum Batches {
             (3, 0, nil, ["shown", "button.0"]),
             (3, 1, nil, ["shown", "button.0", "button.1"]),
             (4, nil, nil, ["shown", "tap"]),
+            (6, nil, nil, ["shown", "opened"]),
             (nil, nil, "2.0", ["update.shown", "update.accepted", "update.later", "update.skipped"]),
         ]
         var seen = Set<Counter>()

@@ -119,7 +119,7 @@ struct ConsoleBrowserTests {
             item.hasPrefix("Message #3 “Sync paused on Sunday” has an error at colors.background: a color is"),
             "\(item)")
         #expect(item.contains("Fix it first") && !item.contains("$."), "\(item)")
-        #expect((named.first?["link"] as? String) == "#messages.json/3")
+        #expect((named.first?["link"] as? String) == "/console#messages.json/3")
         // The link opens message 3, after the page's own dialog about the unsaved edit.
         #expect(report["leaveDialog"] as? String == "con-leave-cancel")
         let opened = report["opened"] as? [String: Any] ?? [:]
@@ -321,7 +321,7 @@ struct ConsoleBrowserTests {
         #expect(report["dialogFocus"] as? String == "con-delete-cancel")
         #expect(report["dialogClosed"] as? Bool == true)
         let closed = report["closed"] as? [String: Any] ?? [:]
-        #expect(closed["focus"] as? String == "#messages.json/6", "\(closed)")
+        #expect(closed["focus"] as? String == "/console#messages.json/6", "\(closed)")
         #expect(closed["skipHidden"] as? Bool == true)
         // Message 6 was the highest: deleted, its id is not offered again.
         #expect(report["newId"] as? Int == 7, "\(report)")

@@ -130,10 +130,12 @@ struct RichPreviewTests {
         let image = Self.card(5, in: dom)
         #expect(image.contains("src=\"\(images.baseURL)/sale.png\""))
         #expect(image.contains("aria-label=\"Close\""))
-        // An image that cannot be loaded is replaced by its alt text.
+        // An image that cannot be loaded is replaced by its alt text, named as such.
         let missing = Self.card(6, in: dom)
         #expect(
-            missing.contains("<div class=\"picture missing\" role=\"img\">A pinned note</div>"),
+            missing.contains(
+                "<div class=\"picture missing\" role=\"img\" aria-label=\"a picture that cannot be loaded: A pinned note\">"
+                    + "A pinned note</div>"),
             "\(missing.prefix(900))")
         #expect(images.requests.contains { $0.path == "/missing.png" })
     }
@@ -236,7 +238,8 @@ struct RichPreviewTests {
             for appearance in ["light", "dark"] {
                 #expect(
                     card.contains(
-                        "<div class=\"phone \(appearance) inbox-row\" dir=\"ltr\"><div class=\"inbox\">"
+                        "<div class=\"phone \(appearance) inbox-row\" dir=\"ltr\" role=\"img\" aria-label=\"\(inbox), an "
+                            + "unread row (\(appearance)): \(title). Everything new, in one place.\"><div class=\"inbox\">"
                             + "<div class=\"nav\">\(inbox)</div><div class=\"row message\"><div class=\"unread\""),
                     "\(card.prefix(900))")
             }

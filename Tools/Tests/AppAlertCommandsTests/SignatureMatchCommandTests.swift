@@ -57,7 +57,7 @@ struct SignatureMatchCommandTests {
         #expect(kept.feed == signableFeed)
         #expect(kept.verifies)
         let page = String(decoding: try server.get("/").2, as: UTF8.self)
-        let body = try #require(page.range(of: "<body>\n")).upperBound
+        let body = try #require(page.range(of: "<body><main>\n")).upperBound
         #expect(page[body...].hasPrefix("<section class=\"signature-notice\" id=\"signature-notice\">"))
         #expect(page.contains("feed.json changed but is not signed: serving the signed version of "))
 

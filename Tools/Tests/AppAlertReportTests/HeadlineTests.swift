@@ -169,6 +169,28 @@ struct HeadlineTests {
         #expect((0..<3).map { VariantLabels.label($0, names: facts.variantNames) } == ["Control", "B", "C"])
     }
 
+    /// An inbox item's one action is its opening (its card's buttons are not counted): the report lists
+    /// `opened` right after `shown`, and its headline is about openings.
+    @Test
+    func anInboxItemIsReportedByItsOpenings() throws {
+        let feed = try FeedDecoder().decode(
+            Data(
+                #"{"format": 2, "messages": [{"id": 1, "bundleId": "com.example.A", "title": "News", "text": "t", "placement": "inbox", "variants": [{"weight": 1, "name": "Short"}, {"weight": 1, "name": "Long"}]}]}"#
+                    .utf8))
+        let facts = try #require(FeedMessageFacts.of(feed.feed.messages, app: nil).first)
+        #expect(facts.actions == ["opened"])
+        let message = try Self.message(
+            [(0, ["shown": 1000, "opened": 100]), (1, ["shown": 1000, "opened": 150])], facts: facts)
+        #expect(message.events == ["shown", "opened"])
+        #expect(message.headline.event == "opened")
+        #expect(
+            message.headline.text
+                == "\"Long\" is opened 15.0% against \"Short\" 10.0%: >99% likely to be better. Settled: \"Long\" is better."
+        )
+        let single = try Self.message([(nil, ["shown": 200, "opened": 50])])
+        #expect(single.headline.text.hasPrefix("Opened on 25.0% of 200 showings"))
+    }
+
     @Test(arguments: [
         (Int64(7), "7"), (99, "99"), (1521, "1,500"), (14_749, "15,000"), (1_234_567, "1,200,000"), (150, "150"),
     ])

@@ -142,6 +142,41 @@ struct ReportFormatsTests {
         #expect(ResultsReport.colorClass("purchase") == ResultsReport.colorClass("purchase"))
     }
 
+    /// Drawn by Chromium, every cell of every table is aligned as its column's header is: numbers (and
+    /// a rate's "no rate") right-aligned under the right-aligned Count and Rate, in tables of messages
+    /// with and without variants and of the update prompts.
+    @Test(.enabled(if: chromium != nil && node != nil, "Chromium or Node is not installed"))
+    func everyTableCellIsAlignedAsItsHeaderInARealBrowser() async throws {
+        let tally = ResultsTally()
+        let rows: [(Int, Int?, String, Int64)] = [
+            (1, nil, "shown", 40), (1, nil, "dismissed", 12), (1, nil, "conversion", 3),
+            // No showings: its rates are "no rate".
+            (2, nil, "dismissed", 4),
+            (3, 0, "shown", 30), (3, 0, "button.0", 6), (3, 1, "shown", 28), (3, 1, "button.0", 9),
+        ]
+        for (message, variant, event, n) in rows {
+            tally.add(CountRow(app: "a", day: "2026-11-20", message: message, variant: variant, event: event, n: n))
+        }
+        tally.add(CountRow(app: "a", day: "2026-11-20", version: "2.0", event: "update.shown", n: 9))
+        let directory = try TemporaryDirectory()
+        let page = try directory.write(
+            "report.html", ResultsReport(tally: tally, filter: ResultsFilter(), feed: nil).html)
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("AppAlertCommandsTests/page-audit.mjs")
+        let arguments = [
+            "--experimental-websocket", driver.path, chromium!.path, URL(fileURLWithPath: page).absoluteString, "light",
+            "alignment",
+        ]
+        // On a thread of its own: Chromium takes seconds, and the cooperative threads are few.
+        let run = try await offThePool { try ProcessResult.run(node!, arguments) }
+        let report =
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any] ?? [:]
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(report["tables"] as? Int == 4, "\(report)")
+        let mismatches = report["mismatches"] as? [[String: Any]] ?? [[:]]
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
     @Test(arguments: [(1, "1 variant"), (2, "2 variants")])
     func oneVariantIsSingular(count: Int, words: String) throws {
         let tally = ResultsTally()

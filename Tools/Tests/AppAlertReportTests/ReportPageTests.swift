@@ -4,6 +4,9 @@ import Testing
 
 let chromium: URL? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
     .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
+/// Node (20 or later, for `--experimental-websocket`), which runs the DevTools driver page-audit.mjs.
+let node: URL? = ["/usr/bin/node", "/usr/local/bin/node"].map(URL.init(fileURLWithPath:))
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
 /// `appalert report --html`: one page that needs nothing but itself, drawn by a real browser.
 @Suite

@@ -261,7 +261,7 @@ struct ServedSignatureTests {
         #expect(server.content.reloadIfChanged() == nil)
         try await server.application().test(.live) { client in
             let page = try await ConsoleAPITests.send("GET", "/", port: try #require(client.port)).body
-            let body = try #require(page.range(of: "<body>\n")).upperBound
+            let body = try #require(page.range(of: "<body><main>\n")).upperBound
             #expect(page[body...].hasPrefix("<section class=\"signature-notice\" id=\"signature-notice\">"))
             #expect(page.contains("<li>messages.json changed but is not signed: serving the signed version of "))
         }

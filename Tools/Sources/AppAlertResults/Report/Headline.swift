@@ -2,8 +2,9 @@ import Foundation
 
 extension ResultsReport {
     /// The one line a message's results open with, in every format and in the console: for a message
-    /// with variants, the verdict on its goal (the conversion, else the first button, the tap, the link,
-    /// dismissals) for the variant most likely to beat the baseline; for one without, its rate.
+    /// with variants, the verdict on its goal (the conversion, else an inbox item's opening, the first
+    /// button, the tap, the link, dismissals) for the variant most likely to beat the baseline; for one
+    /// without, its rate.
     package struct Headline: Equatable, Sendable {
         package enum Kind: String, Sendable {
             case better, worse, noDifferenceWorthHaving, notSettled, notComparable, noShowings, nothingToCompare
@@ -33,7 +34,7 @@ extension ResultsReport {
 
 extension ResultsReport.Headline {
     /// The goals in the order the headline looks for them.
-    static let goals = ["conversion", "button.0", "tap", "link", "dismissed"]
+    static let goals = ["conversion", "opened", "button.0", "tap", "link", "dismissed"]
 
     init(of message: ResultsReport.MessageResult) {
         let goal = Self.goals.first { message.events.contains($0) }
@@ -134,6 +135,7 @@ extension ResultsReport.Headline {
     static func verb(_ event: String, arm: ResultsReport.ArmResult) -> String {
         switch event {
         case "conversion": return "converts"
+        case "opened": return "is opened"
         case "tap": return "is tapped"
         case "link": return "has its link followed"
         case "dismissed": return "is dismissed"
@@ -152,6 +154,7 @@ extension ResultsReport.Headline {
         let what: String
         switch goal {
         case "conversion": what = "Converts"
+        case "opened": what = "Opened on"
         case "tap": what = "Tapped on"
         case "link": what = "Link followed on"
         case "dismissed": what = "Dismissed on"

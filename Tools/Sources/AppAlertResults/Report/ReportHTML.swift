@@ -114,7 +114,11 @@ extension ResultsReport {
     /// Each event's color, the same in every message: a fixed one for the usual events, else derived
     /// from the name (FNV-1a), so `purchase` has one color wherever it appears.
     static func colorClass(_ event: String) -> String {
-        let fixed = ["button.0": 0, "button.1": 1, "conversion": 2, "button.2": 3, "dismissed": 4, "tap": 5, "link": 6]
+        // An inbox item's `opened` shares button.0's: an inbox item has no counted buttons.
+        let fixed = [
+            "button.0": 0, "opened": 0, "button.1": 1, "conversion": 2, "button.2": 3, "dismissed": 4, "tap": 5,
+            "link": 6,
+        ]
         if let index = fixed[event] { return "c\(index)" }
         var hash: UInt32 = 2_166_136_261
         for byte in event.utf8 { hash = (hash ^ UInt32(byte)).multipliedReportingOverflow(by: 16_777_619).partialValue }
@@ -284,7 +288,7 @@ extension ResultsReport {
                     html +=
                         "<td class=\"i\">\(HTMLText.escaped(percent(rate.low))) – \(HTMLText.escaped(percent(rate.high)))</td>"
                 } else {
-                    html += "<td>no rate</td><td></td>"
+                    html += "<td class=\"n\">no rate</td><td></td>"
                 }
                 if hasVariants {
                     if let comparison = arm.versusBaseline?[event] {

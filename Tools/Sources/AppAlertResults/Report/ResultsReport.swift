@@ -157,7 +157,8 @@ package struct FeedMessageFacts: Sendable {
     package var id: Int
     package var title: String
     /// The actions it can have, `shown` excluded: `dismissed` when it can be dismissed, a
-    /// `button.N` for each button (the most any variant has), `tap` for a banner or image.
+    /// `button.N` for each button (the most any variant has), `tap` for a banner or image; for an
+    /// inbox item, `opened` alone.
     package var actions: [String]
     package var variants: Int
     /// Each variant's name (`nil` where it has none), as many as `variants`.
@@ -191,6 +192,9 @@ package struct FeedMessageFacts: Sendable {
         }
         actions += (0..<(titles.map(\.count).max() ?? 0)).map { "button.\($0)" }
         if message.layout.hasTapAction { actions.append("tap") }
+        // An inbox item is shown when its row is drawn, and opened from the list; its card's buttons
+        // are not counted.
+        if message.placement == .inbox { actions = ["opened"] }
         self.init(id: message.id, title: message.title, actions: actions, variants: message.variants.count)
         variantNames = message.variants.map(\.name)
         buttonTitles = titles
@@ -449,7 +453,7 @@ extension ResultsReport {
     }
 }
 
-/// The order events are listed in: showings, dismissals, buttons by index, taps, links, conversions,
+/// The order events are listed in: showings, openings, dismissals, buttons by index, taps, links, conversions,
 /// the update prompt's funnel, then anything else by name.
 enum EventOrder {
     static func sorted(_ events: Set<String>) -> [String] {
@@ -459,6 +463,7 @@ enum EventOrder {
     private static func rank(_ event: String) -> (Int, Int) {
         switch event {
         case "shown": return (0, 0)
+        case "opened": return (0, 1)
         case "dismissed": return (1, 0)
         case "tap": return (3, 0)
         case "link": return (4, 0)

@@ -256,7 +256,7 @@
     var children = [make("strong", { text: who }), " has " + (error ? "an error" : "a warning") + where + ": "
       + sentence(diagnostic.message) + (error ? " Fix it first: the feed is saved only without errors. " : " ")];
     if (named.id !== null) {
-      children.push(make("a", { href: "#" + encodeURIComponent(feed) + "/" + named.id, text: "Open #" + named.id }));
+      children.push(make("a", { href: C.routeLink(feed, named.id), text: "Open #" + named.id }));
     }
     return make("li", { "class": error ? "con-error-text" : "con-warning-text", "data-message": named.id }, children);
   }

@@ -166,7 +166,7 @@
         if (filter && words.indexOf(filter) < 0) { return; }
         if (wanted && message.state !== wanted) { return; }
         shown += 1;
-        var open = Number.isInteger(message.id) ? make("a", { href: "#" + encodeURIComponent(feed.name) + "/" + message.id,
+        var open = Number.isInteger(message.id) ? make("a", { href: routeLink(feed.name, message.id),
           "aria-label": "Open message " + message.id + (several ? " of " + feed.name : ""), text: "#" + message.id })
           : make("span", { text: "(no id)" });
         var cells = (several ? [make("td", { text: feed.name })] : []).concat([
@@ -245,6 +245,12 @@
       + " are not saved.", "Open it without saving").then(function (leave) {
       if (leave) { openMessage(name, id); } else { history.replaceState(null, "", editorHash(editor)); }
     });
+  }
+
+  // A link to message `id` of `feed`: the page's own path and its route, not "#route" alone, which
+  // reads as a skip link to an element of that id.
+  function routeLink(feed, id) {
+    return location.pathname + location.search + "#" + encodeURIComponent(feed) + "/" + id;
   }
 
   function editorHash(editor) {
@@ -352,7 +358,7 @@
     if (location.hash) { history.replaceState(null, "", location.pathname); }
     renderList();
     if (!focus) { return; }
-    var href = editor && editor.originalId !== null ? editorHash(editor) : null;
+    var href = editor && editor.originalId !== null ? routeLink(editor.feed, editor.originalId) : null;
     var link = Array.prototype.find.call(byId("con-table").querySelectorAll("a"), function (anchor) {
       return anchor.getAttribute("href") === href;
     });
@@ -414,8 +420,8 @@
     state: state, byId: byId, make: make, api: api, reason: reason, feedURL: feedURL, loadAll: loadAll,
     loadFeed: loadFeed, renderList: renderList, renderEditorHead: renderEditorHead, messagesOf: messagesOf,
     nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
-    startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor, askToLeave: askToLeave,
-    headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
+    routeLink: routeLink, startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor,
+    askToLeave: askToLeave, headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
     setStatus: setStatus, jsonWhere: jsonWhere, writeJSON: writeJSON, showNotice: showNotice, hideNotice: hideNotice,
     draft: function () { return state.editor.draft; }
   });

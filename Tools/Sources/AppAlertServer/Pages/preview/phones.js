@@ -30,6 +30,7 @@ var AppAlertPhones = (function () {
     img.addEventListener("error", function () {
       var missing = element("div", "picture missing", image.alt || "(image without alt)");
       missing.setAttribute("role", "img");
+      missing.setAttribute("aria-label", "a picture that cannot be loaded: " + (image.alt || "no alt text"));
       if (img.parentNode) { img.parentNode.replaceChild(missing, img); }
     });
     return img;
@@ -39,6 +40,23 @@ var AppAlertPhones = (function () {
     if (action && action.url) { return "opens " + action.url; }
     if (action && action.event) { return "event " + action.event; }
     return "";
+  }
+  // A phone is one picture of the app (role="img"), its colors the platform's or the feed's: what it
+  // shows is said in its name, the way a screenshot's alt text would say it.
+  function describe(phone, m, what) {
+    var words = [what + ": " + (m.title || "(no title)")];
+    if (m.text) { words.push(m.text); }
+    (m.features || []).forEach(function (f) { words.push("feature: " + f.title + (f.text ? ", " + f.text : "")); });
+    if (m.image) { words.push("picture: " + (m.image.alt || "no alt text")); }
+    var titles = (m.buttons || []).map(function (button) {
+      var action = does(button.action);
+      return button.title + (action ? " (" + action + ")" : "");
+    });
+    if (titles.length) { words.push("buttons: " + titles.join(", ")); }
+    if (m.action) { words.push("tap: " + does(m.action)); }
+    if (m.dismissible === false) { words.push("a wall: it cannot be closed"); }
+    phone.setAttribute("role", "img");
+    phone.setAttribute("aria-label", words.map(function (w) { return /[.!?…]$/.test(w) ? w : w + "."; }).join(" "));
   }
   function buttons(m, container) {
     var list = element("div", "buttons");
@@ -70,6 +88,7 @@ var AppAlertPhones = (function () {
     screen.appendChild(row);
     phone.appendChild(screen);
     phone.appendChild(element("div", "appearance", dark ? "dark" : "light"));
+    describe(phone, { title: m.title, text: m.text }, m.inbox.title + ", an unread row (" + (dark ? "dark" : "light") + ")");
     return phone;
   }
   function drawPhone(m, dark, caption) {
@@ -143,6 +162,8 @@ var AppAlertPhones = (function () {
     shown.classList.add("message");
     paint(shown, colors);
     phone.appendChild(element("div", "appearance", caption || (dark ? "dark" : "light")));
+    var layouts = { banner: "A banner", modal: "A card", sheet: "A sheet", image: "A picture message" };
+    describe(phone, m, (layouts[m.layout] || "An alert") + " (" + (caption || (dark ? "dark" : "light")) + ")");
     return phone;
   }
   function fillPhones() {

@@ -1,0 +1,147 @@
+// Audits one page in headless Chromium over the DevTools protocol, for PageAccessibilityTests.swift and
+// the report's table test: opens URL with the color scheme emulated, waits until the page is ready, runs
+// one check and prints what it found as one JSON object on standard output. The Swift tests assert on it.
+//
+//   node --experimental-websocket page-audit.mjs CHROMIUM URL light|dark CHECK [ready=EXPRESSION] [axe=PATH]
+//
+// CHECK is "axe" (axe-core's violations; axe=PATH is axe.min.js) or "alignment" (each table cell whose
+// text is aligned otherwise than its column's header). READY is a JavaScript expression polled until it
+// is true. Every wait polls; the only time limit is a guard against a hang.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const [chromium, url, scheme, check, ...rest] = process.argv.slice(2);
+const options = Object.fromEntries(rest.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const guard = Number(options.guardSeconds || 120) * 1000;
+
+function pause(milliseconds) { return new Promise((resolve) => setTimeout(resolve, milliseconds)); }
+
+async function until(what, probe) {
+  const deadline = Date.now() + guard;
+  for (;;) {
+    const value = await probe();
+    if (value) { return value; }
+    if (Date.now() > deadline) { throw new Error("gave up waiting for " + what); }
+    await pause(50);
+  }
+}
+
+// One headless Chromium with one page, spoken to over its DevTools socket.
+async function openPage() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "page-audit-"));
+  const browser = spawn(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+    "--no-default-browser-check", "--disable-extensions", "--remote-debugging-port=0", "--user-data-dir=" + profile,
+    "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  browser.stderr.on("data", () => {});
+  const portFile = path.join(profile, "DevToolsActivePort");
+  const lines = await until("Chromium's DevToolsActivePort", () =>
+    fs.existsSync(portFile) && fs.readFileSync(portFile, "utf8").split("\n").length >= 2
+      ? fs.readFileSync(portFile, "utf8").split("\n") : null);
+  const socket = new WebSocket("ws://127.0.0.1:" + lines[0].trim() + lines[1].trim());
+  const pending = new Map();
+  let serial = 0;
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    const waiter = pending.get(message.id);
+    if (!waiter) { return; }
+    pending.delete(message.id);
+    if (message.error) { waiter.reject(new Error(JSON.stringify(message.error))); } else { waiter.resolve(message.result); }
+  });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve);
+    socket.addEventListener("error", () => reject(new Error("cannot connect to Chromium")));
+  });
+  let sessionId;
+  const send = (method, params = {}) => {
+    const id = ++serial;
+    socket.send(JSON.stringify({ id, method, params, sessionId }));
+    return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+  };
+  const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+  ({ sessionId } = await send("Target.attachToTarget", { targetId, flatten: true }));
+  const evaluate = async (expression) => {
+    const answer = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
+    if (answer.exceptionDetails) {
+      throw new Error("in the page: " + (answer.exceptionDetails.exception?.description || answer.exceptionDetails.text));
+    }
+    return answer.result.value;
+  };
+  const close = () => {
+    try { socket.close(); } catch (error) { /* already closed */ }
+    browser.kill("SIGKILL");
+    try { fs.rmSync(profile, { recursive: true, force: true }); } catch (error) { /* Chromium may hold it */ }
+  };
+  return { send, evaluate, close };
+}
+
+// Each table cell with text whose computed alignment differs from its column header's.
+const alignment = `(() => {
+  const found = [];
+  for (const [tableIndex, table] of [...document.querySelectorAll("table")].entries()) {
+    const headers = [...(table.tHead?.rows[0]?.cells || [])];
+    for (const row of table.tBodies[0]?.rows || []) {
+      [...row.cells].forEach((cell, column) => {
+        const header = headers[column];
+        if (!header || cell.textContent.trim() === "") { return; }
+        const want = getComputedStyle(header).textAlign;
+        const have = getComputedStyle(cell).textAlign;
+        if (want !== have) {
+          found.push({ table: tableIndex, header: header.textContent.trim(), text: cell.textContent.trim(), headerAlign: want, cellAlign: have });
+        }
+      });
+    }
+  }
+  return { tables: document.querySelectorAll("table").length, mismatches: found };
+})()`;
+
+// The pictures contrast is not checked in: how many, how many without a name, and whether every phone is one.
+const pictures = `(() => {
+  const all = [...document.querySelectorAll('[role="img"]')];
+  const named = (node) => (node.getAttribute("aria-label") || "").trim() !== "" || node.hasAttribute("aria-labelledby");
+  return { pictures: all.length, unnamedPictures: all.filter((node) => !named(node)).length,
+    phones: document.querySelectorAll(".phone").length, phonesAsPictures: document.querySelectorAll('.phone[role="img"]').length,
+    firstPhone: (document.querySelector(".item .phone") || document.querySelector(".phone"))?.getAttribute("aria-label") || null,
+    mains: document.querySelectorAll("main, [role=main]").length };
+})()`;
+
+const page = await openPage();
+try {
+  await page.send("Page.enable");
+  await page.send("Emulation.setDeviceMetricsOverride", { width: 1280, height: 900, deviceScaleFactor: 1, mobile: false });
+  await page.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: scheme }] });
+  await page.send("Page.navigate", { url });
+  await until("the page to load", () => page.evaluate("document.readyState === 'complete' && location.href !== 'about:blank'"));
+  if (options.ready) { await until("the page to be ready", () => page.evaluate(options.ready)); }
+  const dark = await page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches");
+  let report;
+  if (check === "alignment") {
+    report = await page.evaluate(alignment);
+  } else if (check === "axe") {
+    await page.evaluate(fs.readFileSync(options.axe, "utf8") + "\n;true");
+    report = await page.evaluate(pictures);
+    report.violations = await page.evaluate(`(async () => {
+      const shape = (result) => result.violations.map((violation) => ({
+        id: violation.id, impact: violation.impact, help: violation.help, count: violation.nodes.length,
+        nodes: violation.nodes.slice(0, 50).map((node) => ({ target: node.target.join(" "), summary: node.failureSummary })),
+      }));
+      // Every rule on the whole page, and contrast on all of it but the pictures of the app: a phone is
+      // one image (role="img", named by what it shows) in the platform's or the feed's colors, and text
+      // that is part of a picture has no contrast requirement (WCAG 1.4.3, "incidental").
+      const all = await axe.run(document, { resultTypes: ["violations"], rules: { "color-contrast": { enabled: false } } });
+      const contrast = await axe.run({ include: [document], exclude: [['[role="img"]']] },
+        { resultTypes: ["violations"], runOnly: { type: "rule", values: ["color-contrast"] } });
+      return shape(all).concat(shape(contrast));
+    })()`);
+    report.version = await page.evaluate("axe.version");
+  } else {
+    throw new Error("no check named " + check);
+  }
+  console.log(JSON.stringify({ dark, ...report }));
+} catch (error) {
+  console.log(JSON.stringify({ error: String(error.stack || error) }));
+  process.exitCode = 1;
+} finally {
+  page.close();
+}
