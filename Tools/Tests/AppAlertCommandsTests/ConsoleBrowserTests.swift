@@ -75,6 +75,25 @@ struct ConsoleBrowserTests {
                 atPath: directory.url.appendingPathComponent("images/Not-a-picture.png").path))
     }
 
+    /// Issue 41, 5: a save refused because the file on disk is not JSON says where (line and column),
+    /// keeps the edit, and saves it once the file is mended.
+    @Test
+    func aSaveRefusedForABrokenFileSaysWhereAndKeepsTheEdit() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "brokenFile", ["id": "3", "title": "Sync paused on Monday", "path": file])
+        let refused = report["refused"] as? [String: Any] ?? [:]
+        let notice = refused["notice"] as? String ?? ""
+        #expect(notice.hasPrefix("Not saved: messages.json on disk is broken (not JSON: line "), "\(report)")
+        #expect(notice.contains(", column ") && notice.contains("Your edit is kept"), "\(notice)")
+        #expect(refused["title"] as? String == "Sync paused on Monday", "\(refused)")
+        #expect((refused["json"] as? String)?.contains("Sync paused on Monday") == true)
+        let saved = report["saved"] as? [String: Any] ?? [:]
+        #expect((saved["status"] as? String)?.hasPrefix("Saved") == true, "\(saved)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"title\": \"Sync paused on Monday\""))
+    }
+
     @Test
     func editingATitleAndSavingChangesOnlyThatTitleOnDiskAndThePreviewShowsIt() throws {
         let directory = try TemporaryDirectory()

@@ -187,6 +187,19 @@ const diagnosticsAt = (fieldPath) => `Array.from(document.querySelectorAll('.con
   .map((node) => ({ severity: node.classList.contains('con-error') ? 'error' : 'warning', text: node.textContent }))`;
 
 const scenarios = {
+  // Edits a title, breaks the file on disk, saves; then mends the file and saves again.
+  async brokenFile(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    await tab.type(fieldSelector("title"), options.title);
+    const good = fs.readFileSync(options.path, "utf8");
+    fs.writeFileSync(options.path, good.replace("\"messages\"", "\"messages\" ,,"));
+    const refused = await tab.save();
+    fs.writeFileSync(options.path, good);
+    const saved = await tab.save();
+    return { refused, saved };
+  },
+
   // Adds a picture of this computer through the image field's chooser, then the same name again; reads
   // the field, the list with its thumbnails and what the chooser said.
   async pictures(browser) {
