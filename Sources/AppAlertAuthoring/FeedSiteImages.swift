@@ -92,34 +92,114 @@ extension FeedSite {
     private static func image(
         at url: URL, path: String, limits: ImageLimits, refuse: (String, String) -> Void
     ) -> File? {
-        guard let expected = imageExtensions[fileExtension(of: path)] else {
-            refuse(path, "only .png, .jpg, .jpeg, .gif and .webp files are served and published")
-            return nil
-        }
-        // The size first: a huge file is refused without reading it.
+        // The name and the size first: a huge file is refused without reading it.
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= limits.maximumBytes else {
-            refuse(path, "the image is \(size) bytes; apps load at most \(limits.maximumBytes)")
+        if let reason = nameRefusal(path) ?? sizeRefusal(size, limits: limits) {
+            refuse(path, reason)
             return nil
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             refuse(path, "it cannot be read")
             return nil
         }
+        if let reason = imageRefusal(data, path: path, limits: limits) {
+            refuse(path, reason)
+            return nil
+        }
+        return File(path: path, data: data)
+    }
+
+    /// Why `data` cannot be the picture `path` of `images/` (served, published, loaded by apps), in
+    /// words; nil when it can: the extension names a format apps load, the bytes pass the image
+    /// loader's check (``ImageHeader/init(inspecting:limits:)``: at most `limits.maximumBytes`, the
+    /// size in pixels, the file's end) and hold the format the extension says. What `serve` and
+    /// `publish` check each file of `images/` with, and the console a picture it adds.
+    public static func imageRefusal(_ data: Data, path: String, limits: ImageLimits = ImageLimits()) -> String? {
+        if let reason = nameRefusal(path) ?? sizeRefusal(data.count, limits: limits) { return reason }
         let header: ImageHeader
         do {
             header = try ImageHeader(inspecting: data, limits: limits)
         } catch {
-            refuse(path, "apps would refuse it: " + error.reason)
-            return nil
+            return "apps would refuse it: " + error.reason
         }
-        guard header.format == expected else {
-            refuse(
-                path,
-                "it holds a \(header.format.rawValue.uppercased()) image, not the \(expected.rawValue.uppercased()) its name says"
-            )
-            return nil
+        guard let expected = imageExtensions[fileExtension(of: path)], header.format == expected else {
+            let named = imageExtensions[fileExtension(of: path)]?.rawValue.uppercased() ?? "?"
+            return "it holds a \(header.format.rawValue.uppercased()) image, not the \(named) its name says"
         }
-        return File(path: path, data: data)
+        return nil
+    }
+
+    private static func nameRefusal(_ path: String) -> String? {
+        imageExtensions[fileExtension(of: path)] == nil
+            ? "only .png, .jpg, .jpeg, .gif and .webp files are served and published" : nil
+    }
+
+    private static func sizeRefusal(_ size: Int, limits: ImageLimits) -> String? {
+        size > limits.maximumBytes ? "the image is \(size) bytes; apps load at most \(limits.maximumBytes)" : nil
+    }
+
+    /// Whether `url` names this machine (`localhost`, `127.…`, `::1`, `0.0.0.0`): a `serve --dev`
+    /// preview's address, which no app reaches once the feed is published.
+    public static func isLoopback(_ url: URL) -> Bool {
+        guard let host = url.host?.lowercased() else { return false }
+        return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]" || host == "0.0.0.0"
+    }
+
+    /// The pictures the feed `document` takes from this machine (``isLoopback(_:)``, as a `serve --dev`
+    /// preview serves `images/`) that are not among `images` (the paths of the site's pictures,
+    /// `images/banner.png`): one diagnostic of `severity` at each such `url` or `darkUrl` of an
+    /// `image`, in a message, its variants or its translations. `validate` warns, `publish` refuses.
+    public static func missingPictures(
+        in document: JSONValue, images: Set<String>, severity: FeedDiagnostic.Severity
+    ) -> [FeedDiagnostic] {
+        let (messages, root): ([JSONValue], String) =
+            switch document {
+            case .array(let list): (list, "$")
+            case .object(let object):
+                if case .array(let list)? = object["messages"] { (list, "$.messages") } else { ([], "$") }
+            default: ([], "$")
+            }
+        var found: [FeedDiagnostic] = []
+        for (index, message) in messages.enumerated() {
+            var id: Int?
+            if case .object(let object) = message { id = object["id"]?.integerValue }
+            func visit(_ value: JSONValue, _ path: String, depth: Int) {
+                guard depth < 8 else { return }
+                switch value {
+                case .array(let list):
+                    for (position, element) in list.enumerated() {
+                        visit(element, "\(path)[\(position)]", depth: depth + 1)
+                    }
+                case .object(let object):
+                    for member in object.members {
+                        let at = JSONPath.appending(member.key, to: path)
+                        if member.key == "image", case .object(let image) = member.value {
+                            for key in ["url", "darkUrl"] {
+                                guard let text = image[key]?.stringValue, let url = URL(string: text), isLoopback(url)
+                                else { continue }
+                                let served = String(url.path.drop { $0 == "/" })
+                                guard !images.contains(served) else { continue }
+                                let why =
+                                    served.isEmpty
+                                    ? "the address names no file"
+                                    : "\(served) is not a picture of the images/ folder beside the feed (or it was "
+                                        + "left out: see the warning that names it)"
+                                found.append(
+                                    FeedDiagnostic(
+                                        severity: severity, code: .invalidValue, path: JSONPath.appending(key, to: at),
+                                        messageIndex: index, messageID: id, key: key, value: text,
+                                        reason: "no picture at \(text): \(why)"
+                                    ))
+                            }
+                        } else {
+                            visit(member.value, at, depth: depth + 1)
+                        }
+                    }
+                default: break
+                }
+            }
+            visit(message, "\(root)[\(index)]", depth: 0)
+        }
+        return found
     }
 }

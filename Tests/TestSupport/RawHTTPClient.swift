@@ -25,12 +25,22 @@ public enum RawHTTPClient {
         port: Int, parts: [String], pause: Double = 0, halfClose: Bool = false, timeout: Double
     ) async throws -> (text: String, timedOut: Bool) {
         try await offThePool {
-            try blockingExchange(port: port, parts, pause: pause, halfClose: halfClose, timeout: timeout)
+            try blockingExchange(
+                port: port, parts.map { Array($0.utf8) }, pause: pause, halfClose: halfClose, timeout: timeout)
         }
     }
 
+    /// Sends `request`'s bytes as they are (a body that is not text: a picture), and reads the answer.
+    public static func exchange(port: Int, bytes request: Data, timeout: Double = 60) async throws -> String {
+        let (text, timedOut) = try await offThePool {
+            try blockingExchange(port: port, [Array(request)], pause: 0, halfClose: false, timeout: timeout)
+        }
+        if timedOut { throw POSIXError(.ETIMEDOUT) }
+        return text
+    }
+
     private static func blockingExchange(
-        port: Int, _ parts: [String], pause: Double, halfClose: Bool, timeout: Double
+        port: Int, _ parts: [[UInt8]], pause: Double, halfClose: Bool, timeout: Double
     ) throws -> (text: String, timedOut: Bool) {
         #if os(Linux)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -54,7 +64,7 @@ public enum RawHTTPClient {
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         for (position, part) in parts.enumerated() {
             if position > 0 && pause > 0 { Thread.sleep(forTimeInterval: pause) }
-            let bytes = Array(part.utf8)
+            let bytes = part
             var offset = 0
             while offset < bytes.count {
                 #if os(Linux)

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Builds JSON paths in the form `$.messages[0].localizations["pt-BR"]`.
-enum JSONPath {
-    static func appending(_ fullKey: String, to path: String) -> String {
+package enum JSONPath {
+    package static func appending(_ fullKey: String, to path: String) -> String {
         let key = Excerpt.of(fullKey)
         let isIdentifier =
             !key.isEmpty && key.first.map { $0.isLetter || $0 == "_" } == true

@@ -68,6 +68,15 @@ extension AppAlertCommand {
                     "\(error)", code: error.diagnostics.isEmpty && error.reason.hasPrefix("cannot read") ? 2 : 1)
             }
             for warning in site.warnings { output.err("appalert: \(warning)") }
+            let missing = Self.missingPictures(in: site)
+            guard missing.isEmpty else {
+                var failure = output
+                for (file, diagnostic) in missing {
+                    failure.err("appalert: \(file): \(diagnostic): nothing published")
+                }
+                failure.exitCode = 1
+                return failure
+            }
             // A .sig that does not match its file is never published: apps would refuse the pair.
             let trust = FeedSite.signatureTrust(for: source, given: givenKeys, signingKey: signingKey)
             let problems = site.checkSignatures(trust: trust) { path in
@@ -113,6 +122,17 @@ extension AppAlertCommand {
 }
 
 extension AppAlertCommand.Publish {
+    /// The pictures the site's feeds take from this machine that are not in it: an app would find
+    /// nothing there even on the machine that served the preview.
+    static func missingPictures(in site: FeedSite) -> [(file: String, diagnostic: FeedDiagnostic)] {
+        let images = Set(site.files.filter(\.isImage).map(\.path))
+        return site.files.filter(\.isFeed).flatMap { file in
+            let document = try? JSONParser().parse(file.data)
+            return document.map { FeedSite.missingPictures(in: $0, images: images, severity: .error) }
+                .map { $0.map { (file.path, $0) } } ?? []
+        }
+    }
+
     /// The pictures the site's feeds take from this machine (`http://127.0.0.1:8080/images/…`, as a
     /// `serve --dev` preview does): no app can load them once published. One line per message, at most
     /// 20.
@@ -125,7 +145,7 @@ extension AppAlertCommand.Publish {
                     [message.image] + message.localizations.map(\.image)
                     + message.variants.flatMap { [$0.image] + ($0.localizations ?? []).map(\.image) }
                 let urls = images.compactMap { $0 }.flatMap { [$0.url] + ($0.darkURL.map { [$0] } ?? []) }
-                guard let url = urls.first(where: { isLoopback($0) }) else { continue }
+                guard let url = urls.first(where: FeedSite.isLoopback) else { continue }
                 warnings.append(
                     "\(file.path): message \(message.id)'s picture \(url.absoluteString.prefix(100)) is on this "
                         + "machine, which no app can reach: use the address the site is published at (on GitHub "
@@ -134,10 +154,5 @@ extension AppAlertCommand.Publish {
             }
         }
         return warnings
-    }
-
-    static func isLoopback(_ url: URL) -> Bool {
-        guard let host = url.host?.lowercased() else { return false }
-        return host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]" || host == "0.0.0.0"
     }
 }

@@ -36,7 +36,7 @@ extension AppAlertCommand {
                 return .failure(error.message)
             }
             var output = CommandOutput()
-            let result: FeedDecoder.Output
+            var result: FeedDecoder.Output
             do {
                 result = try FeedDecoder().decode(data)
             } catch {
@@ -51,6 +51,12 @@ extension AppAlertCommand {
                     output = .failure("\(feed): \(error.reason)", code: code)
                 }
                 return output
+            }
+            if feed != "-", let document = try? JSONParser().parse(data) {
+                // A picture this machine serves (a serve --dev preview's) that images/ does not have.
+                let folder = FeedSite.folder(of: URL(fileURLWithPath: feed)).appendingPathComponent("images")
+                let images = Set(FeedSite.images(in: folder).files.map(\.path))
+                result.diagnostics += FeedSite.missingPictures(in: document, images: images, severity: .warning)
             }
             let total = result.entryCount
             let errors = result.errors.count

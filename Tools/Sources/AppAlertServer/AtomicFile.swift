@@ -24,14 +24,43 @@ package enum AtomicFile {
 
     package static func write(_ data: Data, to url: URL) throws(WriteError) {
         let target = try destination(of: url)
-        let folder = target.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
         var existing = stat()
         let exists = stat(target.path, &existing) == 0
+        let temporary = try written(data, beside: target, like: exists ? existing : nil)
+        guard rename(temporary.path, target.path) == 0 else {
+            let error = failure("cannot replace \(target.path)")
+            unlink(temporary.path)
+            throw error
+        }
+        flush(folder: target.deletingLastPathComponent())
+    }
+
+    /// Writes a new file at `url` as ``write(_:to:)`` does, and never replaces one: when anything is
+    /// at `url` already (a file, a link, a folder), nothing is written and the error says so.
+    package static func create(_ data: Data, at url: URL) throws(WriteError) {
+        let temporary = try written(data, beside: url, like: nil)
+        // link(2) fails when the name is taken: the new file appears whole, or not at all.
+        guard link(temporary.path, url.path) == 0 else {
+            let error =
+                errno == EEXIST
+                ? WriteError(description: "\(url.path) exists already; it is left as it is")
+                : failure("cannot create \(url.path)")
+            unlink(temporary.path)
+            throw error
+        }
+        unlink(temporary.path)
+        flush(folder: url.deletingLastPathComponent())
+    }
+
+    /// `data` in a new hidden file in `target`'s folder, flushed, with the permissions (and owner) of
+    /// `existing` when given.
+    private static func written(_ data: Data, beside target: URL, like existing: stat?) throws(WriteError) -> URL {
+        let folder = target.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary.path)") }
         var error: WriteError?
-        if exists {
+        if let existing {
             // The owner first: changing it clears set-id bits, and the mode is set after.
             if existing.st_uid != geteuid() || existing.st_gid != getegid() {
                 _ = fchown(descriptor, existing.st_uid, existing.st_gid)
@@ -48,11 +77,10 @@ package enum AtomicFile {
             unlink(temporary.path)
             throw error
         }
-        guard rename(temporary.path, target.path) == 0 else {
-            let error = failure("cannot replace \(target.path)")
-            unlink(temporary.path)
-            throw error
-        }
+        return temporary
+    }
+
+    private static func flush(folder: URL) {
         let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)

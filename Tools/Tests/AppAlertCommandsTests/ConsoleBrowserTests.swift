@@ -43,6 +43,57 @@ struct ConsoleBrowserTests {
         return text.replacingCharacters(in: range, with: new)
     }
 
+    /// Issue 41, 1: a picture is added to images/ from the image field, chosen, listed with its
+    /// thumbnail; the same name again is refused and the first file kept; a picture apps would refuse is
+    /// not added.
+    @Test
+    func aPictureIsAddedFromTheImageFieldChosenAndNeverWrittenOver() throws {
+        let directory = try TemporaryDirectory()
+        let (_, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let pictures = ImagesCommandTests.fixtures
+        let bad = try directory.write("Not a picture.png", "<svg/>")
+        let report = try Self.drive(
+            server, "pictures",
+            ["id": "1", "file": pictures.appendingPathComponent("valid.png").path, "badFile": bad])
+        #expect(report["empty"] as? String == "No pictures in images/ yet.", "\(report)")
+        #expect(report["added"] as? String == "Added images/valid.png and chosen.", "\(report)")
+        #expect(report["field"] as? String == "http://127.0.0.1:\(server.port)/images/valid.png", "\(report)")
+        #expect((report["image"] as? [String: Any])?["url"] as? String == report["field"] as? String, "\(report)")
+        #expect((report["listed"] as? [String])?.first?.hasPrefix("images/valid.png, ") == true, "\(report)")
+        #expect((report["again"] as? String)?.contains("images/valid.png exists already") == true, "\(report)")
+        #expect(
+            (report["bad"] as? String)?.hasPrefix("Not added: images/Not-a-picture.png: apps would refuse it") == true,
+            "\(report)")
+        let written = directory.url.appendingPathComponent("images/valid.png")
+        #expect(
+            FileManager.default.contents(atPath: written.path)
+                == FileManager.default.contents(
+                    atPath: pictures.appendingPathComponent("valid.png").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: directory.url.appendingPathComponent("images/Not-a-picture.png").path))
+    }
+
+    /// Issue 41, 5: a save refused because the file on disk is not JSON says where (line and column),
+    /// keeps the edit, and saves it once the file is mended.
+    @Test
+    func aSaveRefusedForABrokenFileSaysWhereAndKeepsTheEdit() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "brokenFile", ["id": "3", "title": "Sync paused on Monday", "path": file])
+        let refused = report["refused"] as? [String: Any] ?? [:]
+        let notice = refused["notice"] as? String ?? ""
+        #expect(notice.hasPrefix("Not saved: messages.json on disk is broken (not JSON: line "), "\(report)")
+        #expect(notice.contains(", column ") && notice.contains("Your edit is kept"), "\(notice)")
+        #expect(refused["title"] as? String == "Sync paused on Monday", "\(refused)")
+        #expect((refused["json"] as? String)?.contains("Sync paused on Monday") == true)
+        let saved = report["saved"] as? [String: Any] ?? [:]
+        #expect((saved["status"] as? String)?.hasPrefix("Saved") == true, "\(saved)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"title\": \"Sync paused on Monday\""))
+    }
+
     @Test
     func editingATitleAndSavingChangesOnlyThatTitleOnDiskAndThePreviewShowsIt() throws {
         let directory = try TemporaryDirectory()

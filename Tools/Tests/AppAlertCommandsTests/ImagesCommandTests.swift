@@ -108,6 +108,11 @@ struct ImagesCommandTests {
     func publishWarnsOfPicturesOnThisMachine() throws {
         let directory = try TemporaryDirectory()
         let feed = try Self.folder(directory, imageBase: "http://127.0.0.1:8080")
+        // Message 2's picture whole, so that each picture is there (a missing one is refused, below).
+        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("images/cut.png"))
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("valid.png"),
+            to: directory.url.appendingPathComponent("images/cut.png"))
         let result = try AppAlertProcess.run([
             "publish", feed, "--out", directory.url.appendingPathComponent("site").path,
         ])
@@ -123,6 +128,27 @@ struct ImagesCommandTests {
             "publish", clean, "--out", published.url.appendingPathComponent("site").path,
         ])
         #expect(!quiet.standardError.contains("is on this machine"), "\(quiet.standardError)")
+    }
+
+    /// Issue 41, 1: a picture on this machine that images/ does not have (here one left out, cut short)
+    /// is a warning of validate at its field and stops publish, which writes nothing.
+    @Test
+    func aPictureOnThisMachineThatImagesLacksIsAValidateWarningAndAPublishError() throws {
+        let directory = try TemporaryDirectory()
+        let feed = try Self.folder(directory, imageBase: "http://127.0.0.1:8080")
+        let missing =
+            "$.messages[1].image.url (message 2): no picture at http://127.0.0.1:8080/images/cut.png: images/cut.png "
+            + "is not a picture of the images/ folder beside the feed"
+        let validated = try AppAlertProcess.run(["validate", feed])
+        #expect(validated.status == 0, "\(validated.standardOutput)")
+        #expect(validated.standardOutput.contains("warning: \(missing)"), "\(validated.standardOutput)")
+        #expect(!validated.standardOutput.contains("images/banner.png"), "\(validated.standardOutput)")
+        let site = directory.url.appendingPathComponent("site")
+        let published = try AppAlertProcess.run(["publish", feed, "--out", site.path])
+        #expect(published.status == 1, "\(published.standardError)")
+        #expect(published.standardError.contains("feed.json: error: \(missing)"), "\(published.standardError)")
+        #expect(published.standardError.contains("nothing published"))
+        #expect(!FileManager.default.fileExists(atPath: site.path))
     }
 
     /// A link whose file is gone is named as such, not as a link leaving images/.

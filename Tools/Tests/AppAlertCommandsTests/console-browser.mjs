@@ -202,6 +202,47 @@ const diagnosticsAt = (fieldPath) => `Array.from(document.querySelectorAll('.con
   .map((node) => ({ severity: node.classList.contains('con-error') ? 'error' : 'warning', text: node.textContent }))`;
 
 const scenarios = {
+  // Edits a title, breaks the file on disk, saves; then mends the file and saves again.
+  async brokenFile(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    await tab.type(fieldSelector("title"), options.title);
+    const good = fs.readFileSync(options.path, "utf8");
+    fs.writeFileSync(options.path, good.replace("\"messages\"", "\"messages\" ,,"));
+    const refused = await tab.save();
+    fs.writeFileSync(options.path, good);
+    const saved = await tab.save();
+    return { refused, saved };
+  },
+
+  // Adds a picture of this computer through the image field's chooser, then the same name again; reads
+  // the field, the list with its thumbnails and what the chooser said.
+  async pictures(browser) {
+    const tab = await browser.tab(base);
+    await tab.console(options.id);
+    const chooser = `document.querySelector('.con-field[data-path="image.url"] .con-pictures')`;
+    await tab.wait("the picture chooser", `!!${chooser}`);
+    await tab.evaluate(`${chooser}.querySelector('button').click()`);
+    await tab.wait("the list of pictures", `/picture/.test(${chooser}.querySelector('.con-picture-status').textContent)`);
+    const empty = await tab.evaluate(`${chooser}.querySelector('.con-picture-status').textContent`);
+    const status = () => tab.evaluate(`${chooser}.querySelector('.con-picture-status').textContent`);
+    const add = async (file) => {
+      const { result } = await tab.send("Runtime.evaluate", { expression: `${chooser}.querySelector('input[type=file]')` });
+      await tab.send("DOM.setFileInputFiles", { files: [file], objectId: result.objectId });
+      await tab.wait("the chooser's answer", `/^(Added|Not added)/.test(${chooser}.querySelector('.con-picture-status').textContent)`);
+      return status();
+    };
+    const added = await add(options.file);
+    await tab.checked();
+    const field = await tab.evaluate(`document.querySelector('.con-field[data-path="image.url"] input').value`);
+    const json = JSON.parse(await tab.evaluate("document.querySelector('#con-json').value"));
+    await tab.wait("the thumbnail", `Array.from(${chooser}.querySelectorAll('.con-picture img')).some((img) => img.complete && img.naturalWidth > 0)`);
+    const listed = await tab.evaluate(`Array.from(${chooser}.querySelectorAll('.con-picture')).map((b) => b.textContent)`);
+    const again = await add(options.file);
+    const bad = await add(options.badFile);
+    return { empty, added, field, image: json.image || null, listed, again, bad };
+  },
+
   // Edits a title, saves, then opens the preview page and waits for the new title there.
   async editTitle(browser) {
     const tab = await browser.tab(base);

@@ -89,6 +89,19 @@ struct Console: Sendable {
             return await body(of: request) { (body) throws(ConsoleFailure) in
                 try check(name: name, file: file, body: body, committed: before)
             }
+        case 1 where tail[0] == "images":
+            guard method == .get || method == .head else {
+                return ConsoleResponse.error(
+                    .methodNotAllowed,
+                    "/api/feeds/NAME/images answers GET; a new picture is a POST to "
+                        + "/api/feeds/NAME/images/FILE-NAME", allow: "GET, HEAD")
+            }
+            return pictures(file: file, host: authority)
+        case 2 where tail[0] == "images":
+            guard method == .post else {
+                return ConsoleResponse.error(.methodNotAllowed, "a new picture is a POST of its bytes", allow: "POST")
+            }
+            return await addPicture(named: tail[1], file: file, request: request)
         case 1 where tail[0] == "messages":
             guard method == .post else {
                 return ConsoleResponse.error(.methodNotAllowed, "a new message is a POST", allow: "POST")
@@ -174,7 +187,7 @@ struct Console: Sendable {
             return ConsoleResponse.error(
                 .internalServerError, "cannot read \(file.path): \(error.localizedDescription)")
         }
-        let checked = ConsoleCheck(name: name, data: data)
+        let checked = ConsoleCheck(name: name, data: data, file: file)
         var answer = JSONObject()
         let etag = ConsoleFeeds.etag(data)
         answer.set("name", .string(name))
@@ -248,7 +261,7 @@ struct Console: Sendable {
             // at its id for the author to mend, not a failed request.
             return ConsoleResponse.json(.ok, Self.unplaced(failure, replacing: replacing, in: data))
         }
-        let checked = ConsoleCheck(name: name, data: draft)
+        let checked = ConsoleCheck(name: name, data: draft, file: file)
         var answer = JSONObject()
         answer.set("diagnostics", .array(checked.diagnostics.map(ConsoleCheck.json)))
         let index = checked.index(of: message)
@@ -343,7 +356,7 @@ struct Console: Sendable {
                     // Nothing changed (a save of the message as it is): nothing written, nothing signed
                     // again, no sequence raised.
                     if edited == data { return .success((current, [], status)) }
-                    let checked = ConsoleCheck(name: name, data: edited)
+                    let checked = ConsoleCheck(name: name, data: edited, file: file)
                     let errors = checked.diagnostics.filter { $0.severity == .error }
                     if !errors.isEmpty {
                         var failure = ConsoleFailure(

@@ -10,8 +10,10 @@ struct ConsoleCheck {
     let diagnostics: [FeedDiagnostic]
 
     /// Checked as the server checks a feed before serving it: decoded as apps decode it, then built as a
-    /// site (limits, per-app views), so a feed the console saves is one the server serves.
-    init(name: String, data: Data) {
+    /// site (limits, per-app views), so a feed the console saves is one the server serves. With the
+    /// feed's `file`, a picture on this machine that its `images/` folder does not have is warned of, as
+    /// `validate` warns (`publish` refuses it).
+    init(name: String, data: Data, file: URL? = nil) {
         document = try? JSONParser().parse(data)
         do {
             let decoded = try FeedDecoder().decode(data)
@@ -27,6 +29,11 @@ struct ConsoleCheck {
                             FeedDiagnostic(severity: .error, code: .format, path: "$", reason: error.reason))
                     }
                 }
+            }
+            if let file, let document {
+                let folder = FeedSite.folder(of: file).appendingPathComponent("images")
+                let images = Set(FeedSite.images(in: folder).files.map(\.path))
+                diagnostics += FeedSite.missingPictures(in: document, images: images, severity: .warning)
             }
             self.diagnostics = diagnostics
         } catch {

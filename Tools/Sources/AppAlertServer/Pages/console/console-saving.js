@@ -93,6 +93,8 @@
         focusFirstError();
       } else if (answer.status === 409 && /in use/.test(reason(answer)) && isNew && Number.isInteger(sent.id)) {
         return proposeFreeId(editor, sent.id, reason(answer));
+      } else if (answer.status === 409 && /is not JSON/.test(reason(answer))) {
+        return C.loadFeed(editor.feed).then(function (data) { refuseBrokenFile(editor, data); });
       } else if (answer.status === 409 && /in use/.test(reason(answer))) {
         C.showDiagnostics([{ severity: "error", path: "$", message: reason(answer) }], true);
         setStatus("Not saved: " + reason(answer) + ".");
@@ -108,6 +110,11 @@
     return C.loadFeed(editor.feed).then(function (data) {
       if (state.editor !== editor) { return; }
       C.renderList();
+      // The file changed into one that is not JSON: say where, and keep the edit for when it is mended.
+      if (data && data.feed === null) {
+        refuseBrokenFile(editor, data);
+        return;
+      }
       if (editor.originalId !== null) {
         var current = onDisk(editor);
         if (!current || !sameJSON(current, editor.base)) {
@@ -119,6 +126,16 @@
       editor.etag = data.etag;
       return send(editor, true);
     });
+  }
+
+  // A save refused because the file on disk is not JSON: where it goes wrong (line and column), and that
+  // the edit stays in this page until the file is mended and the draft saved again.
+  function refuseBrokenFile(editor, data) {
+    var first = data && data.diagnostics && data.diagnostics[0];
+    var why = first && first.message ? first.message : "it is not JSON";
+    showNotice("Not saved: " + editor.feed + " on disk is broken (" + why + "). Your edit is kept in this page: "
+      + "mend the file in an editor, then save again.", false);
+    setStatus("Not saved: " + editor.feed + " on disk is broken.");
   }
 
   // A new message whose id another message took meanwhile (a second New message, another tab): the
