@@ -124,8 +124,7 @@ final class CollectProcess: @unchecked Sendable {
     @discardableResult
     func stop(_ signal: Int32 = SIGTERM) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process.waitForExit()
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
