@@ -10,6 +10,7 @@ import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
 import { loadFeed } from "./loader.js";
+import { readPublicKey } from "./trust.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./draw.js";
 import { Inbox } from "./inbox.js";
@@ -18,6 +19,7 @@ import { Inbox } from "./inbox.js";
 /** @typedef {import("./message.js").Action} Action */
 /** @typedef {import("./message.js").Feed} Feed */
 /** @typedef {import("./storage.js").StorageArea} StorageArea */
+/** @typedef {import("./trust.js").PublicKey} PublicKey */
 /** @typedef {import("./targeting.js").ViewHistory} ViewHistory */
 
 /**
@@ -69,6 +71,8 @@ import { Inbox } from "./inbox.js";
  * @property {string[]} [allowLinkHosts] when given, the only hosts links may open
  * @property {string} [platform] default `web`
  * @property {string} [osVersion] unknown on the web unless the page knows it
+ * @property {string | string[]} [publicKey] `ed25519:BASE64` as `appalert keygen` writes it (several during a
+ *   key rotation): only feeds signed with one of them are used, and an older signed feed served again is refused
  * @property {typeof fetch} [fetch] default the page's `fetch`
  * @property {number} [timeoutSeconds] how long a feed request may take; default 30
  * @property {Renderer | null} [renderer] default: drawn in `document`; `null` draws nothing (`message` says what is due)
@@ -113,6 +117,7 @@ function requireText(value, name) {
 export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
   /** @type {StateStore} */ #store;
+  /** @type {Promise<PublicKey[]> | undefined} the trusted keys, when the page gave any */ #keys;
   /** @type {TabChannel} */ #tabs;
   /** @type {Showing | undefined} */
   #current;
@@ -154,6 +159,11 @@ export class AlertService extends EventTarget {
       lock: given.lock,
       problem: (words) => this.#problem(words),
     });
+    const keys = [given.publicKey ?? []].flat();
+    if (keys.length > 0) {
+      this.#keys = Promise.all(keys.map(readPublicKey));
+      this.#keys.catch(() => undefined); // reported at each check
+    }
     this.#tabs = new TabChannel(bundleId, given.channel, (id) => this.#recordedElsewhere(id));
     try {
       requireText(given.bundleId, "bundleId");
@@ -486,10 +496,17 @@ export class AlertService extends EventTarget {
    * The feed: fetched, else the last good copy (with a problem event saying why).
    * @returns {Promise<Feed | undefined>}
    */
-  #load() {
+  async #load() {
+    let keys;
+    try {
+      keys = await this.#keys;
+    } catch (error) {
+      this.#problem(`AlertService: a public key cannot be used: ${describe(error)}`);
+      return undefined;
+    }
     return loadFeed({
       url: this.url, fetch: this.fetch, timeoutSeconds: this.options.timeoutSeconds ?? 30, store: this.#store,
-      now: this.now, problem: (words) => this.#problem(words),
+      now: this.now, problem: (words) => this.#problem(words), keys,
     });
   }
 

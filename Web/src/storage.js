@@ -25,6 +25,7 @@ export const stateKey = (bundleId) => `appalert:${bundleId}`;
  * @property {string} body
  * @property {string} [etag]
  * @property {number} fetchedAt seconds since 1970
+ * @property {string} [signature] its `.sig`, when keys are configured (checked again before the copy is used)
  */
 
 /**
@@ -35,6 +36,7 @@ export const stateKey = (bundleId) => `appalert:${bundleId}`;
  * @property {Record<string, {count: number, lastShown?: number}>} seen per message id; seconds since 1970
  * @property {number} [lastMessageId] the tutorial's watermark: every id up to it counts as seen once
  * @property {CachedFeed} [feed]
+ * @property {Record<string, number>} [acceptedSequences] per feed URL, the highest `sequence` of a signed feed accepted
  * @property {{read: number[], deleted: number[]}} [inbox] the message center's items opened and deleted, ids ascending
  * @property {Record<string, unknown>} counters what is counted for the app's collector, kept as written
  */
@@ -91,9 +93,15 @@ export function readState(text) {
   const feed = raw.feed;
   if (!(isObject(feed) && typeof feed.url === "string" && typeof feed.body === "string" && typeof feed.fetchedAt === "number")) {
     delete state.feed;
-  } else if (feed.etag !== undefined && typeof feed.etag !== "string") {
-    delete /** @type {CachedFeed} */ (state.feed).etag;
+  } else {
+    for (const key of /** @type {const} */ (["etag", "signature"])) {
+      if (feed[key] !== undefined && typeof feed[key] !== "string") delete /** @type {CachedFeed} */ (state.feed)[key];
+    }
   }
+  if (isObject(raw.acceptedSequences)) {
+    state.acceptedSequences = /** @type {Record<string, number>} */ (Object.fromEntries(Object.entries(raw.acceptedSequences)
+      .filter(([, value]) => typeof value === "number" && Number.isSafeInteger(value) && value >= 0)));
+  } else delete state.acceptedSequences;
   return state;
 }
 
