@@ -90,7 +90,7 @@ async function fetchSignature(url, fetch, timeoutSeconds) {
  */
 function checkSequence(feed, highest, words) {
   const sequence = feed.sequence ?? 0;
-  if (highest !== undefined && sequence < highest) {
+  if (sequence < (highest ?? 0)) {
     throw new TrustError("replayed", `${words} sequence ${sequence} is lower than ${highest}, the highest accepted: an older signed feed `
       + (words === "its" ? "was put in its place" : "is being served again"));
   }
@@ -105,7 +105,8 @@ function checkSequence(feed, highest, words) {
 export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem, keys }) {
   const state = store.read();
   const kept = state.feed?.url === url ? state.feed : undefined;
-  const highest = state.acceptedSequences?.[url];
+  const stored = state.acceptedSequences?.[url];
+  const highest = Number.isSafeInteger(stored) ? stored : undefined;
   try {
     if (fetch === undefined) throw new Error("this environment has no fetch");
     const response = await fetch(url, {
@@ -120,18 +121,10 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
     let signature;
     if (keys) {
       // The signature first: bytes from an untrusted source are not even parsed. The .sig is asked for
-      // only when the feed changed (or the kept one no longer satisfies today's keys).
-      const trusted = keys;
-      let keptValid = false;
-      if (kept?.body === body && kept.signature !== undefined) {
-        keptValid = await verifyFeed(trusted, bytes, new TextEncoder().encode(kept.signature)).then(() => true, () => false);
-      }
-      if (keptValid) signature = kept?.signature;
-      else {
-        const file = await fetchSignature(url, fetch, timeoutSeconds);
-        await verifyFeed(trusted, bytes, file);
-        signature = new TextDecoder().decode(file);
-      }
+      // at each check, revalidated by the browser's HTTP cache as the feed is.
+      const file = await fetchSignature(url, fetch, timeoutSeconds);
+      await verifyFeed(keys, bytes, file);
+      signature = new TextDecoder().decode(file);
     }
     const { feed, diagnostics } = decodeFeed(bytes);
     if (keys) checkSequence(feed, highest, "the feed's");

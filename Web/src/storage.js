@@ -93,15 +93,10 @@ export function readState(text) {
   const feed = raw.feed;
   if (!(isObject(feed) && typeof feed.url === "string" && typeof feed.body === "string" && typeof feed.fetchedAt === "number")) {
     delete state.feed;
-  } else {
-    for (const key of /** @type {const} */ (["etag", "signature"])) {
-      if (feed[key] !== undefined && typeof feed[key] !== "string") delete /** @type {CachedFeed} */ (state.feed)[key];
-    }
-  }
-  if (isObject(raw.acceptedSequences)) {
-    state.acceptedSequences = /** @type {Record<string, number>} */ (Object.fromEntries(Object.entries(raw.acceptedSequences)
-      .filter(([, value]) => typeof value === "number" && Number.isSafeInteger(value) && value >= 0)));
-  } else delete state.acceptedSequences;
+  } else if (feed.etag !== undefined && typeof feed.etag !== "string") {
+    delete /** @type {CachedFeed} */ (state.feed).etag;
+  } // a signature that is not text fails its check where it is read
+  if (!isObject(raw.acceptedSequences)) delete state.acceptedSequences; // its numbers are checked where read
   return state;
 }
 

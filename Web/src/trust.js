@@ -2,6 +2,8 @@
 // writes them, `.sig` files as `appalert sign` writes them, verified with WebCrypto's Ed25519, with the
 // Swift client's refusals and words.
 
+import { sha256 } from "./targeting.js";
+
 /** Why a feed, key or signature was not accepted; `kind` is the Swift `FeedTrustError.Kind`'s name. */
 export class TrustError extends Error {
   /** @param {"missingSignature" | "malformedSignature" | "unknownKey" | "invalidSignature" | "replayed" | "malformedKey"} kind @param {string} reason */
@@ -14,7 +16,7 @@ export class TrustError extends Error {
 /** @param {string} text */
 const excerpt = (text) => {
   const line = text.trim();
-  return [...line].length > 40 ? `${[...line].slice(0, 40).join("")}…` : line;
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
 };
 
 /**
@@ -27,7 +29,7 @@ function base64Bytes(text) {
 }
 
 /** @param {Uint8Array} bytes */
-const hex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+export const hex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
  * A key feeds may be signed with: its id (the first 8 bytes of its SHA-256, in hex) and WebCrypto key.
@@ -46,9 +48,9 @@ export async function readPublicKey(text) {
   if (raw.length !== 32) throw new TrustError("malformedKey", `a public key is 32 bytes, not ${raw.length}`);
   try {
     const key = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
-    return { id: hex(new Uint8Array(await crypto.subtle.digest("SHA-256", raw)).slice(0, 8)), key };
-  } catch (error) {
-    throw new TrustError("malformedKey", `the public key cannot be used here: ${error instanceof Error ? error.message : error}`);
+    return { id: hex((await sha256(raw)).slice(0, 8)), key };
+  } catch {
+    throw new TrustError("malformedKey", "WebCrypto has no Ed25519 here");
   }
 }
 
@@ -95,12 +97,6 @@ export async function verifyFeed(keys, body, signatureFile) {
 
 /**
  * `FEED-URL.sig`: the signature beside the feed, query and fragment left off.
- * @param {string} url
+ * @param {string} url an absolute URL as `URL.href` writes it
  */
-export function signatureURL(url) {
-  const parsed = new URL(url);
-  parsed.search = "";
-  parsed.hash = "";
-  parsed.pathname += ".sig";
-  return parsed.href;
-}
+export const signatureURL = (url) => url.replace(/[?#].*/s, "") + ".sig";

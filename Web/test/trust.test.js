@@ -57,15 +57,6 @@ test("a feed signed with the trusted key is used, its signature and sequence kep
   assert.deepEqual(stored.acceptedSequences, { [url]: 2 });
 });
 
-test("an unchanged feed is not asked for its signature again", async () => {
-  const { service, server, make } = setUp(signed());
-  await service.showAlertIfNecessary();
-  await service.dismiss();
-  server.requests.length = 0;
-  await make().showAlertIfNecessary();
-  assert.deepEqual(server.requests, ["messages.json"]);
-});
-
 /** @type {Array<[string, (files: Record<string, Uint8Array | string>) => void, string, RegExp]>} */
 const refusals = [
   ["a tampered body", (files) => {
