@@ -3,6 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { AlertService } from "../src/index.js";
 import { batchBody, countsURL } from "../src/results.js";
 import { MemoryStorage, RecordingRenderer, eventsOf, feedOf, message } from "../testing/support.js";
@@ -51,11 +52,13 @@ function setUp(messages) {
   };
 }
 
-test("a batch is the wire format's exact bytes", () => {
+test("a batch is the wire format's exact bytes, as docs/reporting.md shows them", () => {
+  const doc = readFileSync(new URL("../../docs/reporting.md", import.meta.url), "utf8");
+  const shown = doc.split("<!-- web-wire-example -->\n```json\n")[1].split("\n")[0];
   assert.equal(
     batchBody("5C0F8E2A-3B1D-4E5F-9A7B-1C2D3E4F5A6B", "com.example.Notes", [
       ["2026-11-24", 5, 1, "shown", 3], ["2026-11-24", 5, 1, "button.0", 1], ["2026-11-24", 7, null, "dismissed", 2]]),
-    '{"schema":1,"batch":"5C0F8E2A-3B1D-4E5F-9A7B-1C2D3E4F5A6B","app":"com.example.Notes","counts":[{"day":"2026-11-24","message":5,"variant":1,"event":"shown","n":3},{"day":"2026-11-24","message":5,"variant":1,"event":"button.0","n":1},{"day":"2026-11-24","message":7,"event":"dismissed","n":2}]}');
+    shown);
 });
 
 test("the collector's URL is https:, or http: on the machine itself", () => {
