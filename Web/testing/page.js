@@ -12,7 +12,7 @@ const { AlertService, defineSlotElement } = await import(parameters.has("bundle"
 // `nolocks`: a browser without Web Locks, for the test of what tabs tell each other then.
 if (parameters.has("nolocks")) Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined });
 const languages = parameters.getAll("lang");
-// `reporting`: the collector's base URL; `now`: the page's clock starts there, and `appalert.advance(hours)` moves it.
+// `key`: the public keys feeds must be signed with; `reporting`: the collector's base URL; `now`: the page's clock starts there, and `appalert.advance(hours)` moves it.
 let shift = 0;
 const start = Date.parse(parameters.get("now") ?? "");
 const service = new AlertService(parameters.get("feed") ?? "", {
@@ -20,6 +20,7 @@ const service = new AlertService(parameters.get("feed") ?? "", {
   appVersion: "1.4.0",
   ...(languages.length > 0 ? { languages } : {}),
   ...(parameters.has("reporting") ? { reporting: parameters.get("reporting") } : {}),
+  ...(parameters.has("key") ? { publicKey: parameters.getAll("key") } : {}),
   ...(Number.isFinite(start) ? { now: () => new Date(start + shift) } : {}),
 });
 const events = [];
