@@ -20,7 +20,7 @@ const rng = random(seed);
 const apps = ["com.example.app", "com.example.other", "*"];
 const versions = ["1.0", "1.2.3", "2.0.0", "2.0.0-beta.1", "2.1", "3.0.0-rc.1+b7", "10.0.1", "1.x", "", "0.9.9"];
 const ranges = [">=1.0", "^2.0.0", "~1.2", "2.x", "<2 || >=3", "1.0.0 - 2.0.0", ">=2.0.0-beta.0", "*", "=>1", "1.2.3-"];
-const platforms = ["ios", "ipados", "macos", "linux", "windows", "tvos", "android", "IOS"];
+const platforms = ["ios", "ipados", "macos", "linux", "windows", "tvos", "web", "android", "IOS"];
 const languages = ["en", "en-GB", "fr", "fr-CA", "pt", "pt-BR", "pt-PT", "es-419", "es-MX", "zh-Hant", "zh-TW", "zh-CN", "ar", "he", "nb", "no", "sr-Latn", "x!"];
 const dates = ["2026-01-01T00:00:00Z", "2026-03-01T09:00:00Z", "2026-03-01T09:00:00.250+01:00", "2026-06-30T23:59:59Z", "2026-02-30T00:00:00Z", "2026-03-01"];
 const urls = ["https://example.com/a", "http://example.com", "myapp://x", "mailto:a@b.c", "javascript:alert(1)", "/relative", "https://sub.example.com/p?q=1"];

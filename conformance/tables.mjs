@@ -67,9 +67,9 @@ function versionTargeting() {
 
 function platforms() {
   const cases = [];
-  const lists = [["ios"], ["iOS"], ["ipados"], ["macos", "linux"], ["windows"], [], ["android"], ["tvos", "watchos", "visionos"]];
+  const lists = [["ios"], ["iOS"], ["ipados"], ["macos", "linux"], ["windows"], [], ["android"], ["tvos", "watchos", "visionos"], ["web"], ["ios", "web"]];
   for (const list of lists) {
-    for (const platform of ["ios", "ipados", "macos", "linux", "windows", "visionos"]) {
+    for (const platform of ["ios", "ipados", "macos", "linux", "windows", "visionos", "web"]) {
       cases.push(decision(`platforms ${JSON.stringify(list)} on ${platform}`, [message({ platforms: list })], { platform }));
     }
   }

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// `audience` and `diff` decided for every row at once, in time that grows with the feed and the rows,

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// Who sees what: for every kind of install — app version, OS version, platform and language — the

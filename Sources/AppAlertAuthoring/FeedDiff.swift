@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// What an edit of a feed changes: messages added, removed and changed (which keys), whether the update

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// The byte changes that make one edit of a feed's messages, gathered in the order of the text and

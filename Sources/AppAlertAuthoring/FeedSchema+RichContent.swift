@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 
 // The schema of a rich message's keys: layout, image, buttons, action, features, colors, data,
 // placement and bannerSeconds. What depends on the layout (which keys it takes, alt on an image

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// The feed contract as a JSON Schema (draft 2020-12), for editors: key completion, documentation on
@@ -166,7 +166,8 @@ public enum FeedSchema {
                     ],
                 ],
                 "Only these platforms, case-insensitive: ios (iPhones and iPads), ipados (iPads alone), macos, "
-                    + "tvos, watchos, visionos, linux, windows. An unknown name matches no device (a warning)."))
+                    + "tvos, watchos, visionos, linux, windows, web (a web page or web app, whatever system its browser "
+                    + "runs on). An unknown name matches no device (a warning)."))
         p.set(
             "locales",
             property(

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 #if canImport(CryptoKit)
@@ -25,12 +25,12 @@ public struct FeedSigningKey: Sendable {
     }
 
     /// Reads `ed25519-private:BASE64`; surrounding whitespace is ignored.
-    public init(_ text: String) throws(FeedTrustError) {
+    public init(_ text: String) throws(FeedTrust.VerificationError) {
         let base64 = KeyText.body(of: text, prefix: KeyText.privatePrefix)
         guard let raw = Data(base64Encoded: base64), raw.count == 32,
             (try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)) != nil
         else {
-            throw FeedTrustError(
+            throw FeedTrust.VerificationError(
                 kind: .malformedKey, reason: "not a private key (expected \(KeyText.privatePrefix)BASE64 of 32 bytes)")
         }
         self.raw = raw

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// The files a feed is published as — by `appalert publish` to a folder, and by `appalert serve` over
@@ -75,11 +75,11 @@ public struct FeedSite: Sendable {
             throw FeedSiteError(file: name, reason: "\"\(name)\" is not a plain file name", diagnostics: [])
         }
         let document: JSONValue
-        let result: FeedDecodingResult
+        let result: FeedDecoder.Output
         do {
             document = try JSONParser().parse(data)
             result = try FeedDecoder().decode(document)
-        } catch let error as JSONSyntaxError {
+        } catch let error as JSONValue.SyntaxError {
             throw FeedSiteError(file: name, reason: error.description, diagnostics: [])
         } catch let error as FeedError {
             throw FeedSiteError(file: name, reason: error.reason, diagnostics: [])

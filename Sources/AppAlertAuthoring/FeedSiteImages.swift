@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 // A banner's or card's picture lives in `images/` beside the feed: `serve` serves it (so a `--dev`
@@ -8,7 +8,7 @@ import Foundation
 
 extension FeedSite {
     /// The file name extensions served from `images/`, and the format each must hold.
-    public static let imageExtensions: [String: ImageFormat] = [
+    public static let imageExtensions: [String: ImageHeader.Format] = [
         "png": .png, "jpg": .jpeg, "jpeg": .jpeg, "gif": .gif, "webp": .webp,
     ]
 

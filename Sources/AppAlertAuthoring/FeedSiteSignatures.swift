@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 // A `.sig` carried beside a feed (made by `appalert sign`) stops matching the moment the feed is

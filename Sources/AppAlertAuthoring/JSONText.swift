@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 // The library's own JSON reader and writer and its RFC 3339 timestamps, for the author's tools: the
@@ -17,11 +17,11 @@ public struct JSONParser: Sendable {
         self.maximumDepth = maximumDepth
     }
 
-    public func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    public func parse(_ data: Data) throws(JSONValue.SyntaxError) -> JSONValue {
         try AppAlert.JSONParser(maximumDepth: maximumDepth).parse(data)
     }
 
-    public func parse(_ string: String) throws(JSONSyntaxError) -> JSONValue {
+    public func parse(_ string: String) throws(JSONValue.SyntaxError) -> JSONValue {
         try AppAlert.JSONParser(maximumDepth: maximumDepth).parse(string)
     }
 }

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 // Edits of one message of a feed file (the console's saves, issue 35) that touch only the bytes that

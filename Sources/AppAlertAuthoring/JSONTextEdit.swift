@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// Changes to JSON text that touch only the bytes that change: a file written by hand keeps its

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// Where a JSON value lies in text the parser has accepted, and where its members or elements lie when

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 
 /// Which OS versions exist on Apple's platforms, for the rows `audience` and `diff` show and the
 /// simulator's defaults: a row stands for installs that can exist, so it never shows an iOS 20, a

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 
 /// The classes of versions a set of conditions tells apart, each with a version that stands for it:
 /// what `audience` and `diff` decide for, so that no install is left out of their rows.

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// Messages of every layout, resolved as an app receives them, for SwiftUI previews and an app's own

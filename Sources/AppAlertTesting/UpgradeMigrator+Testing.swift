@@ -15,7 +15,7 @@ extension UpgradeMigrator {
     /// - Returns: the run's report and the store, to run again (a second launch) or to inspect.
     public func simulateUpdate(
         from previousVersion: String?, to version: String, now: Date = Date()
-    ) async -> (UpgradeReport, InMemoryAlertStore) {
+    ) async -> (UpgradeMigrator.Report, InMemoryAlertStore) {
         let store = InMemoryAlertStore()
         let app = AppInfo(bundleID: "test.upgrade", appVersion: version)
         if let previousVersion {

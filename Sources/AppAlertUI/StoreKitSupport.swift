@@ -17,11 +17,13 @@
         }
     }
 
-    extension BuildEnvironment {
+    extension UpdateChecker.BuildEnvironment {
         /// What kind of build this is, from StoreKit's app transaction: TestFlight (the sandbox
         /// environment) or run from Xcode. When no app transaction can be had (no App Store account,
         /// offline on first launch), the receipt's file name says TestFlight (``detect(bundle:isDebug:)``).
-        public static func detectOnThisDevice(bundle: Bundle = .main, isDebug: Bool = false) async -> BuildEnvironment {
+        public static func detectOnThisDevice(bundle: Bundle = .main, isDebug: Bool = false) async
+            -> UpdateChecker.BuildEnvironment
+        {
             var environment = detect(bundle: bundle, isDebug: isDebug)
             guard let result = try? await AppTransaction.shared else { return environment }
             let transaction: AppTransaction

@@ -7,7 +7,7 @@
     /// a user script defining `window.AppInfo` (read-only) at document start, and a script message
     /// handler with replies that routes to a ``WebMessageRouter``.
     ///
-    /// Only the main frame of an origin the ``WebOriginPolicy`` allows (by default, local files only)
+    /// Only the main frame of an origin the ``WebMessageRouter/OriginPolicy`` allows (by default, local files only)
     /// gets `window.AppInfo` and answers; on any other page, and in every iframe, the object does not
     /// exist and messages are refused. Attaching twice to the same controller does nothing the
     /// second time.
@@ -15,7 +15,7 @@
     /// ```swift
     /// let bridge = try WebContentBridge(
     ///     info: WebAppInfo(app: app, name: "Notes"),
-    ///     origins: WebOriginPolicy(allowedOrigins: ["https://help.example.com"]))
+    ///     origins: WebMessageRouter.OriginPolicy(allowedOrigins: ["https://help.example.com"]))
     /// bridge.attach(to: webView.configuration.userContentController)
     /// // in the page: const reply = await webkit.messageHandlers.appAlert.postMessage({ action: "getAppInfo" })
     /// …
@@ -25,12 +25,13 @@
     public final class WebContentBridge {
         public let handlerName: String
         public let router: WebMessageRouter
-        public let origins: WebOriginPolicy
+        public let origins: WebMessageRouter.OriginPolicy
         private let script: String
         private weak var controller: WKUserContentController?
 
         public init(
-            info: WebAppInfo, router: WebMessageRouter? = nil, origins: WebOriginPolicy = WebOriginPolicy(),
+            info: WebAppInfo, router: WebMessageRouter? = nil,
+            origins: WebMessageRouter.OriginPolicy = WebMessageRouter.OriginPolicy(),
             handlerName: String = "appAlert", globalName: String = "AppInfo"
         ) throws {
             self.script = try info.javaScript(globalName: globalName, origins: origins)
@@ -65,9 +66,9 @@
     @MainActor
     private final class ReplyHandler: NSObject, WKScriptMessageHandlerWithReply {
         let router: WebMessageRouter
-        let origins: WebOriginPolicy
+        let origins: WebMessageRouter.OriginPolicy
 
-        init(router: WebMessageRouter, origins: WebOriginPolicy) {
+        init(router: WebMessageRouter, origins: WebMessageRouter.OriginPolicy) {
             self.router = router
             self.origins = origins
         }

@@ -297,13 +297,15 @@ struct PresentationTests {
 
 @MainActor
 struct UpdateServiceTests {
-    func configuration(_ rules: UpdateRules) -> UpdateConfiguration {
+    func configuration(_ rules: UpdateConfiguration.Rules) -> UpdateConfiguration {
         var configuration = UpdateConfiguration()
         configuration.rules = rules
         return configuration
     }
 
-    func makeService(version: String, store: InMemoryAlertStore, rules: UpdateRules = UpdateRules()) -> UpdateService {
+    func makeService(
+        version: String, store: InMemoryAlertStore, rules: UpdateConfiguration.Rules = UpdateConfiguration.Rules()
+    ) -> UpdateService {
         let answer = Data(
             """
             {"resultCount":1,"results":[{"trackId":77,"trackName":"Notes","version":"\(version)","currentVersionReleaseDate":"2026-11-01T00:00:00Z"}]}
@@ -338,7 +340,8 @@ struct UpdateServiceTests {
 
     @Test
     func aRequiredUpdateComesBackOnceTheTappedAlertHasGone() async throws {
-        let service = makeService(version: "2.0", store: InMemoryAlertStore(), rules: UpdateRules(major: .required))
+        let service = makeService(
+            version: "2.0", store: InMemoryAlertStore(), rules: UpdateConfiguration.Rules(major: .required))
         await service.checkForUpdate()
         let presentation = try #require(service.presentation)
         #expect(!presentation.isDismissible)
@@ -390,7 +393,7 @@ struct AlertPresentingTests {
             let required = tap == .requiredUpdateTapped
             let service = UpdateServiceTests().makeService(
                 version: required ? "2.0" : "1.1", store: InMemoryAlertStore(),
-                rules: required ? UpdateRules(major: .required) : UpdateRules())
+                rules: required ? UpdateConfiguration.Rules(major: .required) : UpdateConfiguration.Rules())
             await service.checkForUpdate()
             return service
         }

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertTesting
 import Foundation
 import Testing
@@ -47,7 +47,7 @@ struct AppScopedDecodingTests {
         ),
     ]
 
-    static func decode(_ text: String, for bundleID: String?) throws -> FeedDecodingResult {
+    static func decode(_ text: String, for bundleID: String?) throws -> FeedDecoder.Output {
         var decoder = FeedDecoder()
         decoder.bundleID = bundleID
         return try decoder.decode(Data(text.utf8))

@@ -2,7 +2,7 @@ import AppAlertTesting
 import Foundation
 import Testing
 
-@testable import AppAlert
+@_spi(Authoring) @testable import AppAlert
 
 /// The built-in texts: every language complete, placeholders where they belong, nothing left in
 /// English by mistake, the right table for the device, and right-to-left texts that keep a Latin name
@@ -151,7 +151,7 @@ struct BuiltInTextsTests {
     }
 
     static let decision = UpdateDecision(
-        kind: .optional, reason: UpdateReason(.updateAvailable, "x"), installedVersion: Version("1.0")!,
+        kind: .optional, reason: UpdateDecision.Reason(.updateAvailable, "x"), installedVersion: Version("1.0")!,
         availableVersion: Version("2.1.0")!,
         storeURL: URL(string: "https://apps.apple.com/app/id1"))
 

@@ -13,7 +13,7 @@ struct CachedTrustTests {
     /// the check `first` made (so the launch decides from the cached copy without asking the server).
     static func launch(
         _ url: String, key: FeedSigningKey, storeDirectory: URL, at date: Date
-    ) async -> AlertCheckResult {
+    ) async -> AlertClient.CheckResult {
         var configuration = FeedLoaderConfiguration()
         configuration.timeout = 2
         configuration.trust = FeedTrust(publicKeys: [key.publicKey])
@@ -54,7 +54,7 @@ struct CachedTrustTests {
         /// The state says a newer sequence was accepted than the cached copy's.
         case acceptedSequence
 
-        var refusal: FeedTrustError.Kind {
+        var refusal: FeedTrust.VerificationError.Kind {
             switch self {
             case .body, .signature: .invalidSignature
             case .olderSignedFeed, .acceptedSequence: .replayed

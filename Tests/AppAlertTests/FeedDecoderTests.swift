@@ -1,9 +1,9 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 import Testing
 
 /// Decodes one message written as JSON object members, e.g. `"appVersions": ["1.0"]`.
-func decodeMessage(_ members: String, id: Int = 1) throws -> FeedDecodingResult {
+func decodeMessage(_ members: String, id: Int = 1) throws -> FeedDecoder.Output {
     let text = """
         [{ "id": \(id), "bundleId": "com.example.App", "title": "Title", "text": "Text"\(members.isEmpty ? "" : ", " + members) }]
         """
@@ -313,7 +313,7 @@ struct FeedDecoderTests {
 }
 
 struct UpdatePolicyDecodingTests {
-    func decode(_ entry: String) throws -> FeedDecodingResult {
+    func decode(_ entry: String) throws -> FeedDecoder.Output {
         try FeedDecoder().decode(Data("{\"format\": 2, \"messages\": [], \"updates\": [\(entry)]}".utf8))
     }
 

@@ -81,7 +81,7 @@ struct FeedLoaderTests {
     }
 
     /// Every failure after a good load: the good copy is used, and the reason is given.
-    static let failures: [(String, TestHTTPServer.Reply, FeedLoadError.Kind, FeedTransportError.Kind?)] = [
+    static let failures: [(String, TestHTTPServer.Reply, FeedLoader.LoadError.Kind, FeedTransportError.Kind?)] = [
         ("500", .response(status: 500, body: Data("oops".utf8)), .httpStatus, nil),
         ("404", .response(status: 404), .httpStatus, nil),
         ("503 with a feed body", .response(status: 503, body: editedFeed), .httpStatus, nil),
@@ -101,7 +101,8 @@ struct FeedLoaderTests {
 
     @Test(arguments: failures)
     func aBadResponseNeverReplacesTheGoodFeed(
-        name: String, reply: TestHTTPServer.Reply, kind: FeedLoadError.Kind, transportKind: FeedTransportError.Kind?
+        name: String, reply: TestHTTPServer.Reply, kind: FeedLoader.LoadError.Kind,
+        transportKind: FeedTransportError.Kind?
     ) async throws {
         let server = try TestHTTPServer { _ in .response(status: 200, headers: ["ETag": "\"v1\""], body: sampleFeed) }
         let store = InMemoryAlertStore()
@@ -181,7 +182,7 @@ struct FeedLoaderTests {
         }
         let loader = makeLoader(server.url("/feed.json"), timeout: 60)
         let started = AsyncCounter()
-        let results = await withTaskGroup(of: FeedLoadResult.Source.self) { group in
+        let results = await withTaskGroup(of: FeedLoader.LoadResult.Source.self) { group in
             for _ in 0..<8 {
                 group.addTask {
                     await started.increment()

@@ -2,7 +2,7 @@ import AppAlertAuthoring
 import Foundation
 import Testing
 
-@testable import AppAlert
+@_spi(Authoring) @testable import AppAlert
 
 /// The schema `appalert schema` prints names exactly the keys the decoder reads.
 struct FeedSchemaTests {

@@ -230,9 +230,15 @@ struct ImageHeaderTests {
     @Test
     func limitsAreTheCallersToSet() throws {
         let png = try Fixtures.data("images/valid.png")
-        #expect(throws: ImageError.self) { try ImageHeader(inspecting: png, limits: ImageLimits(maximumSide: 39)) }
-        #expect(throws: ImageError.self) { try ImageHeader(inspecting: png, limits: ImageLimits(maximumPixels: 1_199)) }
-        #expect(throws: ImageError.self) { try ImageHeader(inspecting: png, limits: ImageLimits(maximumBytes: 100)) }
+        #expect(throws: ImageHeader.Refusal.self) {
+            try ImageHeader(inspecting: png, limits: ImageLimits(maximumSide: 39))
+        }
+        #expect(throws: ImageHeader.Refusal.self) {
+            try ImageHeader(inspecting: png, limits: ImageLimits(maximumPixels: 1_199))
+        }
+        #expect(throws: ImageHeader.Refusal.self) {
+            try ImageHeader(inspecting: png, limits: ImageLimits(maximumBytes: 100))
+        }
         #expect(
             try ImageHeader(inspecting: png, limits: ImageLimits(maximumSide: 40, maximumPixels: 1_200)).width == 40)
     }
@@ -244,7 +250,7 @@ struct ImageHeaderTests {
         var flipped = png
         flipped[32] ^= 0x01
         let stored = flipped[29..<33].reduce(0) { $0 << 8 | UInt32($1) }
-        let error = try #require(throws: ImageError.self) { try ImageHeader(inspecting: Data(flipped)) }
+        let error = try #require(throws: ImageHeader.Refusal.self) { try ImageHeader(inspecting: Data(flipped)) }
         #expect(error.kind == .invalidHeader)
         #expect(
             error.reason
@@ -262,7 +268,7 @@ struct ImageHeaderTests {
     struct BrokenPNG: Sendable, CustomStringConvertible {
         var description: String
         var craft: @Sendable (inout [UInt8]) -> Void
-        var kind: ImageError.Kind
+        var kind: ImageHeader.Refusal.Kind
         var reason: String
     }
 
@@ -365,7 +371,7 @@ struct ImageHeaderTests {
         #expect {
             try ImageHeader(inspecting: Data(bytes))
         } throws: { error in
-            guard let error = error as? ImageError else { return false }
+            guard let error = error as? ImageHeader.Refusal else { return false }
             return error.kind == .invalidHeader && error.reason.contains("the JPEG is \(kind)")
                 && error.reason.contains(String(format: "0xFF%02X", marker))
         }
@@ -383,7 +389,7 @@ struct ImageHeaderTests {
     func aBrokenPNGHeaderIsRefusedSayingWhy(_ broken: BrokenPNG) throws {
         var bytes = Array(try Fixtures.data("images/valid.png"))
         broken.craft(&bytes)
-        let error = try #require(throws: ImageError.self) { try ImageHeader(inspecting: Data(bytes)) }
+        let error = try #require(throws: ImageHeader.Refusal.self) { try ImageHeader(inspecting: Data(bytes)) }
         #expect(error.kind == broken.kind, "\(broken): \(error.reason)")
         #expect(error.reason.contains(broken.reason), "\(broken): \(error.reason)")
     }

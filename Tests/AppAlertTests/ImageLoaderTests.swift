@@ -68,7 +68,7 @@ struct ImageLoaderTests {
         #expect(await loader.load(url).status == .downloaded)
 
         for (failure, kind) in [
-            (TestHTTPServer.Reply.response(status: 500), ImageError.Kind.unavailable),
+            (TestHTTPServer.Reply.response(status: 500), ImageHeader.Refusal.Kind.unavailable),
             (.response(status: 200, body: Data("<html>Not an image</html>".utf8)), .unknownFormat),
             (.truncated(declaredLength: jpeg.count, body: jpeg.prefix(100)), .unavailable),
             (.close, .unavailable),

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertTesting
 import Foundation
 import Testing
@@ -50,7 +50,7 @@ struct InboxTests {
         #expect(next.inbox.unreadCount == 1)
         // Opening counted a showing; the item stays although maxViews is 1.
         #expect(try await store.state().history.views(of: 5) == 1)
-        #expect(try await store.state().inbox == InboxState(read: [5], deleted: [3]))
+        #expect(try await store.state().inbox == Inbox.State(read: [5], deleted: [3]))
     }
 
     @Test
@@ -111,9 +111,9 @@ struct InboxTests {
 
     @Test
     func stateBytesAreStableForTheSameInbox() throws {
-        var one = InboxState()
+        var one = Inbox.State()
         for id in [9, 3, 5, 3] { one.markRead(id) }
-        let two = InboxState(read: [5, 9, 3])
+        let two = Inbox.State(read: [5, 9, 3])
         #expect(one == two)
         #expect(one.read == [3, 5, 9])
         one.markUnread(5)

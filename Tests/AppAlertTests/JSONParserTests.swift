@@ -80,7 +80,7 @@ struct JSONParserTests {
     func rejectsIllFormedUTF8InStrings(shape: String, bytes: [UInt8]) {
         let quote = UInt8(ascii: "\""), escape: [UInt8] = Array("\\n".utf8)
         for document in [[quote] + bytes + [quote], [quote] + escape + bytes + [quote]] {
-            #expect(throws: JSONSyntaxError.self, "\(shape)") { try JSONParser().parse(Data(document)) }
+            #expect(throws: JSONValue.SyntaxError.self, "\(shape)") { try JSONParser().parse(Data(document)) }
         }
     }
 
@@ -94,12 +94,12 @@ struct JSONParserTests {
     @Test
     func refusesNestingDeeperThanTheLimit() throws {
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
-        #expect(throws: JSONSyntaxError.self) { try JSONParser().parse(deep) }
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONParser().parse(deep) }
         let allowed = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         _ = try JSONParser().parse(allowed)
         // A deeply nested hostile document fails cleanly instead of exhausting the stack.
         let hostile = String(repeating: "[", count: 100_000)
-        #expect(throws: JSONSyntaxError.self) { try JSONParser().parse(hostile) }
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONParser().parse(hostile) }
     }
 
     @Test
@@ -160,9 +160,9 @@ struct JSONLayoutTests {
     @Test
     func aSyntaxErrorIsTheOneParseReports() {
         let source = Data("{\"a\": 1,}".utf8)
-        var expected: JSONSyntaxError?
+        var expected: JSONValue.SyntaxError?
         do { _ = try JSONParser().parse(source) } catch { expected = error }
-        var reported: JSONSyntaxError?
+        var reported: JSONValue.SyntaxError?
         do { _ = try JSONParser().parseLayout(source) } catch { reported = error }
         #expect(expected != nil)
         #expect(reported == expected)

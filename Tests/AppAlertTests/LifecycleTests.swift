@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertTesting
 import Foundation
 import Testing
@@ -7,7 +7,8 @@ let day: TimeInterval = 86_400
 let installDate = Date(timeIntervalSince1970: 1_800_000_000)
 
 /// Launches `versions` one after another, a day apart, and returns every launch's info.
-func launches(_ versions: [String], existingInstall: ExistingInstall? = nil, state: inout InstallState) -> [LaunchInfo]
+func launches(_ versions: [String], existingInstall: LaunchRecorder.ExistingInstall? = nil, state: inout InstallState)
+    -> [LaunchRecorder.Launch]
 {
     versions.enumerated().map { index, version in
         LaunchRecorder.recordLaunch(
@@ -79,9 +80,11 @@ struct VersionHistoryTests {
     }
 
     @Test(
-        arguments: [(ExistingInstall(version: Version("1.4")), "1.4"), (ExistingInstall(), nil)]
-            as [(ExistingInstall, String?)])
-    func anInstallWithDataButNoHistoryIsTold(existing: ExistingInstall, previous: String?) {
+        arguments: [
+            (LaunchRecorder.ExistingInstall(version: Version("1.4")), "1.4"), (LaunchRecorder.ExistingInstall(), nil),
+        ]
+            as [(LaunchRecorder.ExistingInstall, String?)])
+    func anInstallWithDataButNoHistoryIsTold(existing: LaunchRecorder.ExistingInstall, previous: String?) {
         var state = InstallState()
         let info = launches(["2.0"], existingInstall: existing, state: &state)[0]
         #expect(info.kind == .firstLaunchOfExistingInstall)
@@ -158,7 +161,7 @@ struct UpgradeMigratorTests {
         let log = StepLog()
         let (report, store) = await makeMigrator(log: log, failing: "1.2:b1").simulateUpdate(from: "1.0", to: "2.0")
         #expect(report.completed == ["1.1:a"])
-        #expect(report.failure == UpgradeReport.Failure(step: "1.2:b1", reason: "disk full"))
+        #expect(report.failure == UpgradeMigrator.Report.Failure(step: "1.2:b1", reason: "disk full"))
         #expect(try await store.state().versionHistory?.completedSteps == ["1.1:a"])
         // Next launch, the step works.
         let resumed = await makeMigrator(log: log).run(store: store)
@@ -200,7 +203,7 @@ struct UpgradeMigratorTests {
         let store = InMemoryAlertStore()
         _ = try await LaunchRecorder.record(
             app: AppInfo(bundleID: "a", appVersion: "1.3"), store: store,
-            existingInstall: ExistingInstall(version: version))
+            existingInstall: LaunchRecorder.ExistingInstall(version: version))
         #expect(await makeMigrator(log: log).run(store: store).completed == expected)
     }
 

@@ -75,7 +75,7 @@ struct AppStoreLookupTests {
                 == URL(string: "macappstore://apps.apple.com/app/id1234567890"))
     }
 
-    static let failures: [(String, TestHTTPServer.Reply, ReleaseSourceError.Kind)] = [
+    static let failures: [(String, TestHTTPServer.Reply, ReleaseSource.LookupError.Kind)] = [
         ("not in the storefront", .response(status: 200, body: emptyLookup), .notInStorefront),
         ("500", .response(status: 500, body: Data("<html>".utf8)), .httpStatus),
         ("garbage", .response(status: 200, body: Data("<html>Oops</html>".utf8)), .invalidResponse),
@@ -91,7 +91,7 @@ struct AppStoreLookupTests {
     ]
 
     @Test(arguments: failures)
-    func failuresAreReasonsNotCrashes(name: String, reply: TestHTTPServer.Reply, kind: ReleaseSourceError.Kind)
+    func failuresAreReasonsNotCrashes(name: String, reply: TestHTTPServer.Reply, kind: ReleaseSource.LookupError.Kind)
         async throws
     {
         let server = try TestHTTPServer { _ in reply }
@@ -110,7 +110,8 @@ struct AppStoreLookupTests {
         let server = try TestHTTPServer { _ in .response(status: 200, body: emptyLookup) }
         let lookup = AppStoreLookup(baseURL: URL(string: server.url("/lookup"))!, storefront: try Storefront("fr"))
         await #expect(
-            throws: ReleaseSourceError(kind: .notInStorefront, reason: "com.example.Missing is not in the FR App Store")
+            throws: ReleaseSource.LookupError(
+                kind: .notInStorefront, reason: "com.example.Missing is not in the FR App Store")
         ) {
             try await lookup.latestRelease(bundleID: "com.example.Missing")
         }
@@ -133,7 +134,7 @@ struct GitHubReleasesTests {
         #expect(server.requests.first?.headers["accept"] == "application/vnd.github+json")
     }
 
-    static let failures: [(String, TestHTTPServer.Reply, ReleaseSourceError.Kind)] = [
+    static let failures: [(String, TestHTTPServer.Reply, ReleaseSource.LookupError.Kind)] = [
         ("no release", .response(status: 404, body: Data("{\"message\": \"Not Found\"}".utf8)), .noRelease),
         ("a draft", .response(status: 200, body: gitHubRelease(draft: true)), .noRelease),
         ("a pre-release", .response(status: 200, body: gitHubRelease(prerelease: true)), .noRelease),
@@ -150,7 +151,7 @@ struct GitHubReleasesTests {
     ]
 
     @Test(arguments: failures)
-    func failuresAreReasonsNotCrashes(name: String, reply: TestHTTPServer.Reply, kind: ReleaseSourceError.Kind)
+    func failuresAreReasonsNotCrashes(name: String, reply: TestHTTPServer.Reply, kind: ReleaseSource.LookupError.Kind)
         async throws
     {
         let server = try TestHTTPServer { _ in reply }
@@ -165,7 +166,7 @@ struct GitHubReleasesTests {
 
     @Test(arguments: ["octo", "octo/", "/tool", "octo/tool/extra", "../x", "octo/to ol"])
     func aRepositoryMustBeOwnerSlashRepo(text: String) {
-        #expect(throws: InvalidRepository.self) { try GitHubReleases(repository: text) }
+        #expect(throws: GitHubReleases.InvalidRepository.self) { try GitHubReleases(repository: text) }
     }
 }
 
@@ -212,7 +213,7 @@ struct UpdateCheckerTests {
             """.utf8
         ).write(to: feed)
         let store = InMemoryAlertStore(state: InstallState(history: ViewHistory()))
-        try await store.updateState { $0.updatePrompt = UpdatePromptState(skippedVersions: ["1.2.0"]) }
+        try await store.updateState { $0.updatePrompt = UpdateDecision.PromptState(skippedVersions: ["1.2.0"]) }
         var configuration = FeedLoaderConfiguration()
         configuration.minimumCheckInterval = 0
         let loader = FeedLoader(source: FeedSource(feed.path)!, store: store, configuration: configuration)

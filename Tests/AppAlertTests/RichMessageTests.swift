@@ -1,11 +1,11 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 import Testing
 
 /// The rich message keys: layout, image, buttons, action, features, colors, data, placement and
 /// bannerSeconds, through the decoder (errors and warnings at their JSON paths) and the resolution.
 struct RichMessageTests {
-    static func decode(_ keys: String) throws -> FeedDecodingResult {
+    static func decode(_ keys: String) throws -> FeedDecoder.Output {
         let text = #"[{"id": 7, "bundleId": "a", "title": "T", "text": "X""# + (keys.isEmpty ? "" : ", " + keys) + "}]"
         return try FeedDecoder().decode(Data(text.utf8))
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AppAlert
+@_spi(Authoring) @testable import AppAlert
 
 struct RolloutTests {
     /// Known answers, computed independently with Python's hashlib:

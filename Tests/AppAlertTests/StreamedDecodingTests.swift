@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 import Testing
 
@@ -94,7 +94,7 @@ struct StreamedDecodingTests {
         var decoder = FeedDecoder(limits: limits)
         decoder.bundleID = bundleID
         let streamed = Result { () throws(FeedError) in try decoder.decode(data) }
-        let whole: Result<FeedDecodingResult, FeedError>
+        let whole: Result<FeedDecoder.Output, FeedError>
         do {
             let tree = try JSONParser(maximumDepth: limits.maximumDepth).parse(data)
             whole = Result { () throws(FeedError) in try decoder.decode(tree) }

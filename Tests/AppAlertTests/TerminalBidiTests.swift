@@ -104,7 +104,7 @@ struct TerminalBidiTests {
     ])
     func theIsolatesThisPackageAddsStayBalanced(template: String) throws {
         let decision = UpdateDecision(
-            kind: .optional, reason: UpdateReason(.updateAvailable, "x"), installedVersion: Version("2.0")!,
+            kind: .optional, reason: UpdateDecision.Reason(.updateAvailable, "x"), installedVersion: Version("2.0")!,
             availableVersion: Version("2.4.1")!, storeURL: URL(string: "https://example.com/app"),
             policy: UpdatePolicy(bundleIDs: ["x"], latestVersion: Version("2.4.1"), text: template))
         let presentation = try #require(
@@ -133,7 +133,7 @@ struct TerminalBidiTests {
     @Test
     func isolatesNotAddedByThisPackageAreReplacedWhateverTheirShape() throws {
         let decision = UpdateDecision(
-            kind: .optional, reason: UpdateReason(.updateAvailable, "x"), installedVersion: Version("2.0")!,
+            kind: .optional, reason: UpdateDecision.Reason(.updateAvailable, "x"), installedVersion: Version("2.0")!,
             availableVersion: Version("2.4.1")!, storeURL: URL(string: "https://example.com/app"),
             policy: UpdatePolicy(bundleIDs: ["x"], latestVersion: Version("2.4.1"), text: "الإصدار {version}"))
         var presentation = try #require(AlertPresentation(decision, appName: "Notes", languages: [LanguageTag("ar")]))

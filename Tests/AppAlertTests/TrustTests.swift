@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import AppAlertTesting
 import Foundation
@@ -57,7 +57,7 @@ struct FeedKeyTests {
 
     @Test(arguments: ["", "ed25519:", "ed25519:not base64!", "ed25519:AAAA", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5"])
     func aMalformedPublicKeyIsRefusedWithAReason(text: String) {
-        #expect(throws: FeedTrustError.self) { try FeedPublicKey(text) }
+        #expect(throws: FeedTrust.VerificationError.self) { try FeedPublicKey(text) }
         do {
             _ = try FeedPublicKey(text)
         } catch {
@@ -77,7 +77,7 @@ struct FeedKeyTests {
         #expect(try FeedSignature(signature.data) == signature)
         var changed = feed
         changed[changed.count - 2] ^= 0x01
-        #expect(throws: FeedTrustError.self) { try trust.verify(changed, signatureFile: signature.data) }
+        #expect(throws: FeedTrust.VerificationError.self) { try trust.verify(changed, signatureFile: signature.data) }
     }
 
     /// What `sign` and `publish` do with a `.sig` already written: keep it while it is this key's valid
@@ -115,7 +115,7 @@ struct FeedVerificationTests {
     static let feed = signedFeed(sequence: 3)
 
     /// Every way a signature can be wrong, and the kind of refusal it gets.
-    static let rejections: [(String, Data, Data?, FeedTrustError.Kind)] = [
+    static let rejections: [(String, Data, Data?, FeedTrust.VerificationError.Kind)] = [
         ("missing", feed, nil, .missingSignature),
         ("empty", feed, Data(), .malformedSignature),
         ("not the format", feed, Data("sha256 abc\n".utf8), .malformedSignature),
@@ -136,7 +136,9 @@ struct FeedVerificationTests {
     ]
 
     @Test(arguments: rejections)
-    func aBadSignatureIsRefusedWithItsKind(name: String, feed: Data, signature: Data?, kind: FeedTrustError.Kind) {
+    func aBadSignatureIsRefusedWithItsKind(
+        name: String, feed: Data, signature: Data?, kind: FeedTrust.VerificationError.Kind
+    ) {
         let trust = FeedTrust(publicKeys: [Self.key.publicKey])
         do {
             try trust.verify(feed, signatureFile: signature)
@@ -155,7 +157,7 @@ struct FeedVerificationTests {
         #expect(try trust.verify(Self.feed, signatureFile: old.signature(for: Self.feed).data) == old.publicKey)
         #expect(try trust.verify(Self.feed, signatureFile: new.signature(for: Self.feed).data) == new.publicKey)
         // After the old key is dropped, its signatures are refused.
-        #expect(throws: FeedTrustError.self) {
+        #expect(throws: FeedTrust.VerificationError.self) {
             try FeedTrust(publicKeys: [new.publicKey]).verify(
                 Self.feed, signatureFile: old.signature(for: Self.feed).data)
         }
@@ -178,7 +180,7 @@ struct SignedFeedLoadingTests {
     }
 
     /// What an attacker who controls the host can serve after a good feed, and the kind of refusal.
-    static let attacks: [(String, FeedTrustError.Kind)] = [
+    static let attacks: [(String, FeedTrust.VerificationError.Kind)] = [
         ("unsigned", .missingSignature),
         ("garbage signature", .malformedSignature),
         ("attacker's key", .unknownKey),
@@ -187,7 +189,7 @@ struct SignedFeedLoadingTests {
     ]
 
     @Test(arguments: attacks)
-    func anAttackKeepsTheLastGoodFeedAndSaysWhy(attack: String, kind: FeedTrustError.Kind) async throws {
+    func anAttackKeepsTheLastGoodFeedAndSaysWhy(attack: String, kind: FeedTrust.VerificationError.Kind) async throws {
         let key = FeedSigningKey()
         let site = try SignedFeedServer()
         let store = InMemoryAlertStore()

@@ -6,9 +6,10 @@ import Testing
 let releaseDay = try! RFC3339.parse("2026-11-18T08:00:00Z")
 
 func release(
-    _ version: String, released: Date? = releaseDay, minimumOS: String? = nil, source: ReleaseInfo.Source = .appStore
-) -> ReleaseInfo {
-    ReleaseInfo(
+    _ version: String, released: Date? = releaseDay, minimumOS: String? = nil,
+    source: ReleaseSource.Release.Source = .appStore
+) -> ReleaseSource.Release {
+    ReleaseSource.Release(
         version: Version(version)!, releaseDate: released, minimumOSVersion: minimumOS.flatMap(Version.init),
         storeURL: URL(string: "https://apps.apple.com/app/id1234567890"), name: "Example", source: source)
 }
@@ -19,15 +20,15 @@ struct UpdatePolicyEngineTests {
         var installed: String
         var os: String? = "17.2"
         var now = releaseDay.addingTimeInterval(3 * 86_400)
-        var release: ReleaseInfo?
-        var error: ReleaseSourceError?
+        var release: ReleaseSource.Release?
+        var error: ReleaseSource.LookupError?
         var policy: UpdatePolicy?
-        var environment = BuildEnvironment()
-        var prompt = UpdatePromptState()
-        var rules = UpdateRules()
+        var environment = UpdateChecker.BuildEnvironment()
+        var prompt = UpdateDecision.PromptState()
+        var rules = UpdateConfiguration.Rules()
         var appStoreID: Int?
-        var kind: UpdateKind
-        var reason: UpdateReason.Code
+        var kind: UpdateDecision.Kind
+        var reason: UpdateDecision.Reason.Code
         var available: String?
         var testDescription: String { name }
     }
@@ -83,11 +84,12 @@ struct UpdatePolicyEngineTests {
         Case(
             name: "required ignores skip", installed: "1.1", release: release("2.0"),
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")),
-            prompt: UpdatePromptState(skippedVersions: ["2.0"]), kind: .required, reason: .belowMinimumVersion),
+            prompt: UpdateDecision.PromptState(skippedVersions: ["2.0"]), kind: .required, reason: .belowMinimumVersion),
         Case(
             name: "required ignores later", installed: "1.1", release: release("2.0"),
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")),
-            prompt: UpdatePromptState(remindAfter: releaseDay.addingTimeInterval(30 * 86_400)), kind: .required,
+            prompt: UpdateDecision.PromptState(remindAfter: releaseDay.addingTimeInterval(30 * 86_400)),
+            kind: .required,
             reason: .belowMinimumVersion),
         Case(
             name: "at the minimum: not required", installed: "1.5", release: release("2.0"),
@@ -99,46 +101,46 @@ struct UpdatePolicyEngineTests {
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("2.0")), kind: .none, reason: .osTooOld),
         Case(
             name: "required with no store answer uses the minimum and the app's store id", installed: "1.1",
-            error: ReleaseSourceError(kind: .transport, reason: "offline"),
+            error: ReleaseSource.LookupError(kind: .transport, reason: "offline"),
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.4")), appStoreID: 1_234_567_890,
             kind: .required, reason: .belowMinimumVersion, available: "1.4"),
         Case(
             name: "required with no page to update from is asked as optional", installed: "1.1",
-            error: ReleaseSourceError(kind: .transport, reason: "offline"),
+            error: ReleaseSource.LookupError(kind: .transport, reason: "offline"),
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.4")), kind: .optional,
             reason: .requiredWithoutStoreLink, available: "1.4"),
         Case(
             name: "required by the feed's own storeURL", installed: "1.1",
-            error: ReleaseSourceError(kind: .transport, reason: "offline"),
+            error: ReleaseSource.LookupError(kind: .transport, reason: "offline"),
             policy: UpdatePolicy(
                 bundleIDs: ["a"], minimumVersion: Version("1.4"), storeURL: URL(string: "https://example.com/get")),
             kind: .required, reason: .belowMinimumVersion, available: "1.4"),
         Case(
             name: "skipped by the user", installed: "1.1", release: release("1.2.0"),
-            prompt: UpdatePromptState(skippedVersions: ["1.2"]), kind: .none, reason: .skippedByUser),
+            prompt: UpdateDecision.PromptState(skippedVersions: ["1.2"]), kind: .none, reason: .skippedByUser),
         Case(
             name: "a skip is for one version only", installed: "1.1", release: release("1.3"),
-            prompt: UpdatePromptState(skippedVersions: ["1.2"]), kind: .optional, reason: .updateAvailable),
+            prompt: UpdateDecision.PromptState(skippedVersions: ["1.2"]), kind: .optional, reason: .updateAvailable),
         Case(
             name: "reminded recently", installed: "1.1", release: release("1.2"),
-            prompt: UpdatePromptState(remindAfter: releaseDay.addingTimeInterval(4 * 86_400)), kind: .none,
+            prompt: UpdateDecision.PromptState(remindAfter: releaseDay.addingTimeInterval(4 * 86_400)), kind: .none,
             reason: .remindedRecently),
         Case(
             name: "the reminder has passed", installed: "1.1", release: release("1.2"),
-            prompt: UpdatePromptState(remindAfter: releaseDay.addingTimeInterval(2 * 86_400)), kind: .optional,
+            prompt: UpdateDecision.PromptState(remindAfter: releaseDay.addingTimeInterval(2 * 86_400)), kind: .optional,
             reason: .updateAvailable),
         Case(
             name: "not in this storefront", installed: "1.1",
-            error: ReleaseSourceError(kind: .notInStorefront, reason: "com.example is not in the FR App Store"),
+            error: ReleaseSource.LookupError(kind: .notInStorefront, reason: "com.example is not in the FR App Store"),
             kind: .none,
             reason: .notInStorefront),
         Case(
             name: "lookup failed", installed: "1.1",
-            error: ReleaseSourceError(kind: .httpStatus, reason: "answered 500"),
+            error: ReleaseSource.LookupError(kind: .httpStatus, reason: "answered 500"),
             kind: .none, reason: .lookupFailed),
         Case(
             name: "lookup failed, the feed's latest version stands in", installed: "1.1",
-            error: ReleaseSourceError(kind: .transport, reason: "offline"),
+            error: ReleaseSource.LookupError(kind: .transport, reason: "offline"),
             policy: UpdatePolicy(bundleIDs: ["a"], latestVersion: Version("1.3")), kind: .optional,
             reason: .updateAvailable,
             available: "1.3"),
@@ -154,27 +156,28 @@ struct UpdatePolicyEngineTests {
             reason: .betaBuild),
         Case(
             name: "a TestFlight build is left alone", installed: "1.1", release: release("1.3"),
-            environment: BuildEnvironment(isTestFlight: true), kind: .none, reason: .betaBuild),
+            environment: UpdateChecker.BuildEnvironment(isTestFlight: true), kind: .none, reason: .betaBuild),
         Case(
             name: "a debug build is left alone", installed: "1.1", release: release("1.3"),
-            environment: BuildEnvironment(isDebug: true), kind: .none, reason: .betaBuild),
+            environment: UpdateChecker.BuildEnvironment(isDebug: true), kind: .none, reason: .betaBuild),
         Case(
             name: "a major rule can require", installed: "1.9", release: release("2.0"),
-            rules: UpdateRules(major: .required),
+            rules: UpdateConfiguration.Rules(major: .required),
             kind: .required, reason: .requiredByRule),
         Case(
             name: "a minor change under a major rule stays optional", installed: "1.8", release: release("1.9"),
-            rules: UpdateRules(major: .required), kind: .optional, reason: .updateAvailable),
+            rules: UpdateConfiguration.Rules(major: .required), kind: .optional, reason: .updateAvailable),
         Case(
             name: "patch updates can be ignored", installed: "1.2.3", release: release("1.2.4"),
-            rules: UpdateRules(patch: .none),
+            rules: UpdateConfiguration.Rules(patch: .none),
             kind: .none, reason: .ignoredByRule),
         Case(
             name: "revision rule for a fourth component", installed: "1.2.3.4", release: release("1.2.3.5"),
-            rules: UpdateRules(revision: .required), kind: .required, reason: .requiredByRule),
+            rules: UpdateConfiguration.Rules(revision: .required), kind: .required, reason: .requiredByRule),
         Case(
             name: "a rule-required update ignores skip", installed: "1.9", release: release("2.0"),
-            prompt: UpdatePromptState(skippedVersions: ["2.0"]), rules: UpdateRules(major: .required), kind: .required,
+            prompt: UpdateDecision.PromptState(skippedVersions: ["2.0"]),
+            rules: UpdateConfiguration.Rules(major: .required), kind: .required,
             reason: .requiredByRule),
     ]
 
@@ -229,7 +232,7 @@ struct UpdatePolicyEngineTests {
 
     @Test
     func skippedVersionsAreBounded() {
-        var state = UpdatePromptState()
+        var state = UpdateDecision.PromptState()
         for minor in 0..<15 { state.skip(Version([1, minor]), keeping: 10) }
         #expect(state.skippedVersions.count == 10)
         #expect(state.skippedVersions.first == "1.5")
@@ -316,9 +319,9 @@ extension StorefrontTests {
 }
 
 struct UpdatePresentationTests {
-    func decision(_ kind: UpdateKind, policy: UpdatePolicy? = nil) -> UpdateDecision {
+    func decision(_ kind: UpdateDecision.Kind, policy: UpdatePolicy? = nil) -> UpdateDecision {
         UpdateDecision(
-            kind: kind, reason: UpdateReason(.updateAvailable, "x"), installedVersion: Version("1.0")!,
+            kind: kind, reason: UpdateDecision.Reason(.updateAvailable, "x"), installedVersion: Version("1.0")!,
             availableVersion: Version("1.2")!, storeURL: URL(string: "https://apps.apple.com/app/id1"), policy: policy)
     }
 

@@ -37,8 +37,8 @@ struct PageLocation: Sendable {
     var port = ""
     var isTopFrame = true
 
-    /// What `WebOriginPolicy.allows` is given for this page (WebKit's port is 0 for the default).
-    func allowed(by policy: WebOriginPolicy) -> Bool {
+    /// What `WebMessageRouter.OriginPolicy.allows` is given for this page (WebKit's port is 0 for the default).
+    func allowed(by policy: WebMessageRouter.OriginPolicy) -> Bool {
         policy.allows(
             isMainFrame: isTopFrame, scheme: String(scheme.dropLast()), host: hostname, port: Int(port) ?? 0)
     }
@@ -116,7 +116,7 @@ struct WebAppInfoTests {
         return info
     }
 
-    static let helpPages = WebOriginPolicy(allowedOrigins: ["https://help.example.com"])
+    static let helpPages = WebMessageRouter.OriginPolicy(allowedOrigins: ["https://help.example.com"])
     static let helpPage = PageLocation(scheme: "https:", hostname: "help.example.com")
 
     @Test(arguments: hostile)
@@ -208,7 +208,7 @@ struct WebAppInfoTests {
 
     @Test(arguments: pages)
     func theObjectExistsOnlyInTheTopFrameOfPagesThePolicyAllows(case: Case) throws {
-        let policy = WebOriginPolicy(
+        let policy = WebMessageRouter.OriginPolicy(
             allowedOrigins: [
                 "https://help.example.com", "http://localhost:8080/", "HTTPS://Docs.Example.COM:443",
                 "https://[2001:DB8::1]", "http://[::1]:8080",
@@ -223,7 +223,7 @@ struct WebAppInfoTests {
 
     @Test(arguments: hostile)
     func anOriginInThePolicyCannotBreakOutOfTheScript(text: String) throws {
-        let policy = WebOriginPolicy(allowedOrigins: ["https://\(text)"], allowsLocalFiles: false)
+        let policy = WebMessageRouter.OriginPolicy(allowedOrigins: ["https://\(text)"], allowsLocalFiles: false)
         let script = try info("x").javaScript(origins: policy)
         #expect(!script.lowercased().contains("</script"))
         #expect(!script.contains("<!--"))
@@ -251,7 +251,9 @@ struct WebAppInfoTests {
 
     @Test(arguments: ["", "2fast", "a-b", "a.b", "x\"y", "window[0]", "a b"])
     func anythingElseIsRefused(name: String) {
-        #expect(throws: InvalidGlobalName.self) { try info("x").javaScript(globalName: name, origins: Self.helpPages) }
+        #expect(throws: WebAppInfo.InvalidGlobalName.self) {
+            try info("x").javaScript(globalName: name, origins: Self.helpPages)
+        }
     }
 
     @Test
@@ -314,7 +316,9 @@ struct WebMessageRouterTests {
 }
 
 struct WebOriginPolicyTests {
-    static let policy = WebOriginPolicy(allowedOrigins: ["https://help.example.com", "http://localhost:8080/"])
+    static let policy = WebMessageRouter.OriginPolicy(allowedOrigins: [
+        "https://help.example.com", "http://localhost:8080/",
+    ])
 
     @Test(arguments: [
         ("the allowed origin", true, "https", "help.example.com", 0, true),
@@ -339,7 +343,7 @@ struct WebOriginPolicyTests {
 
     @Test
     func originsSetLaterAreNormalizedToo() {
-        var policy = WebOriginPolicy()
+        var policy = WebMessageRouter.OriginPolicy()
         policy.allowedOrigins = ["HTTPS://Help.Example.com:443/"]
         #expect(policy.allowedOrigins == ["https://help.example.com"])
         #expect(policy.allows(isMainFrame: true, scheme: "https", host: "help.example.com", port: 0))
@@ -347,7 +351,7 @@ struct WebOriginPolicyTests {
 
     @Test
     func localFilesCanBeRefused() {
-        let policy = WebOriginPolicy(allowsLocalFiles: false)
+        let policy = WebMessageRouter.OriginPolicy(allowsLocalFiles: false)
         #expect(!policy.allows(isMainFrame: true, scheme: "file", host: "", port: 0))
     }
 }

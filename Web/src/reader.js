@@ -28,7 +28,7 @@ const messageKeySet = new Set(messageKeys);
 export const linkKeys = ["title", "url"];
 export const maximumKeyWarnings = 20;
 
-export const knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows"];
+export const knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows", "web"];
 
 const encoder = new TextEncoder();
 /** @param {string} text */

@@ -1,26 +1,28 @@
 import Foundation
 
-/// The outcome of one check: how the feed was loaded and what to show.
-public struct AlertCheckResult: Sendable {
-    public var load: FeedLoadResult
-    public var decision: MessageDecision
-    /// The store could not be read or written: nothing is shown, so nothing is shown twice.
-    public var storeError: AlertStoreError?
-    /// The chosen message's images (its image, then its dark-appearance image), loaded and checked
-    /// before it is shown; empty when it has none.
-    public var images: [ImageLoadResult] = []
-    /// A message that was due, but whose image could not be had: it is not in ``decision``, not shown
-    /// and not counted, and the next check tries again.
-    public var deferred: ResolvedMessage?
+extension AlertClient {
+    /// The outcome of one check: how the feed was loaded and what to show.
+    public struct CheckResult: Sendable {
+        public var load: FeedLoader.LoadResult
+        public var decision: MessageDecision
+        /// The store could not be read or written: nothing is shown, so nothing is shown twice.
+        public var storeError: AlertStoreError?
+        /// The chosen message's images (its image, then its dark-appearance image), loaded and checked
+        /// before it is shown; empty when it has none.
+        public var images: [ImageLoadResult] = []
+        /// A message that was due, but whose image could not be had: it is not in ``decision``, not shown
+        /// and not counted, and the next check tries again.
+        public var deferred: ResolvedMessage?
 
-    public init(load: FeedLoadResult, decision: MessageDecision, storeError: AlertStoreError? = nil) {
-        self.load = load
-        self.decision = decision
-        self.storeError = storeError
+        public init(load: FeedLoader.LoadResult, decision: MessageDecision, storeError: AlertStoreError? = nil) {
+            self.load = load
+            self.decision = decision
+            self.storeError = storeError
+        }
+
+        /// The first image that could not be had, else the message's image: what a report names.
+        public var reportedImage: ImageLoadResult? { images.first { !$0.isAvailable } ?? images.first }
     }
-
-    /// The first image that could not be had, else the message's image: what a report names.
-    public var reportedImage: ImageLoadResult? { images.first { !$0.isAvailable } ?? images.first }
 }
 
 /// The whole client flow without a screen: load the feed, decide for this install, remember what
@@ -90,19 +92,21 @@ public actor AlertClient {
     public func check(
         ignoringInterval: Bool = false, explain: Bool = false, attributes: [String: AttributeValue] = [:],
         event: String? = nil, placement: Message.Placement = .launch
-    ) async -> AlertCheckResult {
+    ) async -> AlertClient.CheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
-        guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
+        guard let feed = load.feed else {
+            return AlertClient.CheckResult(load: load, decision: MessageDecision(message: nil))
+        }
         do {
             let state = try await state(readBy: load)
             var context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: event)
             context.placement = placement
             let decision = MessageSelector.decide(feed, context: context, history: state.history, explain: explain)
-            var result = AlertCheckResult(load: load, decision: decision)
+            var result = AlertClient.CheckResult(load: load, decision: decision)
             await prepareImages(of: &result)
             return result
         } catch {
-            return AlertCheckResult(
+            return AlertClient.CheckResult(
                 load: load, decision: MessageDecision(message: nil), storeError: Self.storeError(error))
         }
     }
@@ -113,9 +117,11 @@ public actor AlertClient {
     public func checkAndRecord(
         ignoringInterval: Bool = false, explain: Bool = false, attributes: [String: AttributeValue] = [:],
         event: String? = nil
-    ) async -> AlertCheckResult {
+    ) async -> AlertClient.CheckResult {
         let load = await loader.load(ignoringInterval: ignoringInterval)
-        guard let feed = load.feed else { return AlertCheckResult(load: load, decision: MessageDecision(message: nil)) }
+        guard let feed = load.feed else {
+            return AlertClient.CheckResult(load: load, decision: MessageDecision(message: nil))
+        }
         let app = self.app
         let now = clock.now
         let reporting = results?.configuration
@@ -140,7 +146,7 @@ public actor AlertClient {
                 }
                 return decision
             }
-            var result = AlertCheckResult(load: load, decision: try await store.updateState { decide(&$0, nil) })
+            var result = AlertClient.CheckResult(load: load, decision: try await store.updateState { decide(&$0, nil) })
             guard let waiting = result.decision.message, waiting.image != nil else { return result }
             await prepareImages(of: &result)
             if result.deferred != nil { return result }
@@ -148,19 +154,19 @@ public actor AlertClient {
             if result.decision.selectedID != waiting.id { result.images = [] }
             return result
         } catch {
-            return AlertCheckResult(
+            return AlertClient.CheckResult(
                 load: load, decision: MessageDecision(message: nil), storeError: Self.storeError(error))
         }
     }
 
     /// The state the load read, when it wrote nothing after; else the store's.
-    private func state(readBy load: FeedLoadResult) async throws -> InstallState {
+    private func state(readBy load: FeedLoader.LoadResult) async throws -> InstallState {
         if let state = load.state { return state }
         return try await store.state()
     }
 
     /// Loads the chosen message's images; when one cannot be had, the message is deferred.
-    private func prepareImages(of result: inout AlertCheckResult) async {
+    private func prepareImages(of result: inout AlertClient.CheckResult) async {
         guard let message = result.decision.message, message.image != nil else { return }
         let loaded = await loadImages(of: message)
         result.images = loaded
@@ -182,7 +188,7 @@ public actor AlertClient {
     /// The message center now: the feed (loaded as ``check(ignoringInterval:explain:attributes:event:placement:)``
     /// loads it) with the user's read and deleted items.
     public func inbox(ignoringInterval: Bool = false, attributes: [String: AttributeValue] = [:]) async
-        -> (inbox: Inbox, load: FeedLoadResult, storeError: AlertStoreError?)
+        -> (inbox: Inbox, load: FeedLoader.LoadResult, storeError: AlertStoreError?)
     {
         let load = await loader.load(ignoringInterval: ignoringInterval)
         guard let feed = load.feed else { return (Inbox(), load, nil) }
@@ -190,7 +196,7 @@ public actor AlertClient {
             let state = try await state(readBy: load)
             let context = Self.context(app: app, state: state, now: clock.now, attributes: attributes, event: nil)
             return (
-                Inbox(feed, context: context, history: state.history, state: state.inbox ?? InboxState()), load, nil
+                Inbox(feed, context: context, history: state.history, state: state.inbox ?? Inbox.State()), load, nil
             )
         } catch {
             return (Inbox(), load, Self.storeError(error))
@@ -201,7 +207,7 @@ public actor AlertClient {
     public func openInboxItem(_ id: Int) async throws {
         let now = clock.now
         try await store.updateState { state in
-            state.inbox = state.inbox ?? InboxState()
+            state.inbox = state.inbox ?? Inbox.State()
             state.inbox?.markRead(id)
             state.history.recordShowing(of: id, at: now)
         }
@@ -210,7 +216,7 @@ public actor AlertClient {
     /// The user deleted inbox item `id`: it is not listed again.
     public func deleteInboxItem(_ id: Int) async throws {
         try await store.updateState { state in
-            state.inbox = state.inbox ?? InboxState()
+            state.inbox = state.inbox ?? Inbox.State()
             state.inbox?.delete(id)
         }
     }

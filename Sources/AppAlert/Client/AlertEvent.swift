@@ -3,7 +3,7 @@ import Foundation
 /// What happened, for an app's own analytics or logs.
 public enum AlertEvent: Sendable, Hashable {
     /// A check finished: where the feed came from, and why a fresh copy was not used, if it was not.
-    case checked(source: FeedLoadResult.Source, error: String?)
+    case checked(source: FeedLoader.LoadResult.Source, error: String?)
     /// A message was put on screen; `variant` is the A/B variant shown (`nil` without variants). Sent
     /// when a window draws it (``AlertService/messageAppeared()``, which AppAlertUI's views call), once
     /// per showing; a message chosen while no window can draw it is not reported until one does, or

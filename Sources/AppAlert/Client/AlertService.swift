@@ -31,7 +31,7 @@ public final class AlertService: AlertPresenting {
     /// bytes and never download again.
     public private(set) var messageImages: [ImageLoadResult] = []
     /// The last check's outcome, for debugging.
-    public private(set) var lastCheck: AlertCheckResult?
+    public private(set) var lastCheck: AlertClient.CheckResult?
     /// What the app knows about its user or install (`"plan": "pro"`, `"beta": true`), for the feed's
     /// `attributes` targeting. Settable at any time; the next check uses the new values.
     public var attributes: [String: AttributeValue] = [:] {

@@ -207,7 +207,7 @@ extension Message {
 /// Which variant of a message an install gets: stable for the install id and the message id, in
 /// proportion to the weights, and independent of the rollout bucket (its own hash input,
 /// `appalert-variant:<message id>:<install id>`). No install id, or no variants: variant 0.
-public enum VariantAssignment {
+@_spi(Authoring) public enum VariantAssignment {
     public static func variant(messageID: Int, installID: String?, weights: [Int]) -> Int {
         let total = weights.reduce(0) { $0 + max(0, $1) }
         guard let installID, weights.count > 1, total > 0 else { return 0 }

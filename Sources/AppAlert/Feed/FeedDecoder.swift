@@ -12,7 +12,8 @@ import Foundation
 /// `appalert validate` prints exactly these diagnostics, so what the tool reports is what apps do.
 public struct FeedDecoder: Sendable {
     package var parser: JSONParser
-    public var limits: FeedLimits
+    /// What a feed may hold (size, messages, string length, nesting); the defaults are the contract's.
+    @_spi(Authoring) public var limits: FeedLimits
     /// The app the feed is read for, or `nil` (the default) to read every message.
     ///
     /// With a bundle id, a message whose `bundleId` and `bundleIds` name only other apps is skipped
@@ -23,7 +24,12 @@ public struct FeedDecoder: Sendable {
     /// own messages, not for every app a shared feed serves. `appalert validate` reads every message.
     public var bundleID: String?
 
-    public init(limits: FeedLimits = FeedLimits()) {
+    /// A decoder with the contract's limits, for every app.
+    public init() {
+        self.init(limits: FeedLimits())
+    }
+
+    @_spi(Authoring) public init(limits: FeedLimits) {
         self.limits = limits
         self.parser = JSONParser(maximumDepth: limits.maximumDepth)
     }
@@ -35,7 +41,7 @@ public struct FeedDecoder: Sendable {
         self.parser = parser
     }
 
-    public func decode(_ data: Data) throws(FeedError) -> FeedDecodingResult {
+    public func decode(_ data: Data) throws(FeedError) -> FeedDecoder.Output {
         if data.count > limits.maximumSize {
             throw FeedError(
                 kind: .tooLarge,
@@ -54,13 +60,13 @@ public struct FeedDecoder: Sendable {
         return try decode(skeleton, streamed: collector)
     }
 
-    public func decode(_ document: JSONValue) throws(FeedError) -> FeedDecodingResult {
+    public func decode(_ document: JSONValue) throws(FeedError) -> FeedDecoder.Output {
         try decode(document, streamed: nil)
     }
 
     /// `streamed`: the messages already read from the document's message array, which is empty in
     /// `document`; nil: they are read from `document`.
-    private func decode(_ document: JSONValue, streamed: MessageCollector?) throws(FeedError) -> FeedDecodingResult {
+    private func decode(_ document: JSONValue, streamed: MessageCollector?) throws(FeedError) -> FeedDecoder.Output {
         var unlisted = Unlisted()
         var result = try decodeAll(document, streamed: streamed, unlisted: &unlisted)
         result.diagnostics = Self.capped(result.diagnostics, at: limits.maximumDiagnostics, unlisted: unlisted)
@@ -93,7 +99,7 @@ public struct FeedDecoder: Sendable {
     }
 
     private func decodeAll(_ document: JSONValue, streamed: MessageCollector?, unlisted: inout Unlisted)
-        throws(FeedError) -> FeedDecodingResult
+        throws(FeedError) -> FeedDecoder.Output
     {
         var diagnostics: [FeedDiagnostic] = []
         switch document {
@@ -101,7 +107,7 @@ public struct FeedDecoder: Sendable {
             let collector =
                 streamed ?? MessageCollector(limits: limits, bundleID: bundleID, atRoot: true, elements: elements)
             let messages = collector.finish(into: &diagnostics, unlisted: &unlisted)
-            return FeedDecodingResult(
+            return FeedDecoder.Output(
                 feed: Feed(format: 1, messages: messages), diagnostics: diagnostics, entryCount: collector.count)
         case .object(let object):
             return try decodeFormat2(object, streamed: streamed, unlisted: &unlisted)
@@ -117,7 +123,7 @@ public struct FeedDecoder: Sendable {
     static let topLevelKeys = ["$schema", "format", "messages", "updates", "sequence"]
 
     private func decodeFormat2(_ object: JSONObject, streamed: MessageCollector?, unlisted: inout Unlisted)
-        throws(FeedError) -> FeedDecodingResult
+        throws(FeedError) -> FeedDecoder.Output
     {
         var diagnostics: [FeedDiagnostic] = []
         guard let messagesValue = object["messages"] else {
@@ -220,7 +226,7 @@ public struct FeedDecoder: Sendable {
         let collector =
             streamed ?? MessageCollector(limits: limits, bundleID: bundleID, atRoot: false, elements: elements)
         let messages = collector.finish(into: &diagnostics, unlisted: &unlisted)
-        return FeedDecodingResult(
+        return FeedDecoder.Output(
             feed: Feed(format: format, messages: messages, updatePolicies: updates, sequence: sequence),
             diagnostics: diagnostics, entryCount: collector.count)
     }

@@ -46,7 +46,7 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// A variant shows a text of its own in the base language while its other texts are translated.
         public static let mixesLanguages = Code(rawValue: "mixesLanguages")
         public static let format = Code(rawValue: "format")
-        /// A ``FeedLimits`` limit was passed.
+        /// One of the feed's limits was passed (its size, messages, string length or nesting).
         public static let limit = Code(rawValue: "limit")
     }
 
@@ -106,16 +106,16 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let notJSON = Kind(rawValue: "notJSON")
         /// The JSON is neither a message array nor an object with a `messages` array.
         public static let notAFeed = Kind(rawValue: "notAFeed")
-        /// The document is larger than ``FeedLimits/maximumSize``.
+        /// The document is larger than the feed's size limit (4 MiB).
         public static let tooLarge = Kind(rawValue: "tooLarge")
     }
 
     public var kind: Kind
     public var reason: String
     /// Where a syntax error is, for ``Kind/notJSON``.
-    public var syntaxError: JSONSyntaxError?
+    public var syntaxError: JSONValue.SyntaxError?
 
-    public init(kind: Kind, reason: String, syntaxError: JSONSyntaxError? = nil) {
+    public init(kind: Kind, reason: String, syntaxError: JSONValue.SyntaxError? = nil) {
         self.kind = kind
         self.reason = reason
         self.syntaxError = syntaxError
@@ -124,21 +124,23 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { reason }
 }
 
-/// What decoding a feed gives: the usable feed and everything found wrong on the way.
-public struct FeedDecodingResult: Sendable, Hashable {
-    public var feed: Feed
-    /// In the feed's order: the document's own, then each update policy's and each message's, a
-    /// message's errors before its warnings.
-    public var diagnostics: [FeedDiagnostic]
-    /// How many entries the feed's message array has, usable or not.
-    public var entryCount: Int
+extension FeedDecoder {
+    /// What decoding a feed gives: the usable feed and everything found wrong on the way.
+    public struct Output: Sendable, Hashable {
+        public var feed: Feed
+        /// In the feed's order: the document's own, then each update policy's and each message's, a
+        /// message's errors before its warnings.
+        public var diagnostics: [FeedDiagnostic]
+        /// How many entries the feed's message array has, usable or not.
+        public var entryCount: Int
 
-    public init(feed: Feed, diagnostics: [FeedDiagnostic], entryCount: Int) {
-        self.feed = feed
-        self.diagnostics = diagnostics
-        self.entryCount = entryCount
+        public init(feed: Feed, diagnostics: [FeedDiagnostic], entryCount: Int) {
+            self.feed = feed
+            self.diagnostics = diagnostics
+            self.entryCount = entryCount
+        }
+
+        public var errors: [FeedDiagnostic] { diagnostics.filter { $0.severity == .error } }
+        public var warnings: [FeedDiagnostic] { diagnostics.filter { $0.severity == .warning } }
     }
-
-    public var errors: [FeedDiagnostic] { diagnostics.filter { $0.severity == .error } }
-    public var warnings: [FeedDiagnostic] { diagnostics.filter { $0.severity == .warning } }
 }

@@ -1,7 +1,7 @@
 /// The most a feed may hold. Decoding enforces each limit with a diagnostic that names it, so a hostile
 /// or runaway file costs bounded memory and time and never crashes the reader. The defaults are far
 /// above any real feed (the largest benchmark feed, 10,000 messages, is 3.3 MB).
-public struct FeedLimits: Sendable, Hashable {
+@_spi(Authoring) public struct FeedLimits: Sendable, Hashable {
     /// Bytes of the whole document; a larger one is refused whole (``FeedError/Kind-swift.struct/tooLarge``).
     /// The default is 4 MiB, the loader's body limit.
     public var maximumSize = 4 << 20

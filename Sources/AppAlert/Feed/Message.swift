@@ -2,7 +2,7 @@ import Foundation
 
 /// One message of a feed, with every key of the feed contract read and checked.
 ///
-/// A key that is absent never restricts; ``Targeting`` applies every restriction that is present.
+/// A key that is absent never restricts; every restriction that is present applies.
 public struct Message: Sendable, Hashable, Identifiable {
     /// Unique in the feed, never reused: the key of the install's "seen" record.
     public var id: Int

@@ -5,18 +5,20 @@ import Foundation
 // where the loader and `appalert check` run, and it is itself a decoder of hostile input; the four
 // headers below are each a few fixed fields, read here in one pass with every offset checked.
 
-/// The picture formats a message's image may use.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
-    case png, jpeg, gif, webp
+extension ImageHeader {
+    /// The picture formats a message's image may use.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        case png, jpeg, gif, webp
+    }
 }
 
 /// What an image's header says: its format and its size in pixels.
 public struct ImageHeader: Sendable, Hashable {
-    public var format: ImageFormat
+    public var format: ImageHeader.Format
     public var width: Int
     public var height: Int
 
-    public init(format: ImageFormat, width: Int, height: Int) {
+    public init(format: ImageHeader.Format, width: Int, height: Int) {
         self.format = format
         self.width = width
         self.height = height
@@ -41,47 +43,49 @@ public struct ImageLimits: Sendable, Hashable {
     }
 }
 
-/// Why image bytes were refused.
-public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
-    public struct Kind: RawRepresentable, Sendable, Hashable {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// Not PNG, JPEG, GIF or WebP (judged by the bytes, never by the Content-Type).
-        public static let unknownFormat = Kind(rawValue: "unknownFormat")
-        /// The bytes end before the header or the file does.
-        public static let truncated = Kind(rawValue: "truncated")
-        /// A header field that cannot be true: a wrong chunk, a zero size, an impossible length, a
-        /// checksum that fails.
-        public static let invalidHeader = Kind(rawValue: "invalidHeader")
-        /// Larger than ``ImageLimits`` allows.
-        public static let tooLarge = Kind(rawValue: "tooLarge")
-        /// The image could not be downloaded.
-        public static let unavailable = Kind(rawValue: "unavailable")
+extension ImageHeader {
+    /// Why image bytes were refused.
+    public struct Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+        public struct Kind: RawRepresentable, Sendable, Hashable {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+            /// Not PNG, JPEG, GIF or WebP (judged by the bytes, never by the Content-Type).
+            public static let unknownFormat = Kind(rawValue: "unknownFormat")
+            /// The bytes end before the header or the file does.
+            public static let truncated = Kind(rawValue: "truncated")
+            /// A header field that cannot be true: a wrong chunk, a zero size, an impossible length, a
+            /// checksum that fails.
+            public static let invalidHeader = Kind(rawValue: "invalidHeader")
+            /// Larger than ``ImageLimits`` allows.
+            public static let tooLarge = Kind(rawValue: "tooLarge")
+            /// The image could not be downloaded.
+            public static let unavailable = Kind(rawValue: "unavailable")
+        }
+
+        public var kind: Kind
+        public var reason: String
+
+        public init(kind: Kind, reason: String) {
+            self.kind = kind
+            self.reason = reason
+        }
+
+        public var description: String { reason }
     }
-
-    public var kind: Kind
-    public var reason: String
-
-    public init(kind: Kind, reason: String) {
-        self.kind = kind
-        self.reason = reason
-    }
-
-    public var description: String { reason }
 }
 
 extension ImageHeader {
     /// The header of `bytes`, a whole file, checked against `limits`: the format from the signature,
     /// the size from the header, the file's end marker present (a cut download is refused), and the
     /// size within the limits.
-    public init(inspecting bytes: Data, limits: ImageLimits = ImageLimits()) throws(ImageError) {
+    public init(inspecting bytes: Data, limits: ImageLimits = ImageLimits()) throws(ImageHeader.Refusal) {
         guard bytes.count <= limits.maximumBytes else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .tooLarge, reason: "the image is \(bytes.count) bytes; the limit is \(limits.maximumBytes)")
         }
-        let read = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<ImageHeader, ImageError> in
+        let read = bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<ImageHeader, ImageHeader.Refusal> in
             var reader = ByteReader(bytes: raw)
-            do throws(ImageError) {
+            do throws(ImageHeader.Refusal) {
                 return .success(try Self.read(&reader))
             } catch {
                 return .failure(error)
@@ -89,18 +93,18 @@ extension ImageHeader {
         }
         let header = try read.get()
         guard header.width > 0, header.height > 0 else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .invalidHeader,
                 reason: "the \(header.format.rawValue) header says \(header.width) × \(header.height) pixels")
         }
         guard header.width <= limits.maximumSide, header.height <= limits.maximumSide else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .tooLarge,
                 reason: "the image is \(header.width) × \(header.height) pixels; the limit is \(limits.maximumSide) "
                     + "a side")
         }
         guard header.width * header.height <= limits.maximumPixels else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .tooLarge,
                 reason: "the image is \(header.width) × \(header.height) = \(header.width * header.height) pixels; "
                     + "the limit is \(limits.maximumPixels)")
@@ -108,7 +112,7 @@ extension ImageHeader {
         self = header
     }
 
-    private static func read(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
+    private static func read(_ reader: inout ByteReader) throws(ImageHeader.Refusal) -> ImageHeader {
         if reader.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try png(&reader) }
         if reader.starts(with: [0xFF, 0xD8, 0xFF]) { return try jpeg(&reader) }
         if reader.starts(with: Array("GIF87a".utf8)) || reader.starts(with: Array("GIF89a".utf8)) {
@@ -117,7 +121,7 @@ extension ImageHeader {
         if reader.starts(with: Array("RIFF".utf8)), reader.matches(Array("WEBP".utf8), at: 8) {
             return try webp(&reader)
         }
-        throw ImageError(
+        throw ImageHeader.Refusal(
             kind: reader.count < 12 ? .truncated : .unknownFormat,
             reason: reader.count < 12
                 ? "\(reader.count) bytes are too few to be an image"
@@ -127,15 +131,15 @@ extension ImageHeader {
     /// The signature, then the IHDR chunk (13 bytes: width, height, depth, color type, compression,
     /// filter, interlace) and its CRC-32; then the chunks up to IEND. A header whose checksum fails was
     /// changed or damaged: none of its fields is believed.
-    private static func png(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
+    private static func png(_ reader: inout ByteReader) throws(ImageHeader.Refusal) -> ImageHeader {
         try reader.need(33, "the PNG header")
         guard reader.uint32BE(at: 8) == 13, reader.matches(Array("IHDR".utf8), at: 12) else {
-            throw ImageError(kind: .invalidHeader, reason: "the PNG's first chunk is not a 13-byte IHDR")
+            throw ImageHeader.Refusal(kind: .invalidHeader, reason: "the PNG's first chunk is not a 13-byte IHDR")
         }
         let stored = reader.uint32BE(at: 29)
         let computed = CRC32.checksum(reader.slice(12..<29))  // the chunk's type and data
         guard stored == computed else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .invalidHeader,
                 reason: "the PNG's IHDR chunk fails its checksum: it says \(hex(stored)), its bytes give "
                     + "\(hex(computed)); the header was changed or damaged")
@@ -146,12 +150,12 @@ extension ImageHeader {
         let colorType = reader[25]
         let allowed: [UInt8: [UInt8]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
         guard allowed[colorType]?.contains(depth) == true else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .invalidHeader,
                 reason: "the PNG header's bit depth \(depth) and color type \(colorType) do not go together")
         }
         guard reader[26] == 0, reader[27] == 0, reader[28] <= 1 else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .invalidHeader,
                 reason: "the PNG header's compression \(reader[26]), filter \(reader[27]) and interlace "
                     + "\(reader[28]) methods are not 0, 0 and 0 or 1, the only ones PNG defines")
@@ -162,12 +166,12 @@ extension ImageHeader {
 
     /// Segments after the SOI marker, each skipped by its length, up to a start-of-frame (SOFn) with
     /// the height and width; then on to the EOI marker.
-    private static func jpeg(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
+    private static func jpeg(_ reader: inout ByteReader) throws(ImageHeader.Refusal) -> ImageHeader {
         var offset = 2
         while true {
             try reader.need(offset + 4, "the JPEG's segments")
             guard reader[offset] == 0xFF else {
-                throw ImageError(kind: .invalidHeader, reason: "the JPEG has no marker at byte \(offset)")
+                throw ImageHeader.Refusal(kind: .invalidHeader, reason: "the JPEG has no marker at byte \(offset)")
             }
             let marker = reader[offset + 1]
             if marker == 0xFF {  // fill byte
@@ -180,7 +184,7 @@ extension ImageHeader {
             }
             let length = Int(reader.uint16BE(at: offset + 2))
             guard length >= 2 else {
-                throw ImageError(
+                throw ImageHeader.Refusal(
                     kind: .invalidHeader, reason: "a JPEG segment at byte \(offset) says it is \(length) bytes long")
             }
             let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
@@ -188,14 +192,15 @@ extension ImageHeader {
                 // Baseline, extended and progressive Huffman-coded JPEGs are what the platforms decode;
                 // UIImage and NSImage draw nothing for the other kinds, so they are refused here.
                 if let kind = unsupportedJPEGKinds[marker] {
-                    throw ImageError(
+                    throw ImageHeader.Refusal(
                         kind: .invalidHeader,
                         reason: "the JPEG is \(kind) (frame marker 0xFF\(String(marker, radix: 16, uppercase: true))), "
                             + "which the platforms' image decoders do not draw; save it as a baseline or "
                             + "progressive JPEG")
                 }
                 guard length >= 8 else {
-                    throw ImageError(kind: .invalidHeader, reason: "the JPEG's frame header is \(length) bytes long")
+                    throw ImageHeader.Refusal(
+                        kind: .invalidHeader, reason: "the JPEG's frame header is \(length) bytes long")
                 }
                 try reader.need(offset + 9, "the JPEG's frame header")
                 let height = Int(reader.uint16BE(at: offset + 5))
@@ -204,7 +209,8 @@ extension ImageHeader {
                 return ImageHeader(format: .jpeg, width: width, height: height)
             }
             if marker == 0xDA || marker == 0xD9 {
-                throw ImageError(kind: .invalidHeader, reason: "the JPEG's image data starts before its frame header")
+                throw ImageHeader.Refusal(
+                    kind: .invalidHeader, reason: "the JPEG's image data starts before its frame header")
             }
             offset += 2 + length
         }
@@ -221,12 +227,13 @@ extension ImageHeader {
 
     /// The logical screen's width and height (little-endian) after the signature; the file ends with
     /// the trailer byte.
-    private static func gif(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
+    private static func gif(_ reader: inout ByteReader) throws(ImageHeader.Refusal) -> ImageHeader {
         try reader.need(13, "the GIF header")
         let width = Int(reader.uint16LE(at: 6))
         let height = Int(reader.uint16LE(at: 8))
         guard reader.ends(with: [0x3B]) else {
-            throw ImageError(kind: .truncated, reason: "the GIF does not end with its trailer: it was cut short")
+            throw ImageHeader.Refusal(
+                kind: .truncated, reason: "the GIF does not end with its trailer: it was cut short")
         }
         return ImageHeader(format: .gif, width: width, height: height)
     }
@@ -235,11 +242,11 @@ extension ImageHeader {
     /// ignore) and hold the WEBP tag and the first chunk; the first chunk's length must fit in the
     /// container and hold the frame header read from it. The first chunk is VP8 (lossy), VP8L
     /// (lossless) or VP8X (extended, with the canvas size).
-    private static func webp(_ reader: inout ByteReader) throws(ImageError) -> ImageHeader {
+    private static func webp(_ reader: inout ByteReader) throws(ImageHeader.Refusal) -> ImageHeader {
         try reader.need(30, "the WebP header")
         let riffSize = Int(reader.uint32LE(at: 4))
         guard riffSize + 8 <= reader.count else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .truncated, reason: "the WebP says it is \(riffSize + 8) bytes, but \(reader.count) arrived")
         }
         let chunk = reader.fourCC(at: 12)
@@ -247,19 +254,19 @@ extension ImageHeader {
         // The frame header fields read below: 10 bytes of a VP8 or VP8X chunk, 5 of a VP8L chunk.
         let headerSize = chunk == "VP8L" ? 5 : 10
         guard riffSize >= 12 + headerSize else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .invalidHeader,
                 reason: "the WebP's RIFF size is \(riffSize) bytes, too small to hold its WEBP tag and a first "
                     + "chunk (at least \(12 + headerSize))")
         }
         guard chunkSize <= riffSize - 12 else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .invalidHeader,
                 reason: "the WebP's first chunk (\(chunk)) says it is \(chunkSize) bytes, more than the "
                     + "\(riffSize - 12) its RIFF container has room for")
         }
         guard chunkSize >= headerSize else {
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .invalidHeader,
                 reason: "the WebP's first chunk (\(chunk)) says it is \(chunkSize) bytes, too few for its "
                     + "\(headerSize)-byte frame header")
@@ -267,14 +274,14 @@ extension ImageHeader {
         switch chunk {
         case "VP8 ":
             guard reader.matches([0x9D, 0x01, 0x2A], at: 23) else {
-                throw ImageError(kind: .invalidHeader, reason: "the WebP's VP8 frame has no start code")
+                throw ImageHeader.Refusal(kind: .invalidHeader, reason: "the WebP's VP8 frame has no start code")
             }
             return ImageHeader(
                 format: .webp, width: Int(reader.uint16LE(at: 26) & 0x3FFF),
                 height: Int(reader.uint16LE(at: 28) & 0x3FFF))
         case "VP8L":
             guard reader[20] == 0x2F else {
-                throw ImageError(kind: .invalidHeader, reason: "the WebP's VP8L data has no signature byte")
+                throw ImageHeader.Refusal(kind: .invalidHeader, reason: "the WebP's VP8L data has no signature byte")
             }
             let bits = reader.uint32LE(at: 21)
             return ImageHeader(
@@ -284,7 +291,7 @@ extension ImageHeader {
             let height = Int(reader[27]) | Int(reader[28]) << 8 | Int(reader[29]) << 16
             return ImageHeader(format: .webp, width: width + 1, height: height + 1)
         default:
-            throw ImageError(
+            throw ImageHeader.Refusal(
                 kind: .invalidHeader, reason: "the WebP's first chunk is \"\(chunk)\", not VP8, VP8L or VP8X")
         }
     }
@@ -294,13 +301,13 @@ extension ImageHeader {
     /// Walks the chunks after IHDR by their lengths up to IEND: one step per chunk, each at least 12
     /// bytes, so never more steps than bytes. Bytes after IEND are a trailer the platforms' decoders
     /// ignore, and so does this; a chunk running past the last byte means the file was cut short.
-    fileprivate static func endOfPNG(_ reader: ByteReader) throws(ImageError) {
+    fileprivate static func endOfPNG(_ reader: ByteReader) throws(ImageHeader.Refusal) {
         let iend: UInt32 = 0x4945_4E44
         var offset = 33
         while offset + 8 <= reader.count {
             let length = Int(reader.uint32BE(at: offset))
             guard offset + 12 + length <= reader.count else {
-                throw ImageError(
+                throw ImageHeader.Refusal(
                     kind: .truncated,
                     reason: "the PNG ends within its \(reader.fourCC(at: offset + 4)) chunk at byte \(offset), "
                         + "which says it holds \(length) bytes: it was cut short")
@@ -308,14 +315,14 @@ extension ImageHeader {
             if reader.uint32BE(at: offset + 4) == iend { return }
             offset += 12 + length
         }
-        throw ImageError(kind: .truncated, reason: "the PNG ends before its IEND chunk: it was cut short")
+        throw ImageHeader.Refusal(kind: .truncated, reason: "the PNG ends before its IEND chunk: it was cut short")
     }
 
     /// From the end of the frame header on to the EOI marker, in one pass: a marker segment is skipped
     /// by its length, entropy-coded data read byte by byte to its next 0xFF (within it, an 0xFF is
     /// followed by 0x00 or a restart marker, so 0xFF 0xD9 is the end). Bytes after EOI are a trailer (a Motion
     /// Photo's video, a second picture, padding) that the platforms' decoders ignore, and so does this.
-    fileprivate static func endOfJPEG(_ reader: ByteReader, after start: Int) throws(ImageError) {
+    fileprivate static func endOfJPEG(_ reader: ByteReader, after start: Int) throws(ImageHeader.Refusal) {
         var offset = start
         walk: while offset + 1 < reader.count {
             guard reader[offset] == 0xFF else {
@@ -334,12 +341,12 @@ extension ImageHeader {
                 guard marker + 4 <= reader.count else { break walk }  // cut within the segment's length
                 let length = Int(reader.uint16BE(at: marker + 2))
                 guard length >= 2 else {
-                    throw ImageError(
+                    throw ImageHeader.Refusal(
                         kind: .invalidHeader,
                         reason: "a JPEG segment at byte \(marker) says it is \(length) bytes long")
                 }
                 guard marker + 2 + length <= reader.count else {
-                    throw ImageError(
+                    throw ImageHeader.Refusal(
                         kind: .truncated,
                         reason: "the JPEG ends within its segment at byte \(marker), which says it is \(length) "
                             + "bytes long: it was cut short")
@@ -347,7 +354,7 @@ extension ImageHeader {
                 offset += 2 + length
             }
         }
-        throw ImageError(kind: .truncated, reason: "the JPEG ends before its EOI marker: it was cut short")
+        throw ImageHeader.Refusal(kind: .truncated, reason: "the JPEG ends before its EOI marker: it was cut short")
     }
 }
 
@@ -362,9 +369,9 @@ private struct ByteReader {
 
     subscript(offset: Int) -> UInt8 { bytes[offset] }
 
-    func need(_ count: Int, _ what: String) throws(ImageError) {
+    func need(_ count: Int, _ what: String) throws(ImageHeader.Refusal) {
         guard bytes.count >= count else {
-            throw ImageError(kind: .truncated, reason: "the image ends within \(what) (\(bytes.count) bytes)")
+            throw ImageHeader.Refusal(kind: .truncated, reason: "the image ends within \(what) (\(bytes.count) bytes)")
         }
     }
 

@@ -20,9 +20,11 @@ public struct ImageLoadResult: Sendable, Hashable {
     public var data: Data?
     public var header: ImageHeader?
     /// Why the image failed, or why a fresh copy was not used.
-    public var error: ImageError?
+    public var error: ImageHeader.Refusal?
 
-    public init(url: URL, status: Status, data: Data? = nil, header: ImageHeader? = nil, error: ImageError? = nil) {
+    public init(
+        url: URL, status: Status, data: Data? = nil, header: ImageHeader? = nil, error: ImageHeader.Refusal? = nil
+    ) {
         self.url = url
         self.status = status
         self.data = data
@@ -91,7 +93,7 @@ public actor ImageLoader {
         let request = FeedRequest(
             url: url, accept: "image/png, image/jpeg, image/gif, image/webp", etag: stored?.0.etag,
             lastModified: stored?.0.lastModified, timeout: timeout, maximumBodySize: limits.maximumBytes)
-        let failure: ImageError
+        let failure: ImageHeader.Refusal
         do {
             let response = try await transport.get(request)
             switch response.status {
@@ -111,11 +113,11 @@ public actor ImageLoader {
                     failure = error
                 }
             default:
-                failure = ImageError(
+                failure = ImageHeader.Refusal(
                     kind: .unavailable, reason: "\(url.absoluteString) answered \(response.status)")
             }
         } catch {
-            failure = ImageError(
+            failure = ImageHeader.Refusal(
                 kind: error.kind == .tooLarge ? .tooLarge : .unavailable,
                 reason: error.kind == .tooLarge
                     ? "\(url.absoluteString) is larger than \(limits.maximumBytes) bytes; reading stopped there"

@@ -1,14 +1,16 @@
 import Foundation
 
-/// Why a document is not JSON, and where: a byte offset and its line and column (both from 1).
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var offset: Int
-    public var line: Int
-    public var column: Int
-    public var reason: String
+extension JSONValue {
+    /// Why a document is not JSON, and where: a byte offset and its line and column (both from 1).
+    public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var offset: Int
+        public var line: Int
+        public var column: Int
+        public var reason: String
 
-    public var description: String {
-        "not JSON: line \(line), column \(column): \(reason)"
+        public var description: String {
+            "not JSON: line \(line), column \(column): \(reason)"
+        }
     }
 }
 
@@ -27,19 +29,19 @@ package struct JSONParser: Sendable {
         self.maximumDepth = maximumDepth
     }
 
-    package func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { raw in
-            Result { () throws(JSONSyntaxError) -> JSONValue in
+    package func parse(_ data: Data) throws(JSONValue.SyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONValue.SyntaxError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONValue.SyntaxError) -> JSONValue in
                 try parse(bytes: raw.bindMemory(to: UInt8.self))
             }
         }
         return try result.get()
     }
 
-    package func parse(_ string: String) throws(JSONSyntaxError) -> JSONValue {
+    package func parse(_ string: String) throws(JSONValue.SyntaxError) -> JSONValue {
         var copy = string
-        let result: Result<JSONValue, JSONSyntaxError> = copy.withUTF8 { bytes in
-            Result { () throws(JSONSyntaxError) -> JSONValue in try parse(bytes: bytes) }
+        let result: Result<JSONValue, JSONValue.SyntaxError> = copy.withUTF8 { bytes in
+            Result { () throws(JSONValue.SyntaxError) -> JSONValue in try parse(bytes: bytes) }
         }
         return try result.get()
     }
@@ -54,10 +56,10 @@ package struct JSONParser: Sendable {
     /// at once; 10,000 messages with the campaign keys (issue 15) took 79–82 ms that way and 71 ms
     /// element by element (FeedBenchmark --campaign, release), and the tree is never in memory whole.
     package func parse<Sink: JSONStreamSink>(_ data: Data, streamingMessagesTo sink: Sink)
-        throws(JSONSyntaxError) -> (document: JSONValue, sink: Sink)
+        throws(JSONValue.SyntaxError) -> (document: JSONValue, sink: Sink)
     {
-        let result: Result<(JSONValue, Sink), JSONSyntaxError> = data.withUnsafeBytes { raw in
-            Result { () throws(JSONSyntaxError) -> (JSONValue, Sink) in
+        let result: Result<(JSONValue, Sink), JSONValue.SyntaxError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONValue.SyntaxError) -> (JSONValue, Sink) in
                 var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, sink: sink)
                 let value = try scanner.parseDocument()
                 return (value, scanner.sink!)
@@ -66,7 +68,7 @@ package struct JSONParser: Sendable {
         return try result.get()
     }
 
-    func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONValue.SyntaxError) -> JSONValue {
         var scanner = Scanner<NoSink>(bytes: bytes, maximumDepth: maximumDepth, sink: nil)
         return try scanner.parseDocument()
     }
@@ -74,9 +76,11 @@ package struct JSONParser: Sendable {
     /// Parses `data` as ``parse(_:)-(Data)`` does and says where the top-level object's members lie in
     /// it, for tools that change one member of a file written by hand and leave every other byte
     /// alone. `layout` is nil when the document is not an object.
-    package func parseLayout(_ data: Data) throws(JSONSyntaxError) -> (value: JSONValue, layout: JSONObjectLayout?) {
-        let result: Result<(JSONValue, JSONObjectLayout?), JSONSyntaxError> = data.withUnsafeBytes { raw in
-            Result { () throws(JSONSyntaxError) -> (JSONValue, JSONObjectLayout?) in
+    package func parseLayout(_ data: Data) throws(JSONValue.SyntaxError) -> (
+        value: JSONValue, layout: JSONObjectLayout?
+    ) {
+        let result: Result<(JSONValue, JSONObjectLayout?), JSONValue.SyntaxError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONValue.SyntaxError) -> (JSONValue, JSONObjectLayout?) in
                 var scanner = Scanner<LayoutSink>(
                     bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth, sink: nil)
                 scanner.layout = JSONObjectLayout(open: 0, close: 0, members: [])
@@ -176,7 +180,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         self.screened = [JSONValue?](repeating: nil, count: screeningKeys.count)
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseDocument() throws(JSONValue.SyntaxError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
         }
@@ -194,7 +198,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         return value
     }
 
-    func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+    func error(_ reason: String, at offset: Int? = nil) -> JSONValue.SyntaxError {
         let offset = min(offset ?? index, bytes.count)
         var line = 1
         var lineStart = 0
@@ -207,7 +211,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         for position in lineStart..<offset where bytes[position] & 0xC0 != 0x80 {
             column += 1
         }
-        return JSONSyntaxError(offset: offset, line: line, column: column, reason: reason)
+        return JSONValue.SyntaxError(offset: offset, line: line, column: column, reason: reason)
     }
 
     func describeCurrent() -> String {
@@ -228,7 +232,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         }
     }
 
-    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -251,7 +255,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONValue.SyntaxError) {
         let start = index
         let count = literal.utf8CodeUnitCount
         guard bytes.count - index >= count else { throw error("invalid literal", at: start) }
@@ -262,7 +266,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         index += count
     }
 
-    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseObject(depth: Int) throws(JSONValue.SyntaxError) -> JSONValue {
         if depth > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
         let start = index
         index += 1  // {
@@ -320,7 +324,7 @@ private struct Scanner<Sink: JSONStreamSink> {
     /// The error for a trailing comma, when `closing` at `index` follows a comma (JSON has none,
     /// though JavaScript and many editors allow it): named at the comma's line and column. Looked for
     /// only once parsing has failed there, so well-formed input pays nothing for it.
-    func trailingComma(closing: UInt8) -> JSONSyntaxError? {
+    func trailingComma(closing: UInt8) -> JSONValue.SyntaxError? {
         guard index < bytes.count, bytes[index] == closing else { return nil }
         var position = index - 1
         while position >= 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position -= 1 }
@@ -330,7 +334,7 @@ private struct Scanner<Sink: JSONStreamSink> {
     }
 
     /// An array; `streamed`: its elements go to the sink, and the array returned is empty.
-    mutating func parseArray(depth: Int, streamed: Bool = false) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseArray(depth: Int, streamed: Bool = false) throws(JSONValue.SyntaxError) -> JSONValue {
         if depth > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
         if streamed { sink?.beginStreamedArray(atRoot: depth == 1) }
         index += 1  // [
@@ -376,7 +380,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         let start = index
         guard depth <= maximumDepth else { return false }
         for slot in screened.indices { screened[slot] = nil }
-        do throws(JSONSyntaxError) {
+        do throws(JSONValue.SyntaxError) {
             index += 1  // {
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -422,7 +426,7 @@ private struct Scanner<Sink: JSONStreamSink> {
     }
 
     /// Checks the value at `index` as ``parseValue(depth:)`` does, without building it.
-    mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+    mutating func skipValue(depth: Int) throws(JSONValue.SyntaxError) {
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
@@ -481,7 +485,7 @@ private struct Scanner<Sink: JSONStreamSink> {
     }
 
     /// Checks the string at `index` as ``parseString()`` does; builds nothing unless it has escapes.
-    mutating func skipString() throws(JSONSyntaxError) {
+    mutating func skipString() throws(JSONValue.SyntaxError) {
         let start = index
         index += 1
         var highBits: UInt8 = 0
@@ -520,7 +524,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         return failed ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
-    mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONValue.SyntaxError) -> String {
         let start = index
         index += 1  // opening quote
         let contentStart = index
@@ -585,7 +589,7 @@ private struct Scanner<Sink: JSONStreamSink> {
     }
 
     /// Reads the four hex digits after `\u` (and a second escape for a surrogate pair).
-    mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+    mutating func parseUnicodeEscape() throws(JSONValue.SyntaxError) -> Unicode.Scalar {
         let escapeStart = index - 2
         let first = try readHex4()
         if (0xD800...0xDBFF).contains(first) {
@@ -605,7 +609,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         return Unicode.Scalar(first)!
     }
 
-    mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+    mutating func readHex4() throws(JSONValue.SyntaxError) -> UInt32 {
         guard bytes.count - index >= 4 else { throw error("incomplete \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -623,7 +627,7 @@ private struct Scanner<Sink: JSONStreamSink> {
         return value
     }
 
-    mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseNumber() throws(JSONValue.SyntaxError) -> JSONValue {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {

@@ -87,31 +87,34 @@ public struct UpgradeMigrator: Sendable {
 
     /// Runs the steps that are due, recording each one as it completes. Record the launch first
     /// (``LaunchRecorder``), so the store knows the running version and the one before it.
-    public func run(store: any AlertStore, now: Date = Date()) async -> UpgradeReport {
+    public func run(store: any AlertStore, now: Date = Date()) async -> UpgradeMigrator.Report {
         if !registrationErrors.isEmpty {
-            return UpgradeReport(
+            return UpgradeMigrator.Report(
                 completed: [], failure: .init(step: nil, reason: registrationErrors.joined(separator: "; ")))
         }
         let state: InstallState
         do {
             state = try await store.state()
         } catch {
-            return UpgradeReport(completed: [], failure: .init(step: nil, reason: "cannot read the state: \(error)"))
+            return UpgradeMigrator.Report(
+                completed: [], failure: .init(step: nil, reason: "cannot read the state: \(error)"))
         }
         guard let history = state.versionHistory else {
-            return UpgradeReport(
+            return UpgradeMigrator.Report(
                 completed: [],
                 failure: .init(step: nil, reason: "no version history: record the launch before running steps"))
         }
         if let change = history.lastChange, change.isDowngrade {
-            return UpgradeReport(completed: [], failure: nil, note: "a downgrade from \(change.from): no step runs")
+            return UpgradeMigrator.Report(
+                completed: [], failure: nil, note: "a downgrade from \(change.from): no step runs")
         }
         var completed: [String] = []
         for step in pendingSteps(in: state) {
             do {
                 try await step.body()
             } catch {
-                return UpgradeReport(completed: completed, failure: .init(step: step.identifier, reason: "\(error)"))
+                return UpgradeMigrator.Report(
+                    completed: completed, failure: .init(step: step.identifier, reason: "\(error)"))
             }
             do {
                 let identifier = step.identifier
@@ -121,7 +124,7 @@ public struct UpgradeMigrator: Sendable {
                     }
                 }
             } catch {
-                return UpgradeReport(
+                return UpgradeMigrator.Report(
                     completed: completed,
                     failure: .init(step: step.identifier, reason: "the step ran but cannot be recorded: \(error)"))
             }
@@ -141,48 +144,50 @@ public struct UpgradeMigrator: Sendable {
                 state.versionHistory = history
             }
         } catch {
-            return UpgradeReport(
+            return UpgradeMigrator.Report(
                 completed: completed, failure: .init(step: nil, reason: "cannot record the baseline: \(error)"))
         }
-        return UpgradeReport(completed: completed, failure: nil)
+        return UpgradeMigrator.Report(completed: completed, failure: nil)
     }
 }
 
-/// What a run of upgrade steps did.
-public struct UpgradeReport: Sendable, Hashable {
-    public struct Failure: Sendable, Hashable {
-        /// The step that failed, or `nil` when the run could not start.
-        public var step: String?
-        public var reason: String
+extension UpgradeMigrator {
+    /// What a run of upgrade steps did.
+    public struct Report: Sendable, Hashable {
+        public struct Failure: Sendable, Hashable {
+            /// The step that failed, or `nil` when the run could not start.
+            public var step: String?
+            public var reason: String
 
-        public init(step: String?, reason: String) {
-            self.step = step
-            self.reason = reason
+            public init(step: String?, reason: String) {
+                self.step = step
+                self.reason = reason
+            }
         }
+
+        /// The steps completed in this run, in order.
+        public var completed: [String]
+        /// Why the run stopped early; the failed step runs again at the next launch.
+        public var failure: Failure?
+        /// Why nothing ran, when that is worth saying (a downgrade).
+        public var note: String?
+
+        public init(completed: [String], failure: Failure?, note: String? = nil) {
+            self.completed = completed
+            self.failure = failure
+            self.note = note
+        }
+
+        public var succeeded: Bool { failure == nil }
     }
-
-    /// The steps completed in this run, in order.
-    public var completed: [String]
-    /// Why the run stopped early; the failed step runs again at the next launch.
-    public var failure: Failure?
-    /// Why nothing ran, when that is worth saying (a downgrade).
-    public var note: String?
-
-    public init(completed: [String], failure: Failure?, note: String? = nil) {
-        self.completed = completed
-        self.failure = failure
-        self.note = note
-    }
-
-    public var succeeded: Bool { failure == nil }
 }
 
 extension LaunchRecorder {
     /// Records this launch of `app` in `store` (call once per launch, before upgrade steps and
     /// messages) and says what it is.
     public static func record(
-        app: AppInfo, store: any AlertStore, existingInstall: ExistingInstall? = nil, now: Date = Date()
-    ) async throws -> LaunchInfo {
+        app: AppInfo, store: any AlertStore, existingInstall: LaunchRecorder.ExistingInstall? = nil, now: Date = Date()
+    ) async throws -> LaunchRecorder.Launch {
         let version = app.appVersion
         return try await store.updateState { state in
             recordLaunch(of: version, at: now, in: &state, existingInstall: existingInstall)

@@ -72,44 +72,46 @@ public struct VersionHistory: Sendable, Hashable, Codable {
     }
 }
 
-/// What this launch is, in the install's history.
-public struct LaunchInfo: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
-        /// The first launch AppAlert has seen, on a fresh install.
-        case firstInstall
-        /// The first launch AppAlert has seen, on an install that already had data from an earlier
-        /// version (the app said so); `previousVersion` is that version when the app knew it.
-        case firstLaunchOfExistingInstall
-        /// The first launch after an update from `previousVersion`.
-        case update
-        /// The first launch after going back to an older version.
-        case downgrade
-        /// Another launch of the same version.
-        case relaunch
+extension LaunchRecorder {
+    /// What this launch is, in the install's history.
+    public struct Launch: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable {
+            /// The first launch AppAlert has seen, on a fresh install.
+            case firstInstall
+            /// The first launch AppAlert has seen, on an install that already had data from an earlier
+            /// version (the app said so); `previousVersion` is that version when the app knew it.
+            case firstLaunchOfExistingInstall
+            /// The first launch after an update from `previousVersion`.
+            case update
+            /// The first launch after going back to an older version.
+            case downgrade
+            /// Another launch of the same version.
+            case relaunch
+        }
+
+        public var kind: Kind
+        public var version: String
+        /// The version before this launch's change (or the existing install's), when there is one.
+        public var previousVersion: String?
+        /// This version's launches, this one included.
+        public var launchCountForVersion: Int
+        /// Launches since the latest version change, this one included.
+        public var launchesSinceChange: Int
+        public var firstLaunchDate: Date
+        /// When the latest version change happened, if there was one.
+        public var lastChangeDate: Date?
+        public var now: Date
+
+        public var isFirstLaunchEver: Bool { kind == .firstInstall }
+        public var isFirstLaunchAfterUpdate: Bool { kind == .update }
+        public var isDowngrade: Bool { kind == .downgrade }
+
+        /// Whole days since AppAlert first saw the app.
+        public var daysSinceInstall: Int { Int(now.timeIntervalSince(firstLaunchDate) / 86_400) }
+        /// Whole days since the latest version change, if there was one.
+        public var daysSinceLastUpdate: Int? { lastChangeDate.map { Int(now.timeIntervalSince($0) / 86_400) } }
+
     }
-
-    public var kind: Kind
-    public var version: String
-    /// The version before this launch's change (or the existing install's), when there is one.
-    public var previousVersion: String?
-    /// This version's launches, this one included.
-    public var launchCountForVersion: Int
-    /// Launches since the latest version change, this one included.
-    public var launchesSinceChange: Int
-    public var firstLaunchDate: Date
-    /// When the latest version change happened, if there was one.
-    public var lastChangeDate: Date?
-    public var now: Date
-
-    public var isFirstLaunchEver: Bool { kind == .firstInstall }
-    public var isFirstLaunchAfterUpdate: Bool { kind == .update }
-    public var isDowngrade: Bool { kind == .downgrade }
-
-    /// Whole days since AppAlert first saw the app.
-    public var daysSinceInstall: Int { Int(now.timeIntervalSince(firstLaunchDate) / 86_400) }
-    /// Whole days since the latest version change, if there was one.
-    public var daysSinceLastUpdate: Int? { lastChangeDate.map { Int(now.timeIntervalSince($0) / 86_400) } }
-
 }
 
 /// Records launches into an install's ``VersionHistory``.
@@ -124,8 +126,9 @@ public enum LaunchRecorder {
     ///     install is never an update.
     ///   - state: the install's state, whose history is updated.
     public static func recordLaunch(
-        of version: String, at now: Date, in state: inout InstallState, existingInstall: ExistingInstall? = nil
-    ) -> LaunchInfo {
+        of version: String, at now: Date, in state: inout InstallState,
+        existingInstall: LaunchRecorder.ExistingInstall? = nil
+    ) -> LaunchRecorder.Launch {
         guard var history = state.versionHistory else {
             var history = VersionHistory(
                 firstVersion: version, firstLaunchDate: now, predatesHistory: existingInstall != nil,
@@ -133,13 +136,13 @@ public enum LaunchRecorder {
             history.launchCounts[version] = 1
             history.launchesSinceChange = 1
             state.versionHistory = history
-            return LaunchInfo(
+            return LaunchRecorder.Launch(
                 kind: existingInstall == nil ? .firstInstall : .firstLaunchOfExistingInstall, version: version,
                 previousVersion: existingInstall?.version?.description, launchCountForVersion: 1,
                 launchesSinceChange: 1,
                 firstLaunchDate: now, lastChangeDate: nil, now: now)
         }
-        let kind: LaunchInfo.Kind
+        let kind: LaunchRecorder.Launch.Kind
         let sameVersion: Bool
         if let old = Version(history.currentVersion), let new = Version(version) {
             sameVersion = old == new  // "2.1" and "2.1.0" are one version
@@ -159,7 +162,7 @@ public enum LaunchRecorder {
         history.launchCounts[version, default: 0] += 1
         state.versionHistory = history
         let previous = history.lastChange?.from ?? history.predatingVersion
-        return LaunchInfo(
+        return LaunchRecorder.Launch(
             kind: kind, version: version, previousVersion: previous,
             launchCountForVersion: history.launchCounts[version] ?? 1,
             launchesSinceChange: history.launchesSinceChange, firstLaunchDate: history.firstLaunchDate,
@@ -167,12 +170,14 @@ public enum LaunchRecorder {
     }
 }
 
-/// What the app knows, on the first launch AppAlert sees, about data from an earlier version.
-public struct ExistingInstall: Sendable, Hashable {
-    /// The earlier version, when the app knows it (e.g. from its own stored database version).
-    public var version: Version?
+extension LaunchRecorder {
+    /// What the app knows, on the first launch AppAlert sees, about data from an earlier version.
+    public struct ExistingInstall: Sendable, Hashable {
+        /// The earlier version, when the app knows it (e.g. from its own stored database version).
+        public var version: Version?
 
-    public init(version: Version? = nil) {
-        self.version = version
+        public init(version: Version? = nil) {
+            self.version = version
+        }
     }
 }

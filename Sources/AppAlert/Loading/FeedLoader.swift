@@ -14,7 +14,7 @@ public struct FeedLoaderConfiguration: Sendable {
     /// over `https:`, and `http:` only from `localhost` during development.
     public var allowsInsecureHTTP = false
     /// The decoder, with its limits.
-    public var decoder = FeedDecoder()
+    @_spi(Authoring) public var decoder = FeedDecoder()
     /// The keys feeds must be signed with, or `nil` (the default) to accept unsigned feeds. With keys,
     /// the loader fetches `FEED-URL.sig` beside each new feed (for a file, `FILE.sig`), accepts the feed
     /// only with a valid signature by one of them, refuses a `sequence` lower than the highest it
@@ -24,92 +24,96 @@ public struct FeedLoaderConfiguration: Sendable {
     public init() {}
 }
 
-/// Why the loader could not use a fresh copy of the feed.
-public struct FeedLoadError: Error, Sendable, Hashable, CustomStringConvertible {
-    public struct Kind: RawRepresentable, Sendable, Hashable {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The request failed (see ``FeedLoadError/transportKind``).
-        public static let transport = Kind(rawValue: "transport")
-        /// The server answered with a status other than 200–299 or 304.
-        public static let httpStatus = Kind(rawValue: "httpStatus")
-        /// The body is not JSON or not a feed.
-        public static let invalidFeed = Kind(rawValue: "invalidFeed")
-        /// The file cannot be read.
-        public static let unreadableFile = Kind(rawValue: "unreadableFile")
-        /// `http:` to a host that is not loopback, without ``FeedLoaderConfiguration/allowsInsecureHTTP``.
-        public static let insecureURL = Kind(rawValue: "insecureURL")
-        /// A 304 without a cached copy to revalidate.
-        public static let unexpectedNotModified = Kind(rawValue: "unexpectedNotModified")
-        /// The cached copy could not be read or used.
-        public static let cache = Kind(rawValue: "cache")
-        /// The signature is missing or invalid, or the feed is older than one accepted (see
-        /// ``FeedLoadError/trustKind``).
-        public static let untrusted = Kind(rawValue: "untrusted")
+extension FeedLoader {
+    /// Why the loader could not use a fresh copy of the feed.
+    public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
+        public struct Kind: RawRepresentable, Sendable, Hashable {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+            /// The request failed (see ``FeedLoader/LoadError/transportKind``).
+            public static let transport = Kind(rawValue: "transport")
+            /// The server answered with a status other than 200–299 or 304.
+            public static let httpStatus = Kind(rawValue: "httpStatus")
+            /// The body is not JSON or not a feed.
+            public static let invalidFeed = Kind(rawValue: "invalidFeed")
+            /// The file cannot be read.
+            public static let unreadableFile = Kind(rawValue: "unreadableFile")
+            /// `http:` to a host that is not loopback, without ``FeedLoaderConfiguration/allowsInsecureHTTP``.
+            public static let insecureURL = Kind(rawValue: "insecureURL")
+            /// A 304 without a cached copy to revalidate.
+            public static let unexpectedNotModified = Kind(rawValue: "unexpectedNotModified")
+            /// The cached copy could not be read or used.
+            public static let cache = Kind(rawValue: "cache")
+            /// The signature is missing or invalid, or the feed is older than one accepted (see
+            /// ``FeedLoader/LoadError/trustKind``).
+            public static let untrusted = Kind(rawValue: "untrusted")
+        }
+
+        public var kind: Kind
+        public var reason: String
+        /// For ``Kind/transport``, what went wrong.
+        public var transportKind: FeedTransportError.Kind?
+        /// For ``Kind/httpStatus``, the status.
+        public var status: Int?
+        /// For ``Kind/untrusted``, what was wrong.
+        public var trustKind: FeedTrust.VerificationError.Kind?
+
+        public init(
+            kind: Kind, reason: String, transportKind: FeedTransportError.Kind? = nil, status: Int? = nil,
+            trustKind: FeedTrust.VerificationError.Kind? = nil
+        ) {
+            self.kind = kind
+            self.reason = reason
+            self.transportKind = transportKind
+            self.status = status
+            self.trustKind = trustKind
+        }
+
+        init(_ error: FeedTrust.VerificationError) {
+            self.init(kind: .untrusted, reason: error.reason, trustKind: error.kind)
+        }
+
+        public var description: String { reason }
     }
-
-    public var kind: Kind
-    public var reason: String
-    /// For ``Kind/transport``, what went wrong.
-    public var transportKind: FeedTransportError.Kind?
-    /// For ``Kind/httpStatus``, the status.
-    public var status: Int?
-    /// For ``Kind/untrusted``, what was wrong.
-    public var trustKind: FeedTrustError.Kind?
-
-    public init(
-        kind: Kind, reason: String, transportKind: FeedTransportError.Kind? = nil, status: Int? = nil,
-        trustKind: FeedTrustError.Kind? = nil
-    ) {
-        self.kind = kind
-        self.reason = reason
-        self.transportKind = transportKind
-        self.status = status
-        self.trustKind = trustKind
-    }
-
-    init(_ error: FeedTrustError) {
-        self.init(kind: .untrusted, reason: error.reason, trustKind: error.kind)
-    }
-
-    public var description: String { reason }
 }
 
-/// What a load produced.
-public struct FeedLoadResult: Sendable {
-    public enum Source: String, Sendable, Hashable {
-        /// A new copy was received (or the file was read).
-        case network
-        /// The server said the cached copy is still current (304).
-        case notModified
-        /// The cached copy was used without a new one: within the minimum interval, or after a failure.
-        case cache
-        /// No feed at all: the source failed and nothing is cached.
-        case none
-    }
+extension FeedLoader {
+    /// What a load produced.
+    public struct LoadResult: Sendable {
+        public enum Source: String, Sendable, Hashable {
+            /// A new copy was received (or the file was read).
+            case network
+            /// The server said the cached copy is still current (304).
+            case notModified
+            /// The cached copy was used without a new one: within the minimum interval, or after a failure.
+            case cache
+            /// No feed at all: the source failed and nothing is cached.
+            case none
+        }
 
-    /// The feed to decide from, or `nil` when there is none.
-    public var feed: Feed?
-    /// Diagnostics of the feed used (messages left out and why).
-    public var diagnostics: [FeedDiagnostic]
-    public var source: Source
-    /// Why a fresh copy was not used, when it was not.
-    public var error: FeedLoadError?
-    /// A failure to save the new copy or the check time; the feed is still used.
-    public var storeError: AlertStoreError?
-    /// The install's state as the load read it, when it wrote nothing after: a launch within the
-    /// interval decides from it rather than reading and decoding the state file a second time.
-    var state: InstallState?
+        /// The feed to decide from, or `nil` when there is none.
+        public var feed: Feed?
+        /// Diagnostics of the feed used (messages left out and why).
+        public var diagnostics: [FeedDiagnostic]
+        public var source: Source
+        /// Why a fresh copy was not used, when it was not.
+        public var error: FeedLoader.LoadError?
+        /// A failure to save the new copy or the check time; the feed is still used.
+        public var storeError: AlertStoreError?
+        /// The install's state as the load read it, when it wrote nothing after: a launch within the
+        /// interval decides from it rather than reading and decoding the state file a second time.
+        var state: InstallState?
 
-    public init(
-        feed: Feed?, diagnostics: [FeedDiagnostic] = [], source: Source, error: FeedLoadError? = nil,
-        storeError: AlertStoreError? = nil
-    ) {
-        self.feed = feed
-        self.diagnostics = diagnostics
-        self.source = source
-        self.error = error
-        self.storeError = storeError
+        public init(
+            feed: Feed?, diagnostics: [FeedDiagnostic] = [], source: Source, error: FeedLoader.LoadError? = nil,
+            storeError: AlertStoreError? = nil
+        ) {
+            self.feed = feed
+            self.diagnostics = diagnostics
+            self.source = source
+            self.error = error
+            self.storeError = storeError
+        }
     }
 }
 
@@ -129,9 +133,9 @@ public actor FeedLoader {
     private let store: any AlertStore
     private let transport: any FeedTransport
     private let clock: AlertClock
-    private var inFlight: Task<FeedLoadResult, Never>?
+    private var inFlight: Task<FeedLoader.LoadResult, Never>?
     /// The last body decoded in this process, so an unchanged feed is not decoded twice.
-    private var lastDecoded: (body: Data, result: FeedDecodingResult)?
+    private var lastDecoded: (body: Data, result: FeedDecoder.Output)?
     /// The last body and signature verified in this process, so an unchanged feed is not verified twice.
     private var lastVerified: (body: Data, signature: Data?)?
 
@@ -148,7 +152,7 @@ public actor FeedLoader {
 
     /// Loads the feed. With `ignoringInterval`, asks the source even within the minimum interval.
     /// Loads that overlap share one request.
-    public func load(ignoringInterval: Bool = false) async -> FeedLoadResult {
+    public func load(ignoringInterval: Bool = false) async -> FeedLoader.LoadResult {
         if let inFlight { return await inFlight.value }
         let task = Task { await self.performLoad(ignoringInterval: ignoringInterval) }
         inFlight = task
@@ -157,13 +161,13 @@ public actor FeedLoader {
         return result
     }
 
-    private func performLoad(ignoringInterval: Bool) async -> FeedLoadResult {
+    private func performLoad(ignoringInterval: Bool) async -> FeedLoader.LoadResult {
         var cached: CachedFeed?
-        var cacheError: FeedLoadError?
+        var cacheError: FeedLoader.LoadError?
         do {
             cached = try await store.cachedFeed().flatMap { $0.url == source.identifier ? $0 : nil }
         } catch {
-            cacheError = FeedLoadError(kind: .cache, reason: "the cached feed cannot be read: \(error)")
+            cacheError = FeedLoader.LoadError(kind: .cache, reason: "the cached feed cannot be read: \(error)")
         }
         let now = clock.now
         // A cached copy that today's keys do not accept (fetched, unsigned, by a release that did not
@@ -194,14 +198,14 @@ public actor FeedLoader {
     /// what a failure falls back to (which `fromCache` checks against today's keys again).
     private func load(
         from source: FeedSource, cached: CachedFeed?, fallbackCache: CachedFeed?, now: Date,
-        cacheError: FeedLoadError?
-    ) async -> FeedLoadResult {
+        cacheError: FeedLoader.LoadError?
+    ) async -> FeedLoader.LoadResult {
         switch source {
         case .file(let url):
             return await loadFile(url, cached: fallbackCache, now: now)
         case .remote(let url):
             if url.scheme?.lowercased() == "http" && !source.isLoopback && !configuration.allowsInsecureHTTP {
-                let error = FeedLoadError(
+                let error = FeedLoader.LoadError(
                     kind: .insecureURL,
                     reason: "\(url.absoluteString) is http:, allowed only for localhost (use https:)")
                 return await fallback(fallbackCache, error: error)
@@ -222,20 +226,20 @@ public actor FeedLoader {
         }
     }
 
-    private func loadFile(_ url: URL, cached: CachedFeed?, now: Date) async -> FeedLoadResult {
+    private func loadFile(_ url: URL, cached: CachedFeed?, now: Date) async -> FeedLoader.LoadResult {
         let body: Data
         do {
             body = try Data(contentsOf: url)
         } catch {
             return await fallback(
                 cached,
-                error: FeedLoadError(
+                error: FeedLoader.LoadError(
                     kind: .unreadableFile, reason: "cannot read \(url.path): \(error.localizedDescription)"))
         }
         if body.count > configuration.maximumBodySize {
             return await fallback(
                 cached,
-                error: FeedLoadError(
+                error: FeedLoader.LoadError(
                     kind: .transport, reason: "\(url.path) is larger than \(configuration.maximumBodySize) bytes",
                     transportKind: .tooLarge))
         }
@@ -259,7 +263,7 @@ public actor FeedLoader {
 
     /// The signature file of a new feed: `nil` when the server has none (404, 410), a load error when
     /// it cannot say.
-    private func fetchSignature(of url: URL) async -> Result<Data?, FeedLoadError> {
+    private func fetchSignature(of url: URL) async -> Result<Data?, FeedLoader.LoadError> {
         let signatureURL = Self.signatureURL(of: url)
         let request = FeedRequest(
             url: signatureURL, headers: [:], timeout: configuration.timeout, maximumBodySize: 4096)
@@ -270,22 +274,23 @@ public actor FeedLoader {
             case 404, 410: return .success(nil)
             default:
                 return .failure(
-                    FeedLoadError(
+                    FeedLoader.LoadError(
                         kind: .httpStatus,
                         reason: "the signature \(signatureURL.absoluteString): the server answered \(response.status)",
                         status: response.status))
             }
         } catch {
             return .failure(
-                FeedLoadError(
+                FeedLoader.LoadError(
                     kind: .transport, reason: "the signature \(signatureURL.absoluteString): \(error.reason)",
                     transportKind: error.kind))
         }
     }
 
     private func loadRemote(
-        _ url: URL, validatorsFrom validated: CachedFeed?, cached: CachedFeed?, now: Date, cacheError: FeedLoadError?
-    ) async -> FeedLoadResult {
+        _ url: URL, validatorsFrom validated: CachedFeed?, cached: CachedFeed?, now: Date,
+        cacheError: FeedLoader.LoadError?
+    ) async -> FeedLoader.LoadResult {
         let request = FeedRequest(
             url: url, accept: "application/json", etag: validated?.etag, lastModified: validated?.lastModified,
             timeout: configuration.timeout, maximumBodySize: configuration.maximumBodySize)
@@ -294,15 +299,15 @@ public actor FeedLoader {
             response = try await transport.get(request)
         } catch {
             return await fallback(
-                cached, error: FeedLoadError(kind: .transport, reason: error.reason, transportKind: error.kind))
+                cached, error: FeedLoader.LoadError(kind: .transport, reason: error.reason, transportKind: error.kind))
         }
         switch response.status {
         case 304:
             guard let cached = validated else {
-                return FeedLoadResult(
+                return FeedLoader.LoadResult(
                     feed: nil, source: .none,
                     error: cacheError
-                        ?? FeedLoadError(
+                        ?? FeedLoader.LoadError(
                             kind: .unexpectedNotModified, reason: "304 Not Modified, but nothing is cached"))
             }
             var result = await fromCache(cached, error: nil)
@@ -325,7 +330,7 @@ public actor FeedLoader {
         default:
             return await fallback(
                 cached,
-                error: FeedLoadError(
+                error: FeedLoader.LoadError(
                     kind: .httpStatus, reason: "the server answered \(response.status)", status: response.status))
         }
     }
@@ -334,20 +339,20 @@ public actor FeedLoader {
     /// keys are configured), and makes it the last good copy; otherwise falls back.
     private func accept(
         _ body: Data, signature: Data?, etag: String?, lastModified: String?, cached: CachedFeed?, now: Date
-    ) async -> FeedLoadResult {
+    ) async -> FeedLoader.LoadResult {
         // The signature first: bytes from an untrusted source are not even parsed.
         if let trust = configuration.trust {
             do {
                 try verify(body, signature: signature, with: trust)
             } catch {
-                return await fallback(cached, error: FeedLoadError(error))
+                return await fallback(cached, error: FeedLoader.LoadError(error))
             }
         }
-        let decoded: FeedDecodingResult
+        let decoded: FeedDecoder.Output
         do {
             decoded = try decode(body)
         } catch {
-            return await fallback(cached, error: FeedLoadError(kind: .invalidFeed, reason: error.reason))
+            return await fallback(cached, error: FeedLoader.LoadError(kind: .invalidFeed, reason: error.reason))
         }
         let sequence = decoded.feed.sequence ?? 0
         if configuration.trust != nil {
@@ -358,7 +363,7 @@ public actor FeedLoader {
             } catch {
                 return await fallback(
                     cached,
-                    error: FeedLoadError(
+                    error: FeedLoader.LoadError(
                         kind: .cache,
                         reason: "the install's state cannot be read, so the feed's sequence cannot be checked "
                             + "against the highest accepted; the new feed is not used: \(error)"))
@@ -366,8 +371,8 @@ public actor FeedLoader {
             if let highest, sequence < highest {
                 return await fallback(
                     cached,
-                    error: FeedLoadError(
-                        FeedTrustError(
+                    error: FeedLoader.LoadError(
+                        FeedTrust.VerificationError(
                             kind: .replayed,
                             reason: "the feed's sequence \(sequence) is lower than \(highest), the highest accepted: "
                                 + "an older signed feed is being served again")))
@@ -387,7 +392,7 @@ public actor FeedLoader {
             }
         }
         let checkError = await recordCheck(at: now, acceptedSequence: configuration.trust == nil ? nil : sequence)
-        return FeedLoadResult(
+        return FeedLoader.LoadResult(
             feed: decoded.feed, diagnostics: decoded.diagnostics, source: .network, storeError: storeError ?? checkError
         )
     }
@@ -410,8 +415,8 @@ public actor FeedLoader {
         }
     }
 
-    private func fallback(_ cached: CachedFeed?, error: FeedLoadError) async -> FeedLoadResult {
-        guard let cached else { return FeedLoadResult(feed: nil, source: .none, error: error) }
+    private func fallback(_ cached: CachedFeed?, error: FeedLoader.LoadError) async -> FeedLoader.LoadResult {
+        guard let cached else { return FeedLoader.LoadResult(feed: nil, source: .none, error: error) }
         return await fromCache(cached, error: error)
     }
 
@@ -419,8 +424,8 @@ public actor FeedLoader {
     /// against its bytes (the copy on disk may have been changed since it was accepted) and its
     /// `sequence` against the highest accepted, read from `state` when the caller has it: an older
     /// signed feed put in the copy's place, with its own valid signature, is a replay too.
-    private func fromCache(_ cached: CachedFeed, error: FeedLoadError?, state: InstallState? = nil) async
-        -> FeedLoadResult
+    private func fromCache(_ cached: CachedFeed, error: FeedLoader.LoadError?, state: InstallState? = nil) async
+        -> FeedLoader.LoadResult
     {
         // The cached copy is checked against today's keys: an app that starts checking signatures
         // must not keep showing a copy fetched before it did.
@@ -431,13 +436,14 @@ public actor FeedLoader {
                 return refused(error: error, because: trustError)
             }
         }
-        let decoded: FeedDecodingResult
+        let decoded: FeedDecoder.Output
         do {
             decoded = try decode(cached.body)
         } catch {
-            return FeedLoadResult(
+            return FeedLoader.LoadResult(
                 feed: nil, source: .none,
-                error: FeedLoadError(kind: .cache, reason: "the cached feed is no longer readable: \(error.reason)"))
+                error: FeedLoader.LoadError(
+                    kind: .cache, reason: "the cached feed is no longer readable: \(error.reason)"))
         }
         if configuration.trust != nil {
             let highest: Int?
@@ -449,9 +455,9 @@ public actor FeedLoader {
                 }
             } catch {
                 // Fail closed, as for a new feed.
-                return FeedLoadResult(
+                return FeedLoader.LoadResult(
                     feed: nil, source: .none,
-                    error: FeedLoadError(
+                    error: FeedLoader.LoadError(
                         kind: .cache,
                         reason: "the install's state cannot be read, so the cached feed's sequence cannot be "
                             + "checked against the highest accepted: \(error)"))
@@ -460,32 +466,34 @@ public actor FeedLoader {
             if let highest, sequence < highest {
                 return refused(
                     error: error,
-                    because: FeedTrustError(
+                    because: FeedTrust.VerificationError(
                         kind: .replayed,
                         reason: "its sequence \(sequence) is lower than \(highest), the highest accepted: an older "
                             + "signed feed was put in its place"))
             }
         }
-        return FeedLoadResult(feed: decoded.feed, diagnostics: decoded.diagnostics, source: .cache, error: error)
+        return FeedLoader.LoadResult(feed: decoded.feed, diagnostics: decoded.diagnostics, source: .cache, error: error)
     }
 
     /// No feed: the cached copy is not accepted, after `error` (the reason a fresh copy was not used).
-    private func refused(error: FeedLoadError?, because trustError: FeedTrustError) -> FeedLoadResult {
-        var combined = error ?? FeedLoadError(trustError)
+    private func refused(error: FeedLoader.LoadError?, because trustError: FeedTrust.VerificationError)
+        -> FeedLoader.LoadResult
+    {
+        var combined = error ?? FeedLoader.LoadError(trustError)
         combined.reason =
             error == nil
             ? "the cached feed is not accepted: \(trustError.reason)"
             : "\(combined.reason); the cached feed is not accepted either: \(trustError.reason)"
-        return FeedLoadResult(feed: nil, source: .none, error: combined)
+        return FeedLoader.LoadResult(feed: nil, source: .none, error: combined)
     }
 
-    private func verify(_ body: Data, signature: Data?, with trust: FeedTrust) throws(FeedTrustError) {
+    private func verify(_ body: Data, signature: Data?, with trust: FeedTrust) throws(FeedTrust.VerificationError) {
         if let lastVerified, lastVerified.signature == signature, lastVerified.body == body { return }
         try trust.verify(body, signatureFile: signature)
         lastVerified = (body, signature)
     }
 
-    private func decode(_ body: Data) throws(FeedError) -> FeedDecodingResult {
+    private func decode(_ body: Data) throws(FeedError) -> FeedDecoder.Output {
         if let lastDecoded, lastDecoded.body == body { return lastDecoded.result }
         let result = try configuration.decoder.decode(body)
         lastDecoded = (body, result)

@@ -16,7 +16,7 @@ import Observation
 @Observable
 public final class InboxModel {
     /// Newest first, as ``Inbox`` orders them.
-    public private(set) var items: [InboxItem] = []
+    public private(set) var items: [Inbox.Item] = []
     /// The item being read, as its modal card shows it; `nil` when none is open.
     public private(set) var openedMessage: ResolvedMessage?
     /// ``openedMessage``'s images, loaded and checked by the core once the card is open (it shows

@@ -1,44 +1,46 @@
 import Foundation
 
-/// What the user did with the message center: the items opened (read) and deleted, by message id.
-/// Kept in ``InstallState/inbox``; ids are never reused, so a deleted item stays deleted.
-public struct InboxState: Sendable, Hashable, Codable {
-    /// Ids of the items opened, ascending.
-    public private(set) var read: [Int]
-    /// Ids of the items deleted, ascending.
-    public private(set) var deleted: [Int]
+extension Inbox {
+    /// What the user did with the message center: the items opened (read) and deleted, by message id.
+    /// Kept in ``InstallState/inbox``; ids are never reused, so a deleted item stays deleted.
+    public struct State: Sendable, Hashable, Codable {
+        /// Ids of the items opened, ascending.
+        public private(set) var read: [Int]
+        /// Ids of the items deleted, ascending.
+        public private(set) var deleted: [Int]
 
-    public init(read: [Int] = [], deleted: [Int] = []) {
-        self.read = Array(Set(read)).sorted()
-        self.deleted = Array(Set(deleted)).sorted()
-    }
-
-    public func isRead(_ id: Int) -> Bool { Self.contains(read, id) }
-    public func isDeleted(_ id: Int) -> Bool { Self.contains(deleted, id) }
-
-    public mutating func markRead(_ id: Int) { Self.insert(id, into: &read) }
-    public mutating func markUnread(_ id: Int) { read.removeAll { $0 == id } }
-    public mutating func delete(_ id: Int) { Self.insert(id, into: &deleted) }
-
-    // Sorted arrays, not sets: the state file's bytes are the same for the same state.
-    private static func contains(_ ids: [Int], _ id: Int) -> Bool {
-        let position = insertionPoint(of: id, in: ids)
-        return position < ids.count && ids[position] == id
-    }
-
-    private static func insert(_ id: Int, into ids: inout [Int]) {
-        let position = insertionPoint(of: id, in: ids)
-        if position == ids.count || ids[position] != id { ids.insert(id, at: position) }
-    }
-
-    private static func insertionPoint(of id: Int, in ids: [Int]) -> Int {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        public init(read: [Int] = [], deleted: [Int] = []) {
+            self.read = Array(Set(read)).sorted()
+            self.deleted = Array(Set(deleted)).sorted()
         }
-        return low
+
+        public func isRead(_ id: Int) -> Bool { Self.contains(read, id) }
+        public func isDeleted(_ id: Int) -> Bool { Self.contains(deleted, id) }
+
+        public mutating func markRead(_ id: Int) { Self.insert(id, into: &read) }
+        public mutating func markUnread(_ id: Int) { read.removeAll { $0 == id } }
+        public mutating func delete(_ id: Int) { Self.insert(id, into: &deleted) }
+
+        // Sorted arrays, not sets: the state file's bytes are the same for the same state.
+        private static func contains(_ ids: [Int], _ id: Int) -> Bool {
+            let position = insertionPoint(of: id, in: ids)
+            return position < ids.count && ids[position] == id
+        }
+
+        private static func insert(_ id: Int, into ids: inout [Int]) {
+            let position = insertionPoint(of: id, in: ids)
+            if position == ids.count || ids[position] != id { ids.insert(id, at: position) }
+        }
+
+        private static func insertionPoint(of id: Int, in ids: [Int]) -> Int {
+            var low = 0
+            var high = ids.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ids[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
     }
 }
 
@@ -63,17 +65,19 @@ extension ResolvedMessage {
     }
 }
 
-/// One message of the message center, resolved for the device, and whether the user opened it.
-public struct InboxItem: Sendable, Hashable, Identifiable {
-    public var message: ResolvedMessage
-    public var isRead: Bool
+extension Inbox {
+    /// One message of the message center, resolved for the device, and whether the user opened it.
+    public struct Item: Sendable, Hashable, Identifiable {
+        public var message: ResolvedMessage
+        public var isRead: Bool
 
-    public init(message: ResolvedMessage, isRead: Bool) {
-        self.message = message
-        self.isRead = isRead
+        public init(message: ResolvedMessage, isRead: Bool) {
+            self.message = message
+            self.isRead = isRead
+        }
+
+        public var id: Int { message.id }
     }
-
-    public var id: Int { message.id }
 }
 
 /// The message center of one install: every message with `"placement": "inbox"` that the targeting
@@ -83,9 +87,9 @@ public struct InboxItem: Sendable, Hashable, Identifiable {
 /// leaves when its `endDate` passes, when it leaves the feed, when its targeting no longer admits the
 /// install, or when the user deletes it.
 public struct Inbox: Sendable, Hashable {
-    public var items: [InboxItem]
+    public var items: [Inbox.Item]
 
-    public init(items: [InboxItem] = []) {
+    public init(items: [Inbox.Item] = []) {
         self.items = items
     }
 
@@ -93,7 +97,7 @@ public struct Inbox: Sendable, Hashable {
     public var unreadCount: Int { items.count { !$0.isRead } }
 
     /// The inbox of `feed` for the install `context` describes (its placement is set to the inbox).
-    public init(_ feed: Feed, context: EvaluationContext, history: ViewHistory, state: InboxState) {
+    public init(_ feed: Feed, context: EvaluationContext, history: ViewHistory, state: Inbox.State) {
         var context = context
         context.placement = .inbox
         let admitted = feed.messages.filter { message in
@@ -103,7 +107,7 @@ public struct Inbox: Sendable, Hashable {
         let ordered = admitted.sorted { ($0.priority, $0.id) > ($1.priority, $1.id) }
         self.init(
             items: ordered.map { message in
-                InboxItem(
+                Inbox.Item(
                     message: ResolvedMessage(
                         message, preferredLanguages: context.preferredLanguages, installID: context.installID),
                     isRead: state.isRead(message.id))

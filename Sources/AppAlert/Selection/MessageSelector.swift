@@ -3,10 +3,16 @@
 public struct MessageDecision: Sendable, Hashable {
     /// The message to show now, resolved for display; `nil` when none is eligible.
     public var message: ResolvedMessage?
-    /// One entry per message of the feed, in feed order, when the evaluation was asked to explain.
-    public var evaluations: [MessageEvaluation]
+    /// One entry per message of the feed, in feed order, when the evaluation was asked to explain
+    /// (what `appalert evaluate --explain` prints).
+    @_spi(Authoring) public var evaluations: [MessageEvaluation]
 
-    public init(message: ResolvedMessage?, evaluations: [MessageEvaluation] = []) {
+    public init(message: ResolvedMessage?) {
+        self.message = message
+        self.evaluations = []
+    }
+
+    @_spi(Authoring) public init(message: ResolvedMessage?, evaluations: [MessageEvaluation]) {
         self.message = message
         self.evaluations = evaluations
     }
@@ -15,7 +21,7 @@ public struct MessageDecision: Sendable, Hashable {
 }
 
 /// What the engine concluded about one message.
-public struct MessageEvaluation: Sendable, Hashable {
+@_spi(Authoring) public struct MessageEvaluation: Sendable, Hashable {
     public enum Outcome: Sendable, Hashable {
         /// Eligible and chosen.
         case selected

@@ -125,7 +125,7 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
 }
 
 /// Chooses among a message's localizations.
-public enum Localizations {
+@_spi(Authoring) public enum Localizations {
     /// The best localization for the preferred languages, or `nil` for the base texts.
     ///
     /// The built-in texts' rules: for each preferred language in order, among those of its script, a

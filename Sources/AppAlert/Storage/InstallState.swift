@@ -10,7 +10,7 @@ public struct InstallState: Sendable, Hashable, Codable {
     /// interval between network checks.
     public var lastFeedCheck: FeedCheck?
     /// What the user said about update prompts (skip, later).
-    public var updatePrompt: UpdatePromptState?
+    public var updatePrompt: UpdateDecision.PromptState?
     /// The last update check's outcome, for a command-line tool to show at exit.
     public var lastUpdateCheck: UpdateCheckRecord?
     /// The install's versions and upgrade steps.
@@ -19,7 +19,7 @@ public struct InstallState: Sendable, Hashable, Codable {
     public var acceptedFeedSequences: [String: Int]?
     /// The message center's read and deleted items; `nil` until the user first opens or deletes one
     /// (and in state files written before the inbox existed).
-    public var inbox: InboxState?
+    public var inbox: Inbox.State?
     /// What the install counted for the app's collector (``ReportingConfiguration``), as stored: one
     /// string, which a launch's decoding of the state passes over without reading what is inside (up
     /// to 1,000 counters decoded at each launch cost it milliseconds: LaunchBenchmark). `nil` for an

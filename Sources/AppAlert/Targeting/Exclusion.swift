@@ -1,6 +1,6 @@
 /// Why a message is not eligible for an install: the first rule that excluded it, and the facts, in
 /// words.
-public struct Exclusion: Sendable, Hashable, CustomStringConvertible {
+@_spi(Authoring) public struct Exclusion: Sendable, Hashable, CustomStringConvertible {
     /// A rule of the targeting contract, in the order they are checked.
     public struct Rule: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         public let rawValue: String

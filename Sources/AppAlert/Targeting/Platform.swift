@@ -1,6 +1,6 @@
 /// An operating system family, as the feed's `platforms` key names it.
 ///
-/// The names are `ios`, `ipados`, `macos`, `tvos`, `watchos`, `visionos`, `linux` and `windows`,
+/// The names are `ios`, `ipados`, `macos`, `tvos`, `watchos`, `visionos`, `linux`, `windows` and `web`,
 /// compared without regard to case. A feed may name a platform this version of the library does not
 /// know; such a name is kept, matches no device, and `appalert validate` warns about it.
 public struct Platform: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -19,9 +19,11 @@ public struct Platform: RawRepresentable, Sendable, Hashable, CustomStringConver
     public static let visionOS = Platform(rawValue: "visionos")
     public static let linux = Platform(rawValue: "linux")
     public static let windows = Platform(rawValue: "windows")
+    /// A web page or web app (the JavaScript client in `Web/`), whatever system its browser runs on.
+    public static let web = Platform(rawValue: "web")
 
     /// Every platform the feed contract names.
-    public static let known: [Platform] = [.iOS, .iPadOS, .macOS, .tvOS, .watchOS, .visionOS, .linux, .windows]
+    public static let known: [Platform] = [.iOS, .iPadOS, .macOS, .tvOS, .watchOS, .visionOS, .linux, .windows, .web]
 
     public var isKnown: Bool { Platform.known.contains(self) }
 

@@ -10,7 +10,7 @@
 /// - buckets are uniform, so `rollout: 30` reaches 30 % of installs (to 0.0001 %);
 /// - raising the percentage only adds installs: an install in at 30 is in at 60;
 /// - each message draws its own sample: being in one message's 10 % says nothing about another's.
-public enum Rollout {
+@_spi(Authoring) public enum Rollout {
     /// The number of buckets.
     public static let bucketCount: UInt64 = 1_000_000
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The restrictions of the feed contract, applied to one message for one install.
-public enum Targeting {
+@_spi(Authoring) public enum Targeting {
     /// `nil` when every restriction of `message` holds for `context` and `history`; otherwise the
     /// first one that does not. Checks run from the cheapest and most selective (the bundle id) to
     /// the rollout hash and the view counts.

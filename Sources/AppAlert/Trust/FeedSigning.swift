@@ -15,11 +15,11 @@ public struct FeedPublicKey: Sendable, Hashable, CustomStringConvertible {
     /// The 32 raw bytes. (Kept as bytes: the key types of swift-crypto are not `Sendable`.)
     public let rawRepresentation: Data
 
-    public init(rawRepresentation: Data) throws(FeedTrustError) {
+    public init(rawRepresentation: Data) throws(FeedTrust.VerificationError) {
         guard rawRepresentation.count == 32,
             (try? Curve25519.Signing.PublicKey(rawRepresentation: rawRepresentation)) != nil
         else {
-            throw FeedTrustError(
+            throw FeedTrust.VerificationError(
                 kind: .malformedKey, reason: "a public key is 32 bytes, not \(rawRepresentation.count)")
         }
         self.rawRepresentation = rawRepresentation
@@ -30,10 +30,10 @@ public struct FeedPublicKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads `ed25519:BASE64` (the prefix may be left out); surrounding whitespace is ignored.
-    public init(_ text: String) throws(FeedTrustError) {
+    public init(_ text: String) throws(FeedTrust.VerificationError) {
         let base64 = KeyText.body(of: text, prefix: KeyText.publicPrefix)
         guard let raw = Data(base64Encoded: base64) else {
-            throw FeedTrustError(
+            throw FeedTrust.VerificationError(
                 kind: .malformedKey, reason: "\"\(KeyText.excerpt(text))\" is not a public key (ed25519:BASE64)")
         }
         try self.init(rawRepresentation: raw)
@@ -70,22 +70,25 @@ public struct FeedSignature: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads the contents of a `.sig` file.
-    public init(_ data: Data) throws(FeedTrustError) {
+    public init(_ data: Data) throws(FeedTrust.VerificationError) {
         guard data.count <= 1024, let text = String(data: data, encoding: .utf8) else {
-            throw FeedTrustError(kind: .malformedSignature, reason: "the signature file is not a short text")
+            throw FeedTrust.VerificationError(
+                kind: .malformedSignature, reason: "the signature file is not a short text")
         }
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard fields.count == 3, fields[0] == "ed25519" else {
-            throw FeedTrustError(
+            throw FeedTrust.VerificationError(
                 kind: .malformedSignature,
                 reason:
                     "the signature file must be one line \"ed25519 KEY-ID BASE64\", not \"\(KeyText.excerpt(text))\"")
         }
         guard fields[1].count == 16, fields[1].allSatisfy(\.isHexDigit) else {
-            throw FeedTrustError(kind: .malformedSignature, reason: "\"\(fields[1])\" is not a key id (16 hex digits)")
+            throw FeedTrust.VerificationError(
+                kind: .malformedSignature, reason: "\"\(fields[1])\" is not a key id (16 hex digits)")
         }
         guard let signature = Data(base64Encoded: String(fields[2])), signature.count == 64 else {
-            throw FeedTrustError(kind: .malformedSignature, reason: "the signature is not 64 bytes of base64")
+            throw FeedTrust.VerificationError(
+                kind: .malformedSignature, reason: "the signature is not 64 bytes of base64")
         }
         self.init(keyID: String(fields[1]).lowercased(), signature: signature)
     }
@@ -106,7 +109,7 @@ public struct FeedTrust: Sendable, Hashable {
     }
 
     /// Reads each key's text (`ed25519:BASE64`).
-    public init(publicKeys texts: [String]) throws(FeedTrustError) {
+    public init(publicKeys texts: [String]) throws(FeedTrust.VerificationError) {
         var keys: [FeedPublicKey] = []
         for text in texts { keys.append(try FeedPublicKey(text)) }
         self.init(publicKeys: keys)
@@ -115,21 +118,21 @@ public struct FeedTrust: Sendable, Hashable {
     /// Checks that `signatureFile` (the `.sig` contents, `nil` when there is none) is a valid signature
     /// of exactly `data` by one of the keys; returns that key.
     @discardableResult
-    public func verify(_ data: Data, signatureFile: Data?) throws(FeedTrustError) -> FeedPublicKey {
+    public func verify(_ data: Data, signatureFile: Data?) throws(FeedTrust.VerificationError) -> FeedPublicKey {
         guard let signatureFile else {
-            throw FeedTrustError(kind: .missingSignature, reason: "the feed is not signed (no .sig file)")
+            throw FeedTrust.VerificationError(kind: .missingSignature, reason: "the feed is not signed (no .sig file)")
         }
         let signature = try FeedSignature(signatureFile)
         guard let key = publicKeys.first(where: { $0.id == signature.keyID }) else {
             let trusted = publicKeys.map(\.id).joined(separator: ", ")
-            throw FeedTrustError(
+            throw FeedTrust.VerificationError(
                 kind: .unknownKey,
                 reason:
                     "the feed is signed with key \(signature.keyID), which is not trusted (trusted: \(trusted.isEmpty ? "none" : trusted))"
             )
         }
         guard key.isValidSignature(signature.signature, for: data) else {
-            throw FeedTrustError(
+            throw FeedTrust.VerificationError(
                 kind: .invalidSignature,
                 reason:
                     "the signature by key \(key.id) does not match the feed's bytes: the feed or the signature was changed"
@@ -139,34 +142,36 @@ public struct FeedTrust: Sendable, Hashable {
     }
 }
 
-/// Why a feed, key or signature was not accepted.
-public struct FeedTrustError: Error, Sendable, Hashable, CustomStringConvertible {
-    public struct Kind: RawRepresentable, Sendable, Hashable {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// There is no signature file.
-        public static let missingSignature = Kind(rawValue: "missingSignature")
-        /// The signature file cannot be read.
-        public static let malformedSignature = Kind(rawValue: "malformedSignature")
-        /// Signed with a key that is not trusted.
-        public static let unknownKey = Kind(rawValue: "unknownKey")
-        /// The signature does not match the bytes: tampered with.
-        public static let invalidSignature = Kind(rawValue: "invalidSignature")
-        /// The feed's `sequence` is lower than one already accepted: an old feed served again.
-        public static let replayed = Kind(rawValue: "replayed")
-        /// A key's text cannot be read.
-        public static let malformedKey = Kind(rawValue: "malformedKey")
+extension FeedTrust {
+    /// Why a feed, key or signature was not accepted.
+    public struct VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
+        public struct Kind: RawRepresentable, Sendable, Hashable {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+            /// There is no signature file.
+            public static let missingSignature = Kind(rawValue: "missingSignature")
+            /// The signature file cannot be read.
+            public static let malformedSignature = Kind(rawValue: "malformedSignature")
+            /// Signed with a key that is not trusted.
+            public static let unknownKey = Kind(rawValue: "unknownKey")
+            /// The signature does not match the bytes: tampered with.
+            public static let invalidSignature = Kind(rawValue: "invalidSignature")
+            /// The feed's `sequence` is lower than one already accepted: an old feed served again.
+            public static let replayed = Kind(rawValue: "replayed")
+            /// A key's text cannot be read.
+            public static let malformedKey = Kind(rawValue: "malformedKey")
+        }
+
+        public var kind: Kind
+        public var reason: String
+
+        public init(kind: Kind, reason: String) {
+            self.kind = kind
+            self.reason = reason
+        }
+
+        public var description: String { reason }
     }
-
-    public var kind: Kind
-    public var reason: String
-
-    public init(kind: Kind, reason: String) {
-        self.kind = kind
-        self.reason = reason
-    }
-
-    public var description: String { reason }
 }
 
 package enum KeyText {

@@ -6,9 +6,9 @@
 extension Storefront {
     /// The storefront for StoreKit's three-letter country code (`USA` → `US`); throws for a code
     /// that is not an ISO 3166-1 alpha-3 country.
-    public init(alpha3 text: String) throws(InvalidStorefront) {
+    public init(alpha3 text: String) throws(Storefront.InvalidCode) {
         guard let code = Self.alpha2ByAlpha3[text.uppercased()] else {
-            throw InvalidStorefront(
+            throw Storefront.InvalidCode(
                 input: text, reason: "\"\(text.prefix(100))\" is not an ISO 3166-1 alpha-3 country code (e.g. USA)")
         }
         self.code = code

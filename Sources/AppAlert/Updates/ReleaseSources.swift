@@ -1,65 +1,69 @@
 import Foundation
 
-/// The newest release of an app, as a source reports it.
-public struct ReleaseInfo: Sendable, Hashable {
-    public enum Source: String, Sendable, Hashable {
-        case appStore
-        case gitHub
-        case feed
-    }
+extension ReleaseSource {
+    /// The newest release of an app, as a source reports it.
+    public struct Release: Sendable, Hashable {
+        public enum Source: String, Sendable, Hashable {
+            case appStore
+            case gitHub
+            case feed
+        }
 
-    public var version: Version
-    /// When this version was released (`currentVersionReleaseDate`, `published_at`).
-    public var releaseDate: Date?
-    /// The lowest OS version the release runs on (`minimumOsVersion`).
-    public var minimumOSVersion: Version?
-    /// Where to get it: the store page or the release page.
-    public var storeURL: URL?
-    public var releaseNotes: String?
-    /// The app's name in the store, or the release's name.
-    public var name: String?
-    public var source: Source
+        public var version: Version
+        /// When this version was released (`currentVersionReleaseDate`, `published_at`).
+        public var releaseDate: Date?
+        /// The lowest OS version the release runs on (`minimumOsVersion`).
+        public var minimumOSVersion: Version?
+        /// Where to get it: the store page or the release page.
+        public var storeURL: URL?
+        public var releaseNotes: String?
+        /// The app's name in the store, or the release's name.
+        public var name: String?
+        public var source: Source
 
-    public init(
-        version: Version, releaseDate: Date? = nil, minimumOSVersion: Version? = nil, storeURL: URL? = nil,
-        releaseNotes: String? = nil, name: String? = nil, source: Source
-    ) {
-        self.version = version
-        self.releaseDate = releaseDate
-        self.minimumOSVersion = minimumOSVersion
-        self.storeURL = storeURL
-        self.releaseNotes = releaseNotes
-        self.name = name
-        self.source = source
+        public init(
+            version: Version, releaseDate: Date? = nil, minimumOSVersion: Version? = nil, storeURL: URL? = nil,
+            releaseNotes: String? = nil, name: String? = nil, source: Source
+        ) {
+            self.version = version
+            self.releaseDate = releaseDate
+            self.minimumOSVersion = minimumOSVersion
+            self.storeURL = storeURL
+            self.releaseNotes = releaseNotes
+            self.name = name
+            self.source = source
+        }
     }
 }
 
-/// Why a release source gave no release.
-public struct ReleaseSourceError: Error, Sendable, Hashable, CustomStringConvertible {
-    public struct Kind: RawRepresentable, Sendable, Hashable {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The App Store has no such app in this storefront (`resultCount` 0).
-        public static let notInStorefront = Kind(rawValue: "notInStorefront")
-        /// The repository has no published release (404 on `releases/latest`).
-        public static let noRelease = Kind(rawValue: "noRelease")
-        /// The request failed.
-        public static let transport = Kind(rawValue: "transport")
-        /// An HTTP status other than 200.
-        public static let httpStatus = Kind(rawValue: "httpStatus")
-        /// The answer is not what the documented format says.
-        public static let invalidResponse = Kind(rawValue: "invalidResponse")
+extension ReleaseSource {
+    /// Why a release source gave no release.
+    public struct LookupError: Error, Sendable, Hashable, CustomStringConvertible {
+        public struct Kind: RawRepresentable, Sendable, Hashable {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+            /// The App Store has no such app in this storefront (`resultCount` 0).
+            public static let notInStorefront = Kind(rawValue: "notInStorefront")
+            /// The repository has no published release (404 on `releases/latest`).
+            public static let noRelease = Kind(rawValue: "noRelease")
+            /// The request failed.
+            public static let transport = Kind(rawValue: "transport")
+            /// An HTTP status other than 200.
+            public static let httpStatus = Kind(rawValue: "httpStatus")
+            /// The answer is not what the documented format says.
+            public static let invalidResponse = Kind(rawValue: "invalidResponse")
+        }
+
+        public var kind: Kind
+        public var reason: String
+
+        public init(kind: Kind, reason: String) {
+            self.kind = kind
+            self.reason = reason
+        }
+
+        public var description: String { reason }
     }
-
-    public var kind: Kind
-    public var reason: String
-
-    public init(kind: Kind, reason: String) {
-        self.kind = kind
-        self.reason = reason
-    }
-
-    public var description: String { reason }
 }
 
 /// An App Store storefront: a two-letter country code (ISO 3166-1 alpha-2), such as `US` or `FR`.
@@ -69,7 +73,7 @@ public struct Storefront: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads a country code; throws with a reason for anything else — notably a language or locale
     /// code such as `en_US` or `fr`, the mistake behind most "app not found" reports.
-    public init(_ text: String) throws(InvalidStorefront) {
+    public init(_ text: String) throws(Storefront.InvalidCode) {
         let letters = text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
         if text.count == 2 && letters {
             code = text.uppercased()
@@ -77,26 +81,29 @@ public struct Storefront: Sendable, Hashable, CustomStringConvertible {
         }
         let parts = text.split(whereSeparator: { $0 == "_" || $0 == "-" })
         if parts.count == 2, parts[1].count == 2, parts[1].allSatisfy(\.isLetter) {
-            throw InvalidStorefront(
+            throw Storefront.InvalidCode(
                 input: text,
                 reason:
                     "\"\(text)\" is a locale, not a country; the storefront is the country code, e.g. \(parts[1].uppercased())"
             )
         }
         if text.count == 3 && letters {
-            throw InvalidStorefront(
+            throw Storefront.InvalidCode(
                 input: text, reason: "\"\(text)\" has three letters; use the two-letter country code (e.g. US)")
         }
-        throw InvalidStorefront(input: text, reason: "\"\(text)\" is not a two-letter country code (e.g. US, FR, JP)")
+        throw Storefront.InvalidCode(
+            input: text, reason: "\"\(text)\" is not a two-letter country code (e.g. US, FR, JP)")
     }
 
     public var description: String { code }
 }
 
-public struct InvalidStorefront: Error, Sendable, Hashable, CustomStringConvertible {
-    public var input: String
-    public var reason: String
-    public var description: String { reason }
+extension Storefront {
+    public struct InvalidCode: Error, Sendable, Hashable, CustomStringConvertible {
+        public var input: String
+        public var reason: String
+        public var description: String { reason }
+    }
 }
 
 /// Reads the newest version of an app from the App Store lookup
@@ -166,26 +173,29 @@ public struct AppStoreLookup: Sendable {
                 ? "macappstore://apps.apple.com/app/id\(trackID)" : "https://apps.apple.com/app/id\(trackID)")!
     }
 
-    public func latestRelease(bundleID: String, now: Date = Date()) async throws(ReleaseSourceError) -> ReleaseInfo {
+    public func latestRelease(bundleID: String, now: Date = Date()) async throws(ReleaseSource.LookupError)
+        -> ReleaseSource.Release
+    {
         let storefront = await effectiveStorefront()
         let object = try await fetchJSONObject(
             transport, url(bundleID: bundleID, now: now, storefront: storefront), timeout: timeout,
             headers: ["Cache-Control": "no-cache"])
         guard let count = object["resultCount"]?.integerValue, case .array(let results)? = object["results"] else {
-            throw ReleaseSourceError(kind: .invalidResponse, reason: "the lookup answer has no resultCount and results")
+            throw ReleaseSource.LookupError(
+                kind: .invalidResponse, reason: "the lookup answer has no resultCount and results")
         }
         guard count > 0, case .object(let app)? = results.first else {
             let store = storefront.map { "the \($0.code) App Store" } ?? "the App Store"
-            throw ReleaseSourceError(kind: .notInStorefront, reason: "\(bundleID) is not in \(store)")
+            throw ReleaseSource.LookupError(kind: .notInStorefront, reason: "\(bundleID) is not in \(store)")
         }
         guard case .string(let versionText)? = app["version"] else {
-            throw ReleaseSourceError(kind: .invalidResponse, reason: "the lookup answer has no \"version\"")
+            throw ReleaseSource.LookupError(kind: .invalidResponse, reason: "the lookup answer has no \"version\"")
         }
         let version: Version
         do {
             version = try Version(parsing: versionText)
         } catch {
-            throw ReleaseSourceError(kind: .invalidResponse, reason: "the store's \(error)")
+            throw ReleaseSource.LookupError(kind: .invalidResponse, reason: "the store's \(error)")
         }
         let trackID = app["trackId"]?.integerValue
         let storeURL: URL?
@@ -194,7 +204,7 @@ public struct AppStoreLookup: Sendable {
         } else {
             storeURL = app["trackViewUrl"]?.stringValue.flatMap(URL.init(string:))
         }
-        return ReleaseInfo(
+        return ReleaseSource.Release(
             version: version,
             releaseDate: app["currentVersionReleaseDate"]?.stringValue.flatMap { try? RFC3339.parse($0) },
             minimumOSVersion: app["minimumOsVersion"]?.stringValue.flatMap(Version.init),
@@ -222,14 +232,14 @@ public struct GitHubReleases: Sendable {
     public init(
         repository: String, baseURL: URL = GitHubReleases.defaultBaseURL,
         transport: any FeedTransport = URLSessionFeedTransport(), timeout: TimeInterval = 15
-    ) throws(InvalidRepository) {
+    ) throws(GitHubReleases.InvalidRepository) {
         let parts = repository.split(separator: "/", omittingEmptySubsequences: false)
         let allowed = { (part: Substring) in
             !part.isEmpty && part != "." && part != ".."
                 && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
         }
         guard parts.count == 2, allowed(parts[0]), allowed(parts[1]) else {
-            throw InvalidRepository(input: repository, reason: "\"\(repository)\" is not OWNER/REPO")
+            throw GitHubReleases.InvalidRepository(input: repository, reason: "\"\(repository)\" is not OWNER/REPO")
         }
         self.owner = String(parts[0])
         self.repository = String(parts[1])
@@ -243,22 +253,24 @@ public struct GitHubReleases: Sendable {
             .appendingPathComponent("releases").appendingPathComponent("latest")
     }
 
-    public func latestRelease() async throws(ReleaseSourceError) -> ReleaseInfo {
+    public func latestRelease() async throws(ReleaseSource.LookupError) -> ReleaseSource.Release {
         let object = try await fetchJSONObject(
             transport, url, timeout: timeout,
             headers: ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"],
-            notFound: ReleaseSourceError(kind: .noRelease, reason: "\(owner)/\(repository) has no published release"))
+            notFound: ReleaseSource.LookupError(
+                kind: .noRelease, reason: "\(owner)/\(repository) has no published release"))
         if object["draft"] == .bool(true) || object["prerelease"] == .bool(true) {
-            throw ReleaseSourceError(kind: .noRelease, reason: "\(owner)/\(repository) has no published release")
+            throw ReleaseSource.LookupError(kind: .noRelease, reason: "\(owner)/\(repository) has no published release")
         }
         guard case .string(let tag)? = object["tag_name"] else {
-            throw ReleaseSourceError(kind: .invalidResponse, reason: "the release has no \"tag_name\"")
+            throw ReleaseSource.LookupError(kind: .invalidResponse, reason: "the release has no \"tag_name\"")
         }
         let versionText = tag.first == "v" || tag.first == "V" ? String(tag.dropFirst()) : tag
         guard let version = Version(versionText) else {
-            throw ReleaseSourceError(kind: .invalidResponse, reason: "tag \"\(tag)\" is not a version (e.g. v1.2.3)")
+            throw ReleaseSource.LookupError(
+                kind: .invalidResponse, reason: "tag \"\(tag)\" is not a version (e.g. v1.2.3)")
         }
-        return ReleaseInfo(
+        return ReleaseSource.Release(
             version: version, releaseDate: object["published_at"]?.stringValue.flatMap { try? RFC3339.parse($0) },
             storeURL: object["html_url"]?.stringValue.flatMap(URL.init(string:)),
             releaseNotes: object["body"]?.stringValue,
@@ -266,17 +278,19 @@ public struct GitHubReleases: Sendable {
     }
 }
 
-public struct InvalidRepository: Error, Sendable, Hashable, CustomStringConvertible {
-    public var input: String
-    public var reason: String
-    public var description: String { reason }
+extension GitHubReleases {
+    public struct InvalidRepository: Error, Sendable, Hashable, CustomStringConvertible {
+        public var input: String
+        public var reason: String
+        public var description: String { reason }
+    }
 }
 
-/// GETs `url` and reads a JSON object, turning every failure into a ``ReleaseSourceError``.
+/// GETs `url` and reads a JSON object, turning every failure into a ``ReleaseSource/LookupError``.
 func fetchJSONObject(
     _ transport: any FeedTransport, _ url: URL, timeout: TimeInterval, headers: [String: String],
-    notFound: ReleaseSourceError? = nil
-) async throws(ReleaseSourceError) -> JSONObject {
+    notFound: ReleaseSource.LookupError? = nil
+) async throws(ReleaseSource.LookupError) -> JSONObject {
     let response: FeedResponse
     do {
         var allHeaders = headers
@@ -284,15 +298,15 @@ func fetchJSONObject(
         response = try await transport.get(
             FeedRequest(url: url, headers: allHeaders, timeout: timeout, maximumBodySize: 1 << 20))
     } catch {
-        throw ReleaseSourceError(kind: .transport, reason: "\(url.host ?? url.absoluteString): \(error.reason)")
+        throw ReleaseSource.LookupError(kind: .transport, reason: "\(url.host ?? url.absoluteString): \(error.reason)")
     }
     if response.status == 404, let notFound { throw notFound }
     guard response.status == 200 else {
-        throw ReleaseSourceError(
+        throw ReleaseSource.LookupError(
             kind: .httpStatus, reason: "\(url.host ?? url.absoluteString) answered \(response.status)")
     }
     guard case .object(let object)? = try? JSONParser().parse(response.body) else {
-        throw ReleaseSourceError(
+        throw ReleaseSource.LookupError(
             kind: .invalidResponse, reason: "\(url.host ?? url.absoluteString) did not answer with a JSON object")
     }
     return object

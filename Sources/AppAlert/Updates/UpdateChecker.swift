@@ -19,7 +19,7 @@ public actor UpdateChecker {
     private let feedLoader: FeedLoader?
     nonisolated let store: any AlertStore
     nonisolated let clock: AlertClock
-    private let environment: BuildEnvironment
+    private let environment: UpdateChecker.BuildEnvironment
 
     /// - Parameters:
     ///   - app: the app being checked.
@@ -31,7 +31,8 @@ public actor UpdateChecker {
     ///   - clock: the time, for tests.
     public init(
         app: AppInfo, source: ReleaseSource, feedLoader: FeedLoader? = nil, store: any AlertStore,
-        configuration: UpdateConfiguration = UpdateConfiguration(), environment: BuildEnvironment = BuildEnvironment(),
+        configuration: UpdateConfiguration = UpdateConfiguration(),
+        environment: UpdateChecker.BuildEnvironment = UpdateChecker.BuildEnvironment(),
         clock: AlertClock = .system
     ) {
         self.app = app
@@ -51,12 +52,12 @@ public actor UpdateChecker {
             // Never guess: reading "1.0 (beta)" as 0 would ask for every release, forever.
             return UpdateDecision(
                 kind: .none,
-                reason: UpdateReason(
+                reason: UpdateDecision.Reason(
                     .unknownInstalledVersion, "the installed version \"\(app.appVersion)\" is not a version"),
                 installedVersion: Version([0]))
         }
-        var release: ReleaseInfo?
-        var sourceError: ReleaseSourceError?
+        var release: ReleaseSource.Release?
+        var sourceError: ReleaseSource.LookupError?
         do {
             switch source {
             case .appStore(let lookup): release = try await lookup.latestRelease(bundleID: app.bundleID, now: now)
@@ -71,10 +72,10 @@ public actor UpdateChecker {
             let load = await feedLoader.load()
             policy = load.feed?.updatePolicy(for: app.bundleID)
             if load.feed == nil, sourceError == nil, case .feedOnly = source, let error = load.error {
-                sourceError = ReleaseSourceError(kind: .transport, reason: "the feed: \(error.reason)")
+                sourceError = ReleaseSource.LookupError(kind: .transport, reason: "the feed: \(error.reason)")
             }
         }
-        let promptState = (try? await store.state().updatePrompt) ?? UpdatePromptState()
+        let promptState = (try? await store.state().updatePrompt) ?? UpdateDecision.PromptState()
         let inputs = UpdatePolicyEngine.Inputs(
             installedVersion: installed, osVersion: app.osVersion, now: now, release: release, sourceError: sourceError,
             policy: policy, environment: environment, promptState: promptState)
@@ -90,7 +91,7 @@ public actor UpdateChecker {
     public func skip(_ version: Version) async throws {
         let limit = configuration.maximumSkippedVersions
         try await store.updateState { state in
-            var prompt = state.updatePrompt ?? UpdatePromptState()
+            var prompt = state.updatePrompt ?? UpdateDecision.PromptState()
             prompt.skip(version, keeping: limit)
             state.updatePrompt = prompt
         }
@@ -100,7 +101,7 @@ public actor UpdateChecker {
     public func remindLater() async throws {
         let until = clock.now.addingTimeInterval(configuration.remindInterval)
         try await store.updateState { state in
-            var prompt = state.updatePrompt ?? UpdatePromptState()
+            var prompt = state.updatePrompt ?? UpdateDecision.PromptState()
             prompt.remindAfter = until
             state.updatePrompt = prompt
         }

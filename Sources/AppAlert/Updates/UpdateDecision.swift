@@ -1,73 +1,78 @@
 import Foundation
 
-/// How strongly to ask for an update.
-public enum UpdateKind: String, Sendable, Hashable, CaseIterable {
-    /// "This version no longer works": no Later, no Skip.
-    case required
-    /// "A new version is out": Update, Later, Skip.
-    case optional
-    /// Do not ask.
-    case none
+extension UpdateDecision {
+    /// How strongly to ask for an update.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// "This version no longer works": no Later, no Skip.
+        case required
+        /// "A new version is out": Update, Later, Skip.
+        case optional
+        /// Do not ask.
+        case none
+    }
 }
 
-/// Why the decision is what it is, as a stable code and in words.
-public struct UpdateReason: Sendable, Hashable, CustomStringConvertible {
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+extension UpdateDecision {
+    /// Why the decision is what it is, as a stable code and in words.
+    public struct Reason: Sendable, Hashable, CustomStringConvertible {
+        public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+            public var description: String { rawValue }
 
-        public static let updateAvailable = Code(rawValue: "updateAvailable")
-        public static let belowMinimumVersion = Code(rawValue: "belowMinimumVersion")
-        public static let requiredByRule = Code(rawValue: "requiredByRule")
-        public static let upToDate = Code(rawValue: "upToDate")
-        public static let newerThanStore = Code(rawValue: "newerThanStore")
-        public static let releasedTooRecently = Code(rawValue: "releasedTooRecently")
-        public static let osTooOld = Code(rawValue: "osTooOld")
-        public static let notInStorefront = Code(rawValue: "notInStorefront")
-        public static let skippedByUser = Code(rawValue: "skippedByUser")
-        public static let remindedRecently = Code(rawValue: "remindedRecently")
-        public static let lookupFailed = Code(rawValue: "lookupFailed")
-        public static let betaBuild = Code(rawValue: "betaBuild")
-        public static let ignoredByRule = Code(rawValue: "ignoredByRule")
-        public static let noSource = Code(rawValue: "noSource")
-        public static let unknownInstalledVersion = Code(rawValue: "unknownInstalledVersion")
-        /// Required, but no source gave a page to update from and no App Store id is configured: asked
-        /// as an optional update (a required prompt would block the app with a button that cannot work).
-        public static let requiredWithoutStoreLink = Code(rawValue: "requiredWithoutStoreLink")
+            public static let updateAvailable = Code(rawValue: "updateAvailable")
+            public static let belowMinimumVersion = Code(rawValue: "belowMinimumVersion")
+            public static let requiredByRule = Code(rawValue: "requiredByRule")
+            public static let upToDate = Code(rawValue: "upToDate")
+            public static let newerThanStore = Code(rawValue: "newerThanStore")
+            public static let releasedTooRecently = Code(rawValue: "releasedTooRecently")
+            public static let osTooOld = Code(rawValue: "osTooOld")
+            public static let notInStorefront = Code(rawValue: "notInStorefront")
+            public static let skippedByUser = Code(rawValue: "skippedByUser")
+            public static let remindedRecently = Code(rawValue: "remindedRecently")
+            public static let lookupFailed = Code(rawValue: "lookupFailed")
+            public static let betaBuild = Code(rawValue: "betaBuild")
+            public static let ignoredByRule = Code(rawValue: "ignoredByRule")
+            public static let noSource = Code(rawValue: "noSource")
+            public static let unknownInstalledVersion = Code(rawValue: "unknownInstalledVersion")
+            /// Required, but no source gave a page to update from and no App Store id is configured: asked
+            /// as an optional update (a required prompt would block the app with a button that cannot work).
+            public static let requiredWithoutStoreLink = Code(rawValue: "requiredWithoutStoreLink")
+        }
+
+        public var code: Code
+        public var explanation: String
+
+        public init(_ code: Code, _ explanation: String) {
+            self.code = code
+            self.explanation = explanation
+        }
+
+        public var description: String { explanation }
     }
-
-    public var code: Code
-    public var explanation: String
-
-    public init(_ code: Code, _ explanation: String) {
-        self.code = code
-        self.explanation = explanation
-    }
-
-    public var description: String { explanation }
 }
 
 /// The outcome of an update check.
 public struct UpdateDecision: Sendable, Hashable {
-    public var kind: UpdateKind
-    public var reason: UpdateReason
+    public var kind: UpdateDecision.Kind
+    public var reason: UpdateDecision.Reason
     public var installedVersion: Version
     /// The version to update to, when one is known.
     public var availableVersion: Version?
     /// Where to update.
     public var storeURL: URL?
     /// The release the decision is about, when a source answered.
-    public var release: ReleaseInfo?
+    public var release: ReleaseSource.Release?
     /// The feed's policy for the app, when there is one (its texts are used).
     public var policy: UpdatePolicy?
     /// Why a source failed, when it did.
-    public var sourceError: ReleaseSourceError?
+    public var sourceError: ReleaseSource.LookupError?
 
     public init(
-        kind: UpdateKind, reason: UpdateReason, installedVersion: Version, availableVersion: Version? = nil,
-        storeURL: URL? = nil, release: ReleaseInfo? = nil, policy: UpdatePolicy? = nil,
-        sourceError: ReleaseSourceError? = nil
+        kind: UpdateDecision.Kind, reason: UpdateDecision.Reason, installedVersion: Version,
+        availableVersion: Version? = nil,
+        storeURL: URL? = nil, release: ReleaseSource.Release? = nil, policy: UpdatePolicy? = nil,
+        sourceError: ReleaseSource.LookupError? = nil
     ) {
         self.kind = kind
         self.reason = reason
@@ -80,67 +85,72 @@ public struct UpdateDecision: Sendable, Hashable {
     }
 }
 
-/// What kind of build is running. Beta, TestFlight and debug builds are not asked to update by
-/// default: their testers get builds another way.
-public struct BuildEnvironment: Sendable, Hashable {
-    public var isTestFlight: Bool
-    public var isDebug: Bool
-    public var isSimulator: Bool
+extension UpdateChecker {
+    /// What kind of build is running. Beta, TestFlight and debug builds are not asked to update by
+    /// default: their testers get builds another way.
+    public struct BuildEnvironment: Sendable, Hashable {
+        public var isTestFlight: Bool
+        public var isDebug: Bool
+        public var isSimulator: Bool
 
-    public init(isTestFlight: Bool = false, isDebug: Bool = false, isSimulator: Bool = false) {
-        self.isTestFlight = isTestFlight
-        self.isDebug = isDebug
-        self.isSimulator = isSimulator
-    }
+        public init(isTestFlight: Bool = false, isDebug: Bool = false, isSimulator: Bool = false) {
+            self.isTestFlight = isTestFlight
+            self.isDebug = isDebug
+            self.isSimulator = isSimulator
+        }
 
-    /// What can be told from inside the app: TestFlight by its sandbox receipt, the simulator at
-    /// compile time. A library cannot see the app's own `DEBUG` flag: pass `isDebug` yourself
-    /// (`#if DEBUG`).
-    public static func detect(bundle: Bundle = .main, isDebug: Bool = false) -> BuildEnvironment {
-        #if targetEnvironment(simulator)
-            let simulator = true
-        #else
-            let simulator = false
-        #endif
-        return BuildEnvironment(
-            isTestFlight: bundle.appStoreReceiptURL?.lastPathComponent == "sandboxReceipt", isDebug: isDebug,
-            isSimulator: simulator)
+        /// What can be told from inside the app: TestFlight by its sandbox receipt, the simulator at
+        /// compile time. A library cannot see the app's own `DEBUG` flag: pass `isDebug` yourself
+        /// (`#if DEBUG`).
+        public static func detect(bundle: Bundle = .main, isDebug: Bool = false) -> UpdateChecker.BuildEnvironment {
+            #if targetEnvironment(simulator)
+                let simulator = true
+            #else
+                let simulator = false
+            #endif
+            return UpdateChecker.BuildEnvironment(
+                isTestFlight: bundle.appStoreReceiptURL?.lastPathComponent == "sandboxReceipt", isDebug: isDebug,
+                isSimulator: simulator)
+        }
     }
 }
 
-/// What to ask for each kind of version change. The defaults: every change optional.
-public struct UpdateRules: Sendable, Hashable {
-    /// A change in the first component (1.x → 2.0).
-    public var major: UpdateKind = .optional
-    /// A change in the second component (1.2 → 1.3).
-    public var minor: UpdateKind = .optional
-    /// A change in the third component (1.2.3 → 1.2.4).
-    public var patch: UpdateKind = .optional
-    /// A change in a fourth or later component (1.2.3.4 → 1.2.3.5).
-    public var revision: UpdateKind = .optional
+extension UpdateConfiguration {
+    /// What to ask for each kind of version change. The defaults: every change optional.
+    public struct Rules: Sendable, Hashable {
+        /// A change in the first component (1.x → 2.0).
+        public var major: UpdateDecision.Kind = .optional
+        /// A change in the second component (1.2 → 1.3).
+        public var minor: UpdateDecision.Kind = .optional
+        /// A change in the third component (1.2.3 → 1.2.4).
+        public var patch: UpdateDecision.Kind = .optional
+        /// A change in a fourth or later component (1.2.3.4 → 1.2.3.5).
+        public var revision: UpdateDecision.Kind = .optional
 
-    public init(
-        major: UpdateKind = .optional, minor: UpdateKind = .optional, patch: UpdateKind = .optional,
-        revision: UpdateKind = .optional
-    ) {
-        self.major = major
-        self.minor = minor
-        self.patch = patch
-        self.revision = revision
-    }
-
-    /// The rule for the first component in which `available` is above `installed`.
-    public func kind(from installed: Version, to available: Version) -> (UpdateKind, String) {
-        let count = max(installed.components.count, available.components.count, 3)
-        for index in 0..<count where installed[component: index] != available[component: index] {
-            switch index {
-            case 0: return (major, "major")
-            case 1: return (minor, "minor")
-            case 2: return (patch, "patch")
-            default: return (revision, "revision")
-            }
+        public init(
+            major: UpdateDecision.Kind = .optional, minor: UpdateDecision.Kind = .optional,
+            patch: UpdateDecision.Kind = .optional,
+            revision: UpdateDecision.Kind = .optional
+        ) {
+            self.major = major
+            self.minor = minor
+            self.patch = patch
+            self.revision = revision
         }
-        return (patch, "pre-release")
+
+        /// The rule for the first component in which `available` is above `installed`.
+        public func kind(from installed: Version, to available: Version) -> (UpdateDecision.Kind, String) {
+            let count = max(installed.components.count, available.components.count, 3)
+            for index in 0..<count where installed[component: index] != available[component: index] {
+                switch index {
+                case 0: return (major, "major")
+                case 1: return (minor, "minor")
+                case 2: return (patch, "patch")
+                default: return (revision, "revision")
+                }
+            }
+            return (patch, "pre-release")
+        }
     }
 }
 
@@ -155,7 +165,7 @@ public struct UpdateConfiguration: Sendable, Hashable {
     /// How many skipped versions are remembered. The default is 10.
     public var maximumSkippedVersions = 10
     /// What each kind of version change asks for. The default: optional for every change.
-    public var rules = UpdateRules()
+    public var rules = UpdateConfiguration.Rules()
     /// Whether beta (pre-release version), TestFlight and debug builds are left alone. The default
     /// is `true`.
     public var skipsBetaBuilds = true
@@ -170,47 +180,50 @@ public struct UpdateConfiguration: Sendable, Hashable {
     public init() {}
 }
 
-/// What the user said about update prompts; kept in the install's state.
-public struct UpdatePromptState: Sendable, Hashable, Codable {
-    /// Versions the user chose to skip, oldest first, at most ``UpdateConfiguration/maximumSkippedVersions``.
-    public var skippedVersions: [String]
-    /// No optional prompt before this time ("Later").
-    public var remindAfter: Date?
+extension UpdateDecision {
+    /// What the user said about update prompts; kept in the install's state.
+    public struct PromptState: Sendable, Hashable, Codable {
+        /// Versions the user chose to skip, oldest first, at most ``UpdateConfiguration/maximumSkippedVersions``.
+        public var skippedVersions: [String]
+        /// No optional prompt before this time ("Later").
+        public var remindAfter: Date?
 
-    public init(skippedVersions: [String] = [], remindAfter: Date? = nil) {
-        self.skippedVersions = skippedVersions
-        self.remindAfter = remindAfter
-    }
+        public init(skippedVersions: [String] = [], remindAfter: Date? = nil) {
+            self.skippedVersions = skippedVersions
+            self.remindAfter = remindAfter
+        }
 
-    public func hasSkipped(_ version: Version) -> Bool {
-        skippedVersions.contains { Version($0) == version }
-    }
+        public func hasSkipped(_ version: Version) -> Bool {
+            skippedVersions.contains { Version($0) == version }
+        }
 
-    public mutating func skip(_ version: Version, keeping limit: Int) {
-        skippedVersions.removeAll { Version($0) == version }
-        skippedVersions.append(version.description)
-        if skippedVersions.count > limit { skippedVersions.removeFirst(skippedVersions.count - limit) }
+        public mutating func skip(_ version: Version, keeping limit: Int) {
+            skippedVersions.removeAll { Version($0) == version }
+            skippedVersions.append(version.description)
+            if skippedVersions.count > limit { skippedVersions.removeFirst(skippedVersions.count - limit) }
+        }
     }
 }
 
 /// The update policy, as a pure function of its inputs: every rule testable with injected time.
-public enum UpdatePolicyEngine {
+package enum UpdatePolicyEngine {
     public struct Inputs: Sendable {
         public var installedVersion: Version
         public var osVersion: Version?
         public var now: Date
         /// The newest release a source reported, if one did.
-        public var release: ReleaseInfo?
+        public var release: ReleaseSource.Release?
         /// Why the source failed, if it did.
-        public var sourceError: ReleaseSourceError?
+        public var sourceError: ReleaseSource.LookupError?
         public var policy: UpdatePolicy?
-        public var environment: BuildEnvironment
-        public var promptState: UpdatePromptState
+        public var environment: UpdateChecker.BuildEnvironment
+        public var promptState: UpdateDecision.PromptState
 
         public init(
-            installedVersion: Version, osVersion: Version? = nil, now: Date, release: ReleaseInfo? = nil,
-            sourceError: ReleaseSourceError? = nil, policy: UpdatePolicy? = nil,
-            environment: BuildEnvironment = BuildEnvironment(), promptState: UpdatePromptState = UpdatePromptState()
+            installedVersion: Version, osVersion: Version? = nil, now: Date, release: ReleaseSource.Release? = nil,
+            sourceError: ReleaseSource.LookupError? = nil, policy: UpdatePolicy? = nil,
+            environment: UpdateChecker.BuildEnvironment = UpdateChecker.BuildEnvironment(),
+            promptState: UpdateDecision.PromptState = UpdateDecision.PromptState()
         ) {
             self.installedVersion = installedVersion
             self.osVersion = osVersion
@@ -236,11 +249,13 @@ public enum UpdatePolicyEngine {
         let installed = inputs.installedVersion
         let policy = inputs.policy
         var decision = UpdateDecision(
-            kind: .none, reason: UpdateReason(.upToDate, ""), installedVersion: installed, release: inputs.release,
+            kind: .none, reason: UpdateDecision.Reason(.upToDate, ""), installedVersion: installed,
+            release: inputs.release,
             policy: policy, sourceError: inputs.sourceError)
-        func finish(_ kind: UpdateKind, _ code: UpdateReason.Code, _ words: String) -> UpdateDecision {
+        func finish(_ kind: UpdateDecision.Kind, _ code: UpdateDecision.Reason.Code, _ words: String) -> UpdateDecision
+        {
             decision.kind = kind
-            decision.reason = UpdateReason(code, words)
+            decision.reason = UpdateDecision.Reason(code, words)
             return decision
         }
 
@@ -259,7 +274,7 @@ public enum UpdatePolicyEngine {
         decision.storeURL =
             feedStoreURL ?? release?.storeURL
             ?? configuration.appStoreID.map { AppStoreLookup.storePage(trackID: $0, platform: .current) }
-        func finishRequired(_ code: UpdateReason.Code, _ words: String) -> UpdateDecision {
+        func finishRequired(_ code: UpdateDecision.Reason.Code, _ words: String) -> UpdateDecision {
             guard decision.storeURL == nil else { return finish(.required, code, words) }
             return finish(
                 .optional, .requiredWithoutStoreLink,
@@ -283,7 +298,7 @@ public enum UpdatePolicyEngine {
 
         guard let target = available else {
             if let error = inputs.sourceError {
-                let code: UpdateReason.Code = error.kind == .notInStorefront ? .notInStorefront : .lookupFailed
+                let code: UpdateDecision.Reason.Code = error.kind == .notInStorefront ? .notInStorefront : .lookupFailed
                 return finish(.none, code, error.reason)
             }
             return finish(.none, .noSource, "no source gave a version")

@@ -71,17 +71,19 @@ public struct UpdateNotifier: Sendable {
     /// app: on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), the versions from and to, and the
     /// page to update from.
     public func notice(appName: String) async -> String? {
-        guard isEnabled, let record = try? await store.state().lastUpdateCheck, record.kind != UpdateKind.none.rawValue,
+        guard isEnabled, let record = try? await store.state().lastUpdateCheck,
+            record.kind != UpdateDecision.Kind.none.rawValue,
             let available = record.availableVersion
         else { return nil }
         let installed = checker.app.appVersion
         guard let availableVersion = Version(available), let installedVersion = Version(installed),
             availableVersion > installedVersion
         else { return nil }
-        let required = record.kind == UpdateKind.required.rawValue
+        let required = record.kind == UpdateDecision.Kind.required.rawValue
         let decision = UpdateDecision(
             kind: required ? .required : .optional,
-            reason: UpdateReason(required ? .belowMinimumVersion : .updateAvailable, "the last check's answer"),
+            reason: UpdateDecision.Reason(
+                required ? .belowMinimumVersion : .updateAvailable, "the last check's answer"),
             installedVersion: installedVersion, availableVersion: availableVersion,
             storeURL: record.storeURL.flatMap(URL.init(string:)))
         guard

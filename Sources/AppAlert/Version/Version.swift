@@ -53,8 +53,8 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init([major, minor, patch], prerelease: prerelease)
     }
 
-    /// Reads a version, or throws a ``VersionError`` saying what is wrong and where.
-    public init(parsing string: String) throws(VersionError) {
+    /// Reads a version, or throws a ``Version/ParseError`` saying what is wrong and where.
+    public init(parsing string: String) throws(Version.ParseError) {
         self = try VersionParser.parse(string)
     }
 
@@ -152,26 +152,28 @@ extension CodableAsText {
     }
 }
 
-/// Why a string is not a version.
-public struct VersionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The text that was read.
-    public var input: String
-    /// What is wrong, in words.
-    public var reason: String
+extension Version {
+    /// Why a string is not a version.
+    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The text that was read.
+        public var input: String
+        /// What is wrong, in words.
+        public var reason: String
 
-    public init(input: String, reason: String) {
-        self.input = input
-        self.reason = reason
+        public init(input: String, reason: String) {
+            self.input = input
+            self.reason = reason
+        }
+
+        public var description: String { "invalid version \"\(input)\": \(reason)" }
     }
-
-    public var description: String { "invalid version \"\(input)\": \(reason)" }
 }
 
 enum VersionParser {
-    static func parse(_ string: String) throws(VersionError) -> Version {
+    static func parse(_ string: String) throws(Version.ParseError) -> Version {
         let bytes = Array(string.utf8)
         var index = 0
-        let fail = { (reason: String) in VersionError(input: string, reason: reason) }
+        let fail = { (reason: String) in Version.ParseError(input: string, reason: reason) }
         guard !bytes.isEmpty else { throw fail("it is empty") }
         let (components, end) = try parseComponents(bytes, from: 0, input: string)
         index = end
@@ -211,8 +213,8 @@ enum VersionParser {
     /// first byte that is neither a digit nor a dot that continues the components.
     static func parseComponents(
         _ bytes: [UInt8], from start: Int, input: String
-    ) throws(VersionError) -> ([Int], Int) {
-        let fail = { (reason: String) in VersionError(input: input, reason: reason) }
+    ) throws(Version.ParseError) -> ([Int], Int) {
+        let fail = { (reason: String) in Version.ParseError(input: input, reason: reason) }
         var components: [Int] = []
         var index = start
         while true {
@@ -254,7 +256,7 @@ enum VersionParser {
     /// Reads dot-separated identifiers of `[0-9A-Za-z-]` up to a `+` or the end.
     static func parseIdentifiers(
         _ bytes: [UInt8], from start: Int, part: String, input: String
-    ) throws(VersionError) -> ([ArraySlice<UInt8>], Int) {
+    ) throws(Version.ParseError) -> ([ArraySlice<UInt8>], Int) {
         var identifiers: [ArraySlice<UInt8>] = []
         var index = start
         var identifierStart = start
@@ -262,7 +264,7 @@ enum VersionParser {
             let atEnd = index >= bytes.count || bytes[index] == UInt8(ascii: "+") && part == "pre-release"
             if atEnd || bytes[index] == UInt8(ascii: ".") {
                 if index == identifierStart {
-                    throw VersionError(input: input, reason: "empty \(part) identifier")
+                    throw Version.ParseError(input: input, reason: "empty \(part) identifier")
                 }
                 identifiers.append(bytes[identifierStart..<index])
                 if atEnd { return (identifiers, index) }
@@ -276,7 +278,7 @@ enum VersionParser {
                 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "-")
             guard allowed else {
-                throw VersionError(
+                throw Version.ParseError(
                     input: input, reason: "\(describe(byte)) at position \(index + 1) in the \(part) part")
             }
             index += 1

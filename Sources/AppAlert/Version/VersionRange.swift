@@ -52,8 +52,8 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Reads a range, or throws a ``VersionRangeError`` saying what is wrong.
-    public init(parsing string: String) throws(VersionRangeError) {
+    /// Reads a range, or throws a ``VersionRange/ParseError`` saying what is wrong.
+    public init(parsing string: String) throws(VersionRange.ParseError) {
         self.source = string
         self.comparatorSets = try RangeParser(source: string).parse()
     }
@@ -123,19 +123,21 @@ extension VersionRange: CodableAsText {
     var codingText: String { source }
 }
 
-/// Why a string is not a version range.
-public struct VersionRangeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The whole range as written.
-    public var input: String
-    /// What is wrong, in words.
-    public var reason: String
+extension VersionRange {
+    /// Why a string is not a version range.
+    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The whole range as written.
+        public var input: String
+        /// What is wrong, in words.
+        public var reason: String
 
-    public init(input: String, reason: String) {
-        self.input = input
-        self.reason = reason
+        public init(input: String, reason: String) {
+            self.input = input
+            self.reason = reason
+        }
+
+        public var description: String { "invalid range \"\(input)\": \(reason)" }
     }
-
-    public var description: String { "invalid range \"\(input)\": \(reason)" }
 }
 
 /// A version in a range with some components possibly left out or written as `x`, `X` or `*`.
@@ -171,8 +173,8 @@ struct RangeParser {
     typealias Comparator = VersionRange.Comparator
     typealias Bytes = ArraySlice<UInt8>
 
-    func fail(_ reason: String) -> VersionRangeError {
-        VersionRangeError(input: source, reason: reason)
+    func fail(_ reason: String) -> VersionRange.ParseError {
+        VersionRange.ParseError(input: source, reason: reason)
     }
 
     static func text(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -181,7 +183,7 @@ struct RangeParser {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    func parse() throws(VersionRangeError) -> [[Comparator]] {
+    func parse() throws(VersionRange.ParseError) -> [[Comparator]] {
         let bytes = Array(source.utf8)[...]
         var sets: [[Comparator]] = []
         var start = bytes.startIndex
@@ -218,7 +220,7 @@ struct RangeParser {
         }
     }
 
-    func parseSet(_ text: Bytes) throws(VersionRangeError) -> [Comparator] {
+    func parseSet(_ text: Bytes) throws(VersionRange.ParseError) -> [Comparator] {
         let words = text.split(whereSeparator: Self.isWhitespace)
         if words.isEmpty { return [] }
         // A hyphen range is the whole set: PARTIAL - PARTIAL.
@@ -246,7 +248,7 @@ struct RangeParser {
     /// `=>` and `=<` are `>=` and `<=` written backwards: an error that says so, with the comparator
     /// meant (`"=>" is not an operator (did you mean ">=2.0"?)`), rather than what reading them as `=`
     /// before `>2.0` would say (`">2" in ">2.0" is not a number or x`).
-    func checkOperatorOrder(_ word: Bytes, next: Bytes?) throws(VersionRangeError) {
+    func checkOperatorOrder(_ word: Bytes, next: Bytes?) throws(VersionRange.ParseError) {
         guard word.count >= 2, word.first == UInt8(ascii: "="),
             case let second = word[word.startIndex + 1], second == UInt8(ascii: ">") || second == UInt8(ascii: "<")
         else { return }
@@ -264,7 +266,7 @@ struct RangeParser {
         text.drop { $0 == UInt8(ascii: "v") || $0 == UInt8(ascii: "=") }
     }
 
-    func comparator(_ token: Bytes) throws(VersionRangeError) -> [Comparator] {
+    func comparator(_ token: Bytes) throws(VersionRange.ParseError) -> [Comparator] {
         var rest = token
         if rest.first == UInt8(ascii: "~") {
             rest = rest.dropFirst()
@@ -289,7 +291,7 @@ struct RangeParser {
         return try xRange(op: op, try partial(stripPrefix(rest)))
     }
 
-    func partial(_ text: Bytes) throws(VersionRangeError) -> PartialVersion {
+    func partial(_ text: Bytes) throws(VersionRange.ParseError) -> PartialVersion {
         guard !text.isEmpty else { throw fail("a version is missing") }
         // Split off pre-release and build: the first "-" or "+".
         let coreEnd = text.firstIndex { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } ?? text.endIndex
@@ -331,7 +333,7 @@ struct RangeParser {
         return PartialVersion(numbers: numbers, isPartial: isPartial, prerelease: prerelease)
     }
 
-    func xRange(op: String, _ version: PartialVersion) throws(VersionRangeError) -> [Comparator] {
+    func xRange(op: String, _ version: PartialVersion) throws(VersionRange.ParseError) -> [Comparator] {
         let count = version.numbers.count
         if !version.isPartial {
             let full = version.full
@@ -383,7 +385,7 @@ struct RangeParser {
         }
     }
 
-    func hyphen(from: PartialVersion, to: PartialVersion) throws(VersionRangeError) -> [Comparator] {
+    func hyphen(from: PartialVersion, to: PartialVersion) throws(VersionRange.ParseError) -> [Comparator] {
         var comparators: [Comparator] = []
         if !from.numbers.isEmpty {
             comparators.append(Comparator(.greaterThanOrEqual, from.floor))

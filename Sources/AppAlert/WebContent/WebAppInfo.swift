@@ -2,7 +2,7 @@ import Foundation
 
 /// The app's info for web content in a web view: a JavaScript source to inject as a user script,
 /// which defines a frozen, read-only object (by default `window.AppInfo`) in the top frame of the
-/// pages a ``WebOriginPolicy`` allows, and nowhere else.
+/// pages a ``WebMessageRouter/OriginPolicy`` allows, and nowhere else.
 ///
 /// Every string — the values and the allowed origins — is written as a JSON string literal with
 /// `<`, `>`, `&`, `'`, U+2028 and U+2029 escaped as well, so no string, whatever it holds, can close
@@ -63,14 +63,14 @@ public struct WebAppInfo: Sendable, Hashable {
     /// The name must be a plain JavaScript identifier (letters, digits, `_`, `$`, not starting with a
     /// digit); anything else is refused.
     public func javaScript(
-        globalName: String = "AppInfo", origins: WebOriginPolicy
-    ) throws(InvalidGlobalName) -> String {
-        guard Self.isIdentifier(globalName) else { throw InvalidGlobalName(name: globalName) }
+        globalName: String = "AppInfo", origins: WebMessageRouter.OriginPolicy
+    ) throws(WebAppInfo.InvalidGlobalName) -> String {
+        guard Self.isIdentifier(globalName) else { throw WebAppInfo.InvalidGlobalName(name: globalName) }
         let literal = ScriptSafeJSON.serialize(jsonValue)
         let allowed = ScriptSafeJSON.serialize(.array(origins.allowedOrigins.sorted().map { .string($0) }))
         var ports = JSONObject()
-        for scheme in WebOriginPolicy.defaultPorts.keys.sorted() {
-            ports.set(scheme + ":", .string(String(WebOriginPolicy.defaultPorts[scheme]!)))
+        for scheme in WebMessageRouter.OriginPolicy.defaultPorts.keys.sorted() {
+            ports.set(scheme + ":", .string(String(WebMessageRouter.OriginPolicy.defaultPorts[scheme]!)))
         }
         let defaultPorts = ScriptSafeJSON.serialize(.object(ports))
         // `location.origin` is "null" for file: pages in some engines: the parts are read instead.
@@ -107,9 +107,11 @@ public struct WebAppInfo: Sendable, Hashable {
     }
 }
 
-public struct InvalidGlobalName: Error, Sendable, Hashable, CustomStringConvertible {
-    public var name: String
-    public var description: String { "\"\(name)\" is not a JavaScript identifier" }
+extension WebAppInfo {
+    public struct InvalidGlobalName: Error, Sendable, Hashable, CustomStringConvertible {
+        public var name: String
+        public var description: String { "\"\(name)\" is not a JavaScript identifier" }
+    }
 }
 
 /// JSON that is also safe inside an HTML `<script>` and in JavaScript source.

@@ -2,12 +2,12 @@ import AppAlertAuthoring
 import Foundation
 import Testing
 
-@testable import AppAlert
+@_spi(Authoring) @testable import AppAlert
 
 /// The feed's `conversion` key (issue 34): read on a message and a variant, every bad value an error
 /// at its JSON path, and the schema, the decoder and the tools' output agree on it.
 struct ConversionFeedTests {
-    static func decode(_ extra: String) throws -> FeedDecodingResult {
+    static func decode(_ extra: String) throws -> FeedDecoder.Output {
         try FeedDecoder().decode(
             Data(#"[{"id": 5, "bundleId": "com.example.App", "title": "Sale", "text": "Today"\#(extra)}]"#.utf8))
     }

@@ -46,7 +46,7 @@ struct ReportingSetupTests {
         let clock = HandClock("2026-11-24T10:00:00Z")
         var state = InstallState()
         state.lastUpdateCheck = InstallState.UpdateCheckRecord(
-            date: clock.now, kind: UpdateKind.optional.rawValue, availableVersion: "1.2.0", storeURL: nil)
+            date: clock.now, kind: UpdateDecision.Kind.optional.rawValue, availableVersion: "1.2.0", storeURL: nil)
         let store = InMemoryAlertStore(state: state)
         let notifier = Self.notifier(store: store, server: server, clock: clock)
         // The notice goes to standard error; forced here, where it is not a terminal.

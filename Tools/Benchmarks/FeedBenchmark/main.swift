@@ -5,7 +5,7 @@
 //     swift run -c release FeedBenchmark [--messages N] [--rounds N] [--check]
 //     swift run -c release FeedBenchmark --hostile [--rounds N]   (hostile feeds against benign ones)
 
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import Foundation
 import TestSupport

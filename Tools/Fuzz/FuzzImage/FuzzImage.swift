@@ -97,15 +97,15 @@ func verdict(_ input: Data) -> String {
 }
 
 /// A header as `format WIDTHxHEIGHT`, a refusal as `kind: reason`.
-func describe(_ outcome: Result<ImageHeader, ImageError>) -> String {
+func describe(_ outcome: Result<ImageHeader, ImageHeader.Refusal>) -> String {
     switch outcome {
     case .success(let header): "\(header.format) \(header.width)x\(header.height)"
     case .failure(let error): "\(error.kind.rawValue): \(error.reason)"
     }
 }
 
-func inspect(_ bytes: Data, limits: ImageLimits) -> Result<ImageHeader, ImageError> {
-    do throws(ImageError) {
+func inspect(_ bytes: Data, limits: ImageLimits) -> Result<ImageHeader, ImageHeader.Refusal> {
+    do throws(ImageHeader.Refusal) {
         return .success(try ImageHeader(inspecting: bytes, limits: limits))
     } catch {
         return .failure(error)
@@ -113,7 +113,7 @@ func inspect(_ bytes: Data, limits: ImageLimits) -> Result<ImageHeader, ImageErr
 }
 
 /// Whether `bytes` start as `format` does.
-func hasSignature(of format: ImageFormat, _ bytes: Data) -> Bool {
+func hasSignature(of format: ImageHeader.Format, _ bytes: Data) -> Bool {
     switch format {
     case .png: bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     case .jpeg: bytes.starts(with: [0xFF, 0xD8, 0xFF])

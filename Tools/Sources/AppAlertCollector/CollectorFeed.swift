@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -149,7 +149,7 @@ final class CollectorFeed: @unchecked Sendable {
     }
 
     static func decode(_ data: Data, name: String) throws(LoadError) -> Feed {
-        let result: FeedDecodingResult
+        let result: FeedDecoder.Output
         do {
             result = try FeedDecoder().decode(data)
         } catch {

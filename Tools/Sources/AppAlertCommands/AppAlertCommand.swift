@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import ArgumentParser
 import Foundation
@@ -95,8 +95,8 @@ struct CommandOutput: Equatable {
 enum FeedFile {
     /// `data` decoded as an app decodes it, the messages it leaves out listed on `output`'s standard
     /// error (named `name`); `nil`, with `output` the failure, when it is not a feed.
-    static func decoded(_ data: Data, named name: String, into output: inout CommandOutput) -> FeedDecodingResult? {
-        let result: FeedDecodingResult
+    static func decoded(_ data: Data, named name: String, into output: inout CommandOutput) -> FeedDecoder.Output? {
+        let result: FeedDecoder.Output
         do {
             result = try FeedDecoder().decode(data)
         } catch {

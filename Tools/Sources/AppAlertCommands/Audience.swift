@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import ArgumentParser
 import Foundation
@@ -33,7 +33,7 @@ extension AppAlertCommand {
 
         func execute(currentDate: Date = Date()) -> CommandOutput {
             var output = CommandOutput()
-            let decoded: FeedDecodingResult
+            let decoded: FeedDecoder.Output
             let query: FeedAudience.Query
             do {
                 decoded = try FeedInput.decode(feed)
@@ -138,7 +138,7 @@ struct AudienceOptions: ParsableArguments {
 
 /// Reads and decodes a feed file for a command, or says why it cannot.
 enum FeedInput {
-    static func decode(_ path: String) throws(InputError) -> FeedDecodingResult {
+    static func decode(_ path: String) throws(InputError) -> FeedDecoder.Output {
         let data: Data
         do {
             data = try FeedFile.read(path)
@@ -152,7 +152,7 @@ enum FeedInput {
         }
     }
 
-    static func warnAboutErrors(_ decoded: FeedDecodingResult, path: String, into output: inout CommandOutput) {
+    static func warnAboutErrors(_ decoded: FeedDecoder.Output, path: String, into output: inout CommandOutput) {
         let errors = decoded.errors.count
         guard errors > 0 else { return }
         output.err(

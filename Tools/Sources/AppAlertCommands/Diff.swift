@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import ArgumentParser
 import Foundation
@@ -61,7 +61,7 @@ extension AppAlertCommand {
             return output
         }
 
-        static func read(_ path: String) throws(InputError) -> (JSONValue, FeedDecodingResult) {
+        static func read(_ path: String) throws(InputError) -> (JSONValue, FeedDecoder.Output) {
             let data: Data
             do {
                 data = try FeedFile.read(path)

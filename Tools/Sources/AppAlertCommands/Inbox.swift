@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import ArgumentParser
 import Foundation
@@ -51,7 +51,7 @@ extension AppAlertCommand {
             var output = CommandOutput()
             guard let result = FeedFile.decoded(data, named: feed, into: &output) else { return output }
             let inbox = AppAlert.Inbox(
-                result.feed, context: context, history: history, state: InboxState(read: read, deleted: deleted))
+                result.feed, context: context, history: history, state: Inbox.State(read: read, deleted: deleted))
             if json {
                 output.json(Self.jsonReport(inbox))
             } else {

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import ArgumentParser
 import Foundation
@@ -18,7 +18,7 @@ struct InstallOptions: ParsableArguments {
     var osVersion: String?
 
     @Option(
-        help: "The platform: ios, ipados, macos, tvos, watchos, visionos, linux or windows. Default: this machine's.")
+        help: "The platform: ios, ipados, macos, tvos, watchos, visionos, linux, windows or web. Default: this machine's.")
     var platform: String?
 
     @Option(

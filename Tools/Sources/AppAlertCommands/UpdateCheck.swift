@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import ArgumentParser
 import Foundation
@@ -33,7 +33,7 @@ extension AppAlertCommand {
 
         @Option(
             help:
-                "The platform: ios, ipados, macos, tvos, watchos, visionos, linux or windows. Default: this machine's.")
+                "The platform: ios, ipados, macos, tvos, watchos, visionos, linux, windows or web. Default: this machine's.")
         var platform: String?
 
         @Option(help: ArgumentHelp("The App Store storefront: a two-letter country code.", valueName: "cc"))

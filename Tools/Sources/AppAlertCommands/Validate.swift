@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import ArgumentParser
 import Foundation
@@ -36,7 +36,7 @@ extension AppAlertCommand {
                 return .failure(error.message)
             }
             var output = CommandOutput()
-            let result: FeedDecodingResult
+            let result: FeedDecoder.Output
             do {
                 result = try FeedDecoder().decode(data)
             } catch {
@@ -65,7 +65,7 @@ extension AppAlertCommand {
                 )
             } else {
                 // In the feed's order: the feed's own, then each message's errors and warnings together
-                // (FeedDecodingResult.diagnostics).
+                // (FeedDecoder.Output.diagnostics).
                 for diagnostic in result.diagnostics {
                     output.out("\(feed): \(diagnostic)")
                 }

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import ArgumentParser
 import Foundation
 import TestSupport

@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import Foundation
 
 /// What `appalert report` says: per message and variant, the counts, each action's rate per showing

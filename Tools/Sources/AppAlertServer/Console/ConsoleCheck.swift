@@ -1,4 +1,4 @@
-import AppAlert
+@_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import Foundation
 
@@ -6,7 +6,7 @@ import Foundation
 /// `serve` from serving it), each message's line in the list, and a message drawn as the preview draws it.
 struct ConsoleCheck {
     let document: JSONValue?
-    let decoded: FeedDecodingResult?
+    let decoded: FeedDecoder.Output?
     let diagnostics: [FeedDiagnostic]
 
     /// Checked as the server checks a feed before serving it: decoded as apps decode it, then built as a

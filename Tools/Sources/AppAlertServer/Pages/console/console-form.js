@@ -60,7 +60,7 @@
       { path: "osVersions", label: "OS versions", kind: "list" },
       { path: "osVersionRange", label: "OS version range", kind: "text", placeholder: "e.g. >=17" },
       { path: "platforms", label: "Platforms", kind: "list", placeholder: "e.g. ios, macos; empty: all platforms",
-        hint: "ios (iPhones and iPads), ipados, macos, tvos, watchos, visionos, linux, windows." },
+        hint: "ios (iPhones and iPads), ipados, macos, tvos, watchos, visionos, linux, windows, web (a web page or web app)." },
       { path: "locales", label: "Languages", kind: "languages", placeholder: "e.g. German, pt-BR; empty: all languages",
         hint: "Names or tags, separated by commas. Matched against the device's first language: pt matches pt-BR and pt-PT." },
       { path: "startDate", label: "Start", kind: "date", placeholder: "e.g. 2026-03-01 or 2026-03-01T09:00:00+01:00",
