@@ -77,22 +77,23 @@ function deepActiveElement(doc) {
 /**
  * A control that performs `action`: a link for a URL (opened by the browser, in a new tab), else a button.
  * @param {Document} doc @param {Action} action @param {MessageControls} controls @param {string} className
+ * @param {number} [index] the button's place among the message's buttons
  * @returns {HTMLElement}
  */
-function control(doc, action, controls, className) {
+function control(doc, action, controls, className, index = undefined) {
   if (typeof action === "object" && "url" in action) {
     const link = element(doc, "a", className);
     link.href = action.url;
     link.target = "_blank";
     link.rel = "noopener noreferrer";
     link.addEventListener("click", (event) => {
-      if (!controls.act(action)) event.preventDefault();
+      if (!controls.act(action, index)) event.preventDefault();
     });
     return link;
   }
   const button = element(doc, "button", className);
   button.type = "button";
-  button.addEventListener("click", () => controls.act(action));
+  button.addEventListener("click", () => controls.act(action, index));
   return button;
 }
 
@@ -192,8 +193,8 @@ function drawParts(doc, shadow, message, controls, inline) {
     }
     if (message.buttons.length > 0) {
       const row = element(doc, "div", "buttons");
-      for (const button of message.buttons) {
-        const made = control(doc, button.action, controls, "button");
+      for (const [index, button] of message.buttons.entries()) {
+        const made = control(doc, button.action, controls, "button", index);
         made.textContent = button.title;
         row.append(made);
       }

@@ -28,6 +28,7 @@ import { layoutHasButtons, layoutHasTapAction } from "./reader.js";
  * @property {import("./message.js").Layout} layout
  * @property {import("./message.js").Image | undefined} image
  * @property {Button[]} buttons
+ * @property {boolean} [buttonsFromFeed] whether `buttons` are the feed's (results count them by index)
  * @property {Action | undefined} action
  * @property {import("./message.js").Feature[] | undefined} features
  * @property {import("./message.js").Colors | undefined} colors
@@ -93,6 +94,7 @@ function resolveBase(message, preferredLanguages, variant) {
     layout,
     image: customDrawn ? localization?.image ?? message.image : undefined,
     buttons: shown,
+    buttonsFromFeed: buttons !== undefined && shown === buttons,
     action: layoutHasTapAction(layout) ? message.action ?? "dismiss" : undefined,
     features: layout === "sheet" ? localization?.features ?? message.features : undefined,
     colors: customDrawn ? message.colors : undefined,

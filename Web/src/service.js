@@ -10,6 +10,8 @@ import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
 import { loadFeed } from "./loader.js";
+import { hex, readPublicKey } from "./trust.js";
+import { countConversions, countEvent, countsURL, sendCounts } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./draw.js";
 import { Inbox } from "./inbox.js";
@@ -18,6 +20,7 @@ import { Inbox } from "./inbox.js";
 /** @typedef {import("./message.js").Action} Action */
 /** @typedef {import("./message.js").Feed} Feed */
 /** @typedef {import("./storage.js").StorageArea} StorageArea */
+/** @typedef {import("./trust.js").PublicKey} PublicKey */
 /** @typedef {import("./targeting.js").ViewHistory} ViewHistory */
 
 /**
@@ -29,7 +32,7 @@ import { Inbox } from "./inbox.js";
 /**
  * What the service asks of whoever draws its message, and what it is told back.
  * @typedef {object} MessageControls
- * @property {(action: Action) => boolean} act a button or tap: returns false when a link must not be
+ * @property {(action: Action, index?: number) => boolean} act a button or tap: returns false when a link must not be
  *   opened (the page's `link` listener called preventDefault)
  * @property {() => void} close a close control, Escape, or a banner whose time is up: a dismissal
  * @property {{close: string}} texts the words the drawing adds by itself
@@ -53,7 +56,7 @@ import { Inbox } from "./inbox.js";
  * @property {ResolvedMessage | undefined} message what the slot last decided to show
  * @property {() => Promise<ResolvedMessage | undefined>} decide
  * @property {(message: ResolvedMessage) => void} appeared
- * @property {(message: ResolvedMessage, action: Action) => boolean} act
+ * @property {(message: ResolvedMessage, action: Action, index?: number) => boolean} act
  * @property {(listener: () => void) => () => void} subscribe
  */
 
@@ -69,6 +72,10 @@ import { Inbox } from "./inbox.js";
  * @property {string[]} [allowLinkHosts] when given, the only hosts links may open
  * @property {string} [platform] default `web`
  * @property {string} [osVersion] unknown on the web unless the page knows it
+ * @property {string | string[]} [publicKey] `ed25519:BASE64` as `appalert keygen` writes it (several during a
+ *   key rotation): only feeds signed with one of them are used, and an older signed feed served again is refused
+ * @property {string} [reporting] the base URL of the app's collector (`appalert collect`): counts of what
+ *   messages did are kept and sent to it the next UTC day (docs/reporting.md); off without it
  * @property {typeof fetch} [fetch] default the page's `fetch`
  * @property {number} [timeoutSeconds] how long a feed request may take; default 30
  * @property {Renderer | null} [renderer] default: drawn in `document`; `null` draws nothing (`message` says what is due)
@@ -87,8 +94,8 @@ function randomUUID() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const text = hex(bytes);
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
 }
 
 /** @returns {StorageArea | undefined} */
@@ -113,6 +120,8 @@ function requireText(value, name) {
 export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
   /** @type {StateStore} */ #store;
+  /** @type {Promise<PublicKey[]> | undefined} the trusted keys, when the page gave any */ #keys;
+  /** @type {string | undefined} where counts go, with `reporting` */ #countsURL;
   /** @type {TabChannel} */ #tabs;
   /** @type {Showing | undefined} */
   #current;
@@ -140,6 +149,8 @@ export class AlertService extends EventTarget {
     /** What the app knows about its user, for the feed's `attributes` targeting; settable at any time. */
     this.attributes = { ...(given.attributes ?? {}) };
     this.now = given.now ?? (() => new Date());
+    /** The last run of the counts' sender (resolves when it is over), with `reporting`. @type {Promise<void> | undefined} */
+    this.sending = undefined;
     this.fetch = given.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
     const nav = /** @type {{languages?: readonly string[]} | undefined} */ (globalThis.navigator);
     this.languages = [...(given.languages ?? nav?.languages ?? [])].filter((text) => new LanguageTag(text).isWellFormed);
@@ -154,6 +165,18 @@ export class AlertService extends EventTarget {
       lock: given.lock,
       problem: (words) => this.#problem(words),
     });
+    const keys = [given.publicKey ?? []].flat();
+    if (keys.length > 0) {
+      this.#keys = Promise.all(keys.map(readPublicKey));
+      this.#keys.catch(() => undefined); // reported at each check
+    }
+    if (given.reporting !== undefined) {
+      try {
+        this.#countsURL = countsURL(given.reporting);
+      } catch (error) {
+        this.#setupError = `AlertService: ${describe(error)}`;
+      }
+    }
     this.#tabs = new TabChannel(bundleId, given.channel, (id) => this.#recordedElsewhere(id));
     try {
       requireText(given.bundleId, "bundleId");
@@ -186,7 +209,18 @@ export class AlertService extends EventTarget {
     return this.#serially(async () => {
       await this.#check(undefined);
       for (const refresh of this.#slots) refresh();
+      this.#send();
     });
+  }
+
+  /** Sends the counts of days before today, when due, off the check's path (never awaited by it). */
+  #send() {
+    const url = this.#countsURL;
+    if (url === undefined || this.fetch === undefined) return;
+    this.sending = sendCounts({
+      store: this.#store, url, app: this.options.bundleId, fetch: this.fetch, now: this.now, makeId: randomUUID,
+      problem: (words) => this.#problem(words),
+    }).catch((error) => this.#problem(`reporting: ${describe(error)}`));
   }
 
   /**
@@ -200,7 +234,21 @@ export class AlertService extends EventTarget {
       this.#problem(`AlertService.handle: "${String(name).slice(0, 100)}" is not an event name (1 to 64 letters, digits, _, - or .)`);
       return Promise.resolve();
     }
+    if (this.#countsURL) void this.#store.update((state) => countConversions(state, this.#seconds(), name));
     return this.#serially(() => this.#check(name));
+  }
+
+  #seconds() {
+    return this.now().getTime() / 1000;
+  }
+
+  /**
+   * Counts `event` of `message` for the collector, with `reporting`.
+   * @param {ResolvedMessage} message @param {string | undefined} event
+   */
+  #count(message, event) {
+    if (this.#countsURL === undefined || event === undefined) return;
+    void this.#store.update((state) => countEvent(state, this.#seconds(), message, event)).then((words) => words && this.#problem(words));
   }
 
   /**
@@ -210,6 +258,7 @@ export class AlertService extends EventTarget {
   async dismiss() {
     const current = this.#current;
     if (current === undefined || !current.message.dismissible || current.answered) return;
+    this.#count(current.message, "dismissed");
     await this.#answer(current, "dismiss");
   }
 
@@ -277,8 +326,9 @@ export class AlertService extends EventTarget {
         if (announced?.id === message.id && announced.variant === message.variant) return;
         announced = { id: message.id, variant: message.variant };
         this.#emit("shown", { id: message.id, variant: message.variant ?? null, slot: name });
+        this.#count(message, "shown");
       },
-      act: (message, action) => {
+      act: (message, action, index) => {
         const detail = { id: message.id, variant: message.variant ?? null, slot: name };
         const isLink = typeof action === "object" && "url" in action;
         const allowed = isLink ? this.#emit("link", { ...detail, url: action.url }) : true;
@@ -286,6 +336,7 @@ export class AlertService extends EventTarget {
           current = undefined;
           announced = undefined;
         }
+        this.#count(message, resultEvent(message, action, index));
         void this.#record(message.id).then(() => {
           if (action === "dismiss") this.#emit("dismissed", detail);
           else if ("event" in action) this.#emit("button", { ...detail, name: action.event });
@@ -368,21 +419,27 @@ export class AlertService extends EventTarget {
     if (this.renderer === undefined) return;
     current.drawing = this.renderer.show(message, {
       texts: this.texts,
-      act: (action) => this.#act(current, action),
+      act: (action, index) => this.#act(current, action, index),
       close: () => {
-        if (this.#current === current && message.dismissible && !current.answered) void this.#answer(current, "dismiss");
+        if (this.#current === current && message.dismissible && !current.answered) {
+          this.#count(message, "dismissed");
+          void this.#answer(current, "dismiss");
+        }
       },
     });
     this.#emit("shown", { id: message.id, variant: message.variant ?? null });
+    this.#count(message, "shown");
   }
 
   /**
    * A button or tap: the link event is sent at once (its listener may cancel the link), the rest after.
    * @param {Showing} current
    * @param {Action} action
+   * @param {number} [index] which of the message's buttons
    */
-  #act(current, action) {
+  #act(current, action, index) {
     if (this.#current !== current || current.answered) return false;
+    this.#count(current.message, resultEvent(current.message, action, index));
     if (typeof action === "object" && "url" in action) {
       const allowed = this.#emit("link", { id: current.message.id, url: action.url, variant: current.message.variant ?? null });
       void this.#answer(current, action, false);
@@ -486,10 +543,17 @@ export class AlertService extends EventTarget {
    * The feed: fetched, else the last good copy (with a problem event saying why).
    * @returns {Promise<Feed | undefined>}
    */
-  #load() {
+  async #load() {
+    let keys;
+    try {
+      keys = await this.#keys;
+    } catch (error) {
+      this.#problem(`AlertService: a public key cannot be used: ${describe(error)}`);
+      return undefined;
+    }
     return loadFeed({
       url: this.url, fetch: this.fetch, timeoutSeconds: this.options.timeoutSeconds ?? 30, store: this.#store,
-      now: this.now, problem: (words) => this.#problem(words),
+      now: this.now, problem: (words) => this.#problem(words), keys,
     });
   }
 
@@ -506,4 +570,15 @@ export class AlertService extends EventTarget {
   #problem(words) {
     this.#emit("problem", { message: words });
   }
+}
+
+/**
+ * What a button or tap of `message` counts (ResultEvent.of in Swift): a banner's or image's tap is `tap`,
+ * the feed's buttons `button.N` by index, a button made from `link` is `link` and the OK button `dismissed`.
+ * @param {ResolvedMessage} message @param {Action} action @param {number} [index] which button
+ */
+function resultEvent(message, action, index) {
+  if (message.action !== undefined) return action === message.action ? "tap" : action === "dismiss" ? "dismissed" : undefined;
+  if (message.buttonsFromFeed && index !== undefined) return `button.${index}`;
+  return action === "dismiss" ? "dismissed" : "url" in action ? "link" : undefined;
 }

@@ -60,8 +60,8 @@ export function defineSlotElement(service, tagName = "appalert-slot", registry =
       if (message === undefined) return;
       const drawing = drawInline(this, message, {
         texts: service.texts,
-        act: (action) => {
-          const allowed = slot.act(message, action);
+        act: (action, index) => {
+          const allowed = slot.act(message, action, index);
           const stays = !message.dismissible && typeof action === "object" && "url" in action;
           // A link is followed once its click is over: a link taken off the page during its click is not.
           if (!stays) setTimeout(() => this.#take(message), 0);

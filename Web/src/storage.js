@@ -25,6 +25,7 @@ export const stateKey = (bundleId) => `appalert:${bundleId}`;
  * @property {string} body
  * @property {string} [etag]
  * @property {number} fetchedAt seconds since 1970
+ * @property {string} [signature] its `.sig`, when keys are configured (checked again before the copy is used)
  */
 
 /**
@@ -35,6 +36,7 @@ export const stateKey = (bundleId) => `appalert:${bundleId}`;
  * @property {Record<string, {count: number, lastShown?: number}>} seen per message id; seconds since 1970
  * @property {number} [lastMessageId] the tutorial's watermark: every id up to it counts as seen once
  * @property {CachedFeed} [feed]
+ * @property {Record<string, number>} [acceptedSequences] per feed URL, the highest `sequence` of a signed feed accepted
  * @property {{read: number[], deleted: number[]}} [inbox] the message center's items opened and deleted, ids ascending
  * @property {Record<string, unknown>} counters what is counted for the app's collector, kept as written
  */
@@ -93,7 +95,8 @@ export function readState(text) {
     delete state.feed;
   } else if (feed.etag !== undefined && typeof feed.etag !== "string") {
     delete /** @type {CachedFeed} */ (state.feed).etag;
-  }
+  } // a signature that is not text fails its check where it is read
+  if (!isObject(raw.acceptedSequences)) delete state.acceptedSequences; // its numbers are checked where read
   return state;
 }
 

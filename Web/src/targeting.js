@@ -51,7 +51,7 @@ export function viewsOf(history, id) {
 }
 
 /** @param {Uint8Array} bytes */
-async function sha256(bytes) {
+export async function sha256(bytes) {
   return new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
 }
 

@@ -1,7 +1,8 @@
 // The web client in headless Chromium: a page on one origin (its CSP forbids inline scripts and inline
 // styles, its CSS is hostile) shows messages from a feed on another origin served with CORS. Each layout,
 // focus and Escape, walls, banners, translations and right to left, hostile text, a 500 and broken JSON
-// falling back to the last good copy, and two tabs. Skipped only where this machine has no Chromium.
+// falling back to the last good copy, two tabs, and a signed feed and a tampered one. Skipped only where
+// this machine has no Chromium.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -523,5 +524,34 @@ test("an inbox item opens as a modal card that Escape closes", options, async ()
   await tab.wait("the card to go", `!document.querySelector("appalert-message")`);
   assert.equal(await tab.evaluate("appalert.deepActive().id"), "before");
   assert.equal(await tab.evaluate("appalert.service.inbox.unreadCount"), 0);
+  await tab.close();
+});
+
+// Signed feeds: WebCrypto's Ed25519 checks the .sig `appalert sign` wrote (fixtures/trust).
+const fixture = (/** @type {string} */ name) => fs.readFileSync(new URL(`fixtures/trust/${name}`, import.meta.url), "utf8");
+
+test("a signed feed is shown; the same feed tampered with is refused and the last good copy is used", options, async () => {
+  feeds.set("/signed.json", { body: fixture("messages.json") });
+  feeds.set("/signed.json.sig", { body: fixture("messages.json.sig") });
+  const query = new URLSearchParams({ feed: `${feedOrigin}/signed.json`, app: "com.example.signed", key: fixture("appalert.pub").trim() });
+  const url = `${pageOrigin}/?${query}`;
+  const tab = await browser.tab(url);
+  const check = () => tab.evaluate("appalert.service.showAlertIfNecessary().then(() => true)");
+  const title = () => tab.evaluate("document.querySelector('[data-appalert-message]')?.shadowRoot.querySelector('h2, [id$=title]')?.textContent ?? null");
+  const problems = () => tab.evaluate("appalert.events.filter((e) => e.type === 'problem').map((e) => e.detail.message)");
+  await check();
+  await tab.wait("the signed message", "document.querySelector('[data-appalert-message=\"1\"]') !== null");
+  assert.equal(await title(), "Signed, sequence 2");
+  assert.deepEqual(await problems(), []);
+  feeds.set("/signed.json", { body: fixture("messages.json").replace("Signed with the trusted key.", "Pay at evil.example.") });
+  await tab.open(url);
+  await check();
+  await tab.wait("the kept message", "document.querySelector('[data-appalert-message=\"1\"]') !== null");
+  assert.equal(await title(), "Signed, sequence 2");
+  const drawn = await tab.evaluate("document.querySelector('[data-appalert-message]').shadowRoot.textContent");
+  assert.ok(drawn.includes("Signed with the trusted key.") && !drawn.includes("evil.example"), drawn);
+  const [problem] = await problems();
+  assert.match(problem, /cannot be used \(the signature by key fde726abd3275e11 does not match the feed's bytes: the feed or the signature was changed\); the copy fetched at .* is used$/);
+  assert.deepEqual(await tab.evaluate("appalert.violations"), []);
   await tab.close();
 });

@@ -12,10 +12,16 @@ const { AlertService, defineSlotElement } = await import(parameters.has("bundle"
 // `nolocks`: a browser without Web Locks, for the test of what tabs tell each other then.
 if (parameters.has("nolocks")) Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined });
 const languages = parameters.getAll("lang");
+// `key`: the public keys feeds must be signed with; `reporting`: the collector's base URL; `now`: the page's clock starts there, and `appalert.advance(hours)` moves it.
+let shift = 0;
+const start = Date.parse(parameters.get("now") ?? "");
 const service = new AlertService(parameters.get("feed") ?? "", {
   bundleId: parameters.get("app") ?? "com.example.web",
   appVersion: "1.4.0",
   ...(languages.length > 0 ? { languages } : {}),
+  ...(parameters.has("reporting") ? { reporting: parameters.get("reporting") } : {}),
+  ...(parameters.has("key") ? { publicKey: parameters.getAll("key") } : {}),
+  ...(Number.isFinite(start) ? { now: () => new Date(start + shift) } : {}),
 });
 const events = [];
 for (const type of ["shown", "dismissed", "link", "button", "problem"]) {
@@ -38,5 +44,6 @@ for (const name of parameters.getAll("slot")) {
   slot.setAttribute("name", name);
   document.body.append(slot);
 }
-window.appalert = { service, events, violations, deepActive, locks: Boolean(navigator.locks) };
+const advance = (hours) => { shift += hours * 3_600_000; };
+window.appalert = { service, events, violations, deepActive, advance, locks: Boolean(navigator.locks) };
 window.ready = true;

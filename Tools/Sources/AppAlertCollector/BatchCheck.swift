@@ -26,6 +26,7 @@ struct Refusal: Error, Equatable {
         case forwarded
         case rateLimited = "rate_limited"
         case notFound = "not_found"
+        case origin
 
         /// The answer's status: 415 for a body that is not JSON, 422 for a version beyond the day's
         /// bound, 400 for the rest (429, 404 and 413 are answered where they are found).
@@ -33,6 +34,7 @@ struct Refusal: Error, Equatable {
             switch self {
             case .contentType: 415
             case .tooManyVersions: 422
+            case .origin: 403
             default: 400
             }
         }

@@ -20,6 +20,9 @@ package struct CollectorConfiguration: Sendable {
     /// Take the client's address from `Forwarded`, else `X-Forwarded-For` (the right-most address: the
     /// one the proxy in front of the collector appended), not from the connection (``ForwardedFor``).
     package var trustForwardedFor = false
+    /// The web origins (`https://app.example.com`) whose pages may send batches; empty: any origin.
+    /// Requests without an `Origin` (apps, tools) are never refused for it.
+    package var allowedOrigins: [String] = []
     /// A connection whose request head is not complete this long after its first byte is closed.
     package var headerTimeout: Duration = .seconds(10)
     /// A connection with no byte read or written this long is closed.
@@ -140,7 +143,35 @@ package struct Collector: Sendable {
             onServerRunning: onServerRunning, logger: logger)
     }
 
+    /// Answers `request`, with the CORS headers a page on an allowed origin needs to read the answer
+    /// (no credentials: browsers send none, and the answer never allows them).
     func respond(to request: Request, context: CollectorRequestContext) async -> Response {
+        let origin = request.headers[.origin]
+        let allowed = origin.map { configuration.allowedOrigins.isEmpty || configuration.allowedOrigins.contains($0) }
+        var response: Response
+        if allowed == false, request.uri.path == "/v1/counts" {
+            // Refused before the body is read (a preflight too: the page's POST never comes).
+            response = refuse(
+                Refusal(
+                    .origin, "pages on \(String((origin ?? "").prefix(100))) may not send batches here (--allow-origin)"
+                ))
+            response.headers[.connection] = "close"
+        } else if request.method == .options, request.uri.path == "/v1/counts", origin != nil {
+            response = Response(status: .noContent)
+            response.headers[.accessControlAllowMethods] = "POST"
+            response.headers[.accessControlAllowHeaders] = "Content-Type"
+            response.headers[.accessControlMaxAge] = "86400"
+        } else {
+            response = await route(request, context: context)
+        }
+        if allowed == true {
+            response.headers[.accessControlAllowOrigin] = configuration.allowedOrigins.isEmpty ? "*" : origin
+        }
+        if !configuration.allowedOrigins.isEmpty { response.headers[.vary] = "Origin" }
+        return response
+    }
+
+    private func route(_ request: Request, context: CollectorRequestContext) async -> Response {
         switch (request.method, request.uri.path) {
         case (.post, "/v1/counts"):
             let started = ContinuousClock.now

@@ -50,11 +50,31 @@ extension AppAlertCommand {
         )
         var trustForwardedFor = false
 
+        @Option(
+            name: .customLong("allow-origin"),
+            help: ArgumentHelp(
+                "Only pages on this web origin (https://app.example.com) may send batches; repeat for more. Without it, any origin may (CORS, no credentials).",
+                valueName: "origin"))
+        var allowOrigin: [String] = []
+
         @OptionGroup var timeouts: ConnectionTimeoutOptions
 
         /// Tests: the UTC day the collector takes as today (its clock runs from noon of that day).
         @Option(name: .customLong("today"), help: .hidden)
         var today: String?
+
+        func validate() throws {
+            for origin in allowOrigin {
+                guard let url = URL(string: origin), let scheme = url.scheme, ["https", "http"].contains(scheme),
+                    url.host != nil, url.path.isEmpty, url.query == nil, url.fragment == nil, url.user == nil,
+                    origin == origin.lowercased()
+                else {
+                    throw ValidationError(
+                        "--allow-origin \"\(origin)\" is not a web origin: scheme, host and port only, in lower case (https://app.example.com)"
+                    )
+                }
+            }
+        }
 
         func run() async throws {
             var configuration = CollectorConfiguration()
@@ -69,6 +89,7 @@ extension AppAlertCommand {
             }
             configuration.rateLimit = rateLimit
             configuration.trustForwardedFor = trustForwardedFor
+            configuration.allowedOrigins = allowOrigin
             guard let (header, idle) = try timeouts.durations() else { return }
             configuration.headerTimeout = header
             configuration.idleTimeout = idle

@@ -1,0 +1,156 @@
+// Results from the web: what AlertService counts with `reporting`, the bytes it sends the next UTC day, and
+// what it does with the collector's answers (docs/reporting.md), with an injected clock and collector.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { AlertService } from "../src/index.js";
+import { batchBody, countsURL } from "../src/results.js";
+import { MemoryStorage, RecordingRenderer, eventsOf, feedOf, message } from "../testing/support.js";
+
+const feedURL = "https://feed.example/messages.json";
+const collectorURL = "https://results.example/v1/counts";
+let apps = 0;
+
+/**
+ * A service with `reporting`, over a feed of `messages`; the collector answers `answers` in turn (then 200).
+ * @param {object[]} messages
+ */
+function setUp(messages) {
+  apps += 1;
+  const bundleId = `com.example.counted${apps}`;
+  let now = new Date("2026-11-24T22:00:00Z");
+  const collector = {
+    /** @type {Array<{status: number, body?: string, headers?: Record<string, string>}>} */
+    answers: [],
+    /** @type {Array<{init: RequestInit, body: any}>} */
+    posts: [],
+  };
+  /** @type {typeof fetch} */
+  const fetch = async (url, init = {}) => {
+    if (String(url) === feedURL) return new Response(feedOf(messages), { status: 200 });
+    assert.equal(String(url), collectorURL);
+    collector.posts.push({ init, body: JSON.parse(String(init.body)) });
+    const answer = collector.answers.shift() ?? { status: 200, body: '{"accepted":1}' };
+    return new Response(answer.body ?? "{}", { status: answer.status, headers: answer.headers });
+  };
+  const storage = new MemoryStorage();
+  const renderer = new RecordingRenderer();
+  const service = new AlertService(feedURL, {
+    bundleId, appVersion: "1.4.0", languages: ["en"], storage, renderer, fetch, now: () => now, channel: null,
+    reporting: "https://results.example/",
+  });
+  return {
+    service, renderer, collector, bundleId, events: eventsOf(service),
+    /** @param {number} hours */
+    advance: (hours) => { now = new Date(now.getTime() + hours * 3600_000); },
+    /** A check, then the sending it started. */
+    check: async () => {
+      await service.showAlertIfNecessary();
+      await service.sending;
+    },
+  };
+}
+
+test("a batch is the wire format's exact bytes, as docs/reporting.md shows them", () => {
+  const doc = readFileSync(new URL("../../docs/reporting.md", import.meta.url), "utf8");
+  const shown = doc.split("<!-- web-wire-example -->\n```json\n")[1].split("\n")[0];
+  assert.equal(
+    batchBody("5C0F8E2A-3B1D-4E5F-9A7B-1C2D3E4F5A6B", "com.example.Notes", [
+      ["2026-11-24", 5, 1, "shown", 3], ["2026-11-24", 5, 1, "button.0", 1], ["2026-11-24", 7, null, "dismissed", 2]]),
+    shown);
+});
+
+test("the collector's URL is https:, or http: on the machine itself", () => {
+  assert.equal(countsURL("https://results.example//"), collectorURL);
+  assert.equal(countsURL("http://127.0.0.1:8090"), "http://127.0.0.1:8090/v1/counts");
+  assert.throws(() => countsURL("http://results.example"), /"http:\/\/results.example" is not the collector's https: URL/);
+});
+
+test("what a message did is counted per UTC day and sent the next day, with nothing that identifies the person", async () => {
+  const { service, renderer, collector, advance, check } = setUp([
+    message(1, { priority: 5, buttons: [{ title: "Yes", action: "dismiss" }, { title: "Later", action: "dismiss" }] }),
+    message(2)]);
+  await check();
+  renderer.last.controls.act(renderer.last.message.buttons[1].action, 1);
+  await service.sending;
+  await check();
+  await service.dismiss();
+  await check();
+  assert.equal(collector.posts.length, 0, "today's counters wait for tomorrow");
+  advance(3); // 01:00 the next day
+  await check();
+  assert.equal(collector.posts.length, 1);
+  const [{ init, body }] = collector.posts;
+  assert.deepEqual(Object.keys(body), ["schema", "batch", "app", "counts"]);
+  assert.match(body.batch, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.notEqual(body.batch, service.installID);
+  assert.ok(!String(init.body).includes(service.installID));
+  assert.deepEqual(body.counts, [
+    { day: "2026-11-24", message: 1, event: "shown", n: 1 },
+    { day: "2026-11-24", message: 1, event: "button.1", n: 1 },
+    { day: "2026-11-24", message: 2, event: "shown", n: 1 },
+    { day: "2026-11-24", message: 2, event: "dismissed", n: 1 },
+  ]);
+  assert.equal(init.method, "POST");
+  assert.equal(init.keepalive, true);
+  assert.equal(init.credentials, "omit");
+  assert.deepEqual(init.headers, { "Content-Type": "application/json", Accept: "application/json" });
+  await check();
+  advance(1);
+  await check();
+  assert.equal(collector.posts.length, 1, "one run a UTC day");
+});
+
+test("a 503 keeps the batch, sent again with the same id after the backoff; a 2xx removes it", async () => {
+  const { service, collector, advance, check, events } = setUp([message(1)]);
+  await check();
+  await service.dismiss();
+  collector.answers.push({ status: 503, headers: { "Retry-After": "60" } }, { status: 429 });
+  advance(24);
+  await check();
+  assert.match(events.of("problem").at(-1).message, /the collector did not take the counts \(HTTP 503\); sent again in 300 s/);
+  advance(0.05); // 3 minutes: the backoff is 5
+  await check();
+  assert.equal(collector.posts.length, 1);
+  advance(0.05);
+  await check();
+  assert.match(events.of("problem").at(-1).message, /\(HTTP 429\); sent again in 600 s/);
+  advance(0.2);
+  await check();
+  assert.equal(collector.posts.length, 3);
+  assert.deepEqual(new Set(collector.posts.map((p) => p.body.batch)).size, 1, "the same batch id each time");
+  advance(1);
+  await check();
+  assert.equal(collector.posts.length, 3, "the acknowledged batch is gone");
+});
+
+test("another 4xx drops the batch, quoting the collector's reason", async () => {
+  const { service, collector, advance, check, events } = setUp([message(1)]);
+  await check();
+  await service.dismiss();
+  collector.answers.push({ status: 400, body: '{"error":"$.app: \\"x\\" is not an app of the feed"}' });
+  advance(24);
+  await check();
+  assert.equal(events.of("problem").at(-1).message,
+    'reporting: the collector refused a batch of 2 counters (HTTP 400: "$.app: "x" is not an app of the feed"); its counts are dropped');
+  advance(24);
+  await check();
+  assert.equal(collector.posts.length, 1, "the dropped batch is not sent again");
+});
+
+test("the app's event after a showing counts one conversion, on the day it happens", async () => {
+  const { service, collector, advance, check } = setUp([message(1, { conversion: { event: "purchase", withinHours: 24 } })]);
+  await check();
+  await service.dismiss();
+  advance(1);
+  await service.handle("purchase");
+  await service.handle("purchase");
+  advance(24);
+  await check();
+  assert.deepEqual(collector.posts[0].body.counts, [
+    { day: "2026-11-24", message: 1, event: "shown", n: 1 },
+    { day: "2026-11-24", message: 1, event: "dismissed", n: 1 },
+    { day: "2026-11-24", message: 1, event: "conversion", n: 1 },
+  ], "a showing converts at most once");
+});
