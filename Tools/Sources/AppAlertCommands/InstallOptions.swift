@@ -18,7 +18,9 @@ struct InstallOptions: ParsableArguments {
     var osVersion: String?
 
     @Option(
-        help: "The platform: ios, ipados, macos, tvos, watchos, visionos, linux, windows or web. Default: this machine's.")
+        help:
+            "The platform: ios, ipados, macos, tvos, watchos, visionos, linux, windows or web. Default: this machine's."
+    )
     var platform: String?
 
     @Option(

@@ -33,7 +33,8 @@ extension AppAlertCommand {
 
         @Option(
             help:
-                "The platform: ios, ipados, macos, tvos, watchos, visionos, linux, windows or web. Default: this machine's.")
+                "The platform: ios, ipados, macos, tvos, watchos, visionos, linux, windows or web. Default: this machine's."
+        )
         var platform: String?
 
         @Option(help: ArgumentHelp("The App Store storefront: a two-letter country code.", valueName: "cc"))
