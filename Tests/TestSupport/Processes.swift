@@ -31,38 +31,16 @@ public struct ProcessResult: Sendable {
         let group = DispatchGroup()
         nonisolated(unsafe) var errorData = Data()
         group.enter()
-        Thread {
+        DispatchQueue.global().async {
             errorData = error.fileHandleForReading.readDataToEndOfFile()
             group.leave()
-        }.start()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
-        let status = process.waitForExit()
+        process.waitUntilExit()
         return ProcessResult(
-            status: status, standardOutput: String(decoding: outputData, as: UTF8.self),
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
-    }
-}
-
-extension Process {
-    /// Waits for the child to end and returns what `terminationStatus` will say (its exit status, or the
-    /// signal that ended it), blocked in `waitid(2)` rather than in `waitUntilExit()`.
-    ///
-    /// On Linux `waitUntilExit()` spins this thread's run loop until Foundation's own SIGCHLD handler has
-    /// reaped the child, and that handler runs on a Dispatch queue that needs a thread of the same small
-    /// pool Swift's tasks run on. With every such thread busy in a test (two on this machine), the handler
-    /// never ran: the suite hung, `waitUntilExit()` at 90 % CPU and the exited children left as zombies.
-    /// `WNOWAIT` leaves the reaping to Foundation, so `isRunning` and `terminationStatus` stay right.
-    public func waitForExit() -> Int32 {
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) != 0 {
-            guard errno == EINTR else {
-                // Already reaped (ECHILD): Foundation knows how it ended.
-                waitUntilExit()
-                return terminationStatus
-            }
-        }
-        return info._sifields._sigchld.si_status
     }
 }
 

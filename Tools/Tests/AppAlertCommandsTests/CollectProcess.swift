@@ -124,7 +124,8 @@ final class CollectProcess: @unchecked Sendable {
     @discardableResult
     func stop(_ signal: Int32 = SIGTERM) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
-        return process.waitForExit()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
