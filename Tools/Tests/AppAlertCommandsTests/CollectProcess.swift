@@ -124,8 +124,17 @@ final class CollectProcess: @unchecked Sendable {
     @discardableResult
     func stop(_ signal: Int32 = SIGTERM) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
-        process.waitUntilExit()
-        return process.terminationStatus
+        // waitid(2) with WNOWAIT blocks until the child has ended and leaves the reaping to Foundation:
+        // `waitUntilExit()` spins until Foundation's SIGCHLD handler has run, and with the test pool's
+        // threads busy that handler did not run (the suite hung, exited collectors left as zombies).
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) != 0 {
+            guard errno == EINTR else {
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
+        }
+        return info._sifields._sigchld.si_status
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
