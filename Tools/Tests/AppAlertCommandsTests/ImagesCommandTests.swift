@@ -98,8 +98,13 @@ struct ImagesCommandTests {
         #expect(shown.contains("src=\"\(local)/images/banner.png\""), "\(shown.prefix(600))")
         #expect(!shown.contains("picture missing"))
         // The left-out picture is missing in the preview, as it would be in the app.
+        let missing = RichPreviewTests.card(2, in: dom)
         #expect(
-            RichPreviewTests.card(2, in: dom).contains("<div class=\"picture missing\" role=\"img\">Left out</div>"))
+            missing.contains(
+                "<div class=\"picture missing\" role=\"img\" aria-label=\"a picture that cannot be loaded: Left out\">Left out</div>"
+            ),
+            "\(missing.prefix(600))"
+        )
     }
 
     /// A feed whose pictures are on this machine (as a dev preview has them) is published with a
