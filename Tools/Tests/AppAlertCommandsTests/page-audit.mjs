@@ -97,12 +97,13 @@ const alignment = `(() => {
 })()`;
 
 // The pictures contrast is not checked in: how many, how many without a name, and whether every phone is one.
+// `firstPhone` is the first phone on screen: `?message=ID` hides the other messages' cards, it does not remove them.
 const pictures = `(() => {
   const all = [...document.querySelectorAll('[role="img"]')];
   const named = (node) => (node.getAttribute("aria-label") || "").trim() !== "" || node.hasAttribute("aria-labelledby");
   return { pictures: all.length, unnamedPictures: all.filter((node) => !named(node)).length,
     phones: document.querySelectorAll(".phone").length, phonesAsPictures: document.querySelectorAll('.phone[role="img"]').length,
-    firstPhone: (document.querySelector(".item .phone") || document.querySelector(".phone"))?.getAttribute("aria-label") || null,
+    firstPhone: Array.from(document.querySelectorAll(".phone")).find((node) => node.getClientRects().length > 0)?.getAttribute("aria-label") || null,
     mains: document.querySelectorAll("main, [role=main]").length };
 })()`;
 
