@@ -71,6 +71,8 @@
           editor.draft = JSON.parse(JSON.stringify(sent));
           C.writeJSON();
         }
+        C.forget(editor.feed, editor.originalId);
+        C.hideRestored();
         editor.originalId = sent.id;
         editor.savedText = JSON.stringify(sent);
         editor.base = sent;
@@ -188,7 +190,11 @@
     var go = !editor || editor.originalId === null || !C.isDirty() ? Promise.resolve(true)
       : C.askToLeave("Reload " + C.headingText(editor).replace(/^M/, "m") + " as it is on disk now? Your edits "
         + "to it are not saved.", "Reload without saving");
-    return go.then(function (leave) { return leave ? reloaded(editor) : undefined; });
+    return go.then(function (leave) {
+      if (!leave) { return undefined; }
+      if (editor) { C.forget(editor.feed, editor.originalId); }
+      return reloaded(editor);
+    });
   }
 
   function reloaded(editor) {
@@ -248,6 +254,7 @@
       if (state.editor !== editor) { return; }
       if (answer.status === 200) {
         var id = editor.originalId;
+        C.forget(editor.feed, id);
         state.editor = null;
         C.showEditor(false);
         history.replaceState(null, "", location.pathname);
@@ -292,6 +299,7 @@
         + " are not saved.", "Start without saving");
     go.then(function (leave) {
       if (!leave) { return; }
+      if (state.editor) { C.forget(state.editor.feed, state.editor.originalId); }
       var layout = byId("con-new-layout").value;
       var data = state.data[name];
       var app = "com.example.app";
