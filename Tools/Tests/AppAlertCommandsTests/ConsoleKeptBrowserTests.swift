@@ -70,3 +70,31 @@ extension ConsoleBrowserTests {
         #expect(after.contains("\"title\": \"Kept while mending\"") && after.contains("#123456"), "\(after)")
     }
 }
+
+extension ConsoleBrowserTests {
+    /// Duplicating message 4, an A/B test, warns that the copy competes with it (same targeting splits
+    /// its audience); duplicating message 1, with neither variants nor results, does not.
+    @Test
+    func duplicatingAMessageWithVariantsWarnsThatTheCopyCompetesWithIt() throws {
+        let directory = try TemporaryDirectory()
+        let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
+        let file = try directory.write(
+            "messages.json",
+            try Self.replacingFirst(
+                "\"title\": \"Please update\"",
+                with: "\"title\": \"Please update\", \"variants\": [{\"name\": \"Control\", \"weight\": 1}, "
+                    + "{\"name\": \"Short\", \"weight\": 1, \"title\": \"Update now\"}]", in: example))
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let report = try Self.drive(server, "duplicateCompetes", ["id": "4", "plainId": "1"])
+        let withVariants = report["withVariants"] as? [String: Any] ?? [:]
+        #expect(
+            withVariants["notice"] as? String
+                == "The copy competes with message #4: it has the same targeting, so the installs that would see "
+                + "message #4 are split between the two, and its A/B test no longer covers them all. Before you save, "
+                + "change who sees the copy (or when), or end message #4.", "\(withVariants)")
+        #expect((withVariants["status"] as? String ?? "").hasPrefix("A copy with id "), "\(withVariants)")
+        let without = report["without"] as? [String: Any] ?? [:]
+        #expect(without["notice"] is NSNull, "\(without)")
+    }
+}

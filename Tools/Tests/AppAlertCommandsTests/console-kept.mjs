@@ -1,6 +1,7 @@
-// The console's kept drafts (issue 41 §5) for console-browser.mjs (ConsoleKeptBrowserTests.swift): an edit
-// survives a reload of the page until it is saved or discarded, and opening another message to mend its
-// error keeps the edit. Every wait polls the page (the driver's `until`, bounded by its guard).
+// The console keeps your work (issue 41 §5), scenarios for console-browser.mjs (ConsoleKeptBrowserTests.swift):
+// an edit survives a reload of the page until it is saved or discarded, opening another message to mend
+// its error keeps the edit, a copy of an A/B test warns, and "who would see it" answers for a moment.
+// Every wait polls the page (the driver's `until`, bounded by its guard).
 
 export function keptScenarios({ base, options, at }) {
   const report = (tab) => tab.evaluate(`({
@@ -24,6 +25,45 @@ export function keptScenarios({ base, options, at }) {
   }
 
   return {
+    // A message scheduled for later: who sees it now, then at a moment after its start.
+    async moment(browser) {
+      const tab = await browser.tab(base);
+      await tab.console(options.id);
+      await tab.type(at("startDate"), options.start);
+      const answers = () => tab.evaluate(`({
+        at: document.querySelector('#con-audience-at').textContent,
+        audience: Array.from(document.querySelectorAll('#con-audience .con-diff-summary')).map((line) => line.textContent),
+        explain: document.querySelector('#con-explain .con-explain-line, #con-explain .con-error-text')?.textContent || null
+      })`);
+      const now = await answers();
+      await tab.type("#con-install-now", options.moment);
+      const later = await answers();
+      await tab.type("#con-install-now", "tomorrow");
+      const notADate = await answers();
+      return { now, later, notADate };
+    },
+
+    // Duplicates a message with variants, then one without: only the first copy warns that it competes.
+    async duplicateCompetes(browser) {
+      const tab = await browser.tab(base);
+      const duplicate = async (id) => {
+        await tab.go(id);
+        await tab.evaluate("document.querySelector('#con-duplicate').click()");
+        await tab.wait("the copy", "document.querySelector('#con-editor-heading').textContent.startsWith('New message')");
+        await tab.checked();
+        return tab.evaluate(`({ heading: document.querySelector('#con-editor-heading').textContent,
+          notice: document.querySelector('#con-notice').hidden ? null : document.querySelector('#con-notice-text').textContent,
+          status: document.querySelector('#con-status').textContent })`);
+      };
+      await tab.console(options.id);
+      const withVariants = await duplicate(options.id);
+      await tab.evaluate("document.querySelector('#con-close').click()");
+      await tab.wait("the unsaved-edits dialog", "document.querySelector('#con-leave-dialog').open");
+      await tab.evaluate("document.querySelector('#con-leave-confirm').click()");
+      const without = await duplicate(options.plainId);
+      return { withVariants, without };
+    },
+
     // Edits a title, reloads the page: the draft is there and says so; reloaded again, still there;
     // discarded, the message as on disk, and a reload then shows no draft.
     async reloadKeepsDraft(browser) {

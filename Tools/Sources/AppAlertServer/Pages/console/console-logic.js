@@ -453,6 +453,24 @@ var ConsoleLogic = (function () {
     });
   }
 
+  // ---- Duplicating ----
+
+  // Why a copy of message `id` competes with it, when the message has variants or recorded results (any
+  // count above 0 in the database's figures): the copy has the same targeting, so the installs that
+  // would see it are split between the two. Null when neither.
+  /** @param {JSONObject} message @param {number} id @param {JSONValue} results @returns {string | null} */
+  function competesText(message, id, results) {
+    var variants = Array.isArray(message.variants) && message.variants.length > 0;
+    var figures = results && typeof results === "object" && typeof results.error !== "string" ? results[String(id)] : null;
+    var counts = figures && isPlainObject(figures.counts) ? figures.counts : {};
+    var recorded = Object.keys(counts).some(function (name) { return typeof counts[name] === "number" && counts[name] > 0; });
+    if (!variants && !recorded) { return null; }
+    var what = variants && recorded ? "its A/B test and its results" : variants ? "its A/B test" : "its results";
+    return "The copy competes with message #" + id + ": it has the same targeting, so the installs that would see "
+      + "message #" + id + " are split between the two, and " + what + " no longer cover" + (what === "its A/B test" ? "s" : "")
+      + " them all. Before you save, change who sees the copy (or when), or end message #" + id + ".";
+  }
+
   // Two JSON values alike, whatever the order of their keys.
   /** @param {JSONValue} a @param {JSONValue} b @returns {boolean} */
   function sameJSON(a, b) {
@@ -525,6 +543,6 @@ var ConsoleLogic = (function () {
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
     readDate: readDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,
-    inKeyOrder: inKeyOrder, placeKey: placeKey, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
+    inKeyOrder: inKeyOrder, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
     sameJSON: sameJSON, sentence: sentence, resultsText: resultsText, countName: countName, percent: percent };
 })();

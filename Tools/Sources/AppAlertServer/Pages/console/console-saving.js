@@ -222,7 +222,11 @@
     if (!editor) { return; }
     var copy = JSON.parse(JSON.stringify(editor.draft));
     copy.id = C.nextFreeId(editor.feed);
-    C.startEditor(editor.feed, null, copy, state.data[editor.feed] ? state.data[editor.feed].etag : editor.etag);
+    var data = state.data[editor.feed];
+    var competes = editor.originalId === null ? null
+      : ConsoleLogic.competesText(editor.draft, editor.originalId, data ? data.results : null);
+    C.startEditor(editor.feed, null, copy, data ? data.etag : editor.etag);
+    if (competes) { showNotice(competes, false); }
     setStatus("A copy with id " + copy.id + ": it is in the feed once you save it.");
   }
 

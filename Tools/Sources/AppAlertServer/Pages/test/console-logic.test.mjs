@@ -273,3 +273,18 @@ test("a key added to a message goes to its documented place, and the keys it had
   assert.deepEqual(Object.keys(proto), ["id", "title", "__proto__"]);
   assert.deepEqual(proto["__proto__"], { a: 1 });
 });
+
+test("a copy of a message with variants or recorded results is said to compete with it; of others, nothing", () => {
+  const plain = { id: 4, title: "t" };
+  const split = { id: 4, variants: [{ weight: 1 }, { weight: 1 }] };
+  assert.equal(L.competesText(plain, 4, null), null);
+  assert.equal(L.competesText(plain, 4, { 4: { counts: { shown: 0 } } }), null);
+  assert.equal(L.competesText(plain, 4, { error: "locked" }), null);
+  assert.equal(L.competesText(plain, 4, { 5: { counts: { shown: 3 } } }), null);
+  assert.equal(L.competesText({ id: 4, variants: [] }, 4, null), null);
+  assert.equal(L.competesText(split, 4, null), "The copy competes with message #4: it has the same targeting, so the "
+    + "installs that would see message #4 are split between the two, and its A/B test no longer covers them all. "
+    + "Before you save, change who sees the copy (or when), or end message #4.");
+  assert.match(L.competesText(plain, 4, { 4: { counts: { shown: 0, dismissed: 2 } } }), /and its results no longer cover them all/);
+  assert.match(L.competesText(split, 4, { 4: { counts: { shown: 9 } } }), /its A\/B test and its results no longer cover them/);
+});
