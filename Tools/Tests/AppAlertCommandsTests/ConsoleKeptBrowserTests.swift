@@ -98,3 +98,95 @@ extension ConsoleBrowserTests {
         #expect(without["notice"] is NSNull, "\(without)")
     }
 }
+
+extension ConsoleBrowserTests {
+    /// Message 5 scheduled from 2099-06-01: now, no install sees it and the explanation names its start;
+    /// at 2099-06-02 09:00 (typed as people type it), an install sees it and the kinds that see it first
+    /// are counted for that moment; a moment that is no date says so and the answers are for now.
+    @Test
+    func whoWouldSeeItAnswersForTheMomentTheAuthorGives() throws {
+        let directory = try TemporaryDirectory()
+        let (_, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(
+            server, "moment", ["id": "5", "start": "2099-06-01", "moment": "2099-06-02 09:00"])
+        let now = report["now"] as? [String: Any] ?? [:]
+        #expect((now["at"] as? String ?? "").hasPrefix("Now ("), "\(now)")
+        #expect(
+            now["audience"] as? [String]
+                == ["Every app: no kind of install sees it first (another message wins, or none matches)."], "\(now)")
+        #expect(
+            (now["explain"] as? String ?? "").hasPrefix(
+                "This install does not see this message: rule startDate, starts at 2099-06-01T00:00:00Z"), "\(now)")
+        let later = report["later"] as? [String: Any] ?? [:]
+        #expect(later["at"] as? String == "At 2099-06-02T09:00:00Z (UTC), the date and time above.", "\(later)")
+        #expect(later["audience"] as? [String] == ["Every app: 1 of 2 kinds of install see it first."], "\(later)")
+        #expect(later["explain"] as? String == "This install sees this message.", "\(later)")
+        let notADate = report["notADate"] as? [String: Any] ?? [:]
+        #expect(
+            notADate["at"] as? String
+                == "Now, since the date and time above is not one: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC).",
+            "\(notADate)")
+        #expect((notADate["explain"] as? String ?? "").hasPrefix("Date and time: "), "\(notADate)")
+    }
+}
+
+extension ConsoleBrowserTests {
+    /// A save refused because the file is broken: the notice goes once the file reads again. A save
+    /// refused for an error: the refusal goes once the check finds none.
+    @Test
+    func aRefusalNoticeClearsOnceItsCauseIsMended() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "refusalClears", ["id": "3", "title": "Mended", "path": file])
+        let broken = report["broken"] as? [String: Any] ?? [:]
+        #expect(
+            (broken["notice"] as? String ?? "").hasPrefix("Not saved: messages.json on disk is broken"), "\(broken)")
+        #expect(report["mendedFile"] as? String == "messages.json reads again: save to write your edit.", "\(report)")
+        let invalid = report["invalid"] as? [String: Any] ?? [:]
+        #expect((invalid["status"] as? String ?? "").hasPrefix("Not saved: the feed would have errors"), "\(invalid)")
+        #expect(report["mendedError"] as? String == "The errors are mended: save to write your edit.", "\(report)")
+    }
+
+    /// At 200 % zoom (640 CSS px), the preview sits directly under the field being edited, title or
+    /// priority, and goes back to its column when the window is wide again.
+    @Test
+    func at200PercentThePreviewStaysDirectlyUnderTheFieldBeingEdited() throws {
+        let directory = try TemporaryDirectory()
+        let (_, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "previewUnderField", ["id": "3", "title": "Under the title"])
+        for key in ["title", "priority"] {
+            let gap = report[key] as? [String: Any] ?? [:]
+            let below = gap["below"] as? Int ?? -1
+            #expect(below >= 0 && below <= 32, "\(key): \(gap)")
+            #expect(gap["inForm"] as? Bool == true, "\(key): \(gap)")
+        }
+        #expect(report["wide"] as? Bool == true, "\(report)")
+    }
+}
+
+extension ConsoleBrowserTests {
+    /// A placement, then a layout, given to message 3: each goes to its documented place (after
+    /// `bundleIds`, the layout before the placement), the JSON box shows that order, and the file gains
+    /// those two lines alone.
+    @Test
+    func aKeyAddedToAMessageGoesToItsDocumentedPlaceAndTheOthersStay() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let report = try Self.drive(server, "keyInPlace", ["id": "3"])
+        #expect(
+            report["keys"] as? [String] == [
+                "id", "bundleIds", "layout", "placement", "title", "text", "startDate", "endDate", "platforms",
+                "rollout",
+            ], "\(report)")
+        #expect((report["status"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        let apps = "\"bundleIds\": [\"com.createchsol.AppAlertExample\", \"com.createchsol.Notes\"],\n"
+        let expected = try Self.replacingFirst(
+            apps, with: apps + "      \"layout\": \"alert\",\n      \"placement\": \"inbox\",\n", in: before)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
+    }
+}

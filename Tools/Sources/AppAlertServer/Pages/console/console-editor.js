@@ -320,13 +320,15 @@
     state.editor = {
       feed: name, originalId: originalId, draft: draft, etag: etag, base: onDisk,
       savedText: JSON.stringify(onDisk), jsonError: null, messageIndex: null, diagnostics: [],
-      template: template || null
+      template: template || null, refusal: null
     };
     var section = byId("con-editor");
     showEditor(true);
     hideNotice();
     Console.hideRestored();
     setStatus(originalId === null ? "A new message: it is in the feed once you save it." : "");
+    // The preview back in its column first: building the form empties it.
+    Console.placePreview(null);
     Console.form.build(byId("con-form"), draft);
     writeJSON();
     Console.fillInstall(draft);

@@ -77,6 +77,7 @@
         editor.savedText = JSON.stringify(sent);
         editor.base = sent;
         editor.template = null;
+        editor.refusal = null;
         hideNotice();
         setStatus(again ? "Saved. The feed changed elsewhere; your message had not, so it was saved on top of the "
           + "new version." : "Saved to " + editor.feed + ". Open pages of the preview reload by themselves.");
@@ -91,6 +92,7 @@
       } else if (answer.status === 422) {
         // Without a whole-number id the draft has no place in the feed: an error at the root is its Id's.
         var counts = C.showDiagnostics(answer.data && answer.data.diagnostics || [], !Number.isInteger(sent.id));
+        editor.refusal = "errors";
         setStatus(refusalText(counts));
         focusFirstError();
       } else if (answer.status === 409 && /in use/.test(reason(answer)) && isNew && Number.isInteger(sent.id)) {
@@ -99,6 +101,7 @@
         return C.loadFeed(editor.feed).then(function (data) { refuseBrokenFile(editor, data); });
       } else if (answer.status === 409 && /in use/.test(reason(answer))) {
         C.showDiagnostics([{ severity: "error", path: "$", message: reason(answer) }], true);
+        editor.refusal = "errors";
         setStatus("Not saved: " + reason(answer) + ".");
         focusFirstError();
       } else {
@@ -137,6 +140,7 @@
     var why = first && first.message ? first.message : "it is not JSON";
     showNotice("Not saved: " + editor.feed + " on disk is broken (" + why + "). Your edit is kept in this page: "
       + "mend the file in an editor, then save again.", false);
+    editor.refusal = "broken";
     setStatus("Not saved: " + editor.feed + " on disk is broken.");
   }
 
@@ -323,7 +327,11 @@
     fetch("/__preview/version", { cache: "no-store" }).then(function (response) { return response.text(); })
       .then(function (version) {
         if (state.version === null) { state.version = version; return; }
-        if (version === state.version) { return; }
+        // A file that refused a save because it was broken is read again until it is mended: mended
+        // back to what the server serves, it makes no new version.
+        if (version === state.version) {
+          return state.editor && state.editor.refusal === "broken" ? changedOnDisk() : undefined;
+        }
         state.version = version;
         return changedOnDisk();
       }).catch(function () {}).then(function () { setTimeout(poll, 1000); });
@@ -335,6 +343,14 @@
     return C.loadAll().then(function () {
       if (!editor || state.editor !== editor) { return; }
       var data = state.data[editor.feed];
+      // The file that refused the save reads again: the refusal no longer holds.
+      if (editor.refusal === "broken") {
+        if (!data || data.feed === null) { return; }
+        editor.refusal = null;
+        hideNotice();
+        setStatus(editor.feed + " reads again: save to write your edit.");
+        return;
+      }
       if (!data || data.etag === editor.etag) { return; }
       var current = editor.originalId === null ? null : onDisk(editor);
       if (dirty && (editor.originalId === null || (current && sameJSON(current, editor.base)))) {
