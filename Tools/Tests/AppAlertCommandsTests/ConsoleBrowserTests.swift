@@ -37,6 +37,17 @@ struct ConsoleBrowserTests {
         return report
     }
 
+    /// The repository's example copied into `directory` as messages.json, with an invalid color in
+    /// message 3 (`"#12"` as its background), so that a save of any message is refused for it.
+    static func exampleWithAnInvalidColor(in directory: borrowing TemporaryDirectory) throws -> String {
+        let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
+        return try directory.write(
+            "messages.json",
+            try replacingFirst(
+                "\"title\": \"Sync paused on Sunday\"",
+                with: "\"title\": \"Sync paused on Sunday\", \"colors\": {\"background\": \"#12\"}", in: example))
+    }
+
     /// `text` with its first occurrence of `old` replaced by `new`.
     static func replacingFirst(_ old: String, with new: String, in text: String) throws -> String {
         let range = try #require(text.range(of: old))
@@ -130,12 +141,7 @@ struct ConsoleBrowserTests {
     @Test
     func anInvalidColorIsShownAtItsFieldAndAnotherMessagesErrorIsNamedAndNothingIsSaved() throws {
         let directory = try TemporaryDirectory()
-        let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
-        let file = try directory.write(
-            "messages.json",
-            try Self.replacingFirst(
-                "\"title\": \"Sync paused on Sunday\"",
-                with: "\"title\": \"Sync paused on Sunday\", \"colors\": {\"background\": \"#12\"}", in: example))
+        let file = try Self.exampleWithAnInvalidColor(in: directory)
         _ = try directory.write("broken.json", "{\"messages\": [{\"id\": 1, ")
         let server = try ServeProcess([
             directory.url.path, "--dev", "--results", directory.url.path + "/nowhere/results.sqlite",

@@ -38,12 +38,7 @@ extension ConsoleBrowserTests {
     @Test
     func mendingAnotherMessagesErrorFromThePageKeepsTheCurrentEdit() throws {
         let directory = try TemporaryDirectory()
-        let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
-        let file = try directory.write(
-            "messages.json",
-            try Self.replacingFirst(
-                "\"title\": \"Sync paused on Sunday\"",
-                with: "\"title\": \"Sync paused on Sunday\", \"colors\": {\"background\": \"#12\"}", in: example))
+        let file = try Self.exampleWithAnInvalidColor(in: directory)
         let server = try ServeProcess([file, "--dev"])
         defer { server.stop() }
         let report = try Self.drive(

@@ -207,16 +207,23 @@ const at = (fieldPath, tag = "input") => `.con-field[data-path="${fieldPath}"] $
 const diagnosticsAt = (fieldPath) => `Array.from(document.querySelectorAll('.con-field[data-path="${fieldPath}"] .con-diag'))
   .map((node) => ({ severity: node.classList.contains('con-error') ? 'error' : 'warning', text: node.textContent }))`;
 
+// Opens message `id`, gives it `title`, breaks the file (options.path) and saves; then mends the file.
+// The tab and the refused save's report.
+async function savedOnABrokenFile(browser) {
+  const tab = await browser.tab(base);
+  await tab.console(options.id);
+  await tab.type(fieldSelector("title"), options.title);
+  const good = fs.readFileSync(options.path, "utf8");
+  fs.writeFileSync(options.path, good.replace("\"messages\"", "\"messages\" ,,"));
+  const refused = await tab.save();
+  fs.writeFileSync(options.path, good);
+  return { tab, refused };
+}
+
 const scenarios = {
   // Edits a title, breaks the file on disk, saves; then mends the file and saves again.
   async brokenFile(browser) {
-    const tab = await browser.tab(base);
-    await tab.console(options.id);
-    await tab.type(fieldSelector("title"), options.title);
-    const good = fs.readFileSync(options.path, "utf8");
-    fs.writeFileSync(options.path, good.replace("\"messages\"", "\"messages\" ,,"));
-    const refused = await tab.save();
-    fs.writeFileSync(options.path, good);
+    const { tab, refused } = await savedOnABrokenFile(browser);
     const saved = await tab.save();
     return { refused, saved };
   },
@@ -548,7 +555,7 @@ const scenarios = {
   }
 };
 
-Object.assign(scenarios, editorScenarios({ base, options, at }), keptScenarios({ base, options, at }));
+Object.assign(scenarios, editorScenarios({ base, options, at }), keptScenarios({ base, options, at, savedOnABrokenFile }));
 
 const browser = new Browser();
 let code = 0;

@@ -3,9 +3,8 @@
 // its error keeps the edit, a copy of an A/B test warns, "who would see it" answers for a moment, a
 // refusal goes once mended, and at 200 % the preview is under the field being edited. Every wait polls
 // the page (the driver's `until`, bounded by its guard).
-import fs from "node:fs";
 
-export function keptScenarios({ base, options, at }) {
+export function keptScenarios({ base, options, at, savedOnABrokenFile }) {
   const report = (tab) => tab.evaluate(`({
     heading: document.querySelector('#con-editor-heading').textContent,
     status: document.querySelector('#con-status').textContent,
@@ -51,13 +50,7 @@ export function keptScenarios({ base, options, at }) {
 
     // A save refused for a broken file, then for an error: each notice goes once its cause is mended.
     async refusalClears(browser) {
-      const tab = await browser.tab(base);
-      await tab.console(options.id);
-      await tab.type(at("title"), options.title);
-      const good = fs.readFileSync(options.path, "utf8");
-      fs.writeFileSync(options.path, good.replace("\"messages\"", "\"messages\" ,,"));
-      const broken = await tab.save();
-      fs.writeFileSync(options.path, good);
+      const { tab, refused: broken } = await savedOnABrokenFile(browser);
       await tab.wait("the notice to go", "document.querySelector('#con-notice').hidden");
       const mendedFile = await tab.evaluate("document.querySelector('#con-status').textContent");
       await tab.type(at("colors.background"), "#12");
