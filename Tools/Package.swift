@@ -175,7 +175,7 @@ let package = Package(
                 "AppAlertCollector", .product(name: "NIOCore", package: "swift-nio"),
             ],
             // ConsoleBrowserTests' driver of headless Chromium (DevTools protocol), run with Node.
-            exclude: ["console-browser.mjs", "console-editors.mjs", "page-audit.mjs"]
+            exclude: ["console-browser.mjs", "console-editors.mjs", "console-kept.mjs", "page-audit.mjs"]
         ),
         // appalert report: its statistics against SciPy/statsmodels, and the command on real SQLite and
         // PostgreSQL databases, its page in a real browser.

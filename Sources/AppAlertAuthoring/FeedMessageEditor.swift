@@ -59,9 +59,10 @@ struct FeedMessageEditor {
 
     /// The edits that turn the object `old`, written at `node`, into `new`: unchanged members keep
     /// their bytes, changed objects are merged member by member, other changed values are rewritten,
-    /// members `new` lacks are removed with their separator, and members it adds follow the last
-    /// member that stays. `message` and `path` name the object in reasons (`path` is as it was when
-    /// this returns).
+    /// members `new` lacks are removed with their separator, and members it adds go just before the
+    /// member that stays they precede in `new` (so a key put in its place among the others is written
+    /// there), the others after the last member that stays. `message` and `path` name the object in
+    /// reasons (`path` is as it was when this returns).
     ///
     /// Values are compared once: an object is merged without first being compared whole (merging
     /// equal objects makes no edit), so a change deep in nested objects costs the size of the message,
@@ -96,7 +97,6 @@ struct FeedMessageEditor {
             throw EditError(
                 reason: "the new \(Self.describe(message, path)) repeats the key \(Self.quoted(member.key)); keep one")
         }
-        let oldKeys = Set(old.members.map(\.key))
         guard let lastKept = old.members.lastIndex(where: { newValues[$0.key] != nil }) else {
             // No member stays: the object is written anew where it was.
             var outer = place
@@ -104,6 +104,8 @@ struct FeedMessageEditor {
             edits.append((node.range, replacement(for: node, with: .object(new), at: outer)))
             return
         }
+        let (addedBefore, added) = Self.added(to: old, in: new)
+        let style = style(through: frames.count)
         var keptBefore = false
         var previousTookTheSeparatorAfter = false
         for (position, member) in old.members.enumerated() {
@@ -135,15 +137,28 @@ struct FeedMessageEditor {
             }
             keptBefore = true
             previousTookTheSeparatorAfter = false
+            if let inserted = addedBefore[member.key] {
+                // Before this member's key, each followed by a comma and the whitespace this key has.
+                let written = node.members[position]
+                var addedPlace = memberPlace(written, in: place)
+                addedPlace.style = style
+                let separator =
+                    FeedText.lineBreak(in: feed.lead(before: written.keyRange.lowerBound))?.breakAndIndent
+                    ?? style.gap
+                var text: [UInt8] = []
+                for member in inserted {
+                    text += Array(JSONValue.string(member.key).serialized().utf8) + style.colon
+                    text += writer.new(member.value, at: addedPlace) + Array(",".utf8) + separator
+                }
+                edits.append((written.keyRange.lowerBound..<written.keyRange.lowerBound, text))
+            }
             try mergeMember(
                 position, member.key, of: node, old: member.value, new: newValue, at: place, in: message, path: &path)
         }
         // After the last member kept: the members removed there go, the members added come.
         let last = node.members[lastKept]
         let tail = last.value.range.upperBound..<node.members[node.members.count - 1].value.range.upperBound
-        let added = new.members.filter { !oldKeys.contains($0.key) }
         guard !added.isEmpty || !tail.isEmpty else { return }
-        let style = style(through: frames.count)
         var addedPlace = memberPlace(last, in: place)
         addedPlace.style = style
         let separator = FeedText.lineBreak(in: feed.lead(before: last.keyRange.lowerBound))?.breakAndIndent ?? style.gap
@@ -188,8 +203,35 @@ struct FeedMessageEditor {
         return true
     }
 
+    /// The members `new` adds to `old`: by the key of the member that stays they precede in `new`, and
+    /// those after every member that stays, in `new`'s order. When `new` has the members that stay in
+    /// another order than `old`, where it puts the others says nothing: all of them go after.
+    static func added(to old: JSONObject, in new: JSONObject) -> (
+        before: [String: [JSONObject.Member]], after: [JSONObject.Member]
+    ) {
+        let oldKeys = Set(old.members.map(\.key))
+        let newKeys = Set(new.members.map(\.key))
+        let stayingInNew = new.members.lazy.map(\.key).filter { oldKeys.contains($0) }
+        let stayingInOld = old.members.lazy.map(\.key).filter { newKeys.contains($0) }
+        guard stayingInNew.elementsEqual(stayingInOld) else {
+            return ([:], new.members.filter { !oldKeys.contains($0.key) })
+        }
+        var before: [String: [JSONObject.Member]] = [:]
+        var pending: [JSONObject.Member] = []
+        for member in new.members {
+            if !oldKeys.contains(member.key) {
+                pending.append(member)
+            } else if !pending.isEmpty {
+                before[member.key, default: []] += pending
+                pending = []
+            }
+        }
+        return (before, pending)
+    }
+
     /// `new` with its members in the order `merge` writes them: those `old` has in `old`'s order
-    /// (objects merged in turn), then the others in `new`'s order; `new` itself when no key stays.
+    /// (objects merged in turn), each added member just before the one that stays it precedes in
+    /// `new`, the others last in `new`'s order; `new` itself when no key stays.
     static func arranged(_ new: JSONObject, like old: JSONObject) -> JSONObject {
         if sameKeys(old, new) {
             var result = new
@@ -208,9 +250,11 @@ struct FeedMessageEditor {
         guard repeatedKey(in: old) == nil, old.members.contains(where: { newValues[$0.key] != nil }) else {
             return new
         }
+        let (addedBefore, added) = Self.added(to: old, in: new)
         var members: [JSONObject.Member] = []
         for member in old.members {
             guard var value = newValues[member.key] else { continue }
+            members += addedBefore[member.key] ?? []
             if case .object(let oldChild) = member.value, case .object(let newChild) = value,
                 !oldChild.members.isEmpty, !newChild.members.isEmpty
             {
@@ -218,8 +262,7 @@ struct FeedMessageEditor {
             }
             members.append(JSONObject.Member(key: member.key, value: value))
         }
-        let oldKeys = Set(old.members.map(\.key))
-        return JSONObject(members + new.members.filter { !oldKeys.contains($0.key) })
+        return JSONObject(members + added)
     }
 
     /// Where the value of `member` of an object written at `place` is written (its spacing aside).

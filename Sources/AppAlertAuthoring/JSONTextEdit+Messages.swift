@@ -9,9 +9,10 @@ extension JSONTextEdit {
     /// `data` with the message whose `"id"` is `id` replaced by `message`. Members whose values did not
     /// change keep their bytes; a changed value is rewritten in place (an object member by member, so
     /// a changed `"link"` title rewrites the title alone); members `message` lacks are removed with
-    /// their separator; members it adds follow the message's last member, laid out as its members are.
-    /// So the members the message had keep their order, whatever the order in `message`, and the ones
-    /// it adds follow in `message`'s order.
+    /// their separator; a member it adds goes just before the member the message had that it precedes
+    /// in `message` (after the last one when none follows it), laid out as its members are. So the
+    /// members the message had keep their order, whatever the order in `message`, and a key put in
+    /// its place among them is written there.
     /// Refused: text that is not JSON or not a feed (an array of messages, or an object with one
     /// `"messages"` array), an `id` no message or several messages have, a `message` that is not an
     /// object with a whole-number `"id"` (or whose `"id"` another message has), and a changed object

@@ -77,12 +77,25 @@ enum MessageEditFixture {
         return object
     }
 
-    /// `new` as the file writes it in place of `old`: the keys `old` has in `old`'s order (objects in
-    /// turn), then the others; `new` as it is when no key stays.
+    /// `new` as the file writes it in place of `old`: in `new`'s order when the keys that stay are in
+    /// `old`'s order there (an added key where it was put), else the keys `old` has in `old`'s order
+    /// (objects in turn), then the others; `new` as it is when no key stays.
     static func inFileOrder(_ new: JSONValue, old: JSONValue) -> JSONValue {
         guard case .object(let newObject) = new, case .object(let oldObject) = old, !newObject.members.isEmpty,
             oldObject.members.contains(where: { newObject[$0.key] != nil })
         else { return new }
+        let keptInNew = newObject.members.filter { oldObject[$0.key] != nil }.map(\.key)
+        let keptInOld = oldObject.members.filter { newObject[$0.key] != nil }.map(\.key)
+        if keptInNew == keptInOld {
+            // The members that stay in the file's order: the new message's order is the file's.
+            return .object(
+                JSONObject(
+                    newObject.members.map { member in
+                        oldObject[member.key].map {
+                            JSONObject.Member(key: member.key, value: inFileOrder(member.value, old: $0))
+                        } ?? member
+                    }))
+        }
         let kept = oldObject.members.compactMap { member in
             newObject[member.key].map { JSONObject.Member(key: member.key, value: inFileOrder($0, old: member.value)) }
         }
@@ -183,6 +196,27 @@ struct FeedMessageEditTests {
             { Fixture.setting(nil, at: ["bundleId"], in: $0) },
             "\"id\": 1,\n      \"bundleId\": \"com.createchsol.AppAlertExample\",\n      \"title\"",
             "\"id\": 1,\n      \"title\""
+        ),
+        (
+            "a key put among the others goes there, on a line of its own, and the others stay",
+            { message in
+                var object = message
+                object.members.insert(JSONObject.Member(key: "layout", value: "sheet"), at: 2)
+                return object
+            },
+            "\"bundleId\": \"com.createchsol.AppAlertExample\",\n      \"title\"",
+            "\"bundleId\": \"com.createchsol.AppAlertExample\",\n      \"layout\": \"sheet\",\n      \"title\""
+        ),
+        (
+            "keys put first and among the others, with one removed: each goes where it was put",
+            { message in
+                var object = Fixture.setting(nil, at: ["title"], in: message)
+                object.members.insert(JSONObject.Member(key: "priority", value: 3), at: 2)
+                object.members.insert(JSONObject.Member(key: "note", value: "n"), at: 0)
+                return object
+            },
+            "\"id\": 1,\n      \"bundleId\": \"com.createchsol.AppAlertExample\",\n      \"title\": \"App Alert\",\n      \"text\"",
+            "\"note\": \"n\",\n      \"id\": 1,\n      \"bundleId\": \"com.createchsol.AppAlertExample\",\n      \"priority\": 3,\n      \"text\""
         ),
         (
             "a key removed and another added: the new one takes the end",

@@ -42,11 +42,12 @@ enum ConsoleSupport {
         return data
     }
 
-    /// `appalert audience` for each app message `id` names (at most three): of the kinds of install the
-    /// feed's conditions tell apart, how many there are, how many see this message first, and their
-    /// rows as the command prints them. Null when the message is not in the feed as apps read it.
+    /// `appalert audience --now` for each app message `id` names (at most three), at the moment `now`:
+    /// of the kinds of install the feed's conditions tell apart, how many there are, how many see this
+    /// message first, and their rows as the command prints them; and the moment (`at`). Null when the
+    /// message is not in the feed as apps read it.
     @Sendable
-    static func audience(_ feed: Data, _ id: Int) -> JSONValue {
+    static func audience(_ feed: Data, _ id: Int, _ now: Date) -> JSONValue {
         guard let decoded = try? FeedDecoder().decode(feed),
             let message = decoded.feed.messages.last(where: { $0.id == id })
         else { return .null }
@@ -54,7 +55,7 @@ enum ConsoleSupport {
         var apps: [JSONValue] = []
         for app in (named.isEmpty ? ["*"] : named).prefix(3) {
             let query = FeedAudience.Query(
-                bundleID: app, now: Date(), currentLocale: AudienceOptions.machineLanguage,
+                bundleID: app, now: now, currentLocale: AudienceOptions.machineLanguage,
                 currentOSVersions: AudienceOptions.machineOSVersions)
             guard let rows = try? FeedAudience.rows(decoded.feed, query: query) else { continue }
             let seeing = rows.filter { $0.selected == id }
@@ -63,7 +64,11 @@ enum ConsoleSupport {
                 "table": .string(seeing.isEmpty ? "" : AudienceTable.render(seeing)),
             ])
         }
-        return ["apps": .array(apps), "more": .integer(Int64(max(0, named.count - 3)))]
+        return [
+            "apps": .array(apps), "more": .integer(Int64(max(0, named.count - 3))),
+            // To the second: the page says the moment, and a fraction of now says nothing.
+            "at": .string(RFC3339.format(Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))),
+        ]
     }
 
     /// `appalert diff old new` (text and `--json`), now, as the command answers it.

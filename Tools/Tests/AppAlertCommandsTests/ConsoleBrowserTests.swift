@@ -37,6 +37,17 @@ struct ConsoleBrowserTests {
         return report
     }
 
+    /// The repository's example copied into `directory` as messages.json, with an invalid color in
+    /// message 3 (`"#12"` as its background), so that a save of any message is refused for it.
+    static func exampleWithAnInvalidColor(in directory: borrowing TemporaryDirectory) throws -> String {
+        let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
+        return try directory.write(
+            "messages.json",
+            try replacingFirst(
+                "\"title\": \"Sync paused on Sunday\"",
+                with: "\"title\": \"Sync paused on Sunday\", \"colors\": {\"background\": \"#12\"}", in: example))
+    }
+
     /// `text` with its first occurrence of `old` replaced by `new`.
     static func replacingFirst(_ old: String, with new: String, in text: String) throws -> String {
         let range = try #require(text.range(of: old))
@@ -130,12 +141,7 @@ struct ConsoleBrowserTests {
     @Test
     func anInvalidColorIsShownAtItsFieldAndAnotherMessagesErrorIsNamedAndNothingIsSaved() throws {
         let directory = try TemporaryDirectory()
-        let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
-        let file = try directory.write(
-            "messages.json",
-            try Self.replacingFirst(
-                "\"title\": \"Sync paused on Sunday\"",
-                with: "\"title\": \"Sync paused on Sunday\", \"colors\": {\"background\": \"#12\"}", in: example))
+        let file = try Self.exampleWithAnInvalidColor(in: directory)
         _ = try directory.write("broken.json", "{\"messages\": [{\"id\": 1, ")
         let server = try ServeProcess([
             directory.url.path, "--dev", "--results", directory.url.path + "/nowhere/results.sqlite",
@@ -171,10 +177,14 @@ struct ConsoleBrowserTests {
             "\(item)")
         #expect(item.contains("Fix it first") && !item.contains("$."), "\(item)")
         #expect((named.first?["link"] as? String) == "/console#messages.json/3")
-        // The link opens message 3, after the page's own dialog about the unsaved edit.
-        #expect(report["leaveDialog"] as? String == "con-leave-cancel")
+        // The link opens message 3 without asking: the unsaved edit of message 5 is kept as a draft.
+        #expect(report["leaveDialog"] as? Bool == false)
         let opened = report["opened"] as? [String: Any] ?? [:]
         #expect(opened["heading"] as? String == "Message #3 in messages.json", "\(opened)")
+        #expect(
+            opened["status"] as? String
+                == "Your edit of message #5 in messages.json is kept as a draft in this tab: open it again to go on with it.",
+            "\(opened)")
         // The list: the feed that is not JSON is a row saying so; message 3 has errors; the results
         // column says nothing it does not know, and why once, above the table.
         let list = report["list"] as? [String: Any] ?? [:]

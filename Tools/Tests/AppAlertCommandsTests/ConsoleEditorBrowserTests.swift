@@ -57,12 +57,14 @@ extension ConsoleBrowserTests {
         #expect(report["variantFallback"] as? String == "Warnung: Es gibt einen Fehler.")
         let written = """
                   "confirmLabel": "OK",
-                  "rollout": 50,
                   "startDate": "2027-01-15T00:00:00Z",
                   "endDate": "2027-02-15T09:00:00Z",
-                  "conversion": {
-                    "event": "purchase",
-                    "withinHours": 72
+                  "rollout": 50,
+                  "localizations": {
+                    "de": {
+                      "title": "App-Hinweis",
+                      "text": "Warnung: Es gibt einen Fehler."
+                    }
                   },
                   "variants": [
                     {
@@ -84,11 +86,9 @@ extension ConsoleBrowserTests {
                       }
                     }
                   ],
-                  "localizations": {
-                    "de": {
-                      "title": "App-Hinweis",
-                      "text": "Warnung: Es gibt einen Fehler."
-                    }
+                  "conversion": {
+                    "event": "purchase",
+                    "withinHours": 72
                   }
             """
         let expected = try Self.replacingFirst("      \"confirmLabel\": \"OK\"", with: written, in: before)
@@ -111,6 +111,10 @@ extension ConsoleBrowserTests {
             report["percentError"] as? String
                 == "Rollout schedule, row 2: a number from 0 to 100, like 50. (JSON: rolloutSchedule[1].percent)")
         let written = """
+                  "locales": [
+                    "en",
+                    "de"
+                  ],
                   "rolloutSchedule": [
                     {
                       "at": "2027-01-15T00:00:00Z",
@@ -133,12 +137,13 @@ extension ConsoleBrowserTests {
                   },
                   "data": {
                     "screen": "paywall"
-                  },
-                  "locales": [
-                    "en",
-                    "de"
-                  ],
-                  "layout": "banner",
+                  }
+            """
+        // Each key in its documented place: the layout after the apps, the tap action and the feature after
+        // the text, the rest where the rollout was.
+        let apps = "      \"bundleIds\": [\"com.createchsol.AppAlertExample\", \"com.createchsol.Notes\"],\n"
+        let text = "      \"text\": \"Sync is paused for maintenance on Sunday from 02:00 to 04:00 UTC.\",\n"
+        let banner = """
                   "action": {
                     "url": "https://example.com/sync"
                   },
@@ -147,9 +152,13 @@ extension ConsoleBrowserTests {
                       "title": "Folders",
                       "symbol": "folder"
                     }
-                  ]
+                  ],
+
             """
-        let expected = try Self.replacingFirst("      \"rollout\": 50", with: written, in: before)
+        let placed = try Self.replacingFirst(
+            text, with: text + banner,
+            in: try Self.replacingFirst(apps, with: apps + "      \"layout\": \"banner\",\n", in: before))
+        let expected = try Self.replacingFirst("      \"rollout\": 50", with: written, in: placed)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
         // A word that is not a language is said at the field and never written ("Deutsch" is a well-formed tag).
         let unknown = report["unknownLanguage"] as? [String: Any] ?? [:]

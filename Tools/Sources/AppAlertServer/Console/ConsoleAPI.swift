@@ -277,9 +277,25 @@ struct Console: Sendable {
                 "against": .string(committed != nil ? "git HEAD" : "the file as it was when the server started"),
             ])
         let audience = configuration.audience
-        answer.set("audience", ConsoleEdit.id(of: message).flatMap { id in audience?(draft, id) } ?? .null)
+        let now = try Self.moment(request["moment"])
+        answer.set(
+            "audience",
+            ConsoleEdit.id(of: message).flatMap { id in audience?(draft, id, now ?? Date()) } ?? .null)
         answer.set("explain", explain(draft, request["install"]))
         return ConsoleResponse.json(.ok, .object(answer))
+    }
+
+    /// The moment the page asks "who sees it first" for (`"moment"`, RFC 3339), or nil (now) without one.
+    static func moment(_ value: JSONValue?) throws(ConsoleFailure) -> Date? {
+        guard let value, value != .null else { return nil }
+        guard let text = value.stringValue, text.utf8.count <= 64 else {
+            throw ConsoleFailure(.badRequest, "\"moment\" is not a date and time (RFC 3339, e.g. 2026-03-01T09:00:00Z)")
+        }
+        do {
+            return try RFC3339.parse(text)
+        } catch {
+            throw ConsoleFailure(.badRequest, "\"moment\": \(error)")
+        }
     }
 
     /// The check's answer for a draft that cannot take its place in the feed: the reason as an error

@@ -8,7 +8,7 @@ enum ConsoleAssets {
     static let html = PageCode.text(PackageResources.console_html)
 
     /// `/console/console.js`: the logic that needs no page, the form, then the list and the editor, then
-    /// the draft's check, then saving and the page's wiring, then the picture chooser. Six closures:
+    /// the draft's check, then saving and the page's wiring, then the kept drafts and the picture chooser:
     /// - `console-logic.js`: paths, a field's text ⇄ JSON, dates, where invalid JSON goes wrong, templates,
     ///   the results' words; no DOM (`node --test` loads it alone), all on `ConsoleLogic`.
     /// - `console-values.js`: the editors' mappings (variant names and shares, percentages and languages as
@@ -27,13 +27,15 @@ enum ConsoleAssets {
     /// - `console-saving.js`: saving the open draft with If-Match (once more on top of a newer file when
     ///   only other messages changed), refusing a template's own words, duplicating, deleting after the
     ///   dialog, noticing a change made elsewhere; then the page's wiring.
+    /// - `console-kept.js`: drafts kept in the tab (`sessionStorage`) per feed and message until saved or
+    ///   discarded, so a reload of the page or opening another message keeps the edit; "Discard draft".
     /// - `console-pictures.js`: the picture chooser under each image field: the feed's `images/` with
     ///   thumbnails, and a picture of this computer added there (`/api/feeds/NAME/images`).
     static let script = [
         PackageResources.console_logic_js, PackageResources.console_values_js, PackageResources.console_form_js,
         PackageResources.console_rows_js, PackageResources.console_variants_js, PackageResources.console_editor_js,
-        PackageResources.console_drafts_js,
-        PackageResources.console_saving_js, PackageResources.console_pictures_js,
+        PackageResources.console_drafts_js, PackageResources.console_saving_js, PackageResources.console_kept_js,
+        PackageResources.console_pictures_js,
     ].map(PageCode.text).joined(separator: "\n")
 
     /// `/console/console.css` (`console.css`): light and dark (`prefers-color-scheme`), a visible focus

@@ -14,9 +14,9 @@ package struct ConsoleConfiguration: Sendable {
     /// The highest message id any committed version of a feed file had (git history), or nil outside a
     /// repository: with it, a message deleted and committed long ago keeps its id from being given again.
     package var highestCommittedID: @Sendable (_ file: URL) -> Int? = { _ in nil }
-    /// Which installs see message `id` first (`appalert audience`'s rows where it is the one selected),
-    /// per app it names; nil when that cannot be said.
-    package var audience: (@Sendable (_ feed: Data, _ id: Int) -> JSONValue)?
+    /// Which installs see message `id` first at the moment `now` (`appalert audience --now`'s rows where
+    /// it is the one selected), per app it names; nil when that cannot be said.
+    package var audience: (@Sendable (_ feed: Data, _ id: Int, _ now: Date) -> JSONValue)?
     /// What an edit changes, and for whom (`appalert diff`): given the feed before and after.
     package var diff: @Sendable (_ old: Data, _ new: Data) -> DiffAnswer
     /// Each message's figures from the results database (`--results`), given the feed's bytes; nil

@@ -11,12 +11,35 @@
   // What `evaluate` cannot do without, by the install form's field names.
   var required = [["bundleId", "the app (bundle id)"], ["appVersion", "the app's version"]];
 
+  // The install form's fields that take a date as people type it (as the message's Start does), and
+  // those that take several values, separated by commas.
+  var dateFields = ["now", "installedAt", "updatedAt"];
+  var listFields = ["attribute", "seen"];
+
+  // The install as `evaluate` takes it: dates written as RFC 3339 (one that is not a date goes as typed,
+  // for evaluate to refuse in words), lists as arrays.
   function installQuery() {
     var install = {};
     Array.prototype.forEach.call(byId("con-install").elements, function (field) {
-      if (field.name && field.value.trim()) { install[field.name] = field.value.trim(); }
+      var text = field.name ? field.value.trim() : "";
+      if (!text) { return; }
+      if (dateFields.indexOf(field.name) >= 0) {
+        install[field.name] = ConsoleLogic.readDate(text).value;
+      } else if (listFields.indexOf(field.name) >= 0) {
+        install[field.name] = text.split(",").map(function (item) { return item.trim(); }).filter(Boolean);
+      } else {
+        install[field.name] = text;
+      }
     });
     return install;
+  }
+
+  // The moment the install form names (RFC 3339), null for now; with the field's error when it is no date.
+  function moment() {
+    var text = /** @type {HTMLInputElement} */ (byId("con-install-now")).value.trim();
+    if (!text) { return { value: null, error: null }; }
+    var reading = ConsoleLogic.readDate(text);
+    return reading.error ? { value: null, error: reading.error } : { value: reading.value, error: null };
   }
 
   function missingOf(install) {
@@ -47,7 +70,9 @@
     var serial = ++state.checkSerial;
     var install = installQuery();
     var missing = missingOf(install);
-    var body = { message: editor.draft, replacing: editor.originalId, install: missing.length ? null : install };
+    var when = moment();
+    var body = { message: editor.draft, replacing: editor.originalId, install: missing.length ? null : install,
+      moment: when.value };
     api("POST", feedURL(editor.feed) + "/check", body).then(function (answer) {
       if (serial !== state.checkSerial || state.editor !== editor) { return; }
       var data = answer.data || {};
@@ -68,9 +93,15 @@
       }
       editor.messageIndex = typeof data.messageIndex === "number" ? data.messageIndex : null;
       showDiagnostics(data.diagnostics || [], editor.messageIndex === null);
+      // A save refused for errors: once the check finds none, the refusal no longer holds.
+      if (editor.refusal === "errors" && !(data.diagnostics || []).some(function (diagnostic) {
+        return diagnostic && diagnostic.severity === "error"; })) {
+        editor.refusal = null;
+        C.setStatus("The errors are mended: save to write your edit.");
+      }
       renderPreview(data.preview);
       renderDiff(data.diff);
-      renderAudience(data.audience);
+      renderAudience(data.audience, when);
       renderExplain(data.explain, missing);
       var json = data.diff && data.diff.json;
       if (json && typeof json === "object") {
@@ -103,11 +134,16 @@
     if (window.AppAlertPhones) { window.AppAlertPhones.fillPhones(); }
   }
 
-  // `appalert audience` for the draft: per app it names, how many kinds of install see it first,
-  // then their rows. Without an answer for this draft, nothing of the previous one stays.
-  function renderAudience(audience) {
+  // `appalert audience` for the draft at the install form's moment: per app it names, how many kinds of
+  // install see it first, then their rows. Without an answer for this draft, nothing of the previous one
+  // stays.
+  function renderAudience(audience, when) {
     var box = byId("con-audience");
     box.replaceChildren();
+    var at = audience && typeof audience.at === "string" ? audience.at : null;
+    byId("con-audience-at").textContent = when && when.error
+      ? "Now, since the date and time above is not one: " + when.error.charAt(0).toLowerCase() + when.error.slice(1)
+      : at ? (when && when.value ? "At " + at + " (UTC), the date and time above." : "Now (" + at + ", UTC).") : "";
     if (!audience || !Array.isArray(audience.apps)) {
       box.appendChild(make("p", { "class": "con-hint",
         text: "Out of date: shown again once the draft is a message apps can read." }));
@@ -161,7 +197,10 @@
 
   // `evaluate`'s words for a person: option names become the install form's labels.
   var optionLabels = { "--bundle-id": "App", "--app-version": "App version", "--os-version": "OS version",
-    "--platform": "Platform", "--locale": "Language", "--install-id": "Install id", "--build": "Build", "--now": "Time" };
+    "--platform": "Platform", "--locale": "Language", "--install-id": "Install id", "--build": "Build",
+    "--now": "Date and time", "--launch-count": "Launches so far", "--installed-at": "Installed on",
+    "--updated-at": "Last updated on", "--previous-version": "Updated from version", "--event": "Event",
+    "--attribute": "Attributes", "--seen": "Messages already shown" };
 
   function plainError(text) {
     var plain = String(text).replace(/Missing expected argument '(--[a-z-]+)[^']*'/g, function (all, option) {
@@ -302,7 +341,45 @@
     return counts;
   }
 
+  // ---- The preview beside the field ----
+
+  // Where the columns stack (console.css: below 60rem, so at 200 % zoom) the preview would be far below
+  // the form: it moves to just under the field being edited (the outermost field around the focus), and
+  // back to its column when there is room again.
+  var stacked = window.matchMedia("(max-width: 60rem)");
+
+  function previewPanel() { return byId("con-preview").closest(".con-panel"); }
+
+  function placePreview(field) {
+    var panel = previewPanel();
+    if (!stacked.matches || !field) {
+      if (panel.parentNode !== byId("con-side")) { byId("con-side").insertBefore(panel, byId("con-diff").closest(".con-panel")); }
+      return;
+    }
+    if (panel.previousElementSibling !== field) { field.after(panel); }
+  }
+
+  // The outermost field of the form around `node`, or null.
+  function outerField(node) {
+    var found = null;
+    for (var at = node; at && at !== byId("con-form"); at = at.parentElement) {
+      if (at.classList && at.classList.contains("con-field")) { found = at; }
+    }
+    return at ? found : null;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    byId("con-form").addEventListener("focusin", function (event) {
+      var field = outerField(event.target);
+      if (field) { placePreview(field); }
+    });
+    stacked.addEventListener("change", function () {
+      placePreview(stacked.matches ? outerField(document.activeElement) : null);
+    });
+  });
+
   C.showDiagnostics = showDiagnostics;
+  C.placePreview = placePreview;
   C.runCheckNow = runCheck;
   C.fillInstall = fillInstall;
   C.scheduleCheck = scheduleCheck;

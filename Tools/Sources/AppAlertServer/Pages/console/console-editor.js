@@ -234,13 +234,26 @@
   function openFromHash() {
     var hash = decodeURIComponent(location.hash.slice(1));
     var slash = hash.lastIndexOf("/");
-    if (slash < 0) { return; }
+    if (slash < 0) {
+      // A page opened without a message: the new message kept in this tab, if any.
+      var feed = state.editor ? null : Console.keptNew();
+      if (feed !== null) { Console.restore(feed, null); }
+      return;
+    }
     var name = hash.slice(0, slash);
     var id = Number(hash.slice(slash + 1));
     if (!state.data[name] || !Number.isInteger(id)) { return; }
     var editor = state.editor;
     if (editor && editor.feed === name && editor.originalId === id) { return; }
     if (!isDirty()) { openMessage(name, id); return; }
+    // The edit stays a draft of this tab (another message's error can be mended meanwhile); only a page
+    // that cannot keep it asks.
+    if (Console.keep(editor)) {
+      var left = headingText(editor).replace(/^M/, "m").replace(/^new message \(.*?\)/, "new message");
+      openMessage(name, id);
+      setStatus("Your edit of " + left + " is kept as a draft in this tab: open it again to go on with it.");
+      return;
+    }
     askToLeave("Open message #" + id + "? Your edits to " + headingText(editor).replace(/^M/, "m")
       + " are not saved.", "Open it without saving").then(function (leave) {
       if (leave) { openMessage(name, id); } else { history.replaceState(null, "", editorHash(editor)); }
@@ -295,27 +308,34 @@
       setStatus("Message " + id + " is not in " + name + ".");
       return;
     }
+    if (Console.restore(name, id)) { return; }
     startEditor(name, id, JSON.parse(JSON.stringify(message)), data.etag);
   }
 
   // `base` is the message as it was on disk when the editor opened it (null for a new one): a save
-  // refused because the file changed elsewhere goes through when this message did not change.
-  function startEditor(name, originalId, draft, etag, template) {
+  // refused because the file changed elsewhere goes through when this message did not change. A draft
+  // kept in this tab comes with the `base` it was opened from.
+  function startEditor(name, originalId, draft, etag, template, base) {
+    var onDisk = base || JSON.parse(JSON.stringify(draft));
     state.editor = {
-      feed: name, originalId: originalId, draft: draft, etag: etag, base: JSON.parse(JSON.stringify(draft)),
-      savedText: JSON.stringify(draft), jsonError: null, messageIndex: null, diagnostics: [],
-      template: template || null
+      feed: name, originalId: originalId, draft: draft, etag: etag, base: onDisk,
+      savedText: JSON.stringify(onDisk), jsonError: null, messageIndex: null, diagnostics: [],
+      template: template || null, refusal: null
     };
     var section = byId("con-editor");
     showEditor(true);
     hideNotice();
+    Console.hideRestored();
     setStatus(originalId === null ? "A new message: it is in the feed once you save it." : "");
+    // The preview back in its column first: building the form empties it.
+    Console.placePreview(null);
     Console.form.build(byId("con-form"), draft);
     writeJSON();
     Console.fillInstall(draft);
     renderEditorHead();
     renderList();
     Console.scheduleCheck(0);
+    if (originalId === null) { Console.keep(state.editor); }
     section.focus();
   }
 
@@ -353,6 +373,7 @@
   // Closes the editor; with `focus`, the focus goes back to the message's row (or the filter).
   function dropEditor(focus) {
     var editor = state.editor;
+    if (editor) { Console.forget(editor.feed, editor.originalId); }
     state.editor = null;
     showEditor(false);
     if (location.hash) { history.replaceState(null, "", location.pathname); }
@@ -392,6 +413,7 @@
     } catch (error) {
       editor.jsonError = jsonErrorText(text);
       showJSONError(editor.jsonError);
+      Console.keep(editor);
       return;
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
@@ -404,6 +426,7 @@
     editor.draft = value;
     Console.form.fill(value);
     renderEditorHead();
+    Console.keep(editor);
     Console.scheduleCheck();
   }
 
@@ -412,6 +435,7 @@
     Console.form.refresh(state.editor.draft);
     writeJSON();
     renderEditorHead();
+    Console.keep(state.editor);
     Console.scheduleCheck();
   }
 

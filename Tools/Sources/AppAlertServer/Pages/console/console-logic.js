@@ -61,11 +61,14 @@ var ConsoleLogic = (function () {
     var target = object;
     for (var k = 0; k < segments.length - 1; k += 1) {
       if (!isPlainObject(target[segments[k]]) && !Array.isArray(target[segments[k]])) {
-        target[segments[k]] = typeof segments[k + 1] === "number" ? [] : {};
+        var made = typeof segments[k + 1] === "number" ? [] : {};
+        if (k === 0 && typeof segments[0] === "string") { placeKey(target, segments[0], made); } else { target[segments[k]] = made; }
       }
       target = target[segments[k]];
     }
-    target[segments[segments.length - 1]] = value;
+    var last = segments[segments.length - 1];
+    // A new key of the message itself goes to its documented place, not last.
+    if (segments.length === 1 && typeof last === "string") { placeKey(target, last, value); } else { target[last] = value; }
   }
 
   /** @param {JSONValue} object @param {Segments} path @returns {JSONValue} */
@@ -389,6 +392,85 @@ var ConsoleLogic = (function () {
     return ordered;
   }
 
+  // ---- Drafts kept in the tab (sessionStorage), per feed and message ----
+
+  var draftPrefix = "appalert-console-draft ";
+
+  // The storage key of the draft of message `id` of `feed` (null: the feed's new message).
+  /** @param {string} feed @param {number | null} id @returns {string} */
+  function draftKey(feed, id) { return draftPrefix + JSON.stringify([feed, id === null ? null : id]); }
+
+  // The feed and message a storage key names, or null for a key that is not a draft's.
+  /** @param {string} key @returns {{ feed: string, id: number | null } | null} */
+  function draftOf(key) {
+    if (key.indexOf(draftPrefix) !== 0) { return null; }
+    try {
+      var pair = JSON.parse(key.slice(draftPrefix.length));
+      if (Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string"
+        && (pair[1] === null || Number.isInteger(pair[1]))) {
+        return { feed: pair[0], id: pair[1] };
+      }
+    } catch (error) { /* not a draft's key */ }
+    return null;
+  }
+
+  // What a kept draft's stored text holds, when it is what this page stored: the draft and the message
+  // as it was on disk when it was opened (null for a new one), the feed's ETag then, the template of a new
+  // message, and the JSON box's text when it did not parse. Anything else (another page's, a half write)
+  // is null: never a draft the form cannot show.
+  /** @param {string | null} text @returns {{ draft: JSONObject, base: JSONObject | null, etag: string | null, template: JSONObject | null, json: string | null } | null} */
+  function readKept(text) {
+    var record;
+    try { record = JSON.parse(text || ""); } catch (error) { return null; }
+    if (!isPlainObject(record) || !isPlainObject(record.draft)) { return null; }
+    if (record.base !== null && !isPlainObject(record.base)) { return null; }
+    return { draft: record.draft, base: record.base, etag: typeof record.etag === "string" ? record.etag : null,
+      template: isPlainObject(record.template) ? record.template : null,
+      json: typeof record.json === "string" ? record.json : null };
+  }
+
+  // ---- Keys in their documented place ----
+
+  // Sets `key` of `object` to `value` in place. A key the object has keeps its place; a new one goes
+  // right after the last key that comes before it in the documented order (first when none does), and
+  // the keys after that place keep their order after it. A key the order does not name goes last.
+  /** @param {JSONObject} object @param {string} key @param {JSONValue} value */
+  function placeKey(object, key, value) {
+    var own = Object.prototype.hasOwnProperty;
+    var rank = keyOrder.indexOf(key);
+    if (own.call(object, key) || rank < 0) { object[key] = value; return; }
+    var keys = Object.keys(object);
+    var at = 0;
+    keys.forEach(function (name, index) {
+      var other = keyOrder.indexOf(name);
+      if (other >= 0 && other < rank) { at = index + 1; }
+    });
+    var moved = keys.slice(at).map(function (name) { return [name, object[name]]; });
+    moved.forEach(function (pair) { delete object[pair[0]]; });
+    object[key] = value;
+    moved.forEach(function (pair) {
+      Object.defineProperty(object, pair[0], { value: pair[1], enumerable: true, writable: true, configurable: true });
+    });
+  }
+
+  // ---- Duplicating ----
+
+  // Why a copy of message `id` competes with it, when the message has variants or recorded results (any
+  // count above 0 in the database's figures): the copy has the same targeting, so the installs that
+  // would see it are split between the two. Null when neither.
+  /** @param {JSONObject} message @param {number} id @param {JSONValue} results @returns {string | null} */
+  function competesText(message, id, results) {
+    var variants = Array.isArray(message.variants) && message.variants.length > 0;
+    var figures = results && typeof results === "object" && typeof results.error !== "string" ? results[String(id)] : null;
+    var counts = figures && isPlainObject(figures.counts) ? figures.counts : {};
+    var recorded = Object.keys(counts).some(function (name) { return typeof counts[name] === "number" && counts[name] > 0; });
+    if (!variants && !recorded) { return null; }
+    var what = variants && recorded ? "its A/B test and its results" : variants ? "its A/B test" : "its results";
+    return "The copy competes with message #" + id + ": it has the same targeting, so the installs that would see "
+      + "message #" + id + " are split between the two, and " + what + " no longer cover" + (what === "its A/B test" ? "s" : "")
+      + " them all. Before you save, change who sees the copy (or when), or end message #" + id + ".";
+  }
+
   // Two JSON values alike, whatever the order of their keys.
   /** @param {JSONValue} a @param {JSONValue} b @returns {boolean} */
   function sameJSON(a, b) {
@@ -461,5 +543,6 @@ var ConsoleLogic = (function () {
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
     readDate: readDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,
-    inKeyOrder: inKeyOrder, sameJSON: sameJSON, sentence: sentence, resultsText: resultsText, countName: countName, percent: percent };
+    inKeyOrder: inKeyOrder, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
+    sameJSON: sameJSON, sentence: sentence, resultsText: resultsText, countName: countName, percent: percent };
 })();

@@ -71,10 +71,13 @@
           editor.draft = JSON.parse(JSON.stringify(sent));
           C.writeJSON();
         }
+        C.forget(editor.feed, editor.originalId);
+        C.hideRestored();
         editor.originalId = sent.id;
         editor.savedText = JSON.stringify(sent);
         editor.base = sent;
         editor.template = null;
+        editor.refusal = null;
         hideNotice();
         setStatus(again ? "Saved. The feed changed elsewhere; your message had not, so it was saved on top of the "
           + "new version." : "Saved to " + editor.feed + ". Open pages of the preview reload by themselves.");
@@ -89,6 +92,7 @@
       } else if (answer.status === 422) {
         // Without a whole-number id the draft has no place in the feed: an error at the root is its Id's.
         var counts = C.showDiagnostics(answer.data && answer.data.diagnostics || [], !Number.isInteger(sent.id));
+        editor.refusal = "errors";
         setStatus(refusalText(counts));
         focusFirstError();
       } else if (answer.status === 409 && /in use/.test(reason(answer)) && isNew && Number.isInteger(sent.id)) {
@@ -97,6 +101,7 @@
         return C.loadFeed(editor.feed).then(function (data) { refuseBrokenFile(editor, data); });
       } else if (answer.status === 409 && /in use/.test(reason(answer))) {
         C.showDiagnostics([{ severity: "error", path: "$", message: reason(answer) }], true);
+        editor.refusal = "errors";
         setStatus("Not saved: " + reason(answer) + ".");
         focusFirstError();
       } else {
@@ -135,6 +140,7 @@
     var why = first && first.message ? first.message : "it is not JSON";
     showNotice("Not saved: " + editor.feed + " on disk is broken (" + why + "). Your edit is kept in this page: "
       + "mend the file in an editor, then save again.", false);
+    editor.refusal = "broken";
     setStatus("Not saved: " + editor.feed + " on disk is broken.");
   }
 
@@ -188,7 +194,11 @@
     var go = !editor || editor.originalId === null || !C.isDirty() ? Promise.resolve(true)
       : C.askToLeave("Reload " + C.headingText(editor).replace(/^M/, "m") + " as it is on disk now? Your edits "
         + "to it are not saved.", "Reload without saving");
-    return go.then(function (leave) { return leave ? reloaded(editor) : undefined; });
+    return go.then(function (leave) {
+      if (!leave) { return undefined; }
+      if (editor) { C.forget(editor.feed, editor.originalId); }
+      return reloaded(editor);
+    });
   }
 
   function reloaded(editor) {
@@ -216,7 +226,11 @@
     if (!editor) { return; }
     var copy = JSON.parse(JSON.stringify(editor.draft));
     copy.id = C.nextFreeId(editor.feed);
-    C.startEditor(editor.feed, null, copy, state.data[editor.feed] ? state.data[editor.feed].etag : editor.etag);
+    var data = state.data[editor.feed];
+    var competes = editor.originalId === null ? null
+      : ConsoleLogic.competesText(editor.draft, editor.originalId, data ? data.results : null);
+    C.startEditor(editor.feed, null, copy, data ? data.etag : editor.etag);
+    if (competes) { showNotice(competes, false); }
     setStatus("A copy with id " + copy.id + ": it is in the feed once you save it.");
   }
 
@@ -248,6 +262,7 @@
       if (state.editor !== editor) { return; }
       if (answer.status === 200) {
         var id = editor.originalId;
+        C.forget(editor.feed, id);
         state.editor = null;
         C.showEditor(false);
         history.replaceState(null, "", location.pathname);
@@ -292,6 +307,7 @@
         + " are not saved.", "Start without saving");
     go.then(function (leave) {
       if (!leave) { return; }
+      if (state.editor) { C.forget(state.editor.feed, state.editor.originalId); }
       var layout = byId("con-new-layout").value;
       var data = state.data[name];
       var app = "com.example.app";
@@ -311,7 +327,11 @@
     fetch("/__preview/version", { cache: "no-store" }).then(function (response) { return response.text(); })
       .then(function (version) {
         if (state.version === null) { state.version = version; return; }
-        if (version === state.version) { return; }
+        // A file that refused a save because it was broken is read again until it is mended: mended
+        // back to what the server serves, it makes no new version.
+        if (version === state.version) {
+          return state.editor && state.editor.refusal === "broken" ? changedOnDisk() : undefined;
+        }
         state.version = version;
         return changedOnDisk();
       }).catch(function () {}).then(function () { setTimeout(poll, 1000); });
@@ -323,6 +343,14 @@
     return C.loadAll().then(function () {
       if (!editor || state.editor !== editor) { return; }
       var data = state.data[editor.feed];
+      // The file that refused the save reads again: the refusal no longer holds.
+      if (editor.refusal === "broken") {
+        if (!data || data.feed === null) { return; }
+        editor.refusal = null;
+        hideNotice();
+        setStatus(editor.feed + " reads again: save to write your edit.");
+        return;
+      }
       if (!data || data.etag === editor.etag) { return; }
       var current = editor.originalId === null ? null : onDisk(editor);
       if (dirty && (editor.originalId === null || (current && sameJSON(current, editor.base)))) {

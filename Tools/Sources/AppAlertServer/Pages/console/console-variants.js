@@ -270,7 +270,7 @@
 
     add.addEventListener("click", function () {
       var draft = Console.draft();
-      if (!Array.isArray(draft.variants)) { draft.variants = [{ weight: 1 }, { weight: 1 }]; }
+      if (!Array.isArray(draft.variants)) { ConsoleLogic.placeKey(draft, "variants", [{ weight: 1 }, { weight: 1 }]); }
       else { draft.variants.push({ weight: 1 }); }
       field.shape = null;
       field.fill(draft);

@@ -230,3 +230,61 @@ test("a diagnostic's words end as a sentence", () => {
   assert.equal(L.sentence("Really?"), "Really?");
   assert.equal(L.sentence(null), ".");
 });
+
+test("a kept draft is named by its feed and message, and only what the page stored reads back as one", () => {
+  const key = L.draftKey("feeds/news.json", 4);
+  assert.deepEqual(L.draftOf(key), { feed: "feeds/news.json", id: 4 });
+  assert.deepEqual(L.draftOf(L.draftKey("a \"b\" c", null)), { feed: "a \"b\" c", id: null });
+  assert.notEqual(L.draftKey("a", 1), L.draftKey("a", null));
+  assert.notEqual(L.draftKey("a/1", 2), L.draftKey("a", 12));
+  for (const other of ["theme", "appalert-console-draft [1, 2]", "appalert-console-draft [\"a\", 1.5]",
+    "appalert-console-draft {"]) {
+    assert.equal(L.draftOf(other), null, other);
+  }
+  const stored = { draft: { id: 4, title: "Edited" }, base: { id: 4, title: "On disk" }, etag: "\"v1\"", template: null, json: null };
+  assert.deepEqual(L.readKept(JSON.stringify(stored)), stored);
+  assert.deepEqual(L.readKept(JSON.stringify({ draft: { id: 7 }, base: null, etag: 3, template: { id: 7 }, json: "{" })),
+    { draft: { id: 7 }, base: null, etag: null, template: { id: 7 }, json: "{" });
+  for (const broken of [null, "", "{\"draft\": {\"id\": 4", "[]", "{\"draft\": [1]}", "{\"draft\": {}, \"base\": 3}"]) {
+    assert.equal(L.readKept(broken), null, String(broken));
+  }
+});
+
+test("a key added to a message goes to its documented place, and the keys it had keep their order", () => {
+  // Keys in an order of their own (the file's): the new key goes after the last one that comes before it.
+  const message = JSON.parse('{"id": 3, "title": "t", "bundleId": "a", "text": "x", "endDate": "e", "zebra": 1, "data": {}}');
+  L.setPath(message, ["priority"], 5);
+  assert.deepEqual(Object.keys(message), ["id", "title", "bundleId", "text", "endDate", "priority", "zebra", "data"]);
+  L.setPath(message, ["layout"], "sheet");
+  assert.deepEqual(Object.keys(message), ["id", "title", "bundleId", "layout", "text", "endDate", "priority", "zebra", "data"]);
+  // A key it has is set in place; a key the order does not name goes last; nested keys are not moved.
+  L.setPath(message, ["title"], "u");
+  L.setPath(message, ["unknown"], true);
+  L.setPath(message, ["colors", "text"], "#000000");
+  assert.deepEqual(Object.keys(message), ["id", "title", "bundleId", "layout", "text", "colors", "endDate", "priority",
+    "zebra", "data", "unknown"]);
+  assert.equal(message.title, "u");
+  // Before every key it has: first.
+  const late = { text: "x" };
+  L.setPath(late, ["id"], 1);
+  assert.deepEqual(Object.keys(late), ["id", "text"]);
+  const proto = JSON.parse('{"id": 1, "__proto__": {"a": 1}}');
+  L.setPath(proto, ["title"], "t");
+  assert.deepEqual(Object.keys(proto), ["id", "title", "__proto__"]);
+  assert.deepEqual(proto["__proto__"], { a: 1 });
+});
+
+test("a copy of a message with variants or recorded results is said to compete with it; of others, nothing", () => {
+  const plain = { id: 4, title: "t" };
+  const split = { id: 4, variants: [{ weight: 1 }, { weight: 1 }] };
+  assert.equal(L.competesText(plain, 4, null), null);
+  assert.equal(L.competesText(plain, 4, { 4: { counts: { shown: 0 } } }), null);
+  assert.equal(L.competesText(plain, 4, { error: "locked" }), null);
+  assert.equal(L.competesText(plain, 4, { 5: { counts: { shown: 3 } } }), null);
+  assert.equal(L.competesText({ id: 4, variants: [] }, 4, null), null);
+  assert.equal(L.competesText(split, 4, null), "The copy competes with message #4: it has the same targeting, so the "
+    + "installs that would see message #4 are split between the two, and its A/B test no longer covers them all. "
+    + "Before you save, change who sees the copy (or when), or end message #4.");
+  assert.match(L.competesText(plain, 4, { 4: { counts: { shown: 0, dismissed: 2 } } }), /and its results no longer cover them all/);
+  assert.match(L.competesText(split, 4, { 4: { counts: { shown: 9 } } }), /its A\/B test and its results no longer cover them/);
+});

@@ -1,0 +1,187 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The console keeps your work (issue 41 §5) in headless Chromium, driven by `console-kept.mjs` through
+/// `console-browser.mjs`: drafts kept in the tab until saved or discarded. In ``ConsoleBrowserTests``
+/// (serialized, with its Chromium and Node).
+extension ConsoleBrowserTests {
+    /// An edit survives reloads of the page and says it is a kept draft; "Discard draft" brings back the
+    /// message as it is on disk, and a reload then restores nothing. The file is never written.
+    @Test
+    func anUnsavedEditSurvivesAReloadOfThePageUntilItIsDiscarded() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let report = try Self.drive(server, "reloadKeepsDraft", ["id": "3", "title": "Kept over a reload"])
+        let restoredText =
+            "This is your unsaved edit of message #3, kept in this tab. Save it, or discard the draft to see the "
+            + "message as it is on disk."
+        for key in ["reloaded", "again"] {
+            let reloaded = report[key] as? [String: Any] ?? [:]
+            #expect(reloaded["title"] as? String == "Kept over a reload", "\(key): \(report)")
+            #expect(reloaded["restored"] as? String == restoredText, "\(key): \(reloaded)")
+        }
+        let discarded = report["discarded"] as? [String: Any] ?? [:]
+        #expect(discarded["title"] as? String == "Sync paused on Sunday", "\(discarded)")
+        #expect(discarded["restored"] is NSNull, "\(discarded)")
+        #expect(discarded["status"] as? String == "Draft discarded: this is the message as it is on disk.")
+        let afterDiscard = report["afterDiscard"] as? [String: Any] ?? [:]
+        #expect(afterDiscard["title"] as? String == "Sync paused on Sunday", "\(afterDiscard)")
+        #expect(afterDiscard["restored"] is NSNull, "\(afterDiscard)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
+    }
+
+    /// Message 5's save is refused for message 3's error; its link opens message 3 without asking, and
+    /// after 3 is mended and saved, message 5 opens with the edit kept and saves it.
+    @Test
+    func mendingAnotherMessagesErrorFromThePageKeepsTheCurrentEdit() throws {
+        let directory = try TemporaryDirectory()
+        let file = try Self.exampleWithAnInvalidColor(in: directory)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let report = try Self.drive(
+            server, "mendAnother",
+            [
+                "id": "5", "otherId": "3", "title": "Kept while mending", "field": "colors.background",
+                "color": "#123456",
+            ])
+        let refused = report["refused"] as? [String: Any] ?? [:]
+        #expect((refused["status"] as? String ?? "").hasPrefix("Not saved: another message"), "\(refused)")
+        let opened = report["opened"] as? [String: Any] ?? [:]
+        #expect(opened["leaveDialog"] as? Bool == false, "\(opened)")
+        #expect((opened["heading"] as? String ?? "").hasPrefix("Message #3"), "\(opened)")
+        #expect(
+            (opened["status"] as? String ?? "").hasPrefix("Your edit of message #5 is kept as a draft"), "\(opened)")
+        let mended = report["mended"] as? [String: Any] ?? [:]
+        #expect((mended["status"] as? String ?? "").hasPrefix("Saved"), "\(mended)")
+        let back = report["back"] as? [String: Any] ?? [:]
+        #expect(back["title"] as? String == "Kept while mending", "\(back)")
+        #expect((back["restored"] as? String ?? "").hasPrefix("This is your unsaved edit of message #5"), "\(back)")
+        let saved = report["saved"] as? [String: Any] ?? [:]
+        #expect((saved["status"] as? String ?? "").hasPrefix("Saved"), "\(saved)")
+        let after = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(after.contains("\"title\": \"Kept while mending\"") && after.contains("#123456"), "\(after)")
+    }
+}
+
+extension ConsoleBrowserTests {
+    /// Duplicating message 4, an A/B test, warns that the copy competes with it (same targeting splits
+    /// its audience); duplicating message 1, with neither variants nor results, does not.
+    @Test
+    func duplicatingAMessageWithVariantsWarnsThatTheCopyCompetesWithIt() throws {
+        let directory = try TemporaryDirectory()
+        let example = try String(contentsOf: examplesDirectory.appendingPathComponent("messages.json"), encoding: .utf8)
+        let file = try directory.write(
+            "messages.json",
+            try Self.replacingFirst(
+                "\"title\": \"Please update\"",
+                with: "\"title\": \"Please update\", \"variants\": [{\"name\": \"Control\", \"weight\": 1}, "
+                    + "{\"name\": \"Short\", \"weight\": 1, \"title\": \"Update now\"}]", in: example))
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let report = try Self.drive(server, "duplicateCompetes", ["id": "4", "plainId": "1"])
+        let withVariants = report["withVariants"] as? [String: Any] ?? [:]
+        #expect(
+            withVariants["notice"] as? String
+                == "The copy competes with message #4: it has the same targeting, so the installs that would see "
+                + "message #4 are split between the two, and its A/B test no longer covers them all. Before you save, "
+                + "change who sees the copy (or when), or end message #4.", "\(withVariants)")
+        #expect((withVariants["status"] as? String ?? "").hasPrefix("A copy with id "), "\(withVariants)")
+        let without = report["without"] as? [String: Any] ?? [:]
+        #expect(without["notice"] is NSNull, "\(without)")
+    }
+}
+
+extension ConsoleBrowserTests {
+    /// Message 5 scheduled from 2099-06-01: now, no install sees it and the explanation names its start;
+    /// at 2099-06-02 09:00 (typed as people type it), an install sees it and the kinds that see it first
+    /// are counted for that moment; a moment that is no date says so and the answers are for now.
+    @Test
+    func whoWouldSeeItAnswersForTheMomentTheAuthorGives() throws {
+        let directory = try TemporaryDirectory()
+        let (_, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(
+            server, "moment", ["id": "5", "start": "2099-06-01", "moment": "2099-06-02 09:00"])
+        let now = report["now"] as? [String: Any] ?? [:]
+        #expect((now["at"] as? String ?? "").hasPrefix("Now ("), "\(now)")
+        #expect(
+            now["audience"] as? [String]
+                == ["Every app: no kind of install sees it first (another message wins, or none matches)."], "\(now)")
+        #expect(
+            (now["explain"] as? String ?? "").hasPrefix(
+                "This install does not see this message: rule startDate, starts at 2099-06-01T00:00:00Z"), "\(now)")
+        let later = report["later"] as? [String: Any] ?? [:]
+        #expect(later["at"] as? String == "At 2099-06-02T09:00:00Z (UTC), the date and time above.", "\(later)")
+        #expect(later["audience"] as? [String] == ["Every app: 1 of 2 kinds of install see it first."], "\(later)")
+        #expect(later["explain"] as? String == "This install sees this message.", "\(later)")
+        let notADate = report["notADate"] as? [String: Any] ?? [:]
+        #expect(
+            notADate["at"] as? String
+                == "Now, since the date and time above is not one: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC).",
+            "\(notADate)")
+        #expect((notADate["explain"] as? String ?? "").hasPrefix("Date and time: "), "\(notADate)")
+    }
+}
+
+extension ConsoleBrowserTests {
+    /// A save refused because the file is broken: the notice goes once the file reads again. A save
+    /// refused for an error: the refusal goes once the check finds none.
+    @Test
+    func aRefusalNoticeClearsOnceItsCauseIsMended() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "refusalClears", ["id": "3", "title": "Mended", "path": file])
+        let broken = report["broken"] as? [String: Any] ?? [:]
+        #expect(
+            (broken["notice"] as? String ?? "").hasPrefix("Not saved: messages.json on disk is broken"), "\(broken)")
+        #expect(report["mendedFile"] as? String == "messages.json reads again: save to write your edit.", "\(report)")
+        let invalid = report["invalid"] as? [String: Any] ?? [:]
+        #expect((invalid["status"] as? String ?? "").hasPrefix("Not saved: the feed would have errors"), "\(invalid)")
+        #expect(report["mendedError"] as? String == "The errors are mended: save to write your edit.", "\(report)")
+    }
+
+    /// At 200 % zoom (640 CSS px), the preview sits directly under the field being edited, title or
+    /// priority, and goes back to its column when the window is wide again.
+    @Test
+    func at200PercentThePreviewStaysDirectlyUnderTheFieldBeingEdited() throws {
+        let directory = try TemporaryDirectory()
+        let (_, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "previewUnderField", ["id": "3", "title": "Under the title"])
+        for key in ["title", "priority"] {
+            let gap = report[key] as? [String: Any] ?? [:]
+            let below = gap["below"] as? Int ?? -1
+            #expect(below >= 0 && below <= 32, "\(key): \(gap)")
+            #expect(gap["inForm"] as? Bool == true, "\(key): \(gap)")
+        }
+        #expect(report["wide"] as? Bool == true, "\(report)")
+    }
+}
+
+extension ConsoleBrowserTests {
+    /// A placement, then a layout, given to message 3: each goes to its documented place (after
+    /// `bundleIds`, the layout before the placement), the JSON box shows that order, and the file gains
+    /// those two lines alone.
+    @Test
+    func aKeyAddedToAMessageGoesToItsDocumentedPlaceAndTheOthersStay() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let report = try Self.drive(server, "keyInPlace", ["id": "3"])
+        #expect(
+            report["keys"] as? [String] == [
+                "id", "bundleIds", "layout", "placement", "title", "text", "startDate", "endDate", "platforms",
+                "rollout",
+            ], "\(report)")
+        #expect((report["status"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        let apps = "\"bundleIds\": [\"com.createchsol.AppAlertExample\", \"com.createchsol.Notes\"],\n"
+        let expected = try Self.replacingFirst(
+            apps, with: apps + "      \"layout\": \"alert\",\n      \"placement\": \"inbox\",\n", in: before)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
+    }
+}
