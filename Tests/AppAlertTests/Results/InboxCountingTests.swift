@@ -127,66 +127,44 @@ struct InboxCountingTests {
         #expect(String(decoding: withoutOpened, as: UTF8.self).hasPrefix(#"{"schema":1,"#))
     }
 
-    struct Answer: Sendable, CustomTestStringConvertible {
-        var name: String
-        var members: String
-        /// The card's button pressed, by its position; `nil` closes the card without one.
-        var button: Int?
-        var counted: String
-        var testDescription: String { name }
+    /// A button of an opened item's card is counted as the same button of the message shown by itself
+    /// is (issue 41, §6: ResultCountingTests' table of answers), and closing the card as closing the
+    /// message; each once.
+    @Test(arguments: ResultCountingTests.answers)
+    func aButtonOfAnOpenedItemsCardIsCountedAsTheMessagesButton(_ answer: ResultCountingTests.Answer) async throws {
+        try await expectCounted(answer.counted, feedKeys: answer.feedKeys, button: answer.button)
     }
 
-    nonisolated static let answers: [Answer] = [
-        Answer(
-            name: "the feed's first button",
-            members:
-                #", "layout": "modal", "buttons": [{"title": "Try", "action": {"url": "https://example.com"}}, {"title": "Later"}]"#,
-            button: 0, counted: "button.0"),
-        Answer(
-            name: "the feed's second button",
-            members:
-                #", "layout": "modal", "buttons": [{"title": "Try", "action": {"event": "try"}}, {"title": "Later"}]"#,
-            button: 1, counted: "button.1"),
-        Answer(
-            name: "a link", members: #", "link": {"title": "More", "url": "https://example.com"}"#, button: 0,
-            counted: "link"),
-        Answer(name: "the confirm button", members: "", button: 0, counted: "dismissed"),
-        Answer(
-            name: "a banner's tap action",
-            members: #", "layout": "banner", "action": {"url": "https://example.com/sale"}"#, button: 0, counted: "tap"),
-        Answer(
-            name: "the close button a banner's card adds",
-            members: #", "layout": "banner", "action": {"url": "https://example.com/sale"}"#, button: 1,
-            counted: "dismissed"),
-        Answer(name: "closed without a button", members: "", button: nil, counted: "dismissed"),
-    ]
+    /// The close button a card adds to a banner's tap action counts as a dismissal.
+    @Test
+    func theCloseButtonACardAddsIsADismissal() async throws {
+        try await expectCounted(
+            "dismissed", feedKeys: #", "layout": "banner", "action": {"url": "https://example.com/sale"}"#, button: 1)
+    }
 
-    /// A button of an opened item's card is counted as the message's own button is (issue 41, §6), and
-    /// closing the card as closing a message; each once.
-    @Test(arguments: answers)
-    func aButtonOfAnOpenedItemsCardIsCountedAsTheMessagesButton(_ answer: Answer) async throws {
+    /// Opens inbox item 5 (with `feedKeys`), presses the card's `button` (`nil`: closes the card), and
+    /// expects `counted` beside `opened`, once, whatever the sheet's binding does afterwards.
+    func expectCounted(_ counted: String, feedKeys: String, button: Int?) async throws {
         let store = InMemoryAlertStore()
-        let server = try Fixture.server(feed: Fixture.feed(Self.inboxItem + answer.members))
+        let server = try Fixture.server(feed: Fixture.feed(Self.inboxItem + feedKeys))
         let service = AlertService(
             client: Fixture.client(server: server, store: store, clock: HandClock("2026-11-24T10:00:00Z")))
         await service.inbox.refresh()
         await service.inbox.open(5)
         let card = try #require(service.inbox.openedMessage)
-        if let index = answer.button {
-            service.inbox.perform(card.buttons[index])
+        if let button {
+            service.inbox.perform(card.buttons[button])
         } else {
             service.inbox.isShowingOpenedMessage = false
         }
         await service.inbox.answerCounting?.value
-        // Answered once: the sheet's binding set afterwards counts nothing more.
         service.inbox.isShowingOpenedMessage = false
         service.inbox.closeOpened()
         await service.inbox.answerCounting?.value
         #expect(
             try await Fixture.counters(store)
-                == [
-                    "2026-11-24 5 - - \(answer.counted) 1", "2026-11-24 5 - - opened 1",
-                ].sorted(), "\(answer.name)")
+                == ["2026-11-24 5 - - \(counted) 1", "2026-11-24 5 - - opened 1"].sorted(),
+            "\(feedKeys)")
     }
 
     /// Only items the list has are drawn: an id it does not have records nothing.
