@@ -50,7 +50,7 @@ enum TextFit {
         var button: Double
 
         var description: String {
-            "on a \(layout.rawValue) on a 375 × 667-point iPhone SE (\(TextFit.number(width)) points wide for its words, "
+            "on \(layout == .alert ? "an" : "a") \(layout.rawValue) on a 375 × 667-point iPhone SE (\(TextFit.number(width)) points wide for its words, "
                 + "\(TextFit.number(height)) high)"
         }
     }

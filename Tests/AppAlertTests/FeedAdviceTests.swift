@@ -169,7 +169,8 @@ struct FeedAdviceTests {
         FitCase(name: "a short alert", members: "", path: nil),
         FitCase(
             name: "an alert's long title", members: #", "title": "\#(text(2000))""#, path: "$[0].title",
-            says: "title is 2000 characters"),
+            says:
+                "title is 2000 characters, about 79 lines on an alert on a 375 × 667-point iPhone SE (238 points wide"),
         FitCase(
             name: "a banner's long text", members: #", "layout": "banner", "text": "\#(text(2500))""#,
             path: "$[0].text", says: "on a banner"),
