@@ -245,20 +245,36 @@ enum TextFit {
             }
             let path = positions.path(of: index)
             var warned = Set<String>()
+            var showings = Set<String>()
             let variants: [Int?] = message.variants.isEmpty ? [nil] : message.variants.indices.map { $0 }
+            let inherited = Translations(message.localizations)
             for variant in variants {
-                let worded = variant.map { message.applying(variant: $0) } ?? message
                 let own = Translations(variant.flatMap { message.variants[$0].localizations } ?? [])
-                let inherited = Translations(message.localizations)
-                for localization in [nil] + worded.localizations.map(Optional.some) {
+                let setsOwn = variant.map { Self.setsWords(message.variants[$0]) } ?? false
+                // The languages of the variant's translations, then the message's it does not have.
+                var listed = Set<LanguageTag>()
+                let languages: [LanguageTag?] =
+                    [nil] + (own.all + inherited.all).map(\.tag).filter { listed.insert($0).inserted }
+                for language in languages {
+                    // A showing is its variant's own keys, the variant's translation and the message's:
+                    // one that shares all three with a showing checked already is that showing.
+                    let ownTranslation = language.flatMap { own.translation(for: $0, &measure) }
+                    let inheritedTranslation = language.flatMap { inherited.translation(for: $0, &measure) }
+                    let ownTag = ownTranslation?.tag.description
+                    let variantKey = setsOwn || ownTag != nil ? variant ?? -1 : -1
+                    let showing = "\(variantKey)|\(ownTag ?? "-")|\(inheritedTranslation?.tag.description ?? "-")"
+                    guard showings.insert(showing).inserted else { continue }
+                    let (worded, localization) = Self.worded(
+                        message, variant: variant, language: language, own: ownTranslation,
+                        inherited: inheritedTranslation)
                     let shown = ResolvedMessage(
-                        worded, localization: localization, preferredLanguages: localization.map { [$0.tag] } ?? [])
+                        worded, localization: localization, preferredLanguages: language.map { [$0] } ?? [])
                     let sources = Sources(
                         title: source(
-                            of: .title, in: message, variant: variant, language: localization?.tag, path: path,
+                            of: .title, in: message, variant: variant, language: language, path: path,
                             own: own, inherited: inherited, &measure),
                         text: source(
-                            of: .text, in: message, variant: variant, language: localization?.tag, path: path,
+                            of: .text, in: message, variant: variant, language: language, path: path,
                             own: own, inherited: inherited, &measure),
                         features: "\(path)|\(variant ?? -1)|"
                             + (localization?.features == nil ? "" : localization?.tag.description ?? ""))
@@ -270,7 +286,10 @@ enum TextFit {
                             severity: .warning, code: .textTooLong, path: at, messageIndex: index,
                             messageID: message.id,
                             key: overflow.key.rawValue,
-                            reason: reason(overflow, message: message, variant: variant, language: localization?.tag)))
+                            reason: reason(
+                                overflow, message: message,
+                                variant: at.hasPrefix("\(path).variants[") ? variant : nil,
+                                language: language)))
                 }
             }
         }
@@ -292,6 +311,30 @@ enum TextFit {
         if overflow.key == .text { text += " below its title" }
         if message.image != nil && overflow.frame.layout != .banner { text += " (not counting its picture)" }
         return text + ": shorten it, or the reader scrolls"
+    }
+
+    /// `message` as `variant` words it in `language` (the base texts for `nil`), and the localization
+    /// that shows: ``Message/applying(variant:)`` over only the two translations the rule takes for
+    /// `language` (`own`, the variant's, and `inherited`, the message's), so that wording one language
+    /// costs the same however many the message has.
+    static func worded(
+        _ message: Message, variant: Int?, language: LanguageTag?, own: Message.Localization?,
+        inherited: Message.Localization?
+    ) -> (Message, Message.Localization?) {
+        guard let variant else { return (message, inherited) }
+        var trimmed = message
+        trimmed.localizations = inherited.map { [$0] } ?? []
+        if trimmed.variants[variant].localizations != nil {
+            trimmed.variants[variant].localizations = own.map { [$0] } ?? []
+        }
+        let worded = trimmed.applying(variant: variant)
+        return (worded, language.flatMap { tag in worded.localizations.first { $0.tag == tag } })
+    }
+
+    /// Whether `variant` sets a key that changes how much room the words have.
+    static func setsWords(_ variant: Message.Variant) -> Bool {
+        variant.title != nil || variant.text != nil || variant.confirmLabel != nil || variant.link != nil
+            || variant.buttons != nil || variant.image != nil || variant.features != nil
     }
 
     /// One source's localizations by tag, for finding the one a language takes at once.
