@@ -22,7 +22,7 @@ public enum FeedAdvice {
             + [
                 FeedDiagnostic(
                     severity: .warning, code: .limit, path: "$",
-                    reason: "\(sorted.count - limit) more warnings of same targeting and text lengths are not listed; "
+                    reason: "\(sorted.count - limit) more warnings (same targeting, texts too long) are not listed; "
                         + "the limit is \(limit) (FeedLimits.maximumDiagnostics)")
             ]
     }

@@ -137,6 +137,16 @@ struct FeedAdviceTests {
         #expect(merged.map(\.code) == [.unknownKey, .sameTargeting])
     }
 
+    /// 1,500 messages alike: 1,000 warnings are listed, as many as the decoder lists, and one counts the rest.
+    @Test
+    func pastTheDiagnosticsLimitOneWarningCountsTheRest() throws {
+        let found = try Self.advice("[" + (1...1_500).map { Self.message($0) }.joined(separator: ", ") + "]")
+        #expect(found.count == 1_001)
+        #expect(found.last?.code == .limit)
+        #expect(
+            found.last?.reason.hasPrefix("499 more warnings (same targeting, texts too long) are not listed") == true)
+    }
+
     // MARK: Texts that fit
 
     static func text(_ count: Int) -> String { String(repeating: "a", count: count) }
