@@ -31,7 +31,7 @@ public final class InboxModel {
     /// the card (``closeOpened()``); setting it to `true` does nothing (open an item with ``open(_:)``).
     public var isShowingOpenedMessage: Bool {
         get { openedMessage != nil }
-        set { if !newValue { openedMessage = nil } }
+        set { if !newValue { closeOpened() } }
     }
 
     /// Whether a refresh has finished: before it, an empty ``items`` means "not known yet", not "none".
@@ -41,6 +41,11 @@ public final class InboxModel {
     public var unreadCount: Int { items.count { !$0.isRead } }
 
     @ObservationIgnored private weak var service: AlertService?
+    /// ``openedMessage`` as it was listed: what its card's buttons are counted as.
+    @ObservationIgnored private var openedListing: ResolvedMessage?
+    /// The task counting the last answer of an opened card (a button, or closing it), for a test that
+    /// must know when it is stored.
+    @ObservationIgnored private(set) var answerCounting: Task<Void, Never>?
 
     init(service: AlertService) {
         self.service = service
@@ -88,6 +93,7 @@ public final class InboxModel {
         let listed = items[position].message
         let card = listed.inboxCard
         openedMessage = card
+        openedListing = listed
         openedImages = []
         do {
             if let problems = try await service?.client?.openInboxItem(listed) {
@@ -104,11 +110,13 @@ public final class InboxModel {
 
     /// Handles a button of ``openedMessage``'s card: closes it and returns the page to open, if any; an
     /// event button hands its event to the app (``AlertService/onEvent``). The showing was counted when
-    /// the item was opened.
+    /// the item was opened; with reporting on, the button is counted as the message's own buttons are
+    /// (`button.0`, `link`, `tap`, `dismissed`).
     @discardableResult
     public func perform(_ button: Message.Button) -> URL? {
         guard let message = openedMessage else { return nil }
         openedMessage = nil
+        countAnswer(openedListing.flatMap { ResultEvent.ofInboxCard(button, listed: $0) })
         switch button.action {
         case .dismiss: return nil
         case .url(let url): return url
@@ -135,15 +143,35 @@ public final class InboxModel {
             close: { [self] in closeOpened() })
     }
 
-    /// Closes ``openedMessage``'s card without a button (the close control, a swipe).
+    /// Closes ``openedMessage``'s card without a button (the close control, a swipe): with reporting on,
+    /// counted as `dismissed`, as closing a message is.
     public func closeOpened() {
+        guard openedMessage != nil else { return }
         openedMessage = nil
+        countAnswer(.dismissed)
+    }
+
+    /// With reporting on, counts `event` of the opened item as it was listed (its variant), once.
+    private func countAnswer(_ event: ResultEvent?) {
+        guard let listed = openedListing else { return }
+        openedListing = nil
+        guard let event, let service, let client = service.client, client.results != nil else { return }
+        answerCounting = Task { [weak service] in
+            do {
+                for problem in try await client.count([event], of: listed) { service?.hand(.problem(problem)) }
+            } catch {
+                service?.hand(.problem("cannot count the answer to inbox item \(listed.id): \(error)"))
+            }
+        }
     }
 
     /// Deletes item `id`: it is not listed again.
     public func delete(_ id: Int) async {
         items.removeAll { $0.id == id }
-        if openedMessage?.id == id { openedMessage = nil }
+        if openedMessage?.id == id {
+            openedMessage = nil
+            openedListing = nil
+        }
         do {
             try await service?.client?.deleteInboxItem(id)
             problem = nil

@@ -56,6 +56,17 @@ struct ResultEvent: Sendable, Hashable, RawRepresentable, Codable, CustomStringC
         case .event, .update, .later, .skip: return nil
         }
     }
+
+    /// The event a button of an opened inbox item's card counts (``Message/inboxCard``), as the same
+    /// button of `listed`, the item as listed, would count when shown by itself: the feed's button N is
+    /// `button.N`, a link `link`, the card's button made of a banner's or an image's tap action `tap`,
+    /// and the close button a card adds (as a confirm button) `dismissed`.
+    static func ofInboxCard(_ button: Message.Button, listed: ResolvedMessage) -> ResultEvent? {
+        if !listed.buttonsFromFeed, let action = listed.action, action != .dismiss, button.action == action {
+            return .tap
+        }
+        return of(AlertPresentation.Button(button), in: listed)
+    }
 }
 
 /// A UTC day as the wire format writes it (`2026-11-24`), from a date, without a calendar object.

@@ -101,7 +101,16 @@ public struct ResolvedMessage: Sendable, Hashable, Identifiable {
     /// Resolves `message` for a device whose preferred languages are `preferredLanguages` (its base
     /// texts: no variant).
     public init(_ message: Message, preferredLanguages: [LanguageTag]) {
-        let localization = Localizations.best(of: message.localizations, for: preferredLanguages)
+        self.init(
+            message, localization: Localizations.best(of: message.localizations, for: preferredLanguages),
+            preferredLanguages: preferredLanguages)
+    }
+
+    /// Resolves `message` in `localization` (one of its own, already chosen; `nil` for the base texts):
+    /// each key it does not translate is the message's.
+    @_spi(Authoring) public init(
+        _ message: Message, localization: Message.Localization?, preferredLanguages: [LanguageTag]
+    ) {
         self.init(
             id: message.id,
             title: localization?.title ?? message.title,

@@ -127,6 +127,46 @@ struct InboxCountingTests {
         #expect(String(decoding: withoutOpened, as: UTF8.self).hasPrefix(#"{"schema":1,"#))
     }
 
+    /// A button of an opened item's card is counted as the same button of the message shown by itself
+    /// is (issue 41, §6: ResultCountingTests' table of answers), and closing the card as closing the
+    /// message; each once.
+    @Test(arguments: ResultCountingTests.answers)
+    func aButtonOfAnOpenedItemsCardIsCountedAsTheMessagesButton(_ answer: ResultCountingTests.Answer) async throws {
+        try await expectCounted(answer.counted, feedKeys: answer.feedKeys, button: answer.button)
+    }
+
+    /// The close button a card adds to a banner's tap action counts as a dismissal.
+    @Test
+    func theCloseButtonACardAddsIsADismissal() async throws {
+        try await expectCounted(
+            "dismissed", feedKeys: #", "layout": "banner", "action": {"url": "https://example.com/sale"}"#, button: 1)
+    }
+
+    /// Opens inbox item 5 (with `feedKeys`), presses the card's `button` (`nil`: closes the card), and
+    /// expects `counted` beside `opened`, once, whatever the sheet's binding does afterwards.
+    func expectCounted(_ counted: String, feedKeys: String, button: Int?) async throws {
+        let store = InMemoryAlertStore()
+        let server = try Fixture.server(feed: Fixture.feed(Self.inboxItem + feedKeys))
+        let service = AlertService(
+            client: Fixture.client(server: server, store: store, clock: HandClock("2026-11-24T10:00:00Z")))
+        await service.inbox.refresh()
+        await service.inbox.open(5)
+        let card = try #require(service.inbox.openedMessage)
+        if let button {
+            service.inbox.perform(card.buttons[button])
+        } else {
+            service.inbox.isShowingOpenedMessage = false
+        }
+        await service.inbox.answerCounting?.value
+        service.inbox.isShowingOpenedMessage = false
+        service.inbox.closeOpened()
+        await service.inbox.answerCounting?.value
+        #expect(
+            try await Fixture.counters(store)
+                == ["2026-11-24 5 - - \(counted) 1", "2026-11-24 5 - - opened 1"].sorted(),
+            "\(feedKeys)")
+    }
+
     /// Only items the list has are drawn: an id it does not have records nothing.
     @Test
     func anIdTheListDoesNotHaveIsNotShown() async throws {

@@ -10,7 +10,9 @@ extension AppAlertCommand {
             abstract: "Check a feed against the feed contract.",
             discussion: """
                 Prints every error (the message it names is left out by apps) and warning (likely \
-                a mistake: unknown keys, lists that match nothing, http: links), each with its JSON \
+                a mistake: unknown keys, lists that match nothing, http: links, a message that waits \
+                behind another with the same targeting, a text longer than its layout shows without \
+                scrolling), each with its JSON \
                 path, in the feed's order: a message's errors, then its warnings. Exit code: 0 no \
                 errors (warnings allowed), 1 errors, 2 the file cannot be read or is not JSON.
                 """)
@@ -52,11 +54,17 @@ extension AppAlertCommand {
                 }
                 return output
             }
-            if feed != "-", let document = try? JSONParser().parse(data) {
-                // A picture this machine serves (a serve --dev preview's) that images/ does not have.
-                let folder = FeedSite.folder(of: URL(fileURLWithPath: feed)).appendingPathComponent("images")
-                let images = Set(FeedSite.images(in: folder).files.map(\.path))
-                result.diagnostics += FeedSite.missingPictures(in: document, images: images, severity: .warning)
+            if let document = try? JSONParser().parse(data) {
+                // Messages that wait behind another, texts longer than their layout shows: beside their
+                // message's own diagnostics.
+                result.diagnostics = FeedAdvice.merging(
+                    FeedAdvice.warnings(for: result.feed, document: document), into: result.diagnostics)
+                if feed != "-" {
+                    // A picture this machine serves (a serve --dev preview's) that images/ does not have.
+                    let folder = FeedSite.folder(of: URL(fileURLWithPath: feed)).appendingPathComponent("images")
+                    let images = Set(FeedSite.images(in: folder).files.map(\.path))
+                    result.diagnostics += FeedSite.missingPictures(in: document, images: images, severity: .warning)
+                }
             }
             let total = result.entryCount
             let errors = result.errors.count

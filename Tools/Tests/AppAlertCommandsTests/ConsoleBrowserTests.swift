@@ -86,6 +86,35 @@ struct ConsoleBrowserTests {
                 atPath: directory.url.appendingPathComponent("images/Not-a-picture.png").path))
     }
 
+    /// Issue 41, 5: the validator's warnings of the draft show in the console: a text longer than its
+    /// layout shows at its field (a translation's at the translation's), and the same targeting as
+    /// another message in the message's list, naming the other one.
+    @Test
+    func theValidatorsLengthAndTargetingWarningsShowAtTheDraftsFields() throws {
+        let directory = try TemporaryDirectory()
+        let long = String(repeating: "Lange Zeilen ", count: 120)
+        let feed = """
+            {"format": 2, "messages": [
+              {"id": 1, "bundleId": "com.example.App", "title": "Sale", "text": "20% off",
+               "localizations": {"de": {"text": "\(long)"}}},
+              {"id": 2, "bundleId": "com.example.App", "title": "News", "text": "Folders are here"}]}
+            """
+        let file = try directory.write("messages.json", feed)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let report = try Self.drive(
+            server, "advice", ["id": "1", "text": String(repeating: "Long lines ", count: 150)])
+        let german = report["german"] as? [[String: String]] ?? []
+        #expect(german.map { $0["severity"] } == ["warning"], "\(report)")
+        #expect(german.first?["text"]?.contains("text in de is 1560 characters, about") == true, "\(report)")
+        let listed = report["listed"] as? [String] ?? []
+        #expect(
+            listed.contains { $0.contains("message 1 has the same targeting as message 2 ($.messages[1])") },
+            "\(report)")
+        let text = report["text"] as? [[String: String]] ?? []
+        #expect(text.first?["text"]?.contains("text is 16") == true, "\(report)")
+    }
+
     /// Issue 41, 5: a save refused because the file on disk is not JSON says where (line and column),
     /// keeps the edit, and saves it once the file is mended.
     @Test

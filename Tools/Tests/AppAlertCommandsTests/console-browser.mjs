@@ -557,6 +557,18 @@ const scenarios = {
 
 Object.assign(scenarios, editorScenarios({ base, options, at }), keptScenarios({ base, options, at, savedOnABrokenFile }));
 
+// Opens a message and reports the validator's warnings the form shows: at the German text, in the
+// message's list; then types a long text and reports the warning at the text.
+scenarios.advice = async function (browser) {
+  const tab = await browser.tab(base);
+  await tab.console(options.id);
+  const german = await tab.evaluate(diagnosticsAt("localizations.de.text"));
+  const listed = await tab.evaluate("Array.from(document.querySelectorAll('#con-diagnostics-list li')).map((li) => li.textContent)");
+  await tab.type(fieldSelector("text"), options.text);
+  await tab.wait("the warning at the text", `${diagnosticsAt("text")}.length > 0`);
+  return { german, listed, text: await tab.evaluate(diagnosticsAt("text")) };
+};
+
 const browser = new Browser();
 let code = 0;
 try {

@@ -30,6 +30,10 @@ struct ConsoleCheck {
                     }
                 }
             }
+            if let document {
+                diagnostics = FeedAdvice.merging(
+                    FeedAdvice.warnings(for: decoded.feed, document: document), into: diagnostics)
+            }
             if let file, let document {
                 let folder = FeedSite.folder(of: file).appendingPathComponent("images")
                 let images = Set(FeedSite.images(in: folder).files.map(\.path))
