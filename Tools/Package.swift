@@ -70,7 +70,12 @@ let package = Package(
                 "Pages/README.md", "Pages/test", "Pages/tsconfig.json", "Pages/tsconfig.pages.json",
                 "Pages/globals.d.ts",
             ],
-            resources: [.embedInCode("Pages/console"), .embedInCode("Pages/preview")]
+            // The web client's bundle (Web/bundle's build, committed: Web/bundle fails when it is not the
+            // build of Web/src), served at /appalert-web.js and published beside the feed.
+            resources: [
+                .embedInCode("Pages/console"), .embedInCode("Pages/preview"),
+                .embedInCode("WebClient/appalert-web.js"),
+            ]
         ),
         // The results database (SQLite or PostgreSQL): what `appalert collect` writes and `report` reads.
         .target(

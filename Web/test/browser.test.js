@@ -453,10 +453,10 @@ test("Escape closes a banner that has focus, and leaves the page's keys alone ot
   await tab.close();
 });
 
-/** The bundle as Web/bundle builds it (esbuild, the same options), made afresh for this run. */
+/** The bundle as Web/bundle builds it (`Web/bundle --print`), made afresh for this run. */
 function buildBundle() {
-  const made = spawnSync("esbuild", [fileURLToPath(new URL("../src/index.js", import.meta.url)), "--bundle", "--minify",
-    "--format=esm", "--target=es2022", "--legal-comments=none", "--log-level=warning"], { encoding: "utf8", maxBuffer: 1 << 24 });
+  const made = spawnSync("bash", [fileURLToPath(new URL("../bundle", import.meta.url)), "--print"],
+    { encoding: "utf8", maxBuffer: 1 << 24 });
   return made.status === 0 ? made.stdout : undefined;
 }
 

@@ -1,5 +1,6 @@
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
+import AppAlertServer
 import ArgumentParser
 import Foundation
 
@@ -20,7 +21,8 @@ extension AppAlertCommand {
                 --key-env every file written is signed (PATH.sig beside it); without, a FEED.sig beside \
                 the feed is copied, once it is checked: a FEED.sig that does not match FEED (edited \
                 after signing) stops the publish (exit 1). Pictures in images/ beside the feed are \
-                copied to OUT/images/.
+                copied to OUT/images/. The web client is written as OUT/appalert-web.js (not signed, \
+                even with a key), for pages to load from the feed's host.
                 """)
 
         @Argument(help: "The feed file, or a directory of feeds.")
@@ -98,14 +100,16 @@ extension AppAlertCommand {
             }
             for problem in problems { output.err("appalert: warning: \(problem.reason); it is copied as it is") }
             for warning in Self.loopbackPictures(in: site) { output.err("appalert: warning: \(warning)") }
+            // The web client beside the feed, so a page loads it from the feed's host.
+            let published = WebClient.adding(to: site)
             let written: (removed: [String], replaced: [String])
             do {
-                let writer = try SiteWriter(site: site, directory: previous, source: source, force: force)
-                written = try writer.write(site)
+                let writer = try SiteWriter(site: published, directory: previous, source: source, force: force)
+                written = try writer.write(published)
             } catch {
                 return .failure("\(self.output): \(error)", code: 2)
             }
-            for file in site.files { output.out("\(self.output)/\(file.path)") }
+            for file in published.files { output.out("\(self.output)/\(file.path)") }
             if !written.replaced.isEmpty {
                 output.err(
                     "appalert: warning: --force: replaced \(SiteWriter.list(written.replaced)) in \(self.output), "

@@ -64,7 +64,8 @@ public struct FeedServerConfiguration: Sendable {
 }
 
 /// Serves feeds as ``FeedSite`` lays them out: each feed file at `/NAME`, per-app views at
-/// `/apps/BUNDLE-ID.json`, `/healthz`, and in development mode a preview page at `/`.
+/// `/apps/BUNDLE-ID.json`, the web client at `/appalert-web.js` (``WebClient``), `/healthz`, and in
+/// development mode a preview page at `/`.
 ///
 /// Responses carry a strong `ETag` from the content, `Last-Modified`, `Cache-Control`,
 /// `Content-Type: application/json` and CORS for GET; `If-None-Match` and `If-Modified-Since` give
@@ -415,6 +416,20 @@ final class SiteSnapshot: Sendable {
             entries[path] = Entry(
                 body: body, gzipBody: gzip.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
                 etag: file.etag, lastModified: now, contentType: file.contentType, cacheControl: cacheControl)
+        }
+        // The web client beside the feed (a feed file of that name is served instead); unchanged, it keeps
+        // its entry, so its validators.
+        let client = "/" + WebClient.path
+        if entries[client] == nil {
+            if let old = previous?.entries[client], old.etag == WebClient.file.etag {
+                entries[client] = old
+            } else {
+                let body = ByteBuffer(bytes: WebClient.bundle)
+                var copy = body
+                entries[client] = Entry(
+                    body: body, gzipBody: try? copy.compress(with: .gzip()), etag: WebClient.file.etag,
+                    lastModified: now, contentType: WebClient.contentType, cacheControl: cacheControl)
+            }
         }
         self.entries = entries
         self.site = site

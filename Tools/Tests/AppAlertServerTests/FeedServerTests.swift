@@ -220,7 +220,7 @@ struct FeedServerRouteTests {
             #"[{"id": 1, "bundleId": "../evil", "title": "T", "text": "x"}, {"id": 2, "bundleId": "ok.app", "title": "T", "text": "x"}]"#
         )
         let server = try makeServer(file)
-        #expect(server.content.paths == ["/apps/ok.app.json", "/messages.json"])
+        #expect(server.content.paths == ["/appalert-web.js", "/apps/ok.app.json", "/messages.json"])
         #expect(server.content.snapshotWarnings.first?.reason.contains("no per-app view for \"../evil\"") == true)
     }
 }
@@ -235,14 +235,14 @@ struct FeedServerReloadTests {
         try Data(#"[{"id": 9, "bundleId": "com.example.N", "title": "New", "text": "n"}]"#.utf8).write(
             to: file, options: .atomic)
         #expect(server.content.reloadIfChanged() == nil)
-        #expect(server.content.paths == ["/apps/com.example.N.json", "/messages.json"])
+        #expect(server.content.paths == ["/appalert-web.js", "/apps/com.example.N.json", "/messages.json"])
         #expect(server.content.paths != before)
         // An invalid edit: the error is reported, the good version stays.
         try Data(#"[{"id": 10, "bundleId": "com.example.N", "title": "Broken"}]"#.utf8).write(
             to: file, options: .atomic)
         let error = try #require(server.content.reloadIfChanged())
         #expect(error.diagnostics.first?.path == "$[0].text")
-        #expect(server.content.paths == ["/apps/com.example.N.json", "/messages.json"])
+        #expect(server.content.paths == ["/appalert-web.js", "/apps/com.example.N.json", "/messages.json"])
         try await server.application().test(.router) { client in
             try await client.execute(uri: "/messages.json", method: .get) { response in
                 #expect(String(buffer: response.body).contains("\"id\": 9"))

@@ -1,0 +1,35 @@
+// The copy of the bundle that `appalert serve` and `appalert publish` embed (committed, since the binary
+// is built without esbuild) against what Web/bundle builds from Web/src now.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+const embedded = new URL("../../Tools/Sources/AppAlertServer/WebClient/appalert-web.js", import.meta.url);
+
+/** @param {string[]} options */
+function bundle(options) {
+  return spawnSync("bash", [new URL("../bundle", import.meta.url).pathname, ...options], { maxBuffer: 1 << 24 });
+}
+
+test("the web client appalert serve embeds is what Web/bundle builds now", {
+  skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
+}, () => {
+  const built = bundle(["--print"]);
+  assert.equal(built.status, 0, String(built.stderr));
+  assert.ok(built.stdout.length > 0, "esbuild printed the bundle");
+  assert.ok(readFileSync(embedded).equals(built.stdout),
+    "Tools/Sources/AppAlertServer/WebClient/appalert-web.js is not what Web/src builds now: run Web/bundle --refresh and commit it");
+});
+
+test("esbuild builds the same bytes each time", {
+  skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
+}, () => {
+  assert.ok(bundle(["--print"]).stdout.equals(bundle(["--print"]).stdout));
+});
+
+test("Web/bundle refuses an option it does not know", () => {
+  const answer = bundle(["--frobnicate"]);
+  assert.equal(answer.status, 64);
+  assert.match(String(answer.stderr), /usage: Web\/bundle \[--refresh \| --print\]/);
+});
