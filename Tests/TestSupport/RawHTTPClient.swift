@@ -30,6 +30,16 @@ public enum RawHTTPClient {
         }
     }
 
+    /// Sends `parts`' bytes as they are (a body that is not valid UTF-8), `pause` seconds apart, and
+    /// reads until the server closes or `timeout` passes without a byte; says which.
+    public static func exchange(
+        port: Int, byteParts parts: [Data], pause: Double = 0, timeout: Double
+    ) async throws -> (text: String, timedOut: Bool) {
+        try await offThePool {
+            try blockingExchange(port: port, parts.map { Array($0) }, pause: pause, halfClose: false, timeout: timeout)
+        }
+    }
+
     /// Sends `request`'s bytes as they are (a body that is not text: a picture), and reads the answer.
     public static func exchange(port: Int, bytes request: Data, timeout: Double = 60) async throws -> String {
         let (text, timedOut) = try await offThePool {

@@ -27,6 +27,10 @@ package struct CollectorConfiguration: Sendable {
     package var headerTimeout: Duration = .seconds(10)
     /// A connection with no byte read or written this long is closed.
     package var idleTimeout: Duration = .seconds(60)
+    /// Reads `POST /v1/counts` on the fast path (``CollectorWireHandler``) before NIO's HTTP/1 parser;
+    /// off, every request goes through Hummingbird (`collect --no-fast-path`, hidden: the tests compare
+    /// both ways in).
+    package var fastPath = true
     /// How often the feed files are checked for changes.
     package var reloadInterval: Duration = .seconds(1)
     /// How often a feed at a URL is asked again (with `If-None-Match`).
@@ -63,7 +67,7 @@ package struct Collector: Sendable {
     let metrics: CollectorMetrics
     let limiter: RateLimiter
     let logger: Logger
-    private let dayWindow: LockedDayWindow
+    let dayWindow: LockedDayWindow
 
     package struct StartError: Error, CustomStringConvertible {
         package var description: String
@@ -127,7 +131,8 @@ package struct Collector: Sendable {
             responder: responder,
             server: .http1(
                 configuration: .init(additionalChannelHandlers: [
-                    CollectorChannelHandler(timeouts: timeouts)
+                    CollectorChannelHandler(
+                        timeouts: timeouts, fastPath: collector.configuration.fastPath ? collector : nil)
                 ])),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "appalert"),
@@ -147,84 +152,56 @@ package struct Collector: Sendable {
     /// (no credentials: browsers send none, and the answer never allows them).
     func respond(to request: Request, context: CollectorRequestContext) async -> Response {
         let origin = request.headers[.origin]
-        let allowed = origin.map { configuration.allowedOrigins.isEmpty || configuration.allowedOrigins.contains($0) }
-        var response: Response
-        if allowed == false, request.uri.path == "/v1/counts" {
-            // Refused before the body is read (a preflight too: the page's POST never comes).
-            response = refuse(
-                Refusal(
-                    .origin, "pages on \(String((origin ?? "").prefix(100))) may not send batches here (--allow-origin)"
-                ))
-            response.headers[.connection] = "close"
+        var answer: CollectorAnswer
+        if request.uri.path == "/v1/counts", let refusal = originRefusal(origin) {
+            answer = refusal
         } else if request.method == .options, request.uri.path == "/v1/counts", origin != nil {
-            response = Response(status: .noContent)
-            response.headers[.accessControlAllowMethods] = "POST"
-            response.headers[.accessControlAllowHeaders] = "Content-Type"
-            response.headers[.accessControlMaxAge] = "86400"
+            answer = CollectorAnswer(status: .noContent, fields: [:], body: nil)
+            answer.fields[.accessControlAllowMethods] = "POST"
+            answer.fields[.accessControlAllowHeaders] = "Content-Type"
+            answer.fields[.accessControlMaxAge] = "86400"
         } else {
-            response = await route(request, context: context)
+            answer = await route(request, context: context)
         }
-        if allowed == true {
-            response.headers[.accessControlAllowOrigin] = configuration.allowedOrigins.isEmpty ? "*" : origin
-        }
-        if !configuration.allowedOrigins.isEmpty { response.headers[.vary] = "Origin" }
-        return response
+        addCORS(to: &answer, origin: origin)
+        return answer.response
     }
 
-    private func route(_ request: Request, context: CollectorRequestContext) async -> Response {
+    private func route(_ request: Request, context: CollectorRequestContext) async -> CollectorAnswer {
         switch (request.method, request.uri.path) {
         case (.post, "/v1/counts"):
             let started = ContinuousClock.now
-            let response = await counts(request, context: context)
+            let answer = await counts(request, context: context)
             metrics.recordLatency(ContinuousClock.now - started)
-            return response
+            return answer
         case (.get, "/healthz"), (.head, "/healthz"):
             return Self.json(.ok, #"{"status":"ok"}"#)
         case (.get, "/metrics"):
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-            return Response(
-                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: metrics.text())))
+            return CollectorAnswer(status: .ok, fields: headers, body: ByteBuffer(bytes: metrics.text()))
         case (_, "/v1/counts"), (_, "/healthz"), (_, "/metrics"):
-            var response = Self.error(.methodNotAllowed, "\(request.method) is not allowed here")
-            response.headers[.allow] = request.uri.path == "/v1/counts" ? "POST" : "GET, HEAD"
-            return response
+            var answer = Self.error(.methodNotAllowed, "\(request.method) is not allowed here")
+            answer.fields[.allow] = request.uri.path == "/v1/counts" ? "POST" : "GET, HEAD"
+            return answer
         default:
             metrics.recordRefused(.notFound)
             return Self.error(.notFound, "no such path (the collector takes POST /v1/counts)")
         }
     }
 
-    private func counts(_ request: Request, context: CollectorRequestContext) async -> Response {
-        // Answered before the body is read: the connection closes rather than read what follows.
-        func refuseHead(_ refusal: Refusal) -> Response {
-            var response = refuse(refusal)
-            response.headers[.connection] = "close"
-            return response
+    /// `POST /v1/counts` through Hummingbird: the same steps as the fast path's
+    /// (``CollectorWireHandler``), which reads the head and the body itself.
+    private func counts(_ request: Request, context: CollectorRequestContext) async -> CollectorAnswer {
+        var head = CountsHead(
+            contentTypes: request.headers[values: .contentType],
+            contentLength: request.headers[.contentLength].flatMap(Int.init),
+            remoteAddress: context.remoteAddress)
+        if configuration.trustForwardedFor {
+            head.forwarded = request.headers[values: .init(ForwardedFor.forwarded)!]
+            head.xForwardedFor = request.headers[values: .init(ForwardedFor.xForwardedFor)!]
         }
-        let client: ClientBucket
-        do throws(Refusal) {
-            client = try clientBucket(request, context: context)
-        } catch {
-            return refuseHead(error)
-        }
-        if let retry = limiter.admit(client, now: Self.seconds()) {
-            metrics.recordRefused(.rateLimited)
-            var response = Self.error(
-                .tooManyRequests, "more than \(configuration.rateLimit) batches a minute from one address")
-            response.headers[.retryAfter] = String(retry)
-            // Answered before the body is read: the connection closes rather than read what follows.
-            response.headers[.connection] = "close"
-            return response
-        }
-        do throws(Refusal) {
-            try BatchCheck.contentType(request.headers[values: .contentType])
-        } catch {
-            return refuseHead(error)
-        }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maximumBody {
-            return tooLarge()
-        }
+        if let refusal = checkHead(head) { return refusal }
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: Self.maximumBody)
@@ -233,73 +210,18 @@ package struct Collector: Sendable {
         } catch {
             return refuse(Refusal(.json, "the body could not be read"))
         }
-        let batch: StoredBatch
-        do {
-            let value = try body.withUnsafeReadableBytes { raw throws(BatchJSON.SyntaxError) in
-                try BatchJSON.parse(raw.bindMemory(to: UInt8.self))
+        switch body.withUnsafeReadableBytes({ readBatch($0) }) {
+        case .refused(let answer):
+            return answer
+        case .batch(let batch):
+            let outcome: Result<GroupCommitter.Outcome, any Error>
+            do {
+                outcome = .success(try await committer.submit(batch))
+            } catch {
+                outcome = .failure(error)
             }
-            batch = try BatchCheck(feed: feed.index, days: dayWindow.current(configuration.now())).check(value)
-        } catch let error as BatchJSON.SyntaxError {
-            if error.reason == BatchJSON.TooMany.reason {
-                return refuse(
-                    Refusal(
-                        .tooMany,
-                        "an array with more than 200 elements (at byte \(error.offset)): a batch has at most 200 counters"
-                    ))
-            }
-            return refuse(Refusal(.json, "not JSON: \(error.reason) at byte \(error.offset)"))
-        } catch let refusal as Refusal {
-            return refuse(refusal)
-        } catch {
-            return refuse(Refusal(.json, "not JSON"))
+            return answer(outcome, for: batch)
         }
-        do {
-            switch try await committer.submit(batch) {
-            case .accepted(let count):
-                metrics.recordAccepted(counters: count)
-                return Self.json(.ok, #"{"accepted":\#(count)}"#)
-            case .duplicate:
-                metrics.recordDuplicate()
-                return Self.json(.ok, #"{"duplicate":true}"#)
-            case .tooManyVersions(let day, let version):
-                let position = batch.rows.firstIndex { $0.day == day && $0.version == version } ?? 0
-                return refuse(
-                    BatchCheck.tooManyVersions(
-                        at: "$.counts[\(position)]", app: batch.rows[position].app, day: day, version: version))
-            }
-        } catch {
-            metrics.recordFailed()
-            var response = Self.error(.serviceUnavailable, "the batch could not be stored now; send it again later")
-            response.headers[.retryAfter] = "60"
-            return response
-        }
-    }
-
-    private func refuse(_ refusal: Refusal) -> Response {
-        metrics.recordRefused(refusal.reason)
-        return Self.error(HTTPResponse.Status(code: refusal.reason.status), refusal.text)
-    }
-
-    private func tooLarge() -> Response {
-        metrics.recordRefused(.tooLarge)
-        var response = Self.error(.contentTooLarge, "the body is larger than 64 KiB")
-        // Nothing more is read: the connection closes once the answer is written.
-        response.headers[.connection] = "close"
-        return response
-    }
-
-    /// Whose bucket of the rate limit a request takes: the connection's address, or with
-    /// `--trust-forwarded-for` the one the proxy in front appended (``ForwardedFor``; the connection's
-    /// when the request has neither header); an IPv6 address by its /64.
-    func clientBucket(_ request: Request, context: CollectorRequestContext) throws(Refusal) -> ClientBucket {
-        if configuration.trustForwardedFor,
-            let forwarded = try ForwardedFor.bucket(
-                forwarded: request.headers[values: .init(ForwardedFor.forwarded)!],
-                xForwardedFor: request.headers[values: .init(ForwardedFor.xForwardedFor)!])
-        {
-            return forwarded
-        }
-        return ClientBucket(context.remoteAddress)
     }
 
     /// Why the server stopped or could not start, in words: a socket's error as the system says it
@@ -313,14 +235,14 @@ package struct Collector: Sendable {
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 
-    static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {
+    static func json(_ status: HTTPResponse.Status, _ text: String) -> CollectorAnswer {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+        return CollectorAnswer(status: status, fields: headers, body: ByteBuffer(string: text))
     }
 
-    static func error(_ status: HTTPResponse.Status, _ text: String) -> Response {
+    static func error(_ status: HTTPResponse.Status, _ text: String) -> CollectorAnswer {
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -25,7 +25,7 @@ final class GroupCommitter: Service, @unchecked Sendable {
 
     private struct Pending {
         var batch: StoredBatch
-        var continuation: CheckedContinuation<Outcome, any Error>
+        var answer: @Sendable (Result<Outcome, any Error>) -> Void
     }
 
     private let store: any ResultsStore
@@ -48,16 +48,24 @@ final class GroupCommitter: Service, @unchecked Sendable {
     /// whole group was rolled back) or the collector is stopping.
     func submit(_ batch: StoredBatch) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
-            let (accepted, wake) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
-                // After the writer ended nothing would answer.
-                if finished { return (false, nil) }
-                queue.append(Pending(batch: batch, continuation: continuation))
-                defer { writer = nil }
-                return (true, writer)
-            }
-            if !accepted { continuation.resume(throwing: Closed()) }
-            wake?.resume()
+            submit(batch) { continuation.resume(with: $0) }
         }
+    }
+
+    /// Hands `batch` to the writer; `answer` is called once it is committed (or found a duplicate), or
+    /// with the error when the database failed or the collector is stopping: on the writer's task, or
+    /// at once on the caller's thread when the writer has ended. For the collector's fast path, which
+    /// answers on its event loop without a task per batch.
+    func submit(_ batch: StoredBatch, answer: @escaping @Sendable (Result<Outcome, any Error>) -> Void) {
+        let (accepted, wake) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
+            // After the writer ended nothing would answer.
+            if finished { return (false, nil) }
+            queue.append(Pending(batch: batch, answer: answer))
+            defer { writer = nil }
+            return (true, writer)
+        }
+        if !accepted { answer(.failure(Closed())) }
+        wake?.resume()
     }
 
     /// The writer ended: a batch submitted now is refused.
@@ -108,7 +116,7 @@ final class GroupCommitter: Service, @unchecked Sendable {
             queue = []
             return all
         }
-        for pending in left { pending.continuation.resume(throwing: Closed()) }
+        for pending in left { pending.answer(.failure(Closed())) }
         // In a task of its own: a cancelled task's database calls are refused, and the database must
         // be closed.
         let store = store
@@ -149,12 +157,12 @@ final class GroupCommitter: Service, @unchecked Sendable {
                     // A copy in the same group is refused as well: nothing of it was stored.
                     case .tooManyVersions(let day, let version): .tooManyVersions(day: day, version: version)
                     }
-                pending.continuation.resume(returning: outcome)
+                pending.answer(.success(outcome))
             }
         } catch {
             logger.error(
                 "commit of \(unique.count) batch(es) failed, none stored: \(String(describing: error).prefix(500))")
-            for pending in group { pending.continuation.resume(throwing: error) }
+            for pending in group { pending.answer(.failure(error)) }
         }
     }
 }

@@ -63,6 +63,10 @@ extension AppAlertCommand {
         @Option(name: .customLong("today"), help: .hidden)
         var today: String?
 
+        /// Tests and benchmarks: every request through Hummingbird, none on the fast path.
+        @Flag(name: .customLong("no-fast-path"), help: .hidden)
+        var noFastPath = false
+
         func validate() throws {
             for origin in allowOrigin {
                 guard let url = URL(string: origin), let scheme = url.scheme, ["https", "http"].contains(scheme),
@@ -90,6 +94,7 @@ extension AppAlertCommand {
             configuration.rateLimit = rateLimit
             configuration.trustForwardedFor = trustForwardedFor
             configuration.allowedOrigins = allowOrigin
+            configuration.fastPath = !noFastPath
             guard let (header, idle) = try timeouts.durations() else { return }
             configuration.headerTimeout = header
             configuration.idleTimeout = idle

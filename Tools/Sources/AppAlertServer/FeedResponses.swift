@@ -145,12 +145,12 @@ enum FeedResponses {
 }
 
 /// HTTP dates (RFC 9110 IMF-fixdate: `Sun, 22 Nov 2026 04:00:00 GMT`).
-enum HTTPDate {
+package enum HTTPDate {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Formats without a `DateFormatter`: the server writes a `Date` header on every response.
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)

@@ -15,7 +15,7 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    static let maximumHeaderBlock = 8192
+    static let maximumHeaderBlock = HTTPWire.maximumHeaderBlock
     /// Header lines the fast path answers itself; a request with more goes to NIO's parser.
     static let maximumHeaderCount = 64
     static let maximumPending = 65536
@@ -175,7 +175,7 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Reads one request at the start of `buffer`.
     func parse(_ buffer: ByteBuffer, scannedBefore scanned: Int = 0, validatedBefore validated: Int = 0) -> Parse {
         buffer.withUnsafeReadableBytes { bytes -> Parse in
-            guard let end = Self.headerBlockEnd(bytes, from: scanned) else {
+            guard let end = HTTPWire.headerBlockEnd(bytes, from: scanned) else {
                 if bytes.count > Self.maximumHeaderBlock { return .other }
                 guard let checked = checkCompleteLines(bytes, from: validated, scannedBefore: scanned) else {
                     return .other
@@ -183,7 +183,7 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return .incomplete(validated: checked)
             }
             if end < 0 || end > Self.maximumHeaderBlock { return .other }
-            var lines = Self.Lines(bytes: bytes, end: end)
+            var lines = HTTPWire.Lines(bytes: bytes, end: end)
             guard let requestLine = lines.next(), let target = Self.requestTarget(requestLine),
                 let entry = content.snapshot.entries[target.path]
             else { return .other }
@@ -195,75 +195,26 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 headerCount += 1
                 if headerCount > Self.maximumHeaderCount { return .other }
                 guard let (name, value) = Self.simpleHeader(line) else { return .other }
-                if Self.name(name, is: "if-none-match") {
+                if HTTPWire.name(name, is: "if-none-match") {
                     guard request.ifNoneMatch == nil, !request.ifNoneMatchIsCurrent else { return .other }
-                    if Self.bytes(value, equal: entry.etag) {
+                    if HTTPWire.bytes(value, equal: entry.etag) {
                         request.ifNoneMatchIsCurrent = true
                     } else {
                         request.ifNoneMatch = String(decoding: value, as: UTF8.self)
                     }
-                } else if Self.name(name, is: "if-modified-since") {
+                } else if HTTPWire.name(name, is: "if-modified-since") {
                     guard request.ifModifiedSince == nil else { return .other }
                     request.ifModifiedSince = String(decoding: value, as: UTF8.self)
-                } else if Self.name(name, is: "accept-encoding") {
+                } else if HTTPWire.name(name, is: "accept-encoding") {
                     guard request.acceptEncoding == nil else { return .other }
                     request.acceptEncoding = String(decoding: value, as: UTF8.self)
-                } else if Self.name(name, is: "connection") {
+                } else if HTTPWire.name(name, is: "connection") {
                     // Any `close` option in any Connection line closes.
                     request.close =
                         request.close || FeedResponses.requestsClose(String(decoding: value, as: UTF8.self))
                 }
             }
             return .served(request, length: end + 4)
-        }
-    }
-
-    /// The offset of the `\r\n\r\n` that ends the header block; -1 when a line ends in a bare `\n`
-    /// or `\r` (left to NIO's parser, whatever it makes of it); nil when the block is not complete.
-    /// Where the head ends (the index of its `\r\n\r\n`), -1 for a line ending the fast path does
-    /// not take, nil when the end has not arrived. Scanning resumes a few bytes before `start`, the
-    /// part already known to hold no end.
-    static func headerBlockEnd(_ bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
-        let limit = min(bytes.count, maximumHeaderBlock + 4)
-        // Three bytes back catch an end split across reads (`\r\n\r` then `\n`); never start
-        // between the two bytes of a `\r\n`.
-        var index = max(0, start - 3)
-        if index > 0, bytes[index - 1] == 0x0D { index -= 1 }
-        while index < limit {
-            let byte = bytes[index]
-            if byte == 0x0A { return -1 }  // an LF not after a CR (those are skipped below)
-            if byte == 0x0D {
-                guard index + 1 < bytes.count else { return nil }
-                guard bytes[index + 1] == 0x0A else { return -1 }
-                if index + 3 < bytes.count, bytes[index + 2] == 0x0D, bytes[index + 3] == 0x0A { return index }
-                if index + 2 < bytes.count, bytes[index + 2] == 0x0A { return -1 }
-                index += 2
-                continue
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The lines of the header block, each without its `\r\n`; a bare `\n` or `\r` makes a line that
-    /// fails the checks.
-    struct Lines {
-        let bytes: UnsafeRawBufferPointer
-        let end: Int
-        var position = 0
-
-        init(bytes: UnsafeRawBufferPointer, end: Int) {
-            self.bytes = bytes
-            self.end = end
-        }
-
-        mutating func next() -> Slice<UnsafeRawBufferPointer>? {
-            guard position < end else { return nil }
-            var index = position
-            while index < end && !(bytes[index] == 0x0D && bytes[index + 1] == 0x0A) { index += 1 }
-            let line = bytes[position..<index]
-            position = index + 2
-            return line
         }
     }
 
@@ -274,44 +225,12 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     static func simpleHeader(_ line: Slice<UnsafeRawBufferPointer>) -> (
         name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>
     )? {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { return nil }
-        let name = line[line.startIndex..<colon]
-        guard name.allSatisfy(isTokenByte) else { return nil }
-        let value = trimmed(line[(colon + 1)...])
-        guard value.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 }) else { return nil }
+        guard let (name, value) = HTTPWire.header(line) else { return nil }
         for refused: StaticString in ["content-length", "transfer-encoding", "upgrade", "expect"]
-        where Self.name(name, is: refused) {
+        where HTTPWire.name(name, is: refused) {
             return nil
         }
         return (name, value)
-    }
-
-    /// Whether `bytes` are `text`'s UTF-8: one `memcmp` over the string's own storage (through
-    /// `String.UTF8View`, a byte at a time, the comparisons were 1.3% of the server's samples).
-    static func bytes(_ bytes: Slice<UnsafeRawBufferPointer>, equal text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { Self.bytes(bytes, equal: UnsafeRawBufferPointer($0)) }
-    }
-
-    static func bytes(_ bytes: Slice<UnsafeRawBufferPointer>, equal text: StaticString) -> Bool {
-        text.withUTF8Buffer { Self.bytes(bytes, equal: UnsafeRawBufferPointer($0)) }
-    }
-
-    static func bytes(_ bytes: Slice<UnsafeRawBufferPointer>, equal other: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count == other.count else { return false }
-        guard let start = bytes.base.baseAddress, let otherStart = other.baseAddress else { return bytes.isEmpty }
-        return memcmp(start + bytes.startIndex, otherStart, other.count) == 0
-    }
-
-    /// Whether a header `name` is `lowercase` (written in lower case), in any case: byte by byte, with
-    /// no lowercased copy made.
-    static func name(_ name: Slice<UnsafeRawBufferPointer>, is lowercase: StaticString) -> Bool {
-        guard name.count == lowercase.utf8CodeUnitCount else { return false }
-        return lowercase.withUTF8Buffer { expected in
-            zip(name, expected).allSatisfy { byte, wanted in
-                (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
-            }
-        }
     }
 
     /// Checks the complete lines of an unfinished head from the line starting at `validated`,
@@ -344,15 +263,16 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
     static func requestTarget(_ line: Slice<UnsafeRawBufferPointer>) -> (head: Bool, path: String)? {
         let head: Bool
         let methodLength: Int
-        if bytes(line.prefix(4), equal: "GET ") {
+        if HTTPWire.bytes(line.prefix(4), equal: "GET ") {
             (head, methodLength) = (false, 4)
-        } else if bytes(line.prefix(5), equal: "HEAD ") {
+        } else if HTTPWire.bytes(line.prefix(5), equal: "HEAD ") {
             (head, methodLength) = (true, 5)
         } else {
             return nil
         }
         let versionLength = 9
-        guard line.count > methodLength + versionLength, bytes(line.suffix(versionLength), equal: " HTTP/1.1") else {
+        guard line.count > methodLength + versionLength, HTTPWire.bytes(line.suffix(versionLength), equal: " HTTP/1.1")
+        else {
             return nil
         }
         let target = line[(line.startIndex + methodLength)..<(line.endIndex - versionLength)]
@@ -361,23 +281,6 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
         else { return nil }
         let path = target.firstIndex(of: UInt8(ascii: "?")).map { target[target.startIndex..<$0] } ?? target
         return (head, String(decoding: path, as: UTF8.self))
-    }
-
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
-
-    static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
-        var bytes = bytes
-        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
-        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
-        return bytes
     }
 
     // MARK: - Answering
