@@ -139,8 +139,11 @@ struct VariantWording {
     private let inheritedCandidates: LanguageMatching.Candidates
     /// Every tag of the variant's and the message's localizations, the variant's first, each once.
     let tags: [LanguageTag]
-    /// What asking for each of `tags` looks for (``LanguageMatching/wanted(_:)``), read once per tag.
-    private let wanted: [[LanguageMatching.Key]]
+    /// What asking for each of `tags` looks for, read once per tag (with the candidates).
+    private let wanted: [LanguageMatching.Key]
+    /// For each of `tags`, where it came from: the variant's own translations or the message's, and the
+    /// answer already known for that source (its own tag's first translation), asked no more.
+    private let known: [(own: Int?, inherited: Int?)]
 
     /// `inheritedCandidates`: the message's tags read beforehand, when several variants are worded.
     init(message: Message, variant: Message.Variant, inheritedCandidates: LanguageMatching.Candidates? = nil) {
@@ -148,21 +151,47 @@ struct VariantWording {
         own = variant.localizations ?? []
         inherited = message.localizations
         ownCandidates = LanguageMatching.Candidates(own.map(\.tag))
-        self.inheritedCandidates = inheritedCandidates ?? LanguageMatching.Candidates(inherited.map(\.tag))
-        var seen = Set<[Substring]>()
-        tags = (own + inherited).map(\.tag).filter { seen.insert($0.subtags).inserted }
-        wanted = tags.map(LanguageMatching.wanted)
+        let inheritedCandidates = inheritedCandidates ?? LanguageMatching.Candidates(inherited.map(\.tag))
+        self.inheritedCandidates = inheritedCandidates
+        var seen = Set<String>(minimumCapacity: own.count + inherited.count)
+        var tags: [LanguageTag] = []
+        var wanted: [LanguageMatching.Key] = []
+        var known: [(own: Int?, inherited: Int?)] = []
+        for (position, localization) in own.enumerated() where seen.insert(localization.tag.normalized).inserted {
+            tags.append(localization.tag)
+            wanted.append(ownCandidates.keys[position])
+            known.append((own: ownCandidates.servingOwnTag[position], inherited: nil))
+        }
+        for (position, localization) in inherited.enumerated()
+        where seen.insert(localization.tag.normalized).inserted {
+            tags.append(localization.tag)
+            wanted.append(inheritedCandidates.keys[position])
+            known.append((own: nil, inherited: inheritedCandidates.servingOwnTag[position]))
+        }
+        self.tags = tags
+        self.wanted = wanted
+        self.known = known
+    }
+
+    /// Where in `own` the variant's translation into `tags[index]` is (the one the language rules
+    /// choose), if it has one.
+    func ownIndex(at index: Int) -> Int? {
+        if let found = known[index].own { return found }
+        return own.isEmpty ? nil : LanguageMatching.best(of: ownCandidates, asking: wanted[index])
+    }
+
+    /// Where in `inherited` the message's translation into `tags[index]` is, if it has one.
+    func inheritedIndex(at index: Int) -> Int? {
+        if let found = known[index].inherited { return found }
+        return inherited.isEmpty ? nil : LanguageMatching.best(of: inheritedCandidates, asking: wanted[index])
     }
 
     /// The variant's own translation into `tags[index]` (the one the language rules choose), if any.
-    func ownTranslation(at index: Int) -> Message.Localization? {
-        own.isEmpty ? nil : LanguageMatching.best(of: ownCandidates, wanted: wanted[index]).map { own[$0] }
-    }
+    func ownTranslation(at index: Int) -> Message.Localization? { ownIndex(at: index).map { own[$0] } }
 
     /// The message's translation into `tags[index]`, if any.
     func inheritedTranslation(at index: Int) -> Message.Localization? {
-        inherited.isEmpty
-            ? nil : LanguageMatching.best(of: inheritedCandidates, wanted: wanted[index]).map { inherited[$0] }
+        inheritedIndex(at: index).map { inherited[$0] }
     }
 
     /// The translation a device given `tags[index]` sees, key by key: the variant's own, else, for a key the

@@ -295,64 +295,54 @@ extension MessageReader {
     /// its own words, untranslated. Elsewhere (`mixesLanguages`) it fires only when other texts of that
     /// showing are in the language. Linear: each variant's and the message's languages indexed once.
     mutating func checkLanguages(of message: Message) {
-        // The keys a localization may carry that the layout shows.
-        struct Key {
-            var name: String
-            var inVariant: (Message.Variant) -> Bool
-            var inLocalization: (Message.Localization) -> Bool
-        }
+        // The keys a localization may carry that the layout shows, one bit each, in the order listed.
+        let names = ["title", "text", "confirmLabel", "link", "buttons", "image", "features"]
         let layout = message.layout
-        var keys: [Key] = [
-            Key(name: "title", inVariant: { $0.title != nil }, inLocalization: { $0.title != nil }),
-            Key(name: "text", inVariant: { $0.text != nil }, inLocalization: { $0.text != nil }),
-        ]
-        if layout.hasButtons {
-            keys.append(
-                Key(
-                    name: "confirmLabel", inVariant: { $0.confirmLabel != nil },
-                    inLocalization: { $0.confirmLabel != nil }))
-            keys.append(Key(name: "link", inVariant: { $0.link != nil }, inLocalization: { $0.link != nil }))
-            keys.append(Key(name: "buttons", inVariant: { $0.buttons != nil }, inLocalization: { $0.buttons != nil }))
-        }
-        if layout.isCustomDrawn {
-            keys.append(Key(name: "image", inVariant: { $0.image != nil }, inLocalization: { $0.image != nil }))
-        }
-        if layout == .sheet {
-            keys.append(
-                Key(name: "features", inVariant: { $0.features != nil }, inLocalization: { $0.features != nil }))
+        var shown: UInt8 = 0b11
+        if layout.hasButtons { shown |= 0b1_1100 }
+        if layout.isCustomDrawn { shown |= 0b10_0000 }
+        if layout == .sheet { shown |= 0b100_0000 }
+        // Which shown keys each localization sets, read once per localization, not once per language
+        // and key.
+        func keys(_ localization: Message.Localization) -> UInt8 {
+            Self.bits(
+                localization.title != nil, localization.text != nil, localization.confirmLabel != nil,
+                localization.link != nil, localization.buttons != nil, localization.image != nil,
+                localization.features != nil) & shown
         }
         let base = messagePathParts
         let inheritedCandidates = LanguageMatching.Candidates(message.localizations.map(\.tag))
+        let inheritedKeys = message.localizations.map(keys)
         for (index, variant) in message.variants.enumerated() {
             let wording = VariantWording(
                 message: message, variant: variant, inheritedCandidates: inheritedCandidates)
             let label = message.variantLabel(index)
             let named = variant.name == nil ? "variant \(label)" : "variant \"\(label)\""
+            let ownKeys = wording.own.map(keys)
+            let sets =
+                Self.bits(
+                    variant.title != nil, variant.text != nil, variant.confirmLabel != nil, variant.link != nil,
+                    variant.buttons != nil, variant.image != nil, variant.features != nil) & shown
             for (position, tag) in wording.tags.enumerated() {
-                let own = wording.ownTranslation(at: position)
-                let inherited = wording.inheritedTranslation(at: position)
-                var untranslated: [String] = []
-                var replacedBefore: [String] = []
-                var translated = false
-                for key in keys {
-                    let sets = key.inVariant(variant)
-                    if own.map(key.inLocalization) == true || (!sets && inherited.map(key.inLocalization) == true) {
-                        translated = true
-                    } else if sets {
-                        untranslated.append(key.name)
-                        if variant.localizations == nil, inherited.map(key.inLocalization) == true {
-                            replacedBefore.append(key.name)
-                        }
-                    }
-                }
-                guard !untranslated.isEmpty, translated || !replacedBefore.isEmpty else { continue }
+                let ownIndex = wording.ownIndex(at: position)
+                let ownSets = ownIndex.map { ownKeys[$0] } ?? 0
+                let inheritedSets = wording.inheritedIndex(at: position).map { inheritedKeys[$0] } ?? 0
+                // A key is translated by the variant's own translation, or, when the variant does not set
+                // it, by the message's; a key the variant sets and does not translate is untranslated.
+                let translated = ownSets | (inheritedSets & ~sets) != 0
+                let untranslatedKeys = sets & ~ownSets
+                let replacedKeys = variant.localizations == nil ? untranslatedKeys & inheritedSets : 0
+                guard untranslatedKeys != 0, translated || replacedKeys != 0 else { continue }
                 // Past the listing limit a warning is only counted: build its words only when listed.
                 guard isListing else {
                     report(
-                        .warning, !replacedBefore.isEmpty ? .cancelsVariants : .mixesLanguages, key: "localizations",
+                        .warning, replacedKeys != 0 ? .cancelsVariants : .mixesLanguages, key: "localizations",
                         reason: "")
                     continue
                 }
+                let untranslated = names.indices.filter { untranslatedKeys & (1 << $0) != 0 }.map { names[$0] }
+                let replacedBefore = names.indices.filter { replacedKeys & (1 << $0) != 0 }.map { names[$0] }
+                let own = ownIndex
                 let language = tag.original
                 let quotedLanguage = JSONValue.string(language).compactDescription
                 let variantPath = JSONPath.appending("variants", to: base.path) + "[\(index)]"
@@ -377,6 +367,22 @@ extension MessageReader {
                 }
             }
         }
+    }
+
+    /// One bit per key that is set, in the order of `checkLanguages`' names.
+    static func bits(
+        _ title: Bool, _ text: Bool, _ confirmLabel: Bool, _ link: Bool, _ buttons: Bool, _ image: Bool,
+        _ features: Bool
+    ) -> UInt8 {
+        var bits: UInt8 = 0
+        if title { bits |= 1 }
+        if text { bits |= 1 << 1 }
+        if confirmLabel { bits |= 1 << 2 }
+        if link { bits |= 1 << 3 }
+        if buttons { bits |= 1 << 4 }
+        if image { bits |= 1 << 5 }
+        if features { bits |= 1 << 6 }
+        return bits
     }
 
     /// `"title"`, `"title" and "text"`, `"title", "text" and "buttons"`.

@@ -32,30 +32,38 @@ enum LanguageMatching {
     /// index, without going through the candidates again.
     static func best(of candidates: Candidates, for preferred: [LanguageTag]) -> Int? {
         for language in preferred {
-            if let found = best(of: candidates, wanted: wanted(language)) { return found }
+            if let found = best(of: candidates, asking: Key(language)) { return found }
         }
         return nil
     }
 
-    /// What asking for `language` looks for, in order (the tag, then its fallbacks): read once for a
-    /// language asked of several candidate lists.
-    static func wanted(_ language: LanguageTag) -> [Key] { [Key(language)] + fallbacks(of: language) }
-
-    /// The candidate that serves the first of `wanted` any candidate serves.
-    static func best(of candidates: Candidates, wanted: [Key]) -> Int? {
-        for key in wanted {
-            if let found = candidates.best(for: key) { return found }
+    /// The candidate that serves a language asked as `wanted` (read once for a language asked of several
+    /// candidate lists): the tag's, else its fallback's (Bokmål for Norwegian and Nynorsk).
+    static func best(of candidates: Candidates, asking wanted: Key) -> Int? {
+        if let found = candidates.best(for: wanted) { return found }
+        switch wanted.language {
+        case "no", "nn": return candidates.best(for: bokmål)
+        default: return nil
         }
-        return nil
     }
+
+    private static let bokmål = Key(LanguageTag("nb"))
 
     /// Candidate tags as the matching compares them, indexed by language and script: in each group,
     /// the first candidate of each tag and of each region (`nil`: none), and the group's first.
     struct Candidates: Sendable {
         private struct Group: Sendable {
             var first: Int
-            var exact: [[Substring]: Int] = [:]
+            var exact: [String: Int] = [:]
             var byRegion: [Substring?: Int] = [:]
+
+            /// Adds the candidate at `index`; returns the first candidate of its tag.
+            mutating func add(_ key: Key, at index: Int) -> Int {
+                if byRegion[key.region] == nil { byRegion[key.region] = index }
+                if let first = exact[key.exact] { return first }
+                exact[key.exact] = index
+                return index
+            }
         }
 
         private struct GroupKey: Hashable, Sendable {
@@ -64,16 +72,29 @@ enum LanguageMatching {
         }
 
         private var groups: [GroupKey: Group] = [:]
+        /// Each candidate's tag as the matching compares it, in the candidates' order: what asking for
+        /// it looks for, without reading the tag again.
+        let keys: [Key]
+        /// For each candidate, what asking for its own tag answers: the first candidate of the same tag
+        /// (itself, unless an earlier one has its tag). Known from the indexing, so a caller asking for
+        /// the candidates' own tags needs no look-up.
+        let servingOwnTag: [Int]
 
         init(_ tags: [LanguageTag]) {
-            for (index, tag) in tags.enumerated() {
-                let key = Key(tag)
-                let groupKey = GroupKey(language: key.language, script: key.script)
-                // Changed in place: a copy taken out and put back would copy its tables at each tag.
-                if groups[groupKey] == nil { groups[groupKey] = Group(first: index) }
-                if groups[groupKey]?.exact[key.subtags] == nil { groups[groupKey]?.exact[key.subtags] = index }
-                if groups[groupKey]?.byRegion[key.region] == nil { groups[groupKey]?.byRegion[key.region] = index }
+            self.init(keys: tags.map(Key.init))
+        }
+
+        init(keys: [Key]) {
+            self.keys = keys
+            var servingOwnTag: [Int] = []
+            servingOwnTag.reserveCapacity(keys.count)
+            for (index, key) in keys.enumerated() {
+                // Changed in place, found once: a copy taken out and put back would copy its tables.
+                servingOwnTag.append(
+                    groups[GroupKey(language: key.language, script: key.script), default: Group(first: index)].add(
+                        key, at: index))
             }
+            self.servingOwnTag = servingOwnTag
         }
 
         /// The candidate that serves `wanted`, the first of the best: among those of its language and
@@ -81,7 +102,7 @@ enum LanguageMatching {
         /// region, the language's main variety; any other. Each step is one look-up.
         func best(for wanted: Key) -> Int? {
             guard let group = groups[GroupKey(language: wanted.language, script: wanted.script)] else { return nil }
-            if let found = group.exact[wanted.subtags] { return found }
+            if let found = group.exact[wanted.exact] { return found }
             if let region = wanted.region {
                 if let found = group.byRegion[region] { return found }
                 if let parent = parentRegion(language: wanted.language, region: region),
@@ -98,33 +119,42 @@ enum LanguageMatching {
         }
     }
 
-    /// The tags to try when `tag` itself is not served: Bokmål for Norwegian and Nynorsk.
-    private static func fallbacks(of tag: LanguageTag) -> [Key] {
-        switch canonicalLanguage(tag.language) {
-        case "no", "nn": [Key(LanguageTag("nb"))]
-        default: []
-        }
-    }
-
     /// A tag reduced to what the matching compares: the canonical language, the script (written or
-    /// implied), the region, and the subtags for the exact match.
+    /// implied), the region, and the tag with its canonical language for the exact match.
     struct Key: Sendable {
         let language: Substring
         let script: Substring?
         let region: Substring?
-        let subtags: [Substring]
+        let exact: String
 
         init(_ tag: LanguageTag) {
             let language = LanguageMatching.canonicalLanguage(tag.language)
             let rest = tag.subtags.dropFirst()
-            let written = rest.first { $0.count == 4 && $0.allSatisfy(\.isLetter) }
+            let written = rest.first { Self.has($0, count: 4, all: \.isLetter, ascii: LanguageTag.isASCIILetter) }
             let region = rest.first {
-                ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber))
+                Self.has($0, count: 2, all: \.isLetter, ascii: LanguageTag.isASCIILetter)
+                    || Self.has($0, count: 3, all: \.isNumber, ascii: LanguageTag.isASCIIDigit)
             }
             self.language = language
             self.region = region
             script = written ?? LanguageMatching.likelyScript(language: language, region: region)
-            subtags = [language] + rest
+            // The tag's own normalized string when its language is already the canonical one: no copy.
+            exact = language == tag.language ? tag.normalized : ([language] + rest).joined(separator: "-")
+        }
+
+        /// Whether `subtag` is `count` characters that are all `property`: read as bytes when it is ASCII
+        /// (where `ascii` is the same test), as characters otherwise.
+        private static func has(
+            _ subtag: Substring, count: Int, all property: (Character) -> Bool, ascii: (UInt8) -> Bool
+        ) -> Bool {
+            var bytes = 0
+            var holds = true
+            for byte in subtag.utf8 {
+                guard byte < 0x80 else { return subtag.count == count && subtag.allSatisfy(property) }
+                bytes += 1
+                holds = holds && ascii(byte)
+            }
+            return holds && bytes == count
         }
     }
 

@@ -5,22 +5,42 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     public let original: String
     /// The lowercased subtags.
     public let subtags: [Substring]
+    /// The tag lowercased, with `-` for `_`: what the matching compares for an exact match, one string
+    /// (hashed as bytes) rather than its subtags (each hashed through Unicode normalization).
+    let normalized: String
 
     public init(_ tag: String) {
         self.original = tag
-        self.subtags = tag.lowercased().replacingUnderscores().split(separator: "-", omittingEmptySubsequences: false)
+        // A tag already in lowercase ASCII letters, digits and hyphens (as feeds write most) is split as
+        // it is: lowercasing it would give the same string.
+        let normalized = tag.utf8.allSatisfy(Self.isNormalized) ? tag : tag.lowercased().replacingUnderscores()
+        self.normalized = normalized
+        self.subtags = normalized.split(separator: "-", omittingEmptySubsequences: false)
     }
 
+    private static func isNormalized(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || isASCIIDigit(byte) || byte == UInt8(ascii: "-")
+    }
+
+    /// Whether `byte` is an ASCII letter, of either case (``isWellFormed`` and the matching read tags as bytes).
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
+    }
+
+    static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
     /// Whether the tag is well formed: subtags of 1 to 8 letters or digits, a language of 2 to 3
-    /// letters (or `*`).
+    /// letters (or `*`). Read as bytes: a subtag of ASCII letters and digits has as many characters as
+    /// bytes, and any other byte makes the tag ill-formed.
     public var isWellFormed: Bool {
         guard let language = subtags.first, !language.isEmpty else { return false }
         if language == "*" { return subtags.count == 1 }
-        guard (2...3).contains(language.count) || language == "x" || language == "i",
-            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        guard (2...3).contains(language.utf8.count) || language == "x" || language == "i",
+            language.utf8.allSatisfy(Self.isASCIILetter)
         else { return false }
         return subtags.dropFirst().allSatisfy { subtag in
-            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            (1...8).contains(subtag.utf8.count)
+                && subtag.utf8.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) }
         }
     }
 

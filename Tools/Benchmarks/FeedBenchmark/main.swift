@@ -3,7 +3,8 @@
 // alternating. See Benchmarks/README.md.
 //
 //     swift run -c release FeedBenchmark [--messages N] [--rounds N] [--check]
-//     swift run -c release FeedBenchmark --hostile [--rounds N]   (hostile feeds against benign ones)
+//     swift run -c release FeedBenchmark --hostile [--rounds N] [--shape TEXT]   (hostile feeds against
+//         benign ones; --shape keeps the shapes whose name contains TEXT, to profile one)
 
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
@@ -181,7 +182,10 @@ if CommandLine.arguments.contains("--hostile") {
     let clock = ContinuousClock()
     var worst = 0.0
     // Each shape read for every app (validate) and for the benign feed's app (as AlertClient reads).
-    for (name, make) in HostileFeeds.shapes {
+    let only = CommandLine.arguments.firstIndex(of: "--shape").flatMap {
+        $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
+    }
+    for (name, make) in HostileFeeds.shapes where only.map(name.contains) ?? true {
         let hostile = make()
         let benign = HostileFeeds.benign(bytes: hostile.count)
         for bundleID in [nil, "com.example.App"] {
