@@ -10,6 +10,9 @@ public enum AlertEvent: Sendable, Hashable {
     /// until it is answered. A slot's message is reported when its slot first draws it; an inbox item
     /// when it is first drawn in the list on a UTC day (``InboxModel/itemAppeared(_:)``).
     case shown(id: Int, variant: Int? = nil)
+    /// The user opened an inbox item: its card is on screen (``InboxModel/open(_:)``). Sent at every
+    /// opening, with reporting on or off; the `opened` counter counts the same moments.
+    case opened(id: Int, variant: Int? = nil)
     /// The user dismissed it.
     case dismissed(id: Int, variant: Int? = nil)
     /// The user followed its link.

@@ -86,7 +86,8 @@ public final class InboxModel {
         }
     }
 
-    /// Opens item `id`: read, counted as a view and (with reporting on) as `opened`, and ``openedMessage``.
+    /// Opens item `id`: read, counted as a view and (with reporting on) as `opened`, and ``openedMessage``;
+    /// the app hears ``AlertEvent/opened(id:variant:)``.
     public func open(_ id: Int) async {
         guard let position = items.firstIndex(where: { $0.id == id }) else { return }
         items[position].isRead = true
@@ -95,6 +96,7 @@ public final class InboxModel {
         openedMessage = card
         openedListing = listed
         openedImages = []
+        service?.hand(.opened(id: listed.id, variant: listed.variant))
         do {
             if let problems = try await service?.client?.openInboxItem(listed) {
                 for problem in problems { service?.hand(.problem(problem)) }

@@ -7,7 +7,8 @@ import Testing
 
 /// The inbox is counted (issue 41): an item drawn in the visible list is that day's showing of it
 /// (`shown`, once per item and UTC day, across launches), opening it is `opened`; the app hears
-/// ``AlertEvent/shown(id:variant:)`` at the same moments as the counter.
+/// ``AlertEvent/shown(id:variant:)`` and ``AlertEvent/opened(id:variant:)`` at the same moments as the
+/// counters.
 @MainActor
 struct InboxCountingTests {
     typealias Fixture = ResultsFixture
@@ -30,6 +31,10 @@ struct InboxCountingTests {
         log.events.filter { if case .shown = $0 { true } else { false } }
     }
 
+    func opened(_ log: EventLog) -> [AlertEvent] {
+        log.events.filter { if case .opened = $0 { true } else { false } }
+    }
+
     @Test
     func anItemIsShownOnceADayWhenItsRowIsDrawnAndCountedAsOpenedWhenOpened() async throws {
         let store = InMemoryAlertStore()
@@ -47,8 +52,10 @@ struct InboxCountingTests {
         #expect(try await Fixture.counters(store) == ["2026-11-24 5 - - shown 1"])
         #expect(shown(log) == [.shown(id: 5)])
 
+        #expect(opened(log) == [])
         await service.inbox.open(5)
         #expect(try await Fixture.counters(store) == ["2026-11-24 5 - - opened 1", "2026-11-24 5 - - shown 1"])
+        #expect(opened(log) == [.opened(id: 5)])
         #expect(service.inbox.problem == nil)
 
         // The next launch on the same day draws it again: still that day's one showing.
@@ -69,7 +76,8 @@ struct InboxCountingTests {
             ])
     }
 
-    /// Without reporting nothing is counted, and the app still hears `shown` once a day.
+    /// Without reporting nothing is counted, and the app still hears `shown` once a day and `opened` at
+    /// each opening.
     @Test
     func withoutReportingTheAppHearsShownOnceADayAndNothingIsCounted() async throws {
         let store = InMemoryAlertStore()
@@ -79,7 +87,9 @@ struct InboxCountingTests {
         await service.inbox.itemAppeared(5)?.value
         await service.inbox.itemAppeared(5)?.value
         await service.inbox.open(5)
+        await service.inbox.open(5)
         #expect(shown(log) == [.shown(id: 5)])
+        #expect(opened(log) == [.opened(id: 5), .opened(id: 5)])
         #expect(try await store.state().results == nil)
         #expect(try await store.state().inbox?.isRead(5) == true)
     }
