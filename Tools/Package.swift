@@ -64,19 +64,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            // The page code of the preview and the console (Pages/README.md), compiled into the binary; its
-            // tests and type-check configuration stay out.
+            // The page code of the preview and the console (Pages/README.md) and the web client's bundle
+            // (Web/bundle's build, committed: Web/bundle fails when it is not the build of Web/src, served
+            // at /appalert-web.js and published beside the feed) are compiled into the binary by the
+            // EmbedPageCode plugin, not as resources; the pages' tests and type-check configuration stay out.
             exclude: [
                 "Pages/README.md", "Pages/test", "Pages/tsconfig.json", "Pages/tsconfig.pages.json",
-                "Pages/globals.d.ts",
+                "Pages/globals.d.ts", "Pages/console", "Pages/preview", "WebClient/appalert-web.js",
             ],
-            // The web client's bundle (Web/bundle's build, committed: Web/bundle fails when it is not the
-            // build of Web/src), served at /appalert-web.js and published beside the feed.
-            resources: [
-                .embedInCode("Pages/console"), .embedInCode("Pages/preview"),
-                .embedInCode("WebClient/appalert-web.js"),
-            ]
+            plugins: ["EmbedPageCode"]
         ),
+        // Compiles page code into the binary as `.embedInCode` would, in a form the compiler reads in a
+        // second rather than fifty (Plugins/EmbedPageCode says why).
+        .plugin(name: "EmbedPageCode", capability: .buildTool(), dependencies: ["PageCodeEmbedder"]),
+        .executableTarget(name: "PageCodeEmbedder", path: "Plugins/PageCodeEmbedder"),
         // The results database (SQLite or PostgreSQL): what `appalert collect` writes and `report` reads.
         .target(
             name: "AppAlertResults",
@@ -175,6 +176,7 @@ let package = Package(
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
                 "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
+                "PageCodeEmbedder",
                 "FuzzImage", "AppAlertResults", .product(name: "Logging", package: "swift-log"),
                 // The collector's rate-limit buckets, in-process (a test cannot connect from two addresses
                 // of one IPv6 /64).

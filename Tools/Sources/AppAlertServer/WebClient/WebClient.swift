@@ -4,7 +4,7 @@ import Foundation
 /// The web client (`Web/`) as one minified ES module: `appalert serve` answers it at `/appalert-web.js`
 /// and `appalert publish` writes it beside the feed, so a page loads it from the feed's own host. The
 /// bytes are `WebClient/appalert-web.js`, Web/bundle's build committed here and embedded by SwiftPM
-/// (`.embedInCode`): the binary stays one file and needs no esbuild. Web/bundle and
+/// (the `EmbedPageCode` plugin): the binary stays one file and needs no esbuild. Web/bundle and
 /// `Web/test/bundle.test.js` fail when that copy is not the build of `Web/src` (`Web/bundle --refresh`
 /// makes it again).
 package enum WebClient {
