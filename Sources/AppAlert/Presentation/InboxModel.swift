@@ -110,18 +110,24 @@ public final class InboxModel {
         if openedMessage?.id == id { openedImages = images }
     }
 
-    /// Handles a button of ``openedMessage``'s card: closes it and returns the page to open, if any; an
-    /// event button hands its event to the app (``AlertService/onEvent``). The showing was counted when
-    /// the item was opened; with reporting on, the button is counted as the message's own buttons are
-    /// (`button.0`, `link`, `tap`, `dismissed`).
+    /// Handles a button of ``openedMessage``'s card: closes it and returns the page to open, if any. The
+    /// app hears what a launch message's button tells it (``AlertService/onEvent``):
+    /// ``AlertEvent/dismissed(id:variant:)``, ``AlertEvent/linkOpened(id:url:variant:)`` or
+    /// ``AlertEvent/buttonEvent(id:name:variant:)``. The showing was counted when the item was opened;
+    /// with reporting on, the button is counted as the message's own buttons are (`button.0`, `link`,
+    /// `tap`, `dismissed`).
     @discardableResult
     public func perform(_ button: Message.Button) -> URL? {
         guard let message = openedMessage else { return nil }
         openedMessage = nil
         countAnswer(openedListing.flatMap { ResultEvent.ofInboxCard(button, listed: $0) })
         switch button.action {
-        case .dismiss: return nil
-        case .url(let url): return url
+        case .dismiss:
+            service?.hand(.dismissed(id: message.id, variant: message.variant))
+            return nil
+        case .url(let url):
+            service?.hand(.linkOpened(id: message.id, url: url, variant: message.variant))
+            return url
         case .event(let name):
             service?.hand(.buttonEvent(id: message.id, name: name, variant: message.variant))
             return nil
@@ -145,12 +151,14 @@ public final class InboxModel {
             close: { [self] in closeOpened() })
     }
 
-    /// Closes ``openedMessage``'s card without a button (the close control, a swipe): with reporting on,
-    /// counted as `dismissed`, as closing a message is.
+    /// Closes ``openedMessage``'s card without a button (the close control, a swipe): the app hears
+    /// ``AlertEvent/dismissed(id:variant:)`` and, with reporting on, it is counted as `dismissed`, as
+    /// closing a message is.
     public func closeOpened() {
-        guard openedMessage != nil else { return }
+        guard let message = openedMessage else { return }
         openedMessage = nil
         countAnswer(.dismissed)
+        service?.hand(.dismissed(id: message.id, variant: message.variant))
     }
 
     /// With reporting on, counts `event` of the opened item as it was listed (its variant), once.

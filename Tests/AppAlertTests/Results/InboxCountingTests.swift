@@ -177,6 +177,55 @@ struct InboxCountingTests {
             "\(feedKeys)")
     }
 
+    /// A card's button (`nil`: the card closed without one) and what the app hears from it.
+    struct Heard: Sendable, CustomTestStringConvertible {
+        let keys: String
+        let button: Int?
+        let event: AlertEvent
+        var testDescription: String { "\(event)" }
+    }
+
+    nonisolated static let heard = [
+        Heard(keys: #", "buttons": [{"title": "Later", "action": "dismiss"}]"#, button: 0, event: .dismissed(id: 5)),
+        Heard(
+            keys: #", "link": {"title": "See", "url": "https://example.com/sale"}"#, button: 0,
+            event: .linkOpened(id: 5, url: URL(string: "https://example.com/sale")!)),
+        Heard(
+            keys: #", "buttons": [{"title": "Buy", "action": {"event": "buy"}}]"#, button: 0,
+            event: .buttonEvent(id: 5, name: "buy")),
+        Heard(keys: "", button: nil, event: .dismissed(id: 5)),
+    ]
+
+    /// What the app hears from an opened card: each button tells it what the same button of a launch
+    /// message would, and closing the card is a dismissal; with reporting on or off, once.
+    @Test(arguments: heard, [true, false])
+    func theAppHearsWhatACardsButtonDid(_ expected: Heard, reporting: Bool) async throws {
+        let keys = expected.keys
+        let button = expected.button
+        let heard = expected.event
+        let store = InMemoryAlertStore()
+        let server = try Fixture.server(feed: Fixture.feed(Self.inboxItem + keys))
+        let service = AlertService(
+            client: Fixture.client(
+                server: server, store: store, clock: HandClock("2026-11-24T10:00:00Z"), reporting: reporting))
+        let log = EventLog()
+        service.onEvent = { log.events.append($0) }
+        await service.inbox.refresh()
+        await service.inbox.open(5)
+        let card = try #require(service.inbox.openedMessage)
+        if let button { service.inbox.perform(card.buttons[button]) }
+        // The sheet's binding closes what is already closed: nothing more is heard.
+        service.inbox.closeOpened()
+        await service.inbox.answerCounting?.value
+        let answers = log.events.filter {
+            switch $0 {
+            case .dismissed, .linkOpened, .buttonEvent: true
+            default: false
+            }
+        }
+        #expect(answers == [heard], "\(keys)")
+    }
+
     /// Only items the list has are drawn: an id it does not have records nothing.
     @Test
     func anIdTheListDoesNotHaveIsNotShown() async throws {

@@ -115,7 +115,7 @@ extension ConsoleBrowserTests {
                 "This install does not see this message: rule startDate, starts at 2099-06-01T00:00:00Z"), "\(now)")
         let later = report["later"] as? [String: Any] ?? [:]
         #expect(later["at"] as? String == "At 2099-06-02T09:00:00Z (UTC), the date and time above.", "\(later)")
-        #expect(later["audience"] as? [String] == ["Every app: 1 of 2 kinds of install see it first."], "\(later)")
+        #expect(later["audience"] as? [String] == ["Every app: 1 of 2 kinds of install sees it first."], "\(later)")
         #expect(later["explain"] as? String == "This install sees this message.", "\(later)")
         let notADate = report["notADate"] as? [String: Any] ?? [:]
         #expect(

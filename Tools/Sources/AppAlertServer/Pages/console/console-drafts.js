@@ -149,11 +149,18 @@
         text: "Out of date: shown again once the draft is a message apps can read." }));
       return;
     }
+    // "1 of 3 kinds of install sees", "2 of 3 … see", "all 3 … see", "the one kind … sees".
+    function seeingWords(seeing, kinds) {
+      if (seeing === kinds) {
+        return kinds === 1 ? "the one kind of install sees" : "all " + kinds + " kinds of install see";
+      }
+      return seeing + " of " + kinds + " kinds of install " + (seeing === 1 ? "sees" : "see");
+    }
     audience.apps.forEach(function (app) {
       var name = app.app === "*" ? "Every app" : app.app;
       box.appendChild(make("p", { "class": "con-diff-summary", text: app.seeing === 0
         ? name + ": no kind of install sees it first (another message wins, or none matches)."
-        : name + ": " + app.seeing + " of " + app.kinds + " kinds of install see it first." }));
+        : name + ": " + seeingWords(app.seeing, app.kinds) + " it first." }));
       if (app.table) { box.appendChild(make("pre", { "class": "con-diff", text: app.table })); }
     });
     if (audience.more > 0) {
