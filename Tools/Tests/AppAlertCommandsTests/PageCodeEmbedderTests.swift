@@ -43,9 +43,8 @@ struct PageCodeEmbedderTests {
 
         let generated = directory.url.appendingPathComponent("PackageResources.swift")
         let embedder = AppAlertProcess.binary("PageCodeEmbedder")
-        let embedded = try await offThePool {
-            try ProcessResult.run(embedder, [generated.path] + files.map(\.path))
-        }
+        let arguments = [generated.path] + files.map(\.path)
+        let embedded = try await offThePool { try ProcessResult.run(embedder, arguments) }
         #expect(embedded.status == 0, "\(embedded.standardError)")
 
         // A program that writes each resource back to a file named after it.
