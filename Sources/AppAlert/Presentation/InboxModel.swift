@@ -110,12 +110,13 @@ public final class InboxModel {
         if openedMessage?.id == id { openedImages = images }
     }
 
-    /// Handles a button of ``openedMessage``'s card: closes it and returns the page to open, if any. The
-    /// app hears what a launch message's button tells it (``AlertService/onEvent``):
-    /// ``AlertEvent/dismissed(id:variant:)``, ``AlertEvent/linkOpened(id:url:variant:)`` or
-    /// ``AlertEvent/buttonEvent(id:name:variant:)``. The showing was counted when the item was opened;
-    /// with reporting on, the button is counted as the message's own buttons are (`button.0`, `link`,
-    /// `tap`, `dismissed`).
+    /// Handles a button of ``openedMessage``'s card: closes it and returns the page to open, if any.
+    ///
+    /// The app hears what the same button of a launch message tells it: a dismissal
+    /// (``AlertEvent/dismissed(id:variant:)``), a link followed (``AlertEvent/linkOpened(id:url:variant:)``)
+    /// or an event (``AlertEvent/buttonEvent(id:name:variant:)``). The showing was counted when the item
+    /// was opened; with reporting on, the button is counted as the message's own buttons are (`button.0`,
+    /// `link`, `tap`, `dismissed`).
     @discardableResult
     public func perform(_ button: Message.Button) -> URL? {
         guard let message = openedMessage else { return nil }
