@@ -108,14 +108,20 @@ final class FeedWireHandler: ChannelInboundHandler, RemovableChannelHandler {
                 needsFlush = false
                 context.flush()
             }
+            // Outside a read: the handlers behind (NIO's parser, Hummingbird's async channel) deliver
+            // what they were handed when told the read is complete.
+            if handedOver { context.fireChannelReadComplete() }
         }
         context.fireChannelWritabilityChanged()
     }
 
     /// The connection ends with part of a request read: NIO's parser gets it, to make of it what it
-    /// would have.
+    /// would have, and the read's end, as any read has.
     func channelInactive(context: ChannelHandlerContext) {
-        if !handedOver, let pending { handOver(pending, context: context) }
+        if !handedOver, let pending {
+            handOver(pending, context: context)
+            context.fireChannelReadComplete()
+        }
         context.fireChannelInactive()
     }
 

@@ -152,6 +152,30 @@ struct FeedWireHandlerUnitTests {
         #expect(behind.reads == 2 && behind.readsComplete == 2)
     }
 
+    /// A request handed on outside a read (the socket drained after a client sent without reading, or
+    /// the connection ended with part of a request) reaches the handlers behind with the read's end:
+    /// Hummingbird's async channel delivers what it was handed only then, so without it the request
+    /// would wait for the client's next read, which may never come.
+    @Test(arguments: ["when the socket drains", "when the connection ends"])
+    func aRequestHandedOnOutsideAReadIsFollowedByTheReadsEnd(_ moment: String) throws {
+        let server = try FeedServer(source: try makeFeedFile())
+        let behind = Behind()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandlers([FeedWireHandler(content: server.content), behind])
+        channel.isWritable = false
+        let request = "POST /messages.json HTTP/1.1\r\nContent-Length: 0\r\n\r\n"
+        try channel.writeInbound(ByteBuffer(string: moment == "when the socket drains" ? request : "POST /mess"))
+        #expect(behind.reads == 0 && behind.readsComplete == 0)
+        if moment == "when the socket drains" {
+            channel.isWritable = true
+            channel.pipeline.fireChannelWritabilityChanged()
+        } else {
+            channel.pipeline.fireChannelInactive()
+        }
+        #expect(behind.reads == 1)
+        #expect(behind.readsComplete == 1)
+    }
+
     /// A graceful shutdown reaches the handlers behind, whether the fast path answered anything (then
     /// after its answers are written) or not.
     @Test(arguments: [true, false])
