@@ -15,8 +15,12 @@ let package = Package(
         .visionOS(.v1),
     ],
     products: [
-        // The feed author's tool: validate, evaluate, explain, sign, publish, serve, check.
+        // The feed author's tool: validate, evaluate, explain, check, init, diff… Its server commands
+        // (publish, serve, keygen, sign, verify, collect, report) run in appalert-full, built beside it.
         .executable(name: "appalert", targets: ["appalert"]),
+        // Every command, the server's among them (SwiftNIO, Hummingbird, SQLite): what the release
+        // archive and Homebrew install as `appalert` (Sources/AppAlertCommands/ServerCommands.swift).
+        .executable(name: "appalert-full", targets: ["appalert-full"]),
         // The feed server (Hummingbird): per-app views, ETag/304, gzip, hot reload, preview page.
         .library(name: "AppAlertServer", targets: ["AppAlertServer"]),
     ],
@@ -107,17 +111,28 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // The commands that need no server library: the README's first command builds only these.
         .target(
             name: "AppAlertCommands",
             dependencies: [
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
-                "AppAlertServer", "AppAlertResults", "AppAlertCollector",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // publish, serve, keygen, sign, verify, collect and report, and the root command with all of them.
+        .target(
+            name: "AppAlertServerCommands",
+            dependencies: [
+                .product(name: "AppAlert", package: "AppAlert"),
+                .product(name: "AppAlertAuthoring", package: "AppAlert"),
+                "AppAlertCommands", "AppAlertServer", "AppAlertResults", "AppAlertCollector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(name: "appalert", dependencies: ["AppAlertCommands"]),
+        .executableTarget(name: "appalert-full", dependencies: ["AppAlertServerCommands"]),
         // Examples/ExampleTool/main.swift: a command-line tool that uses AppAlert as an app would.
         .executableTarget(
             name: "ExampleTool", dependencies: [.product(name: "AppAlert", package: "AppAlert")],
@@ -175,7 +190,8 @@ let package = Package(
             dependencies: [
                 .product(name: "AppAlert", package: "AppAlert"),
                 .product(name: "AppAlertAuthoring", package: "AppAlert"),
-                "AppAlertCommands", "appalert", "ConfigUpgrade", "TestSupport", "FuzzFeed", "FuzzVersion",
+                "AppAlertCommands", "AppAlertServerCommands", "appalert", "appalert-full", "ConfigUpgrade",
+                "TestSupport", "FuzzFeed", "FuzzVersion",
                 "PageCodeEmbedder",
                 "FuzzImage", "AppAlertResults", .product(name: "Logging", package: "swift-log"),
                 // The collector's rate-limit buckets, in-process (a test cannot connect from two addresses
@@ -190,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "AppAlertReportTests",
             dependencies: [
-                "AppAlertResults", "appalert", "TestSupport",
+                "AppAlertResults", "appalert", "appalert-full", "TestSupport",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]

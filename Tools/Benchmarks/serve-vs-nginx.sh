@@ -21,8 +21,8 @@ THREADS=${THREADS:-2}
 if ! command -v wrk >/dev/null || ! command -v nginx >/dev/null; then echo "needs wrk and nginx"; exit 2; fi
 
 if [ -z "${APPALERT:-}" ]; then
-  swift build -c release --product appalert >/dev/null
-  APPALERT=.build/release/appalert
+  swift build -c release --product appalert-full >/dev/null
+  APPALERT=.build/release/appalert-full
 fi
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; nginx -s stop -c "$work/nginx.conf" 2>/dev/null || true; rm -rf "$work"' EXIT

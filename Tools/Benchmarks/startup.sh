@@ -24,8 +24,8 @@ rm -rf "$out/archive" && mkdir -p "$out/archive"
 tar -xzf "$archive" -C "$out/archive"
 static="$out/archive/appalert-$version-linux-$(uname -m)/bin/appalert"
 
-swift build -c release --package-path Tools --product appalert >/dev/null
-dynamic=Tools/.build/release/appalert
+swift build -c release --package-path Tools --product appalert-full >/dev/null
+dynamic=Tools/.build/release/appalert-full
 swiftc -O -static-stdlib Tools/Benchmarks/Startup/hello.swift -o "$out/hello"
 swiftc -O -static-stdlib Tools/Benchmarks/Startup/hello-urlsession.swift -o "$out/hello-urlsession"
 

@@ -27,9 +27,10 @@ class Appalert < Formula
   def install
     if build.head?
       system "swift", "build", "--disable-sandbox", "--configuration", "release",
-             "--package-path", "Tools", "--product", "appalert", "--traits", "PostgreSQL",
+             "--package-path", "Tools", "--product", "appalert-full", "--traits", "PostgreSQL",
              "--arch", "arm64", "--arch", "x86_64"
-      bin.install "Tools/.build/apple/Products/Release/appalert"
+      # appalert-full is the command with every command in one binary: installed as appalert.
+      bin.install "Tools/.build/apple/Products/Release/appalert-full" => "appalert"
       # The completions and the manual page as scripts/release makes them: from the binary itself, the
       # manual by ArgumentParser's generate-manual built from the checkout the build resolved.
       generate_completions_from_executable(bin/"appalert", "--generate-completion-script")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The collector's throughput and latency with durability on (Tools/Benchmarks/README.md, "Collector").
 #
-#     bash Benchmarks/Collect/collect-bench.sh sqlite      # in Tools/, after swift build -c release --product appalert
+#     bash Benchmarks/Collect/collect-bench.sh sqlite      # in Tools/, after swift build -c release --product appalert-full
 #     bash Benchmarks/Collect/collect-bench.sh postgres    # needs APPALERT_TEST_POSTGRES_URL (.ci/run sets it)
 #     FAST_PATH=0 bash Benchmarks/Collect/collect-bench.sh sqlite   # every request through Hummingbird
 #     NGINX=0 bash Benchmarks/Collect/collect-bench.sh sqlite       # without the nginx ceiling
@@ -27,8 +27,8 @@ ROUNDS=${ROUNDS:-3}
 PORT=${PORT:-18181}
 NGINX_PORT=${NGINX_PORT:-18182}
 FAST_PATH=${FAST_PATH:-1}
-binary=${APPALERT:-.build/release/appalert}
-[ -x "$binary" ] || { echo "build first: swift build -c release --product appalert"; exit 2; }
+binary=${APPALERT:-.build/release/appalert-full}
+[ -x "$binary" ] || { echo "build first: swift build -c release --product appalert-full"; exit 2; }
 command -v wrk >/dev/null || { echo "needs wrk (apt-get install wrk)"; exit 2; }
 extra=()
 [ "$FAST_PATH" = 0 ] && extra=(--no-fast-path)

@@ -5,21 +5,44 @@ import Foundation
 
 /// The `appalert` command: the feed author's tool.
 public struct AppAlertCommand: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "appalert",
-        abstract: "Check, explain and try out AppAlert feeds.",
-        discussion: """
-            Exit codes: 0 success; 1 the answer is "no" (validate found errors, a version does not \
-            satisfy a range); 2 the input could not be used (unreadable file, not JSON, invalid \
-            version or option value).
-            """,
-        version: AppAlertCommand.version,
-        subcommands: [
-            Validate.self, Evaluate.self, Check.self, UpdateCheck.self, Publish.self, Serve.self, Keygen.self,
-            Sign.self, Verify.self, VersionCommand.self, Schema.self, Audience.self, Diff.self, Init.self,
-            InboxCommand.self, Collect.self, Report.self,
-        ]
-    )
+    public static let configuration = commandConfiguration(
+        server: ServerCommandTypes(
+            publish: PublishListing.self, serve: ServeListing.self, keygen: KeygenListing.self, sign: SignListing.self,
+            verify: VerifyListing.self, collect: CollectListing.self, report: ReportListing.self))
+
+    /// The commands `appalert` lists and `appalert-full` has whole (``ServerCommands``).
+    package struct ServerCommandTypes {
+        package var publish, serve, keygen, sign, verify, collect, report: any ParsableCommand.Type
+
+        package init(
+            publish: any ParsableCommand.Type, serve: any ParsableCommand.Type, keygen: any ParsableCommand.Type,
+            sign: any ParsableCommand.Type, verify: any ParsableCommand.Type, collect: any ParsableCommand.Type,
+            report: any ParsableCommand.Type
+        ) {
+            (self.publish, self.serve, self.keygen, self.sign) = (publish, serve, keygen, sign)
+            (self.verify, self.collect, self.report) = (verify, collect, report)
+        }
+    }
+
+    /// The tool's configuration with `server` in the places of the commands `appalert-full` has: the same
+    /// help, in the same order, from both binaries.
+    package static func commandConfiguration(server: ServerCommandTypes) -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: "appalert",
+            abstract: "Check, explain and try out AppAlert feeds.",
+            discussion: """
+                Exit codes: 0 success; 1 the answer is "no" (validate found errors, a version does not \
+                satisfy a range); 2 the input could not be used (unreadable file, not JSON, invalid \
+                version or option value).
+                """,
+            version: AppAlertCommand.version,
+            subcommands: [
+                Validate.self, Evaluate.self, Check.self, UpdateCheck.self, server.publish, server.serve, server.keygen,
+                server.sign, server.verify, VersionCommand.self, Schema.self, Audience.self, Diff.self, Init.self,
+                InboxCommand.self, server.collect, server.report,
+            ]
+        )
+    }
 
     /// The tool's version: `--version`, the User-Agent, the manual, the release archive's name and the
     /// version `appalert init`'s workflow downloads all come from ``appalertVersion``.
@@ -37,40 +60,40 @@ public struct AppAlertCommand: AsyncParsableCommand {
 /// a direction mark becomes a space), JSON has them written as escapes (``TerminalPresenter/escaped(_:)``:
 /// `\u001B`, the same JSON), so no string of a feed can move the cursor, change colours, write to the
 /// clipboard or show a line in another order than it is written. Only these methods write.
-struct CommandOutput: Equatable {
-    private(set) var standardOutput = ""
-    private(set) var standardError = ""
-    var exitCode: Int32 = 0
+package struct CommandOutput: Equatable {
+    package private(set) var standardOutput = ""
+    package private(set) var standardError = ""
+    package var exitCode: Int32 = 0
 
-    init() {}
+    package init() {}
 
     /// A line of text on standard output.
-    mutating func out(_ line: String) { write(line + "\n") }
+    package mutating func out(_ line: String) { write(line + "\n") }
     /// A line of text on standard error.
-    mutating func err(_ line: String) { standardError += TerminalPresenter.neutralized(line) + "\n" }
+    package mutating func err(_ line: String) { standardError += TerminalPresenter.neutralized(line) + "\n" }
     /// Lines of text (a table, a report) on standard output, each ending in a line break.
-    mutating func write(_ text: String) { standardOutput += TerminalPresenter.neutralized(text) }
+    package mutating func write(_ text: String) { standardOutput += TerminalPresenter.neutralized(text) }
 
     /// A JSON document, pretty-printed, on standard output: the control characters it holds are escaped
     /// already (`JSONValue.serialized`); DEL, C1 controls, bidirectional controls and marks are escaped
     /// here, line by line (a line break there is between tokens), which leaves the same JSON.
-    mutating func json(_ value: JSONValue) {
+    package mutating func json(_ value: JSONValue) {
         let lines = value.serialized(pretty: true).split(separator: "\n", omittingEmptySubsequences: false)
         standardOutput += lines.map { TerminalPresenter.escaped(String($0)) }.joined(separator: "\n") + "\n"
     }
 
     /// A message framed as `appalert check` shows it: the presenter neutralizes its texts itself, keeping
     /// only the directional isolates this package put around an app name or a version.
-    mutating func notice(_ presentation: AlertPresentation) {
+    package mutating func notice(_ presentation: AlertPresentation) {
         standardOutput += TerminalPresenter().render(presentation)
     }
 
     /// Puts what `earlier` wrote on standard error before what this output holds there.
-    mutating func prependErrors(of earlier: CommandOutput) {
+    package mutating func prependErrors(of earlier: CommandOutput) {
         standardError = earlier.standardError + standardError
     }
 
-    static func failure(_ message: String, code: Int32 = 2) -> CommandOutput {
+    package static func failure(_ message: String, code: Int32 = 2) -> CommandOutput {
         var output = CommandOutput()
         output.err("appalert: \(message)")
         output.exitCode = code
@@ -79,12 +102,12 @@ struct CommandOutput: Equatable {
 
     /// Writes a line on standard error at once, neutralized as ``err(_:)`` does: for a command that keeps
     /// running (a server).
-    static func warnNow(_ line: String) {
+    package static func warnNow(_ line: String) {
         FileHandle.standardError.write(Data((TerminalPresenter.neutralized(line) + "\n").utf8))
     }
 
     /// Writes the output and ends the command with its exit code.
-    func emit() throws {
+    package func emit() throws {
         if !standardOutput.isEmpty { FileHandle.standardOutput.write(Data(standardOutput.utf8)) }
         if !standardError.isEmpty { FileHandle.standardError.write(Data(standardError.utf8)) }
         if exitCode != 0 { throw ExitCode(exitCode) }
@@ -92,10 +115,12 @@ struct CommandOutput: Equatable {
 }
 
 /// Reads a feed file (or standard input for `-`).
-enum FeedFile {
+package enum FeedFile {
     /// `data` decoded as an app decodes it, the messages it leaves out listed on `output`'s standard
     /// error (named `name`); `nil`, with `output` the failure, when it is not a feed.
-    static func decoded(_ data: Data, named name: String, into output: inout CommandOutput) -> FeedDecoder.Output? {
+    package static func decoded(_ data: Data, named name: String, into output: inout CommandOutput) -> FeedDecoder
+        .Output?
+    {
         let result: FeedDecoder.Output
         do {
             result = try FeedDecoder().decode(data)
@@ -107,11 +132,11 @@ enum FeedFile {
         return result
     }
 
-    struct ReadError: Error {
-        var message: String
+    package struct ReadError: Error {
+        package var message: String
     }
 
-    static func read(_ path: String) throws(ReadError) -> Data {
+    package static func read(_ path: String) throws(ReadError) -> Data {
         if path == "-" {
             return FileHandle.standardInput.readDataToEndOfFile()
         }

@@ -66,16 +66,18 @@ extension AppAlertCommand {
 }
 
 /// The values `audience` combines, and `diff`'s.
-struct AudienceOptions: ParsableArguments {
+package struct AudienceOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier.")
-    var bundleID: String?
+    package var bundleID: String?
 
     @Option(
         name: .customLong("app-version"),
         help: ArgumentHelp(
             "An app version; repeatable. Default: one for each class of versions the feed tells apart.",
             valueName: "version"))
-    var appVersions: [String] = []
+    package var appVersions: [String] = []
 
     @Option(
         name: .customLong("os-version"),
@@ -83,28 +85,29 @@ struct AudienceOptions: ParsableArguments {
             "An OS version; repeatable. Default: a released one for each class of OS versions the feed tells apart.",
             valueName: "version")
     )
-    var osVersions: [String] = []
+    package var osVersions: [String] = []
 
     @Option(
         name: .customLong("platform"),
         help: ArgumentHelp(
             "A platform; repeatable. Default: each one the feed names, and one of Apple's it does not name.",
             valueName: "platform"))
-    var platforms: [String] = []
+    package var platforms: [String] = []
 
     @Option(
         name: .customLong("locale"),
         help: ArgumentHelp(
             "A preferred language (BCP 47); repeatable. Default: every one the feed's locales name, and one they "
                 + "do not name (this machine's when it can).", valueName: "tag"))
-    var locales: [String] = []
+    package var locales: [String] = []
 
     @Option(help: "The time of the decision, RFC 3339 (e.g. 2026-03-01T09:00:00Z). Default: now.")
-    var now: String?
+    package var now: String?
 
     @OptionGroup var campaign: CampaignOptions
 
-    func query(now currentDate: Date, bundleID fallback: String? = nil) throws(InputError) -> FeedAudience.Query {
+    package func query(now currentDate: Date, bundleID fallback: String? = nil) throws(InputError) -> FeedAudience.Query
+    {
         guard let bundleID = bundleID ?? fallback else { throw InputError(message: "--bundle-id: give the app") }
         var query = FeedAudience.Query(
             bundleID: bundleID, now: try InputError.date(now, current: currentDate),
@@ -127,13 +130,13 @@ struct AudienceOptions: ParsableArguments {
 
     /// This machine's OS version for its own platform where Apple's release list does not apply (Linux's
     /// kernel version is a Linux row's, never an iOS or macOS one).
-    static var machineOSVersions: [Platform: Version] {
+    package static var machineOSVersions: [Platform: Version] {
         guard OSReleases.majors(on: .current) == nil else { return [:] }
         let version = ProcessInfo.processInfo.operatingSystemVersion
         return [.current: Version(version.majorVersion, version.minorVersion, version.patchVersion)]
     }
 
-    static var machineLanguage: LanguageTag? { FeedAudience.machineLanguage }
+    package static var machineLanguage: LanguageTag? { FeedAudience.machineLanguage }
 }
 
 /// Reads and decodes a feed file for a command, or says why it cannot.
@@ -162,8 +165,8 @@ enum FeedInput {
 }
 
 /// `audience`'s table: one line per combination, columns padded.
-enum AudienceTable {
-    static func render(_ rows: [FeedAudience.Row]) -> String {
+package enum AudienceTable {
+    package static func render(_ rows: [FeedAudience.Row]) -> String {
         var lines = [["APP", "OS", "PLATFORM", "LANGUAGE", "SEES", "ROLLOUT"]]
         for row in rows {
             lines.append(install(row) + [seen(row), share(row.rolloutPercent)])
@@ -173,7 +176,7 @@ enum AudienceTable {
 
     /// The row's four values, each followed by the class it stands for when that is more than itself:
     /// `1.0.0 (<2.0.0)`, `27.1 (>=17)`, `ios (+5)` (five more platforms alike), `en (others)`.
-    static func install(_ row: FeedAudience.Row) -> [String] {
+    package static func install(_ row: FeedAudience.Row) -> [String] {
         func shown(_ value: String, _ covers: String) -> String {
             if value.isEmpty { return "-" }
             if covers == value { return value }
@@ -190,7 +193,7 @@ enum AudienceTable {
 
     /// What the row's installs see: `#2 Sale`, and what those outside its rollout see in turn,
     /// `#2 Sale, else #3 Tips (25 %), else nothing` (the first's share is in ROLLOUT).
-    static func seen(_ row: FeedAudience.Row) -> String {
+    package static func seen(_ row: FeedAudience.Row) -> String {
         ([message(row.selected, row.title)]
             + row.otherwise.map {
                 message($0.selected, $0.title) + ($0.rolloutPercent < 100 ? " (\(share($0.rolloutPercent)))" : "")
@@ -198,18 +201,18 @@ enum AudienceTable {
             .joined(separator: ", else ")
     }
 
-    static func message(_ id: Int?, _ title: String?) -> String {
+    package static func message(_ id: Int?, _ title: String?) -> String {
         guard let id else { return "nothing" }
         let title = title ?? ""
         return "#\(id) " + (title.count > 40 ? title.prefix(39) + "…" : title)
     }
 
-    static func share(_ percent: Double?) -> String {
+    package static func share(_ percent: Double?) -> String {
         guard let percent else { return "-" }
         return (percent == percent.rounded() ? String(Int(percent)) : String(percent)) + " %"
     }
 
-    static func format(_ lines: [[String]]) -> String {
+    package static func format(_ lines: [[String]]) -> String {
         var widths = [Int](repeating: 0, count: lines.first?.count ?? 0)
         for line in lines { for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) } }
         var text = ""

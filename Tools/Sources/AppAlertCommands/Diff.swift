@@ -4,8 +4,10 @@ import ArgumentParser
 import Foundation
 
 extension AppAlertCommand {
-    struct Diff: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Diff: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "diff",
             abstract: "Show what an edit of a feed changes, and for whom.",
             discussion: """
@@ -20,20 +22,20 @@ extension AppAlertCommand {
                 """)
 
         @Argument(help: "The feed before the edit.")
-        var old: String
+        package var old: String
 
         @Argument(help: "The feed after the edit.")
-        var new: String
+        package var new: String
 
         @Option(help: "The time of the decision, RFC 3339 (e.g. 2026-03-01T09:00:00Z). Default: now.")
-        var now: String?
+        package var now: String?
 
         @Flag(help: "Print {added, removed, changed, updatesChanged, audience} as JSON.")
-        var json = false
+        package var json = false
 
-        func run() async throws { try execute().emit() }
+        package func run() async throws { try execute().emit() }
 
-        func execute(currentDate: Date = Date()) -> CommandOutput {
+        package func execute(currentDate: Date = Date()) -> CommandOutput {
             var output = CommandOutput()
             let diff: FeedDiff
             do {
@@ -61,7 +63,7 @@ extension AppAlertCommand {
             return output
         }
 
-        static func read(_ path: String) throws(InputError) -> (JSONValue, FeedDecoder.Output) {
+        package static func read(_ path: String) throws(InputError) -> (JSONValue, FeedDecoder.Output) {
             let data: Data
             do {
                 data = try FeedFile.read(path)
@@ -81,7 +83,7 @@ extension AppAlertCommand {
             }
         }
 
-        static func text(_ diff: FeedDiff) -> String {
+        package static func text(_ diff: FeedDiff) -> String {
             var lines: [String] = []
             func ids(_ list: [Int]) -> String { list.map { "#\($0)" }.joined(separator: ", ") }
             var parts: [String] = []
@@ -140,7 +142,7 @@ extension AppAlertCommand {
         }
 
         /// `#2 Sale (50 %), else #1 Hello (100 %)`.
-        static func seen(_ row: FeedAudience.Row) -> String {
+        package static func seen(_ row: FeedAudience.Row) -> String {
             guard !row.seen.isEmpty else { return "nothing" }
             return row.seen.map { alternative in
                 guard alternative.selected != nil else { return "nothing" }

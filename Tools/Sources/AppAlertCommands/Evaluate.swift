@@ -4,8 +4,10 @@ import ArgumentParser
 import Foundation
 
 extension AppAlertCommand {
-    struct Evaluate: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Evaluate: AsyncParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             commandName: "evaluate",
             abstract: "Show which message an install would see now.",
             discussion: """
@@ -18,7 +20,7 @@ extension AppAlertCommand {
                 """)
 
         @Argument(help: "The feed file (- for standard input).")
-        var feed: String
+        package var feed: String
 
         @OptionGroup var decision: DecisionOptions
 
@@ -26,20 +28,20 @@ extension AppAlertCommand {
             help: ArgumentHelp(
                 "The placement decided for: launch, or one of the app's slots (the inbox: appalert inbox).",
                 valueName: "name"))
-        var placement = "launch"
+        package var placement = "launch"
 
         @Flag(help: "Print one JSON object instead of text.")
-        var json = false
+        package var json = false
 
         @Flag(help: "Also say, for every message, whether it is eligible or which rule excluded it.")
-        var explain = false
+        package var explain = false
 
-        func run() async throws {
+        package func run() async throws {
             try execute(currentDate: Date()).emit()
         }
 
         /// The install's context for the chosen placement.
-        func makeContext(currentDate: Date) throws(InputError) -> EvaluationContext {
+        package func makeContext(currentDate: Date) throws(InputError) -> EvaluationContext {
             var context = try decision.makeContext(currentDate: currentDate)
             guard let placement = Message.Placement(name: placement) else {
                 throw InputError(
@@ -54,7 +56,7 @@ extension AppAlertCommand {
             return context
         }
 
-        func execute(currentDate: Date) -> CommandOutput {
+        package func execute(currentDate: Date) -> CommandOutput {
             // The options are checked before the file is read, so a bad option is named first.
             let context: EvaluationContext
             let history: ViewHistory
@@ -75,7 +77,7 @@ extension AppAlertCommand {
 
         /// The command on a feed's bytes (`feed` names it in messages): what `serve --dev`'s simulator
         /// answers, so the endpoint and the command cannot differ.
-        func evaluate(_ data: Data, currentDate: Date) -> CommandOutput {
+        package func evaluate(_ data: Data, currentDate: Date) -> CommandOutput {
             do {
                 return evaluate(
                     data, context: try makeContext(currentDate: currentDate), history: try decision.makeHistory())
@@ -97,17 +99,17 @@ extension AppAlertCommand {
         }
 
         /// The feed's message that `message` was resolved from.
-        static func source(of message: ResolvedMessage?, in feed: Feed) -> Message? {
+        package static func source(of message: ResolvedMessage?, in feed: Feed) -> Message? {
             guard let message else { return nil }
             return feed.messages.first { $0.id == message.id }
         }
 
         /// A button as the text shows it: `OK`, `Update → https://…`, `Tell → event told`.
-        static func words(for button: Message.Button) -> String {
+        package static func words(for button: Message.Button) -> String {
             button.action == .dismiss ? button.title : "\(button.title) → \(words(for: button.action))"
         }
 
-        static func words(for action: Message.Action) -> String {
+        package static func words(for action: Message.Action) -> String {
             switch action {
             case .dismiss: "dismiss"
             case .url(let url): url.absoluteString
@@ -116,7 +118,7 @@ extension AppAlertCommand {
         }
 
         /// The lines a rich message adds under its text: features, image, layout and placement.
-        static func describeRichContent(of message: ResolvedMessage, into output: inout CommandOutput) {
+        package static func describeRichContent(of message: ResolvedMessage, into output: inout CommandOutput) {
             for feature in message.features ?? [] {
                 output.out("  • \(feature.title)" + (feature.text.map { ": \($0)" } ?? ""))
             }
@@ -137,7 +139,7 @@ extension AppAlertCommand {
             if !facts.isEmpty { output.out("  (" + facts.joined(separator: "; ") + ")") }
         }
 
-        func textReport(
+        package func textReport(
             _ decision: MessageDecision, feed: Feed, context: EvaluationContext, into output: inout CommandOutput
         ) {
             let install =

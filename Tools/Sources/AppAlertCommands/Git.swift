@@ -4,14 +4,14 @@ import Foundation
 /// whether git ignores it, the repository's `origin`, a feed as committed and its history. git itself
 /// answers (its rules for .gitignore, excludes and the global ignore file are not ours to copy);
 /// without git installed, every answer is `nil`. Nothing the repository configures runs (``safely``).
-enum Git {
-    struct Result {
+package enum Git {
+    package struct Result {
         var status: Int32
         var output: String
     }
 
     /// `git -C DIRECTORY ARGUMENTS`, or `nil` when git cannot be run.
-    static func run(_ arguments: [String], in directory: URL) -> Result? {
+    package static func run(_ arguments: [String], in directory: URL) -> Result? {
         guard let (status, data) = output(of: arguments, in: directory) else { return nil }
         return Result(
             status: status,
@@ -20,7 +20,7 @@ enum Git {
 
     /// What `git -C DIRECTORY ARGUMENTS` wrote to standard output, byte for byte, and its exit status;
     /// `nil` when git cannot be run. git runs with ``safely`` and ``safeEnvironment(_:)``.
-    static func output(of arguments: [String], in directory: URL) -> (status: Int32, data: Data)? {
+    package static func output(of arguments: [String], in directory: URL) -> (status: Int32, data: Data)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory.path] + safely + arguments
@@ -45,7 +45,7 @@ enum Git {
     /// the author cloned or was sent runs nothing of its own when the tools ask git a question (`serve
     /// --dev`'s console reads the history of the feed). No file-system monitor, no hooks, no pager, no
     /// signature program for `log`; the commands that show a diff are also given ``diffOptions``.
-    static let safely = [
+    package static let safely = [
         "--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.pager=cat",
         "-c", "log.showSignature=false",
     ]
@@ -53,11 +53,11 @@ enum Git {
     /// For `log -p`, `show` and `diff`: no `textconv` filter (`.gitattributes` `diff=NAME` with
     /// `diff.NAME.textconv`) and no external diff program (`diff.external`, `diff.NAME.command`,
     /// `GIT_EXTERNAL_DIFF`) runs.
-    static let diffOptions = ["--no-textconv", "--no-ext-diff"]
+    package static let diffOptions = ["--no-textconv", "--no-ext-diff"]
 
     /// The environment git runs in: this process's, without `GIT_EXTERNAL_DIFF`, and with `cat` as
     /// `GIT_PAGER` and `PAGER`.
-    static func safeEnvironment(_ environment: [String: String]) -> [String: String] {
+    package static func safeEnvironment(_ environment: [String: String]) -> [String: String] {
         var environment = environment
         environment["GIT_EXTERNAL_DIFF"] = nil
         environment["GIT_PAGER"] = "cat"
@@ -67,7 +67,7 @@ enum Git {
 
     /// `url`'s nearest folder that exists (`url` itself when it does), so git can be asked about a
     /// path about to be created.
-    static func existingFolder(of url: URL) -> URL {
+    package static func existingFolder(of url: URL) -> URL {
         var folder = url.standardizedFileURL
         var isDirectory: ObjCBool = false
         while !(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
@@ -80,7 +80,7 @@ enum Git {
     }
 
     /// Where a file about to be written stands with git.
-    enum Standing: Equatable {
+    package enum Standing: Equatable {
         /// Not in a work tree.
         case outside
         /// In the work tree at `root`, and git ignores it.
@@ -91,7 +91,7 @@ enum Git {
         case unknown(repository: String?)
     }
 
-    static func standing(of file: URL) -> Standing {
+    package static func standing(of file: URL) -> Standing {
         let file = file.standardizedFileURL
         let folder = existingFolder(of: file.deletingLastPathComponent())
         guard let topLevel = run(["rev-parse", "--show-toplevel"], in: folder) else {
@@ -115,14 +115,14 @@ enum Git {
     /// github.com: `https://github.com/OWNER/REPO(.git)`, `git@github.com:OWNER/REPO(.git)` or
     /// `ssh://git@github.com/OWNER/REPO(.git)`. The URL as configured (`git remote get-url` would
     /// apply `url.*.insteadOf` rewrites, which name a mirror, not the repository).
-    static func gitHubOrigin(of folder: URL) -> (owner: String, repository: String)? {
+    package static func gitHubOrigin(of folder: URL) -> (owner: String, repository: String)? {
         guard let origin = run(["config", "--get", "remote.origin.url"], in: existingFolder(of: folder)),
             origin.status == 0
         else { return nil }
         return parseGitHub(origin.output)
     }
 
-    static func parseGitHub(_ url: String) -> (owner: String, repository: String)? {
+    package static func parseGitHub(_ url: String) -> (owner: String, repository: String)? {
         var rest: Substring
         if let range = url.range(of: "github.com/") ?? url.range(of: "github.com:") {
             // The host must be github.com itself: after "//", "@" or at the start.

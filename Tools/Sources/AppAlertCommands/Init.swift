@@ -207,9 +207,9 @@ enum FeedRepositoryTemplate {
                     run: |
                       if [ "$APPALERT_FROM_SOURCE" = true ]; then
                         git clone --depth 1 --branch "v$APPALERT_VERSION" "$APPALERT_REPOSITORY" "$RUNNER_TEMP/appalert"
-                        swift build -c release --package-path "$RUNNER_TEMP/appalert/Tools" --product appalert
+                        swift build -c release --package-path "$RUNNER_TEMP/appalert/Tools" --product appalert-full
                         mkdir -p "$HOME/.appalert/bin"
-                        cp "$RUNNER_TEMP/appalert/Tools/.build/release/appalert" "$HOME/.appalert/bin/"
+                        cp "$RUNNER_TEMP/appalert/Tools/.build/release/appalert-full" "$HOME/.appalert/bin/appalert"
                       else
                         curl -fsSL --retry 2 -o "$RUNNER_TEMP/install.sh" "$APPALERT_DOWNLOADS/install.sh"
                         sh "$RUNNER_TEMP/install.sh" \\

@@ -70,11 +70,13 @@ struct InstallOptions: ParsableArguments {
 }
 
 /// An option value that cannot be used; the command exits 2 with this message.
-struct InputError: Error {
-    var message: String
+package struct InputError: Error {
+    package var message: String
+
+    package init(message: String) { self.message = message }
 
     /// Reads a version option, or says which option is wrong and why.
-    static func version(_ text: String, option: String) throws(InputError) -> Version {
+    package static func version(_ text: String, option: String) throws(InputError) -> Version {
         do {
             return try Version(parsing: text)
         } catch {
@@ -83,7 +85,7 @@ struct InputError: Error {
     }
 
     /// Reads `--platform`; `nil` is this machine's platform.
-    static func platform(_ name: String?) throws(InputError) -> Platform {
+    package static func platform(_ name: String?) throws(InputError) -> Platform {
         guard let name else { return .current }
         let platform = Platform(rawValue: name)
         guard platform.isKnown else {
@@ -95,7 +97,7 @@ struct InputError: Error {
     }
 
     /// Reads `--now`; `nil` is `current`.
-    static func date(_ text: String?, current: Date) throws(InputError) -> Date {
+    package static func date(_ text: String?, current: Date) throws(InputError) -> Date {
         guard let text else { return current }
         do {
             return try RFC3339.parse(text)

@@ -11,8 +11,8 @@ package enum ResultsDatabaseLocation: Equatable, Sendable {
     /// What a build without the `PostgreSQL` trait says when given a postgres:// URL.
     package static let noPostgreSQL = """
         --database: this appalert was built without PostgreSQL support. The release archive and Homebrew's \
-        appalert have it; from source, build with it: swift build --package-path Tools --traits PostgreSQL \
-        (or swift run --package-path Tools --traits PostgreSQL appalert …)
+        appalert have it; from source, build every product with it: swift build --package-path Tools \
+        --traits PostgreSQL
         """
 
     package struct Invalid: Error, CustomStringConvertible {

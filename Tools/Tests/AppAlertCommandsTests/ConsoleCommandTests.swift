@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import AppAlertCommands
+@testable import AppAlertServerCommands
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

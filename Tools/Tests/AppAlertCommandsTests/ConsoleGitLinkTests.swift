@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import AppAlertCommands
+@testable import AppAlertServerCommands
 
 /// The console's reads of git (the file as committed, the ids ever used) for a feed reached through a
 /// symbolic link: the history of the file it leads to, not of the link.

@@ -1,4 +1,5 @@
 import AppAlertCollector
+import AppAlertCommands
 import AppAlertResults
 import ArgumentParser
 import Foundation
@@ -8,8 +9,8 @@ import Logging
 extension AppAlertCommand {
     struct Collect: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "collect",
-            abstract: "Collect the counts apps report (POST /v1/counts) into SQLite or PostgreSQL.",
+            commandName: ServerCommands.collect.name,
+            abstract: ServerCommands.collect.abstract,
             discussion: """
                 Takes batches of counters from apps that turned reporting on, checks each against the \
                 feed (its app, message ids, variants and buttons; read again when it changes, a URL every \

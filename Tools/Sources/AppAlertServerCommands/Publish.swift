@@ -1,5 +1,6 @@
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
+import AppAlertCommands
 import AppAlertServer
 import ArgumentParser
 import Foundation
@@ -7,8 +8,8 @@ import Foundation
 extension AppAlertCommand {
     struct Publish: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "publish",
-            abstract: "Write a feed as static files, in the layout appalert serve uses.",
+            commandName: ServerCommands.publish.name,
+            abstract: ServerCommands.publish.abstract,
             discussion: """
                 Writes FEED (a file, or every .json file of a directory) and, for every app it names, \
                 apps/BUNDLE-ID.json with only that app's messages and update policy. A feed with \

@@ -1,5 +1,6 @@
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
+import AppAlertCommands
 import AppAlertResults
 import AppAlertServer
 import Foundation

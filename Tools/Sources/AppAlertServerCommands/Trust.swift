@@ -1,5 +1,6 @@
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
+import AppAlertCommands
 import AppAlertServer
 import ArgumentParser
 import Foundation
@@ -13,8 +14,8 @@ import Foundation
 extension AppAlertCommand {
     struct Keygen: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "keygen",
-            abstract: "Make a key pair for signing feeds.",
+            commandName: ServerCommands.keygen.name,
+            abstract: ServerCommands.keygen.abstract,
             discussion: """
                 Writes DIR/appalert.key (the private key, mode 0600: keep it secret, out of the \
                 repository the feed is published from) and DIR/appalert.pub (the public key, one line \
@@ -81,8 +82,8 @@ extension AppAlertCommand {
 
     struct Sign: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "sign",
-            abstract: "Sign a feed: write FEED.sig, a detached signature of its exact bytes.",
+            commandName: ServerCommands.sign.name,
+            abstract: ServerCommands.sign.abstract,
             discussion: """
                 The feed is not changed, unless --bump-sequence: then its "sequence" is set to one more \
                 than before (the feed must be format 2), so apps refuse the previous signed feed if it is \
@@ -166,8 +167,8 @@ extension AppAlertCommand {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "verify",
-            abstract: "Check a feed's signature as apps do.",
+            commandName: ServerCommands.verify.name,
+            abstract: ServerCommands.verify.abstract,
             discussion: """
                 Exit code 0 when FEED.sig is a valid signature of FEED by one of the public keys; 1 when \
                 it is not (missing, malformed, another key, the feed or signature changed); 2 when a \
@@ -269,59 +270,6 @@ struct CarriedSignatureOptions: ParsableArguments {
 
     func load() throws(InputError) -> [FeedPublicKey] {
         publicKeys.isEmpty ? [] : try KeyFile.trust(publicKeys).publicKeys
-    }
-}
-
-enum KeyFile {
-    /// Creates `file` readable by its owner only, from the first byte on.
-    static func writePrivate(_ text: String, to file: URL) throws {
-        unlink(file.path)
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-            guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            offset += count
-        }
-        guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    }
-
-    /// The key in `path`, and a warning when others may read the file.
-    static func readPrivate(_ path: String) throws(InputError) -> (FeedSigningKey, String?) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(message: "--key: cannot read \(path)")
-        }
-        let key: FeedSigningKey
-        do {
-            key = try FeedSigningKey(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw InputError(message: "--key: \(path): \(error.reason)")
-        }
-        var warning: String?
-        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int,
-            mode & 0o077 != 0
-        {
-            warning = "\(path) can be read by other users (mode \(String(mode, radix: 8))); chmod 600 it"
-        }
-        return (key, warning)
-    }
-
-    /// The keys of `--public-key` options: each a file holding the key, or the key's text.
-    static func trust(_ values: [String]) throws(InputError) -> FeedTrust {
-        guard !values.isEmpty else { throw InputError(message: "--public-key: give at least one key") }
-        var keys: [FeedPublicKey] = []
-        for value in values {
-            let text = FileManager.default.contents(atPath: value).map { String(decoding: $0, as: UTF8.self) } ?? value
-            do {
-                keys.append(try FeedPublicKey(text))
-            } catch {
-                throw InputError(message: "--public-key: \(value): neither a key file nor a key (\(error.reason))")
-            }
-        }
-        return FeedTrust(publicKeys: keys)
     }
 }
 

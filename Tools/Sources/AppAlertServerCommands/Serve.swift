@@ -1,5 +1,6 @@
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
+import AppAlertCommands
 import AppAlertResults
 import AppAlertServer
 import ArgumentParser
@@ -9,8 +10,8 @@ import Hummingbird
 extension AppAlertCommand {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "serve",
-            abstract: "Serve feeds over HTTP, with per-app views, validators, gzip and hot reload.",
+            commandName: ServerCommands.serve.name,
+            abstract: ServerCommands.serve.abstract,
             discussion: """
                 Serves each feed at /NAME, for every app it names /apps/BUNDLE-ID.json, and the \
                 pictures of the images/ folder beside the feed at /images/… (each checked as apps \

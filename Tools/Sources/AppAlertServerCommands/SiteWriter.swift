@@ -1,4 +1,5 @@
 import AppAlertAuthoring
+import AppAlertCommands
 import AppAlertServer
 import Foundation
 

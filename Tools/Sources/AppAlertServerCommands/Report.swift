@@ -1,5 +1,6 @@
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
+import AppAlertCommands
 import AppAlertResults
 import ArgumentParser
 import Foundation
@@ -7,8 +8,8 @@ import Foundation
 extension AppAlertCommand {
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "report",
-            abstract: "Say what each message, button and A/B variant did, from the counts appalert collect stored.",
+            commandName: ServerCommands.report.name,
+            abstract: ServerCommands.report.abstract,
             discussion: """
                 Per message and variant: showings, each action (dismissed, button.N, tap, link, conversion) \
                 and its rate per showing with a 95% Wilson interval; each variant against the first (the \

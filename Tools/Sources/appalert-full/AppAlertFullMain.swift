@@ -1,0 +1,4 @@
+import AppAlertServerCommands
+
+@main
+extension AppAlertFullCommand {}
