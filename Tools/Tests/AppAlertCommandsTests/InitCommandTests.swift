@@ -120,10 +120,12 @@ struct InitCommandTests {
                 == "https://github.com/OWNER/AppAlert/releases/download/v\(AppAlertCommand.version)")
         #expect(workflow.env["APPALERT_FROM_SOURCE"] == "false")
 
-        // The release: this build's appalert in an archive, served with its checksum and install.sh.
+        // The release: this build's appalert in an archive, served with its checksum and install.sh. The
+        // archive holds appalert-full (every command) as appalert, as scripts/release makes it.
         let release = directory.url.appendingPathComponent("release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
-        try ReleaseArchives.make(version: AppAlertCommand.version, binary: AppAlertProcess.executable, in: release)
+        try ReleaseArchives.make(
+            version: AppAlertCommand.version, binary: AppAlertProcess.binary("appalert-full"), in: release)
         let (server, _) = try ReleaseArchives.serve(release)
         defer { server.stop() }
 
