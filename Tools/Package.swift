@@ -75,6 +75,7 @@ let package = Package(
             exclude: [
                 "Pages/README.md", "Pages/test", "Pages/tsconfig.json", "Pages/tsconfig.pages.json",
                 "Pages/globals.d.ts", "Pages/console", "Pages/preview", "WebClient/appalert-web.js",
+                "WebClient/appalert-web-update.js", "WebClient/appalert-web-results.js",
             ],
             plugins: ["EmbedPageCode"]
         ),

@@ -7,12 +7,21 @@
 // --last-message-id; `expected` is {exitCode, decision?, stderr}: the JSON object `appalert evaluate
 // --json` printed (exit 0), and what it wrote to standard error (the feed's errors, or the refusal).
 // A version case: {name, kind: "compare" | "satisfies", args: [A, B], expected: {exitCode, stdout, stderr}}.
+// An update case: {name, kind: "update", feed, install: {bundleId, appVersion, now, appName?, locale?: [],
+// rule?: []}, prompt?: {skippedVersions, remindAfter?}, expected: {exitCode, decision?, stderr}}: what
+// `appalert update-check --platform web --feed feed.json --json` printed, with the person's earlier Skip
+// and Later answers (`prompt`, remindAfter in seconds since 1970) in its state directory.
 
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { evaluate, valueOptions, versionCompare, versionSatisfies } from "../Web/src/command.js";
+import { decodeFeed, feedLimits } from "../Web/src/feed.js";
+import { parseTimestamp } from "../Web/src/dates.js";
+import { LanguageTag } from "../Web/src/language.js";
+import { Version } from "../Web/src/version.js";
+import { decideUpdate, updateDecisionJSON, updatePolicyFor } from "../Web/src/update.js";
 
 /** The file name the feed is written to; messages name it. */
 export const feedName = "feed.json";
@@ -32,6 +41,31 @@ export function argumentsFor(testCase) {
   return args;
 }
 
+/** The arguments of `appalert update-check` for an update case, its state in `state`. */
+export function updateArgumentsFor(testCase, state) {
+  const { bundleId, appVersion, now, appName, locale = [], rule = [] } = testCase.install;
+  const args = ["update-check", "--platform", "web", "--feed", feedName, "--bundle-id", bundleId, "--app-version", appVersion,
+    "--now", now, "--state-dir", state, "--json"];
+  if (appName !== undefined) args.push("--app-name", appName);
+  for (const tag of locale) args.push("--locale", tag);
+  for (const item of rule) args.push("--rule", item);
+  return args;
+}
+
+/** What the web engine decides for an update case, as `appalert update-check --platform web --json` prints it. */
+export function runWebUpdate(testCase) {
+  const { bundleId, appVersion, now, appName, locale = [], rule = [] } = testCase.install;
+  const { feed } = decodeFeed(feedBytes(testCase));
+  const rules = Object.fromEntries(rule.map((item) => item.split("=")));
+  const decision = decideUpdate({
+    installedVersion: Version.parse(appVersion), now: parseTimestamp(now), rules,
+    policy: updatePolicyFor(feed, bundleId, feedLimits.maximumStringLength),
+    promptState: testCase.prompt ?? { skippedVersions: [] },
+  });
+  const languages = locale.map((tag) => new LanguageTag(tag));
+  return { exitCode: 0, stdout: JSON.stringify(updateDecisionJSON(decision, appName ?? bundleId, languages)), stderr: "" };
+}
+
 /** The feed's bytes for a case. */
 export function feedBytes(testCase) {
   const text = testCase.feedText ?? JSON.stringify(testCase.feed);
@@ -45,7 +79,15 @@ export async function runSwift(binary, testCase) {
     let args;
     if (testCase.kind === "compare") args = ["version", "compare", "--", ...testCase.args];
     else if (testCase.kind === "satisfies") args = ["version", "satisfies", ...testCase.args];
-    else {
+    else if (testCase.kind === "update") {
+      await writeFile(join(directory, feedName), feedBytes(testCase));
+      const state = join(directory, "state");
+      await mkdir(state);
+      if (testCase.prompt) await writeFile(join(state, "state.json"), JSON.stringify({
+        installID: "conformance", history: { records: {} }, updatePrompt: testCase.prompt,
+      }));
+      args = updateArgumentsFor(testCase, state);
+    } else {
       await writeFile(join(directory, feedName), feedBytes(testCase));
       args = argumentsFor(testCase);
     }
@@ -85,6 +127,7 @@ export async function inParallel(items, width, work) {
 export async function runWeb(testCase) {
   if (testCase.kind === "compare") return versionCompare(testCase.args[0], testCase.args[1]);
   if (testCase.kind === "satisfies") return versionSatisfies(testCase.args[0], testCase.args[1]);
+  if (testCase.kind === "update") return runWebUpdate(testCase);
   const options = { ...testCase.install, ...testCase.history };
   return evaluate(options, () => feedBytes(testCase), {
     name: feedName, json: true, explain: Boolean(testCase.explain), platform: "linux",

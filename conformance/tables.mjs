@@ -351,6 +351,77 @@ function decoding() {
 }
 
 /** The case files: name → description and cases. */
+/** Update prompts on the web: `appalert update-check --platform web`, the feed's policy alone. */
+function updates() {
+  const now = "2026-03-01T09:00:00Z";
+  const install = { bundleId: app, appVersion: "2.0.0", now, appName: "Notes" };
+  const policy = (extra) => ({ bundleId: app, ...extra });
+  const update = (name, policies, extra = {}, prompt = undefined) => {
+    const testCase = { name, kind: "update", feed: { format: 2, messages: [], updates: policies }, install: { ...install, ...extra } };
+    if (prompt) testCase.prompt = prompt;
+    return testCase;
+  };
+  const later = { skippedVersions: [], remindAfter: Date.parse("2026-03-02T09:00:00Z") / 1000 };
+  const past = { skippedVersions: [], remindAfter: Date.parse("2026-02-28T09:00:00Z") / 1000 };
+  const cases = [
+    update("a newer latestVersion is optional", [policy({ latestVersion: "2.1" })]),
+    update("below the minimum is required with no store page", [policy({ minimumVersion: "2.1" })]),
+    update("below the minimum asks for the latest when it is higher", [policy({ minimumVersion: "2.1", latestVersion: "2.3" })]),
+    update("below the minimum, an equal latest is the one named", [policy({ minimumVersion: "2.1", latestVersion: "2.1.0" })]),
+    update("below the minimum, a lower latest gives the minimum", [policy({ minimumVersion: "2.1", latestVersion: "2.0.5" })]),
+    update("at the minimum with nothing newer is up to date", [policy({ minimumVersion: "2.0", latestVersion: "2.0" })]),
+    update("equal numerically is up to date", [policy({ latestVersion: "2" })]),
+    update("newer than the latest", [policy({ latestVersion: "1.9" })]),
+    update("no policy for the app gives no version", [{ bundleId: "com.example.other", latestVersion: "3.0" }]),
+    update("no updates at all", []),
+    update("the wildcard policy applies", [{ bundleId: "*", minimumVersion: "2.5" }]),
+    update("the exact bundle id wins over an earlier wildcard", [{ bundleId: "*", latestVersion: "9.0" }, policy({ latestVersion: "2.0.1" })]),
+    update("bundleIds lists the app", [{ bundleIds: ["x", app], latestVersion: "2.2" }]),
+    update("a pre-release build is left alone, even below the minimum", [policy({ minimumVersion: "3.0" })], { appVersion: "2.0.0-beta.2" }),
+    update("a build number is not a pre-release", [policy({ latestVersion: "2.0.1" })], { appVersion: "2.0.0+45" }),
+    update("a required major rule", [policy({ latestVersion: "3.0" })], { rule: ["major=required"] }),
+    update("a minor change no rule asks for", [policy({ latestVersion: "2.1" })], { rule: ["minor=none"] }),
+    update("a patch rule does not decide a minor change", [policy({ latestVersion: "2.1" })], { rule: ["patch=required"] }),
+    update("a required patch rule", [policy({ latestVersion: "2.0.4" })], { rule: ["patch=required"] }),
+    update("a revision rule", [policy({ latestVersion: "2.0.0.1" })], { rule: ["revision=required", "patch=none"] }),
+    update("the minimum is required whatever the rules say", [policy({ minimumVersion: "3.0" })], { rule: ["major=none"] }),
+    update("a skipped version is not asked for", [policy({ latestVersion: "2.1.0" })], {}, { skippedVersions: ["2.1"] }),
+    update("a skip is for one version only", [policy({ latestVersion: "2.2" })], {}, { skippedVersions: ["2.1"] }),
+    update("a skip does not stop a required update", [policy({ minimumVersion: "2.1" })], {}, { skippedVersions: ["2.1"] }),
+    update("a skip does not stop a rule's required update", [policy({ latestVersion: "3.0" })], { rule: ["major=required"] }, { skippedVersions: ["3.0"] }),
+    update("Later holds an optional update", [policy({ latestVersion: "2.1" })], {}, later),
+    update("Later does not hold a required update", [policy({ minimumVersion: "2.1" })], {}, later),
+    update("Later is over", [policy({ latestVersion: "2.1" })], {}, past),
+    update("the storeURL is given", [policy({ latestVersion: "2.1", storeURL: "https://example.com/notes" })]),
+    update("a release delay does not apply without a release date", [policy({ latestVersion: "2.1", releaseDelayDays: 30 })]),
+    update("an invalid policy is left out for the next", [policy({ minimumVersion: "two" }), { bundleId: "*", latestVersion: "2.2" }]),
+    update("a policy without a bundle id is left out", [{ latestVersion: "2.2" }]),
+    update("an empty bundle id is left out", [{ bundleId: "", latestVersion: "2.2" }]),
+    update("bundleIds with a number is left out", [{ bundleIds: [app, 3], latestVersion: "2.2" }]),
+    update("a negative release delay is left out", [policy({ latestVersion: "2.2", releaseDelayDays: -1 }), { bundleId: "*", latestVersion: "2.1" }]),
+    update("an http: storeURL is kept in the feed but refused by the link policy", [policy({ latestVersion: "2.1", storeURL: "http://example.com/notes" })]),
+    update("a javascript: storeURL is left out", [policy({ latestVersion: "2.1", storeURL: "javascript:alert(1)" })]),
+    update("a title that is not a string is left out", [policy({ latestVersion: "2.1", title: 5 })]),
+    update("a localization with a bad tag is left out", [policy({ latestVersion: "2.1", localizations: { "english please": { title: "x" } } })]),
+    update("an unknown key is only a warning", [policy({ latestVersion: "2.1", minimumVersoin: "3.0" })]),
+    update("a latestVersion below the minimumVersion", [policy({ minimumVersion: "2.5", latestVersion: "2.1" })]),
+    update("null values are absent", [policy({ latestVersion: "2.1", minimumVersion: null, title: null })]),
+    update("the feed's title and text", [policy({ latestVersion: "2.1", title: "{appName} moved on", text: "Reload for {version}." })]),
+    update("the feed's localization for the language", [policy({
+      minimumVersion: "2.1", title: "New", localizations: { fr: { title: "Nouvelle version de {appName}" }, de: { text: "Neu: {version}" } },
+    })], { locale: ["fr-CA"] }),
+    update("a localization not served falls back to the feed's base text", [policy({
+      latestVersion: "2.1", text: "Base {version}", localizations: { fr: { title: "Nouveau" } },
+    })], { locale: ["ja"] }),
+    update("a right-to-left feed text isolates the values", [policy({ latestVersion: "2.1", title: "תוכנה {appName}", text: "גרסה {version}" })]),
+  ];
+  for (const locale of [["fr"], ["ar-EG"], ["he"], ["pt-AO"], ["pt"], ["zh-TW"], ["zh-Hans-CN"], ["sr-Latn"], ["nn-NO"], ["ga", "de-CH"], ["ga"]]) {
+    cases.push(update(`the optional prompt in ${locale.join(", ")}`, [policy({ latestVersion: "2.1" })], { locale }));
+    cases.push(update(`the required prompt in ${locale.join(", ")}`, [policy({ minimumVersion: "2.1" })], { locale }));
+  }
+  return cases;
+}
+
 export const tables = {
   versions: ["Version comparison and node-semver ranges (appalert version compare / satisfies).", versions],
   "targeting-versions": ["appVersions, appVersionRange, osVersions and osVersionRange.", versionTargeting],
@@ -363,5 +434,6 @@ export const tables = {
   selection: ["Priority, then id; bundle ids; feed formats.", selection],
   links: ["The link policy: schemes and hosts.", links],
   rich: ["Layouts, images, buttons, actions, features, colors, data, banner time and conversions.", rich],
+  updates: ["Update prompts on the web: the feed's updates policy alone (appalert update-check --platform web).", updates],
   decoding: ["Lossy decoding: messages left out and why, feeds and options refused.", decoding],
 };

@@ -149,3 +149,39 @@ extension FeedDiagnostic {
         return .object(object)
     }
 }
+
+extension UpdateDecision {
+    /// The decision as the JSON object `appalert update-check --json` prints: the kind, the reason in
+    /// words and as a code, the installed and available versions, the store page, and the prompt the
+    /// app would show (`null` when nothing is asked) with its texts filled for `appName` and
+    /// `languages`: the language used (`null` for a feed policy's base texts), its direction, the title,
+    /// the text and the buttons' titles. On `web`, Update reloads the page (docs/web.md): it needs no
+    /// store page, and a required prompt has only it. The conformance cases of update prompts hold these
+    /// objects, so the Swift and web engines are compared on what the command prints.
+    public func jsonValue(appName: String, languages: [LanguageTag], platform: Platform) -> JSONValue {
+        var object = JSONObject()
+        object.set("decision", .string(kind.rawValue))
+        object.set("reason", .string(reason.explanation))
+        object.set("reasonCode", .string(reason.code.rawValue))
+        object.set("installedVersion", .string(installedVersion.description))
+        object.set("availableVersion", availableVersion.map { .string($0.description) } ?? .null)
+        object.set("storeURL", storeURL.map { .string($0.absoluteString) } ?? .null)
+        guard let alert = AlertPresentation(self, appName: appName, languages: languages) else {
+            object.set("alert", .null)
+            return .object(object)
+        }
+        var buttons = alert.buttons.map(\.title)
+        if platform == .web {
+            let texts = UpdateTexts.forLanguages(languages)
+            buttons = [texts.update] + (kind == .required ? [] : [texts.later, texts.skip])
+        }
+        var prompt = JSONObject()
+        prompt.set("language", alert.language.map { .string($0.original) } ?? .null)
+        prompt.set("direction", .string(alert.isRightToLeft ? "rtl" : "ltr"))
+        prompt.set("title", .string(alert.title))
+        prompt.set("text", .string(alert.text))
+        prompt.set("buttons", .array(buttons.map { .string($0) }))
+        object.set("alert", .object(prompt))
+        return .object(object)
+    }
+}

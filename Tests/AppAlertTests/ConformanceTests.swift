@@ -47,6 +47,11 @@ struct ConformanceTests {
         switch testCase.object["kind"]?.stringValue {
         case "compare", "satisfies":
             try checkVersionCase(testCase, exitCode: exitCode, stdout: expected["stdout"]?.stringValue ?? "")
+        case "update":
+            #expect(exitCode == 0 && stderr.isEmpty)
+            let actual = try Self.updateDecision(testCase.object)
+            let wanted = try AppAlert.JSONParser().parse(try #require(expected["decision"]).jsonText())
+            #expect(actual == wanted)
         default:
             let data = Self.feedData(testCase.object)
             if exitCode == 2, stderr.hasPrefix("appalert: feed.json: ") {
@@ -94,6 +99,41 @@ struct ConformanceTests {
             #expect(stdout == (range.contains(version) ? "true\n" : "false\n"))
             #expect(exitCode == (range.contains(version) ? 0 : 1))
         }
+    }
+
+    /// An update case as `appalert update-check --platform web --json` decides it: the feed's policy
+    /// alone, the rules and the person's earlier answers as the case gives them.
+    static func updateDecision(_ object: JSONObject) throws -> JSONValue {
+        let install = try #require(object["install"].flatMap(Self.object))
+        let bundleID = try #require(install["bundleId"]?.stringValue)
+        let feed = try FeedDecoder().decode(feedData(object)).feed
+        var configuration = UpdateConfiguration()
+        for rule in strings(install["rule"]) {
+            let parts = rule.split(separator: "=").map(String.init)
+            guard parts.count == 2, let kind = UpdateDecision.Kind(rawValue: parts[1]) else {
+                throw CaseError.invalid(rule)
+            }
+            switch parts[0] {
+            case "major": configuration.rules.major = kind
+            case "minor": configuration.rules.minor = kind
+            case "patch": configuration.rules.patch = kind
+            default: configuration.rules.revision = kind
+            }
+        }
+        var prompt = UpdateDecision.PromptState()
+        if let given = object["prompt"].flatMap(Self.object) {
+            prompt.skippedVersions = strings(given["skippedVersions"])
+            prompt.remindAfter = given["remindAfter"]?.doubleValue.map(Date.init(timeIntervalSince1970:))
+        }
+        let appVersion = try #require(install["appVersion"]?.stringValue)
+        let now = try #require(install["now"]?.stringValue)
+        let inputs = UpdatePolicyEngine.Inputs(
+            installedVersion: try #require(Version(appVersion)), platform: .web, now: try AppAlert.RFC3339.parse(now),
+            policy: feed.updatePolicy(for: bundleID), promptState: prompt)
+        let decision = UpdatePolicyEngine.decide(inputs, configuration: configuration)
+        let languages = strings(install["locale"]).map(LanguageTag.init)
+        let name = install["appName"]?.stringValue ?? bundleID
+        return decision.jsonValue(appName: name, languages: languages, platform: .web)
     }
 
     enum CaseError: Error {

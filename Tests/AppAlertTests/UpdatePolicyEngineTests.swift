@@ -27,6 +27,7 @@ struct UpdatePolicyEngineTests {
         var prompt = UpdateDecision.PromptState()
         var rules = UpdateConfiguration.Rules()
         var appStoreID: Int?
+        var platform: Platform?
         var kind: UpdateDecision.Kind
         var reason: UpdateDecision.Reason.Code
         var available: String?
@@ -110,6 +111,19 @@ struct UpdatePolicyEngineTests {
             policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.4")), kind: .optional,
             reason: .requiredWithoutStoreLink, available: "1.4"),
         Case(
+            name: "on the web, below the minimum is required with no store page: reloading is the update",
+            installed: "1.1", policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.4")), platform: .web,
+            kind: .required, reason: .belowMinimumVersion, available: "1.4"),
+        Case(
+            name: "on the web, a rule's required update needs no store page", installed: "1.1",
+            policy: UpdatePolicy(bundleIDs: ["a"], latestVersion: Version("2.0")),
+            rules: UpdateConfiguration.Rules(major: .required), platform: .web, kind: .required,
+            reason: .requiredByRule, available: "2.0"),
+        Case(
+            name: "on another platform without a store, below the minimum is still asked as optional",
+            installed: "1.1", policy: UpdatePolicy(bundleIDs: ["a"], minimumVersion: Version("1.4")), platform: .linux,
+            kind: .optional, reason: .requiredWithoutStoreLink, available: "1.4"),
+        Case(
             name: "required by the feed's own storeURL", installed: "1.1",
             error: ReleaseSource.LookupError(kind: .transport, reason: "offline"),
             policy: UpdatePolicy(
@@ -188,7 +202,7 @@ struct UpdatePolicyEngineTests {
         configuration.appStoreID = testCase.appStoreID
         let inputs = UpdatePolicyEngine.Inputs(
             installedVersion: Version(testCase.installed)!, osVersion: testCase.os.flatMap(Version.init),
-            now: testCase.now,
+            platform: testCase.platform, now: testCase.now,
             release: testCase.release, sourceError: testCase.error, policy: testCase.policy,
             environment: testCase.environment, promptState: testCase.prompt)
         let decision = UpdatePolicyEngine.decide(inputs, configuration: configuration)

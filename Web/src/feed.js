@@ -127,15 +127,15 @@ export function decodeDocument(document) {
     if (!Array.isArray(updates)) {
       diagnostics.push(feedDiagnostic("error", "wrongType", "$.updates", "updates", compactDescription(updates),
         `"updates" must be an array, not ${typeDescription(updates)}`));
-    } else if (updates.length > 0) {
-      // Update policies do not take part in choosing a message; reading them (update prompts) is not
-      // ported yet, so their diagnostics are not given.
     }
+    // Update policies do not take part in choosing a message: update.js reads them when an update is
+    // checked (their diagnostics are not given here).
   }
   const [messages, count] = collect(messagesValue, "$.messages", diagnostics);
   /** @type {Feed} */
   const feed = { format, messages };
   if (sequence !== undefined) feed.sequence = sequence;
+  if (Array.isArray(updates)) feed.updates = updates;
   return { feed, diagnostics: capped(diagnostics), entryCount: count };
 }
 

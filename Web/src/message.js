@@ -3,6 +3,7 @@
 
 import { bestLanguage } from "./language.js";
 
+/** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {"alert" | "banner" | "modal" | "sheet" | "image"} Layout */
 /** @typedef {{title: string, url: string}} Link */
 /** @typedef {"dismiss" | {url: string} | {event: string}} Action */
@@ -91,6 +92,7 @@ import { bestLanguage } from "./language.js";
  * @property {number} format
  * @property {Message[]} messages
  * @property {number} [sequence]
+ * @property {JSONValue[]} [updates] the `updates` array as given: read by update.js when an update is checked
  */
 
 export const defaultBannerSeconds = 8;

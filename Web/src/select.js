@@ -147,7 +147,15 @@ export async function decide(messages, context, history, explain = false) {
  */
 function isRightToLeft(message) {
   if (message.localization) return message.localization.isRightToLeft;
-  for (const ch of message.title + message.text) {
+  return textRunsRightToLeft(message.title + message.text);
+}
+
+/**
+ * Whether a text whose language is not known runs right to left: by its first letter.
+ * @param {string} text
+ */
+export function textRunsRightToLeft(text) {
+  for (const ch of text) {
     if (!/\p{Alphabetic}/u.test(ch)) continue;
     const v = /** @type {number} */ (ch.codePointAt(0));
     return (

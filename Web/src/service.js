@@ -11,7 +11,7 @@ import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
 import { loadFeed } from "./loader.js";
 import { hex, readPublicKey } from "./trust.js";
-import { countConversions, countEvent, countsURL, sendCounts } from "./results.js";
+import { countConversions, countEvent, countsURL } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./draw.js";
 import { Inbox } from "./inbox.js";
@@ -116,7 +116,7 @@ function requireText(value, name) {
   return value;
 }
 
-/** Shows an app's messages in a web page. Events: shown, dismissed, link, button, problem. */
+/** Shows an app's messages in a web page. Events: shown, dismissed, link, button, update, problem. */
 export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
   /** @type {StateStore} */ #store;
@@ -136,6 +136,8 @@ export class AlertService extends EventTarget {
   #inbox;
   /** @type {Set<() => void>} the slots to decide again after each check */
   #slots = new Set();
+  /** @type {{remove: () => void} | undefined} the update prompt on screen */
+  #update;
 
   /**
    * @param {string} url the feed's URL
@@ -213,14 +215,34 @@ export class AlertService extends EventTarget {
     });
   }
 
+  /**
+   * Checks the feed's `updates` policy for this app and shows the update prompt when one is due and no
+   * message is on screen (docs/web.md, "Update prompts"). Resolves to the decision (undefined when no
+   * feed could be had); what went wrong is a `problem` event.
+   * @param {import("./update-prompt.js").UpdateCheckOptions} [options]
+   * @returns {Promise<import("./update.js").UpdateDecision | undefined>}
+   */
+  checkForUpdate(options = {}) {
+    /** @type {import("./update.js").UpdateDecision | undefined} */
+    let decision;
+    return this.#serially(async () => {
+      if (this.#setupError !== undefined) return this.#problem(this.#setupError);
+      decision = await (await import("./update-prompt.js")).checkForUpdate({
+        load: () => this.#load(), store: this.#store, now: this.now, languages: this.languages, options: this.options,
+        renderer: this.#current || this.#update ? undefined : this.renderer, texts: this.texts,
+        hold: (drawing) => (this.#update = drawing), emit: (detail) => this.#emit("update", detail),
+      }, options);
+    }).then(() => decision);
+  }
+
   /** Sends the counts of days before today, when due, off the check's path (never awaited by it). */
   #send() {
     const url = this.#countsURL;
     if (url === undefined || this.fetch === undefined) return;
-    this.sending = sendCounts({
-      store: this.#store, url, app: this.options.bundleId, fetch: this.fetch, now: this.now, makeId: randomUUID,
-      problem: (words) => this.#problem(words),
-    }).catch((error) => this.#problem(`reporting: ${describe(error)}`));
+    this.sending = import("./results-send.js").then(({ sendCounts }) => sendCounts({
+      store: this.#store, url, app: this.options.bundleId, fetch: /** @type {typeof fetch} */ (this.fetch), now: this.now,
+      makeId: randomUUID, problem: (words) => this.#problem(words),
+    })).catch((error) => this.#problem(`reporting: ${describe(error)}`));
   }
 
   /**
@@ -262,9 +284,10 @@ export class AlertService extends EventTarget {
     await this.#answer(current, "dismiss");
   }
 
-  /** Stops listening to other tabs and takes the message off the screen (without recording it). */
+  /** Stops listening to other tabs and takes the message or update prompt off the screen (without recording it). */
   close() {
     this.#takeDown();
+    this.#update?.remove();
     this.#tabs.close();
   }
 
@@ -359,7 +382,7 @@ export class AlertService extends EventTarget {
 
   /** @param {string | undefined} event */
   async #check(event) {
-    if (this.#current) return;
+    if (this.#current || this.#update) return;
     if (this.#setupError !== undefined) {
       this.#problem(this.#setupError);
       return;
@@ -559,7 +582,7 @@ export class AlertService extends EventTarget {
 
   /**
    * Sends an event; returns false when a listener cancelled it.
-   * @param {"shown" | "dismissed" | "link" | "button" | "problem"} type
+   * @param {"shown" | "dismissed" | "link" | "button" | "update" | "problem"} type
    * @param {Record<string, unknown>} detail
    */
   #emit(type, detail) {

@@ -20,7 +20,10 @@ const missing = !chromium ? "no Chromium on this machine" : !fs.existsSync(appal
 if (process.env.CI && missing) throw new Error(`CI needs ${missing} for the served bundle's browser test`);
 
 const app = "com.example.web";
-const feed = JSON.stringify({ format: 2, messages: [{ id: 7, bundleId: app, layout: "modal", title: "Served whole", text: "One line." }] });
+const feed = JSON.stringify({
+  format: 2, messages: [{ id: 7, bundleId: app, layout: "modal", title: "Served whole", text: "One line." }],
+  updates: [{ bundleId: app, latestVersion: "1.1" }],
+});
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "appalert-web-served-"));
 const browser = new Browser();
 /** @type {Array<import("node:http").Server>} */
@@ -34,6 +37,15 @@ const page = (host) => `<!doctype html><html lang="en"><title>My app</title><bod
 <script type="module">
 import { AlertService } from "${host}/appalert-web.js";
 await new AlertService("${host}/messages.json", { bundleId: "${app}", appVersion: "1.0" }).showAlertIfNecessary();
+window.ready = true;
+</script></body></html>`;
+
+/** A page that checks for an update: the client imports the update prompt from beside it. @param {string} host */
+const updatePage = (host) => `<!doctype html><html lang="en"><title>My app</title><body><h1>My app</h1>
+<script type="module">
+import { AlertService } from "${host}/appalert-web.js";
+const service = new AlertService("${host}/messages.json", { bundleId: "${app}", appVersion: "1.0", languages: ["en"] });
+window.decision = (await service.checkForUpdate()).kind;
 window.ready = true;
 </script></body></html>`;
 
@@ -81,6 +93,24 @@ test("a page on another origin shows the feed's message with the client appalert
   servers.push(pageHost.server);
   const tab = await browser.tab(`${pageHost.origin}/`);
   assert.ok(await until("the message", () => drawn(tab)));
+  await tab.close();
+});
+
+test("the update prompt the client imports from beside it is answered by appalert serve too", { skip: missing ?? false }, async () => {
+  for (const name of ["appalert-web-update.js", "appalert-web-results.js"]) {
+    const answer = await fetch(`${serverOrigin}/${name}`);
+    assert.equal(answer.status, 200, name);
+    const embedded = fs.readFileSync(new URL(`../../Tools/Sources/AppAlertServer/WebClient/${name}`, import.meta.url), "utf8");
+    assert.equal(await answer.text(), embedded);
+  }
+  const pageHost = await serve((_, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(updatePage(serverOrigin));
+  });
+  servers.push(pageHost.server);
+  const tab = await browser.tab(`${pageHost.origin}/`);
+  assert.equal(await until("the decision", () => tab.evaluate("window.decision ?? null")), "optional");
+  const title = await tab.evaluate(`document.querySelector("appalert-message")?.shadowRoot.querySelector("h2")?.textContent ?? null`);
+  assert.equal(title, "Update Available");
   await tab.close();
 });
 

@@ -4,13 +4,13 @@
 // falling back to the last good copy, two tabs, and a signed feed and a tampered one. Skipped only where
 // this machine has no Chromium.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Browser, findChromium, serveFeeds, servePage, until } from "../testing/chromium.js";
+import { browserSites, findChromium, until } from "../testing/chromium.js";
 
 const chromium = findChromium();
 /** axe-core: $AXE_CORE, else the copy Python's axe-selenium-python ships. */
@@ -31,29 +31,11 @@ function axeOfPython() {
 const feeds = new Map();
 /** @type {Array<{path: string, ifNoneMatch?: string, status: number}>} */
 const requests = [];
-const browser = new Browser();
-/** @type {Array<import("node:http").Server>} */
-const servers = [];
-let pageOrigin = "";
-let feedOrigin = "";
 let apps = 0;
 /** The bundle the page origin serves at /dist/appalert-web.js. @type {{value: string | undefined}} */
 const bundleText = { value: undefined };
-
-before(async () => {
-  if (!chromium) return;
-  const feedServer = await serveFeeds(feeds, requests);
-  const pageServer = await servePage(feedServer.origin, () => bundleText.value);
-  servers.push(feedServer.server, pageServer.server);
-  feedOrigin = feedServer.origin;
-  pageOrigin = pageServer.origin;
-  await browser.start(chromium);
-});
-
-after(() => {
-  browser.stop();
-  for (const server of servers) server.close();
-});
+const sites = browserSites(chromium, feeds, requests, () => bundleText.value);
+const browser = sites.browser;
 
 const options = { skip: chromium ? false : "no Chromium on this machine" };
 
@@ -68,9 +50,9 @@ function setUp(messages) {
   feeds.set(path, { body: JSON.stringify({ format: 2, messages: messages.map((m) => ({ bundleId: app, ...m })) }) });
   /** @param {string[]} [languages] @param {Record<string, string>} [more] */
   const url = (languages = ["en-US"], more = {}) => {
-    const query = new URLSearchParams({ feed: feedOrigin + path, app, ...more });
+    const query = new URLSearchParams({ feed: sites.feedOrigin + path, app, ...more });
     for (const language of languages) query.append("lang", language);
-    return `${pageOrigin}/?${query}`;
+    return `${sites.pageOrigin}/?${query}`;
   };
   return { app, path, url, open: (/** @type {string[] | undefined} */ languages) => browser.tab(url(languages)) };
 }
@@ -115,7 +97,7 @@ async function axeViolations(tab, selector = "appalert-message") {
   return tab.evaluate(`axe.run({ include: [[${JSON.stringify(selector)}]] }).then((r) => r.violations.map((v) => v.id + ": " + v.help + " " + v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join("; ")))`);
 }
 
-const image = () => ({ url: `${feedOrigin}/image.png`, alt: "A grey square" });
+const image = () => ({ url: `${sites.feedOrigin}/image.png`, alt: "A grey square" });
 
 /** A message of each layout, with what it can carry. */
 function everyLayout() {
@@ -296,7 +278,7 @@ test("drawing a message shifts nothing on the page", options, async () => {
 
 test("the dark image is drawn under a dark color scheme", options, async () => {
   const { open } = setUp([{ id: 1, title: "Pictures", text: "Light and dark.", layout: "modal",
-    image: { url: `${feedOrigin}/image.png`, darkUrl: `${feedOrigin}/dark.png`, alt: "A square" } }]);
+    image: { url: `${sites.feedOrigin}/image.png`, darkUrl: `${sites.feedOrigin}/dark.png`, alt: "A square" } }]);
   const tab = await open();
   const size = `(() => { const i = document.querySelector("appalert-message").shadowRoot.querySelector("img");
     return i.complete && i.naturalWidth > 0 ? i.naturalWidth + "x" + i.naturalHeight : null; })()`;
@@ -309,7 +291,7 @@ test("the dark image is drawn under a dark color scheme", options, async () => {
 
 test("a message whose image is too large or not an image is not shown, and a problem says why", options, async () => {
   for (const [file, words] of [["huge.png", /is 5000×1 pixels; the limit is 4096 on a side/], ["broken.png", /cannot be loaded or is not an image/]]) {
-    const { open } = setUp([{ id: 1, title: "Picture", text: "Words.", layout: "modal", image: { url: `${feedOrigin}/${file}` } }]);
+    const { open } = setUp([{ id: 1, title: "Picture", text: "Words.", layout: "modal", image: { url: `${sites.feedOrigin}/${file}` } }]);
     const tab = await open();
     await check(tab);
     assert.equal(await drawn(tab), null);
@@ -533,8 +515,8 @@ const fixture = (/** @type {string} */ name) => fs.readFileSync(new URL(`fixture
 test("a signed feed is shown; the same feed tampered with is refused and the last good copy is used", options, async () => {
   feeds.set("/signed.json", { body: fixture("messages.json") });
   feeds.set("/signed.json.sig", { body: fixture("messages.json.sig") });
-  const query = new URLSearchParams({ feed: `${feedOrigin}/signed.json`, app: "com.example.signed", key: fixture("appalert.pub").trim() });
-  const url = `${pageOrigin}/?${query}`;
+  const query = new URLSearchParams({ feed: `${sites.feedOrigin}/signed.json`, app: "com.example.signed", key: fixture("appalert.pub").trim() });
+  const url = `${sites.pageOrigin}/?${query}`;
   const tab = await browser.tab(url);
   const check = () => tab.evaluate("appalert.service.showAlertIfNecessary().then(() => true)");
   const title = () => tab.evaluate("document.querySelector('[data-appalert-message]')?.shadowRoot.querySelector('h2, [id$=title]')?.textContent ?? null");

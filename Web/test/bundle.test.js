@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const embedded = new URL("../../Tools/Sources/AppAlertServer/WebClient/appalert-web.js", import.meta.url);
+const files = ["appalert-web.js", "appalert-web-update.js", "appalert-web-results.js"];
+/** @param {string} file */
+const embedded = (file) => new URL(`../../Tools/Sources/AppAlertServer/WebClient/${file}`, import.meta.url);
 
 /** @param {string[]} options */
 function bundle(options) {
@@ -15,11 +17,22 @@ function bundle(options) {
 test("the web client appalert serve embeds is what Web/bundle builds now", {
   skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
 }, () => {
-  const built = bundle(["--print"]);
-  assert.equal(built.status, 0, String(built.stderr));
-  assert.ok(built.stdout.length > 0, "esbuild printed the bundle");
-  assert.ok(readFileSync(embedded).equals(built.stdout),
-    "Tools/Sources/AppAlertServer/WebClient/appalert-web.js is not what Web/src builds now: run Web/bundle --refresh and commit it");
+  for (const file of files) {
+    const built = bundle(["--print", file]);
+    assert.equal(built.status, 0, String(built.stderr));
+    assert.ok(built.stdout.length > 0, `esbuild printed ${file}`);
+    assert.ok(readFileSync(embedded(file)).equals(built.stdout),
+      `Tools/Sources/AppAlertServer/WebClient/${file} is not what Web/src builds now: run Web/bundle --refresh and commit it`);
+  }
+});
+
+test("the page's file imports the other two from beside it, and nothing else", {
+  skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
+}, () => {
+  const page = String(bundle(["--print"]).stdout);
+  assert.deepEqual([...page.matchAll(/import\("([^"]*)"\)/g)].map((m) => m[1]).sort(),
+    ["./appalert-web-results.js", "./appalert-web-update.js"]);
+  assert.doesNotMatch(page, /\bimport\s*[{*]|\bfrom\s*"/, "no static import");
 });
 
 test("esbuild builds the same bytes each time", {
@@ -31,5 +44,5 @@ test("esbuild builds the same bytes each time", {
 test("Web/bundle refuses an option it does not know", () => {
   const answer = bundle(["--frobnicate"]);
   assert.equal(answer.status, 64);
-  assert.match(String(answer.stderr), /usage: Web\/bundle \[--refresh \| --print\]/);
+  assert.match(String(answer.stderr), /usage: Web\/bundle \[--refresh \| --print \[FILE\]\]/);
 });

@@ -7,10 +7,11 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { LanguageTag, closeLabel, okLabel } from "../src/index.js";
 import { builtInWords } from "../src/language.js";
+import { updateTexts } from "../src/update-texts.js";
 
 const folder = fileURLToPath(new URL("../../Sources/AppAlert/Texts/", import.meta.url));
 
-/** @param {"ok" | "close"} word */
+/** @param {string} word */
 function swiftTable(word) {
   /** @type {Record<string, string>} */
   const table = {};
@@ -18,7 +19,7 @@ function swiftTable(word) {
     const source = fs.readFileSync(folder + file, "utf8");
     for (const entry of source.split(/\n\s*"(?=[A-Za-z-]+": BuiltInTexts\()/).slice(1)) {
       const key = entry.slice(0, entry.indexOf('"'));
-      const found = new RegExp(`\\b${word}: "([^"]*)"`).exec(entry);
+      const found = new RegExp(`\\b${word}:\\s*"([^"]*)"`).exec(entry);
       if (found) table[key] = found[1];
     }
   }
@@ -41,4 +42,13 @@ test("the close label follows the languages as the OK label does", () => {
   assert.equal(closeLabel(tags("xx", "de-AT")), "Schließen");
   assert.equal(closeLabel(tags("xx")), "Close");
   assert.equal(okLabel(tags("es-MX")), "Aceptar");
+});
+
+test("the update prompt's texts are the Swift client's, in the same 46 languages", () => {
+  const words = ["optionalTitle", "optionalMessage", "requiredTitle", "requiredMessage", "update", "later", "skip"];
+  const tables = words.map(swiftTable);
+  assert.equal(Object.keys(updateTexts).length, 46);
+  for (const [key, texts] of Object.entries(updateTexts)) {
+    assert.deepEqual(texts, tables.map((table) => table[key]), key);
+  }
 });

@@ -3,6 +3,7 @@
 // port (another origin) answering with CORS as GitHub Pages does. Every wait polls for its condition; the
 // only time limit is a guard against a hang.
 
+import { after, before } from "node:test";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -302,4 +303,33 @@ function encodePNG(width, height, colorType, rows) {
     chunk("IDAT", zlib.deflateSync(rows)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * What the browser tests of a file share, started before its tests and stopped after them: a feed origin
+ * answering `feeds` (each request in `log`), a page origin (the bundle from `bundle`) and the browser.
+ * Nothing starts where this machine has no Chromium.
+ * @param {string | undefined} chromium
+ * @param {Map<string, {status?: number, body: string}>} feeds
+ * @param {Array<{path: string, ifNoneMatch?: string, status: number}>} [log]
+ * @param {() => string | undefined} [bundle]
+ */
+export function browserSites(chromium, feeds, log, bundle) {
+  const sites = { browser: new Browser(), pageOrigin: "", feedOrigin: "" };
+  /** @type {Array<import("node:http").Server>} */
+  const servers = [];
+  before(async () => {
+    if (!chromium) return;
+    const feedServer = await serveFeeds(feeds, log);
+    const pageServer = await servePage(feedServer.origin, bundle);
+    servers.push(feedServer.server, pageServer.server);
+    sites.feedOrigin = feedServer.origin;
+    sites.pageOrigin = pageServer.origin;
+    await sites.browser.start(chromium);
+  });
+  after(() => {
+    sites.browser.stop();
+    for (const server of servers) server.close();
+  });
+  return sites;
 }

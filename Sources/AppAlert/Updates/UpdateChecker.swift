@@ -77,7 +77,8 @@ public actor UpdateChecker {
         }
         let promptState = (try? await store.state().updatePrompt) ?? UpdateDecision.PromptState()
         let inputs = UpdatePolicyEngine.Inputs(
-            installedVersion: installed, osVersion: app.osVersion, now: now, release: release, sourceError: sourceError,
+            installedVersion: installed, osVersion: app.osVersion, platform: app.platform, now: now, release: release,
+            sourceError: sourceError,
             policy: policy, environment: environment, promptState: promptState)
         let decision = UpdatePolicyEngine.decide(inputs, configuration: configuration)
         let record = InstallState.UpdateCheckRecord(

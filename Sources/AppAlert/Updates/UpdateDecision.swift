@@ -37,6 +37,7 @@ extension UpdateDecision {
             public static let unknownInstalledVersion = Code(rawValue: "unknownInstalledVersion")
             /// Required, but no source gave a page to update from and no App Store id is configured: asked
             /// as an optional update (a required prompt would block the app with a button that cannot work).
+            /// Never on the web, where reloading the page is the update.
             public static let requiredWithoutStoreLink = Code(rawValue: "requiredWithoutStoreLink")
         }
 
@@ -210,6 +211,8 @@ package enum UpdatePolicyEngine {
     public struct Inputs: Sendable {
         public var installedVersion: Version
         public var osVersion: Version?
+        /// The platform decided for; on `web` a required update needs no store page (reloading is the update).
+        public var platform: Platform?
         public var now: Date
         /// The newest release a source reported, if one did.
         public var release: ReleaseSource.Release?
@@ -220,13 +223,15 @@ package enum UpdatePolicyEngine {
         public var promptState: UpdateDecision.PromptState
 
         public init(
-            installedVersion: Version, osVersion: Version? = nil, now: Date, release: ReleaseSource.Release? = nil,
+            installedVersion: Version, osVersion: Version? = nil, platform: Platform? = nil, now: Date,
+            release: ReleaseSource.Release? = nil,
             sourceError: ReleaseSource.LookupError? = nil, policy: UpdatePolicy? = nil,
             environment: UpdateChecker.BuildEnvironment = UpdateChecker.BuildEnvironment(),
             promptState: UpdateDecision.PromptState = UpdateDecision.PromptState()
         ) {
             self.installedVersion = installedVersion
             self.osVersion = osVersion
+            self.platform = platform
             self.now = now
             self.release = release
             self.sourceError = sourceError
@@ -237,7 +242,8 @@ package enum UpdatePolicyEngine {
     }
 
     /// Decides, in this order: beta builds are left alone; below the policy's `minimumVersion` the
-    /// update is required (skip and remind do not apply, nor the release delay); otherwise the
+    /// update is required (skip and remind do not apply, nor the release delay; without a page to update
+    /// from it is asked as optional, except on `web`, where reloading is the update); otherwise the
     /// available version is the source's (the policy's `latestVersion` when no source answered);
     /// none when the install is up to date or newer, when the device's OS is below the release's
     /// minimum, or when the release is younger than the delay; the rule for the changed component
@@ -275,7 +281,7 @@ package enum UpdatePolicyEngine {
             feedStoreURL ?? release?.storeURL
             ?? configuration.appStoreID.map { AppStoreLookup.storePage(trackID: $0, platform: .current) }
         func finishRequired(_ code: UpdateDecision.Reason.Code, _ words: String) -> UpdateDecision {
-            guard decision.storeURL == nil else { return finish(.required, code, words) }
+            guard decision.storeURL == nil, inputs.platform != .web else { return finish(.required, code, words) }
             return finish(
                 .optional, .requiredWithoutStoreLink,
                 "\(words), but there is no page to update from (no storeURL in the feed, none from the store, no "

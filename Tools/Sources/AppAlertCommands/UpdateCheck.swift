@@ -13,8 +13,11 @@ extension AppAlertCommand {
                 (--github), and the feed's "updates" policy (--feed), then applies the update policy: \
                 required below the policy's minimumVersion, optional when a newer version is out and \
                 released at least the release delay ago, none otherwise — with the reason. "Skip" and \
-                "Later" answers kept in the state directory apply. Exit code 0; 1 when a source failed \
-                (the decision is then "none", with "error"); 2 when an option value is invalid.
+                "Later" answers kept in the state directory apply. With --platform web it decides from \
+                the feed alone (--bundle-id names the app in its policy; no App Store, no GitHub), and \
+                below the minimumVersion is required with no store page: reloading the page is the \
+                update. Exit code 0; 1 when a source failed (the decision is then "none", with \
+                "error"); 2 when an option value is invalid.
                 """)
 
         @Option(name: .customLong("bundle-id"), help: "The app's bundle identifier: look it up in the App Store.")
@@ -51,6 +54,14 @@ extension AppAlertCommand {
         @Option(help: ArgumentHelp("A feed whose \"updates\" policy applies (URL or path).", valueName: "feed"))
         var feed: String?
 
+        @Option(
+            name: .customLong("rule"),
+            help: ArgumentHelp(
+                "What a change of one version component asks for, as COMPONENT=KIND (major, minor, patch or "
+                    + "revision = required, optional or none); repeat it for more. Default: every change optional.",
+                valueName: "component=kind"))
+        var rules: [String] = []
+
         @Option(help: ArgumentHelp("Days to wait after a release before asking. Default: 1.", valueName: "n"))
         var releaseDelayDays: Double?
 
@@ -81,6 +92,22 @@ extension AppAlertCommand {
         }
 
         func makeChecker() throws(InputError) -> UpdateChecker {
+            let platform = try InputError.platform(self.platform)
+            if platform == .web {
+                guard bundleID != nil, feed != nil else {
+                    throw InputError(
+                        message: "--platform web decides from the feed alone: give --feed and --bundle-id (the app's "
+                            + "id in the feed's \"updates\" policy)")
+                }
+                let storeOptions = [
+                    ("--github", gitHub), ("--github-api-url", gitHubAPIURL), ("--country", country),
+                    ("--lookup-url", lookupURL),
+                ]
+                if let (option, _) = storeOptions.first(where: { $0.1 != nil }) {
+                    throw InputError(
+                        message: "\(option): --platform web decides from the feed alone, with no App Store or GitHub")
+                }
+            }
             guard bundleID != nil || gitHub != nil else {
                 throw InputError(message: "give --bundle-id (App Store) or --github OWNER/REPO")
             }
@@ -91,14 +118,15 @@ extension AppAlertCommand {
             for tag in locales where !LanguageTag(tag).isWellFormed {
                 throw InputError(message: "--locale: \"\(tag)\" is not a BCP 47 language tag (e.g. pt-BR, zh-Hant)")
             }
-            let platform = try InputError.platform(self.platform)
             let date = try InputError.date(now, current: Date())
             let identifier = bundleID ?? gitHub!
             let app = AppInfo(
                 bundleID: identifier, appVersion: appVersion, platform: platform, osVersion: osVersion,
                 preferredLanguages: [])
             let source: ReleaseSource
-            if let gitHub {
+            if platform == .web {
+                source = .feedOnly
+            } else if let gitHub {
                 var base = GitHubReleases.defaultBaseURL
                 if let text = gitHubAPIURL {
                     guard let url = URL(string: text), url.scheme != nil else {
@@ -152,9 +180,32 @@ extension AppAlertCommand {
                 }
                 configuration.releaseDelayDays = days
             }
+            configuration.rules = try Self.rules(rules)
             return UpdateChecker(
                 app: app, source: source, feedLoader: loader, store: store, configuration: configuration,
                 clock: .fixed(date))
+        }
+
+        /// Reads the `--rule COMPONENT=KIND` options over the default rules.
+        static func rules(_ options: [String]) throws(InputError) -> UpdateConfiguration.Rules {
+            var rules = UpdateConfiguration.Rules()
+            for option in options {
+                let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let kind = UpdateDecision.Kind(rawValue: parts[1]) else {
+                    throw InputError(
+                        message: "--rule: \"\(option)\" is not COMPONENT=KIND (KIND: required, optional or none)")
+                }
+                switch parts[0] {
+                case "major": rules.major = kind
+                case "minor": rules.minor = kind
+                case "patch": rules.patch = kind
+                case "revision": rules.revision = kind
+                default:
+                    throw InputError(
+                        message: "--rule: unknown component \"\(parts[0])\" (known: major, minor, patch, revision)")
+                }
+            }
+            return rules
         }
 
         func execute() async -> CommandOutput {
@@ -167,16 +218,14 @@ extension AppAlertCommand {
             let decision = await checker.check()
             var output = CommandOutput()
             if json {
-                var object = JSONObject()
-                object.set("decision", .string(decision.kind.rawValue))
-                object.set("reason", .string(decision.reason.explanation))
-                object.set("reasonCode", .string(decision.reason.code.rawValue))
-                object.set("installedVersion", .string(decision.installedVersion.description))
-                object.set("availableVersion", decision.availableVersion.map { .string($0.description) } ?? .null)
-                object.set("storeURL", decision.storeURL.map { .string($0.absoluteString) } ?? .null)
-                object.set("alert", alert(for: decision).map(JSONValue.object) ?? .null)
-                if let error = decision.sourceError { object.set("error", .string(error.reason)) }
-                output.json(JSONValue.object(object))
+                let name = appName ?? bundleID ?? gitHub ?? ""
+                var value = decision.jsonValue(
+                    appName: name, languages: locales.map(LanguageTag.init), platform: checker.app.platform)
+                if let error = decision.sourceError, case .object(var object) = value {
+                    object.set("error", .string(error.reason))
+                    value = .object(object)
+                }
+                output.json(value)
             } else {
                 output.out("\(decision.kind.rawValue): \(decision.reason.explanation)")
                 if decision.kind != .none, let url = decision.storeURL { output.out("  \(url.absoluteString)") }
@@ -184,22 +233,6 @@ extension AppAlertCommand {
             }
             output.exitCode = decision.sourceError == nil ? 0 : 1
             return output
-        }
-
-        /// The prompt the app would show, its texts filled as the app fills them: the language used
-        /// (`null` for a feed policy's base texts, whose language is not known), its direction, the
-        /// title, the text and the buttons' titles; `nil` when nothing is asked.
-        func alert(for decision: UpdateDecision) -> JSONObject? {
-            let name = appName ?? bundleID ?? gitHub ?? ""
-            guard let alert = AlertPresentation(decision, appName: name, languages: locales.map(LanguageTag.init))
-            else { return nil }
-            var object = JSONObject()
-            object.set("language", alert.language.map { .string($0.original) } ?? .null)
-            object.set("direction", .string(alert.isRightToLeft ? "rtl" : "ltr"))
-            object.set("title", .string(alert.title))
-            object.set("text", .string(alert.text))
-            object.set("buttons", .array(alert.buttons.map { .string($0.title) }))
-            return object
         }
     }
 }

@@ -417,17 +417,17 @@ final class SiteSnapshot: Sendable {
                 body: body, gzipBody: gzip.flatMap { $0.readableBytes < body.readableBytes ? $0 : nil },
                 etag: file.etag, lastModified: now, contentType: file.contentType, cacheControl: cacheControl)
         }
-        // The web client beside the feed (a feed file of that name is served instead); unchanged, it keeps
-        // its entry, so its validators.
-        let client = "/" + WebClient.path
-        if entries[client] == nil {
-            if let old = previous?.entries[client], old.etag == WebClient.file.etag {
+        // The web client's files beside the feed (a feed file of the same name is served instead); unchanged,
+        // each keeps its entry, so its validators.
+        for file in WebClient.files where entries["/" + file.path] == nil {
+            let client = "/" + file.path
+            if let old = previous?.entries[client], old.etag == file.etag {
                 entries[client] = old
             } else {
-                let body = ByteBuffer(bytes: WebClient.bundle)
+                let body = ByteBuffer(bytes: file.data)
                 var copy = body
                 entries[client] = Entry(
-                    body: body, gzipBody: try? copy.compress(with: .gzip()), etag: WebClient.file.etag,
+                    body: body, gzipBody: try? copy.compress(with: .gzip()), etag: file.etag,
                     lastModified: now, contentType: WebClient.contentType, cacheControl: cacheControl)
             }
         }

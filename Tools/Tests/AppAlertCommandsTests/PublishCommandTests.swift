@@ -29,10 +29,14 @@ struct PublishCommandTests {
                 == Data(contentsOf: URL(fileURLWithPath: feed)))
         let view = try FeedDecoder().decode(try Data(contentsOf: out.appendingPathComponent("apps/com.example.A.json")))
         #expect(view.feed.messages.map(\.id) == [1, 2])
-        #expect(result.standardOutput.split(separator: "\n").count == 3)
+        #expect(result.standardOutput.split(separator: "\n").count == 2 + Self.webClient.count)
     }
 
-    /// The web client beside the feed, byte for byte the copy the binary embeds, recorded as publish's.
+    /// The web client's files as publish records them, sorted.
+    static let webClient = ["appalert-web-results.js", "appalert-web-update.js", "appalert-web.js"]
+
+    /// The web client beside the feed, byte for byte the copies the binary embeds, recorded as publish's:
+    /// the page's file and the two it imports when needed.
     @Test
     func writesTheWebClientBesideTheFeedAndRecordsIt() throws {
         let directory = try TemporaryDirectory()
@@ -41,10 +45,14 @@ struct PublishCommandTests {
         let result = try AppAlertProcess.run(["publish", feed, "--out", out.path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("\(out.path)/appalert-web.js\n"))
-        let embedded = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/AppAlertServer/WebClient/appalert-web.js")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/AppAlertServer/WebClient")
+        for name in Self.webClient {
+            let copy = try Data(contentsOf: out.appendingPathComponent(name))
+            #expect(copy == (try Data(contentsOf: folder.appendingPathComponent(name))), "\(name)")
+            #expect(try Self.manifest(out).contains(name))
+        }
         let written = try Data(contentsOf: out.appendingPathComponent("appalert-web.js"))
-        #expect(written == (try Data(contentsOf: embedded)))
         #expect(String(decoding: written.prefix(200), as: UTF8.self).contains("class extends Error"))
         #expect(try Self.manifest(out).contains("appalert-web.js"))
         // A file of that name the author put there is not replaced without --force.
@@ -86,7 +94,11 @@ struct PublishCommandTests {
         let second = try directory.write("two.json", #"[{"id": 1, "bundleId": "new.app", "title": "A", "text": "a"}]"#)
         #expect(try AppAlertProcess.run(["publish", second, "--out", out.path]).status == 0)
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
-        #expect(files == [".appalert-published", "appalert-web.js", "apps", "apps/new.app.json", "two.json"])
+        #expect(
+            files == [
+                ".appalert-published", "appalert-web-results.js", "appalert-web-update.js", "appalert-web.js", "apps",
+                "apps/new.app.json", "two.json",
+            ])
     }
 
     // MARK: What publish may touch (issue 42, 1)
@@ -209,7 +221,7 @@ struct PublishCommandTests {
         #expect(try Data(contentsOf: docs.appendingPathComponent("index.md")) == Data("# Home\n".utf8))
         #expect(try Data(contentsOf: docs.appendingPathComponent("sub/page.md")) == Data("# Page\n".utf8))
         #expect(try Data(contentsOf: docs.appendingPathComponent("messages.json")) == Data(Self.feed.utf8))
-        #expect(try Self.manifest(docs) == ["appalert-web.js", "apps/com.example.A.json", "messages.json"])
+        #expect(try Self.manifest(docs) == Self.webClient + ["apps/com.example.A.json", "messages.json"])
         // Recorded now: the next publish needs no --force, and still leaves the author's files.
         let again = try AppAlertProcess.run(["publish", feed, "--out", docs.path])
         #expect(again.status == 0, "\(again.standardError)")
@@ -245,7 +257,7 @@ struct PublishCommandTests {
         let first = try directory.write("one.json", #"[{"id": 1, "bundleId": "old.app", "title": "A", "text": "a"}]"#)
         let out = directory.url.appendingPathComponent("site")
         #expect(try AppAlertProcess.run(["publish", first, "--out", out.path]).status == 0)
-        #expect(try Self.manifest(out) == ["appalert-web.js", "apps/old.app.json", "one.json"])
+        #expect(try Self.manifest(out) == Self.webClient + ["apps/old.app.json", "one.json"])
         // The author's own files beside the site, and a record tampered with to name files elsewhere.
         try Data("feeds.example.com\n".utf8).write(to: out.appendingPathComponent("CNAME"))
         try Data("notes\n".utf8).write(to: out.appendingPathComponent("apps/notes.txt"))
@@ -263,10 +275,10 @@ struct PublishCommandTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
         #expect(
             files == [
-                ".appalert-published", "CNAME", "appalert-web.js", "apps", "apps/new.app.json", "apps/notes.txt",
-                "two.json",
+                ".appalert-published", "CNAME", "appalert-web-results.js", "appalert-web-update.js", "appalert-web.js",
+                "apps", "apps/new.app.json", "apps/notes.txt", "two.json",
             ])
-        #expect(try Self.manifest(out) == ["appalert-web.js", "apps/new.app.json", "two.json"])
+        #expect(try Self.manifest(out) == Self.webClient + ["apps/new.app.json", "two.json"])
         #expect(FileManager.default.contents(atPath: victim) == Data("keep me".utf8))
         // The same folder, never moved aside or replaced.
         var after = stat()

@@ -135,6 +135,40 @@ struct UpdateCheckCommandTests {
         #expect(json?["reason"] == .string("version 1.1.9 is below the minimum 1.2"))
     }
 
+    /// On the web the feed alone decides (no request goes anywhere), and below the minimum is required
+    /// with no store page: Update reloads the page, and a required prompt has no Later or Skip.
+    @Test(arguments: [
+        ("1.1.9", [String](), "required", "belowMinimumVersion", ["Update"]),
+        ("1.2", [], "optional", "updateAvailable", ["Update", "Later", "Skip This Version"]),
+        ("1.2", ["--rule", "minor=required"], "required", "requiredByRule", ["Update"]),
+        ("1.2", ["--rule", "minor=none"], "none", "ignoredByRule", []),
+    ])
+    func onTheWebTheFeedAloneDecides(
+        installed: String, extra: [String], decision: String, code: String, buttons: [String]
+    ) throws {
+        let state = try TemporaryDirectory()
+        let feed = try state.write(
+            "feed.json",
+            #"{"format": 2, "messages": [], "updates": [{"bundleId": "app.example.web", "minimumVersion": "1.2", "latestVersion": "1.3"}]}"#
+        )
+        let (result, json) = try updateCheck(
+            [
+                "--platform", "web", "--bundle-id", "app.example.web", "--app-version", installed, "--feed", feed,
+                "--now", "2026-11-18T09:00:00Z", "--app-name", "Notes",
+            ] + extra, state: state)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(json?["decision"] == .string(decision))
+        #expect(json?["reasonCode"] == .string(code))
+        #expect(json?["storeURL"] == .null)
+        if buttons.isEmpty {
+            #expect(json?["alert"] == .null)
+        } else if case .object(let alert)? = json?["alert"] {
+            #expect(alert["buttons"] == .array(buttons.map { .string($0) }))
+        } else {
+            Issue.record("no alert: \(result.standardOutput)")
+        }
+    }
+
     @Test
     func aGitHubReleaseForACommandLineTool() throws {
         let server = try TestHTTPServer { request in
@@ -184,6 +218,16 @@ struct UpdateCheckCommandTests {
         (["--github", "octo", "--app-version", "1.0"], "--github: \"octo\" is not OWNER/REPO"),
         (["--bundle-id", "a", "--app-version", "one"], "--app-version: invalid version \"one\""),
         (["--bundle-id", "a", "--app-version", "1", "--now", "today"], "--now: invalid timestamp"),
+        (
+            ["--bundle-id", "a", "--app-version", "1", "--platform", "web"],
+            "--platform web decides from the feed alone"
+        ),
+        (
+            ["--bundle-id", "a", "--app-version", "1", "--platform", "web", "--feed", "f.json", "--lookup-url", "x"],
+            "--lookup-url: --platform web decides from the feed alone"
+        ),
+        (["--bundle-id", "a", "--app-version", "1", "--rule", "major"], "--rule: \"major\" is not COMPONENT=KIND"),
+        (["--bundle-id", "a", "--app-version", "1", "--rule", "epoch=none"], "--rule: unknown component \"epoch\""),
     ])
     func invalidInputExitsTwo(arguments: [String], message: String) throws {
         let state = try TemporaryDirectory()

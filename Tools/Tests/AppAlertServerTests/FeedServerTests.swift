@@ -41,6 +41,9 @@ func makeServer(_ file: URL, development: Bool = false) throws -> FeedServer {
 
 /// Each route test runs twice: in process through Hummingbird's responder, and over a real socket,
 /// where ``FeedChannelHandler`` answers the served files before the responder sees them.
+/// The web client's files, served beside every feed, as `paths` sorts them.
+let webClientPaths = ["/appalert-web-results.js", "/appalert-web-update.js", "/appalert-web.js"]
+
 enum ServerSetup: String, CaseIterable, Sendable {
     case responder, socket
     var testing: TestingSetup { self == .responder ? .router : .live }
@@ -220,7 +223,7 @@ struct FeedServerRouteTests {
             #"[{"id": 1, "bundleId": "../evil", "title": "T", "text": "x"}, {"id": 2, "bundleId": "ok.app", "title": "T", "text": "x"}]"#
         )
         let server = try makeServer(file)
-        #expect(server.content.paths == ["/appalert-web.js", "/apps/ok.app.json", "/messages.json"])
+        #expect(server.content.paths == webClientPaths + ["/apps/ok.app.json", "/messages.json"])
         #expect(server.content.snapshotWarnings.first?.reason.contains("no per-app view for \"../evil\"") == true)
     }
 }
@@ -235,14 +238,14 @@ struct FeedServerReloadTests {
         try Data(#"[{"id": 9, "bundleId": "com.example.N", "title": "New", "text": "n"}]"#.utf8).write(
             to: file, options: .atomic)
         #expect(server.content.reloadIfChanged() == nil)
-        #expect(server.content.paths == ["/appalert-web.js", "/apps/com.example.N.json", "/messages.json"])
+        #expect(server.content.paths == webClientPaths + ["/apps/com.example.N.json", "/messages.json"])
         #expect(server.content.paths != before)
         // An invalid edit: the error is reported, the good version stays.
         try Data(#"[{"id": 10, "bundleId": "com.example.N", "title": "Broken"}]"#.utf8).write(
             to: file, options: .atomic)
         let error = try #require(server.content.reloadIfChanged())
         #expect(error.diagnostics.first?.path == "$[0].text")
-        #expect(server.content.paths == ["/appalert-web.js", "/apps/com.example.N.json", "/messages.json"])
+        #expect(server.content.paths == webClientPaths + ["/apps/com.example.N.json", "/messages.json"])
         try await server.application().test(.router) { client in
             try await client.execute(uri: "/messages.json", method: .get) { response in
                 #expect(String(buffer: response.body).contains("\"id\": 9"))

@@ -43,6 +43,22 @@ struct WebClientServeTests {
         }
     }
 
+    /// The files the page's module imports when needed, beside it: the update prompt and the counts' sender.
+    @Test(arguments: ["appalert-web-update.js", "appalert-web-results.js"])
+    func servesTheFilesTheBundleImportsBesideIt(name: String) async throws {
+        let file = try makeFeedFile()
+        let expected = try Data(contentsOf: Self.committed.deletingLastPathComponent().appendingPathComponent(name))
+        let page = try Data(contentsOf: Self.committed)
+        #expect(String(decoding: page, as: UTF8.self).contains("import(\"./\(name)\")"))
+        try await makeServer(file).application().test(.router) { client in
+            let answer = try await client.execute(uri: "/" + name, method: .get)
+            #expect(answer.status == .ok)
+            #expect(Data(buffer: answer.body) == expected)
+            #expect(answer.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(answer.headers[.accessControlAllowOrigin] == "*")
+        }
+    }
+
     @Test
     func theBundleKeepsItsValidatorsAcrossAReload() throws {
         let file = try makeFeedFile()

@@ -1,12 +1,13 @@
 import AppAlertAuthoring
 import Foundation
 
-/// The web client (`Web/`) as one minified ES module: `appalert serve` answers it at `/appalert-web.js`
-/// and `appalert publish` writes it beside the feed, so a page loads it from the feed's own host. The
-/// bytes are `WebClient/appalert-web.js`, Web/bundle's build committed here and embedded by SwiftPM
-/// (the `EmbedPageCode` plugin): the binary stays one file and needs no esbuild. Web/bundle and
-/// `Web/test/bundle.test.js` fail when that copy is not the build of `Web/src` (`Web/bundle --refresh`
-/// makes it again).
+/// The web client (`Web/`) as minified ES modules: `appalert serve` answers them at `/appalert-web.js`,
+/// `/appalert-web-update.js` and `/appalert-web-results.js`, and `appalert publish` writes them beside the
+/// feed, so a page loads them from the feed's own host. A page loads `appalert-web.js`, which imports the
+/// other two (the update prompt; the counts' sender) from beside it only when it needs them. The bytes
+/// are `WebClient/*.js`, Web/bundle's build committed here and embedded by SwiftPM (the `EmbedPageCode`
+/// plugin): the binary stays one file and needs no esbuild. Web/bundle and `Web/test/bundle.test.js` fail
+/// when a copy is not the build of `Web/src` (`Web/bundle --refresh` makes them again).
 package enum WebClient {
     /// Its path in the site, beside the feed.
     package static let path = "appalert-web.js"
@@ -14,12 +15,18 @@ package enum WebClient {
     package static let bundle = Data(PackageResources.appalert_web_js)
     /// The bundle as a file of the site: its bytes and strong `ETag`, as a feed's.
     package static let file = FeedSite.File(path: path, data: bundle)
+    /// Every file of the client, the page's first: the others are imported by it when needed.
+    package static let files = [
+        file, FeedSite.File(path: "appalert-web-update.js", data: Data(PackageResources.appalert_web_update_js)),
+        FeedSite.File(path: "appalert-web-results.js", data: Data(PackageResources.appalert_web_results_js)),
+    ]
 
-    /// The site's files with the web client's added, unless a file of the site is already at its path.
+    /// The site's files with the web client's added, each unless a file of the site is already at its path.
     /// It is not signed, even in a signed site: a page runs it as a script and checks no signature of it
     /// (docs/trust.md is about feeds).
     package static func adding(to site: FeedSite) -> FeedSite {
-        guard site.file(at: path) == nil else { return site }
-        return FeedSite(files: site.files + [file], warnings: site.warnings)
+        let missing = files.filter { site.file(at: $0.path) == nil }
+        guard !missing.isEmpty else { return site }
+        return FeedSite(files: site.files + missing, warnings: site.warnings)
     }
 }

@@ -1,0 +1,152 @@
+// AlertService.checkForUpdate: decides from the feed's `updates` policy (update.js) and shows the prompt
+// with the message drawing (its focus, Escape and aria handling). Update reloads the page, or hands over
+// to a waiting service worker first; Later and Skip this version are kept in the app's state as the
+// Swift client keeps them (UpdateChecker.remindLater, skip). Loaded by AlertService only when an update
+// is checked: a separate file of the bundle.
+
+import { LanguageTag } from "./language.js";
+import { LinkPolicy } from "./link-policy.js";
+import { feedLimits } from "./feed.js";
+import { jsonText, parseJSON } from "./json.js";
+import { Version } from "./version.js";
+import { decideUpdate, updatePolicyFor, updatePrompt } from "./update.js";
+
+/** @typedef {import("./update.js").UpdateDecision} UpdateDecision */
+/** @typedef {import("./update.js").PromptState} PromptState */
+/** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
+/** @typedef {import("./service.js").Renderer} Renderer */
+
+/** How many skipped versions are kept (UpdateConfiguration.maximumSkippedVersions). */
+export const maximumSkippedVersions = 10;
+/** After Later, how long until the next optional prompt, in seconds (UpdateConfiguration.remindInterval). */
+export const remindInterval = 86_400;
+
+/**
+ * What the page tells `checkForUpdate`.
+ * @typedef {object} UpdateCheckOptions
+ * @property {string} [appName] the app's name in the texts' `{appName}`; default the document's title
+ * @property {import("./update.js").UpdateRules} [rules] what each kind of version change asks for; default optional
+ * @property {ServiceWorkerRegistration} [serviceWorker] the page's registration: when it has a waiting worker,
+ *   Update tells it to take over (`{type: "SKIP_WAITING"}`) and reloads once it controls the page
+ * @property {() => void} [reload] how the page is reloaded; default `location.reload()`
+ */
+
+/**
+ * What AlertService lends the check.
+ * @typedef {object} UpdateHost
+ * @property {() => Promise<import("./message.js").Feed | undefined>} load
+ * @property {import("./storage.js").StateStore} store
+ * @property {() => Date} now
+ * @property {string[]} languages
+ * @property {import("./service.js").AlertServiceOptions} options
+ * @property {Renderer | undefined} renderer undefined when nothing may be drawn now (a message is on screen)
+ * @property {(drawing: {remove: () => void} | undefined) => void} hold the prompt on screen, or gone
+ * @property {(detail: Record<string, unknown>) => void} emit an `update` event
+ * @property {{close: string}} texts
+ */
+
+/**
+ * The person's earlier answers, as stored; anything else there is ignored.
+ * @param {Record<string, unknown>} state
+ * @returns {PromptState}
+ */
+export function promptStateOf(state) {
+  const stored = /** @type {{skippedVersions?: unknown, remindAfter?: unknown} | undefined} */ (state.updatePrompt);
+  const list = stored?.skippedVersions;
+  const skipped = Array.isArray(list) ? list.filter((v) => typeof v === "string") : [];
+  const remindAfter = stored?.remindAfter;
+  return typeof remindAfter === "number" && Number.isFinite(remindAfter) ? { skippedVersions: skipped, remindAfter } : { skippedVersions: skipped };
+}
+
+/**
+ * Decides, and shows the prompt when an update is due and nothing else is on screen.
+ * @param {UpdateHost} host @param {UpdateCheckOptions} options
+ * @returns {Promise<UpdateDecision | undefined>} undefined when no feed could be had
+ */
+export async function checkForUpdate(host, options) {
+  const loaded = await host.load();
+  if (loaded === undefined) return undefined;
+  // The page's copy of the engine parsed the feed; this file has its own (the bundle's update file), whose
+  // reader knows only its own JSON objects: the policies are read from their text.
+  const feed = { ...loaded, updates: /** @type {import("./json.js").JSONValue[]} */ (parseJSON(jsonText(loaded.updates ?? []))) };
+  const given = host.options;
+  const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (host.store.read()));
+  const decision = decideUpdate({
+    installedVersion: Version.parse(given.appVersion), now: host.now().getTime() / 1000,
+    policy: updatePolicyFor(feed, given.bundleId, feedLimits.maximumStringLength), rules: options.rules,
+    promptState: promptStateOf(state),
+    linkPolicy: new LinkPolicy(["https", ...(given.allowLinkSchemes ?? [])], given.allowLinkHosts),
+  });
+  const renderer = host.renderer;
+  const appName = options.appName ?? (typeof document === "undefined" ? "" : document.title) ?? "";
+  const prompt = updatePrompt(decision, appName || given.bundleId, host.languages.map((tag) => new LanguageTag(tag)));
+  if (prompt === undefined || renderer === undefined) return decision;
+  const version = /** @type {Version} */ (decision.availableVersion);
+  /** @type {ResolvedMessage} */
+  const message = {
+    id: 0, title: prompt.title, text: prompt.text, confirmLabel: "", link: undefined, dismissible: prompt.dismissible,
+    localization: prompt.language === null ? undefined : new LanguageTag(prompt.language), variant: undefined,
+    layout: "alert", image: undefined, buttons: prompt.buttons.map((button) => ({ title: button.title, action: { event: button.action } })),
+    action: undefined, features: undefined, colors: undefined, data: new Map(), placement: "launch", bannerSeconds: undefined,
+    conversion: undefined,
+  };
+  let answered = false;
+  /** @param {string} answer */
+  const answer = (answer) => {
+    if (answered) return;
+    answered = answer !== "update" || prompt.dismissible;
+    if (answered) {
+      drawing.remove();
+      host.hold(undefined);
+    }
+    host.emit({ action: answer, kind: decision.kind, version: version.toString() });
+    if (answer === "update") takeUpdate(options);
+    else void remember(host, answer, version);
+  };
+  const drawing = renderer.show(message, {
+    texts: host.texts,
+    act: (action) => {
+      if (typeof action === "object" && "event" in action) answer(action.event);
+      return true;
+    },
+    close: () => prompt.dismissible && answer("later"),
+  });
+  host.hold(drawing);
+  return decision;
+}
+
+/**
+ * Update: a waiting service worker takes over and the page reloads when it controls it; without one,
+ * the page reloads now.
+ * @param {UpdateCheckOptions} options
+ */
+function takeUpdate(options) {
+  const reload = options.reload ?? (() => globalThis.location.reload());
+  const waiting = options.serviceWorker?.waiting;
+  const container = globalThis.navigator?.serviceWorker;
+  if (waiting && container) {
+    container.addEventListener("controllerchange", () => reload(), { once: true });
+    waiting.postMessage({ type: "SKIP_WAITING" });
+    return;
+  }
+  reload();
+}
+
+/**
+ * Later: no optional prompt for a day; Skip: none for this version (a required one still comes).
+ * @param {UpdateHost} host @param {string} answer @param {Version} version
+ */
+function remember(host, answer, version) {
+  const now = host.now().getTime() / 1000;
+  return host.store.update((state) => {
+    const record = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (state));
+    const prompt = promptStateOf(record);
+    if (answer === "later") prompt.remindAfter = now + remindInterval;
+    else {
+      prompt.skippedVersions = prompt.skippedVersions.filter((text) => !Version.from(text)?.equals(version));
+      prompt.skippedVersions.push(version.toString());
+      prompt.skippedVersions.splice(0, Math.max(0, prompt.skippedVersions.length - maximumSkippedVersions));
+    }
+    record.updatePrompt = prompt;
+  });
+}

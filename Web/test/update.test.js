@@ -1,0 +1,150 @@
+// AlertService.checkForUpdate in Node, with an injected feed server, storage area, clock and renderer: the
+// decision from the feed's `updates` policy, the prompt drawn with its buttons, what Update, Later, Skip
+// and Escape do, and what is kept.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AlertService, stateKey } from "../src/index.js";
+import { MemoryStorage, RecordingRenderer, eventsOf, feedServer, message } from "../testing/support.js";
+
+let apps = 0;
+
+/**
+ * A service of an app at `appVersion` over a feed with `updates` (and `messages`).
+ * @param {object[]} updates @param {{appVersion?: string, messages?: object[], languages?: string[]}} [options]
+ */
+function setUp(updates, options = {}) {
+  apps += 1;
+  const bundleId = `com.example.update${apps}`;
+  const server = feedServer(JSON.stringify({
+    format: 2, messages: options.messages ?? [], updates: updates.map((policy) => ({ bundleId, ...policy })),
+  }));
+  const storage = new MemoryStorage();
+  const renderer = new RecordingRenderer();
+  let now = new Date("2026-03-01T12:00:00Z");
+  const make = () => new AlertService("https://feed.example/messages.json", {
+    bundleId, appVersion: options.appVersion ?? "1.4.0", languages: options.languages ?? ["en-US"], storage, renderer,
+    fetch: server.fetch, now: () => now, channel: null,
+  });
+  const service = make();
+  /** @type {string[]} */
+  const reloads = [];
+  const reload = () => reloads.push("reload");
+  return {
+    service, renderer, storage, server, reloads, reload, make, events: eventsOf(service),
+    stored: () => JSON.parse(/** @type {string} */ (storage.getItem(stateKey(bundleId)))),
+    /** @param {number} hours */
+    advance: (hours) => { now = new Date(now.getTime() + hours * 3600_000); },
+  };
+}
+
+/** Presses the prompt's button titled `title`. @param {RecordingRenderer} renderer @param {string} title */
+function press(renderer, title) {
+  const button = renderer.last.message.buttons.find((/** @type {{title: string}} */ b) => b.title === title);
+  assert.ok(button, `no ${title} button`);
+  return renderer.last.controls.act(button.action);
+}
+
+test("below the minimum the prompt is required: Update only, not dismissible, and Update reloads", async () => {
+  const { service, renderer, reloads, reload, events } = setUp([{ minimumVersion: "1.5", latestVersion: "1.6" }]);
+  const decision = await service.checkForUpdate({ appName: "Notes", reload });
+  assert.equal(decision?.kind, "required");
+  assert.equal(decision?.reasonCode, "belowMinimumVersion");
+  const shown = renderer.last.message;
+  assert.deepEqual([shown.title, shown.text, shown.dismissible, shown.layout], [
+    "Update Required", "This version of Notes no longer works. Please update to 1.6.", false, "alert",
+  ]);
+  assert.deepEqual(shown.buttons.map((/** @type {{title: string}} */ b) => b.title), ["Update"]);
+  renderer.last.controls.close();
+  assert.equal(renderer.last.removed, false, "Escape does not take a required prompt away");
+  press(renderer, "Update");
+  assert.deepEqual(reloads, ["reload"]);
+  assert.equal(renderer.last.removed, false, "the page reloads under it");
+  assert.deepEqual(events.of("update"), [{ action: "update", kind: "required", version: "1.6" }]);
+});
+
+test("an optional prompt: Later holds it for a day, Skip for that version only", async () => {
+  const { service, renderer, advance, stored, events, make } = setUp([{ latestVersion: "1.5" }]);
+  assert.equal((await service.checkForUpdate({ appName: "Notes" }))?.kind, "optional");
+  assert.deepEqual(renderer.last.message.buttons.map((/** @type {{title: string}} */ b) => b.title),
+    ["Update", "Later", "Skip This Version"]);
+  assert.equal(renderer.last.message.text, "Notes 1.5 is available.");
+  press(renderer, "Later");
+  assert.equal(renderer.last.removed, true);
+  await service.checkForUpdate();
+  assert.equal(stored().updatePrompt.remindAfter, Date.parse("2026-03-02T12:00:00Z") / 1000);
+  assert.equal((await service.checkForUpdate())?.reasonCode, "remindedRecently");
+  assert.equal(renderer.shown.length, 1);
+  advance(25);
+  assert.equal((await service.checkForUpdate())?.kind, "optional");
+  press(renderer, "Skip This Version");
+  await service.checkForUpdate();
+  assert.deepEqual(stored().updatePrompt.skippedVersions, ["1.5"]);
+  assert.equal((await make().checkForUpdate())?.reasonCode, "skippedByUser", "kept for the next page");
+  assert.deepEqual(events.of("update").map((e) => e.action), ["later", "skip"]);
+});
+
+test("Escape on an optional prompt is Later", async () => {
+  const { service, renderer, stored } = setUp([{ latestVersion: "1.5" }]);
+  await service.checkForUpdate();
+  renderer.last.controls.close();
+  assert.equal(renderer.last.removed, true);
+  await service.checkForUpdate();
+  assert.equal(typeof stored().updatePrompt.remindAfter, "number");
+});
+
+test("with a waiting service worker, Update tells it to take over and reloads when it controls the page", async () => {
+  const { service, renderer, reloads, reload } = setUp([{ minimumVersion: "2.0" }]);
+  /** @type {unknown[]} */
+  const posted = [];
+  const container = new EventTarget();
+  const navigator = Object.getOwnPropertyDescriptor(globalThis, "navigator");
+  Object.defineProperty(globalThis, "navigator", { value: { serviceWorker: container }, configurable: true });
+  try {
+    const registration = /** @type {ServiceWorkerRegistration} */ (/** @type {unknown} */ ({
+      waiting: { postMessage: (/** @type {unknown} */ data) => posted.push(data) },
+    }));
+    await service.checkForUpdate({ serviceWorker: registration, reload });
+    press(renderer, "Update");
+    assert.deepEqual(posted, [{ type: "SKIP_WAITING" }]);
+    assert.deepEqual(reloads, [], "not before the new worker controls the page");
+    container.dispatchEvent(new Event("controllerchange"));
+    assert.deepEqual(reloads, ["reload"]);
+  } finally {
+    if (navigator) Object.defineProperty(globalThis, "navigator", navigator);
+  }
+});
+
+test("the texts follow the page's languages and the feed's own words", async () => {
+  const arabic = setUp([{ latestVersion: "1.5" }], { languages: ["ar-EG"] });
+  await arabic.service.checkForUpdate({ appName: "Notes" });
+  const shown = arabic.renderer.last.message;
+  assert.equal(shown.localization?.original, "ar");
+  assert.ok(shown.text.includes("\u2068Notes\u2069") && shown.text.includes("\u20681.5\u2069"), shown.text);
+  assert.deepEqual(shown.buttons.map((/** @type {{title: string}} */ b) => b.title), ["تحديث", "لاحقًا", "تخطي هذا الإصدار"]);
+  const own = setUp([{ latestVersion: "1.5", title: "{appName} {version}", localizations: { fr: { text: "Rechargez." } } }],
+    { languages: ["fr-FR"] });
+  await own.service.checkForUpdate({ appName: "Notes" });
+  assert.deepEqual([own.renderer.last.message.title, own.renderer.last.message.text], ["Notes 1.5", "Rechargez."]);
+});
+
+test("nothing is drawn when no update is due, or while a message is on screen; no message comes over the prompt", async () => {
+  const none = setUp([{ latestVersion: "1.4" }]);
+  assert.equal((await none.service.checkForUpdate())?.reasonCode, "upToDate");
+  assert.equal(none.renderer.shown.length, 0);
+  const busy = setUp([{ latestVersion: "1.5" }], { messages: [message(1)] });
+  await busy.service.showAlertIfNecessary();
+  assert.equal((await busy.service.checkForUpdate())?.kind, "optional", "decided all the same");
+  assert.equal(busy.renderer.shown.length, 1, "the message only");
+  const prompt = setUp([{ latestVersion: "1.5" }], { messages: [message(1)] });
+  await prompt.service.checkForUpdate();
+  await prompt.service.showAlertIfNecessary();
+  assert.equal(prompt.renderer.shown.length, 1, "the prompt only");
+});
+
+test("a feed that cannot be had resolves to undefined with a problem event", async () => {
+  const { service, server, events } = setUp([{ latestVersion: "1.5" }]);
+  server.answer = { status: 500, body: "" };
+  assert.equal(await service.checkForUpdate(), undefined);
+  assert.match(events.of("problem")[0].message, /HTTP 500/);
+});
