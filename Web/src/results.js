@@ -143,7 +143,7 @@ export async function sendCounts({ store, url, app, fetch, now, makeId, problem 
     let outcome = {};
     try {
       const response = await fetch(url, {
-        method: "POST", keepalive: true, credentials: "omit",
+        method: "POST", keepalive: true, credentials: "omit", referrerPolicy: "no-referrer",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: batchBody(batch.id, app, batch.counts),
       });

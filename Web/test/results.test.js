@@ -95,6 +95,8 @@ test("what a message did is counted per UTC day and sent the next day, with noth
   assert.equal(init.method, "POST");
   assert.equal(init.keepalive, true);
   assert.equal(init.credentials, "omit");
+  // The page's URL is not sent with the counts (a Referer would name the page, query and all).
+  assert.equal(init.referrerPolicy, "no-referrer");
   assert.deepEqual(init.headers, { "Content-Type": "application/json", Accept: "application/json" });
   await check();
   advance(1);
