@@ -187,9 +187,14 @@ final class CollectorWireHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     /// The connection ends with part of a head read: NIO's parser gets it, to make of it what it would
-    /// have. (Part of a body, or requests behind a batch waiting: nothing can answer them now.)
+    /// have, and the read's end, as any read has: Hummingbird's async channel delivers what it was
+    /// handed only then. (Part of a body, or requests behind a batch waiting: nothing can answer them
+    /// now.)
     func channelInactive(context: ChannelHandlerContext) {
-        if !handedOver, current == nil, !waiting, let pending { handOver(pending, context: context) }
+        if !handedOver, current == nil, !waiting, let pending {
+            handOver(pending, context: context)
+            context.fireChannelReadComplete()
+        }
         context.fireChannelInactive()
     }
 
