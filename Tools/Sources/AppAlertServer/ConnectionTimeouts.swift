@@ -13,7 +13,9 @@ import NIOCore
 /// is "no complete request within it", as nginx's `client_header_timeout` means.
 ///
 /// What a request costs is a few loads and stores and one read of the monotonic clock (the vDSO's
-/// `clock_gettime`, tens of nanoseconds) on its first byte. One repeating timer per connection, every
+/// `clock_gettime`, tens of nanoseconds) on its first byte, and one more on each later read of the
+/// same request (a request in one read has none): a byte read past the head's deadline closes the
+/// connection at once, so a timer running late never lets a trickled request through. One repeating timer per connection, every
 /// eighth of the shorter timeout, reads the clock and closes what is overdue: a head between its timeout
 /// and one tick later, an idle connection (stamped with the last tick's time, up to a tick old) between
 /// its timeout and two ticks later; never before. The head's deadline is measured on the clock, not in
@@ -75,7 +77,16 @@ package final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableCha
     }
 
     package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if requestStart == nil { requestStart = clock() }
+        if let start = requestStart {
+            // Bytes of a request past its deadline are not read on, whether or not the timer has run:
+            // on a loop busy enough to run it late, the read that completes the head could come first.
+            if clock() - start > headerTimeout {
+                stopTimer()
+                return context.close(promise: nil)
+            }
+        } else {
+            requestStart = clock()
+        }
         lastActivity = now
         context.fireChannelRead(data)
     }
