@@ -9,7 +9,7 @@ const service = new AlertService(new URL("messages.json", import.meta.url).href,
 
 // What the service did, for this page to show; an app sends these to its own analytics, if it has any.
 const log = document.getElementById("log");
-for (const type of ["shown", "dismissed", "link", "button", "problem"]) {
+for (const type of ["shown", "dismissed", "link", "button", "update", "problem"]) {
   service.addEventListener(type, (event) => {
     const item = document.createElement("li");
     item.textContent = `${type} ${JSON.stringify(event.detail)}`;
@@ -21,6 +21,8 @@ for (const type of ["shown", "dismissed", "link", "button", "problem"]) {
 defineSlotElement(service);
 
 document.getElementById("purchase").addEventListener("click", () => service.handle("purchase"));
+// The feed's "updates" policy says 1.5.0 is out: this asks "Update Available" (Update reloads the page).
+document.getElementById("update").addEventListener("click", () => service.checkForUpdate({ appName: "Example app" }));
 document.getElementById("forget").addEventListener("click", () => {
   localStorage.removeItem("appalert:com.example.web");
   location.reload();

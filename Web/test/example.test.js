@@ -55,3 +55,20 @@ test("the example page shows its launch sheet, its slot, and the banner a purcha
   assert.ok(log.includes("shown") && log.includes("dismissed"), log.join(" "));
   await tab.close();
 });
+
+test("the example page's update check asks to update to 1.5.0, and Escape is Later", { skip: chromium ? false : "no Chromium on this machine" }, async () => {
+  const tab = await browser.tab(`${origin}/Examples/web/`, "window.appalertExample?.ready === true");
+  if (await tab.evaluate(`document.querySelector("appalert-message") !== null`)) {
+    await tab.press("Escape");
+    await tab.wait("the sheet to go", `!document.querySelector("appalert-message")`);
+  }
+  await tab.evaluate(`document.getElementById("update").click(); true`);
+  const title = await tab.wait("the update prompt", `document.querySelector("appalert-message")?.shadowRoot?.querySelector("[role=alertdialog] h2, [role=alertdialog] [id]")?.textContent ?? null`);
+  assert.equal(title, "Update Available");
+  const text = await tab.evaluate(`document.querySelector("appalert-message").shadowRoot.querySelector("p").textContent`);
+  assert.equal(text, "Example app 1.5.0 is available.");
+  await tab.press("Escape");
+  const line = await tab.wait("the update event", `[...document.querySelectorAll("#log li")].map((li) => li.textContent).find((t) => t.startsWith("update ")) ?? null`);
+  assert.equal(line, `update {"action":"later","kind":"optional","version":"1.5.0"}`);
+  await tab.close();
+});
