@@ -85,6 +85,8 @@ import { Inbox } from "./inbox.js";
  * @property {import("./storage.js").LockRunner} [lock] default Web Locks, else a lock in this page
  * @property {(key: string, id: number) => Promise<(() => void) | undefined>} [claim] takes a message for this
  *   tab (resolves to how to give it back, or undefined when another tab has it); default a Web Lock per message
+ * @property {(words: string) => void} [warn] where problems go while no `problem` listener is attached (each
+ *   distinct one once); default `console.warn`
  */
 
 /** @returns {string} */
@@ -138,6 +140,10 @@ export class AlertService extends EventTarget {
   #slots = new Set();
   /** @type {{remove: () => void} | undefined} the update prompt on screen */
   #update;
+  /** @type {Set<unknown>} the page's `problem` listeners (but those heard once) */
+  #listeners = new Set();
+  /** @type {Set<string>} the problems said on the console already */
+  #warned = new Set();
 
   /**
    * @param {string} url the feed's URL
@@ -190,6 +196,24 @@ export class AlertService extends EventTarget {
     } catch (error) {
       this.#setupError = `AlertService: ${describe(error)}`;
     }
+  }
+
+  /**
+   * @param {string} type @param {EventListenerOrEventListenerObject | null} listener
+   * @param {boolean | AddEventListenerOptions} [options] a `problem` listener heard `once` does not hold back the console
+   */
+  addEventListener(type, listener, options) {
+    if (type === "problem" && !(/** @type {AddEventListenerOptions} */ (options)?.once)) this.#listeners.add(listener);
+    super.addEventListener(type, listener, options);
+  }
+
+  /**
+   * @param {string} type @param {EventListenerOrEventListenerObject | null} listener
+   * @param {boolean | EventListenerOptions} [options]
+   */
+  removeEventListener(type, listener, options) {
+    if (type === "problem") this.#listeners.delete(listener);
+    super.removeEventListener(type, listener, options);
   }
 
   /** The message on screen, resolved for the page's languages; undefined when none is. */
@@ -397,6 +421,7 @@ export class AlertService extends EventTarget {
     if (feed === undefined) return;
     this.#feed = feed;
     const context = this.#context(event);
+    if (event === undefined) this.#hint(feed, context.bundleId);
     /** @type {Set<number>} messages another tab has on screen */
     const elsewhere = new Set();
     for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -581,6 +606,17 @@ export class AlertService extends EventTarget {
   }
 
   /**
+   * Says what in the feed leaves out every message for this app (the engine decides the same without it).
+   * @param {Feed} feed @param {string} app
+   */
+  #hint(feed, app) {
+    const apps = new Set(feed.messages.flatMap((message) => message.bundleIds));
+    if (apps.size > 0 && !apps.has(app) && !apps.has("*")) {
+      this.#problem(`the feed at ${this.url} has no message for "${app}": its messages are for ${[...apps].slice(0, 3).join(", ")}`);
+    }
+  }
+
+  /**
    * Sends an event; returns false when a listener cancelled it.
    * @param {"shown" | "dismissed" | "link" | "button" | "update" | "problem"} type
    * @param {Record<string, unknown>} detail
@@ -589,8 +625,15 @@ export class AlertService extends EventTarget {
     return this.dispatchEvent(new CustomEvent(type, { detail, cancelable: type === "link" }));
   }
 
-  /** @param {string} words */
+  /**
+   * A `problem` event; while the page listens to none, the console is told (each distinct problem once).
+   * @param {string} words
+   */
   #problem(words) {
+    if (this.#listeners.size === 0 && !this.#warned.has(words) && this.#warned.size < 100) {
+      this.#warned.add(words);
+      (this.options.warn ?? ((text) => console.warn(text)))(`AppAlert: ${words}`);
+    }
     this.#emit("problem", { message: words });
   }
 }

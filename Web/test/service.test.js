@@ -22,8 +22,8 @@ function setUp(messages, options = {}) {
   const storage = new MemoryStorage();
   const renderer = new RecordingRenderer();
   let now = new Date("2026-03-01T12:00:00Z");
-  const make = (/** @type {object} */ more = {}) =>
-    new AlertService("https://feed.example/messages.json", {
+  const make = (/** @type {object} */ more = {}, url = "https://feed.example/messages.json") =>
+    new AlertService(url, {
       bundleId, appVersion: "1.4.0", languages: ["en-US"], storage, renderer,
       fetch: server.fetch, now: () => now, channel: null, ...options, ...more,
     });
@@ -133,6 +133,68 @@ test("a service set up wrongly reports it at each check and never throws", async
       assert.match(events.of("problem")[0].message, words);
       assert.equal(server.requests.length, 0);
     });
+  }
+});
+
+test("without a problem listener, each distinct problem goes to the console once; with one, none does", async (t) => {
+  for (const [name, options, url, answer, words] of /** @type {const} */ ([
+    ["broken feed", {}, undefined, { status: 200, body: '{"format": 2, "messages": [' }, /the feed at .* cannot be used/],
+    ["404", {}, undefined, { status: 404, body: "" }, /HTTP 404/],
+    ["no appVersion", { appVersion: undefined }, undefined, undefined, /appVersion: required/],
+    ["an ftp: URL", {}, "ftp://feed.example/messages.json", undefined, /"ftp:\/\/feed\.example\/messages\.json" is not an https: URL/],
+  ])) {
+    await t.test(name, async () => {
+      const { make, server } = setUp([message(1)]);
+      if (answer) server.answer = answer;
+      /** @type {string[]} */
+      const warned = [];
+      const warn = (/** @type {string} */ words) => warned.push(words);
+      const service = make({ ...options, warn }, url);
+      await service.showAlertIfNecessary();
+      await service.showAlertIfNecessary();
+      assert.equal(warned.length, 1, warned.join("\n"));
+      assert.match(warned[0], /^AppAlert: /);
+      assert.match(warned[0], words);
+      const listened = make({ ...options, warn }, url);
+      const heard = eventsOf(listened);
+      await listened.showAlertIfNecessary();
+      assert.equal(warned.length, 1, "a page that listens is not warned as well");
+      assert.match(heard.of("problem")[0].message, words);
+    });
+  }
+});
+
+test("a problem listener taken away gives problems back to the console; one heard once does not hold them", async () => {
+  const { make, server } = setUp([message(1)]);
+  server.answer = { status: 500, body: "" };
+  /** @type {string[]} */
+  const warned = [];
+  const service = make({ warn: (/** @type {string} */ words) => warned.push(words) });
+  const listener = () => {};
+  service.addEventListener("problem", listener);
+  service.addEventListener("problem", () => {}, { once: true });
+  await service.showAlertIfNecessary();
+  assert.equal(warned.length, 0);
+  service.removeEventListener("problem", listener);
+  await service.showAlertIfNecessary();
+  assert.equal(warned.length, 1);
+});
+
+test("a feed with no message for this app's bundleId says so, naming the ids it has", async () => {
+  const { make, server } = setUp([]);
+  server.answer = { status: 200, body: feedOf([message(1, { bundleId: "com.exmaple.web" }), message(2, { bundleId: "com.example.other" })]) };
+  const service = make();
+  const events = eventsOf(service);
+  await service.showAlertIfNecessary();
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    `the feed at https://feed.example/messages.json has no message for "${service.options.bundleId}": its messages are for com.exmaple.web, com.example.other`,
+  ]);
+  for (const messages of [[message(1)], []]) {
+    server.answer = { status: 200, body: feedOf(messages) };
+    const quiet = make();
+    const heard = eventsOf(quiet);
+    await quiet.showAlertIfNecessary();
+    assert.deepEqual(heard.of("problem"), [], "a feed for every app (\"*\"), or with no message at all, is not a mistake");
   }
 });
 
