@@ -284,6 +284,34 @@ test("the first button is labelled in white on the accent, the others in the tex
   await tab.close();
 });
 
+test("on a short viewport a dialog opens at its top, its close control in view, with focus on its first button", options, async (t) => {
+  const features = Array.from({ length: 6 }, (_, index) => ({ title: `Feature ${index + 1}`, text: "What it does, in a line or two of words." }));
+  const buttons = [{ title: "Try it", action: { event: "try" } }, { title: "Not now", action: "dismiss" }];
+  for (const [width, height] of [[740, 375], [1000, 557]]) {
+    for (const layout of ["sheet", "modal"]) {
+      await t.test(`${layout}, ${width}x${height}`, async () => {
+        const { open } = setUp([{ id: 1, title: "A long message", text: "Some words.\n".repeat(24), layout, image: image(), features, buttons }]);
+        const tab = await open();
+        await tab.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+        await check(tab);
+        await until("the message", () => drawn(tab));
+        await until("the image", async () => (await drawn(tab))?.images[0]?.loaded);
+        const seen = await tab.evaluate(`(() => {
+          const root = document.querySelector("appalert-message").shadowRoot;
+          const panel = root.querySelector(".panel");
+          const close = root.querySelector(".close").getBoundingClientRect();
+          const box = panel.getBoundingClientRect();
+          return { scrolls: panel.scrollHeight > panel.clientHeight, scrollTop: panel.scrollTop,
+            closeInView: close.top >= box.top && close.bottom <= box.bottom && close.top >= 0,
+            focused: root.activeElement?.textContent };
+        })()`);
+        assert.deepEqual(seen, { scrolls: true, scrollTop: 0, closeInView: true, focused: "Try it" });
+        await tab.close();
+      });
+    }
+  }
+});
+
 test("drawing a message shifts nothing on the page", options, async () => {
   const { open } = setUp([
     { id: 1, title: "Banner", text: "On top.", layout: "banner", action: { event: "open" } },
