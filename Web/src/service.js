@@ -118,6 +118,35 @@ function requireText(value, name) {
   return value;
 }
 
+/** @param {unknown} value @returns {value is string[]} */
+const strings = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/**
+ * The options the engine does not check itself: each one's name, test and what it must be.
+ * @type {Array<[keyof AlertServiceOptions, (value: any) => boolean, string]>}
+ */
+const optionChecks = [
+  ["languages", strings, "a list of strings"],
+  ["allowLinkSchemes", strings, "a list of strings"],
+  ["allowLinkHosts", strings, "a list of strings"],
+  ["timeoutSeconds", (value) => value > 0 && Number.isFinite(value), "a number of seconds above 0"],
+  ["attributes", (value) => value?.constructor === Object
+    && Object.values(value).every((item) => ["string", "number", "boolean"].includes(typeof item)),
+  "an object of strings, numbers and booleans"],
+];
+
+/**
+ * An option's value as the page wrote it, for its error.
+ * @param {unknown} value
+ */
+function shown(value) {
+  try {
+    return String(JSON.stringify(value)).slice(0, 100);
+  } catch {
+    return typeof value;
+  }
+}
+
 /** Shows an app's messages in a web page. Events: shown, dismissed, link, button, update, problem. */
 export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
@@ -161,7 +190,9 @@ export class AlertService extends EventTarget {
     this.sending = undefined;
     this.fetch = given.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
     const nav = /** @type {{languages?: readonly string[]} | undefined} */ (globalThis.navigator);
-    this.languages = [...(given.languages ?? nav?.languages ?? [])].filter((text) => new LanguageTag(text).isWellFormed);
+    // The page's own languages are checked with the other options; the browser's are taken as they come.
+    this.languages = strings(given.languages) ? [...given.languages]
+      : [...(nav?.languages ?? [])].filter((text) => new LanguageTag(text).isWellFormed);
     this.texts = { close: closeLabel(this.languages.map((text) => new LanguageTag(text))), ...(given.texts ?? {}) };
     /** @type {Renderer | undefined} */
     this.renderer = given.renderer === null ? undefined
@@ -189,12 +220,19 @@ export class AlertService extends EventTarget {
     try {
       requireText(given.bundleId, "bundleId");
       requireText(given.appVersion, "appVersion");
+      for (const [name, valid, words] of optionChecks) {
+        const value = given[name];
+        if (value !== undefined && !valid(value)) throw new InputError(`${name}: ${shown(value)} is not ${words}`);
+      }
       const parsed = new URL(this.url, globalThis.location?.href);
       if (!["https:", "http:"].includes(parsed.protocol)) throw new InputError(`"${this.url}" is not an https: URL`);
       this.url = parsed.href;
       this.#context(undefined);
     } catch (error) {
-      this.#setupError = `AlertService: ${describe(error)}`;
+      // The engine names options as appalert evaluate's flags; the page knows them by these names.
+      this.#setupError = `AlertService: ${describe(error).replace(/^--([a-z-]+)/, (_, /** @type {string} */ flag) =>
+        /** @type {Record<string, string>} */ ({ locale: "languages", "allow-link-scheme": "allowLinkSchemes" })[flag]
+        ?? flag.replace(/-./g, (/** @type {string} */ dash) => dash[1].toUpperCase()))}`;
     }
   }
 
@@ -574,13 +612,14 @@ export class AlertService extends EventTarget {
         bundleId: options.bundleId,
         appVersion: options.appVersion,
         osVersion: options.osVersion,
+        platform: options.platform,
         locale: this.languages,
         installId: this.#store.read().installId,
         allowLinkScheme: options.allowLinkSchemes,
         allowLinkHost: options.allowLinkHosts,
         event,
       },
-      { now: this.now, platform: (options.platform ?? "web").toLowerCase() },
+      { now: this.now, platform: "web" },
     );
     context.attributes = new Map(Object.entries(this.attributes));
     context.launchCount = undefined; // launches are not recorded on the web

@@ -119,19 +119,33 @@ test("messages the feed gets wrong are left out with a problem naming the first;
   assert.match(events.of("problem")[0].message, /1 message left out; \$\.messages\[0\]\.text: "text" is missing/);
 });
 
-test("a service set up wrongly reports it at each check and never throws", async (t) => {
+test("a service set up wrongly reports it at each check, in the options' own names, and never throws", async (t) => {
   for (const [name, options, words] of /** @type {const} */ ([
-    ["no bundle id", { bundleId: undefined }, /bundleId: required/],
-    ["a bad version", { appVersion: "one" }, /--app-version/],
-    ["a forbidden link scheme", { allowLinkSchemes: ["javascript"] }, /never allowed/],
+    ["no bundle id", { bundleId: undefined }, "bundleId: required, a non-empty string"],
+    ["a bad version", { appVersion: "one" }, `appVersion: invalid version "one": 'o' at position 1 where a number was expected`],
+    ["a bad OS version", { osVersion: "x" }, `osVersion: invalid version "x": 'x' at position 1 where a number was expected`],
+    ["an unknown platform", { platform: "amiga" }, /^platform: unknown platform "amiga" \(known: .*web/],
+    ["a forbidden link scheme", { allowLinkSchemes: ["javascript"] }, "allowLinkSchemes: javascript: is never allowed (it runs code or reads local data)"],
+    ["a timeout that is not a number", { timeoutSeconds: "abc" }, `timeoutSeconds: "abc" is not a number of seconds above 0`],
+    ["a timeout of 0", { timeoutSeconds: 0 }, "timeoutSeconds: 0 is not a number of seconds above 0"],
+    ["languages as a string", { languages: "fr" }, `languages: "fr" is not a list of strings`],
+    ["a malformed language tag", { languages: ["en", "en US"] }, `languages: "en US" is not a BCP 47 language tag (e.g. pt-BR)`],
+    ["a language that is not a string", { languages: ["en", 5] }, `languages: ["en",5] is not a list of strings`],
+    ["link hosts as a string", { allowLinkHosts: "example.com" }, `allowLinkHosts: "example.com" is not a list of strings`],
+    ["attributes as a string", { attributes: "x" }, `attributes: "x" is not an object of strings, numbers and booleans`],
+    ["attributes as a list", { attributes: ["pro"] }, `attributes: ["pro"] is not an object of strings, numbers and booleans`],
+    ["an attribute that is an object", { attributes: { plan: { name: "pro" } } },
+      `attributes: {"plan":{"name":"pro"}} is not an object of strings, numbers and booleans`],
   ])) {
     await t.test(name, async () => {
       const { make, server } = setUp([message(1)]);
       const service = make(options);
       const events = eventsOf(service);
       await service.showAlertIfNecessary();
-      assert.match(events.of("problem")[0].message, words);
-      assert.equal(server.requests.length, 0);
+      const problem = events.of("problem")[0].message.replace(/^AlertService: /, "");
+      if (typeof words === "string") assert.equal(problem, words);
+      else assert.match(problem, words);
+      assert.equal(server.requests.length, 0, "a bad option is not blamed on the feed: nothing is fetched");
     });
   }
 });
@@ -196,6 +210,16 @@ test("a feed with no message for this app's bundleId says so, naming the ids it 
     await quiet.showAlertIfNecessary();
     assert.deepEqual(heard.of("problem"), [], "a feed for every app (\"*\"), or with no message at all, is not a mistake");
   }
+});
+
+test("options of the right shapes raise no problem", async () => {
+  const { make, renderer } = setUp([message(1, { attributes: { plan: "pro", seats: 3 } })]);
+  const service = make({ attributes: { plan: "pro", seats: 3, trial: false }, timeoutSeconds: 0.5, languages: ["fr-CA", "en"],
+    allowLinkSchemes: ["https", "mailto"], allowLinkHosts: [".example.com"], platform: "WEB", osVersion: "17.4" });
+  const events = eventsOf(service);
+  await service.showAlertIfNecessary();
+  assert.deepEqual(events.of("problem"), []);
+  assert.equal(renderer.last.message.id, 1);
 });
 
 test("handle(event) shows the message the event triggers; a bad name is a problem", async () => {
