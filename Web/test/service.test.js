@@ -112,6 +112,21 @@ test("without a kept copy, a failed feed shows nothing and says so; the promise 
   assert.match(events.of("problem")[0].message, /HTTP 404\); no earlier copy is kept, so nothing is shown/);
 });
 
+test("a fetch that fails outright (\"Failed to fetch\") says the host could not be reached or did not allow the page (CORS)", async () => {
+  const { service, server, events } = setUp([message(1)]);
+  server.answer = new TypeError("Failed to fetch");
+  await service.showAlertIfNecessary();
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    "the feed at https://feed.example/messages.json cannot be used (Failed to fetch: the host could not be reached, or did not let"
+    + " this page read it; for a page on another origin, the host must send Access-Control-Allow-Origin (CORS)); no earlier copy"
+    + " is kept, so nothing is shown",
+  ]);
+  const other = new Error("The operation was aborted.");
+  server.answer = other;
+  await service.showAlertIfNecessary();
+  assert.match(events.of("problem")[1].message, /\(The operation was aborted\.\); no earlier copy/, "only a TypeError gets the hint");
+});
+
 test("messages the feed gets wrong are left out with a problem naming the first; the others are shown", async () => {
   const { service, renderer, events } = setUp([{ id: 1, bundleId: "com.example.web", title: "no text" }, message(2)]);
   await service.showAlertIfNecessary();
