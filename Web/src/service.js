@@ -147,7 +147,7 @@ function shown(value) {
   }
 }
 
-/** Shows an app's messages in a web page. Events: shown, dismissed, link, button, update, problem. */
+/** Shows an app's messages in a web page. Events: shown, opened, dismissed, link, button, update, problem. */
 export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
   /** @type {StateStore} */ #store;
@@ -657,7 +657,7 @@ export class AlertService extends EventTarget {
 
   /**
    * Sends an event; returns false when a listener cancelled it.
-   * @param {"shown" | "dismissed" | "link" | "button" | "update" | "problem"} type
+   * @param {"shown" | "opened" | "dismissed" | "link" | "button" | "update" | "problem"} type
    * @param {Record<string, unknown>} detail
    */
   #emit(type, detail) {

@@ -550,7 +550,7 @@ test("a slot draws its message in place, apart from the launch message, and answ
   await tab.close();
 });
 
-test("an inbox item opens as a modal card that Escape closes", options, async () => {
+test("an inbox item opens as a modal card that Escape closes, and the page hears opened and dismissed", options, async () => {
   const { open } = setUp([{ id: 1, title: "In the inbox", text: "Read me when you like.", placement: "inbox", layout: "banner" }]);
   const tab = await open();
   await tab.evaluate(`document.getElementById("before").focus(); true`);
@@ -563,6 +563,8 @@ test("an inbox item opens as a modal card that Escape closes", options, async ()
   await tab.wait("the card to go", `!document.querySelector("appalert-message")`);
   assert.equal(await tab.evaluate("appalert.deepActive().id"), "before");
   assert.equal(await tab.evaluate("appalert.service.inbox.unreadCount"), 0);
+  assert.deepEqual(await eventsOf(tab, "opened"), [{ id: 1, variant: null, inbox: true }]);
+  assert.deepEqual(await eventsOf(tab, "dismissed"), [{ id: 1, variant: null, inbox: true }], "Escape is a dismissal");
   await tab.close();
 });
 
