@@ -27,8 +27,9 @@ function timeoutSignal(milliseconds) {
  * @returns {never}
  */
 function unreachable(error) {
-  throw error instanceof TypeError ? new Error(`${error.message}: the host could not be reached, or did not let this page`
-    + " read it; for a page on another origin, the host must send Access-Control-Allow-Origin (CORS)") : error;
+  throw error instanceof TypeError
+    ? new Error(`${error.message}: the host could not be reached, or did not let this page read it (CORS: Access-Control-Allow-Origin)`)
+    : error;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { decide } from "./select.js";
 import { exclusionOf } from "./targeting.js";
 import { makeContext, InputError } from "./install.js";
+import { LinkPolicy } from "./link-policy.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
@@ -68,8 +69,8 @@ import { Inbox } from "./inbox.js";
  * @property {Record<string, string | number | boolean>} [attributes] for the feed's `attributes` targeting
  * @property {() => Date} [now] the clock; default the system's
  * @property {StorageArea | null} [storage] default `localStorage`; `null` keeps nothing beyond the page
- * @property {string[]} [allowLinkSchemes] schemes links may use besides https
- * @property {string[]} [allowLinkHosts] when given, the only hosts links may open
+ * @property {string[]} [allowLinkSchemes] the schemes links may use (the Swift LinkPolicy's `allowedSchemes`); default https
+ * @property {string[]} [allowLinkHosts] when given, the only hosts http(s) links may open (an empty list: none)
  * @property {string} [platform] default `web`
  * @property {string} [osVersion] unknown on the web unless the page knows it
  * @property {string | string[]} [publicKey] `ed25519:BASE64` as `appalert keygen` writes it (several during a
@@ -459,7 +460,7 @@ export class AlertService extends EventTarget {
     if (feed === undefined) return;
     this.#feed = feed;
     const context = this.#context(event);
-    if (event === undefined) this.#hint(feed, context.bundleId);
+    if (event === undefined) this.#hint(feed, context);
     /** @type {Set<number>} messages another tab has on screen */
     const elsewhere = new Set();
     for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -621,6 +622,8 @@ export class AlertService extends EventTarget {
       },
       { now: this.now, platform: "web" },
     );
+    // The page's policy is the Swift client's LinkPolicy: these schemes (https by default), these hosts (any by default).
+    context.linkPolicy = new LinkPolicy(options.allowLinkSchemes, options.allowLinkHosts);
     context.attributes = new Map(Object.entries(this.attributes));
     context.launchCount = undefined; // launches are not recorded on the web
     return context;
@@ -645,13 +648,19 @@ export class AlertService extends EventTarget {
   }
 
   /**
-   * Says what in the feed leaves out every message for this app (the engine decides the same without it).
-   * @param {Feed} feed @param {string} app
+   * Says what leaves out every message of the feed for this app, and each message for this app and platform
+   * that the link policy leaves out (the engine decides the same without it).
+   * @param {Feed} feed @param {import("./targeting.js").EvaluationContext} context
    */
-  #hint(feed, app) {
+  #hint(feed, { bundleId, platform, linkPolicy }) {
     const apps = new Set(feed.messages.flatMap((message) => message.bundleIds));
-    if (apps.size > 0 && !apps.has(app) && !apps.has("*")) {
-      this.#problem(`the feed at ${this.url} has no message for "${app}": its messages are for ${[...apps].slice(0, 3).join(", ")}`);
+    if (apps.size > 0 && !apps.has(bundleId) && !apps.has("*")) {
+      this.#problem(`the feed at ${this.url} has no message for "${bundleId}": its messages are for ${[...apps].slice(0, 3).join(", ")}`);
+    }
+    for (const message of feed.messages) {
+      const refused = [bundleId, "*"].some((id) => message.bundleIds.includes(id))
+        && (message.platforms ?? [platform]).includes(platform) && linkPolicy.refusalOfMessage(message);
+      if (refused) this.#problem(`message ${message.id} is left out by the link policy: link ${refused.url}: ${refused.reason}`);
     }
   }
 

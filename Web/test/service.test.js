@@ -118,8 +118,7 @@ test("a fetch that fails outright (\"Failed to fetch\") says the host could not 
   await service.showAlertIfNecessary();
   assert.deepEqual(events.of("problem").map((p) => p.message), [
     "the feed at https://feed.example/messages.json cannot be used (Failed to fetch: the host could not be reached, or did not let"
-    + " this page read it; for a page on another origin, the host must send Access-Control-Allow-Origin (CORS)); no earlier copy"
-    + " is kept, so nothing is shown",
+    + " this page read it (CORS: Access-Control-Allow-Origin)); no earlier copy is kept, so nothing is shown",
   ]);
   const other = new Error("The operation was aborted.");
   server.answer = other;
@@ -235,6 +234,31 @@ test("options of the right shapes raise no problem", async () => {
   await service.showAlertIfNecessary();
   assert.deepEqual(events.of("problem"), []);
   assert.equal(renderer.last.message.id, 1);
+});
+
+test("the link policy is the Swift LinkPolicy's: allowLinkSchemes are all the schemes allowed, and a message it leaves out is a problem", async (t) => {
+  const link = (/** @type {string} */ url) => ({ link: { title: "Open", url } });
+  for (const [name, options, messages, shown, problems] of /** @type {const} */ ([
+    ["the default: https to any host", {}, [message(1, link("https://example.com/a")), message(2, { ...link("http://example.com/b"), priority: 1 })], 1,
+      ["message 2 is left out by the link policy: link http://example.com/b: http: links are not allowed (allowed: https:)"]],
+    ["mailto only: no https", { allowLinkSchemes: ["mailto"] }, [message(1, link("mailto:help@example.com")), message(2, { ...link("https://example.com/a"), priority: 1 })], 1,
+      ["message 2 is left out by the link policy: link https://example.com/a: https: links are not allowed (allowed: mailto:)"]],
+    ["mailto and https", { allowLinkSchemes: ["https", "mailto"] }, [message(1, link("mailto:help@example.com")), message(2, { ...link("https://example.com/a"), priority: 1 })], 2, []],
+    ["one host", { allowLinkHosts: ["help.example.org"] }, [message(1, link("https://help.example.org/a")), message(2, { buttons: [{ title: "Go", action: { url: "https://example.com/a" } }], priority: 1 })], 1,
+      ['message 2 is left out by the link policy: link https://example.com/a: host "example.com" is not among the allowed hosts (help.example.org)']],
+    ["no host at all", { allowLinkHosts: [] }, [message(1, link("https://help.example.org/a"))], undefined,
+      ['message 1 is left out by the link policy: link https://help.example.org/a: host "help.example.org" is not among the allowed hosts ()']],
+    ["another platform's or app's message is not the page's concern", {}, [message(1, { ...link("myapp://a"), platforms: ["ios"] }), message(2, { ...link("myapp://b"), bundleId: "com.example.ios" }), message(3)], 3, []],
+  ])) {
+    await t.test(name, async () => {
+      const { make, renderer } = setUp(/** @type {object[]} */ (messages));
+      const service = make(options);
+      const events = eventsOf(service);
+      await service.showAlertIfNecessary();
+      assert.equal(renderer.shown.at(-1)?.message.id, shown);
+      assert.deepEqual(events.of("problem").map((p) => p.message), problems);
+    });
+  }
 });
 
 test("handle(event) shows the message the event triggers; a bad name is a problem", async () => {
