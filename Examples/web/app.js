@@ -9,7 +9,7 @@ const service = new AlertService(new URL("messages.json", import.meta.url).href,
 
 // What the service did, for this page to show; an app sends these to its own analytics, if it has any.
 const log = document.getElementById("log");
-for (const type of ["shown", "dismissed", "link", "button", "update", "problem"]) {
+for (const type of ["shown", "opened", "dismissed", "link", "button", "update", "problem"]) {
   service.addEventListener(type, (event) => {
     const item = document.createElement("li");
     item.textContent = `${type} ${JSON.stringify(event.detail)}`;

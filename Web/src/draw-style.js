@@ -7,7 +7,7 @@ export const baseCSS = `
 :host { all: initial; display: block; color-scheme: light dark;
   --aa-bg-default: #FFFFFF; --aa-text-default: #1C1C1E; --aa-accent-default: #0A5FC7; --aa-shade: rgb(0 0 0 / 0.45); }
 @media (prefers-color-scheme: dark) {
-  :host { --aa-bg-default: #1C1C1E; --aa-text-default: #F2F2F7; --aa-accent-default: #6AB0FF; --aa-shade: rgb(0 0 0 / 0.6); }
+  :host { --aa-bg-default: #1C1C1E; --aa-text-default: #F2F2F7; --aa-accent-default: #2F6FDB; --aa-shade: rgb(0 0 0 / 0.6); }
 }
 .root { font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: start; }
 .shade { position: fixed; inset: 0; z-index: 2147483000; background: var(--aa-shade);
@@ -29,8 +29,8 @@ img { display: block; max-width: 100%; height: auto; border-radius: 8px; margin:
 .modal .buttons, .sheet .buttons { flex-direction: row; flex-wrap: wrap; justify-content: flex-end; }
 button, a.button { font: inherit; font-weight: 600; border-radius: 10px; padding: 10px 16px; cursor: pointer;
   text-decoration: none; text-align: center; box-sizing: border-box; border: 1px solid var(--aa-accent, var(--aa-accent-default));
-  background: transparent; color: var(--aa-accent, var(--aa-accent-default)); overflow-wrap: anywhere; }
-.buttons > :first-child { background: var(--aa-accent, var(--aa-accent-default)); color: var(--aa-bg, var(--aa-bg-default)); }
+  background: transparent; color: inherit; overflow-wrap: anywhere; }
+.buttons > :first-child { background: var(--aa-accent, var(--aa-accent-default)); color: #FFFFFF; }
 button:focus-visible, a:focus-visible, .panel:focus-visible { outline: 3px solid var(--aa-accent, var(--aa-accent-default)); outline-offset: 2px; }
 .close { position: absolute; inset-block-start: 8px; inset-inline-end: 8px; border: none; padding: 4px 10px;
   font-size: 1.3em; line-height: 1; background: transparent; color: inherit; border-radius: 999px; }

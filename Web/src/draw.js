@@ -287,7 +287,7 @@ export function drawMessage(doc, message, controls) {
    * @param {FocusEvent} event
    */
   const onFocusIn = (event) => {
-    if (event.target !== host) (focusables()[0] ?? panel).focus();
+    if (event.target !== host) (focusables()[0] ?? panel).focus({ preventScroll: true });
   };
   doc.addEventListener("keydown", onKey, true);
 
@@ -297,7 +297,9 @@ export function drawMessage(doc, message, controls) {
     doc.addEventListener("focusin", onFocusIn, true);
     const buttons = panel.querySelectorAll(".buttons > *");
     const first = /** @type {HTMLElement | null} */ (buttons[0] ?? panel.querySelector(".tap") ?? null);
-    (first ?? panel).focus();
+    // Focus scrolls nothing: on a short viewport the panel starts at its top, its close control in view.
+    (first ?? panel).focus({ preventScroll: true });
+    panel.scrollTop = 0;
   } else {
     stopTimer = bannerTimer(doc, host, message, controls);
   }

@@ -87,7 +87,7 @@ export function withId(ids, id, present) {
  * @property {() => Date} now
  * @property {() => import("./service.js").Renderer | undefined} renderer
  * @property {() => {close: string}} texts
- * @property {(type: "link" | "button", detail: Record<string, unknown>) => boolean} emit
+ * @property {(type: "opened" | "dismissed" | "link" | "button", detail: Record<string, unknown>) => boolean} emit
  */
 
 /**
@@ -144,12 +144,15 @@ export class Inbox {
       record.lastShown = now;
       state.seen[String(id)] = record;
     });
-    this.close();
+    this.#takeDown();
     const card = inboxCard(item.message);
     const renderer = this.#port.renderer();
     /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined}} */
     const opened = { message: card, drawing: undefined };
     this.#opened = opened;
+    // What the app hears, as from the Swift InboxModel: opened, then the card's answer.
+    const detail = { id: card.id, variant: card.variant ?? null, inbox: true };
+    this.#port.emit("opened", detail);
     const unavailable = await renderer?.prepare?.(card);
     if (this.#opened !== opened) return;
     const shown = unavailable === undefined ? card : { ...card, image: undefined };
@@ -157,12 +160,13 @@ export class Inbox {
       texts: this.#port.texts(),
       act: (action) => {
         if (this.#opened !== opened) return false;
-        const detail = { id: card.id, variant: card.variant ?? null, inbox: true };
+        this.#opened = undefined;
         let allowed = true;
-        if (typeof action === "object" && "url" in action) allowed = this.#port.emit("link", { ...detail, url: action.url });
-        else if (typeof action === "object") this.#port.emit("button", { ...detail, name: action.event });
+        if (action === "dismiss") this.#port.emit("dismissed", detail);
+        else if ("url" in action) allowed = this.#port.emit("link", { ...detail, url: action.url });
+        else this.#port.emit("button", { ...detail, name: action.event });
         // A link is followed once its click is over: a link taken off the page during its click is not.
-        setTimeout(() => { if (this.#opened === opened) this.close(); }, 0);
+        setTimeout(() => opened.drawing?.remove(), 0);
         return allowed;
       },
       close: () => {
@@ -171,11 +175,18 @@ export class Inbox {
     });
   }
 
-  /** Closes the opened card. */
+  /** Closes the opened card, as its close control does: a `dismissed` event. */
   close() {
+    const card = this.#takeDown();
+    if (card) this.#port.emit("dismissed", { id: card.id, variant: card.variant ?? null, inbox: true });
+  }
+
+  /** Takes the opened card off the screen, without an event; returns it. */
+  #takeDown() {
     const opened = this.#opened;
     this.#opened = undefined;
     opened?.drawing?.remove();
+    return opened?.message;
   }
 
   /**
@@ -197,7 +208,7 @@ export class Inbox {
    */
   async delete(id) {
     this.items = this.items.filter((item) => item.message.id !== id);
-    if (this.#opened?.message.id === id) this.close();
+    if (this.#opened?.message.id === id) this.#takeDown();
     await this.#port.store.update((state) => {
       const inbox = readInboxState(state.inbox);
       state.inbox = { ...inbox, deleted: withId(inbox.deleted, id, true) };

@@ -21,6 +21,18 @@ function timeoutSignal(milliseconds) {
 }
 
 /**
+ * A fetch that rejects with a TypeError ("Failed to fetch"): the browser says no more, so the problem says
+ * what it can mean.
+ * @param {unknown} error
+ * @returns {never}
+ */
+function unreachable(error) {
+  throw error instanceof TypeError
+    ? new Error(`${error.message}: the host could not be reached, or did not let this page read it (CORS: Access-Control-Allow-Origin)`)
+    : error;
+}
+
+/**
  * The body of `response`, read no further than `limit` bytes: a larger feed is refused as the Swift
  * loader refuses it, without reading (or keeping) the rest.
  * @param {Response} response @param {number} limit
@@ -75,7 +87,8 @@ async function cappedBody(response, limit) {
 async function fetchSignature(url, fetch, timeoutSeconds) {
   const sigURL = signatureURL(url);
   try {
-    const response = await fetch(sigURL, { cache: "no-cache", credentials: "omit", signal: timeoutSignal(timeoutSeconds * 1000) });
+    const response = await fetch(sigURL, { cache: "no-cache", credentials: "omit", signal: timeoutSignal(timeoutSeconds * 1000) })
+      .catch(unreachable);
     if (response.status === 404 || response.status === 410) return undefined;
     if (!response.ok) throw new Error(`the server answered HTTP ${response.status}`);
     return await cappedBody(response, 4096);
@@ -113,7 +126,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
       cache: "no-cache", // revalidated with the ETag the browser's cache holds
       credentials: "omit",
       signal: timeoutSignal(timeoutSeconds * 1000),
-    });
+    }).catch(unreachable);
     if (!response.ok) throw new Error(`the server answered HTTP ${response.status}`);
     const bytes = await cappedBody(response, feedLimits.maximumSize);
     const body = new TextDecoder().decode(bytes);

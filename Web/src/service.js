@@ -6,6 +6,7 @@
 import { decide } from "./select.js";
 import { exclusionOf } from "./targeting.js";
 import { makeContext, InputError } from "./install.js";
+import { LinkPolicy } from "./link-policy.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
@@ -68,8 +69,8 @@ import { Inbox } from "./inbox.js";
  * @property {Record<string, string | number | boolean>} [attributes] for the feed's `attributes` targeting
  * @property {() => Date} [now] the clock; default the system's
  * @property {StorageArea | null} [storage] default `localStorage`; `null` keeps nothing beyond the page
- * @property {string[]} [allowLinkSchemes] schemes links may use besides https
- * @property {string[]} [allowLinkHosts] when given, the only hosts links may open
+ * @property {string[]} [allowLinkSchemes] the schemes links may use (the Swift LinkPolicy's `allowedSchemes`); default https
+ * @property {string[]} [allowLinkHosts] when given, the only hosts http(s) links may open (an empty list: none)
  * @property {string} [platform] default `web`
  * @property {string} [osVersion] unknown on the web unless the page knows it
  * @property {string | string[]} [publicKey] `ed25519:BASE64` as `appalert keygen` writes it (several during a
@@ -85,6 +86,8 @@ import { Inbox } from "./inbox.js";
  * @property {import("./storage.js").LockRunner} [lock] default Web Locks, else a lock in this page
  * @property {(key: string, id: number) => Promise<(() => void) | undefined>} [claim] takes a message for this
  *   tab (resolves to how to give it back, or undefined when another tab has it); default a Web Lock per message
+ * @property {(words: string) => void} [warn] where problems go while no `problem` listener is attached (each
+ *   distinct one once); default `console.warn`
  */
 
 /** @returns {string} */
@@ -116,7 +119,36 @@ function requireText(value, name) {
   return value;
 }
 
-/** Shows an app's messages in a web page. Events: shown, dismissed, link, button, update, problem. */
+/** @param {unknown} value @returns {value is string[]} */
+const strings = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/**
+ * The options the engine does not check itself: each one's name, test and what it must be.
+ * @type {Array<[keyof AlertServiceOptions, (value: any) => boolean, string]>}
+ */
+const optionChecks = [
+  ["languages", strings, "a list of strings"],
+  ["allowLinkSchemes", strings, "a list of strings"],
+  ["allowLinkHosts", strings, "a list of strings"],
+  ["timeoutSeconds", (value) => value > 0 && Number.isFinite(value), "a number of seconds above 0"],
+  ["attributes", (value) => value?.constructor === Object
+    && Object.values(value).every((item) => ["string", "number", "boolean"].includes(typeof item)),
+  "an object of strings, numbers and booleans"],
+];
+
+/**
+ * An option's value as the page wrote it, for its error.
+ * @param {unknown} value
+ */
+function shown(value) {
+  try {
+    return String(JSON.stringify(value)).slice(0, 100);
+  } catch {
+    return typeof value;
+  }
+}
+
+/** Shows an app's messages in a web page. Events: shown, opened, dismissed, link, button, update, problem. */
 export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
   /** @type {StateStore} */ #store;
@@ -138,6 +170,10 @@ export class AlertService extends EventTarget {
   #slots = new Set();
   /** @type {{remove: () => void} | undefined} the update prompt on screen */
   #update;
+  /** @type {Set<unknown>} the page's `problem` listeners (but those heard once) */
+  #listeners = new Set();
+  /** @type {Set<string>} the problems said on the console already */
+  #warned = new Set();
 
   /**
    * @param {string} url the feed's URL
@@ -155,7 +191,9 @@ export class AlertService extends EventTarget {
     this.sending = undefined;
     this.fetch = given.fetch ?? (typeof globalThis.fetch === "function" ? globalThis.fetch.bind(globalThis) : undefined);
     const nav = /** @type {{languages?: readonly string[]} | undefined} */ (globalThis.navigator);
-    this.languages = [...(given.languages ?? nav?.languages ?? [])].filter((text) => new LanguageTag(text).isWellFormed);
+    // The page's own languages are checked with the other options; the browser's are taken as they come.
+    this.languages = strings(given.languages) ? [...given.languages]
+      : [...(nav?.languages ?? [])].filter((text) => new LanguageTag(text).isWellFormed);
     this.texts = { close: closeLabel(this.languages.map((text) => new LanguageTag(text))), ...(given.texts ?? {}) };
     /** @type {Renderer | undefined} */
     this.renderer = given.renderer === null ? undefined
@@ -183,13 +221,38 @@ export class AlertService extends EventTarget {
     try {
       requireText(given.bundleId, "bundleId");
       requireText(given.appVersion, "appVersion");
+      for (const [name, valid, words] of optionChecks) {
+        const value = given[name];
+        if (value !== undefined && !valid(value)) throw new InputError(`${name}: ${shown(value)} is not ${words}`);
+      }
       const parsed = new URL(this.url, globalThis.location?.href);
       if (!["https:", "http:"].includes(parsed.protocol)) throw new InputError(`"${this.url}" is not an https: URL`);
       this.url = parsed.href;
       this.#context(undefined);
     } catch (error) {
-      this.#setupError = `AlertService: ${describe(error)}`;
+      // The engine names options as appalert evaluate's flags; the page knows them by these names.
+      this.#setupError = `AlertService: ${describe(error).replace(/^--([a-z-]+)/, (_, /** @type {string} */ flag) =>
+        /** @type {Record<string, string>} */ ({ locale: "languages", "allow-link-scheme": "allowLinkSchemes" })[flag]
+        ?? flag.replace(/-./g, (/** @type {string} */ dash) => dash[1].toUpperCase()))}`;
     }
+  }
+
+  /**
+   * @param {string} type @param {EventListenerOrEventListenerObject | null} listener
+   * @param {boolean | AddEventListenerOptions} [options] a `problem` listener heard `once` does not hold back the console
+   */
+  addEventListener(type, listener, options) {
+    if (type === "problem" && !(/** @type {AddEventListenerOptions} */ (options)?.once)) this.#listeners.add(listener);
+    super.addEventListener(type, listener, options);
+  }
+
+  /**
+   * @param {string} type @param {EventListenerOrEventListenerObject | null} listener
+   * @param {boolean | EventListenerOptions} [options]
+   */
+  removeEventListener(type, listener, options) {
+    if (type === "problem") this.#listeners.delete(listener);
+    super.removeEventListener(type, listener, options);
   }
 
   /** The message on screen, resolved for the page's languages; undefined when none is. */
@@ -397,6 +460,7 @@ export class AlertService extends EventTarget {
     if (feed === undefined) return;
     this.#feed = feed;
     const context = this.#context(event);
+    if (event === undefined) this.#hint(feed, context);
     /** @type {Set<number>} messages another tab has on screen */
     const elsewhere = new Set();
     for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -549,14 +613,17 @@ export class AlertService extends EventTarget {
         bundleId: options.bundleId,
         appVersion: options.appVersion,
         osVersion: options.osVersion,
+        platform: options.platform,
         locale: this.languages,
         installId: this.#store.read().installId,
         allowLinkScheme: options.allowLinkSchemes,
         allowLinkHost: options.allowLinkHosts,
         event,
       },
-      { now: this.now, platform: (options.platform ?? "web").toLowerCase() },
+      { now: this.now, platform: "web" },
     );
+    // The page's policy is the Swift client's LinkPolicy: these schemes (https by default), these hosts (any by default).
+    context.linkPolicy = new LinkPolicy(options.allowLinkSchemes, options.allowLinkHosts);
     context.attributes = new Map(Object.entries(this.attributes));
     context.launchCount = undefined; // launches are not recorded on the web
     return context;
@@ -581,16 +648,40 @@ export class AlertService extends EventTarget {
   }
 
   /**
+   * Says what leaves out every message of the feed for this app, and each message for this app and platform
+   * that the link policy leaves out (the engine decides the same without it).
+   * @param {Feed} feed @param {import("./targeting.js").EvaluationContext} context
+   */
+  #hint(feed, { bundleId, platform, linkPolicy }) {
+    const apps = new Set(feed.messages.flatMap((message) => message.bundleIds));
+    if (apps.size > 0 && !apps.has(bundleId) && !apps.has("*")) {
+      this.#problem(`the feed at ${this.url} has no message for "${bundleId}": its messages are for ${[...apps].slice(0, 3).join(", ")}`);
+    }
+    for (const message of feed.messages) {
+      const refused = [bundleId, "*"].some((id) => message.bundleIds.includes(id))
+        && (message.platforms ?? [platform]).includes(platform) && linkPolicy.refusalOfMessage(message);
+      if (refused) this.#problem(`message ${message.id} is left out by the link policy: link ${refused.url}: ${refused.reason}`);
+    }
+  }
+
+  /**
    * Sends an event; returns false when a listener cancelled it.
-   * @param {"shown" | "dismissed" | "link" | "button" | "update" | "problem"} type
+   * @param {"shown" | "opened" | "dismissed" | "link" | "button" | "update" | "problem"} type
    * @param {Record<string, unknown>} detail
    */
   #emit(type, detail) {
     return this.dispatchEvent(new CustomEvent(type, { detail, cancelable: type === "link" }));
   }
 
-  /** @param {string} words */
+  /**
+   * A `problem` event; while the page listens to none, the console is told (each distinct problem once).
+   * @param {string} words
+   */
   #problem(words) {
+    if (this.#listeners.size === 0 && !this.#warned.has(words) && this.#warned.size < 100) {
+      this.#warned.add(words);
+      (this.options.warn ?? ((text) => console.warn(text)))(`AppAlert: ${words}`);
+    }
     this.#emit("problem", { message: words });
   }
 }

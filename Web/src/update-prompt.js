@@ -75,7 +75,7 @@ export async function checkForUpdate(host, options) {
     installedVersion: Version.parse(given.appVersion), now: host.now().getTime() / 1000,
     policy: updatePolicyFor(feed, given.bundleId, feedLimits.maximumStringLength), rules: options.rules,
     promptState: promptStateOf(state),
-    linkPolicy: new LinkPolicy(["https", ...(given.allowLinkSchemes ?? [])], given.allowLinkHosts),
+    linkPolicy: new LinkPolicy(given.allowLinkSchemes, given.allowLinkHosts), // as the service's: the Swift LinkPolicy
   });
   const renderer = host.renderer;
   const appName = options.appName ?? (typeof document === "undefined" ? "" : document.title) ?? "";

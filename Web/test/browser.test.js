@@ -255,6 +255,63 @@ test("the feed's colors are used, and their dark fallback under a dark color sch
   await tab.close();
 });
 
+test("the first button is labelled in white on the accent, the others in the text's color; axe finds no contrast violation in dark with a tinted button", {
+  skip: !chromium ? "no Chromium on this machine" : !axePath ? "axe-core is not on this machine" : false }, async () => {
+  // The feed-format's own example: white on the dark accent #2F6FDB is 4.75:1; #1C1C1E on it was 3.58:1.
+  const colors = { background: "#FFFFFF", text: "#1C1C1E", accent: "#0A66C2", dark: { background: "#1C1C1E", text: "#F2F2F7", accent: "#2F6FDB" } };
+  const buttons = [{ title: "Try it", action: { event: "try" } }, { title: "Not now", action: "dismiss" }];
+  const { open } = setUp([
+    { id: 2, title: "Tinted", text: "The feed's colors.", layout: "modal", colors, buttons, priority: 1 },
+    { id: 1, title: "Plain", text: "The built-in colors.", layout: "sheet", buttons },
+  ]);
+  const tab = await open();
+  const labels = `[...document.querySelector("appalert-message").shadowRoot.querySelectorAll(".buttons > *")]
+    .map((b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor])`;
+  await tab.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: "dark" }] });
+  await check(tab);
+  await until("the tinted message", () => drawn(tab));
+  assert.deepEqual(await tab.evaluate(labels), [["rgb(255, 255, 255)", "rgb(47, 111, 219)"], ["rgb(242, 242, 247)", "rgba(0, 0, 0, 0)"]]);
+  assert.deepEqual(await axeViolations(tab), [], "axe-core on the tinted modal, dark");
+  await tab.evaluate("appalert.service.dismiss().then(() => true)");
+  await tab.wait("the message to go", `!document.querySelector("appalert-message")`);
+  await check(tab);
+  await until("the plain message", async () => (await drawn(tab))?.id === "1");
+  for (const scheme of ["dark", "light"]) {
+    await tab.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: scheme }] });
+    assert.equal((await tab.evaluate(labels))[0][0], "rgb(255, 255, 255)", `white on the built-in accent, ${scheme}`);
+    assert.deepEqual(await axeViolations(tab), [], `axe-core on the built-in colors, ${scheme}`);
+  }
+  await tab.close();
+});
+
+test("on a short viewport a dialog opens at its top, its close control in view, with focus on its first button", options, async (t) => {
+  const features = Array.from({ length: 6 }, (_, index) => ({ title: `Feature ${index + 1}`, text: "What it does, in a line or two of words." }));
+  const buttons = [{ title: "Try it", action: { event: "try" } }, { title: "Not now", action: "dismiss" }];
+  for (const [width, height] of [[740, 375], [1000, 557]]) {
+    for (const layout of ["sheet", "modal"]) {
+      await t.test(`${layout}, ${width}x${height}`, async () => {
+        const { open } = setUp([{ id: 1, title: "A long message", text: "Some words.\n".repeat(24), layout, image: image(), features, buttons }]);
+        const tab = await open();
+        await tab.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+        await check(tab);
+        await until("the message", () => drawn(tab));
+        await until("the image", async () => (await drawn(tab))?.images[0]?.loaded);
+        const seen = await tab.evaluate(`(() => {
+          const root = document.querySelector("appalert-message").shadowRoot;
+          const panel = root.querySelector(".panel");
+          const close = root.querySelector(".close").getBoundingClientRect();
+          const box = panel.getBoundingClientRect();
+          return { scrolls: panel.scrollHeight > panel.clientHeight, scrollTop: panel.scrollTop,
+            closeInView: close.top >= box.top && close.bottom <= box.bottom && close.top >= 0,
+            focused: root.activeElement?.textContent };
+        })()`);
+        assert.deepEqual(seen, { scrolls: true, scrollTop: 0, closeInView: true, focused: "Try it" });
+        await tab.close();
+      });
+    }
+  }
+});
+
 test("drawing a message shifts nothing on the page", options, async () => {
   const { open } = setUp([
     { id: 1, title: "Banner", text: "On top.", layout: "banner", action: { event: "open" } },
@@ -493,7 +550,7 @@ test("a slot draws its message in place, apart from the launch message, and answ
   await tab.close();
 });
 
-test("an inbox item opens as a modal card that Escape closes", options, async () => {
+test("an inbox item opens as a modal card that Escape closes, and the page hears opened and dismissed", options, async () => {
   const { open } = setUp([{ id: 1, title: "In the inbox", text: "Read me when you like.", placement: "inbox", layout: "banner" }]);
   const tab = await open();
   await tab.evaluate(`document.getElementById("before").focus(); true`);
@@ -506,6 +563,8 @@ test("an inbox item opens as a modal card that Escape closes", options, async ()
   await tab.wait("the card to go", `!document.querySelector("appalert-message")`);
   assert.equal(await tab.evaluate("appalert.deepActive().id"), "before");
   assert.equal(await tab.evaluate("appalert.service.inbox.unreadCount"), 0);
+  assert.deepEqual(await eventsOf(tab, "opened"), [{ id: 1, variant: null, inbox: true }]);
+  assert.deepEqual(await eventsOf(tab, "dismissed"), [{ id: 1, variant: null, inbox: true }], "Escape is a dismissal");
   await tab.close();
 });
 

@@ -67,6 +67,41 @@ test("a card's link sends a link event and closes the card; its event button a b
   assert.deepEqual(events.of("button"), [{ id: 1, variant: null, inbox: true, name: "go" }]);
 });
 
+test("the page hears what it hears from a launch message: opened, then dismissed, link or button, as the Swift InboxModel sends them", async (t) => {
+  // The card adds its own OK (dismiss) button to these two.
+  const buttons = [{ title: "Read", action: { url: "https://example.com/a" } }, { title: "Go", action: { event: "go" } }];
+  const opened = { type: "opened", detail: { id: 1, variant: null, inbox: true } };
+  for (const [name, answer, heard] of /** @type {const} */ ([
+    ["its dismiss button", (/** @type {any} */ controls) => controls.act("dismiss"), { type: "dismissed", detail: { id: 1, variant: null, inbox: true } }],
+    ["its close control (or Escape)", (/** @type {any} */ controls) => controls.close(), { type: "dismissed", detail: { id: 1, variant: null, inbox: true } }],
+    ["inbox.close()", (/** @type {any} */ _, /** @type {any} */ service) => service.inbox.close(), { type: "dismissed", detail: { id: 1, variant: null, inbox: true } }],
+    ["its link", (/** @type {any} */ controls) => controls.act({ url: "https://example.com/a" }), { type: "link", detail: { id: 1, variant: null, inbox: true, url: "https://example.com/a" } }],
+    ["its event button", (/** @type {any} */ controls) => controls.act({ event: "go" }), { type: "button", detail: { id: 1, variant: null, inbox: true, name: "go" } }],
+  ])) {
+    await t.test(name, async () => {
+      const { service, renderer, events } = setUp([inbox(1, { layout: "modal", buttons })]);
+      await service.inbox.refresh();
+      await service.inbox.open(1);
+      assert.deepEqual(events.events, [opened]);
+      answer(renderer.last.controls, service);
+      await settled();
+      assert.equal(renderer.last.removed, true);
+      assert.equal(service.inbox.opened, undefined);
+      renderer.last.controls.close();
+      service.inbox.close();
+      assert.deepEqual(events.events, [opened, heard], "one answer, heard once");
+    });
+  }
+  await t.test("a card replaced by another, or deleted, is not an answer", async () => {
+    const { service, events } = setUp([inbox(1), inbox(2)]);
+    await service.inbox.refresh();
+    await service.inbox.open(1);
+    await service.inbox.open(2);
+    await service.inbox.delete(2);
+    assert.deepEqual(events.events.map((e) => [e.type, e.detail.id]), [["opened", 1], ["opened", 2]]);
+  });
+});
+
 test("an item marked unread is unread again, and a deleted one is never listed again", async () => {
   const { service, make } = setUp([inbox(1), inbox(2)]);
   await service.inbox.refresh();

@@ -22,8 +22,8 @@ function setUp(messages, options = {}) {
   const storage = new MemoryStorage();
   const renderer = new RecordingRenderer();
   let now = new Date("2026-03-01T12:00:00Z");
-  const make = (/** @type {object} */ more = {}) =>
-    new AlertService("https://feed.example/messages.json", {
+  const make = (/** @type {object} */ more = {}, url = "https://feed.example/messages.json") =>
+    new AlertService(url, {
       bundleId, appVersion: "1.4.0", languages: ["en-US"], storage, renderer,
       fetch: server.fetch, now: () => now, channel: null, ...options, ...more,
     });
@@ -112,6 +112,20 @@ test("without a kept copy, a failed feed shows nothing and says so; the promise 
   assert.match(events.of("problem")[0].message, /HTTP 404\); no earlier copy is kept, so nothing is shown/);
 });
 
+test("a fetch that fails outright (\"Failed to fetch\") says the host could not be reached or did not allow the page (CORS)", async () => {
+  const { service, server, events } = setUp([message(1)]);
+  server.answer = new TypeError("Failed to fetch");
+  await service.showAlertIfNecessary();
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    "the feed at https://feed.example/messages.json cannot be used (Failed to fetch: the host could not be reached, or did not let"
+    + " this page read it (CORS: Access-Control-Allow-Origin)); no earlier copy is kept, so nothing is shown",
+  ]);
+  const other = new Error("The operation was aborted.");
+  server.answer = other;
+  await service.showAlertIfNecessary();
+  assert.match(events.of("problem")[1].message, /\(The operation was aborted\.\); no earlier copy/, "only a TypeError gets the hint");
+});
+
 test("messages the feed gets wrong are left out with a problem naming the first; the others are shown", async () => {
   const { service, renderer, events } = setUp([{ id: 1, bundleId: "com.example.web", title: "no text" }, message(2)]);
   await service.showAlertIfNecessary();
@@ -119,19 +133,130 @@ test("messages the feed gets wrong are left out with a problem naming the first;
   assert.match(events.of("problem")[0].message, /1 message left out; \$\.messages\[0\]\.text: "text" is missing/);
 });
 
-test("a service set up wrongly reports it at each check and never throws", async (t) => {
+test("a service set up wrongly reports it at each check, in the options' own names, and never throws", async (t) => {
   for (const [name, options, words] of /** @type {const} */ ([
-    ["no bundle id", { bundleId: undefined }, /bundleId: required/],
-    ["a bad version", { appVersion: "one" }, /--app-version/],
-    ["a forbidden link scheme", { allowLinkSchemes: ["javascript"] }, /never allowed/],
+    ["no bundle id", { bundleId: undefined }, "bundleId: required, a non-empty string"],
+    ["a bad version", { appVersion: "one" }, `appVersion: invalid version "one": 'o' at position 1 where a number was expected`],
+    ["a bad OS version", { osVersion: "x" }, `osVersion: invalid version "x": 'x' at position 1 where a number was expected`],
+    ["an unknown platform", { platform: "amiga" }, /^platform: unknown platform "amiga" \(known: .*web/],
+    ["a forbidden link scheme", { allowLinkSchemes: ["javascript"] }, "allowLinkSchemes: javascript: is never allowed (it runs code or reads local data)"],
+    ["a timeout that is not a number", { timeoutSeconds: "abc" }, `timeoutSeconds: "abc" is not a number of seconds above 0`],
+    ["a timeout of 0", { timeoutSeconds: 0 }, "timeoutSeconds: 0 is not a number of seconds above 0"],
+    ["languages as a string", { languages: "fr" }, `languages: "fr" is not a list of strings`],
+    ["a malformed language tag", { languages: ["en", "en US"] }, `languages: "en US" is not a BCP 47 language tag (e.g. pt-BR)`],
+    ["a language that is not a string", { languages: ["en", 5] }, `languages: ["en",5] is not a list of strings`],
+    ["link hosts as a string", { allowLinkHosts: "example.com" }, `allowLinkHosts: "example.com" is not a list of strings`],
+    ["attributes as a string", { attributes: "x" }, `attributes: "x" is not an object of strings, numbers and booleans`],
+    ["attributes as a list", { attributes: ["pro"] }, `attributes: ["pro"] is not an object of strings, numbers and booleans`],
+    ["an attribute that is an object", { attributes: { plan: { name: "pro" } } },
+      `attributes: {"plan":{"name":"pro"}} is not an object of strings, numbers and booleans`],
   ])) {
     await t.test(name, async () => {
       const { make, server } = setUp([message(1)]);
       const service = make(options);
       const events = eventsOf(service);
       await service.showAlertIfNecessary();
-      assert.match(events.of("problem")[0].message, words);
-      assert.equal(server.requests.length, 0);
+      const problem = events.of("problem")[0].message.replace(/^AlertService: /, "");
+      if (typeof words === "string") assert.equal(problem, words);
+      else assert.match(problem, words);
+      assert.equal(server.requests.length, 0, "a bad option is not blamed on the feed: nothing is fetched");
+    });
+  }
+});
+
+test("without a problem listener, each distinct problem goes to the console once; with one, none does", async (t) => {
+  for (const [name, options, url, answer, words] of /** @type {const} */ ([
+    ["broken feed", {}, undefined, { status: 200, body: '{"format": 2, "messages": [' }, /the feed at .* cannot be used/],
+    ["404", {}, undefined, { status: 404, body: "" }, /HTTP 404/],
+    ["no appVersion", { appVersion: undefined }, undefined, undefined, /appVersion: required/],
+    ["an ftp: URL", {}, "ftp://feed.example/messages.json", undefined, /"ftp:\/\/feed\.example\/messages\.json" is not an https: URL/],
+  ])) {
+    await t.test(name, async () => {
+      const { make, server } = setUp([message(1)]);
+      if (answer) server.answer = answer;
+      /** @type {string[]} */
+      const warned = [];
+      const warn = (/** @type {string} */ words) => warned.push(words);
+      const service = make({ ...options, warn }, url);
+      await service.showAlertIfNecessary();
+      await service.showAlertIfNecessary();
+      assert.equal(warned.length, 1, warned.join("\n"));
+      assert.match(warned[0], /^AppAlert: /);
+      assert.match(warned[0], words);
+      const listened = make({ ...options, warn }, url);
+      const heard = eventsOf(listened);
+      await listened.showAlertIfNecessary();
+      assert.equal(warned.length, 1, "a page that listens is not warned as well");
+      assert.match(heard.of("problem")[0].message, words);
+    });
+  }
+});
+
+test("a problem listener taken away gives problems back to the console; one heard once does not hold them", async () => {
+  const { make, server } = setUp([message(1)]);
+  server.answer = { status: 500, body: "" };
+  /** @type {string[]} */
+  const warned = [];
+  const service = make({ warn: (/** @type {string} */ words) => warned.push(words) });
+  const listener = () => {};
+  service.addEventListener("problem", listener);
+  service.addEventListener("problem", () => {}, { once: true });
+  await service.showAlertIfNecessary();
+  assert.equal(warned.length, 0);
+  service.removeEventListener("problem", listener);
+  await service.showAlertIfNecessary();
+  assert.equal(warned.length, 1);
+});
+
+test("a feed with no message for this app's bundleId says so, naming the ids it has", async () => {
+  const { make, server } = setUp([]);
+  server.answer = { status: 200, body: feedOf([message(1, { bundleId: "com.exmaple.web" }), message(2, { bundleId: "com.example.other" })]) };
+  const service = make();
+  const events = eventsOf(service);
+  await service.showAlertIfNecessary();
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    `the feed at https://feed.example/messages.json has no message for "${service.options.bundleId}": its messages are for com.exmaple.web, com.example.other`,
+  ]);
+  for (const messages of [[message(1)], []]) {
+    server.answer = { status: 200, body: feedOf(messages) };
+    const quiet = make();
+    const heard = eventsOf(quiet);
+    await quiet.showAlertIfNecessary();
+    assert.deepEqual(heard.of("problem"), [], "a feed for every app (\"*\"), or with no message at all, is not a mistake");
+  }
+});
+
+test("options of the right shapes raise no problem", async () => {
+  const { make, renderer } = setUp([message(1, { attributes: { plan: "pro", seats: 3 } })]);
+  const service = make({ attributes: { plan: "pro", seats: 3, trial: false }, timeoutSeconds: 0.5, languages: ["fr-CA", "en"],
+    allowLinkSchemes: ["https", "mailto"], allowLinkHosts: [".example.com"], platform: "WEB", osVersion: "17.4" });
+  const events = eventsOf(service);
+  await service.showAlertIfNecessary();
+  assert.deepEqual(events.of("problem"), []);
+  assert.equal(renderer.last.message.id, 1);
+});
+
+test("the link policy is the Swift LinkPolicy's: allowLinkSchemes are all the schemes allowed, and a message it leaves out is a problem", async (t) => {
+  const link = (/** @type {string} */ url) => ({ link: { title: "Open", url } });
+  for (const [name, options, messages, shown, problems] of /** @type {const} */ ([
+    ["the default: https to any host", {}, [message(1, link("https://example.com/a")), message(2, { ...link("http://example.com/b"), priority: 1 })], 1,
+      ["message 2 is left out by the link policy: link http://example.com/b: http: links are not allowed (allowed: https:)"]],
+    ["mailto only: no https", { allowLinkSchemes: ["mailto"] }, [message(1, link("mailto:help@example.com")), message(2, { ...link("https://example.com/a"), priority: 1 })], 1,
+      ["message 2 is left out by the link policy: link https://example.com/a: https: links are not allowed (allowed: mailto:)"]],
+    ["mailto and https", { allowLinkSchemes: ["https", "mailto"] }, [message(1, link("mailto:help@example.com")), message(2, { ...link("https://example.com/a"), priority: 1 })], 2, []],
+    ["one host", { allowLinkHosts: ["help.example.org"] }, [message(1, link("https://help.example.org/a")), message(2, { buttons: [{ title: "Go", action: { url: "https://example.com/a" } }], priority: 1 })], 1,
+      ['message 2 is left out by the link policy: link https://example.com/a: host "example.com" is not among the allowed hosts (help.example.org)']],
+    ["no host at all", { allowLinkHosts: [] }, [message(1, link("https://help.example.org/a"))], undefined,
+      ['message 1 is left out by the link policy: link https://help.example.org/a: host "help.example.org" is not among the allowed hosts ()']],
+    ["another platform's or app's message is not the page's concern", {}, [message(1, { ...link("myapp://a"), platforms: ["ios"] }), message(2, { ...link("myapp://b"), bundleId: "com.example.ios" }), message(3)], 3, []],
+  ])) {
+    await t.test(name, async () => {
+      const { make, renderer } = setUp(/** @type {object[]} */ (messages));
+      const service = make(options);
+      const events = eventsOf(service);
+      await service.showAlertIfNecessary();
+      assert.equal(renderer.shown.at(-1)?.message.id, shown);
+      assert.deepEqual(events.of("problem").map((p) => p.message), problems);
     });
   }
 });

@@ -148,3 +148,21 @@ test("a feed that cannot be had resolves to undefined with a problem event", asy
   assert.equal(await service.checkForUpdate(), undefined);
   assert.match(events.of("problem")[0].message, /HTTP 500/);
 });
+
+test("the policy's storeURL passes the page's link policy, the same as its messages' links", async (t) => {
+  for (const [name, options, storeURL] of /** @type {const} */ ([
+    ["https by default", {}, "https://store.example.com/app"],
+    ["mailto only", { allowLinkSchemes: ["mailto"] }, undefined],
+    ["another host", { allowLinkHosts: ["help.example.org"] }, undefined],
+  ])) {
+    await t.test(name, async () => {
+      const server = feedServer(JSON.stringify({ format: 2, messages: [],
+        updates: [{ bundleId: "com.example.store", latestVersion: "1.5", storeURL: "https://store.example.com/app" }] }));
+      const service = new AlertService("https://feed.example/messages.json", { bundleId: "com.example.store", appVersion: "1.4.0",
+        storage: new MemoryStorage(), renderer: null, fetch: server.fetch, channel: null, ...options });
+      const decision = await service.checkForUpdate();
+      assert.equal(decision?.kind, "optional");
+      assert.equal(decision?.storeURL?.toString(), storeURL);
+    });
+  }
+});

@@ -24,7 +24,7 @@ const service = new AlertService(parameters.get("feed") ?? "", {
   ...(Number.isFinite(start) ? { now: () => new Date(start + shift) } : {}),
 });
 const events = [];
-for (const type of ["shown", "dismissed", "link", "button", "update", "problem"]) {
+for (const type of ["shown", "opened", "dismissed", "link", "button", "update", "problem"]) {
   service.addEventListener(type, (event) => {
     if (type === "link") event.preventDefault(); // the tests stay on the page
     events.push({ type, detail: event.detail });

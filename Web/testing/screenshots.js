@@ -31,7 +31,7 @@ const shots = [
       { title: "Faster search", text: "Results as you type." }] }, {}],
   ["image", { layout: "image", title: "Spring sale", text: "Half price this week.", image: picture, action: { url: "https://example.com/sale" } }, {}],
   ["dark", { layout: "modal", title: "Try the new editor", text: "Faster, with a preview beside your text.",
-    colors: { background: "#FFF4E0", text: "#3A2000", accent: "#8A3B00", dark: { background: "#2A1A00", text: "#FFE9C7", accent: "#FFB366" } },
+    colors: { background: "#FFF4E0", text: "#3A2000", accent: "#8A3B00", dark: { background: "#2A1A00", text: "#FFE9C7", accent: "#C05200" } },
     buttons: [{ title: "Try it", action: { event: "try-editor" } }, { title: "Not now", action: "dismiss" }] }, { scheme: "dark" }],
   ["rtl", { layout: "sheet", title: "What's new", text: "Three things.", localizations: { ar: { title: "ما الجديد في 1.4",
     text: "ثلاثة أشياء نظن أنها ستعجبك.", features: [{ title: "العمل دون اتصال", text: "تابع عملك دون اتصال بالإنترنت." },

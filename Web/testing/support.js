@@ -79,7 +79,7 @@ export const message = (id, keys = {}) => ({ id, bundleId: "*", title: `Title ${
 export function eventsOf(service) {
   /** @type {Array<{type: string, detail: any}>} */
   const events = [];
-  for (const type of ["shown", "dismissed", "link", "button", "update", "problem"]) {
+  for (const type of ["shown", "opened", "dismissed", "link", "button", "update", "problem"]) {
     service.addEventListener(type, (event) => events.push({ type, detail: /** @type {CustomEvent} */ (event).detail }));
   }
   return {
