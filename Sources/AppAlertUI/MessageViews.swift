@@ -3,9 +3,10 @@
     import SwiftUI
 
     /// One of the app's inline slots: the message the feed places there (`"placement": "home-top"`),
-    /// drawn in place as a ``MessageCard``, or nothing at all. It decides again whenever the service
-    /// checks the feed or its attributes change; answering a button or closing the card records the
-    /// showing and the card leaves.
+    /// drawn in place as a ``MessageCard``, or nothing: a view of no size (a stack it is in still puts
+    /// its spacing beside it). It decides when it appears and again whenever the service checks the
+    /// feed or its attributes change; answering a button or closing the card records the showing and
+    /// the card leaves.
     ///
     /// ```swift
     /// MessageSlot("home-top", alertService)
@@ -24,7 +25,10 @@
         public var body: some View {
             // A new name or a new service is a new slot.
             let model = kept.model(name, service)
-            Group {
+            // A container that is there with no message too: the task decides the first message, so it
+            // must not hang on the card (a modifier of an `if` with nothing in it never runs). Empty,
+            // the stack has no size; with spacing 0 it adds none around the card.
+            VStack(spacing: 0) {
                 if let message = model.message {
                     MessageCard(message, actions: model.actions { openURL($0) })
                 }
