@@ -56,11 +56,14 @@
 
     /// The message center as a list: newest first, unread ones marked (and said by VoiceOver), swipe to
     /// delete, a tap opens the message as a card in a sheet; the empty state says there are no messages.
-    /// A row drawn is its item's showing (once a UTC day), a tap its opening (``InboxModel``).
+    /// A row drawn is its item's showing (once a UTC day), a tap its opening (``InboxModel``). Each list
+    /// keeps its own card, so two windows showing the inbox each keep theirs.
     /// Its words are in the user's language (``MessageTexts``). Put it in your navigation stack, which
     /// shows its title. For a list or badge of your own, use `alertService.inbox`.
     public struct InboxList: View {
-        @Bindable private var inbox: InboxModel
+        private let inbox: InboxModel
+        /// This list's card in ``InboxModel/cards``.
+        @State private var opener = UUID()
         @Environment(\.openURL) private var openURL
 
         public init(_ service: AlertService) {
@@ -72,7 +75,7 @@
             List {
                 ForEach(inbox.items) { item in
                     Button {
-                        Task { @MainActor in await inbox.open(item.id) }
+                        Task { @MainActor in await inbox.open(item.id, by: opener) }
                     } label: {
                         HStack(alignment: .top, spacing: 8) {
                             Image(systemName: "circle.fill").font(.caption2)
@@ -101,9 +104,16 @@
             }
             .navigationTitle(texts.inboxTitle)
             .task { await inbox.refresh() }
-            .sheet(isPresented: $inbox.isShowingOpenedMessage) {
-                if let message = inbox.openedMessage {
-                    ScrollView { MessageCard(message, actions: inbox.actions { openURL($0) }) }
+            // Shown while this list's card is open; an answered card stays drawn until the sheet is
+            // gone (`onDismiss`), so that the sheet is not blank as it slides away.
+            .sheet(
+                isPresented: Binding(
+                    get: { @MainActor in inbox.cards[opener]?.isOpen == true },
+                    set: { @MainActor in if !$0 { inbox.close(by: opener) } }),
+                onDismiss: { inbox.cardLeft(opener) }
+            ) {
+                if let card = inbox.cards[opener] {
+                    ScrollView { MessageCard(card.message, actions: inbox.actions(by: opener) { openURL($0) }) }
                 }
             }
         }
