@@ -113,7 +113,13 @@
                 onDismiss: { inbox.cardLeft(opener) }
             ) {
                 if let card = inbox.cards[opener] {
-                    ScrollView { MessageCard(card.message, actions: inbox.actions(by: opener) { openURL($0) }) }
+                    let drawn = MessageCard(card.message, actions: inbox.actions(by: opener) { openURL($0) })
+                    #if os(macOS)
+                        // A Mac sheet takes its content's size: bounded as `.messageAlert`'s sheets are.
+                        SheetCard { drawn }
+                    #else
+                        ScrollView { drawn }
+                    #endif
                 }
             }
         }

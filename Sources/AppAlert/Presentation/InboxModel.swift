@@ -186,7 +186,8 @@ public final class InboxModel {
     }
 
     /// What the controls of ``openedMessage``'s card do; a link is opened with `open`. The card always
-    /// has a button that closes it, so it needs no close control.
+    /// has a button that closes it, so it needs no close control. It takes the keyboard, as a message over
+    /// the app does: Return answers its first button, Escape its button that closes it (or closes it).
     public func actions(open: @escaping @MainActor (URL) -> Void) -> MessageActions {
         actions(by: Self.ownCard, open: open)
     }
@@ -196,6 +197,7 @@ public final class InboxModel {
         let card = cards[opener]
         return MessageActions(
             images: card?.images ?? [], showsCloseControl: card?.message.needsCloseControl ?? false, texts: texts,
+            takesKeyboard: true,
             perform: { [self] button in
                 if let url = perform(button, by: opener) { open(url) }
             },

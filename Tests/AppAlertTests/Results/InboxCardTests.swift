@@ -168,4 +168,26 @@ struct InboxCardTests {
         #expect(answers(log) == [])
         #expect(inbox.items.map(\.id) == [6])
     }
+
+    /// The card takes the keyboard, as a message over the app does (the Mac's sheet answers Return and
+    /// Escape): Return answers its first button, Escape its button that closes it, or closes a card
+    /// whose only such button is its first.
+    @Test(arguments: [(5, "button.1", AlertEvent.dismissed(id: 5)), (6, "dismissed", .dismissed(id: 6))])
+    func theCardTakesTheKeyboardAndEscapeAnswersIt(item: Int, counted: String, heard: AlertEvent) async throws {
+        let (service, store, log, _) = try await makeService()
+        let inbox = service.inbox
+        let opener = UUID()
+        await inbox.open(item, by: opener)
+        let actions = inbox.actions(by: opener) { _ in }
+        #expect(actions.takesKeyboard)
+        #expect(inbox.actions { _ in }.takesKeyboard)
+        let card = try #require(inbox.cards[opener]?.message)
+        #expect(card.returnKeyButton == 0)
+        await actions.escape(card)
+        await inbox.answerCounting?.value
+        #expect(inbox.cards[opener]?.isOpen == false)
+        #expect(answers(log) == [heard])
+        let day = "2026-11-24 \(item) - -"
+        #expect(try await Fixture.counters(store) == ["\(day) \(counted) 1", "\(day) opened 1"])
+    }
 }
