@@ -61,14 +61,16 @@
     /// Its words are in the user's language (``MessageTexts``). Put it in your navigation stack, which
     /// shows its title. For a list or badge of your own, use `alertService.inbox`.
     public struct InboxList: View {
-        private let inbox: InboxModel
+        private let service: AlertService
         /// This list's card in ``InboxModel/cards``.
         @State private var opener = UUID()
         @Environment(\.openURL) private var openURL
 
         public init(_ service: AlertService) {
-            inbox = service.inbox
+            self.service = service
         }
+
+        private var inbox: InboxModel { service.inbox }
 
         public var body: some View {
             let texts = inbox.texts
@@ -103,7 +105,8 @@
                 }
             }
             .navigationTitle(texts.inboxTitle)
-            .task { await inbox.refresh() }
+            // Lists again whenever the service checks the feed or its attributes change, while on screen.
+            .task(id: service.revision) { await inbox.refresh() }
             // Shown while this list's card is open; an answered card stays drawn until the sheet is
             // gone (`onDismiss`), so that the sheet is not blank as it slides away.
             .sheet(
