@@ -79,12 +79,15 @@
                     Button {
                         Task { @MainActor in await inbox.open(item.id, by: opener) }
                     } label: {
+                        // A row's words in the label colors (Color.primary, not the hierarchical
+                        // `.primary`, which is the tint inside a list's button on iOS); the unread
+                        // mark in the accent, as Mail's.
                         HStack(alignment: .top, spacing: 8) {
-                            Image(systemName: "circle.fill").font(.caption2)
+                            Image(systemName: "circle.fill").font(.caption2).foregroundStyle(.tint)
                                 .opacity(item.isRead ? 0 : 1).accessibilityHidden(true)
                             VStack(alignment: .leading, spacing: 4) {
-                                Text(item.message.title).font(.headline)
-                                Text(item.message.text).font(.subheadline)
+                                Text(item.message.title).font(.headline).foregroundStyle(Color.primary)
+                                Text(item.message.text).font(.subheadline).foregroundStyle(Color.secondary)
                             }
                         }
                     }
