@@ -54,16 +54,21 @@
         }
     }
 
-    /// The message center as a list: newest first, unread ones marked (and said by VoiceOver), swipe to
-    /// delete, a tap opens the message as a card in a sheet; the empty state says there are no messages.
-    /// A row drawn is its item's showing (once a UTC day), a tap its opening (``InboxModel``). Each list
-    /// keeps its own card, so two windows showing the inbox each keep theirs.
+    /// The message center as a list: newest first, unread ones marked (and said by VoiceOver); a tap opens
+    /// the message as a card in a sheet; a swipe, the row's menu or VoiceOver's action deletes it. On the
+    /// Mac, as its lists do, a click selects a row, a double click or Return opens it, and the Delete key
+    /// or the menu deletes the selected rows. The empty state says there are no messages.
+    /// A row drawn is its item's showing (once a UTC day), an opening its opening (``InboxModel``). Each
+    /// list keeps its own card, so two windows showing the inbox each keep theirs.
     /// Its words are in the user's language (``MessageTexts``). Put it in your navigation stack, which
     /// shows its title. For a list or badge of your own, use `alertService.inbox`.
     public struct InboxList: View {
         private let service: AlertService
         /// This list's card in ``InboxModel/cards``.
         @State private var opener = UUID()
+        #if os(macOS)
+            @State private var selection: Set<Int> = []
+        #endif
         @Environment(\.openURL) private var openURL
 
         public init(_ service: AlertService) {
@@ -74,60 +79,118 @@
 
         public var body: some View {
             let texts = inbox.texts
-            List {
-                ForEach(inbox.items) { item in
-                    Button {
-                        Task { @MainActor in await inbox.open(item.id, by: opener) }
-                    } label: {
-                        // A row's words in the label colors (Color.primary, not the hierarchical
-                        // `.primary`, which is the tint inside a list's button on iOS); the unread
-                        // mark in the accent, as Mail's.
-                        HStack(alignment: .top, spacing: 8) {
-                            Image(systemName: "circle.fill").font(.caption2).foregroundStyle(.tint)
-                                .opacity(item.isRead ? 0 : 1).accessibilityHidden(true)
-                            VStack(alignment: .leading, spacing: 4) {
-                                Text(item.message.title).font(.headline).foregroundStyle(Color.primary)
-                                Text(item.message.text).font(.subheadline).foregroundStyle(Color.secondary)
-                            }
-                        }
+            rows(texts)
+                .overlay {
+                    if inbox.hasRefreshed && inbox.items.isEmpty {
+                        ContentUnavailableView(texts.inboxEmpty, systemImage: "tray")
                     }
-                    .accessibilityValue(Text(item.isRead ? "" : texts.unread))
-                    .onAppear { inbox.itemAppeared(item.id) }
-                    #if !os(tvOS)
-                        .swipeActions {
-                            Button(texts.delete, role: .destructive) {
-                                Task { @MainActor in await inbox.delete(item.id) }
-                            }
+                }
+                .navigationTitle(texts.inboxTitle)
+                // Lists again whenever the service checks the feed or its attributes change, while on screen.
+                .task(id: service.revision) { await inbox.refresh() }
+                // Shown while this list's card is open; an answered card stays drawn until the sheet is
+                // gone (`onDismiss`), so that the sheet is not blank as it slides away.
+                .sheet(
+                    isPresented: Binding(
+                        get: { @MainActor in inbox.cards[opener]?.isOpen == true },
+                        set: { @MainActor in if !$0 { inbox.close(by: opener) } }),
+                    onDismiss: { inbox.cardLeft(opener) }
+                ) {
+                    if let card = inbox.cards[opener] {
+                        let drawn = MessageCard(card.message, actions: inbox.actions(by: opener) { openURL($0) })
+                        #if os(macOS)
+                            // A Mac sheet takes its content's size: bounded as `.messageAlert`'s sheets are.
+                            SheetCard { drawn }
+                        #else
+                            ScrollView { drawn }
+                        #endif
+                    }
+                }
+        }
+
+        #if os(macOS)
+            private func rows(_ texts: MessageTexts) -> some View {
+                List(selection: $selection) {
+                    ForEach(inbox.items) { item in
+                        label(item)
+                            .tag(item.id)
+                            .accessibilityValue(Text(item.isRead ? "" : texts.unread))
+                            .accessibilityAction { open(item.id) }
+                            .accessibilityAction(named: Text(texts.delete)) { delete([item.id]) }
+                            .onAppear { inbox.itemAppeared(item.id) }
+                    }
+                }
+                .contextMenu(forSelectionType: Int.self) { ids in
+                    if !ids.isEmpty {
+                        Button(texts.delete, role: .destructive) { delete(ids) }
+                    }
+                } primaryAction: { ids in
+                    if ids.count == 1, let id = ids.first { open(id) }
+                }
+                .onDeleteCommand { delete(selection) }
+            }
+        #else
+            private func rows(_ texts: MessageTexts) -> some View {
+                List {
+                    ForEach(inbox.items) { item in
+                        Button {
+                            open(item.id)
+                        } label: {
+                            label(item)
                         }
-                    #endif
+                        .accessibilityValue(Text(item.isRead ? "" : texts.unread))
+                        .onAppear { inbox.itemAppeared(item.id) }
+                        .deletable(texts.delete) { delete([item.id]) }
+                    }
                 }
             }
-            .overlay {
-                if inbox.hasRefreshed && inbox.items.isEmpty {
-                    ContentUnavailableView(texts.inboxEmpty, systemImage: "tray")
+        #endif
+
+        /// A row: the unread mark in the accent, as Mail's, and the words in the label colors
+        /// (`Color.primary`, not the hierarchical `.primary`, which is the tint inside a list's button on
+        /// iOS).
+        private func label(_ item: Inbox.Item) -> some View {
+            HStack(alignment: .top, spacing: 8) {
+                Image(systemName: "circle.fill").font(.caption2).foregroundStyle(.tint)
+                    .opacity(item.isRead ? 0 : 1).accessibilityHidden(true)
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(item.message.title).font(.headline).foregroundStyle(Color.primary)
+                    Text(item.message.text).font(.subheadline).foregroundStyle(Color.secondary)
                 }
             }
-            .navigationTitle(texts.inboxTitle)
-            // Lists again whenever the service checks the feed or its attributes change, while on screen.
-            .task(id: service.revision) { await inbox.refresh() }
-            // Shown while this list's card is open; an answered card stays drawn until the sheet is
-            // gone (`onDismiss`), so that the sheet is not blank as it slides away.
-            .sheet(
-                isPresented: Binding(
-                    get: { @MainActor in inbox.cards[opener]?.isOpen == true },
-                    set: { @MainActor in if !$0 { inbox.close(by: opener) } }),
-                onDismiss: { inbox.cardLeft(opener) }
-            ) {
-                if let card = inbox.cards[opener] {
-                    let drawn = MessageCard(card.message, actions: inbox.actions(by: opener) { openURL($0) })
-                    #if os(macOS)
-                        // A Mac sheet takes its content's size: bounded as `.messageAlert`'s sheets are.
-                        SheetCard { drawn }
-                    #else
-                        ScrollView { drawn }
-                    #endif
-                }
+        }
+
+        private func open(_ id: Int) {
+            let (inbox, opener) = (inbox, opener)
+            Task { @MainActor in await inbox.open(id, by: opener) }
+        }
+
+        private func delete(_ ids: Set<Int>) {
+            let inbox = inbox
+            #if os(macOS)
+                selection.subtract(ids)
+            #endif
+            Task { @MainActor in
+                for id in ids.sorted() { await inbox.delete(id) }
             }
+        }
+    }
+
+    extension View {
+        /// An inbox row's Delete: a swipe (which VoiceOver offers as the row's action) and the row's
+        /// menu; on tvOS, which has no swipe, the menu and an action for VoiceOver; watchOS has no menu.
+        @ViewBuilder fileprivate func deletable(_ title: String, _ delete: @escaping @MainActor () -> Void)
+            -> some View
+        {
+            #if os(tvOS)
+                contextMenu { Button(title, role: .destructive) { delete() } }
+                    .accessibilityAction(named: Text(title)) { delete() }
+            #elseif os(watchOS)
+                swipeActions { Button(title, role: .destructive) { delete() } }
+            #else
+                swipeActions { Button(title, role: .destructive) { delete() } }
+                    .contextMenu { Button(title, role: .destructive) { delete() } }
+            #endif
         }
     }
 #endif
