@@ -6,7 +6,8 @@
     /// drawn in place as a ``MessageCard``, or nothing: a view of no size (a stack it is in still puts
     /// its spacing beside it). It decides when it appears and again whenever the service checks the
     /// feed or its attributes change; answering a button or closing the card records the showing and
-    /// the card leaves.
+    /// the card leaves. Its message counts as shown when the slot appears (``MessageSlotModel/refresh()``
+    /// says what that means inside a `VStack` and inside a lazy container).
     ///
     /// ```swift
     /// MessageSlot("home-top", alertService)

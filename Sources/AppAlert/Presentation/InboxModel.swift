@@ -98,6 +98,12 @@ public final class InboxModel {
     /// on, it is counted as `shown`; later drawings that day are not, across launches too. AppAlertUI's
     /// `InboxList` calls it as each row appears; a list of your own calls it from its rows' `onAppear`.
     ///
+    /// That reflects what the user sees in a `List`, `LazyVStack` or `LazyHStack`, which make a row as it
+    /// scrolls into view (or just before). A non-lazy stack (a `VStack` in a `ScrollView`) makes every
+    /// row at once, so each would be counted as shown when the list appears, scrolled to or not: put
+    /// your rows in a lazy container. (SwiftUI says what is in view only from iOS 18 and macOS 15,
+    /// `onScrollVisibilityChange`, later than the platforms this package supports.)
+    ///
     /// Returns the task that records it (`nil` for an id not listed), for a caller that must know when
     /// it is stored; views ignore it.
     @discardableResult
