@@ -4,10 +4,11 @@
 
     /// One of the app's inline slots: the message the feed places there (`"placement": "home-top"`),
     /// drawn in place as a ``MessageCard``, or nothing: a view of no size (a stack it is in still puts
-    /// its spacing beside it). It decides when it appears and again whenever the service checks the
-    /// feed or its attributes change; answering a button or closing the card records the showing and
-    /// the card leaves. Its message counts as shown when the slot appears (``MessageSlotModel/refresh()``
-    /// says what that means inside a `VStack` and inside a lazy container).
+    /// its spacing beside it, and a `List` gives it a row, empty then: put a slot in a stack or a
+    /// `LazyVStack` rather than in a `List`). It decides when it appears and again whenever the service
+    /// checks the feed or its attributes change; answering a button or closing the card records the
+    /// showing and the card leaves. Its message counts as shown when the slot appears
+    /// (``MessageSlotModel/refresh()`` says what that means inside a `VStack` and a lazy container).
     ///
     /// ```swift
     /// MessageSlot("home-top", alertService)
@@ -59,8 +60,8 @@
     /// the message as a card in a sheet; a swipe, the row's menu or VoiceOver's action deletes it. On the
     /// Mac, as its lists do, a click selects a row, a double click or Return opens it, and the Delete key
     /// or the menu deletes the selected rows. The empty state says there are no messages.
-    /// A row drawn is its item's showing (once a UTC day), an opening its opening (``InboxModel``). Each
-    /// list keeps its own card, so two windows showing the inbox each keep theirs.
+    /// A row drawn is its item's showing (once a UTC day), and opening it is counted as `opened`
+    /// (``InboxModel``). Each list keeps its own card, so two windows showing the inbox each keep theirs.
     /// Its words are in the user's language (``MessageTexts``). Put it in your navigation stack, which
     /// shows its title. For a list or badge of your own, use `alertService.inbox`.
     public struct InboxList: View {
