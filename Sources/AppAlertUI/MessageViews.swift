@@ -3,9 +3,12 @@
     import SwiftUI
 
     /// One of the app's inline slots: the message the feed places there (`"placement": "home-top"`),
-    /// drawn in place as a ``MessageCard``, or nothing at all. It decides again whenever the service
+    /// drawn in place as a ``MessageCard``, or nothing: a view of no size (a stack it is in still puts
+    /// its spacing beside it, and a `List` gives it a row, empty then: put a slot in a stack or a
+    /// `LazyVStack` rather than in a `List`). It decides when it appears and again whenever the service
     /// checks the feed or its attributes change; answering a button or closing the card records the
-    /// showing and the card leaves.
+    /// showing and the card leaves. Its message counts as shown when the slot appears
+    /// (``MessageSlotModel/refresh()`` says what that means inside a `VStack` and a lazy container).
     ///
     /// ```swift
     /// MessageSlot("home-top", alertService)
@@ -24,7 +27,10 @@
         public var body: some View {
             // A new name or a new service is a new slot.
             let model = kept.model(name, service)
-            Group {
+            // A container that is there with no message too: the task decides the first message, so it
+            // must not hang on the card (a modifier of an `if` with nothing in it never runs). Empty,
+            // the stack has no size; with spacing 0 it adds none around the card.
+            VStack(spacing: 0) {
                 if let message = model.message {
                     MessageCard(message, actions: model.actions { openURL($0) })
                 }
@@ -50,58 +56,143 @@
         }
     }
 
-    /// The message center as a list: newest first, unread ones marked (and said by VoiceOver), swipe to
-    /// delete, a tap opens the message as a card in a sheet; the empty state says there are no messages.
-    /// A row drawn is its item's showing (once a UTC day), a tap its opening (``InboxModel``).
+    /// The message center as a list: newest first, unread ones marked (and said by VoiceOver); a tap opens
+    /// the message as a card in a sheet; a swipe, the row's menu or VoiceOver's action deletes it. On the
+    /// Mac, as its lists do, a click selects a row, a double click or Return opens it, and the Delete key
+    /// or the menu deletes the selected rows. The empty state says there are no messages.
+    /// A row drawn is its item's showing (once a UTC day), and opening it is counted as `opened`
+    /// (``InboxModel``). Each list keeps its own card, so two windows showing the inbox each keep theirs.
     /// Its words are in the user's language (``MessageTexts``). Put it in your navigation stack, which
     /// shows its title. For a list or badge of your own, use `alertService.inbox`.
     public struct InboxList: View {
-        @Bindable private var inbox: InboxModel
+        private let service: AlertService
+        /// This list's card in ``InboxModel/cards``.
+        @State private var opener = UUID()
+        #if os(macOS)
+            @State private var selection: Set<Int> = []
+        #endif
         @Environment(\.openURL) private var openURL
 
         public init(_ service: AlertService) {
-            inbox = service.inbox
+            self.service = service
         }
+
+        private var inbox: InboxModel { service.inbox }
 
         public var body: some View {
             let texts = inbox.texts
-            List {
-                ForEach(inbox.items) { item in
-                    Button {
-                        Task { @MainActor in await inbox.open(item.id) }
-                    } label: {
-                        HStack(alignment: .top, spacing: 8) {
-                            Image(systemName: "circle.fill").font(.caption2)
-                                .opacity(item.isRead ? 0 : 1).accessibilityHidden(true)
-                            VStack(alignment: .leading, spacing: 4) {
-                                Text(item.message.title).font(.headline)
-                                Text(item.message.text).font(.subheadline)
-                            }
-                        }
+            rows(texts)
+                .overlay {
+                    if inbox.hasRefreshed && inbox.items.isEmpty {
+                        ContentUnavailableView(texts.inboxEmpty, systemImage: "tray")
                     }
-                    .accessibilityValue(Text(item.isRead ? "" : texts.unread))
-                    .onAppear { inbox.itemAppeared(item.id) }
-                    #if !os(tvOS)
-                        .swipeActions {
-                            Button(texts.delete, role: .destructive) {
-                                Task { @MainActor in await inbox.delete(item.id) }
-                            }
+                }
+                .navigationTitle(texts.inboxTitle)
+                // Lists again whenever the service checks the feed or its attributes change, while on screen.
+                .task(id: service.revision) { await inbox.refresh() }
+                // Shown while this list's card is open; an answered card stays drawn until the sheet is
+                // gone (`onDismiss`), so that the sheet is not blank as it slides away.
+                .sheet(
+                    isPresented: Binding(
+                        get: { @MainActor in inbox.cards[opener]?.isOpen == true },
+                        set: { @MainActor in if !$0 { inbox.close(by: opener) } }),
+                    onDismiss: { inbox.cardLeft(opener) }
+                ) {
+                    if let card = inbox.cards[opener] {
+                        let drawn = MessageCard(card.message, actions: inbox.actions(by: opener) { openURL($0) })
+                        #if os(macOS)
+                            // A Mac sheet takes its content's size: bounded as `.messageAlert`'s sheets are.
+                            SheetCard { drawn }
+                        #else
+                            ScrollView { drawn }
+                        #endif
+                    }
+                }
+        }
+
+        #if os(macOS)
+            private func rows(_ texts: MessageTexts) -> some View {
+                List(selection: $selection) {
+                    ForEach(inbox.items) { item in
+                        label(item)
+                            .tag(item.id)
+                            .accessibilityValue(Text(item.isRead ? "" : texts.unread))
+                            .accessibilityAction { open(item.id) }
+                            .accessibilityAction(named: Text(texts.delete)) { delete([item.id]) }
+                            .onAppear { inbox.itemAppeared(item.id) }
+                    }
+                }
+                .contextMenu(forSelectionType: Int.self) { ids in
+                    if !ids.isEmpty {
+                        Button(texts.delete, role: .destructive) { delete(ids) }
+                    }
+                } primaryAction: { ids in
+                    if ids.count == 1, let id = ids.first { open(id) }
+                }
+                .onDeleteCommand { delete(selection) }
+            }
+        #else
+            private func rows(_ texts: MessageTexts) -> some View {
+                List {
+                    ForEach(inbox.items) { item in
+                        Button {
+                            open(item.id)
+                        } label: {
+                            label(item)
                         }
-                    #endif
+                        .accessibilityValue(Text(item.isRead ? "" : texts.unread))
+                        .onAppear { inbox.itemAppeared(item.id) }
+                        .deletable(texts.delete) { delete([item.id]) }
+                    }
                 }
             }
-            .overlay {
-                if inbox.hasRefreshed && inbox.items.isEmpty {
-                    ContentUnavailableView(texts.inboxEmpty, systemImage: "tray")
+        #endif
+
+        /// A row: the unread mark in the accent, as Mail's, and the words in the label colors
+        /// (`Color.primary`, not the hierarchical `.primary`, which is the tint inside a list's button on
+        /// iOS).
+        private func label(_ item: Inbox.Item) -> some View {
+            HStack(alignment: .top, spacing: 8) {
+                Image(systemName: "circle.fill").font(.caption2).foregroundStyle(.tint)
+                    .opacity(item.isRead ? 0 : 1).accessibilityHidden(true)
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(item.message.title).font(.headline).foregroundStyle(Color.primary)
+                    Text(item.message.text).font(.subheadline).foregroundStyle(Color.secondary)
                 }
             }
-            .navigationTitle(texts.inboxTitle)
-            .task { await inbox.refresh() }
-            .sheet(isPresented: $inbox.isShowingOpenedMessage) {
-                if let message = inbox.openedMessage {
-                    ScrollView { MessageCard(message, actions: inbox.actions { openURL($0) }) }
-                }
+        }
+
+        private func open(_ id: Int) {
+            let (inbox, opener) = (inbox, opener)
+            Task { @MainActor in await inbox.open(id, by: opener) }
+        }
+
+        private func delete(_ ids: Set<Int>) {
+            let inbox = inbox
+            #if os(macOS)
+                selection.subtract(ids)
+            #endif
+            Task { @MainActor in
+                for id in ids.sorted() { await inbox.delete(id) }
             }
+        }
+    }
+
+    extension View {
+        /// An inbox row's Delete: a swipe (which VoiceOver offers as the row's action) and the row's
+        /// menu; on tvOS, which has no swipe, the menu and an action for VoiceOver; watchOS has no menu.
+        @ViewBuilder fileprivate func deletable(_ title: String, _ delete: @escaping @MainActor () -> Void)
+            -> some View
+        {
+            #if os(tvOS)
+                contextMenu { Button(title, role: .destructive) { delete() } }
+                    .accessibilityAction(named: Text(title)) { delete() }
+            #elseif os(watchOS)
+                swipeActions { Button(title, role: .destructive) { delete() } }
+            #else
+                swipeActions { Button(title, role: .destructive) { delete() } }
+                    .contextMenu { Button(title, role: .destructive) { delete() } }
+            #endif
         }
     }
 #endif

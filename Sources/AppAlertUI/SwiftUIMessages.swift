@@ -230,18 +230,28 @@
                         if dimsApp {
                             ScrollView { card }
                         } else {
-                            ViewThatFits(in: .vertical) {
-                                card
-                                ScrollView { card }
-                            }
-                            .frame(minWidth: 320, idealWidth: 440, maxWidth: 540)
-                            .frame(maxHeight: 640)
+                            SheetCard { card }
                         }
                     }
                     // A sheet swiped down (UIKit) leaves as SwiftUI's does: recorded as a dismissal.
                     .onDisappear { presenter.isShowingSheet = false }
                 }
             }
+        }
+    }
+
+    /// A card alone in a sheet of its own window (macOS): bounded, so that a long line wraps instead of
+    /// widening the sheet, and scrolling when it is taller than the sheet may be.
+    struct SheetCard<Card: View>: View {
+        @ViewBuilder let card: () -> Card
+
+        var body: some View {
+            ViewThatFits(in: .vertical) {
+                card()
+                ScrollView { card() }
+            }
+            .frame(minWidth: 320, idealWidth: 440, maxWidth: 540)
+            .frame(maxHeight: 640)
         }
     }
 

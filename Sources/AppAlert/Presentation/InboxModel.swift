@@ -12,8 +12,12 @@ import Observation
 /// An item drawn in the visible list is shown (``itemAppeared(_:)``: once a UTC day, the
 /// ``AlertEvent/shown(id:variant:)`` event and, with reporting on, the `shown` count). Opening an item
 /// marks it read, counts as a view and, with reporting on, as `opened`, and makes it ``openedMessage``:
-/// the message as a modal card (an item is never a wall here: its card always closes). Deleting an item
-/// hides it for good. All are kept in the service's store, so they hold across launches.
+/// the message as a modal card (an item is never a wall here: its card always closes). While that card
+/// is open, opening again does nothing (a double tap counts one opening). Deleting an item hides it for
+/// good. All are kept in the service's store, so they hold across launches.
+///
+/// AppAlertUI's `InboxList` keeps a card of its own in each window, so that two windows showing the
+/// inbox each keep their card and its answer; ``openedMessage`` is the card of a list of your own.
 @MainActor
 @Observable
 public final class InboxModel {
@@ -24,6 +28,33 @@ public final class InboxModel {
     /// ``openedMessage``'s images, loaded and checked by the core once the card is open (it shows
     /// without them until they are at hand; one that cannot be had is not drawn).
     public private(set) var openedImages: [ImageLoadResult] = []
+
+    /// A card opened from the inbox by one opener (a window's list).
+    package struct OpenedCard: Sendable, Hashable {
+        /// The item as its card shows it (``ResolvedMessage/inboxCard``).
+        package let message: ResolvedMessage
+        /// The item as it was listed: what the card's buttons are counted as.
+        let listing: ResolvedMessage
+        /// ``message``'s images, once loaded and checked.
+        package var images: [ImageLoadResult] = []
+        /// `false` once answered (a button, closing, the item deleted): the card is leaving the screen
+        /// and still drawn until it is gone (``cardLeft(_:)``), but answers nothing more.
+        package var isOpen = true
+        /// Which opening this is, so that images loaded for an earlier one are not given to it.
+        let opening: Int
+    }
+
+    /// Each opener's card, open or leaving the screen. An opener is a window's list (its own id) or
+    /// ``ownCard``, the card of the public API (``openedMessage`` and ``openedImages`` mirror it).
+    package private(set) var cards: [UUID: OpenedCard] = [:] {
+        didSet {
+            let own = cards[Self.ownCard]
+            if openedMessage != own?.message { openedMessage = own?.message }
+            if openedImages != own?.images ?? [] { openedImages = own?.images ?? [] }
+        }
+    }
+    /// The opener of ``open(_:)``, ``perform(_:)``, ``closeOpened()`` and ``openedMessage``.
+    private static let ownCard = UUID()
     /// Why the last refresh, listing, opening or deletion failed, for a developer; `nil` after a success.
     public private(set) var problem: String?
 
@@ -41,8 +72,7 @@ public final class InboxModel {
     public var unreadCount: Int { items.count { !$0.isRead } }
 
     @ObservationIgnored private weak var service: AlertService?
-    /// ``openedMessage`` as it was listed: what its card's buttons are counted as.
-    @ObservationIgnored private var openedListing: ResolvedMessage?
+    @ObservationIgnored private var openings = 0
     /// The task counting the last answer of an opened card (a button, or closing it), for a test that
     /// must know when it is stored.
     @ObservationIgnored private(set) var answerCounting: Task<Void, Never>?
@@ -68,6 +98,12 @@ public final class InboxModel {
     /// on, it is counted as `shown`; later drawings that day are not, across launches too. AppAlertUI's
     /// `InboxList` calls it as each row appears; a list of your own calls it from its rows' `onAppear`.
     ///
+    /// That reflects what the user sees in a `List`, `LazyVStack` or `LazyHStack`, which make a row as it
+    /// scrolls into view (or just before). A non-lazy stack (a `VStack` in a `ScrollView`) makes every
+    /// row at once, so each would be counted as shown when the list appears, scrolled to or not: put
+    /// your rows in a lazy container. (SwiftUI says what is in view only from iOS 18 and macOS 15,
+    /// `onScrollVisibilityChange`, later than the platforms this package supports.)
+    ///
     /// Returns the task that records it (`nil` for an id not listed), for a caller that must know when
     /// it is stored; views ignore it.
     @discardableResult
@@ -87,15 +123,21 @@ public final class InboxModel {
     }
 
     /// Opens item `id`: read, counted as a view and (with reporting on) as `opened`, and ``openedMessage``;
-    /// the app hears ``AlertEvent/opened(id:variant:)``.
+    /// the app hears ``AlertEvent/opened(id:variant:)``. Nothing while a card is open: answer or close it
+    /// first.
     public func open(_ id: Int) async {
-        guard let position = items.firstIndex(where: { $0.id == id }) else { return }
+        await open(id, by: Self.ownCard)
+    }
+
+    /// Opens item `id` as the card of `opener` (a window's list), as ``open(_:)`` does; nothing while
+    /// that opener's card is open, so a second tap before the card is on screen counts nothing more.
+    package func open(_ id: Int, by opener: UUID) async {
+        guard cards[opener]?.isOpen != true, let position = items.firstIndex(where: { $0.id == id }) else { return }
         items[position].isRead = true
         let listed = items[position].message
-        let card = listed.inboxCard
-        openedMessage = card
-        openedListing = listed
-        openedImages = []
+        openings += 1
+        let opening = openings
+        cards[opener] = OpenedCard(message: listed.inboxCard, listing: listed, opening: opening)
         service?.hand(.opened(id: listed.id, variant: listed.variant))
         do {
             if let problems = try await service?.client?.openInboxItem(listed) {
@@ -105,9 +147,11 @@ public final class InboxModel {
         } catch {
             problem = "cannot record that inbox item \(id) was read: \(error)"
         }
-        guard card.image != nil, let client = service?.client else { return }
-        let images = await client.loadImages(of: card)
-        if openedMessage?.id == id { openedImages = images }
+        guard let card = cards[opener], card.opening == opening, card.message.image != nil,
+            let client = service?.client
+        else { return }
+        let images = await client.loadImages(of: card.message)
+        if cards[opener]?.opening == opening { cards[opener]?.images = images }
     }
 
     /// Handles a button of ``openedMessage``'s card: closes it and returns the page to open, if any.
@@ -119,9 +163,15 @@ public final class InboxModel {
     /// `link`, `tap`, `dismissed`).
     @discardableResult
     public func perform(_ button: Message.Button) -> URL? {
-        guard let message = openedMessage else { return nil }
-        openedMessage = nil
-        countAnswer(openedListing.flatMap { ResultEvent.ofInboxCard(button, listed: $0) })
+        perform(button, by: Self.ownCard)
+    }
+
+    /// Handles a button of `opener`'s card, as ``perform(_:)`` does; nothing once it is answered.
+    @discardableResult
+    package func perform(_ button: Message.Button, by opener: UUID) -> URL? {
+        guard let card = answer(by: opener) else { return nil }
+        let message = card.message
+        countAnswer(ResultEvent.ofInboxCard(button, listed: card.listing), of: card.listing)
         switch button.action {
         case .dismiss:
             service?.hand(.dismissed(id: message.id, variant: message.variant))
@@ -142,30 +192,55 @@ public final class InboxModel {
     }
 
     /// What the controls of ``openedMessage``'s card do; a link is opened with `open`. The card always
-    /// has a button that closes it, so it needs no close control.
+    /// has a button that closes it, so it needs no close control. It takes the keyboard, as a message over
+    /// the app does: Return answers its first button, Escape its button that closes it (or closes it).
     public func actions(open: @escaping @MainActor (URL) -> Void) -> MessageActions {
-        MessageActions(
-            images: openedImages, showsCloseControl: openedMessage?.needsCloseControl ?? false, texts: texts,
+        actions(by: Self.ownCard, open: open)
+    }
+
+    /// What the controls of `opener`'s card do, as ``actions(open:)`` says.
+    package func actions(by opener: UUID, open: @escaping @MainActor (URL) -> Void) -> MessageActions {
+        let card = cards[opener]
+        return MessageActions(
+            images: card?.images ?? [], showsCloseControl: card?.message.needsCloseControl ?? false, texts: texts,
+            takesKeyboard: true,
             perform: { [self] button in
-                if let url = perform(button) { open(url) }
+                if let url = perform(button, by: opener) { open(url) }
             },
-            close: { [self] in closeOpened() })
+            close: { [self] in close(by: opener) })
     }
 
     /// Closes ``openedMessage``'s card without a button (the close control, a swipe): the app hears
     /// ``AlertEvent/dismissed(id:variant:)`` and, with reporting on, it is counted as `dismissed`, as
     /// closing a message is.
     public func closeOpened() {
-        guard let message = openedMessage else { return }
-        openedMessage = nil
-        countAnswer(.dismissed)
-        service?.hand(.dismissed(id: message.id, variant: message.variant))
+        close(by: Self.ownCard)
     }
 
-    /// With reporting on, counts `event` of the opened item as it was listed (its variant), once.
-    private func countAnswer(_ event: ResultEvent?) {
-        guard let listed = openedListing else { return }
-        openedListing = nil
+    /// Closes `opener`'s card without a button, as ``closeOpened()`` does; nothing once it is answered.
+    package func close(by opener: UUID) {
+        guard let card = answer(by: opener) else { return }
+        countAnswer(.dismissed, of: card.listing)
+        service?.hand(.dismissed(id: card.message.id, variant: card.message.variant))
+    }
+
+    /// `opener`'s card left the screen (its sheet is gone): it is forgotten. Still open (the sheet went
+    /// without its binding being told), it is closed first.
+    package func cardLeft(_ opener: UUID) {
+        close(by: opener)
+        cards[opener] = nil
+    }
+
+    /// `opener`'s open card, now answered; `nil` when there is none open.
+    private func answer(by opener: UUID) -> OpenedCard? {
+        guard let card = cards[opener], card.isOpen else { return nil }
+        cards[opener]?.isOpen = false
+        if opener == Self.ownCard { cards[opener] = nil }
+        return card
+    }
+
+    /// With reporting on, counts `event` of the opened item as it was listed (its variant).
+    private func countAnswer(_ event: ResultEvent?, of listed: ResolvedMessage) {
         guard let event, let service, let client = service.client, client.results != nil else { return }
         answerCounting = Task { [weak service] in
             do {
@@ -176,12 +251,12 @@ public final class InboxModel {
         }
     }
 
-    /// Deletes item `id`: it is not listed again.
+    /// Deletes item `id`: it is not listed again. A card of it that is open closes, with no answer.
     public func delete(_ id: Int) async {
         items.removeAll { $0.id == id }
-        if openedMessage?.id == id {
-            openedMessage = nil
-            openedListing = nil
+        for (opener, card) in cards where card.message.id == id && card.isOpen {
+            cards[opener]?.isOpen = false
+            if opener == Self.ownCard { cards[opener] = nil }
         }
         do {
             try await service?.client?.deleteInboxItem(id)

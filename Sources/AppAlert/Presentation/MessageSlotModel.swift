@@ -75,6 +75,12 @@ public final class MessageSlotModel {
     }
 
     /// Decides the slot's message now (the feed as the service last loaded it, within its interval).
+    ///
+    /// A message it finds is shown: the app hears ``AlertEvent/shown(id:variant:)`` and, with reporting
+    /// on, it is counted as `shown`, once while it stays in the slot. Call it as the slot appears, as
+    /// `MessageSlot` does: in a `List` or a lazy stack that is when the slot scrolls into view; in a
+    /// non-lazy stack (a `VStack` in a `ScrollView`) it is when the stack appears, so a slot below the
+    /// fold counts as shown before it is seen: put a slot that may be out of view in a lazy container.
     public func refresh() async {
         guard isSlot else { return }
         guard let service, let client = service.client else {

@@ -87,6 +87,7 @@ struct InboxCountingTests {
         await service.inbox.itemAppeared(5)?.value
         await service.inbox.itemAppeared(5)?.value
         await service.inbox.open(5)
+        service.inbox.closeOpened()
         await service.inbox.open(5)
         #expect(shown(log) == [.shown(id: 5)])
         #expect(opened(log) == [.opened(id: 5), .opened(id: 5)])
