@@ -10,46 +10,7 @@ import { BannerTimer } from "./banner-timer.js";
 /** @typedef {import("./message.js").Action} Action */
 /** @typedef {import("./service.js").MessageControls} MessageControls */
 
-/** The image caps of the Swift loader (ImageLimits): pixels on a side, and in all. */
-export const imageLimits = Object.freeze({ maximumSide: 4096, maximumPixels: 16_777_216 });
-
 let serial = 0;
-
-/**
- * The renderer `AlertService` uses in a page.
- * @param {Document} doc
- * @returns {import("./service.js").Renderer}
- */
-export function domRenderer(doc) {
-  return {
-    prepare: (message) => prepareImages(doc, message),
-    show: (message, controls) => drawMessage(doc, message, controls),
-  };
-}
-
-/**
- * Loads the message's images before it is shown, within the Swift loader's caps; resolves to why not.
- * @param {Document} doc @param {ResolvedMessage} message
- * @returns {Promise<string | undefined>}
- */
-async function prepareImages(doc, message) {
-  if (message.image === undefined) return undefined;
-  for (const url of [message.image.url, message.image.darkUrl]) {
-    if (url === undefined) continue;
-    const image = doc.createElement("img");
-    image.src = url;
-    try {
-      await image.decode();
-    } catch {
-      return `its image ${url} cannot be loaded or is not an image`;
-    }
-    const { naturalWidth: width, naturalHeight: height } = image;
-    if (width > imageLimits.maximumSide || height > imageLimits.maximumSide || width * height > imageLimits.maximumPixels) {
-      return `its image ${url} is ${width}×${height} pixels; the limit is ${imageLimits.maximumSide} on a side and ${imageLimits.maximumPixels} in all`;
-    }
-  }
-  return undefined;
-}
 
 /**
  * @template {keyof HTMLElementTagNameMap} K

@@ -14,6 +14,6 @@ export { decide, resolveMessage, messageJSON, decisionJSON } from "./select.js";
 export { makeContext, makeHistory, InputError } from "./install.js";
 export { AlertService } from "./service.js";
 export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
-export { drawMessage, drawInline, domRenderer } from "./draw.js";
+export { domRenderer } from "./renderer.js";
 export { defineSlotElement } from "./slot.js";
 export { Inbox, inboxItems, inboxCard } from "./inbox.js";

@@ -14,7 +14,7 @@ import { loadFeed } from "./loader.js";
 import { hex, readPublicKey } from "./trust.js";
 import { countConversions, countEvent, countsURL } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
-import { domRenderer } from "./draw.js";
+import { domRenderer } from "./renderer.js";
 import { Inbox } from "./inbox.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
@@ -294,6 +294,7 @@ export class AlertService extends EventTarget {
         load: () => this.#load(), store: this.#store, now: this.now, languages: this.languages, options: this.options,
         renderer: this.#current || this.#update ? undefined : this.renderer, texts: this.texts,
         hold: (drawing) => (this.#update = drawing), emit: (detail) => this.#emit("update", detail),
+        problem: (words) => this.#problem(words),
       }, options);
     }).then(() => decision);
   }

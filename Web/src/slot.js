@@ -2,7 +2,7 @@
 // (Sources/AppAlert/Presentation/MessageSlotModel.swift). It decides when it is put in the page, when its
 // name changes and after each check of its service, and takes no space when it has nothing to show.
 
-import { drawInline } from "./draw.js";
+import { loadDrawing } from "./renderer.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 
@@ -53,12 +53,15 @@ export function defineSlotElement(service, tagName = "appalert-slot", registry =
       if (slot === undefined) return;
       const generation = ++this.#generation;
       const message = await slot.decide();
+      /** @type {typeof import("./draw.js") | undefined} */
+      let draw;
+      if (message !== undefined) draw = await loadDrawing().catch(() => undefined); // a failure is the service's problem
       if (generation !== this.#generation || !this.isConnected) return;
       const shown = this.#shown?.message;
       if (message !== undefined && shown?.id === message.id && shown.variant === message.variant) return;
       this.#take();
-      if (message === undefined) return;
-      const drawing = drawInline(this, message, {
+      if (message === undefined || draw === undefined) return;
+      const drawing = draw.drawInline(this, message, {
         texts: service.texts,
         act: (action, index) => {
           const allowed = slot.act(message, action, index);

@@ -40,6 +40,7 @@ export const remindInterval = 86_400;
  * @property {string[]} languages
  * @property {import("./service.js").AlertServiceOptions} options
  * @property {Renderer | undefined} renderer undefined when nothing may be drawn now (a message is on screen)
+ * @property {(words: string) => void} problem
  * @property {(drawing: {remove: () => void} | undefined) => void} hold the prompt on screen, or gone
  * @property {(detail: Record<string, unknown>) => void} emit an `update` event
  * @property {{close: string}} texts
@@ -90,6 +91,11 @@ export async function checkForUpdate(host, options) {
     action: undefined, features: undefined, colors: undefined, data: new Map(), placement: "launch", bannerSeconds: undefined,
     conversion: undefined,
   };
+  const unavailable = await renderer.prepare?.(message);
+  if (unavailable !== undefined) {
+    host.problem(`the update prompt is not shown: ${unavailable}`);
+    return decision;
+  }
   let answered = false;
   /** @param {string} answer */
   const answer = (answer) => {

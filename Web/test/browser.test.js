@@ -34,7 +34,11 @@ const requests = [];
 let apps = 0;
 /** The bundle the page origin serves at /dist/appalert-web.js. @type {{value: string | undefined}} */
 const bundleText = { value: undefined };
-const sites = browserSites(chromium, feeds, requests, () => bundleText.value);
+/** Files of the bundle the page origin answers 404 to, as a host missing them would. @type {Set<string>} */
+const missingFiles = new Set();
+// The page's file as the test built it; the files it imports, built when the page asks for them.
+const sites = browserSites(chromium, feeds, requests, (name) => missingFiles.has(name) ? null
+  : name === "appalert-web.js" ? bundleText.value : bundleText.value === undefined ? undefined : buildBundle(name));
 const browser = sites.browser;
 
 const options = { skip: chromium ? false : "no Chromium on this machine" };
@@ -492,9 +496,9 @@ test("Escape closes a banner that has focus, and leaves the page's keys alone ot
   await tab.close();
 });
 
-/** The bundle as Web/bundle builds it (`Web/bundle --print`), made afresh for this run. */
-function buildBundle() {
-  const made = spawnSync("bash", [fileURLToPath(new URL("../bundle", import.meta.url)), "--print"],
+/** A file of the bundle as Web/bundle builds it (`Web/bundle --print [FILE]`), made afresh for this run. */
+function buildBundle(file = "appalert-web.js") {
+  const made = spawnSync("bash", [fileURLToPath(new URL("../bundle", import.meta.url)), "--print", file],
     { encoding: "utf8", maxBuffer: 1 << 24 });
   return made.status === 0 ? made.stdout : undefined;
 }
@@ -515,6 +519,26 @@ test("the bundle draws and records as the sources do", {
   await check(tab);
   assert.equal(await drawn(tab), null, "recorded: a once-only message is not shown again");
   await tab.close();
+});
+
+test("a message whose drawing cannot be loaded is not shown, not recorded, and a problem says why", {
+  skip: !chromium ? "no Chromium on this machine" : spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
+}, async () => {
+  bundleText.value = buildBundle();
+  missingFiles.add("appalert-web-draw.js");
+  try {
+    const { url } = setUp([{ id: 1, title: "Not drawn", text: "Its drawing is missing.", layout: "sheet" }]);
+    const tab = await browser.tab(url(["en"], { bundle: "1" }));
+    await check(tab);
+    const problems = await tab.evaluate(`appalert.events.filter((e) => e.type === "problem").map((e) => e.detail.message)`);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    assert.match(problems[0], /^message 1 is not shown: the drawing code cannot be loaded \(/);
+    assert.equal(await drawn(tab), null);
+    assert.deepEqual(await tab.evaluate(`appalert.events.filter((e) => e.type === "shown")`), []);
+    await tab.close();
+  } finally {
+    missingFiles.clear();
+  }
 });
 
 test("a slot draws its message in place, apart from the launch message, and answers it", options, async () => {

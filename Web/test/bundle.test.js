@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const files = ["appalert-web.js", "appalert-web-update.js", "appalert-web-results.js"];
+const files = ["appalert-web.js", "appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js"];
 /** @param {string} file */
 const embedded = (file) => new URL(`../../Tools/Sources/AppAlertServer/WebClient/${file}`, import.meta.url);
 
@@ -26,12 +26,12 @@ test("the web client appalert serve embeds is what Web/bundle builds now", {
   }
 });
 
-test("the page's file imports the other two from beside it, and nothing else", {
+test("the page's file imports the other three from beside it, and nothing else", {
   skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
 }, () => {
   const page = String(bundle(["--print"]).stdout);
   assert.deepEqual([...page.matchAll(/import\("([^"]*)"\)/g)].map((m) => m[1]).sort(),
-    ["./appalert-web-results.js", "./appalert-web-update.js"]);
+    ["./appalert-web-draw.js", "./appalert-web-results.js", "./appalert-web-update.js"]);
   assert.doesNotMatch(page, /\bimport\s*[{*]|\bfrom\s*"/, "no static import");
 });
 

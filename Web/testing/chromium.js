@@ -174,12 +174,13 @@ export async function serve(handle) {
 
 /**
  * The page's origin: the test page (with a Content-Security-Policy that forbids inline scripts and
- * inline styles), its script, Web/src as it is, and a bundle at /dist/appalert-web.js: `bundle()`'s text
- * when it gives one, else the file Web/bundle built.
+ * inline styles), its script, Web/src as it is, and the bundle's files at /dist/ (appalert-web.js and the
+ * files it imports): `bundle(name)`'s text when it gives one, 404 when it gives null (a file missing on
+ * the host), else the file Web/bundle built.
  * @param {string} feedOrigin
- * @param {() => string | undefined} [bundle]
+ * @param {(name: string) => string | null | undefined} [bundle]
  */
-export function servePage(feedOrigin, bundle = () => /** @type {string | undefined} */ (undefined)) {
+export function servePage(feedOrigin, bundle = (/** @type {string} */ _) => /** @type {string | null | undefined} */ (undefined)) {
   const csp = `default-src 'none'; script-src 'self'; style-src 'self'; connect-src ${feedOrigin}; img-src ${feedOrigin}`;
   return serve((request, response) => {
     const url = new URL(/** @type {string} */ (request.url), "http://page");
@@ -187,11 +188,10 @@ export function servePage(feedOrigin, bundle = () => /** @type {string | undefin
     let file;
     if (url.pathname === "/" || url.pathname === "/index.html") file = path.join(webFolder, "testing", "page.html");
     else if (url.pathname === "/page.js" || url.pathname === "/page.css") file = path.join(webFolder, "testing", url.pathname);
-    else if (/^\/src\/[a-z-]+\.js$/.test(url.pathname) || url.pathname === "/dist/appalert-web.js") {
-      file = path.join(webFolder, url.pathname);
-    }
-    const built = url.pathname === "/dist/appalert-web.js" ? bundle() : undefined;
-    if (built === undefined && (file === undefined || !fs.existsSync(file))) {
+    const bundled = /^\/dist\/(appalert-web(-[a-z]+)?\.js)$/.exec(url.pathname);
+    if (/^\/src\/[a-z-]+\.js$/.test(url.pathname) || bundled) file = path.join(webFolder, url.pathname);
+    const built = bundled ? bundle(bundled[1]) : undefined;
+    if (built === null || (built === undefined && (file === undefined || !fs.existsSync(file)))) {
       response.writeHead(404).end();
       return;
     }
@@ -312,7 +312,7 @@ function encodePNG(width, height, colorType, rows) {
  * @param {string | undefined} chromium
  * @param {Map<string, {status?: number, body: string}>} feeds
  * @param {Array<{path: string, ifNoneMatch?: string, status: number}>} [log]
- * @param {() => string | undefined} [bundle]
+ * @param {(name: string) => string | null | undefined} [bundle]
  */
 export function browserSites(chromium, feeds, log, bundle) {
   const sites = { browser: new Browser(), pageOrigin: "", feedOrigin: "" };

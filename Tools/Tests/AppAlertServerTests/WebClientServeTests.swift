@@ -44,7 +44,7 @@ struct WebClientServeTests {
     }
 
     /// The files the page's module imports when needed, beside it: the update prompt and the counts' sender.
-    @Test(arguments: ["appalert-web-update.js", "appalert-web-results.js"])
+    @Test(arguments: ["appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js"])
     func servesTheFilesTheBundleImportsBesideIt(name: String) async throws {
         let file = try makeFeedFile()
         let expected = try Data(contentsOf: Self.committed.deletingLastPathComponent().appendingPathComponent(name))
