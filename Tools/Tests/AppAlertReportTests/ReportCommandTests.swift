@@ -227,6 +227,25 @@ struct ReportCommandTests {
     }
 
     @Test
+    func withoutAFeedButtonsAreListedByPlaceAndTheReportSaysTheirTitlesAreUnknown() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try await ResultsDatabases.sqlite(in: directory, sampleCounts)
+        let note = "without --feed their titles, and what they do, are unknown."
+        let text = try Appalert.run(["report", "--database", database] + Self.window).standardOutput
+        #expect(text.components(separatedBy: note).count == 2, "\(text)")
+        #expect(text.contains("    button.0 "))
+        let page = directory.url.appendingPathComponent("r.html").path
+        _ = try Appalert.run(["report", "--database", database, "--html", page] + Self.window)
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains(note))
+        let feed = try directory.write(
+            "feed.json",
+            #"[{"id": 5, "bundleId": "*", "title": "T", "text": "t", "buttons": [{"title": "Try", "action": "dismiss"}]}]"#
+        )
+        let named = try Appalert.run(["report", "--database", database, "--feed", feed] + Self.window).standardOutput
+        #expect(!named.contains(note), "\(named)")
+    }
+
+    @Test
     func theFeedNamesMessagesButtonsAndVariantsWithoutCounts() async throws {
         let directory = try TemporaryDirectory()
         let database = try await ResultsDatabases.sqlite(in: directory, sampleCounts)
@@ -247,7 +266,8 @@ struct ReportCommandTests {
         try #require(variants.map { $0["variant"] as? Int } == [0, 1, 2])
         #expect((variants[2]["counts"] as? [String: Int])?["button.1"] == 0)
         #expect((variants[2]["counts"] as? [String: Int])?["shown"] == 0)
-        #expect(messages[2]["counts"] as? [String: Int] == ["shown": 0, "dismissed": 0, "button.0": 0])
+        // Its confirm label ("OK") counts as `dismissed`: no button.0 that could never be counted.
+        #expect(messages[2]["counts"] as? [String: Int] == ["shown": 0, "dismissed": 0])
         let text = try Appalert.run(["report", "--database", database, "--feed", feed] + Self.window).standardOutput
         #expect(text.contains("Message 5 \"Try folders\" (3 variants): shown 2000"), "\(text)")
         #expect(text.contains("Message 8 \"Maintenance\": shown 0"))

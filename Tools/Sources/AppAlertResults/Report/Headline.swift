@@ -83,9 +83,11 @@ extension ResultsReport.Headline {
             (kind, text) = (.noShowings, lead + "\(missing) has no showings recorded yet: nothing to compare.")
             return
         }
+        // A test of button texts names the baseline's button too.
+        let baselineButton = comparison.baselineTitle.map { "'s \"\(ResultsReport.quoted($0))\"" } ?? ""
         var line =
             lead + "\(quotedVariant) \(Self.verb(goal, arm: challenger)) \(ResultsReport.percent(rate.estimate)) "
-            + "against \(quotedBaseline) \(ResultsReport.percent(baselineRate.estimate))"
+            + "against \(quotedBaseline)\(baselineButton) \(ResultsReport.percent(baselineRate.estimate))"
         let probability = better(challenger)
         if probability >= 0 {
             probabilityBetter = probability

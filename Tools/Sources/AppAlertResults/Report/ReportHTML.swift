@@ -26,6 +26,7 @@ extension ResultsReport {
             <p class="scope">\(HTMLText.escaped(scope))</p>
             """)
         if messages.isEmpty && updates.isEmpty { page.add("<p>No counts recorded.</p>") }
+        if let note = buttonsNote { page.add("<p class=\"note\">\(HTMLText.escaped(note))</p>") }
         for message in messages { page.add(Self.section(message)) }
         if !updates.isEmpty { page.add(Self.updatesSection(updates)) }
         page.add("</main>\n</body>\n</html>")
@@ -299,7 +300,9 @@ extension ResultsReport {
                             ? ""
                             : describe[
                                 ..<(describe.range(of: ": ", options: .backwards)?.lowerBound ?? describe.endIndex)]
-                        html += "<td>\(HTMLText.escaped(matchedBy(comparison, event) + String(detail)))</td>"
+                        let against = baselineName(comparison, event)
+                        let named = against == "baseline" ? "" : "vs \(against): "
+                        html += "<td>\(HTMLText.escaped(named + String(detail)))</td>"
                         html +=
                             "<td class=\"verdict-\(verdict.code.replacingOccurrences(of: " ", with: "-"))\">\(HTMLText.escaped(verdict.text))</td>"
                     } else {

@@ -72,6 +72,7 @@ extension ResultsReport {
             members.append(("moreShowingsNeeded", .integer(more)))
         }
         if !comparison.baselineEvent.isEmpty { members.append(("baselineEvent", .string(comparison.baselineEvent))) }
+        if let title = comparison.baselineTitle { members.append(("baselineButton", .string(title))) }
         return object(members)
     }
 

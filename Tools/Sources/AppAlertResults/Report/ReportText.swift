@@ -20,6 +20,7 @@ extension ResultsReport {
     package var text: String {
         var lines = ["Results for \(scope)"]
         if messages.isEmpty && updates.isEmpty { lines.append("No counts recorded.") }
+        if let note = buttonsNote { lines.append(note) }
         for message in messages {
             lines.append("")
             var heading = "Message \(message.id)"
@@ -59,8 +60,7 @@ extension ResultsReport {
                     lines.append(line)
                     if let comparison = arm.versusBaseline?[action] {
                         lines.append(
-                            prefix + "  vs baseline" + Self.matchedBy(comparison, action) + ": "
-                                + Self.describe(comparison))
+                            prefix + "  vs " + Self.baselineName(comparison, action) + ": " + Self.describe(comparison))
                     }
                 }
                 for anomaly in arm.anomalies { lines.append(prefix + "! " + anomaly.text) }
@@ -90,16 +90,26 @@ extension ResultsReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Without a feed, where buttons were counted: they are listed by index, their titles unknown.
+    package var buttonsNote: String? {
+        guard !hasFeed, messages.contains(where: { $0.events.contains { $0.hasPrefix("button.") } }) else { return nil }
+        return "Buttons are listed by their place (button.0 is the first): without --feed their titles, and what "
+            + "they do, are unknown."
+    }
+
     /// "Variant A", or `Variant "Discount"` for a named one.
     static func variantTitle(_ arm: ArmResult) -> String {
         guard let variant = arm.variant else { return arm.label }
         return arm.label == VariantLabels.letter(variant) ? "Variant \(arm.label)" : "Variant \"\(quoted(arm.label))\""
     }
 
-    /// Where a button is compared with the baseline's button of the same title at another index: says so.
-    static func matchedBy(_ comparison: Comparison, _ event: String) -> String {
-        comparison.baselineEvent.isEmpty || comparison.baselineEvent == event
-            ? "" : " (its button of the same title, \(comparison.baselineEvent))"
+    /// What `event` is compared with: "baseline"; for a button compared with one of another title doing the
+    /// same thing, `baseline's "Start free trial" (the same action)`; for one compared with the baseline's
+    /// button of the same title at another index, says which.
+    static func baselineName(_ comparison: Comparison, _ event: String) -> String {
+        if let title = comparison.baselineTitle { return "baseline's \"\(quoted(title))\" (the same action)" }
+        return comparison.baselineEvent.isEmpty || comparison.baselineEvent == event
+            ? "baseline" : "baseline (its button of the same title, \(comparison.baselineEvent))"
     }
 
     static func describe(_ comparison: Comparison) -> String {

@@ -58,8 +58,11 @@ package struct ResultsReport: Sendable {
         package var probabilityToBeat: Double?
         package var verdict: Verdict
         /// The baseline's event this one is compared with: the same event, or for a button the
-        /// baseline's button of the same title.
+        /// baseline's button of the same title, else the baseline's button at its place doing the same thing.
         package var baselineEvent: String
+        /// For a button compared with a baseline's button of another title (one at its place doing the same
+        /// thing: a test of button texts): the baseline's button's title.
+        package var baselineTitle: String?
 
         static func notComparable(title: String?, event: String) -> Comparison {
             Comparison(
@@ -75,8 +78,9 @@ package struct ResultsReport: Sendable {
         case noClearDifference
         /// About this many more showings per variant would settle a 10% relative difference.
         case notEnoughData(moreShowings: Int64)
-        /// A button whose title the baseline's buttons do not have (`nil`: a button this variant does not
-        /// have): nothing to compare it with.
+        /// A button whose title the baseline's buttons do not have, and whose action differs from the
+        /// baseline's button at its place (`nil`: a button this variant does not have): nothing to compare
+        /// it with.
         case notComparable(title: String?)
 
         package var code: String {
@@ -95,7 +99,8 @@ package struct ResultsReport: Sendable {
                 "not enough data yet — about \(more) more \(more == 1 ? "showing" : "showings") per variant would "
                     + "settle a 10% relative difference"
             case .notComparable(let title?):
-                "not comparable — the baseline has no button titled \"\(ResultsReport.quoted(title))\""
+                "not comparable — the baseline has no button titled \"\(ResultsReport.quoted(title))\" and its "
+                    + "button at this place does something else"
             case .notComparable(nil): "not comparable — this variant has no such button"
             default: code
             }
@@ -165,6 +170,8 @@ package struct FeedMessageFacts: Sendable {
     package var variantNames: [String?] = []
     /// The buttons' titles (base language) of the message (index 0) and of each variant (1, 2, …).
     package var buttonTitles: [[String]] = []
+    /// What those buttons do, as `buttonTitles`.
+    package var buttonActions: [[Message.Action]] = []
     /// The UTC days of `startDate` and `endDate`, and the last day a conversion may follow a showing.
     package var startDay: String?
     package var endDay: String?
@@ -182,14 +189,12 @@ package struct FeedMessageFacts: Sendable {
         if message.dismissible { actions.append("dismissed") }
         // Each wording (the message, each variant) has its own buttons; the report lists the most.
         let wordings = [message] + message.variants.indices.map { message.applying(variant: $0) }
-        let titles: [[String]] = wordings.map { wording in
-            guard message.layout.hasButtons else { return [] }
-            return
-                (wording.buttons
-                ?? ResolvedMessage.derivedButtons(
-                    link: wording.link, confirmLabel: wording.confirmLabel ?? Message.defaultConfirmLabel,
-                    dismissible: wording.dismissible)).map(\.title)
+        // Only the feed's own `buttons` are counted by index (button.N): a button made of the link counts
+        // as `link`, one of the confirm label as `dismissed` (what `collect` accepts).
+        let buttons: [[Message.Button]] = wordings.map { wording in
+            message.layout.hasButtons ? wording.buttons ?? [] : []
         }
+        let titles = buttons.map { $0.map(\.title) }
         actions += (0..<(titles.map(\.count).max() ?? 0)).map { "button.\($0)" }
         if message.layout.hasTapAction { actions.append("tap") }
         // An inbox item is shown when its row is drawn, and opened from the list; its card's buttons
@@ -198,6 +203,7 @@ package struct FeedMessageFacts: Sendable {
         self.init(id: message.id, title: message.title, actions: actions, variants: message.variants.count)
         variantNames = message.variants.map(\.name)
         buttonTitles = titles
+        buttonActions = buttons.map { $0.map(\.action) }
         startDay = message.startDate.map(Self.day)
         endDay = message.endDate.map(Self.day)
         let hours = (wordings.compactMap(\.conversion?.withinHours).max()).map(Double.init) ?? 0
@@ -216,6 +222,12 @@ package struct FeedMessageFacts: Sendable {
     func buttons(of variant: Int?) -> [String] {
         let index = variant.map { $0 + 1 } ?? 0
         return buttonTitles.indices.contains(index) ? buttonTitles[index] : []
+    }
+
+    /// What the buttons `variant` shows do (the message's for `nil`).
+    func actions(of variant: Int?) -> [Message.Action] {
+        let index = variant.map { $0 + 1 } ?? 0
+        return buttonActions.indices.contains(index) ? buttonActions[index] : []
     }
 
     /// `date`'s UTC day, YYYY-MM-DD.
@@ -283,7 +295,8 @@ extension ResultsReport {
         let baselineVariant = ordered.first { $0 != nil } ?? nil
         let baseline = Baseline(
             counts: baselineVariant.flatMap { stored[$0] }?.totals ?? [:],
-            buttonTitles: facts?.buttons(of: baselineVariant) ?? [])
+            buttonTitles: facts?.buttons(of: baselineVariant) ?? [],
+            buttonActions: facts?.actions(of: baselineVariant) ?? [])
         let arms = ordered.map { variant in
             arm(
                 variant: variant, stored: stored[variant] ?? ResultsTally.Counts(), events: events, actions: actions,
@@ -304,6 +317,7 @@ extension ResultsReport {
     struct Baseline {
         var counts: [String: Int64]
         var buttonTitles: [String]
+        var buttonActions: [Message.Action]
     }
 
     private static func arm(
@@ -316,10 +330,13 @@ extension ResultsReport {
         var rates: [String: Interval?] = [:]
         for action in actions { rates[action] = rate(counts[action] ?? 0, of: shown) }
         let titles = facts?.buttons(of: variant) ?? []
+        let buttonActions = facts?.actions(of: variant) ?? []
         let versus = baseline.map { baseline in
             var comparisons: [String: ResultsReport.Comparison] = [:]
             for action in actions {
-                let matched = baselineEvent(for: action, titles: titles, baselineTitles: baseline.buttonTitles)
+                let matched = baselineEvent(
+                    for: action, buttons: ButtonFacts(titles: titles, actions: buttonActions),
+                    baseline: ButtonFacts(titles: baseline.buttonTitles, actions: baseline.buttonActions))
                 guard let other = matched.event else {
                     comparisons[action] = .notComparable(title: matched.title, event: action)
                     continue
@@ -328,6 +345,7 @@ extension ResultsReport {
                     successes: counts[action] ?? 0, shown: shown, baselineSuccesses: baseline.counts[other] ?? 0,
                     baselineShown: baseline.counts["shown"] ?? 0, lowerIsBetter: action == "dismissed")
                 comparison.baselineEvent = other
+                comparison.baselineTitle = matched.baselineTitle
                 comparisons[action] = comparison
             }
             return comparisons
@@ -343,20 +361,35 @@ extension ResultsReport {
             anomalies: marked)
     }
 
+    /// One arm's buttons: their titles and what they do, by index.
+    struct ButtonFacts {
+        var titles: [String]
+        var actions: [Message.Action]
+    }
+
     /// The baseline's event to compare `event` with: itself, except for a button whose title differs
-    /// from the baseline's button at its index — then the baseline's button of the same title, or
-    /// none (`event` `nil`: not comparable). Without titles (no feed), buttons compare by index.
-    static func baselineEvent(for event: String, titles: [String], baselineTitles: [String])
-        -> (event: String?, title: String?)
+    /// from the baseline's button at its index — then the baseline's button of the same title, else the
+    /// baseline's button at its index when it does the same thing (a test of button texts: `baselineTitle`
+    /// is that button's title), else none (`event` `nil`: not comparable). Without titles (no feed),
+    /// buttons compare by index.
+    static func baselineEvent(for event: String, buttons: ButtonFacts, baseline: ButtonFacts)
+        -> (event: String?, title: String?, baselineTitle: String?)
     {
+        let (titles, baselineTitles) = (buttons.titles, baseline.titles)
         guard event.hasPrefix("button."), let index = Int(event.dropFirst(7)),
             !titles.isEmpty || !baselineTitles.isEmpty
-        else { return (event, nil) }
+        else { return (event, nil, nil) }
         // A button this variant does not have.
-        guard titles.indices.contains(index) else { return (nil, nil) }
+        guard titles.indices.contains(index) else { return (nil, nil, nil) }
         let title = titles[index]
-        if baselineTitles.indices.contains(index), baselineTitles[index] == title { return (event, title) }
-        return (baselineTitles.firstIndex(of: title).map { "button.\($0)" }, title)
+        if baselineTitles.indices.contains(index), baselineTitles[index] == title { return (event, title, nil) }
+        if let other = baselineTitles.firstIndex(of: title) { return ("button.\(other)", title, nil) }
+        if buttons.actions.indices.contains(index), baseline.actions.indices.contains(index),
+            baselineTitles.indices.contains(index), buttons.actions[index] == baseline.actions[index]
+        {
+            return (event, title, baselineTitles[index])
+        }
+        return (nil, title, nil)
     }
 
     /// Days with counts before the message's first day or after its last (conversions allowed up to
