@@ -84,7 +84,38 @@ struct ReportFormatsTests {
                 continue
             }
             #expect(consoleHeadline["text"]?.stringValue == headline)
+            // The console's line is the report's: its headline, then each variant's counts and rates as
+            // the text prints them, with the marks.
+            let summary = try #require(console["summary"]?.stringValue)
+            #expect(summary.hasPrefix(headline))
+            for variant in message["variants"] as? [[String: Any]] ?? [] {
+                let label = try #require(variant["label"] as? String)
+                let rates = variant["rates"] as? [String: [String: Any]] ?? [:]
+                for (event, rate) in rates {
+                    guard let value = rate["rate"] as? Double, let low = rate["low"] as? Double,
+                        let high = rate["high"] as? Double
+                    else { continue }
+                    let printed = ResultsReport.rateText(Interval(estimate: value, low: low, high: high))
+                    #expect(text.standardOutput.contains(printed), "text lacks \(label) \(event) \(printed)")
+                    #expect(summary.contains(printed), "console lacks \(label) \(event) \(printed): \(summary)")
+                }
+                for mark in variant["anomalies"] as? [[String: Any]] ?? [] {
+                    #expect(
+                        summary.contains("! counts on") == (mark["kind"] as? String == "outsideDates"), "\(summary)")
+                }
+            }
         }
+        guard case .object(let consoleTips)? = byID["4"], case .object(let consoleSale)? = byID["3"] else {
+            Issue.record("no console figures")
+            return
+        }
+        #expect(
+            consoleTips["summary"]?.stringValue
+                == "No showings recorded, but 2 conversions: no rate until showings are counted.")
+        let saleLine = consoleSale["summary"]?.stringValue ?? ""
+        #expect(saleLine.contains("Variant \"Discount\": shown 503 · "), "\(saleLine)")
+        #expect(saleLine.contains(" · \"Buy now\" 45: 8.9% (95%: 6.8%–11.8%), vs baseline: "), "\(saleLine)")
+        #expect(saleLine.contains("), vs baseline: "), "\(saleLine)")
         let sale = messages[0]
         let headline = try #require((sale["headline"] as? [String: Any])?["text"] as? String)
         #expect(headline.hasPrefix("\"Discount\" converts 12.9% against \"Control\" 10.0%: "), "\(headline)")
@@ -123,6 +154,51 @@ struct ReportFormatsTests {
         #expect(html.contains("outside the message&#39;s dates"))
         #expect(csv.contains("outsideDates"))
         #expect(figures.serialized().contains("\"outsideDates\""))
+    }
+
+    /// The trial's test of button texts: the console shows each variant's main button under its own title
+    /// with its own count (never the variants' counts added up under the baseline's title), compared as the
+    /// report compares it; a message never shown reads as in the report.
+    @Test
+    func theConsoleShowsEachVariantsButtonsAsTheReportDoes() async throws {
+        let directory = try TemporaryDirectory()
+        var counts: [StoredCount] = []
+        for (variant, button) in [(0, Int64(1040)), (1, Int64(1560))] {
+            counts.append(StoredCount(day: "2026-11-20", message: 2, variant: variant, event: "shown", n: 10_400))
+            counts.append(StoredCount(day: "2026-11-20", message: 2, variant: variant, event: "button.0", n: button))
+        }
+        let database = try await ResultsDatabases.sqlite(in: directory, counts)
+        let feed = """
+            {"format": 2, "messages": [
+              {"id": 1, "bundleId": "*", "title": "Welcome", "text": "Hi", "confirmLabel": "OK"},
+              {"id": 2, "bundleId": "*", "title": "Try Pro", "text": "t",
+               "buttons": [{"title": "Start free trial", "action": {"event": "show_paywall"}},
+                           {"title": "Not now", "action": "dismiss"}],
+               "variants": [{"weight": 1, "name": "Control"},
+                            {"weight": 1, "name": "Free week", "buttons": [
+                              {"title": "Claim my free week", "action": {"event": "show_paywall"}},
+                              {"title": "Not now", "action": "dismiss"}]}]}]}
+            """
+        let figures = await ResultsReport.figuresByMessage(database: database, feed: Data(feed.utf8))
+        guard case .object(let byID) = figures, case .object(let welcome)? = byID["1"],
+            case .object(let test)? = byID["2"], let summary = test["summary"]?.stringValue
+        else {
+            Issue.record("no figures: \(figures.serialized())")
+            return
+        }
+        #expect(welcome["summary"]?.stringValue == "No showings recorded yet.")
+        #expect(summary.contains("Variant \"Control\" (baseline): shown 10,400 · "))
+        #expect(summary.contains(" · \"Start free trial\" 1,040: 10.0% (95%: 9.4%–10.6%) · "))
+        #expect(summary.contains("Variant \"Free week\": shown 10,400 · "))
+        #expect(
+            summary.contains(
+                " · \"Claim my free week\" 1,560: 15.0% (95%: 14.3%–15.7%), "
+                    + "vs baseline's \"Start free trial\" (the same action): better"), "\(summary)")
+        #expect(!summary.contains("2,600") && !summary.contains("2600"))
+        let path = try directory.write("feed.json", feed)
+        let text = try Appalert.run(["report", "--database", database, "--feed", path]).standardOutput
+        #expect(text.contains("No showings recorded yet."))
+        #expect(text.contains("15.0% (95%: 14.3%–15.7%)"))
     }
 
     @Test

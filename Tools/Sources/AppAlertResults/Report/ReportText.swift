@@ -52,8 +52,7 @@ extension ResultsReport {
                     var line = prefix + label.padding(toLength: width, withPad: " ", startingAt: 0)
                     line += String(count).leftPadded(to: 8)
                     if let rate = arm.rates[action] ?? nil {
-                        line +=
-                            "  \(Self.percent(rate.estimate)) (95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
+                        line += "  " + Self.rateText(rate)
                     } else {
                         line += "  no rate (no showings)"
                     }
