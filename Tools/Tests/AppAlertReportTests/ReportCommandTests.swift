@@ -1,7 +1,8 @@
-import AppAlertResults
 import Foundation
 import TestSupport
 import Testing
+
+@testable import AppAlertResults
 
 /// Two apps' counts over three days: message 5 with two variants, message 7 without, an update
 /// prompt, and a day before the window the tests ask for.
@@ -222,7 +223,7 @@ struct ReportCommandTests {
         let text = try Appalert.run(["report", "--database", database]).standardOutput
         #expect(
             text.contains(
-                "not enough data yet — about \(needed) more showings per variant would settle a 10% relative difference"
+                "not enough data yet — about \(ResultsReport.Headline.grouped(needed)) more showings per variant would settle a 10% relative difference"
             ), "\(text)")
     }
 
@@ -269,7 +270,7 @@ struct ReportCommandTests {
         // Its confirm label ("OK") counts as `dismissed`: no button.0 that could never be counted.
         #expect(messages[2]["counts"] as? [String: Int] == ["shown": 0, "dismissed": 0])
         let text = try Appalert.run(["report", "--database", database, "--feed", feed] + Self.window).standardOutput
-        #expect(text.contains("Message 5 \"Try folders\" (3 variants): shown 2000"), "\(text)")
+        #expect(text.contains("Message 5 \"Try folders\" (3 variants): shown 2,000"), "\(text)")
         #expect(text.contains("Message 8 \"Maintenance\": shown 0"))
     }
 

@@ -127,6 +127,9 @@ extension ResultsReport.Headline {
             } else {
                 line += " Not settled — no difference so far; \(tenPercent)."
             }
+        case .noneInEither(let what):
+            kind = .notSettled
+            line += " Not settled — no \(what) in either variant yet."
         case .notComparable:
             kind = .notComparable
         }

@@ -86,7 +86,7 @@ extension ResultsReport {
         html += "<p class=\"headline headline-\(message.headline.kind.rawValue)\">"
         html += HTMLText.escaped(message.headline.text) + "</p>\n"
         let shown = message.counts["shown"] ?? 0
-        html += "<p class=\"note\">Shown \(shown) \(shown == 1 ? "time" : "times")"
+        html += "<p class=\"note\">Shown \(Headline.grouped(shown)) \(shown == 1 ? "time" : "times")"
         if variants > 0, let baseline = message.arms.first(where: { $0.variant != nil }) {
             html += " in \(variants) \(variants == 1 ? "variant" : "variants"); "
             html += HTMLText.escaped(variantTitle(baseline)) + " is the baseline.</p>\n"
@@ -145,9 +145,11 @@ extension ResultsReport {
         let label = "\(variantTitle(arm)) of message \(message.id), per day"
         var summary = "Showings and actions per UTC day"
         if let first = days.first, let last = days.last {
-            summary += " from \(first) to \(last): \(arm.shown) \(arm.shown == 1 ? "showing" : "showings")"
+            summary +=
+                " from \(first) to \(last): \(Headline.grouped(arm.shown)) \(arm.shown == 1 ? "showing" : "showings")"
             for action in actions {
-                summary += ", \(arm.counts[action] ?? 0) \(eventLabel(action, titles: arm.buttonTitles))"
+                summary +=
+                    ", \(Headline.grouped(arm.counts[action] ?? 0)) \(eventLabel(action, titles: arm.buttonTitles))"
             }
             summary += ". The table below has every number."
         } else {
@@ -281,7 +283,7 @@ extension ResultsReport {
                     arm.variant == nil ? "—" : quoted(arm.label) + (arm.versusBaseline == nil ? " (baseline)" : "")
                 html += "<tr><th scope=\"row\">\(HTMLText.escaped(name))</th>"
                 html += "<td>\(HTMLText.escaped(eventLabel(event, titles: arm.buttonTitles)))</td>"
-                html += "<td class=\"n\">\(arm.counts[event] ?? 0)</td>"
+                html += "<td class=\"n\">\(Headline.grouped(arm.counts[event] ?? 0))</td>"
                 if event == "shown" {
                     html += "<td></td><td></td>"
                 } else if let rate = arm.rates[event] ?? nil {
@@ -326,7 +328,8 @@ extension ResultsReport {
             for event in update.events {
                 html +=
                     "<tr><th scope=\"row\">\(HTMLText.escaped(quoted(update.app)))</th><td>\(HTMLText.escaped(quoted(update.version)))</td>"
-                html += "<td>\(HTMLText.escaped(event))</td><td class=\"n\">\(update.counts[event] ?? 0)</td>"
+                html +=
+                    "<td>\(HTMLText.escaped(event))</td><td class=\"n\">\(Headline.grouped(update.counts[event] ?? 0))</td>"
                 if let rate = update.rates[event] ?? nil {
                     html += "<td class=\"n\">\(HTMLText.escaped(percent(rate.estimate)))</td>"
                     html +=

@@ -23,7 +23,9 @@ extension ResultsReport {
                     "\(eventLabel(action, titles: arm.buttonTitles)) \(Headline.grouped(arm.counts[action] ?? 0))"
                 if let rate = arm.rates[action] ?? nil { part += ": " + rateText(rate) }
                 if let comparison = arm.versusBaseline?[action] {
-                    part += ", vs \(baselineName(comparison, action)): \(comparison.verdict.code)"
+                    let verdict = comparison.verdict
+                    part += ", vs \(baselineName(comparison, action)): "
+                    if case .noneInEither = verdict { part += verdict.text } else { part += verdict.code }
                 }
                 parts.append(part)
             }

@@ -27,7 +27,7 @@ extension ResultsReport {
             if let title = message.title { heading += " \"\(Self.quoted(title))\"" }
             let variantCount = message.arms.filter { $0.variant != nil }.count
             if variantCount > 0 { heading += " (\(variantCount) \(variantCount == 1 ? "variant" : "variants"))" }
-            heading += ": shown \(message.counts["shown"] ?? 0)"
+            heading += ": shown \(Headline.grouped(message.counts["shown"] ?? 0))"
             lines.append(heading)
             lines.append("  " + message.headline.text)
             let actions = message.events.filter { $0 != "shown" }
@@ -40,17 +40,17 @@ extension ResultsReport {
                 let prefix: String
                 if arm.variant != nil {
                     let baseline = arm.versusBaseline == nil ? " (baseline)" : ""
-                    lines.append("  \(Self.variantTitle(arm))\(baseline): shown \(arm.shown)")
+                    lines.append("  \(Self.variantTitle(arm))\(baseline): shown \(Headline.grouped(arm.shown))")
                     prefix = "    "
                 } else {
-                    if variantCount > 0 { lines.append("  Without a variant: shown \(arm.shown)") }
+                    if variantCount > 0 { lines.append("  Without a variant: shown \(Headline.grouped(arm.shown))") }
                     prefix = variantCount > 0 ? "    " : "  "
                 }
                 for action in actions {
                     let count = arm.counts[action] ?? 0
                     let label = Self.eventLabel(action, titles: arm.buttonTitles)
                     var line = prefix + label.padding(toLength: width, withPad: " ", startingAt: 0)
-                    line += String(count).leftPadded(to: 8)
+                    line += Headline.grouped(count).leftPadded(to: 9)
                     if let rate = arm.rates[action] ?? nil {
                         line += "  " + Self.rateText(rate)
                     } else {
@@ -73,7 +73,7 @@ extension ResultsReport {
                 var parts: [String] = []
                 for event in update.events where event != "update.shown" {
                     let name = event.hasPrefix("update.") ? String(event.dropFirst(7)) : event
-                    var part = "\(name) \(update.counts[event] ?? 0)"
+                    var part = "\(name) \(Headline.grouped(update.counts[event] ?? 0))"
                     if let rate = update.rates[event] ?? nil {
                         part +=
                             " (\(Self.percent(rate.estimate)), 95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
@@ -81,7 +81,7 @@ extension ResultsReport {
                     parts.append(part)
                 }
                 lines.append(
-                    "  \(Self.quoted(update.app)) \(Self.quoted(update.version)): shown \(shown) → "
+                    "  \(Self.quoted(update.app)) \(Self.quoted(update.version)): shown \(Headline.grouped(shown)) → "
                         + parts.joined(separator: ", "))
                 for anomaly in update.anomalies { lines.append("    ! " + anomaly.text) }
             }
@@ -112,7 +112,10 @@ extension ResultsReport {
     }
 
     static func describe(_ comparison: Comparison) -> String {
-        if case .notComparable = comparison.verdict { return comparison.verdict.text }
+        switch comparison.verdict {
+        case .notComparable, .noneInEither: return comparison.verdict.text
+        default: break
+        }
         var parts: [String] = []
         if let difference = comparison.difference {
             parts.append(
@@ -120,10 +123,12 @@ extension ResultsReport {
         } else {
             parts.append("no difference defined (no showings)")
         }
-        if let relative = comparison.relative {
-            let estimate = relative.estimate.map { signedPercent($0) } ?? "undefined (baseline rate 0)"
+        if let relative = comparison.relative, let estimate = relative.estimate {
             parts.append(
-                "relative \(estimate) (95%: \(signedPercent(relative.low)) to \(signedPercent(relative.high)))")
+                "relative \(signedPercent(estimate)) (95%: \(signedPercent(relative.low)) to "
+                    + "\(signedPercent(relative.high)))")
+        } else if comparison.difference != nil {
+            parts.append("no relative difference (none in the baseline)")
         }
         if let probabilityToBeat = comparison.probabilityToBeat {
             parts.append("P(rate above the baseline’s) \(probability(probabilityToBeat))")

@@ -78,6 +78,8 @@ package struct ResultsReport: Sendable {
         case noClearDifference
         /// About this many more showings per variant would settle a 10% relative difference.
         case notEnoughData(moreShowings: Int64)
+        /// Not one counted in either variant (`what`: "dismissals"): no difference, relative or not, to read.
+        case noneInEither(what: String)
         /// A button whose title the baseline's buttons do not have, and whose action differs from the
         /// baseline's button at its place (`nil`: a button this variant does not have): nothing to compare
         /// it with.
@@ -89,6 +91,7 @@ package struct ResultsReport: Sendable {
             case .worse: "worse"
             case .noClearDifference: "no clear difference"
             case .notEnoughData: "not enough data yet"
+            case .noneInEither: "none in either"
             case .notComparable: "not comparable"
             }
         }
@@ -96,12 +99,13 @@ package struct ResultsReport: Sendable {
         package var text: String {
             switch self {
             case .notEnoughData(let more):
-                "not enough data yet — about \(more) more \(more == 1 ? "showing" : "showings") per variant would "
+                "not enough data yet — about \(Headline.grouped(more)) more \(more == 1 ? "showing" : "showings") per variant would "
                     + "settle a 10% relative difference"
             case .notComparable(let title?):
                 "not comparable — the baseline has no button titled \"\(ResultsReport.quoted(title))\" and its "
                     + "button at this place does something else"
             case .notComparable(nil): "not comparable — this variant has no such button"
+            case .noneInEither(let what): "no \(what) in either variant"
             default: code
             }
         }
@@ -133,13 +137,13 @@ package struct ResultsReport: Sendable {
             switch self {
             case .noShowings: "no showings recorded, so no rate"
             case .moreThanShown(let event, let count, let shown):
-                "\(event) counted \(count) \(count == 1 ? "time" : "times") for \(shown) "
-                    + "\(shown == 1 ? "showing" : "showings") (intervals take it as \(shown))"
+                "\(event) counted \(Headline.grouped(count)) \(count == 1 ? "time" : "times") for \(Headline.grouped(shown)) "
+                    + "\(shown == 1 ? "showing" : "showings") (intervals take it as \(Headline.grouped(shown)))"
             case .actionsWithoutShowings(let days, let total):
-                "actions on \(total) day\(total == 1 ? "" : "s") without showings: "
+                "actions on \(Headline.grouped(Int64(total))) day\(total == 1 ? "" : "s") without showings: "
                     + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
             case .outsideDates(let days, let total, let window):
-                "counts on \(total) day\(total == 1 ? "" : "s") outside the message's dates (\(window)), included "
+                "counts on \(Headline.grouped(Int64(total))) day\(total == 1 ? "" : "s") outside the message's dates (\(window)), included "
                     + "as they are: " + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
             }
         }
@@ -343,7 +347,8 @@ extension ResultsReport {
                 }
                 var comparison = compare(
                     successes: counts[action] ?? 0, shown: shown, baselineSuccesses: baseline.counts[other] ?? 0,
-                    baselineShown: baseline.counts["shown"] ?? 0, lowerIsBetter: action == "dismissed")
+                    baselineShown: baseline.counts["shown"] ?? 0, lowerIsBetter: action == "dismissed",
+                    what: countedAs(action, titles: titles))
                 comparison.baselineEvent = other
                 comparison.baselineTitle = matched.baselineTitle
                 comparisons[action] = comparison
@@ -419,18 +424,26 @@ extension ResultsReport {
     }
 
     /// The comparison of one action of a variant with the baseline's.
+    /// With none in either variant (`what` says of what) the verdict says so; with none in the baseline
+    /// there is no relative difference.
     static func compare(
-        successes: Int64, shown: Int64, baselineSuccesses: Int64, baselineShown: Int64, lowerIsBetter: Bool
+        successes: Int64, shown: Int64, baselineSuccesses: Int64, baselineShown: Int64, lowerIsBetter: Bool,
+        what: String = "counts"
     ) -> Comparison {
         let difference = Proportions.difference(
             successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown)
         let relative = Proportions.ratio(
             successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown
-        ).map { (estimate: $0.estimate.map { $0 - 1 }, low: $0.low - 1, high: $0.high - 1) }
+        ).flatMap { ratio in
+            // A rate against a baseline rate of 0 has no relative difference, and no interval worth printing.
+            ratio.estimate.map { (estimate: Optional($0 - 1), low: ratio.low - 1, high: ratio.high - 1) }
+        }
         let probability = ProbabilityToBeat.probability(
             successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown)
         let verdict: Verdict
-        if let difference, difference.low > 0 {
+        if successes == 0, baselineSuccesses == 0, shown > 0, baselineShown > 0 {
+            verdict = .noneInEither(what: what)
+        } else if let difference, difference.low > 0 {
             verdict = lowerIsBetter ? .worse : .better
         } else if let difference, difference.high < 0 {
             verdict = lowerIsBetter ? .better : .worse
@@ -445,6 +458,19 @@ extension ResultsReport {
         return Comparison(
             difference: difference, relative: relative, probabilityToBeat: probability, verdict: verdict,
             baselineEvent: "")
+    }
+
+    /// What `event` counts, in the plural: "dismissals", "taps on "Buy now"", "conversions".
+    static func countedAs(_ event: String, titles: [String]) -> String {
+        switch event {
+        case "dismissed": "dismissals"
+        case "conversion": "conversions"
+        case "opened": "openings"
+        case "tap": "taps"
+        case "link": "links followed"
+        default:
+            event.hasPrefix("button.") ? "taps on \(eventLabel(event, titles: titles))" : "\(event) events"
+        }
     }
 
     private static func update(app: String, version: String, counts stored: ResultsTally.Counts) -> UpdateResult {
