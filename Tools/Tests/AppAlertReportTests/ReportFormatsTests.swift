@@ -114,8 +114,12 @@ struct ReportFormatsTests {
                 == "No showings recorded, but 2 conversions: no rate until showings are counted.")
         let saleLine = consoleSale["summary"]?.stringValue ?? ""
         #expect(saleLine.contains("Variant \"Discount\": shown 503 · "), "\(saleLine)")
-        #expect(saleLine.contains(" · \"Buy now\" 45: 8.9% (95%: 6.8%–11.8%), vs baseline: "), "\(saleLine)")
-        #expect(saleLine.contains("), vs baseline: "), "\(saleLine)")
+        #expect(
+            saleLine.contains(" · \"Buy now\" 45: 8.9% (95%: 6.8%–11.8%), vs baseline (not the test's goal): "),
+            "\(saleLine)")
+        #expect(
+            saleLine.contains("conversion 65: 12.9% (95%: 10.3%–16.1%), vs baseline: not enough data yet"),
+            "\(saleLine)")
         let sale = messages[0]
         let headline = try #require((sale["headline"] as? [String: Any])?["text"] as? String)
         #expect(headline.hasPrefix("\"Discount\" converts 12.9% against \"Control\" 10.0%: "), "\(headline)")
@@ -134,6 +138,11 @@ struct ReportFormatsTests {
             #expect(!output.contains("Variant 0") && !output.contains("Variant 1"))
         }
         #expect(text.standardOutput.contains("Variant \"Control\" (baseline): shown 500"), "\(text.standardOutput)")
+        // The headline is about the conversion; the other actions' verdicts say they are not the test's goal.
+        #expect(text.standardOutput.contains("  vs baseline: +2.9 points"), "\(text.standardOutput)")
+        #expect(
+            text.standardOutput.contains("  vs baseline (not the test's goal): +0.9 points"), "\(text.standardOutput)")
+        #expect(html.contains("vs baseline (not the test&#39;s goal): +0.9 points"))
         #expect(csv.contains("\n3,Discount,,,button.0,45,"))
         #expect(csv.contains(",Buy now,"))
 

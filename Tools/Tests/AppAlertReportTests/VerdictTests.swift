@@ -62,7 +62,7 @@ struct VerdictTests {
         let database = try await ResultsDatabases.sqlite(in: directory, counts)
         let page = directory.url.appendingPathComponent("r.html").path
         let text = try Appalert.run(["report", "--database", database, "--html", page]).standardOutput
-        #expect(text.contains("vs baseline: no dismissals in either variant\n"), "\(text)")
+        #expect(text.contains("vs baseline (not the test's goal): no dismissals in either variant\n"), "\(text)")
         #expect(!text.contains("undefined") && !text.contains("4939"), "\(text)")
         #expect(text.contains("Message 3 (2 variants): shown 36,400"), "\(text)")
         #expect(text.contains(" 2,184  12.0% (95%: "), "\(text)")

@@ -297,12 +297,14 @@ extension ResultsReport {
                     if let comparison = arm.versusBaseline?[event] {
                         let verdict = comparison.verdict
                         let describe = describe(comparison)
+                        let saidByVerdict: Bool
+                        if case .noneInEither = verdict { saidByVerdict = true } else { saidByVerdict = false }
                         let detail =
-                            comparison.probabilityToBeat == nil
+                            comparison.probabilityToBeat == nil || saidByVerdict
                             ? ""
                             : describe[
                                 ..<(describe.range(of: ": ", options: .backwards)?.lowerBound ?? describe.endIndex)]
-                        let against = baselineName(comparison, event)
+                        let against = baselineName(comparison, event, goal: message.headline.event)
                         let named = against == "baseline" ? "" : "vs \(against): "
                         html += "<td>\(HTMLText.escaped(named + String(detail)))</td>"
                         html +=

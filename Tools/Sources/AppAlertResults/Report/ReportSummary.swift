@@ -24,7 +24,7 @@ extension ResultsReport {
                 if let rate = arm.rates[action] ?? nil { part += ": " + rateText(rate) }
                 if let comparison = arm.versusBaseline?[action] {
                     let verdict = comparison.verdict
-                    part += ", vs \(baselineName(comparison, action)): "
+                    part += ", vs \(baselineName(comparison, action, goal: message.headline.event)): "
                     if case .noneInEither = verdict { part += verdict.text } else { part += verdict.code }
                 }
                 parts.append(part)

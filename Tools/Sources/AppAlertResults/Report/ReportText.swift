@@ -59,7 +59,9 @@ extension ResultsReport {
                     lines.append(line)
                     if let comparison = arm.versusBaseline?[action] {
                         lines.append(
-                            prefix + "  vs " + Self.baselineName(comparison, action) + ": " + Self.describe(comparison))
+                            prefix + "  vs " + Self.baselineName(comparison, action, goal: message.headline.event)
+                                + ": "
+                                + Self.describe(comparison))
                     }
                 }
                 for anomaly in arm.anomalies { lines.append(prefix + "! " + anomaly.text) }
@@ -104,11 +106,19 @@ extension ResultsReport {
 
     /// What `event` is compared with: "baseline"; for a button compared with one of another title doing the
     /// same thing, `baseline's "Start free trial" (the same action)`; for one compared with the baseline's
-    /// button of the same title at another index, says which.
-    static func baselineName(_ comparison: Comparison, _ event: String) -> String {
-        if let title = comparison.baselineTitle { return "baseline's \"\(quoted(title))\" (the same action)" }
-        return comparison.baselineEvent.isEmpty || comparison.baselineEvent == event
-            ? "baseline" : "baseline (its button of the same title, \(comparison.baselineEvent))"
+    /// button of the same title at another index, says which. An event other than the headline's `goal`
+    /// says it is not the test's goal, so that its verdict is not read against the headline's.
+    static func baselineName(_ comparison: Comparison, _ event: String, goal: String?) -> String {
+        var notes: [String] = []
+        var name = "baseline"
+        if let title = comparison.baselineTitle {
+            name += "'s \"\(quoted(title))\""
+            notes.append("the same action")
+        } else if !comparison.baselineEvent.isEmpty && comparison.baselineEvent != event {
+            notes.append("its button of the same title, \(comparison.baselineEvent)")
+        }
+        if let goal, goal != event { notes.append("not the test's goal") }
+        return notes.isEmpty ? name : "\(name) (\(notes.joined(separator: "; ")))"
     }
 
     static func describe(_ comparison: Comparison) -> String {
