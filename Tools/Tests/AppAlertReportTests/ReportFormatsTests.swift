@@ -158,8 +158,10 @@ struct ReportFormatsTests {
         let marks = try #require(variants[1]["anomalies"] as? [[String: Any]])
         let outside = try #require(marks.first { $0["kind"] as? String == "outsideDates" })
         #expect(outside["days"] as? [String] == ["2026-11-18"])
-        #expect(outside["window"] as? String == "2026-11-20 to 2026-11-23")
-        #expect(text.standardOutput.contains("counts on 1 day outside the message's dates (2026-11-20 to 2026-11-23)"))
+        // The window's last day is the last day it is shown (its end, midnight of the 23rd, is exclusive).
+        #expect(outside["window"] as? String == "2026-11-20 to 2026-11-22")
+        #expect(text.standardOutput.contains("counts on 1 day outside the message's dates (2026-11-20 to 2026-11-22)"))
+        #expect(html.contains("Shown 1,003 times in 2 variants; variant &quot;Control&quot; is the baseline."))
         #expect(html.contains("outside the message&#39;s dates"))
         #expect(csv.contains("outsideDates"))
         #expect(figures.serialized().contains("\"outsideDates\""))
@@ -206,7 +208,11 @@ struct ReportFormatsTests {
         #expect(!summary.contains("2,600") && !summary.contains("2600"))
         let path = try directory.write("feed.json", feed)
         let text = try Appalert.run(["report", "--database", database, "--feed", path]).standardOutput
-        #expect(text.contains("No showings recorded yet."))
+        // Message 1 (no buttons of its own, its "OK" counted as dismissed): no button row, and its having no
+        // showings said once.
+        #expect(text.contains("Message 1 \"Welcome\": shown 0\n  No showings recorded yet.\n  dismissed "), "\(text)")
+        #expect(!text.contains("\"OK\"") && !text.lowercased().contains("no showings recorded, so no rate"), "\(text)")
+        #expect(!text.contains("no rate (no showings)"), "\(text)")
         #expect(text.contains("15.0% (95%: 14.3%–15.7%)"))
     }
 
@@ -231,7 +237,7 @@ struct ReportFormatsTests {
     /// a rate's "no rate") right-aligned under the right-aligned Count and Rate, in tables of messages
     /// with and without variants and of the update prompts.
     @Test(.enabled(if: chromium != nil && node != nil, "Chromium or Node is not installed"))
-    func everyTableCellIsAlignedAsItsHeaderInARealBrowser() async throws {
+    func everyTableCellIsAlignedAsItsHeaderAndNoChartLabelIsCutOffInARealBrowser() async throws {
         let tally = ResultsTally()
         let rows: [(Int, Int?, String, Int64)] = [
             (1, nil, "shown", 40), (1, nil, "dismissed", 12), (1, nil, "conversion", 3),
@@ -244,8 +250,12 @@ struct ReportFormatsTests {
         }
         tally.add(CountRow(app: "a", day: "2026-11-20", version: "2.0", event: "update.shown", n: 9))
         let directory = try TemporaryDirectory()
+        // The trial's long labels: "Claim my free week" · Free week, and a name of 64 characters.
+        var facts = FeedMessageFacts(id: 3, title: "Try Pro", actions: ["button.0"], variants: 2)
+        facts.variantNames = ["Control", String(repeating: "Wide name W", count: 6).prefix(64).description]
+        facts.buttonTitles = [["Start free trial"], ["Start free trial"], ["Claim my free week"]]
         let page = try directory.write(
-            "report.html", ResultsReport(tally: tally, filter: ResultsFilter(), feed: nil).html)
+            "report.html", ResultsReport(tally: tally, filter: ResultsFilter(), feed: [facts]).html)
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("AppAlertCommandsTests/page-audit.mjs")
         let arguments = [
@@ -260,6 +270,8 @@ struct ReportFormatsTests {
         #expect(report["tables"] as? Int == 4, "\(report)")
         let mismatches = report["mismatches"] as? [[String: Any]] ?? [[:]]
         #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect((report["labels"] as? Int ?? 0) > 10, "\(report)")
+        #expect(report["overflowing"] as? [String] == [], "\(report)")
     }
 
     @Test(arguments: [(1, "1 variant"), (2, "2 variants")])

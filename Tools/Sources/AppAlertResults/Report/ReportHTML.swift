@@ -89,7 +89,7 @@ extension ResultsReport {
         html += "<p class=\"note\">Shown \(Headline.grouped(shown)) \(shown == 1 ? "time" : "times")"
         if variants > 0, let baseline = message.arms.first(where: { $0.variant != nil }) {
             html += " in \(variants) \(variants == 1 ? "variant" : "variants"); "
-            html += HTMLText.escaped(variantTitle(baseline)) + " is the baseline.</p>\n"
+            html += HTMLText.escaped(variantTitle(baseline, capitalized: false)) + " is the baseline.</p>\n"
         } else {
             html += ".</p>\n"
         }
@@ -101,7 +101,7 @@ extension ResultsReport {
         html += rateChart(message: message, actions: actions, id: "\(anchor)-rates")
         html += "</div>\n"
         for arm in message.arms {
-            for anomaly in arm.anomalies {
+            for anomaly in arm.anomalies where !(shown <= 0 && anomaly == .noShowings) {
                 html +=
                     "<p class=\"mark\" role=\"note\">⚠ \(HTMLText.escaped(variantTitle(arm))): \(HTMLText.escaped(anomaly.text))</p>\n"
             }
@@ -210,9 +210,17 @@ extension ResultsReport {
     /// Each action's rate per variant: a dot and its 95% interval.
     private static func rateChart(message: MessageResult, actions: [String], id: String) -> String {
         let rows = actions.flatMap { action in message.arms.map { (action: action, arm: $0) } }
+        // Each row's label ("Claim my free week" · Free week), cut at 48 characters (the description and the
+        // table have it whole); the labels' column is as wide as the longest needs, the plot 306 wide beside it.
+        let names = rows.map { row in
+            let event = eventLabel(row.action, titles: row.arm.buttonTitles)
+            let name = row.arm.variant == nil ? event : "\(event) · \(quoted(row.arm.label))"
+            return name.count > 48 ? String(name.prefix(47)) + "…" : name
+        }
         let rowHeight = 20.0
-        let left = 150.0
-        let width = 480.0
+        // 11px system-ui text averages under 6.6 units a character (wide capitals included).
+        let left = max(150, Double(names.map(\.count).max() ?? 0) * 6.6 + 16)
+        let width = left + 330
         let right = 24.0
         let top = 8.0
         let height = top + rowHeight * Double(max(rows.count, 1)) + 26
@@ -236,8 +244,7 @@ extension ResultsReport {
         for (index, row) in rows.enumerated() {
             let centerY = top + rowHeight * (Double(index) + 0.5)
             let color = colorClass(row.action)
-            let event = eventLabel(row.action, titles: row.arm.buttonTitles)
-            let name = row.arm.variant == nil ? event : "\(event) · \(quoted(row.arm.label))"
+            let name = names[index]
             svg +=
                 "<text x=\"\(format(left - 8))\" y=\"\(format(centerY + 4))\" text-anchor=\"end\">\(HTMLText.escaped(name))</text>"
             if let rate = row.arm.rates[row.action] ?? nil {
@@ -259,7 +266,7 @@ extension ResultsReport {
         for action in actions {
             for arm in message.arms {
                 let event = eventLabel(action, titles: arm.buttonTitles)
-                let name = arm.variant == nil ? event : "\(event) of \(variantTitle(arm))"
+                let name = arm.variant == nil ? event : "\(event) of \(variantTitle(arm, capitalized: false))"
                 if let rate = arm.rates[action] ?? nil {
                     parts.append("\(name): \(percent(rate.estimate)) (\(percent(rate.low)) to \(percent(rate.high)))")
                 } else {

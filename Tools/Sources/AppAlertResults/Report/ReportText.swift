@@ -36,6 +36,8 @@ extension ResultsReport {
                     10,
                     (message.arms.flatMap { arm in actions.map { Self.eventLabel($0, titles: arm.buttonTitles).count } }
                         .max() ?? 0) + 2)
+            // A message never shown says so once, in its headline: no rate, no mark repeating it.
+            let neverShown = (message.counts["shown"] ?? 0) <= 0
             for arm in message.arms {
                 let prefix: String
                 if arm.variant != nil {
@@ -53,7 +55,7 @@ extension ResultsReport {
                     line += Headline.grouped(count).leftPadded(to: 9)
                     if let rate = arm.rates[action] ?? nil {
                         line += "  " + Self.rateText(rate)
-                    } else {
+                    } else if !neverShown {
                         line += "  no rate (no showings)"
                     }
                     lines.append(line)
@@ -64,7 +66,9 @@ extension ResultsReport {
                                 + Self.describe(comparison))
                     }
                 }
-                for anomaly in arm.anomalies { lines.append(prefix + "! " + anomaly.text) }
+                for anomaly in arm.anomalies where !(neverShown && anomaly == .noShowings) {
+                    lines.append(prefix + "! " + anomaly.text)
+                }
             }
         }
         if !updates.isEmpty {
@@ -98,10 +102,11 @@ extension ResultsReport {
             + "they do, are unknown."
     }
 
-    /// "Variant A", or `Variant "Discount"` for a named one.
-    static func variantTitle(_ arm: ArmResult) -> String {
+    /// "Variant A", or `Variant "Discount"` for a named one; "variant A" within a sentence.
+    static func variantTitle(_ arm: ArmResult, capitalized: Bool = true) -> String {
         guard let variant = arm.variant else { return arm.label }
-        return arm.label == VariantLabels.letter(variant) ? "Variant \(arm.label)" : "Variant \"\(quoted(arm.label))\""
+        let word = capitalized ? "Variant" : "variant"
+        return arm.label == VariantLabels.letter(variant) ? "\(word) \(arm.label)" : "\(word) \"\(quoted(arm.label))\""
     }
 
     /// What `event` is compared with: "baseline"; for a button compared with one of another title doing the

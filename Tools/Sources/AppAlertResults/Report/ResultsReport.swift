@@ -176,7 +176,8 @@ package struct FeedMessageFacts: Sendable {
     package var buttonTitles: [[String]] = []
     /// What those buttons do, as `buttonTitles`.
     package var buttonActions: [[Message.Action]] = []
-    /// The UTC days of `startDate` and `endDate`, and the last day a conversion may follow a showing.
+    /// The UTC days of `startDate` and of the last moment before `endDate` (the end is exclusive: a message
+    /// ending at midnight was last shown the day before), and the last day a conversion may follow a showing.
     package var startDay: String?
     package var endDay: String?
     package var lastConversionDay: String?
@@ -209,7 +210,7 @@ package struct FeedMessageFacts: Sendable {
         buttonTitles = titles
         buttonActions = buttons.map { $0.map(\.action) }
         startDay = message.startDate.map(Self.day)
-        endDay = message.endDate.map(Self.day)
+        endDay = message.endDate.map { Self.day($0.addingTimeInterval(-0.001)) }
         let hours = (wordings.compactMap(\.conversion?.withinHours).max()).map(Double.init) ?? 0
         lastConversionDay = message.endDate.map { Self.day($0.addingTimeInterval(hours * 3600)) }
     }
