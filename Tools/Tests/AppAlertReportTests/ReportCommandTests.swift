@@ -244,6 +244,15 @@ struct ReportCommandTests {
         )
         let named = try Appalert.run(["report", "--database", database, "--feed", feed] + Self.window).standardOutput
         #expect(!named.contains(note), "\(named)")
+        // Message 7 is counted but the feed no longer has it: said once, under its heading; names fall back.
+        let gone = "The feed no longer has message 7, so its variants' names and its buttons' titles are unknown"
+        #expect(named.components(separatedBy: gone).count == 2, "\(named)")
+        #expect(!named.contains("no longer has message 5"))
+        let withFeed = directory.url.appendingPathComponent("f.html").path
+        _ = try Appalert.run(["report", "--database", database, "--feed", feed, "--html", withFeed] + Self.window)
+        #expect(
+            try String(contentsOfFile: withFeed, encoding: .utf8).contains(
+                gone.replacingOccurrences(of: "'", with: "&#39;")))
     }
 
     @Test

@@ -27,7 +27,7 @@ extension ResultsReport {
             """)
         if messages.isEmpty && updates.isEmpty { page.add("<p>No counts recorded.</p>") }
         if let note = buttonsNote { page.add("<p class=\"note\">\(HTMLText.escaped(note))</p>") }
-        for message in messages { page.add(Self.section(message)) }
+        for message in messages { page.add(Self.section(message, note: notInFeedNote(message))) }
         if !updates.isEmpty { page.add(Self.updatesSection(updates)) }
         page.add("</main>\n</body>\n</html>")
         return page.text
@@ -77,12 +77,13 @@ extension ResultsReport {
           font-size: 13px; }
         """
 
-    private static func section(_ message: MessageResult) -> String {
+    private static func section(_ message: MessageResult, note: String?) -> String {
         let anchor = "m\(message.id)"
         var title = "Message \(message.id)"
         if let name = message.title { title += " “\(quoted(name))”" }
         let variants = message.arms.filter { $0.variant != nil }.count
         var html = "<section aria-labelledby=\"\(anchor)\">\n<h2 id=\"\(anchor)\">\(HTMLText.escaped(title))</h2>\n"
+        if let note { html += "<p class=\"note\">\(HTMLText.escaped(note))</p>\n" }
         html += "<p class=\"headline headline-\(message.headline.kind.rawValue)\">"
         html += HTMLText.escaped(message.headline.text) + "</p>\n"
         let shown = message.counts["shown"] ?? 0

@@ -29,6 +29,7 @@ extension ResultsReport {
             if variantCount > 0 { heading += " (\(variantCount) \(variantCount == 1 ? "variant" : "variants"))" }
             heading += ": shown \(Headline.grouped(message.counts["shown"] ?? 0))"
             lines.append(heading)
+            if let note = notInFeedNote(message) { lines.append("  " + note) }
             lines.append("  " + message.headline.text)
             let actions = message.events.filter { $0 != "shown" }
             let width =
@@ -93,6 +94,13 @@ extension ResultsReport {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// With a feed that no longer has `message` (counts of a message since removed): its names are unknown.
+    package func notInFeedNote(_ message: MessageResult) -> String? {
+        guard hasFeed, message.title == nil else { return nil }
+        return "The feed no longer has message \(message.id), so its variants' names and its buttons' titles are "
+            + "unknown: variants by letter, buttons by place (button.0 is the first)."
     }
 
     /// Without a feed, where buttons were counted: they are listed by index, their titles unknown.
