@@ -45,6 +45,10 @@ struct VerdictTests {
         Case(
             successes: 0, shown: 18_200, baselineSuccesses: 0, baselineShown: 18_200, lowerIsBetter: true,
             verdict: .noneInEither(what: "counts")),
+        // None in the baseline: no relative difference, so no showings needed for one.
+        Case(
+            successes: 1, shown: 18_200, baselineSuccesses: 0, baselineShown: 18_200,
+            verdict: .notEnoughData(moreShowings: nil)),
     ]
 
     /// The trial's message 3: no dismissal in 18,200 showings of either variant. The text says so, with no

@@ -68,7 +68,7 @@ extension ResultsReport {
             ("probabilityToBeat", number(comparison.probabilityToBeat)),
             ("verdict", .string(comparison.verdict.code)),
         ]
-        if case .notEnoughData(let more) = comparison.verdict {
+        if case .notEnoughData(let more?) = comparison.verdict {
             members.append(("moreShowingsNeeded", .integer(more)))
         }
         if !comparison.baselineEvent.isEmpty { members.append(("baselineEvent", .string(comparison.baselineEvent))) }

@@ -76,8 +76,9 @@ package struct ResultsReport: Sendable {
         case better
         case worse
         case noClearDifference
-        /// About this many more showings per variant would settle a 10% relative difference.
-        case notEnoughData(moreShowings: Int64)
+        /// About this many more showings per variant would settle a 10% relative difference (`nil` when the
+        /// baseline has none: there is no relative difference to size it by).
+        case notEnoughData(moreShowings: Int64?)
         /// Not one counted in either variant (`what`: "dismissals"): no difference, relative or not, to read.
         case noneInEither(what: String)
         /// A button whose title the baseline's buttons do not have, and whose action differs from the
@@ -98,7 +99,9 @@ package struct ResultsReport: Sendable {
 
         package var text: String {
             switch self {
-            case .notEnoughData(let more):
+            case .notEnoughData(nil):
+                "not enough data yet (none in the baseline, so no relative difference to size the showings needed by)"
+            case .notEnoughData(let more?):
                 "not enough data yet — about \(Headline.grouped(more)) more \(more == 1 ? "showing" : "showings") per variant would "
                     + "settle a 10% relative difference"
             case .notComparable(let title?):
@@ -454,7 +457,11 @@ extension ResultsReport {
             let n = Double(max(shown, 0)) + Double(max(baselineShown, 0))
             let needed = Proportions.showingsToSettle(rate: (x + 0.5) / (n + 1))
             let have = min(shown, baselineShown)
-            verdict = have >= needed ? .noClearDifference : .notEnoughData(moreShowings: needed - max(have, 0))
+            verdict =
+                have >= needed
+                ? .noClearDifference
+                : .notEnoughData(
+                    moreShowings: baselineSuccesses == 0 && baselineShown > 0 ? nil : needed - max(have, 0))
         }
         return Comparison(
             difference: difference, relative: relative, probabilityToBeat: probability, verdict: verdict,
