@@ -198,7 +198,9 @@ struct ReportFormatsTests {
             return
         }
         #expect(welcome["summary"]?.stringValue == "No showings recorded yet.")
-        #expect(summary.contains("Variant \"Control\" (baseline): shown 10,400 · "))
+        // The headline, then a line per variant.
+        #expect(summary.components(separatedBy: "\n").count == 3, "\(summary)")
+        #expect(summary.contains("\nVariant \"Control\" (baseline): shown 10,400 · "))
         #expect(summary.contains(" · \"Start free trial\" 1,040: 10.0% (95%: 9.4%–10.6%) · "))
         #expect(summary.contains("Variant \"Free week\": shown 10,400 · "))
         #expect(

@@ -1,8 +1,8 @@
 import Foundation
 
 extension ResultsReport {
-    /// A message's results in one paragraph, as the console shows them beside the message: the headline,
-    /// then per variant its showings and each action's count and rate with its interval, the verdict
+    /// A message's results as the console shows them beside the message: the headline, then a line per
+    /// variant with its showings and each action's count and rate with its interval, the verdict
     /// against the baseline, and the marks — the report's own numbers, words and formats. A message never
     /// shown says so once.
     static func summary(_ message: MessageResult) -> String {
@@ -32,7 +32,8 @@ extension ResultsReport {
             parts += arm.anomalies.map { "! " + $0.text }
             return parts.joined(separator: " · ")
         }
-        return ([message.headline.text] + arms).joined(separator: " — ")
+        // A line each: the headline, then each variant (the console keeps the line breaks).
+        return ([message.headline.text] + arms).joined(separator: "\n")
     }
 
     /// A rate with its interval as every format prints it: `5.0% (95%: 4.6%–5.4%)`.

@@ -203,7 +203,7 @@ test("the results line is the report's own, word for word; a message it does not
   assert.equal(L.resultsText(null, 4), "—");
   assert.equal(L.resultsText({ error: "locked" }, 4), "—");
   assert.equal(L.resultsText({}, 4), "No showings recorded yet.");
-  const summary = "\"Free week\" converts 8.0% against \"Control\" 5.0%: >99% likely to be better. — Variant \"Control\" "
+  const summary = "\"Free week\" converts 8.0% against \"Control\" 5.0%: >99% likely to be better.\nVariant \"Control\" "
     + "(baseline): shown 10,400 · conversion 520: 5.0% (95%: 4.6%–5.4%)";
   assert.equal(L.resultsText({ 4: { counts: { shown: 10400 }, summary } }, 4), summary);
   assert.equal(L.resultsText({ 4: { counts: { shown: 0 } } }, 4), "No showings recorded yet.");
