@@ -228,12 +228,13 @@ struct ConsoleBrowserTests {
         #expect(results.count == 6 && results.allSatisfy { $0 == "—" }, "\(list)")
         #expect((list["resultsNote"] as? String ?? "").hasPrefix("The results database cannot be read: "), "\(list)")
         #expect(list["noteAboveTable"] as? Bool == true)
-        // With figures: none shown yet says so; buttons are named by their titles.
+        // With figures: each message's line is the report's summary as sent; one not listed was never shown,
+        // in the report's words.
         let figures = report["figures"] as? [String: String] ?? [:]
-        #expect(figures["#4"] == "no showings yet", "\(figures)")
-        #expect(figures["#5"] == "shown 40 · “Apply” 10 · “Later” 2 · dismissed 3", "\(figures)")
-        #expect(figures["#6"] == "shown 7 · button.0 1", "\(figures)")
-        #expect(figures["#1"] == "no showings yet", "\(figures)")
+        #expect(figures["#4"] == "No showings recorded yet.", "\(figures)")
+        #expect(figures["#5"] == "Shown 40 times. — shown 40 · “Apply” 10: 25.0% (95%: 14.2%–40.2%)", "\(figures)")
+        #expect(figures["#6"] == "No showings recorded yet.", "\(figures)")
+        #expect(figures["#1"] == "No showings recorded yet.", "\(figures)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(
             try String(contentsOfFile: directory.url.path + "/broken.json", encoding: .utf8)

@@ -315,14 +315,13 @@ const scenarios = {
       states: Array.from(document.querySelectorAll('#con-table tbody tr')).filter((row) => row.querySelector('a'))
         .map((row) => row.querySelector('a').textContent + " " + row.querySelector('.con-state').textContent)
     })`);
-    // Figures as an empty database gives them (all 0) read "no showings yet"; a button's count is named by
-    // the button's title. The page's own list, with these figures in place of the unreadable database's.
+    // Each message's line is the report's summary as the server sends it (ResultsReport.summary); a message
+    // the report does not list was never shown. The page's own list, with these figures in place of the
+    // unreadable database's.
     const figures = await tab.evaluate(`(() => {
       const data = Console.state.data["messages.json"];
-      Console.messagesOf(data).find((message) => message.id === 5).buttons = [{ title: "Apply" }, { title: "Later" }];
-      data.results = { "4": { counts: { shown: 0, dismissed: 0, "button.0": 0 }, anomalies: [{ kind: "noShowings" }] },
-        "5": { counts: { shown: 40, dismissed: 3, "button.0": 10, "button.1": 2 } },
-        "6": { counts: { shown: 7, "button.0": 1 } } };
+      data.results = { "4": { counts: { shown: 0, dismissed: 0 }, summary: "No showings recorded yet." },
+        "5": { counts: { shown: 40, "button.0": 10 }, summary: "Shown 40 times. — shown 40 · “Apply” 10: 25.0% (95%: 14.2%–40.2%)" } };
       Console.renderList();
       const cells = {};
       document.querySelectorAll('#con-table tbody tr').forEach((row) => {

@@ -5,7 +5,7 @@
 //   node --experimental-websocket page-audit.mjs CHROMIUM URL light|dark CHECK [ready=EXPRESSION] [axe=PATH]
 //
 // CHECK is "axe" (axe-core's violations; axe=PATH is axe.min.js) or "alignment" (each table cell whose
-// text is aligned otherwise than its column's header). READY is a JavaScript expression polled until it
+// text is aligned otherwise than its column's header, and each chart label drawn outside its chart). READY is a JavaScript expression polled until it
 // is true. Every wait polls; the only time limit is a guard against a hang.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -93,7 +93,14 @@ const alignment = `(() => {
       });
     }
   }
-  return { tables: document.querySelectorAll("table").length, mismatches: found };
+  // A chart's text drawn past its picture's edges is cut off (a long row label of a rate chart).
+  const overflowing = [...document.querySelectorAll("svg text")].filter((text) => {
+    const box = text.getBBox();
+    const view = text.ownerSVGElement.viewBox.baseVal;
+    return box.x < view.x - 0.5 || box.x + box.width > view.x + view.width + 0.5;
+  }).map((text) => text.textContent);
+  return { tables: document.querySelectorAll("table").length, mismatches: found,
+    labels: document.querySelectorAll("svg text").length, overflowing };
 })()`;
 
 // The pictures contrast is not checked in: how many, how many without a name, and whether every phone is one.

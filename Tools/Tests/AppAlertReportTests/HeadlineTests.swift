@@ -134,22 +134,90 @@ struct HeadlineTests {
         #expect(matched.headline.kind == .notComparable)
     }
 
-    @Test(
-        arguments: [
-            ("button.0", ["Buy"], ["Buy"], "button.0", "Buy"),
-            ("button.1", ["Later", "Buy"], ["Buy"], "button.0", "Buy"),
-            ("button.0", ["Later", "Buy"], ["Buy"], nil, "Later"),
-            ("button.2", ["Later", "Buy"], ["Buy", "Later", "More"], nil, nil),
-            // Without a feed there are no titles: by index.
-            ("button.1", [], [], "button.1", nil),
-            ("conversion", ["Buy"], ["Other"], "conversion", nil),
-        ] as [(String, [String], [String], String?, String?)])
-    func aButtonIsComparedWithTheBaselinesButtonOfTheSameTitle(
-        event: String, titles: [String], baselineTitles: [String], expected: String?, title: String?
-    ) {
-        let matched = ResultsReport.baselineEvent(for: event, titles: titles, baselineTitles: baselineTitles)
-        #expect(matched.event == expected)
-        #expect(matched.title == title)
+    struct ButtonCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var event: String
+        var buttons: [Message.Button]
+        var baseline: [Message.Button]
+        var expected: String?
+        var title: String?
+        var baselineTitle: String? = nil
+        var testDescription: String { name }
+    }
+
+    static let paywall = Message.Action.event("show_paywall")
+
+    static let buttonCases: [ButtonCase] = [
+        ButtonCase(
+            name: "same title, same place", event: "button.0", buttons: [.init(title: "Buy", action: paywall)],
+            baseline: [.init(title: "Buy", action: paywall)], expected: "button.0", title: "Buy"),
+        ButtonCase(
+            name: "same title, another place", event: "button.1",
+            buttons: [.init(title: "Later", action: .dismiss), .init(title: "Buy", action: paywall)],
+            baseline: [.init(title: "Buy", action: paywall)], expected: "button.0", title: "Buy"),
+        // A test of button texts: another title at the same place doing the same thing.
+        ButtonCase(
+            name: "another title doing the same thing at the same place", event: "button.0",
+            buttons: [.init(title: "Claim my free week", action: paywall), .init(title: "Not now", action: .dismiss)],
+            baseline: [.init(title: "Start free trial", action: paywall), .init(title: "Not now", action: .dismiss)],
+            expected: "button.0", title: "Claim my free week", baselineTitle: "Start free trial"),
+        ButtonCase(
+            name: "another title doing something else", event: "button.0",
+            buttons: [.init(title: "Later", action: .dismiss), .init(title: "Buy", action: paywall)],
+            baseline: [.init(title: "Start", action: paywall)], expected: nil, title: "Later"),
+        ButtonCase(
+            name: "the same event name is the same action, another link is not", event: "button.0",
+            buttons: [.init(title: "Read", action: .url(URL(string: "https://example.com/b")!))],
+            baseline: [.init(title: "Open", action: .url(URL(string: "https://example.com/a")!))], expected: nil,
+            title: "Read"),
+        ButtonCase(
+            name: "a button the variant does not have", event: "button.2",
+            buttons: [.init(title: "Later", action: .dismiss), .init(title: "Buy", action: paywall)],
+            baseline: [.init(title: "Buy", action: paywall)], expected: nil, title: nil),
+        // Without a feed there are no titles: by index.
+        ButtonCase(name: "no feed", event: "button.1", buttons: [], baseline: [], expected: "button.1", title: nil),
+        ButtonCase(
+            name: "not a button", event: "conversion", buttons: [.init(title: "Buy", action: paywall)],
+            baseline: [.init(title: "Other", action: paywall)], expected: "conversion", title: nil),
+    ]
+
+    @Test(arguments: buttonCases)
+    func aButtonIsComparedWithTheBaselinesOfTheSameTitleElseOfTheSameActionAtItsPlace(_ c: ButtonCase) {
+        let matched = ResultsReport.baselineEvent(
+            for: c.event, buttons: .init(titles: c.buttons.map(\.title), actions: c.buttons.map(\.action)),
+            baseline: .init(titles: c.baseline.map(\.title), actions: c.baseline.map(\.action)))
+        #expect(matched.event == c.expected)
+        #expect(matched.title == c.title)
+        #expect(matched.baselineTitle == c.baselineTitle)
+    }
+
+    /// The trial's test of button texts: "Claim my free week" against "Start free trial", both showing the
+    /// paywall, compared and labelled with both titles in the text.
+    @Test
+    func aTestOfButtonTextsComparesTheButtonsAndNamesBothTitles() throws {
+        let feed = try FeedDecoder().decode(
+            Data(
+                #"{"format": 2, "messages": [{"id": 1, "bundleId": "com.example.A", "title": "Try Pro", "text": "t", "buttons": [{"title": "Start free trial", "action": {"event": "show_paywall"}}, {"title": "Not now", "action": "dismiss"}], "variants": [{"weight": 1, "name": "Control"}, {"weight": 1, "name": "Free week", "buttons": [{"title": "Claim my free week", "action": {"event": "show_paywall"}}, {"title": "Not now", "action": "dismiss"}]}]}]}"#
+                    .utf8))
+        let facts = try #require(FeedMessageFacts.of(feed.feed.messages, app: nil).first)
+        let message = try Self.message(
+            [(0, ["shown": 10_400, "button.0": 1040]), (1, ["shown": 10_400, "button.0": 1560])], facts: facts)
+        let versus = try #require(message.arms[1].versusBaseline?["button.0"])
+        #expect(versus.verdict == .better)
+        #expect(versus.baselineTitle == "Start free trial")
+        #expect(message.headline.kind == .better)
+        #expect(
+            message.headline.text.hasPrefix(
+                "\"Free week\" gets \"Claim my free week\" tapped 15.0% against \"Control\"'s \"Start free trial\" 10.0%"
+            ),
+            "\(message.headline.text)")
+        let report = ResultsReport(tally: ResultsTally(), filter: ResultsFilter(), feed: nil)
+        var withMessage = report
+        withMessage.messages = [message]
+        withMessage.hasFeed = true
+        #expect(
+            withMessage.text.contains("vs baseline's \"Start free trial\" (the same action): +5.0 points"),
+            "\(withMessage.text)")
     }
 
     @Test(arguments: [(0, "A"), (1, "B"), (25, "Z"), (26, "AA"), (27, "AB"), (701, "ZZ"), (702, "AAA")])

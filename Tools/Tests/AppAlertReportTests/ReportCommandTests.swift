@@ -1,7 +1,8 @@
-import AppAlertResults
 import Foundation
 import TestSupport
 import Testing
+
+@testable import AppAlertResults
 
 /// Two apps' counts over three days: message 5 with two variants, message 7 without, an update
 /// prompt, and a day before the window the tests ask for.
@@ -222,8 +223,36 @@ struct ReportCommandTests {
         let text = try Appalert.run(["report", "--database", database]).standardOutput
         #expect(
             text.contains(
-                "not enough data yet — about \(needed) more showings per variant would settle a 10% relative difference"
+                "not enough data yet — about \(ResultsReport.Headline.grouped(needed)) more showings per variant would settle a 10% relative difference"
             ), "\(text)")
+    }
+
+    @Test
+    func withoutAFeedButtonsAreListedByPlaceAndTheReportSaysTheirTitlesAreUnknown() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try await ResultsDatabases.sqlite(in: directory, sampleCounts)
+        let note = "without --feed their titles, and what they do, are unknown."
+        let text = try Appalert.run(["report", "--database", database] + Self.window).standardOutput
+        #expect(text.components(separatedBy: note).count == 2, "\(text)")
+        #expect(text.contains("    button.0 "))
+        let page = directory.url.appendingPathComponent("r.html").path
+        _ = try Appalert.run(["report", "--database", database, "--html", page] + Self.window)
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains(note))
+        let feed = try directory.write(
+            "feed.json",
+            #"[{"id": 5, "bundleId": "*", "title": "T", "text": "t", "buttons": [{"title": "Try", "action": "dismiss"}]}]"#
+        )
+        let named = try Appalert.run(["report", "--database", database, "--feed", feed] + Self.window).standardOutput
+        #expect(!named.contains(note), "\(named)")
+        // Message 7 is counted but the feed no longer has it: said once, under its heading; names fall back.
+        let gone = "The feed no longer has message 7, so its variants' names and its buttons' titles are unknown"
+        #expect(named.components(separatedBy: gone).count == 2, "\(named)")
+        #expect(!named.contains("no longer has message 5"))
+        let withFeed = directory.url.appendingPathComponent("f.html").path
+        _ = try Appalert.run(["report", "--database", database, "--feed", feed, "--html", withFeed] + Self.window)
+        #expect(
+            try String(contentsOfFile: withFeed, encoding: .utf8).contains(
+                gone.replacingOccurrences(of: "'", with: "&#39;")))
     }
 
     @Test
@@ -247,9 +276,10 @@ struct ReportCommandTests {
         try #require(variants.map { $0["variant"] as? Int } == [0, 1, 2])
         #expect((variants[2]["counts"] as? [String: Int])?["button.1"] == 0)
         #expect((variants[2]["counts"] as? [String: Int])?["shown"] == 0)
-        #expect(messages[2]["counts"] as? [String: Int] == ["shown": 0, "dismissed": 0, "button.0": 0])
+        // Its confirm label ("OK") counts as `dismissed`: no button.0 that could never be counted.
+        #expect(messages[2]["counts"] as? [String: Int] == ["shown": 0, "dismissed": 0])
         let text = try Appalert.run(["report", "--database", database, "--feed", feed] + Self.window).standardOutput
-        #expect(text.contains("Message 5 \"Try folders\" (3 variants): shown 2000"), "\(text)")
+        #expect(text.contains("Message 5 \"Try folders\" (3 variants): shown 2,000"), "\(text)")
         #expect(text.contains("Message 8 \"Maintenance\": shown 0"))
     }
 

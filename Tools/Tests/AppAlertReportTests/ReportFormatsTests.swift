@@ -84,7 +84,42 @@ struct ReportFormatsTests {
                 continue
             }
             #expect(consoleHeadline["text"]?.stringValue == headline)
+            // The console's line is the report's: its headline, then each variant's counts and rates as
+            // the text prints them, with the marks.
+            let summary = try #require(console["summary"]?.stringValue)
+            #expect(summary.hasPrefix(headline))
+            for variant in message["variants"] as? [[String: Any]] ?? [] {
+                let label = try #require(variant["label"] as? String)
+                let rates = variant["rates"] as? [String: [String: Any]] ?? [:]
+                for (event, rate) in rates {
+                    guard let value = rate["rate"] as? Double, let low = rate["low"] as? Double,
+                        let high = rate["high"] as? Double
+                    else { continue }
+                    let printed = ResultsReport.rateText(Interval(estimate: value, low: low, high: high))
+                    #expect(text.standardOutput.contains(printed), "text lacks \(label) \(event) \(printed)")
+                    #expect(summary.contains(printed), "console lacks \(label) \(event) \(printed): \(summary)")
+                }
+                for mark in variant["anomalies"] as? [[String: Any]] ?? [] {
+                    #expect(
+                        summary.contains("! counts on") == (mark["kind"] as? String == "outsideDates"), "\(summary)")
+                }
+            }
         }
+        guard case .object(let consoleTips)? = byID["4"], case .object(let consoleSale)? = byID["3"] else {
+            Issue.record("no console figures")
+            return
+        }
+        #expect(
+            consoleTips["summary"]?.stringValue
+                == "No showings recorded, but 2 conversions: no rate until showings are counted.")
+        let saleLine = consoleSale["summary"]?.stringValue ?? ""
+        #expect(saleLine.contains("Variant \"Discount\": shown 503 · "), "\(saleLine)")
+        #expect(
+            saleLine.contains(" · \"Buy now\" 45: 8.9% (95%: 6.8%–11.8%), vs baseline (not the test's goal): "),
+            "\(saleLine)")
+        #expect(
+            saleLine.contains("conversion 65: 12.9% (95%: 10.3%–16.1%), vs baseline: not enough data yet"),
+            "\(saleLine)")
         let sale = messages[0]
         let headline = try #require((sale["headline"] as? [String: Any])?["text"] as? String)
         #expect(headline.hasPrefix("\"Discount\" converts 12.9% against \"Control\" 10.0%: "), "\(headline)")
@@ -103,6 +138,11 @@ struct ReportFormatsTests {
             #expect(!output.contains("Variant 0") && !output.contains("Variant 1"))
         }
         #expect(text.standardOutput.contains("Variant \"Control\" (baseline): shown 500"), "\(text.standardOutput)")
+        // The headline is about the conversion; the other actions' verdicts say they are not the test's goal.
+        #expect(text.standardOutput.contains("  vs baseline: +2.9 points"), "\(text.standardOutput)")
+        #expect(
+            text.standardOutput.contains("  vs baseline (not the test's goal): +0.9 points"), "\(text.standardOutput)")
+        #expect(html.contains("vs baseline (not the test&#39;s goal): +0.9 points"))
         #expect(csv.contains("\n3,Discount,,,button.0,45,"))
         #expect(csv.contains(",Buy now,"))
 
@@ -118,11 +158,64 @@ struct ReportFormatsTests {
         let marks = try #require(variants[1]["anomalies"] as? [[String: Any]])
         let outside = try #require(marks.first { $0["kind"] as? String == "outsideDates" })
         #expect(outside["days"] as? [String] == ["2026-11-18"])
-        #expect(outside["window"] as? String == "2026-11-20 to 2026-11-23")
-        #expect(text.standardOutput.contains("counts on 1 day outside the message's dates (2026-11-20 to 2026-11-23)"))
+        // The window's last day is the last day it is shown (its end, midnight of the 23rd, is exclusive).
+        #expect(outside["window"] as? String == "2026-11-20 to 2026-11-22")
+        #expect(text.standardOutput.contains("counts on 1 day outside the message's dates (2026-11-20 to 2026-11-22)"))
+        #expect(html.contains("Shown 1,003 times in 2 variants; variant &quot;Control&quot; is the baseline."))
         #expect(html.contains("outside the message&#39;s dates"))
         #expect(csv.contains("outsideDates"))
         #expect(figures.serialized().contains("\"outsideDates\""))
+    }
+
+    /// The trial's test of button texts: the console shows each variant's main button under its own title
+    /// with its own count (never the variants' counts added up under the baseline's title), compared as the
+    /// report compares it; a message never shown reads as in the report.
+    @Test
+    func theConsoleShowsEachVariantsButtonsAsTheReportDoes() async throws {
+        let directory = try TemporaryDirectory()
+        var counts: [StoredCount] = []
+        for (variant, button) in [(0, Int64(1040)), (1, Int64(1560))] {
+            counts.append(StoredCount(day: "2026-11-20", message: 2, variant: variant, event: "shown", n: 10_400))
+            counts.append(StoredCount(day: "2026-11-20", message: 2, variant: variant, event: "button.0", n: button))
+        }
+        let database = try await ResultsDatabases.sqlite(in: directory, counts)
+        let feed = """
+            {"format": 2, "messages": [
+              {"id": 1, "bundleId": "*", "title": "Welcome", "text": "Hi", "confirmLabel": "OK"},
+              {"id": 2, "bundleId": "*", "title": "Try Pro", "text": "t",
+               "buttons": [{"title": "Start free trial", "action": {"event": "show_paywall"}},
+                           {"title": "Not now", "action": "dismiss"}],
+               "variants": [{"weight": 1, "name": "Control"},
+                            {"weight": 1, "name": "Free week", "buttons": [
+                              {"title": "Claim my free week", "action": {"event": "show_paywall"}},
+                              {"title": "Not now", "action": "dismiss"}]}]}]}
+            """
+        let figures = await ResultsReport.figuresByMessage(database: database, feed: Data(feed.utf8))
+        guard case .object(let byID) = figures, case .object(let welcome)? = byID["1"],
+            case .object(let test)? = byID["2"], let summary = test["summary"]?.stringValue
+        else {
+            Issue.record("no figures: \(figures.serialized())")
+            return
+        }
+        #expect(welcome["summary"]?.stringValue == "No showings recorded yet.")
+        // The headline, then a line per variant.
+        #expect(summary.components(separatedBy: "\n").count == 3, "\(summary)")
+        #expect(summary.contains("\nVariant \"Control\" (baseline): shown 10,400 · "))
+        #expect(summary.contains(" · \"Start free trial\" 1,040: 10.0% (95%: 9.4%–10.6%) · "))
+        #expect(summary.contains("Variant \"Free week\": shown 10,400 · "))
+        #expect(
+            summary.contains(
+                " · \"Claim my free week\" 1,560: 15.0% (95%: 14.3%–15.7%), "
+                    + "vs baseline's \"Start free trial\" (the same action): better"), "\(summary)")
+        #expect(!summary.contains("2,600") && !summary.contains("2600"))
+        let path = try directory.write("feed.json", feed)
+        let text = try Appalert.run(["report", "--database", database, "--feed", path]).standardOutput
+        // Message 1 (no buttons of its own, its "OK" counted as dismissed): no button row, and its having no
+        // showings said once.
+        #expect(text.contains("Message 1 \"Welcome\": shown 0\n  No showings recorded yet.\n  dismissed "), "\(text)")
+        #expect(!text.contains("\"OK\"") && !text.lowercased().contains("no showings recorded, so no rate"), "\(text)")
+        #expect(!text.contains("no rate (no showings)"), "\(text)")
+        #expect(text.contains("15.0% (95%: 14.3%–15.7%)"))
     }
 
     @Test
@@ -146,7 +239,7 @@ struct ReportFormatsTests {
     /// a rate's "no rate") right-aligned under the right-aligned Count and Rate, in tables of messages
     /// with and without variants and of the update prompts.
     @Test(.enabled(if: chromium != nil && node != nil, "Chromium or Node is not installed"))
-    func everyTableCellIsAlignedAsItsHeaderInARealBrowser() async throws {
+    func everyTableCellIsAlignedAsItsHeaderAndNoChartLabelIsCutOffInARealBrowser() async throws {
         let tally = ResultsTally()
         let rows: [(Int, Int?, String, Int64)] = [
             (1, nil, "shown", 40), (1, nil, "dismissed", 12), (1, nil, "conversion", 3),
@@ -159,8 +252,12 @@ struct ReportFormatsTests {
         }
         tally.add(CountRow(app: "a", day: "2026-11-20", version: "2.0", event: "update.shown", n: 9))
         let directory = try TemporaryDirectory()
+        // The trial's long labels: "Claim my free week" · Free week, and a name of 64 characters.
+        var facts = FeedMessageFacts(id: 3, title: "Try Pro", actions: ["button.0"], variants: 2)
+        facts.variantNames = ["Control", String(repeating: "Wide name W", count: 6).prefix(64).description]
+        facts.buttonTitles = [["Start free trial"], ["Start free trial"], ["Claim my free week"]]
         let page = try directory.write(
-            "report.html", ResultsReport(tally: tally, filter: ResultsFilter(), feed: nil).html)
+            "report.html", ResultsReport(tally: tally, filter: ResultsFilter(), feed: [facts]).html)
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("AppAlertCommandsTests/page-audit.mjs")
         let arguments = [
@@ -175,6 +272,8 @@ struct ReportFormatsTests {
         #expect(report["tables"] as? Int == 4, "\(report)")
         let mismatches = report["mismatches"] as? [[String: Any]] ?? [[:]]
         #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect((report["labels"] as? Int ?? 0) > 10, "\(report)")
+        #expect(report["overflowing"] as? [String] == [], "\(report)")
     }
 
     @Test(arguments: [(1, "1 variant"), (2, "2 variants")])

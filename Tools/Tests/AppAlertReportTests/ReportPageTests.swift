@@ -87,7 +87,7 @@ struct ReportPageTests {
         #expect(html.contains("<caption>The numbers of message 5</caption>"))
         #expect(
             html.contains(
-                "Showings and actions per UTC day from 2026-11-10 to 2026-11-23: 5547 showings, 3044 dismissed, 605 &quot;Try&quot;"
+                "Showings and actions per UTC day from 2026-11-10 to 2026-11-23: 5,547 showings, 3,044 dismissed, 605 &quot;Try&quot;"
             ))
         #expect(html.contains("⚠ All showings: button.0 counted 15 times for 10 showings"))
         #expect(!containsNonFiniteNumber(html))

@@ -41,7 +41,44 @@ struct VerdictTests {
             verdict: .notEnoughData(moreShowings: Proportions.showingsToSettle(rate: 4.5 / 21))),
         // Counts above the showings are taken as all showings: 20/10 reads as 10/10.
         Case(successes: 20, shown: 10, baselineSuccesses: 1, baselineShown: 10, verdict: .better),
+        // None in either: said so, with no showings "needed" to tell 0 from 0.
+        Case(
+            successes: 0, shown: 18_200, baselineSuccesses: 0, baselineShown: 18_200, lowerIsBetter: true,
+            verdict: .noneInEither(what: "counts")),
+        // None in the baseline: no relative difference, so no showings needed for one.
+        Case(
+            successes: 1, shown: 18_200, baselineSuccesses: 0, baselineShown: 18_200,
+            verdict: .notEnoughData(moreShowings: nil)),
     ]
+
+    /// The trial's message 3: no dismissal in 18,200 showings of either variant. The text says so, with no
+    /// relative interval and no showings needed; counts in the text and the HTML have thousands separators,
+    /// the CSV's and JSON's do not.
+    @Test
+    func noneInEitherVariantIsSaidPlainlyAndCountsAreGroupedInTextAndHTML() async throws {
+        let directory = try TemporaryDirectory()
+        var counts: [StoredCount] = []
+        for variant in [0, 1] {
+            counts.append(StoredCount(day: "2026-11-20", message: 3, variant: variant, event: "shown", n: 18_200))
+            counts.append(StoredCount(day: "2026-11-20", message: 3, variant: variant, event: "dismissed", n: 0))
+            counts.append(StoredCount(day: "2026-11-20", message: 3, variant: variant, event: "button.0", n: 2184))
+        }
+        let database = try await ResultsDatabases.sqlite(in: directory, counts)
+        let page = directory.url.appendingPathComponent("r.html").path
+        let text = try Appalert.run(["report", "--database", database, "--html", page]).standardOutput
+        #expect(text.contains("vs baseline (not the test's goal): no dismissals in either variant\n"), "\(text)")
+        #expect(!text.contains("undefined") && !text.contains("4939"), "\(text)")
+        #expect(text.contains("Message 3 (2 variants): shown 36,400"), "\(text)")
+        #expect(text.contains(" 2,184  12.0% (95%: "), "\(text)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("Shown 36,400 times"))
+        #expect(html.contains("<td class=\"n\">2,184</td>"))
+        #expect(html.contains("no dismissals in either variant"))
+        let csv = try Appalert.run(["report", "--database", database, "--csv"]).standardOutput
+        #expect(csv.contains(",button.0,2184,") && csv.contains(",dismissed,0,") && csv.contains("none in either"))
+        let json = try Appalert.run(["report", "--database", database, "--json"]).standardOutput
+        #expect(json.contains("18200") && !json.contains("18,200"))
+    }
 
     @Test(arguments: cases)
     func theVerdictFollowsTheIntervalThenTheShowingsNeeded(_ c: Case) {

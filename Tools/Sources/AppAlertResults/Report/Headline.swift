@@ -83,9 +83,11 @@ extension ResultsReport.Headline {
             (kind, text) = (.noShowings, lead + "\(missing) has no showings recorded yet: nothing to compare.")
             return
         }
+        // A test of button texts names the baseline's button too.
+        let baselineButton = comparison.baselineTitle.map { "'s \"\(ResultsReport.quoted($0))\"" } ?? ""
         var line =
             lead + "\(quotedVariant) \(Self.verb(goal, arm: challenger)) \(ResultsReport.percent(rate.estimate)) "
-            + "against \(quotedBaseline) \(ResultsReport.percent(baselineRate.estimate))"
+            + "against \(quotedBaseline)\(baselineButton) \(ResultsReport.percent(baselineRate.estimate))"
         let probability = better(challenger)
         if probability >= 0 {
             probabilityBetter = probability
@@ -111,7 +113,9 @@ extension ResultsReport.Headline {
             let have = min(challenger.shown, control.shown)
             let clampedRate = min(max(rate.estimate, 0), 1)
             let clampedBaseline = min(max(baselineRate.estimate, 0), 1)
-            let tenPercent = "a 10% relative difference needs about \(Self.about(moreForTenPercent)) more"
+            // With none in the baseline there is no relative difference, and no figure for one.
+            let tenPercent =
+                moreForTenPercent.map { "; a 10% relative difference needs about \(Self.about($0)) more" } ?? ""
             if let needed = Proportions.showingsToSettle(clampedBaseline, clampedRate) {
                 let more = max(needed - have, 0)
                 moreShowingsAtObserved = more
@@ -119,12 +123,15 @@ extension ResultsReport.Headline {
                     more > 0
                     ? " Not settled — at this difference about \(Self.about(more)) more "
                         + "\(more == 1 ? "showing per variant settles" : "showings per variant settle") it (95% confidence, 80% "
-                        + "power); \(tenPercent)."
+                        + "power)\(tenPercent)."
                     : " Not settled — at this difference the showings so far should have settled it, so the "
-                        + "difference is likely smaller than it looks; \(tenPercent)."
+                        + "difference is likely smaller than it looks\(tenPercent)."
             } else {
-                line += " Not settled — no difference so far; \(tenPercent)."
+                line += " Not settled — no difference so far\(tenPercent)."
             }
+        case .noneInEither(let what):
+            kind = .notSettled
+            line += " Not settled — no \(what) in either variant yet."
         case .notComparable:
             kind = .notComparable
         }

@@ -26,7 +26,8 @@ extension ResultsReport {
             <p class="scope">\(HTMLText.escaped(scope))</p>
             """)
         if messages.isEmpty && updates.isEmpty { page.add("<p>No counts recorded.</p>") }
-        for message in messages { page.add(Self.section(message)) }
+        if let note = buttonsNote { page.add("<p class=\"note\">\(HTMLText.escaped(note))</p>") }
+        for message in messages { page.add(Self.section(message, note: notInFeedNote(message))) }
         if !updates.isEmpty { page.add(Self.updatesSection(updates)) }
         page.add("</main>\n</body>\n</html>")
         return page.text
@@ -76,19 +77,20 @@ extension ResultsReport {
           font-size: 13px; }
         """
 
-    private static func section(_ message: MessageResult) -> String {
+    private static func section(_ message: MessageResult, note: String?) -> String {
         let anchor = "m\(message.id)"
         var title = "Message \(message.id)"
         if let name = message.title { title += " “\(quoted(name))”" }
         let variants = message.arms.filter { $0.variant != nil }.count
         var html = "<section aria-labelledby=\"\(anchor)\">\n<h2 id=\"\(anchor)\">\(HTMLText.escaped(title))</h2>\n"
+        if let note { html += "<p class=\"note\">\(HTMLText.escaped(note))</p>\n" }
         html += "<p class=\"headline headline-\(message.headline.kind.rawValue)\">"
         html += HTMLText.escaped(message.headline.text) + "</p>\n"
         let shown = message.counts["shown"] ?? 0
-        html += "<p class=\"note\">Shown \(shown) \(shown == 1 ? "time" : "times")"
+        html += "<p class=\"note\">Shown \(Headline.grouped(shown)) \(shown == 1 ? "time" : "times")"
         if variants > 0, let baseline = message.arms.first(where: { $0.variant != nil }) {
             html += " in \(variants) \(variants == 1 ? "variant" : "variants"); "
-            html += HTMLText.escaped(variantTitle(baseline)) + " is the baseline.</p>\n"
+            html += HTMLText.escaped(variantTitle(baseline, capitalized: false)) + " is the baseline.</p>\n"
         } else {
             html += ".</p>\n"
         }
@@ -100,7 +102,7 @@ extension ResultsReport {
         html += rateChart(message: message, actions: actions, id: "\(anchor)-rates")
         html += "</div>\n"
         for arm in message.arms {
-            for anomaly in arm.anomalies {
+            for anomaly in arm.anomalies where !(shown <= 0 && anomaly == .noShowings) {
                 html +=
                     "<p class=\"mark\" role=\"note\">⚠ \(HTMLText.escaped(variantTitle(arm))): \(HTMLText.escaped(anomaly.text))</p>\n"
             }
@@ -144,9 +146,11 @@ extension ResultsReport {
         let label = "\(variantTitle(arm)) of message \(message.id), per day"
         var summary = "Showings and actions per UTC day"
         if let first = days.first, let last = days.last {
-            summary += " from \(first) to \(last): \(arm.shown) \(arm.shown == 1 ? "showing" : "showings")"
+            summary +=
+                " from \(first) to \(last): \(Headline.grouped(arm.shown)) \(arm.shown == 1 ? "showing" : "showings")"
             for action in actions {
-                summary += ", \(arm.counts[action] ?? 0) \(eventLabel(action, titles: arm.buttonTitles))"
+                summary +=
+                    ", \(Headline.grouped(arm.counts[action] ?? 0)) \(eventLabel(action, titles: arm.buttonTitles))"
             }
             summary += ". The table below has every number."
         } else {
@@ -207,9 +211,17 @@ extension ResultsReport {
     /// Each action's rate per variant: a dot and its 95% interval.
     private static func rateChart(message: MessageResult, actions: [String], id: String) -> String {
         let rows = actions.flatMap { action in message.arms.map { (action: action, arm: $0) } }
+        // Each row's label ("Claim my free week" · Free week), cut at 48 characters (the description and the
+        // table have it whole); the labels' column is as wide as the longest needs, the plot 306 wide beside it.
+        let names = rows.map { row in
+            let event = eventLabel(row.action, titles: row.arm.buttonTitles)
+            let name = row.arm.variant == nil ? event : "\(event) · \(quoted(row.arm.label))"
+            return name.count > 48 ? String(name.prefix(47)) + "…" : name
+        }
         let rowHeight = 20.0
-        let left = 150.0
-        let width = 480.0
+        // 11px system-ui text averages under 6.6 units a character (wide capitals included).
+        let left = max(150, Double(names.map(\.count).max() ?? 0) * 6.6 + 16)
+        let width = left + 330
         let right = 24.0
         let top = 8.0
         let height = top + rowHeight * Double(max(rows.count, 1)) + 26
@@ -233,8 +245,7 @@ extension ResultsReport {
         for (index, row) in rows.enumerated() {
             let centerY = top + rowHeight * (Double(index) + 0.5)
             let color = colorClass(row.action)
-            let event = eventLabel(row.action, titles: row.arm.buttonTitles)
-            let name = row.arm.variant == nil ? event : "\(event) · \(quoted(row.arm.label))"
+            let name = names[index]
             svg +=
                 "<text x=\"\(format(left - 8))\" y=\"\(format(centerY + 4))\" text-anchor=\"end\">\(HTMLText.escaped(name))</text>"
             if let rate = row.arm.rates[row.action] ?? nil {
@@ -256,7 +267,7 @@ extension ResultsReport {
         for action in actions {
             for arm in message.arms {
                 let event = eventLabel(action, titles: arm.buttonTitles)
-                let name = arm.variant == nil ? event : "\(event) of \(variantTitle(arm))"
+                let name = arm.variant == nil ? event : "\(event) of \(variantTitle(arm, capitalized: false))"
                 if let rate = arm.rates[action] ?? nil {
                     parts.append("\(name): \(percent(rate.estimate)) (\(percent(rate.low)) to \(percent(rate.high)))")
                 } else {
@@ -280,7 +291,7 @@ extension ResultsReport {
                     arm.variant == nil ? "—" : quoted(arm.label) + (arm.versusBaseline == nil ? " (baseline)" : "")
                 html += "<tr><th scope=\"row\">\(HTMLText.escaped(name))</th>"
                 html += "<td>\(HTMLText.escaped(eventLabel(event, titles: arm.buttonTitles)))</td>"
-                html += "<td class=\"n\">\(arm.counts[event] ?? 0)</td>"
+                html += "<td class=\"n\">\(Headline.grouped(arm.counts[event] ?? 0))</td>"
                 if event == "shown" {
                     html += "<td></td><td></td>"
                 } else if let rate = arm.rates[event] ?? nil {
@@ -294,12 +305,16 @@ extension ResultsReport {
                     if let comparison = arm.versusBaseline?[event] {
                         let verdict = comparison.verdict
                         let describe = describe(comparison)
+                        let saidByVerdict: Bool
+                        if case .noneInEither = verdict { saidByVerdict = true } else { saidByVerdict = false }
                         let detail =
-                            comparison.probabilityToBeat == nil
+                            comparison.probabilityToBeat == nil || saidByVerdict
                             ? ""
                             : describe[
                                 ..<(describe.range(of: ": ", options: .backwards)?.lowerBound ?? describe.endIndex)]
-                        html += "<td>\(HTMLText.escaped(matchedBy(comparison, event) + String(detail)))</td>"
+                        let against = baselineName(comparison, event, goal: message.headline.event)
+                        let named = against == "baseline" ? "" : "vs \(against): "
+                        html += "<td>\(HTMLText.escaped(named + String(detail)))</td>"
                         html +=
                             "<td class=\"verdict-\(verdict.code.replacingOccurrences(of: " ", with: "-"))\">\(HTMLText.escaped(verdict.text))</td>"
                     } else {
@@ -323,7 +338,8 @@ extension ResultsReport {
             for event in update.events {
                 html +=
                     "<tr><th scope=\"row\">\(HTMLText.escaped(quoted(update.app)))</th><td>\(HTMLText.escaped(quoted(update.version)))</td>"
-                html += "<td>\(HTMLText.escaped(event))</td><td class=\"n\">\(update.counts[event] ?? 0)</td>"
+                html +=
+                    "<td>\(HTMLText.escaped(event))</td><td class=\"n\">\(Headline.grouped(update.counts[event] ?? 0))</td>"
                 if let rate = update.rates[event] ?? nil {
                     html += "<td class=\"n\">\(HTMLText.escaped(percent(rate.estimate)))</td>"
                     html +=

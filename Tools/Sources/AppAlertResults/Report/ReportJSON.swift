@@ -68,10 +68,11 @@ extension ResultsReport {
             ("probabilityToBeat", number(comparison.probabilityToBeat)),
             ("verdict", .string(comparison.verdict.code)),
         ]
-        if case .notEnoughData(let more) = comparison.verdict {
+        if case .notEnoughData(let more?) = comparison.verdict {
             members.append(("moreShowingsNeeded", .integer(more)))
         }
         if !comparison.baselineEvent.isEmpty { members.append(("baselineEvent", .string(comparison.baselineEvent))) }
+        if let title = comparison.baselineTitle { members.append(("baselineButton", .string(title))) }
         return object(members)
     }
 
@@ -140,7 +141,8 @@ extension ResultsReport {
 
 extension ResultsReport {
     /// The console's figures (`serve --dev --results`): each message's object of `report --json --feed`
-    /// by its id (`{"3": {"id": 3, "title", "counts", "variants"}}`), the whole database read with the
+    /// by its id (`{"3": {"id": 3, "title", "counts", "variants"}}`) with `summary`, the line the console
+    /// shows (``summary(_:)``), the whole database read with the
     /// feed's messages; or `{"error"}` saying why the database cannot be read.
     package static func figuresByMessage(database: String, feed: Data) async -> JSONValue {
         let facts = (try? FeedDecoder().decode(feed)).map { FeedMessageFacts.of($0.feed.messages, app: nil) }
@@ -153,7 +155,10 @@ extension ResultsReport {
         }
         var byID = JSONObject()
         for message in report.messages {
-            byID.set(String(message.id), json(message))
+            // The console's line (`summary`): the report's own words and numbers, made here once.
+            guard case .object(var figures) = json(message) else { continue }
+            figures.set("summary", .string(summary(message)))
+            byID.set(String(message.id), .object(figures))
         }
         return .object(byID)
     }

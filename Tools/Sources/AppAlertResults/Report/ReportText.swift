@@ -20,14 +20,16 @@ extension ResultsReport {
     package var text: String {
         var lines = ["Results for \(scope)"]
         if messages.isEmpty && updates.isEmpty { lines.append("No counts recorded.") }
+        if let note = buttonsNote { lines.append(note) }
         for message in messages {
             lines.append("")
             var heading = "Message \(message.id)"
             if let title = message.title { heading += " \"\(Self.quoted(title))\"" }
             let variantCount = message.arms.filter { $0.variant != nil }.count
             if variantCount > 0 { heading += " (\(variantCount) \(variantCount == 1 ? "variant" : "variants"))" }
-            heading += ": shown \(message.counts["shown"] ?? 0)"
+            heading += ": shown \(Headline.grouped(message.counts["shown"] ?? 0))"
             lines.append(heading)
+            if let note = notInFeedNote(message) { lines.append("  " + note) }
             lines.append("  " + message.headline.text)
             let actions = message.events.filter { $0 != "shown" }
             let width =
@@ -35,35 +37,39 @@ extension ResultsReport {
                     10,
                     (message.arms.flatMap { arm in actions.map { Self.eventLabel($0, titles: arm.buttonTitles).count } }
                         .max() ?? 0) + 2)
+            // A message never shown says so once, in its headline: no rate, no mark repeating it.
+            let neverShown = (message.counts["shown"] ?? 0) <= 0
             for arm in message.arms {
                 let prefix: String
                 if arm.variant != nil {
                     let baseline = arm.versusBaseline == nil ? " (baseline)" : ""
-                    lines.append("  \(Self.variantTitle(arm))\(baseline): shown \(arm.shown)")
+                    lines.append("  \(Self.variantTitle(arm))\(baseline): shown \(Headline.grouped(arm.shown))")
                     prefix = "    "
                 } else {
-                    if variantCount > 0 { lines.append("  Without a variant: shown \(arm.shown)") }
+                    if variantCount > 0 { lines.append("  Without a variant: shown \(Headline.grouped(arm.shown))") }
                     prefix = variantCount > 0 ? "    " : "  "
                 }
                 for action in actions {
                     let count = arm.counts[action] ?? 0
                     let label = Self.eventLabel(action, titles: arm.buttonTitles)
                     var line = prefix + label.padding(toLength: width, withPad: " ", startingAt: 0)
-                    line += String(count).leftPadded(to: 8)
+                    line += Headline.grouped(count).leftPadded(to: 9)
                     if let rate = arm.rates[action] ?? nil {
-                        line +=
-                            "  \(Self.percent(rate.estimate)) (95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
-                    } else {
+                        line += "  " + Self.rateText(rate)
+                    } else if !neverShown {
                         line += "  no rate (no showings)"
                     }
                     lines.append(line)
                     if let comparison = arm.versusBaseline?[action] {
                         lines.append(
-                            prefix + "  vs baseline" + Self.matchedBy(comparison, action) + ": "
+                            prefix + "  vs " + Self.baselineName(comparison, action, goal: message.headline.event)
+                                + ": "
                                 + Self.describe(comparison))
                     }
                 }
-                for anomaly in arm.anomalies { lines.append(prefix + "! " + anomaly.text) }
+                for anomaly in arm.anomalies where !(neverShown && anomaly == .noShowings) {
+                    lines.append(prefix + "! " + anomaly.text)
+                }
             }
         }
         if !updates.isEmpty {
@@ -74,7 +80,7 @@ extension ResultsReport {
                 var parts: [String] = []
                 for event in update.events where event != "update.shown" {
                     let name = event.hasPrefix("update.") ? String(event.dropFirst(7)) : event
-                    var part = "\(name) \(update.counts[event] ?? 0)"
+                    var part = "\(name) \(Headline.grouped(update.counts[event] ?? 0))"
                     if let rate = update.rates[event] ?? nil {
                         part +=
                             " (\(Self.percent(rate.estimate)), 95%: \(Self.percent(rate.low))–\(Self.percent(rate.high)))"
@@ -82,7 +88,7 @@ extension ResultsReport {
                     parts.append(part)
                 }
                 lines.append(
-                    "  \(Self.quoted(update.app)) \(Self.quoted(update.version)): shown \(shown) → "
+                    "  \(Self.quoted(update.app)) \(Self.quoted(update.version)): shown \(Headline.grouped(shown)) → "
                         + parts.joined(separator: ", "))
                 for anomaly in update.anomalies { lines.append("    ! " + anomaly.text) }
             }
@@ -90,20 +96,49 @@ extension ResultsReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "Variant A", or `Variant "Discount"` for a named one.
-    static func variantTitle(_ arm: ArmResult) -> String {
-        guard let variant = arm.variant else { return arm.label }
-        return arm.label == VariantLabels.letter(variant) ? "Variant \(arm.label)" : "Variant \"\(quoted(arm.label))\""
+    /// With a feed that no longer has `message` (counts of a message since removed): its names are unknown.
+    package func notInFeedNote(_ message: MessageResult) -> String? {
+        guard hasFeed, message.title == nil else { return nil }
+        return "The feed no longer has message \(message.id), so its variants' names and its buttons' titles are "
+            + "unknown: variants by letter, buttons by place (button.0 is the first)."
     }
 
-    /// Where a button is compared with the baseline's button of the same title at another index: says so.
-    static func matchedBy(_ comparison: Comparison, _ event: String) -> String {
-        comparison.baselineEvent.isEmpty || comparison.baselineEvent == event
-            ? "" : " (its button of the same title, \(comparison.baselineEvent))"
+    /// Without a feed, where buttons were counted: they are listed by index, their titles unknown.
+    package var buttonsNote: String? {
+        guard !hasFeed, messages.contains(where: { $0.events.contains { $0.hasPrefix("button.") } }) else { return nil }
+        return "Buttons are listed by their place (button.0 is the first): without --feed their titles, and what "
+            + "they do, are unknown."
+    }
+
+    /// "Variant A", or `Variant "Discount"` for a named one; "variant A" within a sentence.
+    static func variantTitle(_ arm: ArmResult, capitalized: Bool = true) -> String {
+        guard let variant = arm.variant else { return arm.label }
+        let word = capitalized ? "Variant" : "variant"
+        return arm.label == VariantLabels.letter(variant) ? "\(word) \(arm.label)" : "\(word) \"\(quoted(arm.label))\""
+    }
+
+    /// What `event` is compared with: "baseline"; for a button compared with one of another title doing the
+    /// same thing, `baseline's "Start free trial" (the same action)`; for one compared with the baseline's
+    /// button of the same title at another index, says which. An event other than the headline's `goal`
+    /// says it is not the test's goal, so that its verdict is not read against the headline's.
+    static func baselineName(_ comparison: Comparison, _ event: String, goal: String?) -> String {
+        var notes: [String] = []
+        var name = "baseline"
+        if let title = comparison.baselineTitle {
+            name += "'s \"\(quoted(title))\""
+            notes.append("the same action")
+        } else if !comparison.baselineEvent.isEmpty && comparison.baselineEvent != event {
+            notes.append("its button of the same title, \(comparison.baselineEvent)")
+        }
+        if let goal, goal != event { notes.append("not the test's goal") }
+        return notes.isEmpty ? name : "\(name) (\(notes.joined(separator: "; ")))"
     }
 
     static func describe(_ comparison: Comparison) -> String {
-        if case .notComparable = comparison.verdict { return comparison.verdict.text }
+        switch comparison.verdict {
+        case .notComparable, .noneInEither: return comparison.verdict.text
+        default: break
+        }
         var parts: [String] = []
         if let difference = comparison.difference {
             parts.append(
@@ -111,10 +146,12 @@ extension ResultsReport {
         } else {
             parts.append("no difference defined (no showings)")
         }
-        if let relative = comparison.relative {
-            let estimate = relative.estimate.map { signedPercent($0) } ?? "undefined (baseline rate 0)"
+        if let relative = comparison.relative, let estimate = relative.estimate {
             parts.append(
-                "relative \(estimate) (95%: \(signedPercent(relative.low)) to \(signedPercent(relative.high)))")
+                "relative \(signedPercent(estimate)) (95%: \(signedPercent(relative.low)) to "
+                    + "\(signedPercent(relative.high)))")
+        } else if comparison.difference != nil {
+            parts.append("no relative difference (none in the baseline)")
         }
         if let probabilityToBeat = comparison.probabilityToBeat {
             parts.append("P(rate above the baseline’s) \(probability(probabilityToBeat))")

@@ -58,8 +58,11 @@ package struct ResultsReport: Sendable {
         package var probabilityToBeat: Double?
         package var verdict: Verdict
         /// The baseline's event this one is compared with: the same event, or for a button the
-        /// baseline's button of the same title.
+        /// baseline's button of the same title, else the baseline's button at its place doing the same thing.
         package var baselineEvent: String
+        /// For a button compared with a baseline's button of another title (one at its place doing the same
+        /// thing: a test of button texts): the baseline's button's title.
+        package var baselineTitle: String?
 
         static func notComparable(title: String?, event: String) -> Comparison {
             Comparison(
@@ -73,10 +76,14 @@ package struct ResultsReport: Sendable {
         case better
         case worse
         case noClearDifference
-        /// About this many more showings per variant would settle a 10% relative difference.
-        case notEnoughData(moreShowings: Int64)
-        /// A button whose title the baseline's buttons do not have (`nil`: a button this variant does not
-        /// have): nothing to compare it with.
+        /// About this many more showings per variant would settle a 10% relative difference (`nil` when the
+        /// baseline has none: there is no relative difference to size it by).
+        case notEnoughData(moreShowings: Int64?)
+        /// Not one counted in either variant (`what`: "dismissals"): no difference, relative or not, to read.
+        case noneInEither(what: String)
+        /// A button whose title the baseline's buttons do not have, and whose action differs from the
+        /// baseline's button at its place (`nil`: a button this variant does not have): nothing to compare
+        /// it with.
         case notComparable(title: String?)
 
         package var code: String {
@@ -85,18 +92,23 @@ package struct ResultsReport: Sendable {
             case .worse: "worse"
             case .noClearDifference: "no clear difference"
             case .notEnoughData: "not enough data yet"
+            case .noneInEither: "none in either"
             case .notComparable: "not comparable"
             }
         }
 
         package var text: String {
             switch self {
-            case .notEnoughData(let more):
-                "not enough data yet — about \(more) more \(more == 1 ? "showing" : "showings") per variant would "
+            case .notEnoughData(nil):
+                "not enough data yet (none in the baseline, so no relative difference to size the showings needed by)"
+            case .notEnoughData(let more?):
+                "not enough data yet — about \(Headline.grouped(more)) more \(more == 1 ? "showing" : "showings") per variant would "
                     + "settle a 10% relative difference"
             case .notComparable(let title?):
-                "not comparable — the baseline has no button titled \"\(ResultsReport.quoted(title))\""
+                "not comparable — the baseline has no button titled \"\(ResultsReport.quoted(title))\" and its "
+                    + "button at this place does something else"
             case .notComparable(nil): "not comparable — this variant has no such button"
+            case .noneInEither(let what): "no \(what) in either variant"
             default: code
             }
         }
@@ -128,13 +140,13 @@ package struct ResultsReport: Sendable {
             switch self {
             case .noShowings: "no showings recorded, so no rate"
             case .moreThanShown(let event, let count, let shown):
-                "\(event) counted \(count) \(count == 1 ? "time" : "times") for \(shown) "
-                    + "\(shown == 1 ? "showing" : "showings") (intervals take it as \(shown))"
+                "\(event) counted \(Headline.grouped(count)) \(count == 1 ? "time" : "times") for \(Headline.grouped(shown)) "
+                    + "\(shown == 1 ? "showing" : "showings") (intervals take it as \(Headline.grouped(shown)))"
             case .actionsWithoutShowings(let days, let total):
-                "actions on \(total) day\(total == 1 ? "" : "s") without showings: "
+                "actions on \(Headline.grouped(Int64(total))) day\(total == 1 ? "" : "s") without showings: "
                     + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
             case .outsideDates(let days, let total, let window):
-                "counts on \(total) day\(total == 1 ? "" : "s") outside the message's dates (\(window)), included "
+                "counts on \(Headline.grouped(Int64(total))) day\(total == 1 ? "" : "s") outside the message's dates (\(window)), included "
                     + "as they are: " + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
             }
         }
@@ -165,7 +177,10 @@ package struct FeedMessageFacts: Sendable {
     package var variantNames: [String?] = []
     /// The buttons' titles (base language) of the message (index 0) and of each variant (1, 2, …).
     package var buttonTitles: [[String]] = []
-    /// The UTC days of `startDate` and `endDate`, and the last day a conversion may follow a showing.
+    /// What those buttons do, as `buttonTitles`.
+    package var buttonActions: [[Message.Action]] = []
+    /// The UTC days of `startDate` and of the last moment before `endDate` (the end is exclusive: a message
+    /// ending at midnight was last shown the day before), and the last day a conversion may follow a showing.
     package var startDay: String?
     package var endDay: String?
     package var lastConversionDay: String?
@@ -182,14 +197,12 @@ package struct FeedMessageFacts: Sendable {
         if message.dismissible { actions.append("dismissed") }
         // Each wording (the message, each variant) has its own buttons; the report lists the most.
         let wordings = [message] + message.variants.indices.map { message.applying(variant: $0) }
-        let titles: [[String]] = wordings.map { wording in
-            guard message.layout.hasButtons else { return [] }
-            return
-                (wording.buttons
-                ?? ResolvedMessage.derivedButtons(
-                    link: wording.link, confirmLabel: wording.confirmLabel ?? Message.defaultConfirmLabel,
-                    dismissible: wording.dismissible)).map(\.title)
+        // Only the feed's own `buttons` are counted by index (button.N): a button made of the link counts
+        // as `link`, one of the confirm label as `dismissed` (what `collect` accepts).
+        let buttons: [[Message.Button]] = wordings.map { wording in
+            message.layout.hasButtons ? wording.buttons ?? [] : []
         }
+        let titles = buttons.map { $0.map(\.title) }
         actions += (0..<(titles.map(\.count).max() ?? 0)).map { "button.\($0)" }
         if message.layout.hasTapAction { actions.append("tap") }
         // An inbox item is shown when its row is drawn, and opened from the list; its card's buttons
@@ -198,8 +211,9 @@ package struct FeedMessageFacts: Sendable {
         self.init(id: message.id, title: message.title, actions: actions, variants: message.variants.count)
         variantNames = message.variants.map(\.name)
         buttonTitles = titles
+        buttonActions = buttons.map { $0.map(\.action) }
         startDay = message.startDate.map(Self.day)
-        endDay = message.endDate.map(Self.day)
+        endDay = message.endDate.map { Self.day($0.addingTimeInterval(-0.001)) }
         let hours = (wordings.compactMap(\.conversion?.withinHours).max()).map(Double.init) ?? 0
         lastConversionDay = message.endDate.map { Self.day($0.addingTimeInterval(hours * 3600)) }
     }
@@ -216,6 +230,12 @@ package struct FeedMessageFacts: Sendable {
     func buttons(of variant: Int?) -> [String] {
         let index = variant.map { $0 + 1 } ?? 0
         return buttonTitles.indices.contains(index) ? buttonTitles[index] : []
+    }
+
+    /// What the buttons `variant` shows do (the message's for `nil`).
+    func actions(of variant: Int?) -> [Message.Action] {
+        let index = variant.map { $0 + 1 } ?? 0
+        return buttonActions.indices.contains(index) ? buttonActions[index] : []
     }
 
     /// `date`'s UTC day, YYYY-MM-DD.
@@ -283,7 +303,8 @@ extension ResultsReport {
         let baselineVariant = ordered.first { $0 != nil } ?? nil
         let baseline = Baseline(
             counts: baselineVariant.flatMap { stored[$0] }?.totals ?? [:],
-            buttonTitles: facts?.buttons(of: baselineVariant) ?? [])
+            buttonTitles: facts?.buttons(of: baselineVariant) ?? [],
+            buttonActions: facts?.actions(of: baselineVariant) ?? [])
         let arms = ordered.map { variant in
             arm(
                 variant: variant, stored: stored[variant] ?? ResultsTally.Counts(), events: events, actions: actions,
@@ -304,6 +325,7 @@ extension ResultsReport {
     struct Baseline {
         var counts: [String: Int64]
         var buttonTitles: [String]
+        var buttonActions: [Message.Action]
     }
 
     private static func arm(
@@ -316,18 +338,23 @@ extension ResultsReport {
         var rates: [String: Interval?] = [:]
         for action in actions { rates[action] = rate(counts[action] ?? 0, of: shown) }
         let titles = facts?.buttons(of: variant) ?? []
+        let buttonActions = facts?.actions(of: variant) ?? []
         let versus = baseline.map { baseline in
             var comparisons: [String: ResultsReport.Comparison] = [:]
             for action in actions {
-                let matched = baselineEvent(for: action, titles: titles, baselineTitles: baseline.buttonTitles)
+                let matched = baselineEvent(
+                    for: action, buttons: ButtonFacts(titles: titles, actions: buttonActions),
+                    baseline: ButtonFacts(titles: baseline.buttonTitles, actions: baseline.buttonActions))
                 guard let other = matched.event else {
                     comparisons[action] = .notComparable(title: matched.title, event: action)
                     continue
                 }
                 var comparison = compare(
                     successes: counts[action] ?? 0, shown: shown, baselineSuccesses: baseline.counts[other] ?? 0,
-                    baselineShown: baseline.counts["shown"] ?? 0, lowerIsBetter: action == "dismissed")
+                    baselineShown: baseline.counts["shown"] ?? 0, lowerIsBetter: action == "dismissed",
+                    what: countedAs(action, titles: titles))
                 comparison.baselineEvent = other
+                comparison.baselineTitle = matched.baselineTitle
                 comparisons[action] = comparison
             }
             return comparisons
@@ -343,20 +370,35 @@ extension ResultsReport {
             anomalies: marked)
     }
 
+    /// One arm's buttons: their titles and what they do, by index.
+    struct ButtonFacts {
+        var titles: [String]
+        var actions: [Message.Action]
+    }
+
     /// The baseline's event to compare `event` with: itself, except for a button whose title differs
-    /// from the baseline's button at its index — then the baseline's button of the same title, or
-    /// none (`event` `nil`: not comparable). Without titles (no feed), buttons compare by index.
-    static func baselineEvent(for event: String, titles: [String], baselineTitles: [String])
-        -> (event: String?, title: String?)
+    /// from the baseline's button at its index — then the baseline's button of the same title, else the
+    /// baseline's button at its index when it does the same thing (a test of button texts: `baselineTitle`
+    /// is that button's title), else none (`event` `nil`: not comparable). Without titles (no feed),
+    /// buttons compare by index.
+    static func baselineEvent(for event: String, buttons: ButtonFacts, baseline: ButtonFacts)
+        -> (event: String?, title: String?, baselineTitle: String?)
     {
+        let (titles, baselineTitles) = (buttons.titles, baseline.titles)
         guard event.hasPrefix("button."), let index = Int(event.dropFirst(7)),
             !titles.isEmpty || !baselineTitles.isEmpty
-        else { return (event, nil) }
+        else { return (event, nil, nil) }
         // A button this variant does not have.
-        guard titles.indices.contains(index) else { return (nil, nil) }
+        guard titles.indices.contains(index) else { return (nil, nil, nil) }
         let title = titles[index]
-        if baselineTitles.indices.contains(index), baselineTitles[index] == title { return (event, title) }
-        return (baselineTitles.firstIndex(of: title).map { "button.\($0)" }, title)
+        if baselineTitles.indices.contains(index), baselineTitles[index] == title { return (event, title, nil) }
+        if let other = baselineTitles.firstIndex(of: title) { return ("button.\(other)", title, nil) }
+        if buttons.actions.indices.contains(index), baseline.actions.indices.contains(index),
+            baselineTitles.indices.contains(index), buttons.actions[index] == baseline.actions[index]
+        {
+            return (event, title, baselineTitles[index])
+        }
+        return (nil, title, nil)
     }
 
     /// Days with counts before the message's first day or after its last (conversions allowed up to
@@ -386,18 +428,26 @@ extension ResultsReport {
     }
 
     /// The comparison of one action of a variant with the baseline's.
+    /// With none in either variant (`what` says of what) the verdict says so; with none in the baseline
+    /// there is no relative difference.
     static func compare(
-        successes: Int64, shown: Int64, baselineSuccesses: Int64, baselineShown: Int64, lowerIsBetter: Bool
+        successes: Int64, shown: Int64, baselineSuccesses: Int64, baselineShown: Int64, lowerIsBetter: Bool,
+        what: String = "counts"
     ) -> Comparison {
         let difference = Proportions.difference(
             successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown)
         let relative = Proportions.ratio(
             successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown
-        ).map { (estimate: $0.estimate.map { $0 - 1 }, low: $0.low - 1, high: $0.high - 1) }
+        ).flatMap { ratio in
+            // A rate against a baseline rate of 0 has no relative difference, and no interval worth printing.
+            ratio.estimate.map { (estimate: Optional($0 - 1), low: ratio.low - 1, high: ratio.high - 1) }
+        }
         let probability = ProbabilityToBeat.probability(
             successes1: successes, trials1: shown, successes0: baselineSuccesses, trials0: baselineShown)
         let verdict: Verdict
-        if let difference, difference.low > 0 {
+        if successes == 0, baselineSuccesses == 0, shown > 0, baselineShown > 0 {
+            verdict = .noneInEither(what: what)
+        } else if let difference, difference.low > 0 {
             verdict = lowerIsBetter ? .worse : .better
         } else if let difference, difference.high < 0 {
             verdict = lowerIsBetter ? .better : .worse
@@ -407,11 +457,28 @@ extension ResultsReport {
             let n = Double(max(shown, 0)) + Double(max(baselineShown, 0))
             let needed = Proportions.showingsToSettle(rate: (x + 0.5) / (n + 1))
             let have = min(shown, baselineShown)
-            verdict = have >= needed ? .noClearDifference : .notEnoughData(moreShowings: needed - max(have, 0))
+            verdict =
+                have >= needed
+                ? .noClearDifference
+                : .notEnoughData(
+                    moreShowings: baselineSuccesses == 0 && baselineShown > 0 ? nil : needed - max(have, 0))
         }
         return Comparison(
             difference: difference, relative: relative, probabilityToBeat: probability, verdict: verdict,
             baselineEvent: "")
+    }
+
+    /// What `event` counts, in the plural: "dismissals", "taps on "Buy now"", "conversions".
+    static func countedAs(_ event: String, titles: [String]) -> String {
+        switch event {
+        case "dismissed": "dismissals"
+        case "conversion": "conversions"
+        case "opened": "openings"
+        case "tap": "taps"
+        case "link": "links followed"
+        default:
+            event.hasPrefix("button.") ? "taps on \(eventLabel(event, titles: titles))" : "\(event) events"
+        }
     }
 
     private static func update(app: String, version: String, counts stored: ResultsTally.Counts) -> UpdateResult {

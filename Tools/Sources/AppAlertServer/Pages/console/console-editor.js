@@ -180,7 +180,7 @@
               ? " · " + message.variants.length + " variants" : "") })])
         ]);
         if (state.results) {
-          cells.push(make("td", { "class": "con-results", text: resultsText(data.results, message.id, fullById[String(message.id)]) }));
+          cells.push(make("td", { "class": "con-results", text: resultsText(data.results, message.id) }));
         }
         var row = make("tr", {}, cells);
         if (state.editor && state.editor.feed === feed.name && state.editor.originalId === message.id) {

@@ -490,59 +490,21 @@ var ConsoleLogic = (function () {
     return /[.!?…]$/.test(trimmed) ? trimmed : trimmed + ".";
   }
 
-  // One message's figures from the report (`report --json`'s message: counts, and per variant the
-  // rates with their intervals and the verdict against the baseline).
-  // Counts of a message never shown (an empty database: all 0) read "no showings yet"; a button's count
-  // is named by the button's title where the message has one ("Go" 10, not button.0 10).
-  /** @param {JSONValue} results @param {number} id @param {JSONObject | undefined} message @returns {string} */
-  function resultsText(results, id, message) {
+  // One message's results as the console shows them: the line the report's code writes (`summary` of the
+  // figures `serve --dev --results` sends: the headline, then per variant the counts, rates, verdicts and
+  // marks in the report's words and formats), never one made here. A message the report does not list
+  // has not been shown; "—" when the database cannot be read.
+  /** @param {JSONValue} results @param {number} id @returns {string} */
+  function resultsText(results, id) {
     if (!results || typeof results !== "object" || typeof results.error === "string") { return "—"; }
     var figures = results[String(id)];
-    if (!figures) { return "no showings yet"; }
-    // A message with variants opens with the report's own one-line verdict (appalert report's headline),
-    // word for word.
-    var arms = Array.isArray(figures.variants) ? figures.variants : [];
-    var headline = arms.length > 1 && figures.headline && typeof figures.headline.text === "string"
-      ? figures.headline.text : "";
-    var counts = figures.counts || {};
-    if (!(typeof counts.shown === "number" && counts.shown > 0)) { return headline || "no showings yet"; }
-    var buttons = message && Array.isArray(message.buttons) ? message.buttons : [];
-    var parts = Object.keys(counts).filter(function (name) { return typeof counts[name] === "number"; })
-      .sort(function (a, b) { return Number(b === "shown") - Number(a === "shown") || (a < b ? -1 : a > b ? 1 : 0); })
-      .map(function (name) { return countName(name, buttons) + " " + counts[name]; });
-    arms.forEach(function (/** @type {JSONValue} */ arm) {
-      var rate = arm.rates && arm.rates.conversion;
-      if (!rate || typeof rate.rate !== "number") { return; }
-      var verdict = arm.versusBaseline && arm.versusBaseline.conversion ? ", " + arm.versusBaseline.conversion.verdict : "";
-      // The report's label (the variant's name, else A, B, C…), as in appalert report.
-      var label = typeof arm.label === "string" ? arm.label
-        : typeof arm.variant === "number" && arm.variant < 26 ? String.fromCharCode(65 + arm.variant) : String(arm.variant);
-      parts.push((arms.length > 1 && arm.variant !== null ? "variant " + label + " " : "") + "conversion rate "
-        + percent(rate.rate) + " (" + percent(rate.low) + "–" + percent(rate.high) + ")" + verdict);
-    });
-    // The report lists every message of the feed; one without counts has not been shown yet.
-    var figuresText = parts.join(" · ");
-    return headline ? headline + (figuresText ? " — " + figuresText : "") : figuresText || "no showings yet";
+    return figures && typeof figures.summary === "string" ? figures.summary : "No showings recorded yet.";
   }
-
-  // "button.0" as the first button's title in quotes, where the message gives it one.
-  /** @param {string} name @param {JSONValue[]} buttons @returns {string} */
-  function countName(name, buttons) {
-    var index = /^button\.(\d+)$/.exec(name);
-    var button = index ? buttons[Number(index[1])] : null;
-    if (button && typeof button === "object" && typeof button.title === "string" && button.title !== "") {
-      return "“" + button.title + "”";
-    }
-    return name;
-  }
-
-  /** @param {unknown} value @returns {string} */
-  function percent(value) { return typeof value === "number" ? (value * 100).toFixed(1) + " %" : "?"; }
 
   return { parsePath: parsePath, pathText: pathText, getPath: getPath,
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
     readDate: readDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,
     inKeyOrder: inKeyOrder, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
-    sameJSON: sameJSON, sentence: sentence, resultsText: resultsText, countName: countName, percent: percent };
+    sameJSON: sameJSON, sentence: sentence, resultsText: resultsText };
 })();
