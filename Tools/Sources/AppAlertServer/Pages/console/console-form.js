@@ -223,8 +223,9 @@
     }));
     var target = Console.make("input", { id: base + "-target", type: "text", autocomplete: "off", spellcheck: "false" });
     var targetLabel = Console.make("label", { "for": base + "-target", text: "Link or event" });
+    var legend = Console.make("legend", { text: spec.label });
     var group = Console.make("fieldset", { "class": "con-button", "data-path": spec.path }, [
-      Console.make("legend", { text: spec.label }),
+      legend,
       Console.make("div", { "class": "con-field", "data-path": spec.path + ".title" }, [
         Console.make("label", { "for": base + "-title", text: "Title" }), title]),
       Console.make("div", { "class": "con-field", "data-path": spec.path + ".action" }, [
@@ -232,27 +233,47 @@
       Console.make("div", { "class": "con-field", "data-path": spec.path + ".action.value" }, [targetLabel, target])
     ]);
     var field = { spec: spec, segments: parsePath(spec.path), control: title, kind: kind, target: target,
-      targetLabel: targetLabel, wrapper: group };
+      targetLabel: targetLabel, wrapper: group, legend: legend };
+    // A variant's button: what it takes from the message's follows each edit of the message.
+    if (parsePath(spec.path).length > 2) {
+      field.refresh = function (message) { if (!group.contains(document.activeElement)) { fillButton(field, message); } };
+    }
     [title, target].forEach(function (control) { control.addEventListener("input", function () { buttonEdited(field); }); });
     kind.addEventListener("change", function () { buttonEdited(field); });
     return field;
   }
 
+  function kindOf(action) {
+    return isPlainObject(action) ? (action.event !== undefined ? "event" : "url") : "dismiss";
+  }
+
+  // The message's button a variant's button field stands for (null for the message's own fields).
+  function messageButton(field, message) {
+    if (field.segments.length <= 2 || !Array.isArray(message.buttons)) { return null; }
+    var button = message.buttons[field.spec.index];
+    return isPlainObject(button) ? button : null;
+  }
+
   function buttonEdited(field) {
     var message = Console.draft();
-    // The message's buttons, or a variant's (variants[1].buttons[0]).
-    var draft = field.segments.length > 2 ? getPath(message, field.segments.slice(0, -2)) : message;
-    var buttons = Array.isArray(draft.buttons) ? draft.buttons : [];
+    // The message's buttons, or a variant's (variants[1].buttons[0]): a variant's start as a copy of the
+    // message's, and an empty field of a variant's button means the message's (its grey placeholder).
+    var inVariant = field.segments.length > 2;
+    var draft = inVariant ? getPath(message, field.segments.slice(0, -2)) : message;
+    var theirs = messageButton(field, message);
+    var buttons = inVariant ? ConsoleGuard.startingButtons(message, draft)
+      : Array.isArray(draft.buttons) ? draft.buttons : [];
     var index = field.spec.index;
     var old = isPlainObject(buttons[index]) ? buttons[index] : {};
     var button = Object.assign({}, old);
-    var title = field.control.value;
+    var title = field.control.value === "" && theirs && typeof theirs.title === "string" ? theirs.title : field.control.value;
     if (title === "") { delete button.title; } else { button.title = title; }
     var kind = field.kind.value;
     var target = field.target.value.trim();
-    field.target.disabled = kind === "dismiss";
-    field.targetLabel.textContent = kind === "event" ? "Event name" : kind === "url" ? "Link URL" : "Link or event";
-    if (kind === "dismiss") {
+    showButtonKind(field, kind);
+    if (theirs && kind === kindOf(theirs.action) && (kind === "dismiss" || target === "")) {
+      if (theirs.action === undefined) { delete button.action; } else { button.action = JSON.parse(JSON.stringify(theirs.action)); }
+    } else if (kind === "dismiss") {
       if (old.action === undefined || old.action === null) { delete button.action; } else { button.action = "dismiss"; }
     } else {
       var action = isPlainObject(old.action) ? Object.assign({}, old.action) : {};
@@ -261,6 +282,8 @@
       action[kind] = target;
       button.action = action;
     }
+    // The title first, then what it does, as the format writes a button.
+    if (button.title !== undefined) { button = Object.assign({ title: button.title }, button); }
     var empty = Object.keys(button).length === 0 && target === "";
     var next = buttons.slice();
     if (empty && index >= next.length - 1) {
@@ -273,29 +296,52 @@
     // button) moves into a second button, rather than an error at a field the author did not touch.
     var moved = buttons.length === 0 && next.length === 1 ? movedIntoButton(draft) : null;
     if (moved) { next.push(moved.button); }
-    if (next.length === 0) { delete draft.buttons; } else { draft.buttons = next; }
+    if (next.length === 0 || (inVariant && ConsoleGuard.sameAsMessage(message, next))) { delete draft.buttons; }
+    else { draft.buttons = next; }
+    // A new action of the message's button reaches its copies in translations and variants that did the same.
+    var followed = !inVariant && isPlainObject(buttons[index]) ? ConsoleGuard.followAction(message, index, old.action, button.action) : [];
     if (moved) {
       fill(message);
       Console.setStatus(moved.said + (draft === message ? translationsLeft(draft) : ""));
+    } else if (followed.length) {
+      Console.setStatus("The " + field.spec.label.toLowerCase() + " does the same in " + followed.join(", ")
+        + ": their copies of it did what it did before.");
     }
     Console.formEdited();
   }
 
-  function fillButton(field, message) {
-    var draft = field.segments.length > 2 ? getPath(message, field.segments.slice(0, -2)) || {} : message;
-    var button = Array.isArray(draft.buttons) ? draft.buttons[field.spec.index] : undefined;
-    field.control.value = isPlainObject(button) ? show(button.title, "text") : "";
-    var action = isPlainObject(button) ? button.action : undefined;
-    var kind = "dismiss";
-    var target = "";
-    if (isPlainObject(action)) {
-      kind = action.event !== undefined ? "event" : "url";
-      target = show(action.event !== undefined ? action.event : action.url, "text");
-    }
-    field.kind.value = kind;
-    field.target.value = target;
+  function placeholder(control, text) {
+    if (text) { control.setAttribute("placeholder", text); } else { control.removeAttribute("placeholder"); }
+  }
+
+  function showButtonKind(field, kind) {
     field.target.disabled = kind === "dismiss";
     field.targetLabel.textContent = kind === "event" ? "Event name" : kind === "url" ? "Link URL" : "Link or event";
+  }
+
+  // A variant's button shows what it takes from the message's in grey: an empty field is the message's.
+  function fillButton(field, message) {
+    var draft = field.segments.length > 2 ? getPath(message, field.segments.slice(0, -2)) || {} : message;
+    var theirs = messageButton(field, message);
+    var own = Array.isArray(draft.buttons);
+    var button = own ? draft.buttons[field.spec.index] : theirs || undefined;
+    var action = isPlainObject(button) ? button.action : undefined;
+    var kind = kindOf(action);
+    var target = isPlainObject(action) ? show(action.event !== undefined ? action.event : action.url, "text") : "";
+    var title = isPlainObject(button) ? show(button.title, "text") : "";
+    var theirTarget = theirs && isPlainObject(theirs.action) ? show(theirs.action.event !== undefined ? theirs.action.event
+      : theirs.action.url, "text") : "";
+    if (theirs && title === theirs.title) { title = ""; }
+    if (theirs && kind === kindOf(theirs.action) && target === theirTarget) { target = ""; }
+    field.control.value = title;
+    placeholder(field.control, theirs && typeof theirs.title === "string" ? theirs.title : "");
+    placeholder(field.target, theirs && kind === kindOf(theirs.action) ? theirTarget : "");
+    field.kind.value = kind;
+    field.target.value = target;
+    showButtonKind(field, kind);
+    if (field.segments.length > 2) {
+      field.legend.textContent = field.spec.label + (own || !theirs ? "" : " (the message's)");
+    }
   }
 
   // A row for a key the form does not know: its JSON, editable; empty removes it.
