@@ -54,11 +54,14 @@
     ["Who sees it", "Every condition must hold. Lists are separated by commas.", [
       { path: "bundleId", label: "App (bundle id)", kind: "text", hint: "Exact; * is every app." },
       { path: "bundleIds", label: "More apps (bundle ids)", kind: "list" },
-      { path: "appVersions", label: "App versions", kind: "list", placeholder: "e.g. 1.0, 1.1; empty: all versions" },
-      { path: "appVersionRange", label: "App version range", kind: "text", placeholder: "e.g. >=1.2 <2",
-        hint: "A node-semver range: >=1.2 <2, ^1.4, 1.x || 2.1." },
-      { path: "osVersions", label: "OS versions", kind: "list" },
-      { path: "osVersionRange", label: "OS version range", kind: "text", placeholder: "e.g. >=17" },
+      { path: "appVersions", label: "App versions", kind: "versions", range: "App version range",
+        placeholder: "e.g. 1.0, 1.1; empty: all versions", hint: "Exact versions only. For 2.0 and later, use the range below." },
+      { path: "appVersionRange", label: "App version range", kind: "range", placeholder: "e.g. 2.0 and later",
+        hint: "In words: 2.0 and later (or 2.0+), before 3.0, up to 3.0, from 2.0 before 3.0. Or as node-semver: "
+          + ">=2.0 <3.0, ^1.4, 1.x || 2.1." },
+      { path: "osVersions", label: "OS versions", kind: "versions", range: "OS version range" },
+      { path: "osVersionRange", label: "OS version range", kind: "range", placeholder: "e.g. 17 and later",
+        hint: "As the app version range: 17 and later, before 18, from 17.2 before 18." },
       { path: "platforms", label: "Platforms", kind: "list", placeholder: "e.g. ios, macos; empty: all platforms",
         hint: "ios (iPhones and iPads), ipados, macos, tvos, watchos, visionos, linux, windows, web (a web page or web app)." },
       { path: "locales", label: "Languages", kind: "languages", placeholder: "e.g. German, pt-BR; empty: all languages",
@@ -72,8 +75,8 @@
       { path: "rolloutSchedule", label: "Rollout schedule", kind: "rows", rows: "rolloutSchedule",
         hint: "A rollout that grows over time: from each date on, that percent of installs (dates in UTC). Not "
           + "together with Rollout." },
-      { path: "whatsNew", label: "What's new for updates into", kind: "text", placeholder: "e.g. >=2.1 <2.2",
-        hint: "A range: the first launches after updating into it." },
+      { path: "whatsNew", label: "What's new for updates into", kind: "range", placeholder: "e.g. from 2.1 before 2.2",
+        hint: "A range, as the app version range: the first launches after updating into it." },
       { path: "trigger", label: "Trigger", kind: "rows", rows: "trigger",
         hint: "At launch (the default), or when the app reports an event (names: letters, digits, _ - .)." },
       { path: "attributes", label: "Attributes", kind: "rows", rows: "attributes",
@@ -151,10 +154,14 @@
   function readField(text, spec) {
     if (spec.kind === "percent") { return V.readPercent(text, spec.label.replace(/ \(.*\)$/, "")); }
     if (spec.kind === "languages") { return V.readLanguages(text, spec.label); }
+    if (spec.kind === "range") { return V.readVersionRange(text); }
+    if (spec.kind === "versions") { return V.readVersions(text, spec.label, spec.range); }
     return read(text, spec.kind);
   }
 
-  function showKind(kind) { return kind === "languages" ? "list" : kind === "percent" ? "number" : kind; }
+  function showKind(kind) {
+    return kind === "languages" || kind === "versions" ? "list" : kind === "percent" ? "number" : kind === "range" ? "text" : kind;
+  }
 
   function plainEdited(field) {
     var result = readField(field.control.value, field.spec);
@@ -415,7 +422,7 @@
       field.control.value = text;
       setLocalNote(field, null);
       setLocalError(field, null);
-    } else if (field.spec.kind !== "date" && field.spec.kind !== "percent" && field.spec.kind !== "languages") {
+    } else if (["date", "percent", "languages", "versions", "range"].indexOf(field.spec.kind) < 0) {
       setLocalError(field, null);
     }
     if (field.spec.kind === "color") { paintSwatch(field); }
