@@ -124,4 +124,45 @@ extension ConsoleBrowserTests {
         #expect((removed["variants"] as? [Any])?.count == 1, "\(removed)")
         #expect(removed["focus"] as? String == "variants[0].name INPUT", "\(removed)")
     }
+
+    /// The form's words: "Add an attribute"; a conversion's error names withinHours and a share's says what
+    /// is accepted; a link switched to an event starts the event name empty, its error there and without
+    /// validate's "the message is left out"; a variant's German fields name the variant; a duplicate's
+    /// notice goes once its app version range differs; "Make it an A/B test" lands on variant A's name.
+    @Test
+    func theFormsErrorsAndLabelsSayWhatTheyConcernInThePersonsWords() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.servePaywallTest(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "wording", ["id": "2"])
+        #expect(
+            report["adds"] as? [String] == [
+                "Add a step", "Add an attribute", "Add a feature", "Add an entry", "Add a feature", "Add a feature",
+            ],
+            "\(report)")
+        #expect(
+            report["conversion"] as? [String] == [
+                "Conversion: a whole number of hours from 1 to 720 (30 days), like 72. (JSON: conversion.withinHours)"
+            ], "\(report)")
+        #expect(
+            report["share"] as? [String] == [
+                "Share: a number above 0 and below 100, like 50. (JSON: variants[0].weight)"
+            ],
+            "\(report)")
+        let switched = report["switched"] as? [String: Any] ?? [:]
+        #expect(switched["value"] as? String == "", "\(switched)")
+        #expect(switched["label"] as? String == "Event name", "\(switched)")
+        let atTarget = switched["atTarget"] as? [String] ?? []
+        #expect(atTarget.count == 1 && atTarget[0].hasPrefix("Error: Event name: "), "\(switched)")
+        #expect(atTarget.first?.hasSuffix(". (JSON: buttons[0].action.event)") == true, "\(switched)")
+        #expect(!(atTarget.first ?? "").contains("left out"), "\(switched)")
+        #expect(switched["atDoes"] as? [String] == [], "\(switched)")
+        #expect(
+            report["translationLabel"] as? String == "Title (German), variant “Free week” (B)", "\(report)")
+        let duplicate = report["duplicate"] as? [String: Any] ?? [:]
+        #expect((duplicate["notice"] as? String ?? "").hasPrefix("The copy competes with message #2"), "\(duplicate)")
+        #expect(duplicate["after"] is NSNull, "\(duplicate)")
+        #expect(duplicate["range"] as? String == "<2.0", "\(duplicate)")
+        #expect(report["abFocus"] as? String == "variants[0].name", "\(report)")
+    }
 }

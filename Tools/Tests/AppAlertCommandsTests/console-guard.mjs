@@ -73,6 +73,46 @@ export function guardScenarios({ base, options, at }) {
       const removed = { variants: await variantsOf(tab),
         focus: await tab.evaluate("(document.activeElement.closest('[data-path]')?.dataset.path || '') + ' ' + (document.activeElement.dataset.move || document.activeElement.tagName)") };
       return { firstButton, typed, followed, status, removeQuestion, keptVariants, removed };
+    },
+
+    // The form's words: "Add an attribute"; errors at the field with the JSON key they concern and without
+    // validate's "left out"; a link switched to an event starts the event empty; a variant's translation
+    // named by the variant; a duplicate's notice gone once its targeting differs; a new A/B test at A.
+    async wording(browser) {
+      const tab = await browser.tab(base);
+      await tab.console(options.id);
+      const errorAt = (fieldPath) => tab.evaluate(`Array.from(document.querySelectorAll('.con-field[data-path="${fieldPath}"] .con-error'))
+        .map((node) => node.textContent)`);
+      const adds = await tab.evaluate("Array.from(document.querySelectorAll('.con-add-row')).map((b) => b.textContent)");
+      await tab.type(at("conversion.event"), "purchase");
+      await tab.type(at("conversion.amount"), "999");
+      const conversion = await errorAt("conversion.amount");
+      await tab.type(at("conversion.amount"), "");
+      await tab.type(at("conversion.event"), "");
+      await tab.type(at("variants[0].share"), "0");
+      const share = await errorAt("variants[0].share");
+      await tab.type(at("variants[0].share"), "50");
+      await tab.choose(at("buttons[0].action", "select"), "url");
+      await tab.type(at("buttons[0].action.value"), "https://example.com/");
+      await tab.choose(at("buttons[0].action", "select"), "event");
+      const switched = { value: await tab.evaluate(`document.querySelector(${JSON.stringify(at("buttons[0].action.value"))}).value`),
+        label: await tab.text('.con-field[data-path="buttons[0].action.value"] label'),
+        atTarget: await errorAt("buttons[0].action.value"), atDoes: await errorAt("buttons[0].action") };
+      await tab.type(at("buttons[0].action.value"), "show_paywall");
+      await tab.choose('.con-translations[data-path="variants[1].localizations"] select', "de");
+      await tab.click('.con-translations[data-path="variants[1].localizations"] .con-add-language button');
+      const translationLabel = await tab.text('.con-field[data-path="variants[1].localizations.de.title"] label');
+      await tab.click("#con-duplicate");
+      const duplicate = { notice: (await tab.report()).notice };
+      await tab.type(at("appVersionRange"), "before 2.0");
+      duplicate.after = (await tab.report()).notice;
+      duplicate.range = (await draftOf(tab)).appVersionRange;
+      const plain = await draftOf(tab);
+      delete plain.variants;
+      await tab.type("#con-json", JSON.stringify(plain, null, 2));
+      await tab.click(".con-add-variant");
+      const abFocus = await tab.evaluate("document.activeElement.closest('[data-path]')?.dataset.path");
+      return { adds, conversion, share, switched, translationLabel, duplicate, abFocus };
     }
   };
 }

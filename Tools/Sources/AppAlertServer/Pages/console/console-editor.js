@@ -437,6 +437,7 @@
     editor.jsonError = null;
     showJSONError(null);
     editor.draft = value;
+    competingCleared();
     Console.form.fill(value);
     renderEditorHead();
     Console.keep(editor);
@@ -444,7 +445,17 @@
   }
 
   // The form changed the draft (Console.form calls this).
+  // A copy's notice that it competes with its original goes once the copy's targeting differs.
+  function competingCleared() {
+    var editor = state.editor;
+    if (editor && editor.competes && !ConsoleGuard.sameTargeting(editor.draft, editor.competes)) {
+      editor.competes = null;
+      hideNotice();
+    }
+  }
+
   function formEdited() {
+    competingCleared();
     Console.form.refresh(state.editor.draft);
     writeJSON();
     renderEditorHead();

@@ -276,6 +276,9 @@
     var title = field.control.value === "" && theirs && typeof theirs.title === "string" ? theirs.title : field.control.value;
     if (title === "") { delete button.title; } else { button.title = title; }
     var kind = field.kind.value;
+    // A link is no event name, nor an event name a link: switching between them starts the field empty.
+    var was = kindOf(old.action);
+    if (kind !== was && (kind === "url" || kind === "event") && (was === "url" || was === "event")) { field.target.value = ""; }
     var target = field.target.value.trim();
     showButtonKind(field, kind);
     if (theirs && kind === kindOf(theirs.action) && (kind === "dismiss" || target === "")) {
@@ -456,6 +459,13 @@
   // Shows a diagnostic at the field its path concerns, the longest path a field has; false if none.
   function showDiagnostic(segments, diagnostic) {
     var place = null;
+    // A link's or an event's name is typed in a button's (or the tap action's) target field.
+    var last = segments[segments.length - 1];
+    if (segments.length > 1 && (last === "url" || last === "event")) {
+      var target = pathText(segments.slice(0, -1));
+      place = root.querySelector(".con-field[data-path=\"" + cssEscape(target + ".value") + "\"]")
+        || root.querySelector(".con-field[data-path=\"" + cssEscape(target + ".target") + "\"]");
+    }
     for (var length = segments.length; length > 0 && !place; length -= 1) {
       var text = pathText(segments.slice(0, length));
       place = root.querySelector(".con-field[data-path=\"" + cssEscape(text) + "\"]")
@@ -472,11 +482,18 @@
     var at = typeof diagnostic.path === "string" && diagnostic.path !== "$" && L.splitPath(diagnostic.path);
     place.appendChild(Console.make("p", { id: "con-note-" + noteSerial, "class": "con-diag " + (error ? "con-error"
       : "con-warning") }, [Console.make("strong", { text: error ? "Error: " : "Warning: " }),
-      (at && label ? label.textContent + ": " : "") + diagnostic.message,
+      (at && label ? label.textContent + ": " : "") + atField(diagnostic.message),
       at ? Console.make("span", { "class": "con-json-path", text: " (JSON: " + pathText(at.segments) + ")" }) : null]));
     var field = fields.find(function (candidate) { return candidate.wrapper === place || candidate.wrapper.contains(place); });
     if (field) { describe(field); } else { describeBox(place); }
     return true;
+  }
+
+  // The check's words at a field: what `validate` adds for its own output ("; the message is left out")
+  // is for a list of a whole feed's problems, not for the field being filled.
+  function atField(message) {
+    var text = String(message).replace(/; the [a-z ]+ is left out$/, "");
+    return /[.!?…]$/.test(text) ? text : text + ".";
   }
 
   // A box of a field the list does not hold (a row's cell): its control described by its notes.

@@ -129,7 +129,20 @@ var ConsoleGuard = (function () {
     return changed;
   }
 
-  return { recorded: recorded, moveRefusal: moveRefusal, splitQuestion: splitQuestion, hasOwnContent: hasOwnContent,
+  // ---- A copy's targeting ----
+
+  // The keys that decide who sees a message and when (docs/feed-format.md's targeting): a copy that
+  // differs from the original in one of them no longer competes with it for the same installs.
+  var targetingKeys = ["bundleId", "bundleIds", "appVersions", "appVersionRange", "osVersions", "osVersionRange",
+    "platforms", "locales", "startDate", "endDate", "rollout", "rolloutSchedule", "whatsNew", "trigger", "attributes",
+    "installIds", "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate", "placement"];
+
+  /** @param {JSONObject} copy @param {JSONObject} original @returns {boolean} */
+  function sameTargeting(copy, original) {
+    return targetingKeys.every(function (key) { return sameJSON(copy[key], original[key]); });
+  }
+
+  return { sameTargeting: sameTargeting, recorded: recorded, moveRefusal: moveRefusal, splitQuestion: splitQuestion, hasOwnContent: hasOwnContent,
     shownButtons: shownButtons, startingButtons: startingButtons, sameAsMessage: sameAsMessage, copiesOf: copiesOf,
     followAction: followAction };
 })();

@@ -38,6 +38,9 @@
     /** @type {any} */
     var field = { spec: spec, segments: segments, wrapper: wrapper, children: [], pending: [], shape: null };
 
+    // ", variant “Free week” (B)" after a variant's labels: a screen reader tells one table from another.
+    function ofVariant(draft) { return variant === null ? "" : ", " + V.variantWords(draft.variants, variant); }
+
     function owner(draft) { return variant === null ? draft : (Array.isArray(draft.variants) ? draft.variants[variant] : null) || {}; }
     function tagsOf(draft) {
       var own = owner(draft).localizations;
@@ -59,11 +62,12 @@
               words: pair[0] !== "link.url" });
           child.fallbackPath = pair[0];
           child.tag = tag;
+          child.labelText = pair[1] + " (" + name + ")";
           field.children.push(child);
           return child.wrapper;
         });
-        var remove = Console.make("button", { type: "button", "class": "con-remove-row", text: "Remove " + name,
-          "aria-label": "Remove the " + name + " translation" + (variant === null ? "" : " of " + V.variantWords(null, variant)) });
+        var remove = Console.make("button", { type: "button", "class": "con-remove-row", text: "Remove " + V.languageName(tag),
+          "aria-label": "Remove the " + V.languageName(tag) + " translation" + (variant === null ? "" : " of " + V.variantWords(draft.variants, variant)) });
         remove.addEventListener("click", function () {
           field.pending = field.pending.filter(function (other) { return other !== tag; });
           L.setPath(Console.draft(), segments.concat([tag]), undefined);
@@ -73,7 +77,7 @@
           add.focus();
         });
         table.appendChild(Console.make("fieldset", { "class": "con-language", "data-path": L.pathText(segments.concat([tag])) },
-          [Console.make("legend", { text: name + " (" + tag + ")" })].concat(cells, [remove])));
+          [Console.make("legend", { text: V.languageName(tag) + " (" + tag + ")" })].concat(cells, [remove])));
       });
       chooser.replaceChildren.apply(chooser, V.languageChoices(tags).map(function (pair) {
         return Console.make("option", { value: pair[0], text: pair[1] });
@@ -125,9 +129,12 @@
       field.children.forEach(function (child) { Console.form.fillField(child, draft); });
       field.refresh(draft);
     };
-    // Each empty cell shows what it falls back to.
+    // Each empty cell shows what it falls back to; a variant's cells are labelled with its name as it is.
     field.refresh = function (draft) {
+      var suffix = ofVariant(draft);
       field.children.forEach(function (child) {
+        var label = child.wrapper.querySelector("label");
+        if (label && label.textContent !== child.labelText + suffix) { label.textContent = child.labelText + suffix; }
         var text = V.fallbackText(draft, variant, child.tag, child.fallbackPath);
         child.control.setAttribute("placeholder", text);
       });
@@ -232,10 +239,9 @@
       share.addEventListener("input", function () { splitting(one, share, shareTyped); });
       function shareTyped() {
         var reading = V.readPercent(share.value, "Share");
-        var error = reading.error || null;
-        if (!error && (typeof reading.value !== "number" || reading.value <= 0 || reading.value >= 100)) {
-          error = "Share: a number above 0 and below 100, like 50.";
-        }
+        // The share the weights can make: above 0 and below 100 (the other variants keep some).
+        var error = reading.error || typeof reading.value !== "number" || reading.value <= 0 || reading.value >= 100
+          ? "Share: a number above 0 and below 100, like 50." : null;
         Console.form.localError(share.parentNode, error, path + ".weight");
         if (error) { return; }
         clearLocal(share);

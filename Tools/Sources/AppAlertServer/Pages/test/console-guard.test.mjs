@@ -88,3 +88,10 @@ test("a new action of the message's button reaches the copies that did what it d
   assert.deepEqual(message.localizations.de.buttons[1], { title: "Später", action: { url: "https://example.com/later" } });
   assert.deepEqual(G.followAction(message, 0, { event: "x" }, { event: "x" }), []);
 });
+
+test("a copy competes with its original while every targeting key is alike", () => {
+  const original = { id: 2, bundleId: "a.b", title: "Try Pro", appVersionRange: ">=2.0", variants: [{}, {}] };
+  assert.equal(G.sameTargeting({ ...original, id: 3, title: "Other words" }, original), true);
+  assert.equal(G.sameTargeting({ ...original, id: 3, appVersionRange: "<2.0" }, original), false);
+  assert.equal(G.sameTargeting({ ...original, id: 3, locales: ["de"] }, original), false);
+});
