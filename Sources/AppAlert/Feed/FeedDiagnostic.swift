@@ -45,6 +45,9 @@ public struct FeedDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let cancelsVariants = Code(rawValue: "cancelsVariants")
         /// A variant shows a text of its own in the base language while its other texts are translated.
         public static let mixesLanguages = Code(rawValue: "mixesLanguages")
+        /// A translation's or a variant's button does something else than the button at the same position
+        /// that it translates or replaces (a copy that kept an old action).
+        public static let differentAction = Code(rawValue: "differentAction")
         public static let format = Code(rawValue: "format")
         /// One of the feed's limits was passed (its size, messages, string length or nesting).
         public static let limit = Code(rawValue: "limit")

@@ -316,6 +316,7 @@ struct MessageReader {
             buttons: rich.buttons, action: rich.action, features: rich.features, colors: rich.colors,
             data: rich.data, placement: rich.placement, bannerSeconds: rich.bannerSeconds, conversion: conversion)
         if !variants.isEmpty { checkLanguages(of: message) }
+        checkButtonActions(of: message)
         return message
     }
 

@@ -49,6 +49,9 @@ extension AppAlertCommand {
                 )
                 diff = try FeedDiff(
                     old: oldDocument, new: newDocument, oldFeed: oldFeed.feed, newFeed: newFeed.feed, query: query)
+                for warning in Self.variantsMoved(old: oldFeed.feed, new: newFeed.feed) {
+                    output.err("appalert: warning: \(warning)")
+                }
             } catch let error as InputError {
                 return .failure(error.message)
             } catch {
@@ -61,6 +64,40 @@ extension AppAlertCommand {
             }
             output.exitCode = diff.changesWhatInstallsSee ? 1 : 0
             return output
+        }
+
+        /// Where an A/B test's variants were moved or removed: results are stored by each variant's place in
+        /// the list (0, 1, …), so counts recorded before the edit would be read as another variant's. Named
+        /// variants are followed by name; unnamed ones only by their number.
+        package static func variantsMoved(old: Feed, new: Feed) -> [String] {
+            let after = Dictionary(new.messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var warnings: [String] = []
+            for message in old.messages where !message.variants.isEmpty {
+                guard let edited = after[message.id] else { continue }
+                let names = Dictionary(
+                    edited.variants.enumerated().compactMap { index, variant in variant.name.map { ($0, index) } },
+                    uniquingKeysWith: { first, _ in first })
+                var moves: [String] = []
+                for (index, variant) in message.variants.enumerated() {
+                    guard let name = variant.name else { continue }
+                    let label = "variant \"\(name)\" (\(Message.variantLetter(index)))"
+                    if let now = names[name] {
+                        if now != index { moves.append("\(label) is now \(Message.variantLetter(now))") }
+                    } else if edited.variants.count < message.variants.count {
+                        moves.append("\(label) was removed")
+                    }
+                }
+                if moves.isEmpty, edited.variants.count < message.variants.count {
+                    let gone = message.variants.count - edited.variants.count
+                    moves.append(gone == 1 ? "one of its variants was removed" : "\(gone) of its variants were removed")
+                }
+                guard !moves.isEmpty else { continue }
+                warnings.append(
+                    "#\(message.id): \(moves.joined(separator: ", ")); results are stored by each variant's place "
+                        + "in the list, so the counts recorded so far would be read as another variant's. To change "
+                        + "a test that has results, duplicate the message and start a new test with the copy")
+            }
+            return warnings
         }
 
         package static func read(_ path: String) throws(InputError) -> (JSONValue, FeedDecoder.Output) {

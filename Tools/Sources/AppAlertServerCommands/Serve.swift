@@ -163,7 +163,7 @@ enum SimulatorQuery {
             }
             // An empty form field is a value not given, as an option left out.
             if parameter.value.isEmpty { continue }
-            arguments.append("\(option)=\(parameter.value)")
+            arguments.append("\(option)=\(asTyped(parameter.name, parameter.value))")
         }
         arguments += ["--json", "--explain"]
         let command: AppAlertCommand.Evaluate
@@ -180,6 +180,57 @@ enum SimulatorQuery {
         return FeedServerConfiguration.Evaluation(
             status: 200, json: output.standardOutput.trimmingCharacters(in: .newlines))
     }
+
+    /// A value as the form's fields take it, as `evaluate` takes it: a language by its English name
+    /// ("German", "German (de)") as its tag, a plain day ("2026-12-01") as its first moment in UTC and a
+    /// day and time ("2026-12-01 09:00") in UTC, as the console's date fields read them. Anything else is
+    /// passed as typed, for `evaluate` to accept or refuse in words.
+    static func asTyped(_ name: String, _ value: String) -> String {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        switch name {
+        case "locale":
+            var tag = text
+            if text.hasSuffix(")"), let open = text.lastIndex(of: "(") {
+                tag = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            // A code is a code ("ga" is Irish, though a language is called Ga).
+            return languageCodes.contains(tag.lowercased()) ? tag : languageNames[tag.lowercased()] ?? tag
+        case "now", "installedAt", "updatedAt":
+            let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+            guard let day = parts.first, isDay(day), parts.count <= 2 else { return text }
+            guard parts.count == 2 else { return day + "T00:00:00Z" }
+            let time = parts[1]
+            guard time.count == 5 || time.count == 8, time.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") })
+            else { return text }
+            return day + "T" + time + (time.count == 5 ? ":00Z" : "Z")
+        default:
+            return text
+        }
+    }
+
+    /// yyyy-mm-dd (digits; the date's own check is `evaluate`'s).
+    private static func isDay(_ text: Substring) -> Bool {
+        text.count == 10
+            && text.enumerated().allSatisfy { index, character in
+                index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+            }
+    }
+
+    static let languageCodes = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
+
+    /// The ISO 639 languages by their English names, lowercased ("german" → "de"), read once.
+    static let languageNames: [String: String] = {
+        let english = Locale(identifier: "en")
+        var names: [String: String] = [:]
+        for code in Locale.LanguageCode.isoLanguageCodes {
+            // Two-letter codes win over three-letter ones of the same language.
+            guard let name = english.localizedString(forLanguageCode: code.identifier)?.lowercased() else { continue }
+            if let known = names[name], known.count <= code.identifier.count { continue }
+            names[name] = code.identifier
+        }
+        return names
+    }()
 
     static func failure(_ message: String) -> FeedServerConfiguration.Evaluation {
         var object = JSONObject()

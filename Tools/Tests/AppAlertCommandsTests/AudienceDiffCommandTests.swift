@@ -87,6 +87,46 @@ struct AudienceDiffCommandTests {
         #expect((result.standardOutput + result.standardError).contains(expected), "\(name): \(result.standardOutput)")
     }
 
+    static let twoNamed = #"[{"name": "Control", "weight": 1}, {"name": "Free week", "weight": 1}]"#
+
+    /// An A/B test's variants moved or removed: results are stored by each variant's place in the list, so
+    /// `diff` warns, naming the variants; a new variant added at the end, or a new title, is no such move.
+    @Test(arguments: [
+        (
+            twoNamed, #"[{"name": "Free week", "weight": 1}, {"name": "Control", "weight": 1}]"#,
+            #"#2: variant "Control" (A) is now B, variant "Free week" (B) is now A; results are stored by each "#
+                + "variant's place in the list"
+        ),
+        (
+            #"[{"name": "Control", "weight": 1}, {"name": "Free week", "weight": 1}, {"name": "Third", "weight": 1}]"#,
+            #"[{"name": "Control", "weight": 1}, {"name": "Third", "weight": 1}]"#,
+            #"#2: variant "Free week" (B) was removed, variant "Third" (C) is now B"#
+        ),
+        (
+            #"[{"weight": 1}, {"weight": 1}, {"weight": 1}]"#, #"[{"weight": 1}, {"weight": 1}]"#,
+            "#2: one of its variants was removed"
+        ),
+        (twoNamed, #"[{"name": "Control", "weight": 1}, {"name": "Free week", "weight": 1}, {"weight": 1}]"#, ""),
+        (twoNamed, #"[{"name": "Control", "weight": 1}, {"name": "Free week", "weight": 1, "title": "Other"}]"#, ""),
+    ])
+    func diffWarnsWhereATestsVariantsMovedOrWentAsResultsAreStoredByPlace(
+        old: String, new: String, warning: String
+    ) throws {
+        let test = { (variants: String) in
+            #"{"format": 2, "messages": [{"id": 2, "bundleId": "com.example.App", "title": "Try Pro", "text": "x", "#
+                + #""variants": \#(variants)}]}"#
+        }
+        let directory = try TemporaryDirectory()
+        let before = try directory.write("old.json", test(old))
+        let edited = try directory.write("new.json", test(new))
+        let result = try AppAlertProcess.run(["diff", before, edited, "--now", "2026-11-22T00:00:00Z"])
+        if warning.isEmpty {
+            #expect(!result.standardError.contains("results are stored"), "\(result.standardError)")
+        } else {
+            #expect(result.standardError.contains("appalert: warning: " + warning), "\(result.standardError)")
+        }
+    }
+
     static let everyone = """
         {"format": 2, "messages": [{"id": 1, "bundleId": "com.example.App", "title": "Hello", "text": "x"}]}
         """

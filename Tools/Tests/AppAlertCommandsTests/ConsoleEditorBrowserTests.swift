@@ -171,7 +171,8 @@ extension ConsoleBrowserTests {
         #expect(fromJSON["data"] as? [String] == ["coupon", "SPRING26"], "\(fromJSON)")
     }
 
-    /// A new modal made an A/B test: variant B's own first button with its link, German for the message
+    /// A new modal made an A/B test: variant B's own first button with its link (the message's second
+    /// button kept beside it, as the variant's buttons start from the message's), German for the message
     /// with both buttons' titles (the translated list keeps the first button's link), French added and
     /// removed again. The feed gains exactly that message.
     @Test
@@ -234,6 +235,9 @@ extension ConsoleBrowserTests {
                           "action": {
                             "url": "https://example.com/pro?offer=30"
                           }
+                        },
+                        {
+                          "title": "Not now"
                         }
                       ]
                     }

@@ -84,6 +84,36 @@ struct SimulatorTests {
         }
     }
 
+    /// The form's fields take what the console's take: a language by name and a plain day (or a day and
+    /// time, in UTC), answered as `evaluate` answers the tag and the RFC 3339 moment.
+    @Test
+    func languageNamesAndPlainDaysAreReadAsTheConsoleReadsThem() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("messages.json", Self.feed)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let typed = [
+            (
+                "locale=French&locale=English%20(en)&now=2026-11-22",
+                ["--locale", "fr", "--locale", "en", "--now", "2026-11-22T00:00:00Z"]
+            ),
+            (
+                "locale=ga&now=2026-11-22%2009:30&installedAt=2026-01-01",
+                ["--locale", "ga", "--now", "2026-11-22T09:30:00Z", "--installed-at", "2026-01-01T00:00:00Z"]
+            ),
+        ]
+        for (query, options) in typed {
+            let (status, _, body) = try server.get(
+                "/_appalert/evaluate?bundleId=com.example.A&appVersion=1.0&platform=ios&" + query)
+            #expect(status == 200, "\(query): \(String(decoding: body, as: UTF8.self))")
+            let command = try AppAlertProcess.run(
+                ["evaluate", file, "--bundle-id", "com.example.A", "--app-version", "1.0", "--platform", "ios"]
+                    + options
+                    + ["--json", "--explain"])
+            #expect(String(decoding: body, as: UTF8.self) == command.standardOutput, "\(query)")
+        }
+    }
+
     @Test(arguments: [
         ("bundleId=com.example.A", 400, "Missing expected argument '--app-version"),
         ("bundleId=com.example.A&appVersion=1..2", 400, "--app-version: invalid version \\\"1..2\\\""),
@@ -169,6 +199,17 @@ struct SimulatorTests {
         #expect(result.contains("<td>#3</td><td>excluded</td><td>rollout</td>"))
         #expect(result.contains("<td>#4</td><td>excluded</td><td>whatsNew</td>"))
         #expect(dom.contains("value=\"fr\""))
+
+        // A value evaluate refuses is said by the field's label, never by its command-line flag.
+        let refused =
+            "http://127.0.0.1:\(server.port)/?bundleId=com.example.A&appVersion=1.0&platform=ios&locale=Klingonish%20x"
+            + "&now=tomorrow"
+        let refusedDOM = try AppAlertProcess.run(common + ["--dump-dom", refused], executable: chromiumExecutable!)
+            .standardOutput
+        let refusal = try #require(
+            refusedDOM.range(of: "<p class=\"error\">").map { String(refusedDOM[$0.upperBound...].prefix(300)) })
+        #expect(refusal.hasPrefix("Languages: ") || refusal.hasPrefix("Now: "), "\(refusal)")
+        #expect(!refusal.contains("--"), "\(refusal)")
 
         // The campaign fields: an event message for an install with attributes, launches and an
         // install date, in the variant its install id gets.

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { editorScenarios } from "./console-editors.mjs";
 import { keptScenarios } from "./console-kept.mjs";
+import { guardScenarios } from "./console-guard.mjs";
 
 const [chromium, base, scenario, ...rest] = process.argv.slice(2);
 const options = Object.fromEntries(rest.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
@@ -554,7 +555,8 @@ const scenarios = {
   }
 };
 
-Object.assign(scenarios, editorScenarios({ base, options, at }), keptScenarios({ base, options, at, savedOnABrokenFile }));
+Object.assign(scenarios, editorScenarios({ base, options, at }), keptScenarios({ base, options, at, savedOnABrokenFile }),
+  guardScenarios({ base, options, at }));
 
 // Opens a message and reports the validator's warnings the form shows: at the German text, in the
 // message's list; then types a long text and reports the warning at the text.

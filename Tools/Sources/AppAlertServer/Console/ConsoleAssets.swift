@@ -13,6 +13,9 @@ enum ConsoleAssets {
     ///   the results' words; no DOM (`node --test` loads it alone), all on `ConsoleLogic`.
     /// - `console-values.js`: the editors' mappings (variant names and shares, percentages and languages as
     ///   typed, each structured key as rows and back, translations' fallbacks); no DOM, on `ConsoleValues`.
+    /// - `console-guard.js`: what keeps a test's results and the buttons' copies true (a test with results
+    ///   refuses moving or removing its variants; a button's action reaches its copies); no DOM, on
+    ///   `ConsoleGuard`.
     /// The others share `window.Console`:
     /// - `console-form.js`: hand-made fields for the common keys, typed or JSON rows for every other key of
     ///   the feed format, rows for keys it does not know; diagnostics shown at the field their path names.
@@ -32,8 +35,9 @@ enum ConsoleAssets {
     /// - `console-pictures.js`: the picture chooser under each image field: the feed's `images/` with
     ///   thumbnails, and a picture of this computer added there (`/api/feeds/NAME/images`).
     static let script = [
-        PackageResources.console_logic_js, PackageResources.console_values_js, PackageResources.console_form_js,
-        PackageResources.console_rows_js, PackageResources.console_variants_js, PackageResources.console_editor_js,
+        PackageResources.console_logic_js, PackageResources.console_values_js, PackageResources.console_guard_js,
+        PackageResources.console_form_js, PackageResources.console_rows_js, PackageResources.console_variants_js,
+        PackageResources.console_editor_js,
         PackageResources.console_drafts_js, PackageResources.console_saving_js, PackageResources.console_kept_js,
         PackageResources.console_pictures_js,
     ].map(PageCode.text).joined(separator: "\n")

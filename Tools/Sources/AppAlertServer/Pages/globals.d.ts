@@ -27,6 +27,8 @@ type FieldSpec = {
   /** A select's [value, label] pairs. */
   options?: string[][];
   suggest?: string[];
+  /** A version list's range field, named in its error ("App version range"). */
+  range?: string;
   /** A button's index. */
   index?: number;
   /** A rows editor's kind (console-rows.js): attributes, rolloutSchedule, features, data, conversion, trigger, action. */

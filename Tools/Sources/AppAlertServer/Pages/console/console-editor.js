@@ -272,27 +272,40 @@
 
   // Unsaved edits: the page's own dialog (focus on "Keep editing", Escape keeps editing); true to leave.
   function askToLeave(text, leaveLabel) {
-    var dialog = /** @type {HTMLDialogElement} */ (byId("con-leave-dialog"));
+    return askIn("con-leave", null, text, leaveLabel, null);
+  }
+
+  // A question in the page's own dialog: [title, text, confirm, keep]. Focus on the keeping answer; Escape
+  // keeps. True when confirmed; the focus then goes back where it was either way.
+  function ask(question) {
+    return askIn("con-ask", question[0], question[1], question[2], question[3]);
+  }
+
+  function askIn(prefix, title, text, confirmLabel, cancelLabel) {
+    var dialog = /** @type {HTMLDialogElement} */ (byId(prefix + "-dialog"));
     if (dialog.open) { return Promise.resolve(false); }
     var back = /** @type {HTMLElement | null} */ (document.activeElement);
-    byId("con-leave-text").textContent = text;
-    byId("con-leave-confirm").textContent = leaveLabel;
+    var confirm = byId(prefix + "-confirm"), cancel = byId(prefix + "-cancel");
+    if (title !== null) { byId(prefix + "-title").textContent = title; }
+    if (cancelLabel !== null) { cancel.textContent = cancelLabel; }
+    byId(prefix + "-text").textContent = text;
+    confirm.textContent = confirmLabel;
     return new Promise(function (resolve) {
-      function done(leave) {
-        byId("con-leave-confirm").removeEventListener("click", leaving);
-        byId("con-leave-cancel").removeEventListener("click", staying);
-        dialog.removeEventListener("close", staying);
+      function done(yes) {
+        confirm.removeEventListener("click", confirming);
+        cancel.removeEventListener("click", keeping);
+        dialog.removeEventListener("close", keeping);
         if (dialog.open) { dialog.close(); }
-        if (!leave && back && back.focus) { back.focus(); }
-        resolve(leave);
+        if ((!yes || prefix === "con-ask") && back && back.focus && document.contains(back)) { back.focus(); }
+        resolve(yes);
       }
-      function leaving() { done(true); }
-      function staying() { done(false); }
-      byId("con-leave-confirm").addEventListener("click", leaving);
-      byId("con-leave-cancel").addEventListener("click", staying);
-      dialog.addEventListener("close", staying);
+      function confirming() { done(true); }
+      function keeping() { done(false); }
+      confirm.addEventListener("click", confirming);
+      cancel.addEventListener("click", keeping);
+      dialog.addEventListener("close", keeping);
       dialog.showModal();
-      byId("con-leave-cancel").focus();
+      cancel.focus();
     });
   }
 
@@ -424,6 +437,7 @@
     editor.jsonError = null;
     showJSONError(null);
     editor.draft = value;
+    competingCleared();
     Console.form.fill(value);
     renderEditorHead();
     Console.keep(editor);
@@ -431,7 +445,17 @@
   }
 
   // The form changed the draft (Console.form calls this).
+  // A copy's notice that it competes with its original goes once the copy's targeting differs.
+  function competingCleared() {
+    var editor = state.editor;
+    if (editor && editor.competes && !ConsoleGuard.sameTargeting(editor.draft, editor.competes)) {
+      editor.competes = null;
+      hideNotice();
+    }
+  }
+
   function formEdited() {
+    competingCleared();
     Console.form.refresh(state.editor.draft);
     writeJSON();
     renderEditorHead();
@@ -445,7 +469,7 @@
     loadFeed: loadFeed, renderList: renderList, renderEditorHead: renderEditorHead, messagesOf: messagesOf,
     nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
     routeLink: routeLink, startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor,
-    askToLeave: askToLeave, headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
+    askToLeave: askToLeave, ask: ask, headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
     setStatus: setStatus, jsonWhere: jsonWhere, writeJSON: writeJSON, showNotice: showNotice, hideNotice: hideNotice,
     draft: function () { return state.editor.draft; }
   });

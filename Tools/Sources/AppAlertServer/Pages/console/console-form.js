@@ -54,11 +54,14 @@
     ["Who sees it", "Every condition must hold. Lists are separated by commas.", [
       { path: "bundleId", label: "App (bundle id)", kind: "text", hint: "Exact; * is every app." },
       { path: "bundleIds", label: "More apps (bundle ids)", kind: "list" },
-      { path: "appVersions", label: "App versions", kind: "list", placeholder: "e.g. 1.0, 1.1; empty: all versions" },
-      { path: "appVersionRange", label: "App version range", kind: "text", placeholder: "e.g. >=1.2 <2",
-        hint: "A node-semver range: >=1.2 <2, ^1.4, 1.x || 2.1." },
-      { path: "osVersions", label: "OS versions", kind: "list" },
-      { path: "osVersionRange", label: "OS version range", kind: "text", placeholder: "e.g. >=17" },
+      { path: "appVersions", label: "App versions", kind: "versions", range: "App version range",
+        placeholder: "e.g. 1.0, 1.1; empty: all versions", hint: "Exact versions only. For 2.0 and later, use the range below." },
+      { path: "appVersionRange", label: "App version range", kind: "range", placeholder: "e.g. 2.0 and later",
+        hint: "In words: 2.0 and later (or 2.0+), before 3.0, up to 3.0, from 2.0 before 3.0. Or as node-semver: "
+          + ">=2.0 <3.0, ^1.4, 1.x || 2.1." },
+      { path: "osVersions", label: "OS versions", kind: "versions", range: "OS version range" },
+      { path: "osVersionRange", label: "OS version range", kind: "range", placeholder: "e.g. 17 and later",
+        hint: "As the app version range: 17 and later, before 18, from 17.2 before 18." },
       { path: "platforms", label: "Platforms", kind: "list", placeholder: "e.g. ios, macos; empty: all platforms",
         hint: "ios (iPhones and iPads), ipados, macos, tvos, watchos, visionos, linux, windows, web (a web page or web app)." },
       { path: "locales", label: "Languages", kind: "languages", placeholder: "e.g. German, pt-BR; empty: all languages",
@@ -72,8 +75,8 @@
       { path: "rolloutSchedule", label: "Rollout schedule", kind: "rows", rows: "rolloutSchedule",
         hint: "A rollout that grows over time: from each date on, that percent of installs (dates in UTC). Not "
           + "together with Rollout." },
-      { path: "whatsNew", label: "What's new for updates into", kind: "text", placeholder: "e.g. >=2.1 <2.2",
-        hint: "A range: the first launches after updating into it." },
+      { path: "whatsNew", label: "What's new for updates into", kind: "range", placeholder: "e.g. from 2.1 before 2.2",
+        hint: "A range, as the app version range: the first launches after updating into it." },
       { path: "trigger", label: "Trigger", kind: "rows", rows: "trigger",
         hint: "At launch (the default), or when the app reports an event (names: letters, digits, _ - .)." },
       { path: "attributes", label: "Attributes", kind: "rows", rows: "attributes",
@@ -151,10 +154,14 @@
   function readField(text, spec) {
     if (spec.kind === "percent") { return V.readPercent(text, spec.label.replace(/ \(.*\)$/, "")); }
     if (spec.kind === "languages") { return V.readLanguages(text, spec.label); }
+    if (spec.kind === "range") { return V.readVersionRange(text); }
+    if (spec.kind === "versions") { return V.readVersions(text, spec.label, spec.range); }
     return read(text, spec.kind);
   }
 
-  function showKind(kind) { return kind === "languages" ? "list" : kind === "percent" ? "number" : kind; }
+  function showKind(kind) {
+    return kind === "languages" || kind === "versions" ? "list" : kind === "percent" ? "number" : kind === "range" ? "text" : kind;
+  }
 
   function plainEdited(field) {
     var result = readField(field.control.value, field.spec);
@@ -223,8 +230,9 @@
     }));
     var target = Console.make("input", { id: base + "-target", type: "text", autocomplete: "off", spellcheck: "false" });
     var targetLabel = Console.make("label", { "for": base + "-target", text: "Link or event" });
+    var legend = Console.make("legend", { text: spec.label });
     var group = Console.make("fieldset", { "class": "con-button", "data-path": spec.path }, [
-      Console.make("legend", { text: spec.label }),
+      legend,
       Console.make("div", { "class": "con-field", "data-path": spec.path + ".title" }, [
         Console.make("label", { "for": base + "-title", text: "Title" }), title]),
       Console.make("div", { "class": "con-field", "data-path": spec.path + ".action" }, [
@@ -232,27 +240,50 @@
       Console.make("div", { "class": "con-field", "data-path": spec.path + ".action.value" }, [targetLabel, target])
     ]);
     var field = { spec: spec, segments: parsePath(spec.path), control: title, kind: kind, target: target,
-      targetLabel: targetLabel, wrapper: group };
+      targetLabel: targetLabel, wrapper: group, legend: legend };
+    // A variant's button: what it takes from the message's follows each edit of the message.
+    if (parsePath(spec.path).length > 2) {
+      field.refresh = function (message) { if (!group.contains(document.activeElement)) { fillButton(field, message); } };
+    }
     [title, target].forEach(function (control) { control.addEventListener("input", function () { buttonEdited(field); }); });
     kind.addEventListener("change", function () { buttonEdited(field); });
     return field;
   }
 
+  function kindOf(action) {
+    return isPlainObject(action) ? (action.event !== undefined ? "event" : "url") : "dismiss";
+  }
+
+  // The message's button a variant's button field stands for (null for the message's own fields).
+  function messageButton(field, message) {
+    if (field.segments.length <= 2 || !Array.isArray(message.buttons)) { return null; }
+    var button = message.buttons[field.spec.index];
+    return isPlainObject(button) ? button : null;
+  }
+
   function buttonEdited(field) {
     var message = Console.draft();
-    // The message's buttons, or a variant's (variants[1].buttons[0]).
-    var draft = field.segments.length > 2 ? getPath(message, field.segments.slice(0, -2)) : message;
-    var buttons = Array.isArray(draft.buttons) ? draft.buttons : [];
+    // The message's buttons, or a variant's (variants[1].buttons[0]): a variant's start as a copy of the
+    // message's, and an empty field of a variant's button means the message's (its grey placeholder).
+    var inVariant = field.segments.length > 2;
+    var draft = inVariant ? getPath(message, field.segments.slice(0, -2)) : message;
+    var theirs = messageButton(field, message);
+    var buttons = inVariant ? ConsoleGuard.startingButtons(message, draft)
+      : Array.isArray(draft.buttons) ? draft.buttons : [];
     var index = field.spec.index;
     var old = isPlainObject(buttons[index]) ? buttons[index] : {};
     var button = Object.assign({}, old);
-    var title = field.control.value;
+    var title = field.control.value === "" && theirs && typeof theirs.title === "string" ? theirs.title : field.control.value;
     if (title === "") { delete button.title; } else { button.title = title; }
     var kind = field.kind.value;
+    // A link is no event name, nor an event name a link: switching between them starts the field empty.
+    var was = kindOf(old.action);
+    if (kind !== was && (kind === "url" || kind === "event") && (was === "url" || was === "event")) { field.target.value = ""; }
     var target = field.target.value.trim();
-    field.target.disabled = kind === "dismiss";
-    field.targetLabel.textContent = kind === "event" ? "Event name" : kind === "url" ? "Link URL" : "Link or event";
-    if (kind === "dismiss") {
+    showButtonKind(field, kind);
+    if (theirs && kind === kindOf(theirs.action) && (kind === "dismiss" || target === "")) {
+      if (theirs.action === undefined) { delete button.action; } else { button.action = JSON.parse(JSON.stringify(theirs.action)); }
+    } else if (kind === "dismiss") {
       if (old.action === undefined || old.action === null) { delete button.action; } else { button.action = "dismiss"; }
     } else {
       var action = isPlainObject(old.action) ? Object.assign({}, old.action) : {};
@@ -261,6 +292,8 @@
       action[kind] = target;
       button.action = action;
     }
+    // The title first, then what it does, as the format writes a button.
+    if (button.title !== undefined) { button = Object.assign({ title: button.title }, button); }
     var empty = Object.keys(button).length === 0 && target === "";
     var next = buttons.slice();
     if (empty && index >= next.length - 1) {
@@ -273,29 +306,52 @@
     // button) moves into a second button, rather than an error at a field the author did not touch.
     var moved = buttons.length === 0 && next.length === 1 ? movedIntoButton(draft) : null;
     if (moved) { next.push(moved.button); }
-    if (next.length === 0) { delete draft.buttons; } else { draft.buttons = next; }
+    if (next.length === 0 || (inVariant && ConsoleGuard.sameAsMessage(message, next))) { delete draft.buttons; }
+    else { draft.buttons = next; }
+    // A new action of the message's button reaches its copies in translations and variants that did the same.
+    var followed = !inVariant && isPlainObject(buttons[index]) ? ConsoleGuard.followAction(message, index, old.action, button.action) : [];
     if (moved) {
       fill(message);
       Console.setStatus(moved.said + (draft === message ? translationsLeft(draft) : ""));
+    } else if (followed.length) {
+      Console.setStatus("The " + field.spec.label.toLowerCase() + " does the same in " + followed.join(", ")
+        + ": their copies of it did what it did before.");
     }
     Console.formEdited();
   }
 
-  function fillButton(field, message) {
-    var draft = field.segments.length > 2 ? getPath(message, field.segments.slice(0, -2)) || {} : message;
-    var button = Array.isArray(draft.buttons) ? draft.buttons[field.spec.index] : undefined;
-    field.control.value = isPlainObject(button) ? show(button.title, "text") : "";
-    var action = isPlainObject(button) ? button.action : undefined;
-    var kind = "dismiss";
-    var target = "";
-    if (isPlainObject(action)) {
-      kind = action.event !== undefined ? "event" : "url";
-      target = show(action.event !== undefined ? action.event : action.url, "text");
-    }
-    field.kind.value = kind;
-    field.target.value = target;
+  function placeholder(control, text) {
+    if (text) { control.setAttribute("placeholder", text); } else { control.removeAttribute("placeholder"); }
+  }
+
+  function showButtonKind(field, kind) {
     field.target.disabled = kind === "dismiss";
     field.targetLabel.textContent = kind === "event" ? "Event name" : kind === "url" ? "Link URL" : "Link or event";
+  }
+
+  // A variant's button shows what it takes from the message's in grey: an empty field is the message's.
+  function fillButton(field, message) {
+    var draft = field.segments.length > 2 ? getPath(message, field.segments.slice(0, -2)) || {} : message;
+    var theirs = messageButton(field, message);
+    var own = Array.isArray(draft.buttons);
+    var button = own ? draft.buttons[field.spec.index] : theirs || undefined;
+    var action = isPlainObject(button) ? button.action : undefined;
+    var kind = kindOf(action);
+    var target = isPlainObject(action) ? show(action.event !== undefined ? action.event : action.url, "text") : "";
+    var title = isPlainObject(button) ? show(button.title, "text") : "";
+    var theirTarget = theirs && isPlainObject(theirs.action) ? show(theirs.action.event !== undefined ? theirs.action.event
+      : theirs.action.url, "text") : "";
+    if (theirs && title === theirs.title) { title = ""; }
+    if (theirs && kind === kindOf(theirs.action) && target === theirTarget) { target = ""; }
+    field.control.value = title;
+    placeholder(field.control, theirs && typeof theirs.title === "string" ? theirs.title : "");
+    placeholder(field.target, theirs && kind === kindOf(theirs.action) ? theirTarget : "");
+    field.kind.value = kind;
+    field.target.value = target;
+    showButtonKind(field, kind);
+    if (field.segments.length > 2) {
+      field.legend.textContent = field.spec.label + (own || !theirs ? "" : " (the message's)");
+    }
   }
 
   // A row for a key the form does not know: its JSON, editable; empty removes it.
@@ -369,7 +425,7 @@
       field.control.value = text;
       setLocalNote(field, null);
       setLocalError(field, null);
-    } else if (field.spec.kind !== "date" && field.spec.kind !== "percent" && field.spec.kind !== "languages") {
+    } else if (["date", "percent", "languages", "versions", "range"].indexOf(field.spec.kind) < 0) {
       setLocalError(field, null);
     }
     if (field.spec.kind === "color") { paintSwatch(field); }
@@ -403,6 +459,13 @@
   // Shows a diagnostic at the field its path concerns, the longest path a field has; false if none.
   function showDiagnostic(segments, diagnostic) {
     var place = null;
+    // A link's or an event's name is typed in a button's (or the tap action's) target field.
+    var last = segments[segments.length - 1];
+    if (segments.length > 1 && (last === "url" || last === "event")) {
+      var target = pathText(segments.slice(0, -1));
+      place = root.querySelector(".con-field[data-path=\"" + cssEscape(target + ".value") + "\"]")
+        || root.querySelector(".con-field[data-path=\"" + cssEscape(target + ".target") + "\"]");
+    }
     for (var length = segments.length; length > 0 && !place; length -= 1) {
       var text = pathText(segments.slice(0, length));
       place = root.querySelector(".con-field[data-path=\"" + cssEscape(text) + "\"]")
@@ -419,11 +482,18 @@
     var at = typeof diagnostic.path === "string" && diagnostic.path !== "$" && L.splitPath(diagnostic.path);
     place.appendChild(Console.make("p", { id: "con-note-" + noteSerial, "class": "con-diag " + (error ? "con-error"
       : "con-warning") }, [Console.make("strong", { text: error ? "Error: " : "Warning: " }),
-      (at && label ? label.textContent + ": " : "") + diagnostic.message,
+      (at && label ? label.textContent + ": " : "") + atField(diagnostic.message),
       at ? Console.make("span", { "class": "con-json-path", text: " (JSON: " + pathText(at.segments) + ")" }) : null]));
     var field = fields.find(function (candidate) { return candidate.wrapper === place || candidate.wrapper.contains(place); });
     if (field) { describe(field); } else { describeBox(place); }
     return true;
+  }
+
+  // The check's words at a field: what `validate` adds for its own output ("; the message is left out")
+  // is for a list of a whole feed's problems, not for the field being filled.
+  function atField(message) {
+    var text = String(message).replace(/; the [a-z ]+ is left out$/, "");
+    return /[.!?…]$/.test(text) ? text : text + ".";
   }
 
   // A box of a field the list does not hold (a row's cell): its control described by its notes.

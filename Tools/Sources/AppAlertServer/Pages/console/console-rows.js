@@ -44,7 +44,7 @@
     var body = Console.make("div", { "class": "con-rows-body" });
     var odd = Console.make("p", { "class": "con-hint", hidden: true,
       text: "This value has a shape these fields cannot show: edit it in the JSON box. It is kept as it is." });
-    var add = kind.single ? null : Console.make("button", { type: "button", "class": "con-add-row", text: "Add a " + kind.row });
+    var add = kind.single ? null : Console.make("button", { type: "button", "class": "con-add-row", text: (/^[aeiou]/i.test(kind.row) ? "Add an " : "Add a ") + kind.row });
     var children = [Console.make("legend", { text: spec.label })];
     if (spec.hint) { children.push(Console.make("p", { "class": "con-hint", id: base + "-hint", text: spec.hint })); }
     children.push(odd, body);
@@ -133,10 +133,18 @@
       result.errors.forEach(function (/** @type {any} */ error) {
         var line = body.querySelectorAll(".con-row")[error.row];
         var box = line && line.querySelector("[data-column=" + error.column + "]");
-        if (box) { Console.form.localError(box, error.message, box.getAttribute("data-path")); }
+        if (box) { Console.form.localError(box, error.message, jsonPath(error.column, rows[error.row] || {}) || box.getAttribute("data-path")); }
       });
       L.setPath(Console.draft(), segments, result.value);
       Console.formEdited();
+    }
+
+    // The JSON key an error concerns where a column is not a key of its own: the conversion's amount and
+    // unit are withinHours, an action's target its url or event.
+    function jsonPath(column, row) {
+      var key = spec.rows === "conversion" && (column === "amount" || column === "unit") ? "withinHours"
+        : spec.rows === "action" && column === "target" ? (row.kind === "url" ? "url" : "event") : null;
+      return key ? L.pathText(segments.concat([key])) : null;
     }
 
     function edited() {

@@ -230,7 +230,8 @@
     var competes = editor.originalId === null ? null
       : ConsoleLogic.competesText(editor.draft, editor.originalId, data ? data.results : null);
     C.startEditor(editor.feed, null, copy, data ? data.etag : editor.etag);
-    if (competes) { showNotice(competes, false); }
+    // The notice stays while the copy has the original's targeting (C.formEdited asks again).
+    if (competes) { showNotice(competes, false); state.editor.competes = JSON.parse(JSON.stringify(editor.draft)); }
     setStatus("A copy with id " + copy.id + ": it is in the feed once you save it.");
   }
 

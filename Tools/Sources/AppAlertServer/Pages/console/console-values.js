@@ -111,6 +111,71 @@ var ConsoleValues = (function () {
     return { value: trimmed, error: label + ": a number from 0 to 100, like 50." };
   }
 
+  // ---- Versions in words ----
+
+  var versionPattern = "v?(\\d+(?:\\.\\d+){0,2})";
+  // [pattern, operator]: "2.0 and later", "2.0+", "from 2.0", "2.0 or later" (>=); "up to 3.0", "3.0 or
+  // earlier" (<=); "before 3.0" (<).
+  var versionPhrases = [
+    [new RegExp("^(?:from|since)\\s+" + versionPattern + "(?:\\s*\\+|\\s+(?:and|or)\\s+(?:later|newer|above|up))?$", "i"), ">="],
+    [new RegExp("^" + versionPattern + "(?:\\s*\\+|\\s+(?:and|or)\\s+(?:later|newer|above|up))$", "i"), ">="],
+    [new RegExp("^(?:up\\s+to(?:\\s+and\\s+including)?|through|until)\\s+" + versionPattern + "$", "i"), "<="],
+    [new RegExp("^" + versionPattern + "\\s+(?:and|or)\\s+(?:earlier|older|below)$", "i"), "<="],
+    [new RegExp("^(?:before|below|under|earlier\\s+than|older\\s+than)\\s+" + versionPattern + "$", "i"), "<"]
+  ];
+
+  // One phrase as a node-semver comparator (">=2.0"), or null.
+  /** @param {string} text @returns {string | null} */
+  function versionPhrase(text) {
+    for (var i = 0; i < versionPhrases.length; i += 1) {
+      var match = /** @type {RegExp} */ (versionPhrases[i][0]).exec(text.trim());
+      if (match) { return versionPhrases[i][1] + match[1]; }
+    }
+    return null;
+  }
+
+  // A range as typed: plain words ("2.0 and later", "from 2.0 before 3.0", "2.0+, before 3.0") written as
+  // node-semver (">=2.0", ">=2.0 <3.0"); anything else is kept as typed (a node-semver range: the check says
+  // what it thinks of it).
+  /** @param {string} text @returns {Reading} */
+  function readVersionRange(text) {
+    var trimmed = text.trim();
+    if (trimmed === "") { return { value: undefined }; }
+    var whole = versionPhrase(trimmed);
+    // Two phrases: "from 2.0 before 3.0", "2.0 and later, before 3.0", "from 2.0 and up to 3.0".
+    var parts = whole ? [whole] : null;
+    if (!parts) {
+      var two = /^(.*?)\s*(?:,|\band\b)?\s*\b((?:up\s+to|through|until|before|below|under|earlier\s+than|older\s+than)\s+v?\d.*)$/i.exec(trimmed);
+      // The first part a phrase ("2.0 and later"), or a version alone ("2.0 before 3.0": from 2.0).
+      var first = two ? versionPhrase(two[1]) || (/^v?\d+(\.\d+){0,2}$/.test(two[1]) ? versionPhrase(two[1] + "+") : null) : null;
+      var second = two ? versionPhrase(two[2]) : null;
+      parts = first && second ? [first, second] : null;
+    }
+    if (!parts) { return { value: trimmed }; }
+    var written = parts.join(" ");
+    return { value: written, note: "Written as " + written + "." };
+  }
+
+  // Whether a version list's item is a range in words (or an operator): it belongs in the range field.
+  /** @param {string} text @returns {boolean} */
+  function looksLikeRange(text) {
+    return readVersionRange(text).note !== undefined || /^\s*(?:[<>=^~]|\d[^,]*\s+(?:-|to)\s+\d)/.test(text)
+      || /\b(?:later|earlier|newer|older|before|after|from|since|up to|above|below)\b|\+\s*$/i.test(text);
+  }
+
+  // A list of versions as typed ("1.0, 1.1"); a range in words or operators points to the range field.
+  /** @param {string} text @param {string} label @param {string} rangeLabel @returns {Reading} */
+  function readVersions(text, label, rangeLabel) {
+    var items = text.split(",").map(function (item) { return item.trim(); }).filter(Boolean);
+    if (!items.length) { return { value: undefined }; }
+    var range = items.find(looksLikeRange);
+    if (range !== undefined) {
+      return { error: label + ": only exact versions, like 1.0, 1.1. For “" + range + "”, leave this empty and "
+        + "write it in " + rangeLabel + " below. The list keeps its last valid value." };
+    }
+    return { value: items };
+  }
+
   // ---- Languages ----
 
   // The languages "add language" offers (any other tag may be typed).
@@ -467,6 +532,7 @@ var ConsoleValues = (function () {
     readVariantName: readVariantName, readWeight: readWeight, sharePercents: sharePercents, percentText: percentText,
     weightsWithShare: weightsWithShare, readPercent: readPercent, languageName: languageName,
     languageChoices: languageChoices, readLanguage: readLanguage, readLanguages: readLanguages,
+    readVersionRange: readVersionRange, readVersions: readVersions,
     readScalar: readScalar, showScalar: showScalar, attributeRows: attributeRows, attributesFromRows: attributesFromRows,
     scheduleRows: scheduleRows, scheduleFromRows: scheduleFromRows, featureRows: featureRows,
     featuresFromRows: featuresFromRows, dataRows: dataRows, dataFromRows: dataFromRows,

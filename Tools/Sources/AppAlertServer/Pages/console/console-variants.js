@@ -38,6 +38,9 @@
     /** @type {any} */
     var field = { spec: spec, segments: segments, wrapper: wrapper, children: [], pending: [], shape: null };
 
+    // ", variant “Free week” (B)" after a variant's labels: a screen reader tells one table from another.
+    function ofVariant(draft) { return variant === null ? "" : ", " + V.variantWords(draft.variants, variant); }
+
     function owner(draft) { return variant === null ? draft : (Array.isArray(draft.variants) ? draft.variants[variant] : null) || {}; }
     function tagsOf(draft) {
       var own = owner(draft).localizations;
@@ -59,11 +62,12 @@
               words: pair[0] !== "link.url" });
           child.fallbackPath = pair[0];
           child.tag = tag;
+          child.labelText = pair[1] + " (" + name + ")";
           field.children.push(child);
           return child.wrapper;
         });
-        var remove = Console.make("button", { type: "button", "class": "con-remove-row", text: "Remove " + name,
-          "aria-label": "Remove the " + name + " translation" + (variant === null ? "" : " of " + V.variantWords(null, variant)) });
+        var remove = Console.make("button", { type: "button", "class": "con-remove-row", text: "Remove " + V.languageName(tag),
+          "aria-label": "Remove the " + V.languageName(tag) + " translation" + (variant === null ? "" : " of " + V.variantWords(draft.variants, variant)) });
         remove.addEventListener("click", function () {
           field.pending = field.pending.filter(function (other) { return other !== tag; });
           L.setPath(Console.draft(), segments.concat([tag]), undefined);
@@ -73,7 +77,7 @@
           add.focus();
         });
         table.appendChild(Console.make("fieldset", { "class": "con-language", "data-path": L.pathText(segments.concat([tag])) },
-          [Console.make("legend", { text: name + " (" + tag + ")" })].concat(cells, [remove])));
+          [Console.make("legend", { text: V.languageName(tag) + " (" + tag + ")" })].concat(cells, [remove])));
       });
       chooser.replaceChildren.apply(chooser, V.languageChoices(tags).map(function (pair) {
         return Console.make("option", { value: pair[0], text: pair[1] });
@@ -125,9 +129,12 @@
       field.children.forEach(function (child) { Console.form.fillField(child, draft); });
       field.refresh(draft);
     };
-    // Each empty cell shows what it falls back to.
+    // Each empty cell shows what it falls back to; a variant's cells are labelled with its name as it is.
     field.refresh = function (draft) {
+      var suffix = ofVariant(draft);
       field.children.forEach(function (child) {
+        var label = child.wrapper.querySelector("label");
+        if (label && label.textContent !== child.labelText + suffix) { label.textContent = child.labelText + suffix; }
         var text = V.fallbackText(draft, variant, child.tag, child.fallbackPath);
         child.control.setAttribute("placeholder", text);
       });
@@ -178,9 +185,11 @@
       var moves = [["up", "Move up", index > 0], ["down", "Move down", index < all.length - 1], ["remove", "Remove", true]]
         .map(function (move) {
           var button = Console.make("button", { type: "button", "data-move": move[0], text: move[1], disabled: !move[2] });
-          button.addEventListener("click", function () { moved(index, move[0]); });
+          button.addEventListener("click", function () { moved(index, move[0], button); });
           return button;
         });
+      // Why a move was refused, under the buttons (a test with results).
+      var refused = Console.make("p", { "class": "con-hint con-variant-refused", id: nextId("refused"), role: "status", hidden: true });
       var head = Console.make("div", { "class": "con-variant-head" }, [
         labelled(nameId, "Name", name, path + ".name"),
         labelled(weightId, "Weight", weight, path + ".weight"),
@@ -194,7 +203,7 @@
       });
       var texts = translations({ path: path + ".localizations", label: "Translations", kind: "translations" }, index);
       children.push(texts);
-      var box = Console.make("fieldset", { "class": "con-variant", "data-path": path }, [legend, head,
+      var box = Console.make("fieldset", { "class": "con-variant", "data-path": path }, [legend, head, refused,
         Console.make("div", { "class": "con-variant-fields" }, children.slice(0, -1).map(function (child) { return child.wrapper; })),
         Console.make("h4", { "class": "con-variant-translations", text: "Translations" }), texts.wrapper]);
       // The head's controls as cells, so that the check's notes at a name or a weight describe them.
@@ -202,7 +211,7 @@
         return { spec: { kind: "cell" }, control: control, wrapper: control.parentNode };
       });
       var one = { index: index, box: box, legend: legend, name: name, weight: weight, share: share, children: children,
-        cells: cells };
+        cells: cells, moves: moves, refused: refused };
 
       name.addEventListener("input", function () {
         var reading = V.readVariantName(name.value, variants(), index);
@@ -214,24 +223,25 @@
         if (!reading.error) { clearLocal(name); }
         Console.formEdited();
       });
-      weight.addEventListener("input", function () {
+      weight.addEventListener("input", function () { splitting(one, weight, weightTyped); });
+      function weightTyped() {
         var reading = V.readWeight(weight.value);
         var variant = variants()[index];
         if (reading.value === undefined) { delete variant.weight; } else { variant.weight = reading.value; }
         Console.form.localError(weight.parentNode, reading.error || null, path + ".weight");
         if (!reading.error) { clearLocal(weight); }
         Console.formEdited();
-      });
+      }
       // Left, the share says what the weights make (50 % for a typed "50").
       share.addEventListener("blur", function () {
         if (share.getAttribute("aria-invalid") !== "true") { field.refresh(Console.draft()); }
       });
-      share.addEventListener("input", function () {
+      share.addEventListener("input", function () { splitting(one, share, shareTyped); });
+      function shareTyped() {
         var reading = V.readPercent(share.value, "Share");
-        var error = reading.error || null;
-        if (!error && (typeof reading.value !== "number" || reading.value <= 0 || reading.value >= 100)) {
-          error = "Share: a number above 0 and below 100, like 50.";
-        }
+        // The share the weights can make: above 0 and below 100 (the other variants keep some).
+        var error = reading.error || typeof reading.value !== "number" || reading.value <= 0 || reading.value >= 100
+          ? "Share: a number above 0 and below 100, like 50." : null;
         Console.form.localError(share.parentNode, error, path + ".weight");
         if (error) { return; }
         clearLocal(share);
@@ -239,7 +249,7 @@
           index, /** @type {number} */ (reading.value));
         variants().forEach(function (variant, position) { if (isObject(variant)) { variant.weight = weights[position]; } });
         Console.formEdited();
-      });
+      }
       return one;
     }
 
@@ -248,7 +258,48 @@
       control.removeAttribute("aria-describedby");
     }
 
-    function moved(index, how) {
+    // The variants on disk when the message has recorded results (they are stored by each variant's
+    // place in the list), else null: those are not moved or removed, and the split changes only once asked.
+    function withResults() {
+      var editor = Console.state.editor;
+      var data = editor ? Console.state.data[editor.feed] : null;
+      if (!editor || !ConsoleGuard.recorded(data ? data.results : null, editor.originalId)) { return null; }
+      return Array.isArray(editor.base.variants) ? editor.base.variants.length : 0;
+    }
+
+    // A weight or share typed in a test with results: asked once per editor, else put back as it was (the
+    // dialog's focus leaves the field, which then shows the weights again: agreed, the typed text is back).
+    function splitting(one, control, then) {
+      var editor = Console.state.editor;
+      if (!withResults() || editor.splitAgreed) { then(); return; }
+      var typed = control.value;
+      Console.ask(ConsoleGuard.splitQuestion("share", editor.originalId)).then(function (yes) {
+        if (yes) { editor.splitAgreed = true; control.value = typed; then(); return; }
+        var variant = variants()[one.index];
+        one.weight.value = isObject(variant) && variant.weight !== undefined ? String(variant.weight) : "";
+        var shares = V.sharePercents(variants().map(function (other) { return isObject(other) ? other.weight : undefined; }));
+        one.share.value = V.percentText(shares[one.index]);
+      });
+    }
+
+    function moved(index, how, button) {
+      var one = field.cards[index];
+      var refusal = ConsoleGuard.moveRefusal(withResults(), index, how);
+      if (refusal) {
+        one.refused.textContent = refusal;
+        one.refused.hidden = false;
+        button.setAttribute("aria-describedby", one.refused.id);
+        return;
+      }
+      if (how !== "remove" || !ConsoleGuard.hasOwnContent(variants()[index])) { move(index, how); return; }
+      var words = V.variantWords(variants(), index);
+      Console.ask(["Remove " + words + "?", "Its own texts, buttons and translations go with it; the message's "
+        + "own fields stay as they are.", "Remove " + words, "Keep it"]).then(function (yes) {
+        if (yes) { move(index, how); }
+      });
+    }
+
+    function move(index, how) {
       var draft = Console.draft();
       var all = draft.variants;
       var target = how === "up" ? index - 1 : how === "down" ? index + 1 : index;
@@ -264,19 +315,32 @@
       field.fill(draft);
       Console.formEdited();
       var card = field.cards[Math.min(target, field.cards.length - 1)];
-      var focus = card ? card.box.querySelector("[data-move=" + how + "]:not([disabled])") || card.name : add;
+      // After a removal the focus goes to the next variant's name, never to another Remove button.
+      var focus = !card ? add : how === "remove" ? card.name
+        : card.box.querySelector("[data-move=" + how + "]:not([disabled])") || card.name;
       focus.focus();
     }
 
     add.addEventListener("click", function () {
+      var kept = withResults();
+      var editor = Console.state.editor;
+      if (kept === null) { adding(); return; }
+      Console.ask(ConsoleGuard.splitQuestion(kept ? "add" : "start", editor.originalId)).then(function (yes) {
+        if (yes) { editor.splitAgreed = true; adding(); }
+      });
+    });
+
+    function adding() {
       var draft = Console.draft();
-      if (!Array.isArray(draft.variants)) { ConsoleLogic.placeKey(draft, "variants", [{ weight: 1 }, { weight: 1 }]); }
+      var first = !Array.isArray(draft.variants);
+      if (first) { ConsoleLogic.placeKey(draft, "variants", [{ weight: 1 }, { weight: 1 }]); }
       else { draft.variants.push({ weight: 1 }); }
       field.shape = null;
       field.fill(draft);
       Console.formEdited();
-      field.cards[draft.variants.length - 1].name.focus();
-    });
+      // A new A/B test starts at variant A's name; a variant added, at its own.
+      field.cards[first ? 0 : draft.variants.length - 1].name.focus();
+    }
 
     field.fill = function (draft) {
       var readable = draft.variants === undefined || (Array.isArray(draft.variants) && draft.variants.every(isObject));
@@ -306,7 +370,12 @@
       var shares = V.sharePercents(all.map(function (variant) { return isObject(variant) ? variant.weight : undefined; }));
       field.cards.forEach(function (one) {
         if (!isObject(all[one.index])) { return; }
-        one.legend.textContent = V.variantWords(all, one.index).replace(/^v/, "V");
+        var words = V.variantWords(all, one.index);
+        one.legend.textContent = words.replace(/^v/, "V");
+        one.moves.forEach(function (button) {
+          var how = button.getAttribute("data-move");
+          button.setAttribute("aria-label", how === "remove" ? "Remove " + words : "Move " + words + " " + how);
+        });
         if (document.activeElement !== one.share) { one.share.value = V.percentText(shares[one.index]); }
         if (document.activeElement !== one.weight && one.weight.getAttribute("aria-invalid") !== "true") {
           one.weight.value = all[one.index].weight === undefined ? "" : String(all[one.index].weight);

@@ -32,12 +32,28 @@
     var label = typeof answer.variantName === "string" ? "\"" + answer.variantName + "\"" : letter;
     return "variant " + label + " (" + (answer.variant + 1) + " of " + answer.variants + ")";
   }
+  // `evaluate`'s option names as the form's labels ("--locale" is Languages): the page names no flag.
+  var optionFields = { "--bundle-id": "bundleId", "--app-version": "appVersion", "--build": "build",
+    "--os-version": "osVersion", "--platform": "platform", "--locale": "locale", "--install-id": "installId",
+    "--now": "now", "--seen": "seen", "--previous-version": "previousVersion", "--attribute": "attribute",
+    "--event": "event", "--launch-count": "launchCount", "--installed-at": "installedAt", "--updated-at": "updatedAt",
+    "--placement": "placement" };
+  function labelOf(option) {
+    var field = optionFields[option] ? form.elements.namedItem(optionFields[option]) : null;
+    var label = field && /** @type {HTMLElement} */ (field).closest ? /** @type {HTMLElement} */ (field).closest("label") : null;
+    return label && label.firstChild ? label.firstChild.textContent.trim() : option.slice(2).replace(/-/g, " ");
+  }
+  function plainError(text) {
+    return String(text).replace(/Missing expected argument '(--[a-z-]+)[^']*'/g, function (all, option) {
+      return "Give the " + labelOf(option).toLowerCase() + ".";
+    }).replace(/(--[a-z][a-z-]*)(?: <[^>]*>)?/g, function (all, option) { return labelOf(option); }).replace(/^Error: /, "");
+  }
   function draw(answer, install) {
     result.textContent = "";
     var left = element("div");
     left.appendChild(element("div", "meta", "Install: " + install));
     if (answer.error) {
-      left.appendChild(element("p", "error", answer.error));
+      left.appendChild(element("p", "error", plainError(answer.error)));
       result.appendChild(left);
       return;
     }

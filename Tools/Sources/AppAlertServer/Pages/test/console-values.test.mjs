@@ -186,3 +186,27 @@ test("a translated button title makes a whole list of buttons with the actions o
   // The title first, as the format's examples write a button.
   assert.deepEqual(Object.keys(V.translatedButtons(base, undefined, 0, "Ausprobieren")[0]), ["title", "action"]);
 });
+
+test("a version range in words is written as node-semver; a node-semver range stays as typed", () => {
+  const written = {
+    "2.0 and later": ">=2.0", "2.0+": ">=2.0", "from 2.0": ">=2.0", "2.0 or later": ">=2.0", "up to 3.0": "<=3.0",
+    "before 3.0": "<3.0", "from 2.0 before 3.0": ">=2.0 <3.0", "2.0 and later, before 3.0": ">=2.0 <3.0",
+    "from 2.0 and up to 3.0": ">=2.0 <=3.0", "2.0 before 3.0": ">=2.0 <3.0", "From 17": ">=17"
+  };
+  for (const [text, range] of Object.entries(written)) {
+    assert.deepEqual(V.readVersionRange(text), { value: range, note: "Written as " + range + "." }, text);
+  }
+  for (const text of [">=1.2 <2", "^1.4", "1.x || 2.1", "2.0", "1.2 - 2.3", "soon"]) {
+    assert.deepEqual(V.readVersionRange(text), { value: text }, text);
+  }
+  assert.deepEqual(V.readVersionRange("  "), { value: undefined });
+});
+
+test("a version list takes exact versions and points a range to the range field", () => {
+  assert.deepEqual(V.readVersions("1.0, 1.1", "App versions", "App version range"), { value: ["1.0", "1.1"] });
+  for (const text of ["2.0 and later", "1.0, from 2.0", ">=2", "2.0+", "before 3.0"]) {
+    const reading = V.readVersions(text, "App versions", "App version range");
+    assert.equal(reading.value, undefined, text);
+    assert.match(reading.error, /^App versions: only exact versions, like 1\.0, 1\.1\. For “.+”, leave this empty and write it in App version range below\./, text);
+  }
+});

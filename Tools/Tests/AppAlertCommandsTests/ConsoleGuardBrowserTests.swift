@@ -1,0 +1,168 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The A/B test's guards in headless Chromium (issue 41's trial), driven by `console-guard.mjs` through
+/// `console-browser.mjs`: results are stored by each variant's place in the list, so a test with results
+/// refuses moving or removing its variants and asks before its split changes; a variant's buttons start
+/// from the message's; the message's button's new action reaches its copies. In ``ConsoleBrowserTests``.
+extension ConsoleBrowserTests {
+    /// A paywall test: two buttons (the first hands `show_paywall` to the app), German, two named
+    /// variants, "Free week" with a title of its own.
+    static func servePaywallTest(in directory: borrowing TemporaryDirectory) throws -> ServeProcess {
+        let feed = """
+            {
+              "format": 2,
+              "messages": [
+                {
+                  "id": 2,
+                  "bundleId": "com.example.app",
+                  "layout": "modal",
+                  "title": "Try Pro",
+                  "text": "Everything, everywhere.",
+                  "buttons": [
+                    { "title": "Start free trial", "action": { "event": "show_paywall" } },
+                    { "title": "Not now" }
+                  ],
+                  "localizations": {
+                    "de": {
+                      "title": "Pro testen",
+                      "buttons": [
+                        { "title": "Kostenlos testen", "action": { "event": "show_paywall" } },
+                        { "title": "Später" }
+                      ]
+                    }
+                  },
+                  "variants": [
+                    { "name": "Control", "weight": 1 },
+                    { "name": "Free week", "weight": 1, "title": "A free week of Pro" }
+                  ]
+                }
+              ]
+            }
+
+            """
+        return try ServeProcess([try directory.write("messages.json", feed), "--dev"])
+    }
+
+    /// With results, Move up and Remove are refused in words at the variant (the draft unchanged, each
+    /// button named by its variant); a share typed asks once, and is put back when the author keeps it;
+    /// adding a variant asks, and adds nothing when kept.
+    @Test
+    func aTestWithResultsRefusesMovingOrRemovingVariantsAndAsksBeforeTheSplitChanges() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.servePaywallTest(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "withResults", ["id": "2"])
+        let named: [[Any]] = [["Control", 1], ["Free week", 1]]
+        #expect("\(report["before"] ?? "")" == "\(named)", "\(report)")
+        let refused = report["refused"] as? [String: Any] ?? [:]
+        let refusal =
+            "This test has results: moving or removing a variant would mix them up, because results are kept by "
+            + "each variant's place in the list. To change the test, duplicate the message and start a new one with the copy."
+        #expect(refused["text"] as? String == refusal, "\(refused)")
+        #expect(refused["removeText"] as? String == refusal, "\(refused)")
+        #expect(refused["focus"] as? String == "up", "\(refused)")
+        #expect("\(refused["after"] ?? "")" == "\(named)", "\(refused)")
+        #expect(
+            refused["labels"] as? [String] == [
+                "Move variant “Control” (A) up", "Move variant “Control” (A) down", "Remove variant “Control” (A)",
+                "Move variant “Free week” (B) up", "Move variant “Free week” (B) down",
+                "Remove variant “Free week” (B)",
+            ], "\(refused)")
+        let share = report["shareQuestion"] as? [String: Any] ?? [:]
+        #expect(share["title"] as? String == "This test has results", "\(share)")
+        #expect(
+            (share["text"] as? String ?? "").contains("results recorded so far stay with the old split"), "\(share)")
+        #expect(share["focus"] as? String == "con-ask-cancel", "\(share)")
+        let kept = report["kept"] as? [String: Any] ?? [:]
+        #expect("\(kept["variants"] ?? "")" == "\(named)", "\(kept)")
+        #expect(kept["share"] as? String == "50 %", "\(kept)")
+        #expect("\(report["agreed"] ?? "")" == "\([["Control", 3], ["Free week", 2]])", "\(report)")
+        #expect(report["askedAgain"] as? Bool == false, "\(report)")
+        let add = report["addQuestion"] as? [String: Any] ?? [:]
+        #expect((add["text"] as? String ?? "").hasPrefix("Add a variant to a test that has results?"), "\(add)")
+        #expect(report["afterAdd"] as? Int == 2, "\(report)")
+    }
+
+    /// Without results: a variant's first button shows the message's (its title in grey, "Does" the
+    /// message's event); a title typed there writes the message's buttons with only that title changed; the
+    /// message's button's new event reaches the German copy and the variant's; removing a variant with its
+    /// own title asks, and the focus lands on the next variant's name, not on another Remove.
+    @Test
+    func aVariantsButtonsStartFromTheMessagesAndANewActionReachesEveryCopy() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.servePaywallTest(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "buttons", ["id": "2"])
+        let first = report["firstButton"] as? [String: Any] ?? [:]
+        #expect(first["legend"] as? String == "First button (the message's)", "\(first)")
+        #expect(first["title"] as? String == "", "\(first)")
+        #expect(first["placeholder"] as? String == "Start free trial", "\(first)")
+        #expect(first["does"] as? String == "event", "\(first)")
+        #expect(first["target"] as? String == "show_paywall", "\(first)")
+        let typed = report["typed"] as? [[String: Any]] ?? []
+        #expect(typed.count == 2, "\(typed)")
+        #expect(typed.first?["title"] as? String == "Claim my free week", "\(typed)")
+        #expect("\(typed.first?["action"] ?? "")" == "\(["event": "show_paywall"])", "\(typed)")
+        #expect(typed.last?["title"] as? String == "Not now", "\(typed)")
+        let followed = report["followed"] as? [String: Any] ?? [:]
+        let german = (followed["localizations"] as? [String: Any])?["de"] as? [String: Any]
+        let germanButtons = german?["buttons"] as? [[String: Any]] ?? []
+        #expect("\(germanButtons.first?["action"] ?? "")" == "\(["event": "open_paywall"])", "\(followed)")
+        let variants = followed["variants"] as? [[String: Any]] ?? []
+        let variantButtons = variants.first?["buttons"] as? [[String: Any]] ?? []
+        #expect("\(variantButtons.first?["action"] ?? "")" == "\(["event": "open_paywall"])", "\(followed)")
+        #expect(
+            report["status"] as? String
+                == "The first button does the same in German, variant “Control” (A): their copies of it did what it did before.",
+            "\(report)")
+        let question = report["removeQuestion"] as? [String: Any] ?? [:]
+        #expect(question["title"] as? String == "Remove variant “Free week” (B)?", "\(question)")
+        #expect((report["keptVariants"] as? [Any])?.count == 2, "\(report)")
+        let removed = report["removed"] as? [String: Any] ?? [:]
+        #expect((removed["variants"] as? [Any])?.count == 1, "\(removed)")
+        #expect(removed["focus"] as? String == "variants[0].name INPUT", "\(removed)")
+    }
+
+    /// The form's words: "Add an attribute"; a conversion's error names withinHours and a share's says what
+    /// is accepted; a link switched to an event starts the event name empty, its error there and without
+    /// validate's "the message is left out"; a variant's German fields name the variant; a duplicate's
+    /// notice goes once its app version range differs; "Make it an A/B test" lands on variant A's name.
+    @Test
+    func theFormsErrorsAndLabelsSayWhatTheyConcernInThePersonsWords() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.servePaywallTest(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "wording", ["id": "2"])
+        #expect(
+            report["adds"] as? [String] == [
+                "Add a step", "Add an attribute", "Add a feature", "Add an entry", "Add a feature", "Add a feature",
+            ],
+            "\(report)")
+        #expect(
+            report["conversion"] as? [String] == [
+                "Conversion: a whole number of hours from 1 to 720 (30 days), like 72. (JSON: conversion.withinHours)"
+            ], "\(report)")
+        #expect(
+            report["share"] as? [String] == [
+                "Share: a number above 0 and below 100, like 50. (JSON: variants[0].weight)"
+            ],
+            "\(report)")
+        let switched = report["switched"] as? [String: Any] ?? [:]
+        #expect(switched["value"] as? String == "", "\(switched)")
+        #expect(switched["label"] as? String == "Event name", "\(switched)")
+        let atTarget = switched["atTarget"] as? [String] ?? []
+        #expect(atTarget.count == 1 && atTarget[0].hasPrefix("Error: Event name: "), "\(switched)")
+        #expect(atTarget.first?.hasSuffix(". (JSON: buttons[0].action.event)") == true, "\(switched)")
+        #expect(!(atTarget.first ?? "").contains("left out"), "\(switched)")
+        #expect(switched["atDoes"] as? [String] == [], "\(switched)")
+        #expect(
+            report["translationLabel"] as? String == "Title (German), variant “Free week” (B)", "\(report)")
+        let duplicate = report["duplicate"] as? [String: Any] ?? [:]
+        #expect((duplicate["notice"] as? String ?? "").hasPrefix("The copy competes with message #2"), "\(duplicate)")
+        #expect(duplicate["after"] is NSNull, "\(duplicate)")
+        #expect(duplicate["range"] as? String == "<2.0", "\(duplicate)")
+        #expect(report["abFocus"] as? String == "variants[0].name", "\(report)")
+    }
+}

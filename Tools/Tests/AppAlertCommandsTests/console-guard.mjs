@@ -1,0 +1,118 @@
+// The A/B test's guards for console-browser.mjs (ConsoleGuardBrowserTests.swift): a test with results
+// refuses moving or removing its variants and asks before its split changes; a variant's buttons start
+// from the message's; a new action of the message's button reaches its copies.
+export function guardScenarios({ base, options, at }) {
+  const draftOf = (tab) => tab.evaluate("JSON.parse(document.querySelector('#con-json').value)");
+  const dialog = (tab) => tab.wait("the question", `document.querySelector('#con-ask-dialog').open
+    ? { title: document.querySelector('#con-ask-title').textContent, text: document.querySelector('#con-ask-text').textContent,
+        focus: document.activeElement.id } : null`);
+  const answer = async (tab, yes) => {
+    await tab.evaluate(`document.querySelector(${JSON.stringify(yes ? "#con-ask-confirm" : "#con-ask-cancel")}).click()`);
+    await tab.checked();
+  };
+  const variantsOf = async (tab) => (await draftOf(tab)).variants.map((variant) => [variant.name ?? null, variant.weight ?? null]);
+  return {
+    // Message options.id has two variants and (in the page's figures) recorded results.
+    async withResults(browser) {
+      const tab = await browser.tab(base);
+      await tab.console(options.id);
+      await tab.evaluate(`Console.state.data["messages.json"].results = { "${options.id}": { counts: { shown: 40, "button.0": 4 } } }`);
+      const before = await variantsOf(tab);
+      await tab.evaluate(`document.querySelector('.con-variant[data-path="variants[1]"] [data-move=up]').focus()`);
+      await tab.click('.con-variant[data-path="variants[1]"] [data-move=up]');
+      const refused = { text: await tab.text('.con-variant[data-path="variants[1]"] .con-variant-refused'),
+        focus: await tab.evaluate("document.activeElement.dataset.move || document.activeElement.id") };
+      await tab.click('.con-variant[data-path="variants[0]"] [data-move=remove]');
+      refused.removeText = await tab.text('.con-variant[data-path="variants[0]"] .con-variant-refused');
+      refused.after = await variantsOf(tab);
+      refused.labels = await tab.evaluate(`Array.from(document.querySelectorAll('.con-variant [data-move]')).map((b) => b.getAttribute('aria-label'))`);
+      // A share typed: asked; kept as it was when the author keeps it, changed once agreed.
+      await tab.type(at("variants[0].share"), "60%");
+      const shareQuestion = await dialog(tab);
+      await answer(tab, false);
+      const kept = { variants: await variantsOf(tab), share: await tab.evaluate(`document.querySelector(${JSON.stringify(at("variants[0].share"))}).value`) };
+      await tab.type(at("variants[0].share"), "60%");
+      await dialog(tab);
+      await answer(tab, true);
+      const agreed = await variantsOf(tab);
+      await tab.type(at("variants[0].share"), "50%");
+      const askedAgain = await tab.evaluate("document.querySelector('#con-ask-dialog').open");
+      // A variant added: asked (every time), and not added when kept.
+      await tab.click(".con-add-variant");
+      const addQuestion = await dialog(tab);
+      await answer(tab, false);
+      const afterAdd = (await draftOf(tab)).variants.length;
+      return { before, refused, shareQuestion, kept, agreed, askedAgain, addQuestion, afterAdd };
+    },
+
+    // The same message with no results: a variant with its own texts is removed only once asked, and the
+    // focus then lands on the next variant's name; a variant's buttons start from the message's; the
+    // message's button's new event reaches its copies.
+    async buttons(browser) {
+      const tab = await browser.tab(base);
+      await tab.console(options.id);
+      const firstButton = await tab.evaluate(`(() => {
+        const group = document.querySelector('.con-button[data-path="variants[0].buttons[0]"]');
+        return { legend: group.querySelector('legend').textContent, title: group.querySelector('input').value,
+          placeholder: group.querySelector('input').placeholder, does: group.querySelector('select').value,
+          target: group.querySelectorAll('input')[1].placeholder };
+      })()`);
+      await tab.type(at("variants[0].buttons[0].title"), "Claim my free week");
+      const typed = (await draftOf(tab)).variants[0].buttons;
+      await tab.type(at("buttons[0].action.value"), "open_paywall");
+      const followed = await draftOf(tab);
+      const status = await tab.text("#con-status");
+      await tab.click('.con-variant[data-path="variants[1]"] [data-move=remove]');
+      const removeQuestion = await dialog(tab);
+      await answer(tab, false);
+      const keptVariants = await variantsOf(tab);
+      await tab.evaluate(`document.querySelector('.con-variant[data-path="variants[1]"] [data-move=remove]').focus()`);
+      await tab.click('.con-variant[data-path="variants[1]"] [data-move=remove]');
+      await dialog(tab);
+      await answer(tab, true);
+      const removed = { variants: await variantsOf(tab),
+        focus: await tab.evaluate("(document.activeElement.closest('[data-path]')?.dataset.path || '') + ' ' + (document.activeElement.dataset.move || document.activeElement.tagName)") };
+      return { firstButton, typed, followed, status, removeQuestion, keptVariants, removed };
+    },
+
+    // The form's words: "Add an attribute"; errors at the field with the JSON key they concern and without
+    // validate's "left out"; a link switched to an event starts the event empty; a variant's translation
+    // named by the variant; a duplicate's notice gone once its targeting differs; a new A/B test at A.
+    async wording(browser) {
+      const tab = await browser.tab(base);
+      await tab.console(options.id);
+      const errorAt = (fieldPath) => tab.evaluate(`Array.from(document.querySelectorAll('.con-field[data-path="${fieldPath}"] .con-error'))
+        .map((node) => node.textContent)`);
+      const adds = await tab.evaluate("Array.from(document.querySelectorAll('.con-add-row')).map((b) => b.textContent)");
+      await tab.type(at("conversion.event"), "purchase");
+      await tab.type(at("conversion.amount"), "999");
+      const conversion = await errorAt("conversion.amount");
+      await tab.type(at("conversion.amount"), "");
+      await tab.type(at("conversion.event"), "");
+      await tab.type(at("variants[0].share"), "0");
+      const share = await errorAt("variants[0].share");
+      await tab.type(at("variants[0].share"), "50");
+      await tab.choose(at("buttons[0].action", "select"), "url");
+      await tab.type(at("buttons[0].action.value"), "https://example.com/");
+      await tab.choose(at("buttons[0].action", "select"), "event");
+      const switched = { value: await tab.evaluate(`document.querySelector(${JSON.stringify(at("buttons[0].action.value"))}).value`),
+        label: await tab.text('.con-field[data-path="buttons[0].action.value"] label'),
+        atTarget: await errorAt("buttons[0].action.value"), atDoes: await errorAt("buttons[0].action") };
+      await tab.type(at("buttons[0].action.value"), "show_paywall");
+      await tab.choose('.con-translations[data-path="variants[1].localizations"] select', "de");
+      await tab.click('.con-translations[data-path="variants[1].localizations"] .con-add-language button');
+      const translationLabel = await tab.text('.con-field[data-path="variants[1].localizations.de.title"] label');
+      await tab.click("#con-duplicate");
+      const duplicate = { notice: (await tab.report()).notice };
+      await tab.type(at("appVersionRange"), "before 2.0");
+      duplicate.after = (await tab.report()).notice;
+      duplicate.range = (await draftOf(tab)).appVersionRange;
+      const plain = await draftOf(tab);
+      delete plain.variants;
+      await tab.type("#con-json", JSON.stringify(plain, null, 2));
+      await tab.click(".con-add-variant");
+      const abFocus = await tab.evaluate("document.activeElement.closest('[data-path]')?.dataset.path");
+      return { adds, conversion, share, switched, translationLabel, duplicate, abFocus };
+    }
+  };
+}
