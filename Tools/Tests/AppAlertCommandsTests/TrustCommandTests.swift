@@ -226,8 +226,8 @@ struct SignedPublishTests {
         let published = try AppAlertProcess.run(["publish", feed, "--out", site, "--key", key])
         #expect(published.status == 0, "\(published.standardError)")
         let files = published.standardOutput.split(separator: "\n").map(String.init)
-        // The feed, its view and the web client's three files, each with its .sig but the client's.
-        #expect(files.count == 6 + 3)
+        // The feed, its view and the web client's files, each with its .sig but the client's.
+        #expect(files.count == 6 + PublishCommandTests.webClient.count)
         #expect(!files.contains { $0.contains("/appalert-web") && $0.hasSuffix(".sig") })
         let server = try ServeProcess([site])
         defer { server.stop() }
