@@ -73,6 +73,7 @@
         @State private var drawnOpening: Int?
         #if os(macOS)
             @State private var selection: Set<Int> = []
+            @Environment(\.undoManager) private var undoManager
         #endif
         @Environment(\.openURL) private var openURL
 
@@ -197,6 +198,11 @@
             let inbox = inbox
             #if os(macOS)
                 selection.subtract(ids)
+                // Edit > Undo lists them again (no Redo: delete them again).
+                undoManager?.registerUndo(withTarget: inbox) { inbox in
+                    Task { @MainActor in await inbox.undelete(ids) }
+                }
+                undoManager?.setActionName(inbox.texts.delete)
             #endif
             Task { @MainActor in await inbox.delete(ids) }
         }

@@ -247,6 +247,15 @@ public actor AlertClient {
         try await deleteInboxItems([id])
     }
 
+    /// Records that the user undid the deletion of the inbox items `ids`, in one write of the store.
+    func undeleteInboxItems(_ ids: Set<Int>) async throws {
+        try await store.updateState { state in
+            guard var inbox = state.inbox else { return }
+            for id in ids { inbox.undelete(id) }
+            state.inbox = inbox
+        }
+    }
+
     /// Records that the user deleted the inbox items `ids`, in one write of the store.
     func deleteInboxItems(_ ids: Set<Int>) async throws {
         try await store.updateState { state in

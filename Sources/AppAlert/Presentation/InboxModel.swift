@@ -292,6 +292,20 @@ public final class InboxModel {
         }
     }
 
+    /// Undoes the deletion of the items `ids` (Undo after the Delete key in a macOS app): they are
+    /// listed again, where the inbox orders them, with their read marks. A card closed by the deletion
+    /// stays closed.
+    package func undelete(_ ids: Set<Int>) async {
+        guard !ids.isEmpty else { return }
+        do {
+            try await service?.client?.undeleteInboxItems(ids)
+        } catch {
+            problem = "cannot record that deleting inbox items was undone: \(error)"
+            return
+        }
+        await refresh()
+    }
+
     /// Of `selection` (a list's selected rows), the ids listed now: what Delete deletes, and what a
     /// selection keeps when the items change (a refresh, a deletion elsewhere).
     package func listed(_ selection: Set<Int>) -> Set<Int> {

@@ -205,6 +205,23 @@ struct InboxCardTests {
         #expect(inbox.items.isEmpty)
     }
 
+    /// Undo after Delete lists the items again, read marks kept, in the inbox's order.
+    @Test
+    func undoingADeletionListsTheItemsAgain() async throws {
+        let (service, store, _, _) = try await makeService()
+        let inbox = service.inbox
+        await inbox.open(5, by: UUID())
+        let listed = inbox.items
+        await inbox.delete(Set([5, 6]))
+        await inbox.undelete([5, 6])
+        #expect(inbox.items == listed)
+        #expect(try await store.state().inbox?.deleted == [])
+        await inbox.delete(Set([5, 6]))
+        await inbox.undelete([6])
+        #expect(inbox.items.map(\.id) == [6])
+        #expect(try await store.state().inbox?.deleted == [5])
+    }
+
     /// What Delete deletes, and what a selection keeps when the items change: the selected ids still
     /// listed (a row deleted elsewhere, or gone at a refresh, is not).
     @Test
