@@ -59,7 +59,8 @@
     /// The message center as a list: newest first, unread ones marked (and said by VoiceOver); a tap opens
     /// the message as a card in a sheet; a swipe, the row's menu or VoiceOver's action deletes it. In a
     /// macOS (AppKit) app, as its lists do, a click selects a row, a double click or Return opens it, and
-    /// the Delete key or the menu deletes the selected rows (a Mac Catalyst app has the iOS rows). The empty state says there are no messages.
+    /// the Delete key or the menu deletes the selected rows, which Edit > Undo lists again (a Mac Catalyst
+    /// app has the iOS rows). The empty state says there are no messages.
     /// A row drawn is its item's showing (once a UTC day), and opening it is counted as `opened`
     /// (``InboxModel``). Each list keeps its own card, so two windows showing the inbox each keep theirs.
     /// Its words are in the user's language (``MessageTexts``). Put it in your navigation stack, which
