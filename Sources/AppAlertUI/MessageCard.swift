@@ -56,6 +56,11 @@
             .environment(\.layoutDirection, message.isRightToLeft ? .rightToLeft : .leftToRight)
             // VoiceOver's escape (a two-finger scrub) does what Escape does, on a message over the app.
             .escapeAction(actions, message)
+            // Escape reaches only a control that carries it: one of the card's own when no button or
+            // close control does (a card whose only closing button is its first, Return's).
+            .background {
+                if actions.escapeKeyOwner(of: message) == .hiddenControl { EscapeKeyControl(actions, message) }
+            }
             .onAppear { if bytes != nil && image == nil { actions.pictureDidNotDecode() } }
         }
 
@@ -80,7 +85,7 @@
                     .contentShape(Rectangle())
             }
             .buttonStyle(.plain)
-            .messageKey(actions.takesKeyboard && message.escapeKeyButton == nil ? .escape : nil)
+            .messageKey(actions.escapeKeyOwner(of: message) == .closeControl ? .escape : nil)
             .accessibilityLabel(Text(actions.texts.close))
             .padding(4)
         }
@@ -158,7 +163,7 @@
         private func key(for index: Int) -> MessageKey? {
             guard actions.takesKeyboard else { return nil }
             if index == message.returnKeyButton { return .returnKey }
-            return index == message.escapeKeyButton ? .escape : nil
+            return actions.escapeKeyOwner(of: message) == .button(index) ? .escape : nil
         }
 
         static func color(_ color: Message.Color) -> Color {
@@ -184,10 +189,38 @@
     }
 
     /// The keys a message over the app answers, as a dialog does: Return its first button, Escape the
-    /// button that closes it or its close control (``ResolvedMessage/returnKeyButton``,
-    /// ``ResolvedMessage/escapeKeyButton``).
+    /// button that closes it, its close control or a control of its own (``ResolvedMessage/returnKeyButton``,
+    /// ``MessageActions/escapeKeyOwner(of:)``).
     enum MessageKey {
         case returnKey, escape
+    }
+
+    /// The card's control for Escape alone (``EscapeKeyOwner/hiddenControl``): of no size, not drawn,
+    /// hidden from VoiceOver (the card's escape action is VoiceOver's). Only where keys are shortcuts
+    /// (iOS, the Mac, visionOS): on tvOS it would be a control that takes focus.
+    struct EscapeKeyControl: View {
+        let actions: MessageActions
+        let message: ResolvedMessage
+
+        init(_ actions: MessageActions, _ message: ResolvedMessage) {
+            self.actions = actions
+            self.message = message
+        }
+
+        var body: some View {
+            #if os(iOS) || os(macOS) || os(visionOS)
+                Button {
+                    Task { @MainActor in await actions.escape(message) }
+                } label: {
+                    Color.clear
+                }
+                .buttonStyle(.plain)
+                .keyboardShortcut(.cancelAction)
+                .frame(width: 0, height: 0)
+                .opacity(0)
+                .accessibilityHidden(true)
+            #endif
+        }
     }
 
     extension View {

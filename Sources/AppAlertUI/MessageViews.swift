@@ -57,9 +57,10 @@
     }
 
     /// The message center as a list: newest first, unread ones marked (and said by VoiceOver); a tap opens
-    /// the message as a card in a sheet; a swipe, the row's menu or VoiceOver's action deletes it. On the
-    /// Mac, as its lists do, a click selects a row, a double click or Return opens it, and the Delete key
-    /// or the menu deletes the selected rows. The empty state says there are no messages.
+    /// the message as a card in a sheet; a swipe, the row's menu or VoiceOver's action deletes it. In a
+    /// macOS (AppKit) app, as its lists do, a click selects a row, a double click or Return opens it, and
+    /// the Delete key or the menu deletes the selected rows, which Edit > Undo lists again (a Mac Catalyst
+    /// app has the iOS rows). The empty state says there are no messages.
     /// A row drawn is its item's showing (once a UTC day), and opening it is counted as `opened`
     /// (``InboxModel``). Each list keeps its own card, so two windows showing the inbox each keep theirs.
     /// Its words are in the user's language (``MessageTexts``). Put it in your navigation stack, which
@@ -68,8 +69,12 @@
         private let service: AlertService
         /// This list's card in ``InboxModel/cards``.
         @State private var opener = UUID()
+        /// The opening whose card this list's sheet drew (``InboxModel/OpenedCard/opening``): the card
+        /// its `onDismiss` forgets, and not one opened since.
+        @State private var drawnOpening: Int?
         #if os(macOS)
             @State private var selection: Set<Int> = []
+            @Environment(\.undoManager) private var undoManager
         #endif
         @Environment(\.openURL) private var openURL
 
@@ -96,16 +101,22 @@
                     isPresented: Binding(
                         get: { @MainActor in inbox.cards[opener]?.isOpen == true },
                         set: { @MainActor in if !$0 { inbox.close(by: opener) } }),
-                    onDismiss: { inbox.cardLeft(opener) }
+                    onDismiss: {
+                        inbox.cardLeft(opener, opening: drawnOpening)
+                        drawnOpening = nil
+                    }
                 ) {
                     if let card = inbox.cards[opener] {
                         let drawn = MessageCard(card.message, actions: inbox.actions(by: opener) { openURL($0) })
-                        #if os(macOS)
-                            // A Mac sheet takes its content's size: bounded as `.messageAlert`'s sheets are.
-                            SheetCard { drawn }
-                        #else
-                            ScrollView { drawn }
-                        #endif
+                        Group {
+                            #if os(macOS)
+                                // A Mac sheet takes its content's size: bounded as `.messageAlert`'s sheets are.
+                                SheetCard { drawn }
+                            #else
+                                ScrollView { drawn }
+                            #endif
+                        }
+                        .onAppear { drawnOpening = card.opening }
                     }
                 }
         }
@@ -115,6 +126,8 @@
                 List(selection: $selection) {
                     ForEach(inbox.items) { item in
                         label(item)
+                            // One element for VoiceOver, as the iOS row's button is, to carry the value.
+                            .accessibilityElement(children: .combine)
                             .tag(item.id)
                             .accessibilityValue(Text(item.isRead ? "" : texts.unread))
                             .accessibilityAction { open(item.id) }
@@ -129,7 +142,10 @@
                 } primaryAction: { ids in
                     if ids.count == 1, let id = ids.first { open(id) }
                 }
-                .onDeleteCommand { delete(selection) }
+                // Delete deletes the selected rows still listed; with none, the command is off.
+                .onDeleteCommand(perform: inbox.listed(selection).isEmpty ? nil : { delete(inbox.listed(selection)) })
+                // A row that leaves the list (a refresh, a deletion elsewhere) leaves the selection.
+                .onChange(of: inbox.items.map(\.id)) { selection = inbox.listed(selection) }
             }
         #else
             private func rows(_ texts: MessageTexts) -> some View {
@@ -148,18 +164,30 @@
             }
         #endif
 
-        /// A row: the unread mark in the accent, as Mail's, and the words in the label colors
-        /// (`Color.primary`, not the hierarchical `.primary`, which is the tint inside a list's button on
-        /// iOS).
+        /// A row: the unread mark in the accent, as Mail's, on the title's first line, and the words, two
+        /// lines each at most.
         private func label(_ item: Inbox.Item) -> some View {
-            HStack(alignment: .top, spacing: 8) {
-                Image(systemName: "circle.fill").font(.caption2).foregroundStyle(.tint)
-                    .opacity(item.isRead ? 0 : 1).accessibilityHidden(true)
+            HStack(alignment: .firstTextBaseline, spacing: 8) {
+                UnreadMark().opacity(item.isRead ? 0 : 1).accessibilityHidden(true)
                 VStack(alignment: .leading, spacing: 4) {
-                    Text(item.message.title).font(.headline).foregroundStyle(Color.primary)
-                    Text(item.message.text).font(.subheadline).foregroundStyle(Color.secondary)
+                    words(Text(item.message.title).font(.headline), Text(item.message.text).font(.subheadline))
+                        .lineLimit(2)
                 }
             }
+        }
+
+        /// The title and the text in the label colors. Where the row is a button in a list (iOS, visionOS,
+        /// watchOS), the fixed `Color.primary` and `Color.secondary`: there the hierarchical `.primary` is
+        /// the tint. In a macOS app and on tvOS, the hierarchical ones, which follow a selected row's accent
+        /// fill and a focused row's white platter.
+        @ViewBuilder private func words(_ title: Text, _ text: Text) -> some View {
+            #if os(macOS) || os(tvOS)
+                title.foregroundStyle(.primary)
+                text.foregroundStyle(.secondary)
+            #else
+                title.foregroundStyle(Color.primary)
+                text.foregroundStyle(Color.secondary)
+            #endif
         }
 
         private func open(_ id: Int) {
@@ -171,9 +199,27 @@
             let inbox = inbox
             #if os(macOS)
                 selection.subtract(ids)
+                // Edit > Undo lists them again (no Redo: delete them again).
+                undoManager?.registerUndo(withTarget: inbox) { inbox in
+                    Task { @MainActor in await inbox.undelete(ids) }
+                }
+                undoManager?.setActionName(inbox.texts.delete)
             #endif
-            Task { @MainActor in
-                for id in ids.sorted() { await inbox.delete(id) }
+            Task { @MainActor in await inbox.delete(ids) }
+        }
+    }
+
+    /// An inbox row's unread mark: the accent, or the row's text color on a background that is the accent
+    /// or stands out (a selected row in a macOS app, a focused one on tvOS: `backgroundProminence`).
+    private struct UnreadMark: View {
+        @Environment(\.backgroundProminence) private var prominence
+
+        var body: some View {
+            let mark = Image(systemName: "circle.fill").font(.caption2)
+            if prominence == .increased {
+                mark.foregroundStyle(.primary)
+            } else {
+                mark.foregroundStyle(.tint)
             }
         }
     }

@@ -149,6 +149,8 @@ struct PresentationInAppsTests {
         let takesKeyboard: Bool
         let returnKey: Int?
         let escapeKey: Int?
+        /// The control that carries the Escape key: without one, the key does nothing.
+        let escapeOwner: EscapeKeyOwner
         /// What ``MessageActions/escape(_:)`` (VoiceOver's escape, and the Escape key where a control
         /// carries it) leads to: the event it records, or nil when the message stays (a wall). With a
         /// single closing button first, the key itself answers Return only, as a system alert does.
@@ -160,25 +162,33 @@ struct PresentationInAppsTests {
             testDescription: "a modal with a link and Not now", layout: .modal,
             extra:
                 #", "buttons": [{"title": "Go", "action": {"url": "https://example.com/go"}}, {"title": "Not now"}]"#,
-            takesKeyboard: true, returnKey: 0, escapeKey: 1, escaped: "dismissed"),
+            takesKeyboard: true, returnKey: 0, escapeKey: 1, escapeOwner: .button(1), escaped: "dismissed"),
         KeyCase(
             testDescription: "a sheet with one OK", layout: .sheet, extra: #", "buttons": [{"title": "OK"}]"#,
-            takesKeyboard: true, returnKey: 0, escapeKey: nil, escaped: "dismissed"),
+            takesKeyboard: true, returnKey: 0, escapeKey: nil, escapeOwner: .hiddenControl, escaped: "dismissed"),
+        KeyCase(
+            testDescription: "a modal with one OK", layout: .modal, extra: #", "buttons": [{"title": "OK"}]"#,
+            takesKeyboard: true, returnKey: 0, escapeKey: nil, escapeOwner: .hiddenControl, escaped: "dismissed"),
+        KeyCase(
+            testDescription: "a modal with a link alone", layout: .modal,
+            extra: #", "buttons": [{"title": "Go", "action": {"url": "https://example.com/go"}}]"#,
+            takesKeyboard: true, returnKey: 0, escapeKey: nil, escapeOwner: .closeControl, escaped: "dismissed"),
         KeyCase(
             testDescription: "an image with its close control", layout: .image, extra: "",
-            takesKeyboard: true, returnKey: nil, escapeKey: nil, escaped: "dismissed"),
+            takesKeyboard: true, returnKey: nil, escapeKey: nil, escapeOwner: .closeControl,
+            escaped: "dismissed"),
         KeyCase(
             testDescription: "a wall", layout: .modal,
             extra:
                 #", "dismissible": false, "buttons": [{"title": "Update", "action": {"url": "https://example.com/up"}}]"#,
-            takesKeyboard: true, returnKey: 0, escapeKey: nil, escaped: nil),
+            takesKeyboard: true, returnKey: 0, escapeKey: nil, escapeOwner: .none, escaped: nil),
         KeyCase(
             testDescription: "a banner beside the app's controls", layout: .banner, extra: "",
-            takesKeyboard: false, returnKey: nil, escapeKey: nil, escaped: "dismissed"),
+            takesKeyboard: false, returnKey: nil, escapeKey: nil, escapeOwner: .none, escaped: "dismissed"),
         KeyCase(
             testDescription: "an event button before Later", layout: .modal,
             extra: #", "buttons": [{"title": "Tour", "action": {"event": "tour"}}, {"title": "Later"}]"#,
-            takesKeyboard: true, returnKey: 0, escapeKey: 1, escaped: "dismissed"),
+            takesKeyboard: true, returnKey: 0, escapeKey: 1, escapeOwner: .button(1), escaped: "dismissed"),
     ])
     func returnAnswersTheFirstButtonAndEscapeTheOneThatClosesOnCardsAndSheetsOnly(_ test: KeyCase) async throws {
         let folder = try TemporaryDirectory()
@@ -190,6 +200,7 @@ struct PresentationInAppsTests {
         #expect(actions.takesKeyboard == test.takesKeyboard)
         #expect(message.returnKeyButton == test.returnKey)
         #expect(message.escapeKeyButton == test.escapeKey)
+        #expect(actions.escapeKeyOwner(of: message) == test.escapeOwner)
         await actions.escape(message)
         let last = events.all.last.flatMap { event -> String? in
             if case .dismissed(1, _) = event { "dismissed" } else { nil }

@@ -244,9 +244,24 @@ public actor AlertClient {
 
     /// The user deleted inbox item `id`: it is not listed again.
     public func deleteInboxItem(_ id: Int) async throws {
+        try await deleteInboxItems([id])
+    }
+
+    /// Records that the user undid the deletion of the inbox items `ids`, in one write of the store.
+    func undeleteInboxItems(_ ids: Set<Int>) async throws {
         try await store.updateState { state in
-            state.inbox = state.inbox ?? Inbox.State()
-            state.inbox?.delete(id)
+            guard var inbox = state.inbox else { return }
+            for id in ids { inbox.undelete(id) }
+            state.inbox = inbox
+        }
+    }
+
+    /// Records that the user deleted the inbox items `ids`, in one write of the store.
+    func deleteInboxItems(_ ids: Set<Int>) async throws {
+        try await store.updateState { state in
+            var inbox = state.inbox ?? Inbox.State()
+            for id in ids { inbox.delete(id) }
+            state.inbox = inbox
         }
     }
 

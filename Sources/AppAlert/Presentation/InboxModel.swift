@@ -13,8 +13,8 @@ import Observation
 /// ``AlertEvent/shown(id:variant:)`` event and, with reporting on, the `shown` count). Opening an item
 /// marks it read, counts as a view and, with reporting on, as `opened`, and makes it ``openedMessage``:
 /// the message as a modal card (an item is never a wall here: its card always closes). While that card
-/// is open, opening again does nothing (a double tap counts one opening). Deleting an item hides it for
-/// good. All are kept in the service's store, so they hold across launches.
+/// is open, opening it again does nothing (a double tap counts one opening); opening another item closes
+/// it first. Deleting an item hides it for good. All are kept in the service's store, so they hold across launches.
 ///
 /// AppAlertUI's `InboxList` keeps a card of its own in each window, so that two windows showing the
 /// inbox each keep their card and its answer; ``openedMessage`` is the card of a list of your own.
@@ -38,10 +38,11 @@ public final class InboxModel {
         /// ``message``'s images, once loaded and checked.
         package var images: [ImageLoadResult] = []
         /// `false` once answered (a button, closing, the item deleted): the card is leaving the screen
-        /// and still drawn until it is gone (``cardLeft(_:)``), but answers nothing more.
+        /// and still drawn until it is gone (``cardLeft(_:opening:)``), but answers nothing more.
         package var isOpen = true
-        /// Which opening this is, so that images loaded for an earlier one are not given to it.
-        let opening: Int
+        /// Which opening this is, so that images loaded for an earlier one are not given to it, and a
+        /// sheet that leaves forgets only the card it drew (``cardLeft(_:opening:)``).
+        package let opening: Int
     }
 
     /// Each opener's card, open or leaving the screen. An opener is a window's list (its own id) or
@@ -73,6 +74,8 @@ public final class InboxModel {
 
     @ObservationIgnored private weak var service: AlertService?
     @ObservationIgnored private var openings = 0
+    /// The number of the last refresh begun: a refresh that ends after a later one began lists nothing.
+    @ObservationIgnored private var refreshes = 0
     /// The task counting the last answer of an opened card (a button, or closing it), for a test that
     /// must know when it is stored.
     @ObservationIgnored private(set) var answerCounting: Task<Void, Never>?
@@ -81,13 +84,18 @@ public final class InboxModel {
         self.service = service
     }
 
-    /// Loads the feed (within the service's check interval, its last good copy) and lists the items.
+    /// Loads the feed (within the service's check interval, its last good copy) and lists the items. A
+    /// refresh that ends after a later one began (the feed or the attributes changed meanwhile) changes
+    /// nothing: the later one's listing stands.
     public func refresh() async {
         guard let service, let client = service.client else {
             problem = "the inbox has no configured AlertService"
             return
         }
+        refreshes += 1
+        let refresh = refreshes
         let (inbox, load, storeError) = await client.inbox(attributes: service.attributes)
+        guard refresh == refreshes else { return }
         items = inbox.items
         hasRefreshed = true
         problem = storeError?.description ?? load.error?.reason
@@ -123,9 +131,14 @@ public final class InboxModel {
     }
 
     /// Opens item `id`: read, counted as a view and (with reporting on) as `opened`, and ``openedMessage``;
-    /// the app hears ``AlertEvent/opened(id:variant:)``. Nothing while a card is open: answer or close it
-    /// first.
+    /// the app hears ``AlertEvent/opened(id:variant:)``. Opening the item whose card is open does nothing
+    /// (a double tap counts one opening); opening another closes that card first, as a dismissal
+    /// (``closeOpened()``). An id not listed opens nothing and keeps the card.
     public func open(_ id: Int) async {
+        if let card = cards[Self.ownCard], card.isOpen {
+            guard card.message.id != id, items.contains(where: { $0.id == id }) else { return }
+            close(by: Self.ownCard)
+        }
         await open(id, by: Self.ownCard)
     }
 
@@ -224,9 +237,12 @@ public final class InboxModel {
         service?.hand(.dismissed(id: card.message.id, variant: card.message.variant))
     }
 
-    /// `opener`'s card left the screen (its sheet is gone): it is forgotten. Still open (the sheet went
-    /// without its binding being told), it is closed first.
-    package func cardLeft(_ opener: UUID) {
+    /// `opener`'s card of `opening` (the opening its sheet drew, ``OpenedCard/opening``) left the screen:
+    /// it is forgotten; still open (the sheet went without its binding being told), it is closed first.
+    /// A later opening of that opener's, made before the sheet was gone, is not that card: it stays,
+    /// unanswered. `nil` (a sheet gone before it drew a card) is whichever card the opener has.
+    package func cardLeft(_ opener: UUID, opening: Int?) {
+        guard let card = cards[opener], opening.map({ $0 == card.opening }) ?? true else { return }
         close(by: opener)
         cards[opener] = nil
     }
@@ -253,16 +269,46 @@ public final class InboxModel {
 
     /// Deletes item `id`: it is not listed again. A card of it that is open closes, with no answer.
     public func delete(_ id: Int) async {
-        items.removeAll { $0.id == id }
-        for (opener, card) in cards where card.message.id == id && card.isOpen {
+        await delete([id])
+    }
+
+    /// Deletes the items `ids` at once (a selection: the Delete key in a macOS app), as deleting each
+    /// alone does: their rows leave the list together and the store is written once.
+    public func delete(_ ids: Set<Int>) async {
+        guard !ids.isEmpty else { return }
+        items.removeAll { ids.contains($0.id) }
+        for (opener, card) in cards where ids.contains(card.message.id) && card.isOpen {
             cards[opener]?.isOpen = false
             if opener == Self.ownCard { cards[opener] = nil }
         }
         do {
-            try await service?.client?.deleteInboxItem(id)
+            try await service?.client?.deleteInboxItems(ids)
             problem = nil
         } catch {
-            problem = "cannot record that inbox item \(id) was deleted: \(error)"
+            let named = ids.sorted().map(String.init).joined(separator: ", ")
+            problem =
+                "cannot record that inbox \(ids.count == 1 ? "item" : "items") \(named) "
+                + "\(ids.count == 1 ? "was" : "were") deleted: \(error)"
         }
+    }
+
+    /// Undoes the deletion of the items `ids` (Undo after the Delete key in a macOS app): they are
+    /// listed again, where the inbox orders them, with their read marks. A card closed by the deletion
+    /// stays closed.
+    package func undelete(_ ids: Set<Int>) async {
+        guard !ids.isEmpty else { return }
+        do {
+            try await service?.client?.undeleteInboxItems(ids)
+        } catch {
+            problem = "cannot record that deleting inbox items was undone: \(error)"
+            return
+        }
+        await refresh()
+    }
+
+    /// Of `selection` (a list's selected rows), the ids listed now: what Delete deletes, and what a
+    /// selection keeps when the items change (a refresh, a deletion elsewhere).
+    package func listed(_ selection: Set<Int>) -> Set<Int> {
+        selection.intersection(items.map(\.id))
     }
 }

@@ -96,6 +96,30 @@ public struct MessageActions {
             await close()
         }
     }
+
+    /// The control of a card of `message`, drawn with these actions, that carries the Escape key
+    /// (SwiftUI's `.keyboardShortcut(.cancelAction)`): a key reaches only a control that carries it,
+    /// so a card that can be closed with neither an Escape button nor a close control needs one of its own.
+    package func escapeKeyOwner(of message: ResolvedMessage) -> EscapeKeyOwner {
+        guard takesKeyboard else { return .none }
+        if let index = message.escapeKeyButton { return .button(index) }
+        if showsCloseControl { return .closeControl }
+        return message.dismissible ? .hiddenControl : .none
+    }
+}
+
+/// Which control of a card carries the Escape key (``MessageActions/escapeKeyOwner(of:)``).
+package enum EscapeKeyOwner: Sendable, Hashable {
+    /// The message's button at this index (``ResolvedMessage/escapeKeyButton``).
+    case button(Int)
+    /// The card's close control.
+    case closeControl
+    /// A control the card adds for the key alone, not drawn and hidden from VoiceOver (whose escape
+    /// gesture the card has already), which does what ``MessageActions/escape(_:)`` does: a card that
+    /// can be closed, whose only closing button is its first (Return's), and that has no close control.
+    case hiddenControl
+    /// None: the message does not take the keyboard, or it cannot be closed (a wall).
+    case none
 }
 
 extension ResolvedMessage {

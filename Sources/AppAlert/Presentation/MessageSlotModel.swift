@@ -27,6 +27,8 @@ public final class MessageSlotModel {
     /// The message (id and variant) whose `shown` was sent to the app and, with reporting on, counted:
     /// once per showing, however many refreshes keep it in the slot.
     @ObservationIgnored private var countedShowing: (id: Int, variant: Int?)?
+    /// The number of the last refresh begun: a refresh that ends after a later one began decides nothing.
+    @ObservationIgnored private var refreshes = 0
 
     /// The slot `name` (1 to 64 letters, digits, `-`, `_` or `.`) of `service`. An invalid name (or
     /// `"launch"`, `"inbox"`, which are not slots) shows nothing and says why in ``problem``.
@@ -81,13 +83,19 @@ public final class MessageSlotModel {
     /// `MessageSlot` does: in a `List` or a lazy stack that is when the slot scrolls into view; in a
     /// non-lazy stack (a `VStack` in a `ScrollView`) it is when the stack appears, so a slot below the
     /// fold counts as shown before it is seen: put a slot that may be out of view in a lazy container.
+    ///
+    /// A refresh that ends after a later one began (the feed or the attributes changed meanwhile)
+    /// changes nothing: the later one's decision stands.
     public func refresh() async {
         guard isSlot else { return }
         guard let service, let client = service.client else {
             problem = "the slot has no configured AlertService"
             return
         }
+        refreshes += 1
+        let refresh = refreshes
         let result = await client.check(attributes: service.attributes, placement: placement)
+        guard refresh == refreshes else { return }
         message = result.decision.message
         images = result.images
         problem = result.storeError?.description ?? result.load.error?.reason

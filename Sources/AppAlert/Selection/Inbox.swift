@@ -25,6 +25,8 @@ extension Inbox {
         public mutating func markRead(_ id: Int) { Self.insert(id, into: &read) }
         public mutating func markUnread(_ id: Int) { read.removeAll { $0 == id } }
         public mutating func delete(_ id: Int) { Self.insert(id, into: &deleted) }
+        /// Item `id` is listed again: its deletion undone.
+        mutating func undelete(_ id: Int) { deleted.removeAll { $0 == id } }
 
         /// Item `id` was drawn in a list on the UTC day `day`: returns whether that is its first time that
         /// day (its showing of the day), and remembers it. The ids of earlier days are forgotten.

@@ -7,7 +7,7 @@ import Testing
 
 /// The card an inbox item opens as, per opener (a window's `InboxList`): two windows keep a card each
 /// and each answer is counted; an answered card stays drawn until its sheet is gone; a second opening
-/// while a card is open counts nothing (issue 41, the review of AppAlertUI).
+/// while a card is open counts nothing (issue 41, the reviews of AppAlertUI).
 @MainActor
 struct InboxCardTests {
     typealias Fixture = ResultsFixture
@@ -90,7 +90,7 @@ struct InboxCardTests {
         // A button pressed and the binding closing while the sheet slides away: nothing more.
         #expect(inbox.perform(card.message.buttons[0], by: opener) == nil)
         inbox.close(by: opener)
-        inbox.cardLeft(opener)
+        inbox.cardLeft(opener, opening: inbox.cards[opener]?.opening)
         #expect(inbox.cards[opener] == nil)
         await inbox.answerCounting?.value
         #expect(answers(log) == [.dismissed(id: 6)])
@@ -104,7 +104,7 @@ struct InboxCardTests {
         let inbox = service.inbox
         let opener = UUID()
         await inbox.open(6, by: opener)
-        inbox.cardLeft(opener)
+        inbox.cardLeft(opener, opening: inbox.cards[opener]?.opening)
         await inbox.answerCounting?.value
         #expect(inbox.cards[opener] == nil)
         #expect(answers(log) == [.dismissed(id: 6)])
@@ -135,24 +135,103 @@ struct InboxCardTests {
             try await Fixture.counters(store) == ["2026-11-24 5 - - dismissed 1", "2026-11-24 5 - - opened 2"])
     }
 
-    /// The same for the model's own card (``InboxModel/open(_:)``, a list of the app's own).
+    /// The model's own card (``InboxModel/open(_:)``, a list of the app's own): opening its item again
+    /// while it is open counts nothing; opening another item closes it as a dismissal and opens that
+    /// one; an id not listed changes nothing.
     @Test
-    func theModelsOwnCardOpensOnceWhileOpen() async throws {
+    func theModelsOwnCardGivesWayToAnotherItemButNotToItself() async throws {
         let (service, store, log, _) = try await makeService()
         let inbox = service.inbox
         await inbox.open(5)
-        await inbox.open(6)
+        await inbox.open(5)
         #expect(inbox.openedMessage?.id == 5)
+        #expect(openings(log) == [.opened(id: 5)])
+        await inbox.open(6)
+        await inbox.answerCounting?.value
+        #expect(inbox.openedMessage?.id == 6)
+        #expect(answers(log) == [.dismissed(id: 5)])
+        await inbox.open(99)
+        #expect(inbox.openedMessage?.id == 6)
         inbox.closeOpened()
         #expect(inbox.openedMessage == nil)
-        await inbox.open(6)
-        #expect(inbox.openedMessage?.id == 6)
         #expect(openings(log) == [.opened(id: 5), .opened(id: 6)])
         await inbox.answerCounting?.value
         #expect(
             try await Fixture.counters(store) == [
+                "2026-11-24 5 - - dismissed 1", "2026-11-24 5 - - opened 1", "2026-11-24 6 - - dismissed 1",
+                "2026-11-24 6 - - opened 1",
+            ])
+    }
+
+    /// A sheet gone after a new opening landed (a tap while it slid away) forgets only the card it drew,
+    /// already answered: the new card stays open, and nothing is counted for it but its opening.
+    @Test
+    func aSheetGoneAfterANewOpeningForgetsOnlyTheCardItDrew() async throws {
+        let (service, store, log, _) = try await makeService()
+        let inbox = service.inbox
+        let opener = UUID()
+        await inbox.open(5, by: opener)
+        let drawn = try #require(inbox.cards[opener]?.opening)
+        inbox.close(by: opener)
+        await inbox.answerCounting?.value
+        await inbox.open(6, by: opener)
+        inbox.cardLeft(opener, opening: drawn)
+        #expect(inbox.cards[opener]?.message.id == 6)
+        #expect(inbox.cards[opener]?.isOpen == true)
+        await inbox.answerCounting?.value
+        #expect(answers(log) == [.dismissed(id: 5)])
+        #expect(
+            try await Fixture.counters(store) == [
                 "2026-11-24 5 - - dismissed 1", "2026-11-24 5 - - opened 1", "2026-11-24 6 - - opened 1",
             ])
+        inbox.cardLeft(opener, opening: inbox.cards[opener]?.opening)
+        #expect(inbox.cards[opener] == nil)
+        #expect(answers(log) == [.dismissed(id: 5), .dismissed(id: 6)])
+    }
+
+    /// Deleting a selection (the Delete key in a macOS app) removes its rows together, with one write of
+    /// the store, and they stay deleted.
+    @Test
+    func deletingASelectionRemovesItsRowsWithOneWrite() async throws {
+        let (service, store, _, _) = try await makeService()
+        let inbox = service.inbox
+        let writes = await store.writeCount
+        await inbox.delete(Set([5, 6]))
+        #expect(inbox.items.isEmpty)
+        #expect(inbox.problem == nil)
+        #expect(await store.writeCount == writes + 1)
+        #expect(try await store.state().inbox?.deleted == [5, 6])
+        await inbox.refresh()
+        #expect(inbox.items.isEmpty)
+    }
+
+    /// Undo after Delete lists the items again, read marks kept, in the inbox's order.
+    @Test
+    func undoingADeletionListsTheItemsAgain() async throws {
+        let (service, store, _, _) = try await makeService()
+        let inbox = service.inbox
+        await inbox.open(5, by: UUID())
+        let listed = inbox.items
+        await inbox.delete(Set([5, 6]))
+        await inbox.undelete([5, 6])
+        #expect(inbox.items == listed)
+        #expect(try await store.state().inbox?.deleted == [])
+        await inbox.delete(Set([5, 6]))
+        await inbox.undelete([6])
+        #expect(inbox.items.map(\.id) == [6])
+        #expect(try await store.state().inbox?.deleted == [5])
+    }
+
+    /// What Delete deletes, and what a selection keeps when the items change: the selected ids still
+    /// listed (a row deleted elsewhere, or gone at a refresh, is not).
+    @Test
+    func aSelectionKeepsOnlyTheRowsStillListed() async throws {
+        let (service, _, _, _) = try await makeService()
+        let inbox = service.inbox
+        #expect(inbox.listed([5, 6, 9]) == [5, 6])
+        await inbox.delete(5)
+        #expect(inbox.listed([5, 6]) == [6])
+        #expect(inbox.listed([]) == [])
     }
 
     /// Deleting an item whose card is open closes the card with no answer.
@@ -164,16 +243,22 @@ struct InboxCardTests {
         await inbox.open(5, by: opener)
         await inbox.delete(5)
         #expect(inbox.cards[opener]?.isOpen == false)
-        inbox.cardLeft(opener)
+        inbox.cardLeft(opener, opening: inbox.cards[opener]?.opening)
         #expect(answers(log) == [])
         #expect(inbox.items.map(\.id) == [6])
     }
 
     /// The card takes the keyboard, as a message over the app does (the Mac's sheet answers Return and
     /// Escape): Return answers its first button, Escape its button that closes it, or closes a card
-    /// whose only such button is its first.
-    @Test(arguments: [(5, "button.1", AlertEvent.dismissed(id: 5)), (6, "dismissed", .dismissed(id: 6))])
-    func theCardTakesTheKeyboardAndEscapeAnswersIt(item: Int, counted: String, heard: AlertEvent) async throws {
+    /// whose only such button is its first — the usual item, with no buttons of its own, whose card has
+    /// only OK: Escape then needs a control of the card's own to carry it, OK carrying Return.
+    @Test(arguments: [
+        (5, EscapeKeyOwner.button(1), "button.1", AlertEvent.dismissed(id: 5)),
+        (6, .hiddenControl, "dismissed", .dismissed(id: 6)),
+    ])
+    func theCardTakesTheKeyboardAndEscapeAnswersIt(
+        item: Int, owner: EscapeKeyOwner, counted: String, heard: AlertEvent
+    ) async throws {
         let (service, store, log, _) = try await makeService()
         let inbox = service.inbox
         let opener = UUID()
@@ -183,6 +268,8 @@ struct InboxCardTests {
         #expect(inbox.actions { _ in }.takesKeyboard)
         let card = try #require(inbox.cards[opener]?.message)
         #expect(card.returnKeyButton == 0)
+        #expect(!actions.showsCloseControl)
+        #expect(actions.escapeKeyOwner(of: card) == owner)
         await actions.escape(card)
         await inbox.answerCounting?.value
         #expect(inbox.cards[opener]?.isOpen == false)
