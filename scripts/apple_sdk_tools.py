@@ -9,6 +9,7 @@ reached (a module it needs failed).
 import json
 import os
 import re
+import shutil
 import subprocess
 import time
 
@@ -47,14 +48,17 @@ def check_tools(triple, sdk, resource, work):
     with open(toolset, "w") as out:
         # No `libtool` on Linux, which SwiftPM asks for Darwin targets: llvm-ar archives (nothing is linked).
         json.dump({"schemaVersion": "1.0", "swiftCompiler": {"extraCLIOptions": ["-resource-dir", resource]},
-                   "librarian": {"path": os.path.join(os.path.dirname(os.path.realpath(_which("swiftc"))), "llvm-ar")}},
+                   "librarian": {"path": os.path.join(os.path.dirname(os.path.realpath(shutil.which("swiftc") or "swiftc")), "llvm-ar")}},
                   out, indent=2)
     command = ["swift", "build", "--package-path", TOOLS, "--scratch-path", scratch, "--triple", triple,
                "--sdk", sdk, "--toolset", toolset, "--traits", TRAITS]
     plan = Plan(scratch, triple)
     print(f"  Tools/ (trait {TRAITS}) with SwiftPM: swift build --triple {triple} --sdk <prepared copy> --target …")
     builds = Builds(command, plan)
-    builds.build("appalert")  # the README's command first; any build writes the plan of every module
+    output, _ = builds.build("appalert")  # the README's command first; any build writes the plan of every module
+    if not os.path.exists(plan.manifest):
+        print(f"  Tools/: SwiftPM made no build plan:\n{output.strip()}")
+        return False
     plan.load()
     for module in plan.tops():
         builds.decide(module)
@@ -218,10 +222,3 @@ def report(plan, builds, seconds):
 def relative(text):
     return text.replace(ROOT + os.sep, "")
 
-
-def _which(name):
-    for folder in os.environ.get("PATH", "").split(os.pathsep):
-        path = os.path.join(folder, name)
-        if os.access(path, os.X_OK):
-            return path
-    return name
