@@ -13,7 +13,10 @@ func identifier(_ fileName: String) -> String {
 
 /// The declaration of `name` with `bytes` as its value.
 func declaration(_ name: String, _ bytes: [UInt8]) -> String {
-    if let text = String(validating: bytes, as: UTF8.self),
+    // Valid UTF-8 when decoding repaired nothing: `String(validating:as:)` needs macOS 15, and this tool is
+    // built for the Mac it runs on at the package's macOS 14.
+    let text = String(decoding: bytes, as: UTF8.self)
+    if text.utf8.elementsEqual(bytes),
         !text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F })
     {
         // A raw string whose delimiter has one `#` more than the longest run of `#` in the text: neither its
