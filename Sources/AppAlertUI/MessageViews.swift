@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
     import AppAlert
+    import Foundation
     import SwiftUI
 
     /// One of the app's inline slots: the message the feed places there (`"placement": "home-top"`),

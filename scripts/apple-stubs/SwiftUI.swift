@@ -146,6 +146,11 @@ public struct Text: View, Equatable {
     public var body: Never { fatalError() }
 }
 
+extension Text {
+    /// swiftui/text/font(_:): `func font(_ font: Font?) -> Text`.
+    nonisolated public func font(_ font: Font?) -> Text { self }
+}
+
 /// swiftui/buttonrole: `struct ButtonRole`; `static let cancel: ButtonRole`.
 public struct ButtonRole: Equatable, Sendable {
     public static let cancel = ButtonRole()
@@ -287,6 +292,8 @@ public struct HorizontalAlignment: Equatable, Sendable {
 public struct VerticalAlignment: Equatable, Sendable {
     public static let top = VerticalAlignment()
     public static let center = VerticalAlignment()
+    /// swiftui/verticalalignment/firsttextbaseline: `static let firstTextBaseline: VerticalAlignment`.
+    public static let firstTextBaseline = VerticalAlignment()
 }
 public struct Alignment: Equatable, Sendable {
     public static let leading = Alignment()
@@ -358,6 +365,8 @@ public struct Color: View, ShapeStyle, Hashable {
     public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
     nonisolated public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
     public static let primary = Color(red: 0, green: 0, blue: 0)
+    /// swiftui/color/secondary: `static let secondary: Color`.
+    public static let secondary = Color(red: 0.5, green: 0.5, blue: 0.5)
     public static let clear = Color(red: 0, green: 0, blue: 0, opacity: 0)
     public typealias Body = Never
     public var body: Never { fatalError() }
@@ -371,6 +380,23 @@ public struct Image: View, Equatable {
     public func resizable() -> Image { self }
     public typealias Body = Never
     public var body: Never { fatalError() }
+}
+
+/// swiftui/backgroundprominence (iOS 17, macOS 14, tvOS 17, watchOS 10): `struct BackgroundProminence:
+/// Hashable, Sendable`; `static let standard`, `static let increased`.
+public struct BackgroundProminence: Hashable, Sendable {
+    private let increasedProminence: Bool
+    public static let standard = BackgroundProminence(increasedProminence: false)
+    public static let increased = BackgroundProminence(increasedProminence: true)
+}
+
+extension EnvironmentValues {
+    /// swiftui/environmentvalues/backgroundprominence (iOS 17, macOS 14, tvOS 17, watchOS 10):
+    /// `var backgroundProminence: BackgroundProminence { get set }`.
+    public var backgroundProminence: BackgroundProminence {
+        get { .standard }
+        set {}
+    }
 }
 
 /// swiftui/colorscheme: `enum ColorScheme` (`light`, `dark`).
@@ -627,6 +653,22 @@ extension ShapeStyle where Self == BackgroundStyle {
     public static var background: BackgroundStyle { BackgroundStyle() }
 }
 
+/// swiftui/hierarchicalshapestyle (iOS 15, macOS 12): `@frozen struct HierarchicalShapeStyle`;
+/// swiftui/shapestyle/primary, secondary: `static var primary: HierarchicalShapeStyle { get }` where
+/// Self == HierarchicalShapeStyle.
+public struct HierarchicalShapeStyle: ShapeStyle {}
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { HierarchicalShapeStyle() }
+    public static var secondary: HierarchicalShapeStyle { HierarchicalShapeStyle() }
+}
+
+/// swiftui/tintshapestyle (iOS 15, macOS 12): `@frozen struct TintShapeStyle`; swiftui/shapestyle/tint:
+/// `static var tint: TintShapeStyle { get }` where Self == TintShapeStyle.
+public struct TintShapeStyle: ShapeStyle {}
+extension ShapeStyle where Self == TintShapeStyle {
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
 /// swiftui/material (iOS 15, macOS 12, watchOS 10): `struct Material`; swiftui/shapestyle/regularmaterial:
 /// `static var regularMaterial: Material { get }` where Self == Material.
 public struct Material: ShapeStyle {}
@@ -812,6 +854,12 @@ extension View {
     /// `nonisolated func swipeActions<T>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ContentBuilder content: () -> T) -> some View where T : View`.
     nonisolated public func swipeActions<T>(allowsFullSwipe: Bool = true, @ViewBuilder content: () -> T) -> some View
     where T: View { _ModifiedView() }
+    /// swiftui/view/linelimit(_:)-513mb: `nonisolated func lineLimit(_ number: Int?) -> some View`.
+    nonisolated public func lineLimit(_ number: Int?) -> some View { _ModifiedView() }
+    /// swiftui/view/contextmenu(menuitems:) (iOS 13, macOS 10.15, tvOS 14; watchOS 6-7 only):
+    /// `nonisolated func contextMenu<MenuItems>(@ViewBuilder menuItems: () -> MenuItems) -> some View where MenuItems : View`.
+    nonisolated public func contextMenu<MenuItems>(@ViewBuilder menuItems: () -> MenuItems) -> some View
+    where MenuItems: View { _ModifiedView() }
     /// swiftui/view/navigationtitle(_:)-(StringProtocol) (iOS 14, macOS 11): `nonisolated func navigationTitle<S>(_ title: S) -> some View where S : StringProtocol`.
     nonisolated public func navigationTitle<S>(_ title: S) -> some View where S: StringProtocol { _ModifiedView() }
 }
