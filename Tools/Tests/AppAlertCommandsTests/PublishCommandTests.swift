@@ -33,7 +33,9 @@ struct PublishCommandTests {
     }
 
     /// The web client's files as publish records them, sorted.
-    static let webClient = ["appalert-web-draw.js", "appalert-web-results.js", "appalert-web-update.js", "appalert-web.js"]
+    static let webClient = [
+        "appalert-web-draw.js", "appalert-web-results.js", "appalert-web-update.js", "appalert-web.js",
+    ]
 
     /// The web client beside the feed, byte for byte the copies the binary embeds, recorded as publish's:
     /// the page's file and the two it imports when needed.
@@ -96,7 +98,8 @@ struct PublishCommandTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
         #expect(
             files == [
-                ".appalert-published", "appalert-web-draw.js", "appalert-web-results.js", "appalert-web-update.js", "appalert-web.js", "apps",
+                ".appalert-published", "appalert-web-draw.js", "appalert-web-results.js", "appalert-web-update.js",
+                "appalert-web.js", "apps",
                 "apps/new.app.json", "two.json",
             ])
     }
@@ -275,7 +278,8 @@ struct PublishCommandTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
         #expect(
             files == [
-                ".appalert-published", "CNAME", "appalert-web-draw.js", "appalert-web-results.js", "appalert-web-update.js", "appalert-web.js",
+                ".appalert-published", "CNAME", "appalert-web-draw.js", "appalert-web-results.js",
+                "appalert-web-update.js", "appalert-web.js",
                 "apps", "apps/new.app.json", "apps/notes.txt", "two.json",
             ])
         #expect(try Self.manifest(out) == Self.webClient + ["apps/new.app.json", "two.json"])

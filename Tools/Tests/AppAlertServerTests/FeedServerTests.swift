@@ -42,7 +42,9 @@ func makeServer(_ file: URL, development: Bool = false) throws -> FeedServer {
 /// Each route test runs twice: in process through Hummingbird's responder, and over a real socket,
 /// where ``FeedChannelHandler`` answers the served files before the responder sees them.
 /// The web client's files, served beside every feed, as `paths` sorts them.
-let webClientPaths = ["/appalert-web-draw.js", "/appalert-web-results.js", "/appalert-web-update.js", "/appalert-web.js"]
+let webClientPaths = [
+    "/appalert-web-draw.js", "/appalert-web-results.js", "/appalert-web-update.js", "/appalert-web.js",
+]
 
 enum ServerSetup: String, CaseIterable, Sendable {
     case responder, socket
