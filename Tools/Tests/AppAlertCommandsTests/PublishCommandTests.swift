@@ -38,7 +38,7 @@ struct PublishCommandTests {
     ]
 
     /// The web client beside the feed, byte for byte the copies the binary embeds, recorded as publish's:
-    /// the page's file and the two it imports when needed.
+    /// the page's file and the three it imports when needed.
     @Test
     func writesTheWebClientBesideTheFeedAndRecordsIt() throws {
         let directory = try TemporaryDirectory()
