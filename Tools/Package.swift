@@ -76,6 +76,7 @@ let package = Package(
                 "Pages/README.md", "Pages/test", "Pages/tsconfig.json", "Pages/tsconfig.pages.json",
                 "Pages/globals.d.ts", "Pages/console", "Pages/preview", "WebClient/appalert-web.js",
                 "WebClient/appalert-web-update.js", "WebClient/appalert-web-results.js",
+                "WebClient/appalert-web-draw.js",
             ],
             plugins: ["EmbedPageCode"]
         ),
@@ -200,7 +201,9 @@ let package = Package(
                 "AppAlertCollector", .product(name: "NIOCore", package: "swift-nio"),
             ],
             // ConsoleBrowserTests' driver of headless Chromium (DevTools protocol), run with Node.
-            exclude: ["console-browser.mjs", "console-editors.mjs", "console-kept.mjs", "page-audit.mjs"]
+            exclude: [
+                "console-browser.mjs", "console-editors.mjs", "console-guard.mjs", "console-kept.mjs", "page-audit.mjs",
+            ]
         ),
         // appalert report: its statistics against SciPy/statsmodels, and the command on real SQLite and
         // PostgreSQL databases, its page in a real browser.

@@ -49,9 +49,104 @@ public enum RawHTTPClient {
         return text
     }
 
+    /// An HTTP answer read off the wire: its status, its header fields (names lowercased) and its
+    /// body (a chunked body joined).
+    public struct Answer: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var data: Data
+        public var body: String { String(decoding: data, as: UTF8.self) }
+    }
+
+    /// One request with `Connection: close`, read to the server's close, and its answer parsed: for
+    /// tests of a real server process. URLSession on Linux (libcurl underneath) once never called a
+    /// completion handler under a loaded suite, and the whole run hung with it; this has its own
+    /// deadline, `timeout` seconds without a byte, and then throws.
+    public static func request(
+        port: Int, method: String = "GET", path: String, headers: [String: String] = [:], body: Data = Data(),
+        timeout: Double = 120
+    ) async throws -> Answer {
+        try await offThePool {
+            try blockingRequest(port: port, method: method, path: path, headers: headers, body: body, timeout: timeout)
+        }
+    }
+
+    /// `request(port:method:path:headers:body:timeout:)` on the calling thread, for a test that is
+    /// already off Swift's cooperative pool.
+    public static func blockingRequest(
+        port: Int, method: String = "GET", path: String, headers: [String: String] = [:], body: Data = Data(),
+        timeout: Double = 120
+    ) throws -> Answer {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        if method != "GET" || !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        let (received, timedOut) = try exchangeBytes(
+            port: port, [Array(head.utf8) + Array(body)], pause: 0, halfClose: false, timeout: timeout)
+        if timedOut { throw POSIXError(.ETIMEDOUT) }
+        guard let answer = parse(received) else {
+            throw AnswerError(received: String(decoding: received, as: UTF8.self))
+        }
+        return answer
+    }
+
+    /// What a server sent that is not an HTTP answer (an empty string: it closed without answering).
+    public struct AnswerError: Error, CustomStringConvertible {
+        public var received: String
+        public var description: String { "not an HTTP answer: \(received.debugDescription)" }
+    }
+
+    /// The first answer in `text`: status line, fields, and a body of `Content-Length` bytes, chunks,
+    /// or everything to the close.
+    public static func parse(_ bytes: [UInt8]) -> Answer? {
+        let separator = Array("\r\n\r\n".utf8)
+        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = lines[0].split(separator: " ", maxSplits: 2)
+        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1."), let status = Int(statusParts[1]) else {
+            return nil
+        }
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var rest = bytes[(end + separator.count)...]
+        var body: [UInt8] = []
+        if let length = fields["content-length"].flatMap(Int.init) {
+            guard rest.count >= length else { return nil }
+            body = Array(rest.prefix(length))
+        } else if fields["transfer-encoding"]?.lowercased() == "chunked" {
+            let lineEnd = Array("\r\n".utf8)
+            while true {
+                guard let sizeEnd = rest.indices.first(where: { rest[$0...].starts(with: lineEnd) }),
+                    let size = Int(
+                        String(decoding: rest[..<sizeEnd], as: UTF8.self).split(separator: ";")[0]
+                            .trimmingCharacters(in: .whitespaces), radix: 16)
+                else { return nil }
+                let start = sizeEnd + lineEnd.count
+                if size == 0 { break }
+                guard rest.endIndex - start >= size + lineEnd.count else { return nil }
+                body += rest[start..<(start + size)]
+                rest = rest[(start + size + lineEnd.count)...]
+            }
+        } else {
+            body = Array(rest)
+        }
+        return Answer(status: status, headers: fields, data: Data(body))
+    }
+
     private static func blockingExchange(
         port: Int, _ parts: [[UInt8]], pause: Double, halfClose: Bool, timeout: Double
     ) throws -> (text: String, timedOut: Bool) {
+        let (received, timedOut) = try exchangeBytes(
+            port: port, parts, pause: pause, halfClose: halfClose, timeout: timeout)
+        return (String(decoding: received, as: UTF8.self), timedOut)
+    }
+
+    private static func exchangeBytes(
+        port: Int, _ parts: [[UInt8]], pause: Double, halfClose: Bool, timeout: Double
+    ) throws -> (received: [UInt8], timedOut: Bool) {
         #if os(Linux)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -97,12 +192,12 @@ public enum RawHTTPClient {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
             if count < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK { return (String(decoding: received, as: UTF8.self), true) }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return (received, true) }
                 break  // reset by the server: what arrived is the answer
             }
             if count == 0 { break }
             received += buffer[..<count]
         }
-        return (String(decoding: received, as: UTF8.self), false)
+        return (received, false)
     }
 }

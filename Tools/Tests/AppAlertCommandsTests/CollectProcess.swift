@@ -4,9 +4,6 @@ import Logging
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -72,20 +69,13 @@ final class CollectProcess: @unchecked Sendable {
         var description: String { "appalert collect did not start: \(output)" }
     }
 
-    struct Answer: Sendable {
-        var status: Int
-        var headers: [String: String]
-        var body: String
-    }
+    typealias Answer = RawHTTPClient.Answer
 
     /// POSTs `body` to `/v1/counts` (or `path`) and waits for the answer.
     func post(_ body: Data, path: String = "/v1/counts", headers: [String: String] = [:]) async throws -> Answer {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body
-        return try await send(request)
+        var fields = ["Content-Type": "application/json"]
+        fields.merge(headers) { _, given in given }
+        return try await RawHTTPClient.request(port: port, method: "POST", path: path, headers: fields, body: body)
     }
 
     func post(_ body: String, headers: [String: String] = [:]) async throws -> Answer {
@@ -93,32 +83,8 @@ final class CollectProcess: @unchecked Sendable {
     }
 
     func get(_ path: String) async throws -> Answer {
-        try await send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!))
+        try await RawHTTPClient.request(port: port, path: path)
     }
-
-    private func send(_ request: URLRequest) async throws -> Answer {
-        try await withCheckedThrowingContinuation { continuation in
-            CollectProcess.session.dataTask(with: request) { data, response, error in
-                guard let http = response as? HTTPURLResponse else {
-                    continuation.resume(throwing: error ?? URLError(.badServerResponse))
-                    return
-                }
-                var fields: [String: String] = [:]
-                for (name, value) in http.allHeaderFields { fields["\(name)".lowercased()] = "\(value)" }
-                continuation.resume(
-                    returning: Answer(
-                        status: http.statusCode, headers: fields, body: String(decoding: data ?? Data(), as: UTF8.self))
-                )
-            }.resume()
-        }
-    }
-
-    static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = 16
-        configuration.timeoutIntervalForRequest = 120
-        return URLSession(configuration: configuration)
-    }()
 
     /// Sends `signal` and waits for the process to end; returns its exit status.
     @discardableResult

@@ -75,24 +75,13 @@ final class ServeProcess {
     func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:]) throws
         -> (Int, [String: String], Data)
     {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        request.httpBody = body
-        if method != "GET" { request.setValue("http://127.0.0.1:\(port)", forHTTPHeaderField: "Origin") }
-        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let semaphore = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: (Int, [String: String], Data) = (0, [:], Data())
-        URLSession.shared.dataTask(with: request) { data, response, _ in
-            if let http = response as? HTTPURLResponse {
-                var fields: [String: String] = [:]
-                for (name, value) in http.allHeaderFields { fields[("\(name)").lowercased()] = "\(value)" }
-                result = (http.statusCode, fields, data ?? Data())
-            }
-            semaphore.signal()
-        }.resume()
-        semaphore.wait()
-        return result
+        var fields: [String: String] = [:]
+        if method != "GET" { fields["Origin"] = "http://127.0.0.1:\(port)" }
+        if body != nil { fields["Content-Type"] = "application/json" }
+        fields.merge(headers) { _, given in given }
+        let answer = try RawHTTPClient.blockingRequest(
+            port: port, method: method, path: path, headers: fields, body: body ?? Data())
+        return (answer.status, answer.headers, answer.data)
     }
 
     func stop() {
@@ -102,10 +91,6 @@ final class ServeProcess {
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 }
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// What a process has written so far, and a condition signalled on each new part.
 final class LogBuffer: @unchecked Sendable {
