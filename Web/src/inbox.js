@@ -2,12 +2,16 @@
 // that the targeting admits now, less the ones the user deleted, highest `priority` first, then highest id.
 // `maxViews` and `minHoursBetweenViews` do not remove an item: opening one counts a view.
 
+import { resultEvent } from "./results.js";
 import { resolveMessage } from "./select.js";
 import { exclusionOf } from "./targeting.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {{message: ResolvedMessage, isRead: boolean}} InboxItem */
-/** @typedef {{read: number[], deleted: number[]}} InboxState ids, ascending */
+/**
+ * ids, ascending; `listed` the items drawn in the list on the UTC day `listedDay` (Inbox.State.markListed)
+ * @typedef {{read: number[], deleted: number[], listedDay?: string, listed?: number[]}} InboxState
+ */
 
 /**
  * The inbox of `messages` for the install `context` describes.
@@ -65,7 +69,13 @@ export function readInboxState(value) {
   const ids = (/** @type {unknown} */ list) =>
     Array.isArray(list) ? [...new Set(list.filter((id) => Number.isInteger(id) && id > 0))].sort((a, b) => a - b) : [];
   const object = typeof value === "object" && value !== null ? /** @type {Record<string, unknown>} */ (value) : {};
-  return { read: ids(object.read), deleted: ids(object.deleted) };
+  /** @type {InboxState} */
+  const state = { read: ids(object.read), deleted: ids(object.deleted) };
+  if (typeof object.listedDay === "string" && /^\d{4}-\d{2}-\d{2}$/.test(object.listedDay)) {
+    state.listedDay = object.listedDay;
+    state.listed = ids(object.listed);
+  }
+  return state;
 }
 
 /**
@@ -87,7 +97,8 @@ export function withId(ids, id, present) {
  * @property {() => Date} now
  * @property {() => import("./service.js").Renderer | undefined} renderer
  * @property {() => {close: string}} texts
- * @property {(type: "opened" | "dismissed" | "link" | "button", detail: Record<string, unknown>) => boolean} emit
+ * @property {(type: "shown" | "opened" | "dismissed" | "link" | "button", detail: Record<string, unknown>) => boolean} emit
+ * @property {(message: ResolvedMessage, event: string | undefined) => void} count with `reporting`, for the collector
  */
 
 /**
@@ -96,7 +107,7 @@ export function withId(ids, id, present) {
  */
 export class Inbox {
   /** @type {InboxPort} */ #port;
-  /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined} | undefined} */ #opened;
+  /** @type {{message: ResolvedMessage, listed: ResolvedMessage, drawing: {remove: () => void} | undefined} | undefined} */ #opened;
 
   /** @param {InboxPort} port */
   constructor(port) {
@@ -128,7 +139,34 @@ export class Inbox {
   }
 
   /**
-   * Opens item `id`: it is read, the opening counts as a showing, and its card is drawn as a modal.
+   * Tells the inbox that item `id` is drawn in the page's visible list (its row scrolled into view: an
+   * IntersectionObserver's entry, say). Its first drawing on a UTC day is that day's showing: a `shown`
+   * event (with `inbox: true`) and, with `reporting`, the `shown` counter; later drawings that day are not,
+   * across page loads too (InboxModel.itemAppeared in Swift). Resolves to whether it was the day's showing.
+   * @param {number} id
+   * @returns {Promise<boolean>}
+   */
+  async itemAppeared(id) {
+    const item = this.items.find((candidate) => candidate.message.id === id);
+    if (item === undefined) return false;
+    const day = new Date(this.#port.now().getTime()).toISOString().slice(0, 10);
+    let first = false;
+    await this.#port.store.update((state) => {
+      const inbox = readInboxState(state.inbox);
+      const listed = inbox.listedDay === day ? inbox.listed ?? [] : [];
+      first = !listed.includes(id);
+      if (first) state.inbox = { ...inbox, listedDay: day, listed: withId(listed, id, true) };
+    });
+    if (!first) return false;
+    this.#port.emit("shown", { id, variant: item.message.variant ?? null, inbox: true });
+    this.#port.count(item.message, "shown");
+    return true;
+  }
+
+  /**
+   * Opens item `id`: it is read, the opening counts as a view (and, with `reporting`, as `opened`), and its
+   * card is drawn as a modal. The card's answer is counted as the same button of the item as listed would
+   * be (`button.N`, `link`, `tap`, `dismissed`).
    * @param {number} id
    */
   async open(id) {
@@ -144,11 +182,13 @@ export class Inbox {
       record.lastShown = now;
       state.seen[String(id)] = record;
     });
+    this.#port.count(item.message, "opened");
     this.#takeDown();
-    const card = inboxCard(item.message);
+    const listed = item.message;
+    const card = inboxCard(listed);
     const renderer = this.#port.renderer();
-    /** @type {{message: ResolvedMessage, drawing: {remove: () => void} | undefined}} */
-    const opened = { message: card, drawing: undefined };
+    /** @type {{message: ResolvedMessage, listed: ResolvedMessage, drawing: {remove: () => void} | undefined}} */
+    const opened = { message: card, listed, drawing: undefined };
     this.#opened = opened;
     // What the app hears, as from the Swift InboxModel: opened, then the card's answer.
     const detail = { id: card.id, variant: card.variant ?? null, inbox: true };
@@ -158,9 +198,11 @@ export class Inbox {
     const shown = unavailable === undefined ? card : { ...card, image: undefined };
     opened.drawing = renderer?.show(shown, {
       texts: this.#port.texts(),
-      act: (action) => {
+      act: (action, index) => {
         if (this.#opened !== opened) return false;
         this.#opened = undefined;
+        // The card's buttons start with the listed item's own (a banner's or image's tap action first).
+        this.#port.count(listed, resultEvent(listed, action, index));
         let allowed = true;
         if (action === "dismiss") this.#port.emit("dismissed", detail);
         else if ("url" in action) allowed = this.#port.emit("link", { ...detail, url: action.url });
@@ -177,16 +219,18 @@ export class Inbox {
 
   /** Closes the opened card, as its close control does: a `dismissed` event. */
   close() {
-    const card = this.#takeDown();
-    if (card) this.#port.emit("dismissed", { id: card.id, variant: card.variant ?? null, inbox: true });
+    const opened = this.#opened;
+    this.#takeDown();
+    if (opened === undefined) return;
+    this.#port.count(opened.listed, "dismissed");
+    this.#port.emit("dismissed", { id: opened.message.id, variant: opened.message.variant ?? null, inbox: true });
   }
 
-  /** Takes the opened card off the screen, without an event; returns it. */
+  /** Takes the opened card off the screen, without an event. */
   #takeDown() {
     const opened = this.#opened;
     this.#opened = undefined;
     opened?.drawing?.remove();
-    return opened?.message;
   }
 
   /**

@@ -83,7 +83,9 @@ export function countConversions(state, now, name) {
  */
 export function batchBody(batch, app, list) {
   const q = JSON.stringify;
-  return `{"schema":1,"batch":${q(batch)},"app":${q(app)},"counts":[${list.map(([day, message, variant, event, n]) =>
+  // Schema 2 when it has an inbox item's `opened` (CountsBatch.swift), as a device writes it.
+  const schema = list.some((counter) => counter[3] === "opened") ? 2 : 1;
+  return `{"schema":${schema},"batch":${q(batch)},"app":${q(app)},"counts":[${list.map(([day, message, variant, event, n]) =>
     `{"day":${q(day)},"message":${message}${variant === null ? "" : `,"variant":${variant}`},"event":${q(event)},"n":${n}}`).join(",")}]}`;
 }
 
@@ -185,4 +187,17 @@ export async function sendCounts({ store, url, app, fetch, now, makeId, problem 
     if (!more) return;
   }
   await store.update((state) => { counts(state.counters).l = now().getTime() / 1000; });
+}
+
+/**
+ * The event an answer to `message` counts (ResultEvent.swift): the tap action of a banner or an image is
+ * `tap`; a feed button is `button.N` by its index; a derived button is `link` or `dismissed`.
+ * @param {{action?: unknown, buttonsFromFeed?: boolean, buttons: unknown[]}} message
+ * @param {"dismiss" | {url: string} | {event: string}} action @param {number | undefined} index
+ * @returns {string | undefined}
+ */
+export function resultEvent(message, action, index) {
+  if (message.action !== undefined) return action === message.action ? "tap" : action === "dismiss" ? "dismissed" : undefined;
+  if (message.buttonsFromFeed && index !== undefined && index < message.buttons.length) return `button.${index}`;
+  return action === "dismiss" ? "dismissed" : "url" in action ? "link" : undefined;
 }

@@ -12,7 +12,7 @@ import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
 import { loadFeed } from "./loader.js";
 import { hex, readPublicKey } from "./trust.js";
-import { countConversions, countEvent, countsURL } from "./results.js";
+import { countConversions, countEvent, countsURL, resultEvent } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./renderer.js";
 import { Inbox } from "./inbox.js";
@@ -365,6 +365,7 @@ export class AlertService extends EventTarget {
       renderer: () => this.renderer,
       texts: () => this.texts,
       emit: (type, detail) => this.#emit(type, detail),
+      count: (message, event) => this.#count(message, event),
     });
     return this.#inbox;
   }
@@ -687,13 +688,3 @@ export class AlertService extends EventTarget {
   }
 }
 
-/**
- * What a button or tap of `message` counts (ResultEvent.of in Swift): a banner's or image's tap is `tap`,
- * the feed's buttons `button.N` by index, a button made from `link` is `link` and the OK button `dismissed`.
- * @param {ResolvedMessage} message @param {Action} action @param {number} [index] which button
- */
-function resultEvent(message, action, index) {
-  if (message.action !== undefined) return action === message.action ? "tap" : action === "dismiss" ? "dismissed" : undefined;
-  if (message.buttonsFromFeed && index !== undefined) return `button.${index}`;
-  return action === "dismiss" ? "dismissed" : "url" in action ? "link" : undefined;
-}

@@ -37,7 +37,7 @@ export const stateKey = (bundleId) => `appalert:${bundleId}`;
  * @property {number} [lastMessageId] the tutorial's watermark: every id up to it counts as seen once
  * @property {CachedFeed} [feed]
  * @property {Record<string, number>} [acceptedSequences] per feed URL, the highest `sequence` of a signed feed accepted
- * @property {{read: number[], deleted: number[]}} [inbox] the message center's items opened and deleted, ids ascending
+ * @property {import("./inbox.js").InboxState} [inbox] the message center's items opened, deleted and drawn in the list today, ids ascending
  * @property {Record<string, unknown>} counters what is counted for the app's collector, kept as written
  */
 

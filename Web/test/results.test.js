@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { AlertService } from "../src/index.js";
 import { batchBody, countsURL } from "../src/results.js";
-import { MemoryStorage, RecordingRenderer, eventsOf, feedOf, message } from "../testing/support.js";
+import { MemoryStorage, RecordingRenderer, eventsOf, feedOf, message, settled } from "../testing/support.js";
 
 const feedURL = "https://feed.example/messages.json";
 const collectorURL = "https://results.example/v1/counts";
@@ -155,4 +155,48 @@ test("the app's event after a showing counts one conversion, on the day it happe
     { day: "2026-11-24", message: 1, event: "dismissed", n: 1 },
     { day: "2026-11-24", message: 1, event: "conversion", n: 1 },
   ], "a showing converts at most once");
+});
+
+test("the inbox is counted as on Apple platforms: shown once a UTC day when listed, opened, and the card's answer as the item's own", async () => {
+  const { service, renderer, collector, advance, check, events } = setUp([
+    message(1, { placement: "inbox", buttons: [{ title: "Read", action: { url: "https://example.com/a" } }, { title: "Later", action: "dismiss" }] }),
+    message(2, { placement: "inbox", layout: "banner", action: { url: "https://example.com/sale" } }),
+  ]);
+  await check();
+  await service.inbox.refresh();
+  assert.equal(await service.inbox.itemAppeared(1), true);
+  assert.equal(await service.inbox.itemAppeared(1), false, "drawn again the same day: not another showing");
+  assert.equal(await service.inbox.itemAppeared(2), true);
+  assert.equal(await service.inbox.itemAppeared(99), false, "an id not listed");
+  await service.inbox.open(1);
+  // The card is the item's two buttons and nothing more (one of them closes it).
+  assert.deepEqual(renderer.last.message.buttons.map((/** @type {{title: string}} */ b) => b.title), ["Read", "Later"]);
+  renderer.last.controls.act({ url: "https://example.com/a" }, 0);
+  await service.inbox.open(2);
+  // A banner's card: its tap action as the first button, then OK.
+  renderer.last.controls.act(renderer.last.message.buttons[0].action, 0);
+  await service.inbox.open(2);
+  renderer.last.controls.act("dismiss", 1);
+  await service.inbox.open(1);
+  service.inbox.close();
+  await settled();
+  assert.deepEqual(events.of("shown"), [{ id: 1, variant: null, inbox: true }, { id: 2, variant: null, inbox: true }]);
+  advance(3); // the next UTC day: yesterday's counters go, and the list's showings start again
+  await service.inbox.refresh();
+  assert.equal(await service.inbox.itemAppeared(1), true);
+  await check();
+  assert.equal(collector.posts.length, 1);
+  const [{ body }] = collector.posts;
+  assert.equal(body.schema, 2, "a batch with an inbox item's opened is schema 2");
+  const day = "2026-11-24";
+  assert.deepEqual(body.counts, [
+    { day, message: 1, event: "shown", n: 1 },
+    { day, message: 2, event: "shown", n: 1 },
+    { day, message: 1, event: "opened", n: 2 },
+    { day, message: 1, event: "button.0", n: 1 },
+    { day, message: 2, event: "opened", n: 2 },
+    { day, message: 2, event: "tap", n: 1 },
+    { day, message: 2, event: "dismissed", n: 1 },
+    { day, message: 1, event: "dismissed", n: 1 },
+  ]);
 });
