@@ -9,6 +9,7 @@ import { makeContext, InputError } from "./install.js";
 import { LinkPolicy } from "./link-policy.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
+import { closestKey } from "./diagnostics.js";
 import { StateStore, describe, webLocks } from "./storage.js";
 import { loadFeed } from "./loader.js";
 import { hex, readPublicKey } from "./trust.js";
@@ -90,6 +91,28 @@ import { Inbox } from "./inbox.js";
  *   distinct one once); default `console.warn`
  */
 
+/** The names `AlertServiceOptions` has: any other is a mistake the page hears of. */
+const optionNames = [
+  "bundleId", "appVersion", "languages", "attributes", "now", "storage", "allowLinkSchemes", "allowLinkHosts",
+  "platform", "osVersion", "publicKey", "reporting", "fetch", "timeoutSeconds", "renderer", "texts", "channel",
+  "lock", "claim", "warn",
+];
+
+/**
+ * The words of a problem for each key of `given` that is not an option (`language`, `timeout`): it is
+ * ignored, and without a word the page would run on the default it meant to change.
+ * @param {object} given
+ */
+function unknownOptions(given) {
+  return Object.keys(given).filter((key) => !optionNames.includes(key)).slice(0, 10).map((key) => {
+    const lowered = key.toLowerCase();
+    const meant = closestKey(key, optionNames)
+      ?? (lowered.length >= 4 ? optionNames.find((name) => name.toLowerCase().startsWith(lowered)) : undefined);
+    return `AlertService: "${key.slice(0, 64)}" is not an option, and is ignored`
+      + (meant === undefined ? ` (the options: ${optionNames.join(", ")})` : ` (did you mean "${meant}"?)`);
+  });
+}
+
 /** @returns {string} */
 function randomUUID() {
   const crypto = globalThis.crypto;
@@ -151,6 +174,7 @@ function shown(value) {
 /** Shows an app's messages in a web page. Events: shown, opened, dismissed, link, button, update, problem. */
 export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
+  /** @type {string[]} the options given that are none, said at the first check */ #optionProblems;
   /** @type {StateStore} */ #store;
   /** @type {Promise<PublicKey[]> | undefined} the trusted keys, when the page gave any */ #keys;
   /** @type {string | undefined} where counts go, with `reporting` */ #countsURL;
@@ -184,6 +208,7 @@ export class AlertService extends EventTarget {
     this.url = String(url);
     const given = options ?? /** @type {AlertServiceOptions} */ ({});
     this.options = given;
+    this.#optionProblems = typeof given === "object" ? unknownOptions(given) : [];
     /** What the app knows about its user, for the feed's `attributes` targeting; settable at any time. */
     this.attributes = { ...(given.attributes ?? {}) };
     this.now = given.now ?? (() => new Date());
@@ -234,6 +259,11 @@ export class AlertService extends EventTarget {
       this.#setupError = `AlertService: ${describe(error).replace(/^--([a-z-]+)/, (_, /** @type {string} */ flag) =>
         /** @type {Record<string, string>} */ ({ locale: "languages", "allow-link-scheme": "allowLinkSchemes" })[flag]
         ?? flag.replace(/-./g, (/** @type {string} */ dash) => dash[1].toUpperCase()))}`;
+    }
+    // A misspelt required option (`bundleID`) is why the service cannot start: say so in the same words.
+    if (this.#setupError !== undefined && this.#optionProblems.length > 0) {
+      this.#setupError += `; ${this.#optionProblems.map((words) => words.replace(/^AlertService: /, "")).join("; ")}`;
+      this.#optionProblems = [];
     }
   }
 
@@ -636,6 +666,7 @@ export class AlertService extends EventTarget {
    * @returns {Promise<Feed | undefined>}
    */
   async #load() {
+    for (const words of this.#optionProblems.splice(0)) this.#problem(words);
     let keys;
     try {
       keys = await this.#keys;

@@ -236,6 +236,38 @@ test("options of the right shapes raise no problem", async () => {
   assert.equal(renderer.last.message.id, 1);
 });
 
+test("an option that is none (a misspelling) is a problem naming the one meant; the service still runs with the rest", async (t) => {
+  for (const [name, options, words] of /** @type {const} */ ([
+    ["language for languages", { language: ["de"] }, `"language" is not an option, and is ignored (did you mean "languages"?)`],
+    ["timeout for timeoutSeconds", { timeout: 5 }, `"timeout" is not an option, and is ignored (did you mean "timeoutSeconds"?)`],
+    ["publickey for publicKey", { publickey: "x" }, `"publickey" is not an option, and is ignored (did you mean "publicKey"?)`],
+    ["something else", { colour: "red" }, /^"colour" is not an option, and is ignored \(the options: bundleId, appVersion, .*warn\)$/],
+  ])) {
+    await t.test(name, async () => {
+      const { make, renderer } = setUp([message(1)]);
+      const service = make(options);
+      const events = eventsOf(service);
+      await service.showAlertIfNecessary();
+      const problems = events.of("problem").map((/** @type {{message: string}} */ p) => p.message.replace(/^AlertService: /, ""));
+      assert.equal(problems.length, 1);
+      if (typeof words === "string") assert.equal(problems[0], words);
+      else assert.match(problems[0], words);
+      assert.equal(renderer.last.message.id, 1, "the other options still work");
+      await service.showAlertIfNecessary();
+      assert.equal(events.of("problem").length, 1, "said once");
+    });
+  }
+  await t.test("a misspelt required option is named where the service says why it cannot start", async () => {
+    const { make, server } = setUp([message(1)]);
+    const service = make({ bundleId: undefined, bundleID: "com.example.web" });
+    const events = eventsOf(service);
+    await service.showAlertIfNecessary();
+    assert.equal(events.of("problem")[0].message,
+      `AlertService: bundleId: required, a non-empty string; "bundleID" is not an option, and is ignored (did you mean "bundleId"?)`);
+    assert.equal(server.requests.length, 0);
+  });
+});
+
 test("the link policy is the Swift LinkPolicy's: allowLinkSchemes are all the schemes allowed, and a message it leaves out is a problem", async (t) => {
   const link = (/** @type {string} */ url) => ({ link: { title: "Open", url } });
   for (const [name, options, messages, shown, problems] of /** @type {const} */ ([

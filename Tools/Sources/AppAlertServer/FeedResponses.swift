@@ -44,7 +44,11 @@ enum FeedResponses {
         default:
             break
         }
-        guard let entry = snapshot.entries[path] else { return plain(.notFound, "not found\n", head: head) }
+        // A page on another origin must be able to read a 404 (a mistyped URL, a feed without its `.sig`)
+        // to say what went wrong; GitHub Pages sends the header on its 404s too.
+        guard let entry = snapshot.entries[path] else {
+            return plain(.notFound, "not found\n", extra: [.accessControlAllowOrigin: "*"], head: head)
+        }
         let (response, body) = answer(method: method, headers: request.headers, entry: entry)
         return Response(
             status: response.status, headers: response.headerFields,
