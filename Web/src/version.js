@@ -124,6 +124,11 @@ export class Version {
     return this.compare(other) === 0;
   }
 
+  /** A version in JSON is its text (`"2.1.0"`): its components are BigInts, which JSON has no form for. */
+  toJSON() {
+    return this.toString();
+  }
+
   toString() {
     let text = this.components.map(String).join(".");
     if (this.prerelease.length > 0) text += "-" + this.prerelease.map(identifierText).join(".");

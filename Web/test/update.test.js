@@ -61,6 +61,10 @@ test("below the minimum the prompt is required: Update only, not dismissible, an
   assert.deepEqual(reloads, ["reload"]);
   assert.equal(renderer.last.removed, false, "the page reloads under it");
   assert.deepEqual(events.of("update"), [{ action: "update", kind: "required", version: "1.6" }]);
+  // A page may log or send the decision: its versions are their text in JSON, not BigInts JSON refuses.
+  const json = JSON.parse(JSON.stringify(decision));
+  assert.equal(json.kind, "required");
+  assert.ok(Object.values(json).includes("1.6"), JSON.stringify(json));
 });
 
 test("an optional prompt: Later holds it for a day, Skip for that version only", async () => {
