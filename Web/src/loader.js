@@ -28,7 +28,7 @@ function timeoutSignal(milliseconds) {
  */
 function unreachable(error) {
   throw error instanceof TypeError
-    ? new Error(`${error.message}: the host could not be reached, or did not let this page read it (CORS: Access-Control-Allow-Origin)`)
+    ? new Error(`${error.message}: the host could not be reached, or did not let this page read it (CORS: Access-Control-Allow-Origin), or the page's Content-Security-Policy does not allow it (connect-src)`)
     : error;
 }
 

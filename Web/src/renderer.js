@@ -61,7 +61,7 @@ async function prepareImages(doc, message) {
     try {
       await image.decode();
     } catch {
-      return `its image ${url} cannot be loaded or is not an image`;
+      return `its image ${url} cannot be loaded (or the page's Content-Security-Policy does not allow it: img-src) or is not an image`;
     }
     const { naturalWidth: width, naturalHeight: height } = image;
     if (width > imageLimits.maximumSide || height > imageLimits.maximumSide || width * height > imageLimits.maximumPixels) {

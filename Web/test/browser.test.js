@@ -351,7 +351,7 @@ test("the dark image is drawn under a dark color scheme", options, async () => {
 });
 
 test("a message whose image is too large or not an image is not shown, and a problem says why", options, async () => {
-  for (const [file, words] of [["huge.png", /is 5000×1 pixels; the limit is 4096 on a side/], ["broken.png", /cannot be loaded or is not an image/]]) {
+  for (const [file, words] of [["huge.png", /is 5000×1 pixels; the limit is 4096 on a side/], ["broken.png", /cannot be loaded \(or the page.s Content-Security-Policy does not allow it: img-src\) or is not an image/]]) {
     const { open } = setUp([{ id: 1, title: "Picture", text: "Words.", layout: "modal", image: { url: `${sites.feedOrigin}/${file}` } }]);
     const tab = await open();
     await check(tab);

@@ -112,13 +112,14 @@ test("without a kept copy, a failed feed shows nothing and says so; the promise 
   assert.match(events.of("problem")[0].message, /HTTP 404\); no earlier copy is kept, so nothing is shown/);
 });
 
-test("a fetch that fails outright (\"Failed to fetch\") says the host could not be reached or did not allow the page (CORS)", async () => {
+test("a fetch that fails outright (\"Failed to fetch\") says the host could not be reached or did not allow the page (CORS, CSP)", async () => {
   const { service, server, events } = setUp([message(1)]);
   server.answer = new TypeError("Failed to fetch");
   await service.showAlertIfNecessary();
   assert.deepEqual(events.of("problem").map((p) => p.message), [
     "the feed at https://feed.example/messages.json cannot be used (Failed to fetch: the host could not be reached, or did not let"
-    + " this page read it (CORS: Access-Control-Allow-Origin)); no earlier copy is kept, so nothing is shown",
+    + " this page read it (CORS: Access-Control-Allow-Origin), or the page's Content-Security-Policy does not allow it"
+    + " (connect-src)); no earlier copy is kept, so nothing is shown",
   ]);
   const other = new Error("The operation was aborted.");
   server.answer = other;
