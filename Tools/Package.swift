@@ -76,7 +76,7 @@ let package = Package(
                 "Pages/README.md", "Pages/test", "Pages/tsconfig.json", "Pages/tsconfig.pages.json",
                 "Pages/globals.d.ts", "Pages/console", "Pages/preview", "WebClient/appalert-web.js",
                 "WebClient/appalert-web-update.js", "WebClient/appalert-web-results.js",
-                "WebClient/appalert-web-draw.js",
+                "WebClient/appalert-web-draw.js", "WebClient/appalert-web-words.js", "WebClient/appalert-web-trust.js",
             ],
             plugins: ["EmbedPageCode"]
         ),

@@ -2,11 +2,15 @@
 // process or file access: bin/appalert-web.js runs them, and the tests call them in-process.
 
 import { decodeFeed, UnsupportedError } from "./feed.js";
-import { FeedError } from "./diagnostics.js";
+import { FeedError, useDiagnosticWords } from "./diagnostics.js";
+import { reasonOf } from "./diagnostic-words.js";
 import { InputError, makeContext, makeHistory } from "./install.js";
 import { decide, decisionJSON, evaluationReason } from "./select.js";
 import { Version, VersionRange } from "./version.js";
 import { quoteJSON } from "./json.js";
+
+// The command prints every diagnostic in words: they are loaded with it.
+useDiagnosticWords(reasonOf);
 
 /** @typedef {{exitCode: number, stdout: string, stderr: string}} CommandOutput */
 /** @typedef {import("./install.js").DecisionOptions} DecisionOptions */

@@ -1,5 +1,6 @@
 // Diagnostics of a feed, as the Swift engine's FeedDiagnostic: severity, code, JSON path, the key and
-// value at fault, and the reason in words.
+// value at fault, and the reason in words. The readers record a reason as Words (a sentence's name and
+// its values); diagnostic-words.js writes them.
 
 /**
  * @typedef {object} FeedDiagnostic
@@ -11,6 +12,28 @@
  * @property {string | null} key
  * @property {string | null} value
  * @property {string} reason
+ */
+
+/**
+ * A diagnostic's reason before it is written in words: the name of a sentence of diagnostic-words.js
+ * and the values it is written with. The sentences are a file of their own in the bundle
+ * (appalert-web-words.js), loaded only when there is a diagnostic to report.
+ * @typedef {[string, ...unknown[]]} Words
+ */
+
+/**
+ * A diagnostic as the readers record it: a FeedDiagnostic with its reason still as words, and whether
+ * the message it is the first error of is left out (said at the end of its reason).
+ * @typedef {object} RecordedDiagnostic
+ * @property {"error" | "warning"} severity
+ * @property {string} code
+ * @property {string} path
+ * @property {number | null} messageIndex
+ * @property {number | null} messageId
+ * @property {string | null} key
+ * @property {string | null} value
+ * @property {Words} words
+ * @property {boolean} [leftOut]
  */
 
 /** A document that is not a feed at all: not JSON, neither shape, or too large. */
@@ -129,57 +152,11 @@ export function escapedControls(text) {
   return out;
 }
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
-/**
- * The reason with every quoted run longer than `limit` characters cut to it, with "…".
- * @param {string} text
- * @param {number} [limit]
- */
-export function shorteningQuotes(text, limit = 100) {
-  let inQuotes = false;
-  let run = 0;
-  let longest = 0;
-  for (const byte of new TextEncoder().encode(text)) {
-    if (byte === 0x22) {
-      inQuotes = !inQuotes;
-      run = 0;
-    } else if (inQuotes) {
-      run += 1;
-      longest = Math.max(longest, run);
-    }
-  }
-  if (longest <= limit) return text;
-  let result = "";
-  inQuotes = false;
-  let count = 0;
-  let cut = false;
-  for (const { segment } of graphemes.segment(text)) {
-    if (segment === '"') {
-      inQuotes = !inQuotes;
-      count = 0;
-      if (cut) {
-        result += "…";
-        cut = false;
-      }
-      result += segment;
-    } else if (inQuotes) {
-      count += 1;
-      if (count <= limit) result += segment;
-      else cut = true;
-    } else {
-      result += segment;
-    }
-  }
-  if (cut) result += "…";
-  return result;
-}
-
 /**
  * A diagnostic as the Swift engine stores it: its path at most 400 characters, its key and value at
- * most 100, controls in its words escaped, long quotes cut.
- * @param {FeedDiagnostic} diagnostic
- * @returns {FeedDiagnostic}
+ * most 100, controls in its path escaped (its words are bounded as they are written: `written`).
+ * @param {RecordedDiagnostic} diagnostic
+ * @returns {RecordedDiagnostic}
  */
 export function bounded(diagnostic) {
   const path = new TextEncoder().encode(diagnostic.path).length > 400 ? excerpt(diagnostic.path, 400) : diagnostic.path;
@@ -188,6 +165,35 @@ export function bounded(diagnostic) {
     path: escapedControls(path),
     key: diagnostic.key === null ? null : excerpt(diagnostic.key),
     value: diagnostic.value === null ? null : excerpt(diagnostic.value),
-    reason: escapedControls(shorteningQuotes(diagnostic.reason)),
   };
+}
+
+/** @type {typeof import("./diagnostic-words.js").reasonOf | undefined} */
+let reasonOf;
+
+/**
+ * Gives the function that writes a diagnostic's reason (`reasonOf` of diagnostic-words.js), once loaded.
+ * @param {typeof import("./diagnostic-words.js").reasonOf} writer
+ */
+export function useDiagnosticWords(writer) {
+  reasonOf = writer;
+}
+
+/** Whether diagnostics can be written now, with no file to load. */
+export const hasDiagnosticWords = () => reasonOf !== undefined;
+
+export const wordsNotLoaded = "the diagnostics' words are not loaded: await loadDiagnosticWords() first";
+
+/**
+ * A recorded diagnostic with its reason in words; the words must have been loaded (loadDiagnosticWords
+ * of feed.js).
+ * @param {RecordedDiagnostic} diagnostic
+ * @returns {FeedDiagnostic}
+ */
+export function written(diagnostic) {
+  if (reasonOf === undefined) {
+    throw new Error(wordsNotLoaded);
+  }
+  const { words, leftOut, ...facts } = diagnostic;
+  return { ...facts, reason: reasonOf(words, leftOut ?? false) };
 }

@@ -2,12 +2,17 @@
 // MessageCollector.swift): a message with an error is left out with diagnostics, every other one is used.
 
 import { JSONObject, JSONSyntaxError, compactDescription, integerValue, doubleValue, parseJSON, typeDescription } from "./json.js";
-import { FeedError, UnsupportedError, appendingPath, bounded, closestKey, excerpt } from "./diagnostics.js";
+import {
+  FeedError, UnsupportedError, appendingPath, bounded, closestKey, excerpt, hasDiagnosticWords, useDiagnosticWords,
+  wordsNotLoaded, written,
+} from "./diagnostics.js";
 import { MessageReader, maximumKeyWarnings } from "./reader.js";
 import { quoteJSON } from "./json.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./diagnostics.js").FeedDiagnostic} FeedDiagnostic */
+/** @typedef {import("./diagnostics.js").RecordedDiagnostic} RecordedDiagnostic */
+/** @typedef {import("./diagnostics.js").Words} Words */
 /** @typedef {import("./message.js").Message} Message */
 /** @typedef {import("./message.js").Feed} Feed */
 
@@ -30,11 +35,60 @@ const topLevelKeys = ["$schema", "format", "messages", "updates", "sequence"];
  */
 
 /**
- * Decodes a feed's bytes or text. Throws FeedError when the document is not a feed at all.
+ * @typedef {object} FeedReadingResult
+ * @property {Feed} feed
+ * @property {RecordedDiagnostic[]} diagnostics their reasons not yet in words
+ * @property {number} entryCount
+ */
+
+/** @type {Promise<void> | undefined} */
+let loadingWords;
+
+/**
+ * Loads the diagnostics' words (in the bundle, the file appalert-web-words.js beside appalert-web.js),
+ * once; decodeFeed and decodeDocument need them. A failed load is tried again at the next call.
+ * @returns {Promise<void>}
+ */
+export function loadDiagnosticWords() {
+  if (hasDiagnosticWords()) return Promise.resolve();
+  loadingWords ??= import("./diagnostic-words.js").then(
+    (words) => useDiagnosticWords(words.reasonOf),
+    (error) => {
+      loadingWords = undefined;
+      throw error;
+    },
+  );
+  return loadingWords;
+}
+
+/**
+ * The result with its diagnostics in words. It throws when the words are not loaded, whether or not the
+ * feed has a diagnostic: a page that forgot loadDiagnosticWords learns it with its first feed.
+ * @param {FeedReadingResult} result
+ * @returns {FeedDecodingResult}
+ */
+function inWords({ feed, diagnostics, entryCount }) {
+  if (!hasDiagnosticWords()) throw new Error(wordsNotLoaded);
+  return { feed, diagnostics: diagnostics.map(written), entryCount };
+}
+
+/**
+ * Decodes a feed's bytes or text. Throws FeedError when the document is not a feed at all. The
+ * diagnostics' words must be loaded (they are when this is imported from src/index.js; with
+ * appalert-web.js, `await loadDiagnosticWords()` first).
  * @param {Uint8Array | string} input
  * @returns {FeedDecodingResult}
  */
 export function decodeFeed(input) {
+  return inWords(readFeed(input));
+}
+
+/**
+ * decodeFeed with the diagnostics' reasons left as words (`written` of diagnostics.js writes one).
+ * @param {Uint8Array | string} input
+ * @returns {FeedReadingResult}
+ */
+export function readFeed(input) {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   if (bytes.length > feedLimits.maximumSize) {
     throw new FeedError(
@@ -50,15 +104,24 @@ export function decodeFeed(input) {
     if (error instanceof JSONSyntaxError) throw new FeedError("notJSON", error.message);
     throw error;
   }
-  return decodeDocument(document);
+  return readDocument(document);
 }
 
 /**
+ * Decodes a parsed feed (parseJSON); the diagnostics' words must be loaded, as for decodeFeed.
  * @param {JSONValue} document
  * @returns {FeedDecodingResult}
  */
 export function decodeDocument(document) {
-  /** @type {FeedDiagnostic[]} */
+  return inWords(readDocument(document));
+}
+
+/**
+ * @param {JSONValue} document
+ * @returns {FeedReadingResult}
+ */
+function readDocument(document) {
+  /** @type {RecordedDiagnostic[]} */
   const diagnostics = [];
   if (Array.isArray(document)) {
     const [messages, count] = collect(document, "$", diagnostics);
@@ -86,18 +149,18 @@ export function decodeDocument(document) {
   let format = 2;
   const formatValue = document.get("format");
   if (formatValue === undefined) {
-    diagnostics.push(feedDiagnostic("warning", "format", "$", "format", null, 'the object form should say "format": 2'));
+    diagnostics.push(feedDiagnostic("warning", "format", "$", "format", null, ["formatMissing"]));
   } else {
     const number = integerValue(formatValue);
     if (number !== undefined) {
       format = number;
       if (number !== 2) {
         diagnostics.push(feedDiagnostic("warning", "format", "$.format", "format", compactDescription(formatValue),
-          number > 2 ? `format ${number} is newer than this reader; it reads the keys it knows` : "the object form is format 2"));
+          number > 2 ? ["formatNewer", number] : ["formatIs2"]));
       }
     } else {
       diagnostics.push(feedDiagnostic("error", "wrongType", "$.format", "format", compactDescription(formatValue),
-        `"format" must be a number, not ${typeDescription(formatValue)}`));
+        ["notType", "format", "a number", typeDescription(formatValue)]));
     }
   }
   let suggested = 0;
@@ -108,7 +171,7 @@ export function decodeDocument(document) {
     if (suggestion === undefined) continue;
     suggested += 1;
     diagnostics.push(feedDiagnostic("warning", "unknownKey", appendingPath(key, "$", quoteJSON), key, null,
-      `unknown key "${key}" is ignored (did you mean "${suggestion}"?)`));
+      ["unknownKey", key, suggestion]));
   }
   /** @type {number | undefined} */
   let sequence;
@@ -119,14 +182,14 @@ export function decodeDocument(document) {
     else {
       diagnostics.push(feedDiagnostic("error", doubleValue(sequenceValue) === undefined ? "wrongType" : "outOfRange", "$.sequence",
         "sequence", compactDescription(sequenceValue),
-        '"sequence" must be a whole number of at least 0; apps that check signatures refuse this feed'));
+        ["sequenceNotWhole"]));
     }
   }
   const updates = document.get("updates");
   if (updates !== undefined && updates !== null) {
     if (!Array.isArray(updates)) {
       diagnostics.push(feedDiagnostic("error", "wrongType", "$.updates", "updates", compactDescription(updates),
-        `"updates" must be an array, not ${typeDescription(updates)}`));
+        ["notType", "updates", "an array", typeDescription(updates)]));
     }
     // Update policies do not take part in choosing a message: update.js reads them when an update is
     // checked (their diagnostics are not given here).
@@ -141,21 +204,21 @@ export function decodeDocument(document) {
 
 /**
  * @param {"error" | "warning"} severity @param {string} code @param {string} path @param {string | null} key
- * @param {string | null} value @param {string} reason @returns {FeedDiagnostic}
+ * @param {string | null} value @param {Words} words @returns {RecordedDiagnostic}
  */
-function feedDiagnostic(severity, code, path, key, value, reason) {
-  return bounded({ severity, code, path, messageIndex: null, messageId: null, key, value, reason });
+function feedDiagnostic(severity, code, path, key, value, words) {
+  return bounded({ severity, code, path, messageIndex: null, messageId: null, key, value, words });
 }
 
 /**
  * Reads the messages of the feed's array; ids must be unique.
- * @param {JSONValue[]} elements @param {string} prefix @param {FeedDiagnostic[]} diagnostics
+ * @param {JSONValue[]} elements @param {string} prefix @param {RecordedDiagnostic[]} diagnostics
  * @returns {[Message[], number]}
  */
 function collect(elements, prefix, diagnostics) {
   /** @type {Message[]} */
   const messages = [];
-  /** @type {FeedDiagnostic[]} */
+  /** @type {RecordedDiagnostic[]} */
   const own = [];
   /** @type {Map<number, number>} */
   const firstIndexById = new Map();
@@ -168,7 +231,7 @@ function collect(elements, prefix, diagnostics) {
       if (first !== undefined) {
         reader.report("error", "duplicateID", {
           key: "id", value: String(reader.id),
-          reason: `id ${reader.id} is already used by the message at ${prefix}[${first}]; ids must be unique, so this message is left out`,
+          words: ["duplicateId", reader.id, prefix, first],
         });
       } else {
         firstIndexById.set(reader.id, index);
@@ -181,7 +244,7 @@ function collect(elements, prefix, diagnostics) {
   if (elements.length > limit) {
     diagnostics.push(bounded({
       severity: "error", code: "limit", path: `${prefix}[${limit}]`, messageIndex: limit, messageId: null, key: null, value: null,
-      reason: `the feed has ${elements.length} messages; the limit is ${limit} (FeedLimits.maximumMessages), so the ${elements.length - limit} from index ${limit} on are left out`,
+      words: ["tooManyMessages", elements.length, limit, elements.length - limit],
     }));
   }
   diagnostics.push(...own);
@@ -190,7 +253,7 @@ function collect(elements, prefix, diagnostics) {
 
 /**
  * The first diagnostics and one that counts the rest.
- * @param {FeedDiagnostic[]} diagnostics
+ * @param {RecordedDiagnostic[]} diagnostics
  */
 function capped(diagnostics) {
   const limit = feedLimits.maximumDiagnostics;
@@ -200,7 +263,7 @@ function capped(diagnostics) {
   return [
     ...diagnostics.slice(0, limit),
     feedDiagnostic(errors > 0 ? "error" : "warning", "limit", "$", null, null,
-      `${rest.length} more diagnostics (${errors} errors) are not listed; the limit is ${limit} (FeedLimits.maximumDiagnostics)`),
+      ["moreDiagnostics", rest.length, errors, limit]),
   ];
 }
 

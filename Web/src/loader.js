@@ -3,10 +3,10 @@
 // limit; decoded; kept in storage as the last good copy, which is used, with a problem saying why, when
 // the feed cannot be had or used.
 
-import { decodeFeed, feedLimits } from "./feed.js";
+import { feedLimits, loadDiagnosticWords, readFeed } from "./feed.js";
+import { written } from "./diagnostics.js";
 import { formatTimestamp } from "./dates.js";
 import { describe } from "./storage.js";
-import { TrustError, signatureURL, verifyFeed } from "./trust.js";
 
 /** @typedef {import("./message.js").Feed} Feed */
 
@@ -81,11 +81,21 @@ async function cappedBody(response, limit) {
  */
 
 /**
- * The `.sig` beside the feed: undefined when the server has none (404, 410); throws when it cannot say.
- * @param {string} url @param {typeof fetch} fetch @param {number} timeoutSeconds
+ * The checking of signed feeds (trust.js), imported only by a page given public keys: in the bundle, the
+ * file appalert-web-trust.js beside appalert-web.js.
+ * @returns {Promise<typeof import("./trust.js")>}
  */
-async function fetchSignature(url, fetch, timeoutSeconds) {
-  const sigURL = signatureURL(url);
+export function loadTrust() {
+  return import("./trust.js").catch((error) => {
+    throw new Error(`the code that checks signatures cannot be loaded (${describe(error)})`);
+  });
+}
+
+/**
+ * The `.sig` beside the feed: undefined when the server has none (404, 410); throws when it cannot say.
+ * @param {string} sigURL @param {typeof fetch} fetch @param {number} timeoutSeconds
+ */
+async function fetchSignature(sigURL, fetch, timeoutSeconds) {
   try {
     const response = await fetch(sigURL, { cache: "no-cache", credentials: "omit", signal: timeoutSignal(timeoutSeconds * 1000) })
       .catch(unreachable);
@@ -94,18 +104,6 @@ async function fetchSignature(url, fetch, timeoutSeconds) {
     return await cappedBody(response, 4096);
   } catch (error) {
     throw new Error(`the signature ${sigURL}: ${describe(error)}`);
-  }
-}
-
-/**
- * Refuses a signed feed whose sequence is lower than the highest accepted from its URL (a replay).
- * @param {Feed} feed @param {number | undefined} highest @param {string} words
- */
-function checkSequence(feed, highest, words) {
-  const sequence = feed.sequence ?? 0;
-  if (sequence < (highest ?? 0)) {
-    throw new TrustError("replayed", `${words} sequence ${sequence} is lower than ${highest}, the highest accepted: an older signed feed `
-      + (words === "its" ? "was put in its place" : "is being served again"));
   }
 }
 
@@ -120,6 +118,8 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
   const kept = state.feed?.url === url ? state.feed : undefined;
   const stored = state.acceptedSequences?.[url];
   const highest = Number.isSafeInteger(stored) ? stored : undefined;
+  /** @type {typeof import("./trust.js") | undefined} */
+  let trust;
   try {
     if (fetch === undefined) throw new Error("this environment has no fetch");
     const response = await fetch(url, {
@@ -135,17 +135,15 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
     if (keys) {
       // The signature first: bytes from an untrusted source are not even parsed. The .sig is asked for
       // at each check, revalidated by the browser's HTTP cache as the feed is.
-      const file = await fetchSignature(url, fetch, timeoutSeconds);
-      await verifyFeed(keys, bytes, file);
+      trust = await loadTrust();
+      const file = await fetchSignature(trust.signatureURL(url), fetch, timeoutSeconds);
+      await trust.verifyFeed(keys, bytes, file);
       signature = new TextDecoder().decode(file);
     }
-    const { feed, diagnostics } = decodeFeed(bytes);
-    if (keys) checkSequence(feed, highest, "the feed's");
+    const { feed, diagnostics } = readFeed(bytes);
+    if (trust) trust.checkSequence(feed, highest, "the feed's");
     const left = diagnostics.filter((d) => d.severity === "error");
-    if (left.length > 0) {
-      const first = left[0];
-      problem(`the feed at ${url}: ${left.length} message${left.length === 1 ? "" : "s"} left out; ${first.path}: ${first.reason}`);
-    }
+    if (left.length > 0) await reportLeftOut(url, left, problem);
     const sequence = keys ? feed.sequence ?? 0 : undefined;
     if (kept?.body !== body || kept.signature !== signature || (sequence !== undefined && highest !== sequence)) {
       const etag = response.headers.get("etag") ?? undefined;
@@ -168,17 +166,37 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
     try {
       // The kept copy is checked against today's keys: storage can be written by anything in the page.
       if (keys) {
+        trust ??= await loadTrust();
         const signature = kept.signature === undefined ? undefined : new TextEncoder().encode(kept.signature);
-        await verifyFeed(keys, new TextEncoder().encode(kept.body), signature);
+        await trust.verifyFeed(keys, new TextEncoder().encode(kept.body), signature);
       }
-      const feed = decodeFeed(kept.body).feed;
-      if (keys) checkSequence(feed, highest, "its");
+      const feed = readFeed(kept.body).feed;
+      if (trust) trust.checkSequence(feed, highest, "its");
       problem(`the feed at ${url} cannot be used (${reason}); the copy fetched at ${formatTimestamp(kept.fetchedAt)} is used`);
       return feed;
     } catch (broken) {
-      const refused = broken instanceof TrustError ? "is not accepted" : "cannot be used either";
+      const refused = trust !== undefined && broken instanceof trust.TrustError ? "is not accepted" : "cannot be used either";
       problem(`the feed at ${url} cannot be used (${reason}); the kept copy ${refused} (${describe(broken)}); nothing is shown`);
       return undefined;
     }
   }
+}
+
+/**
+ * Says how many messages of the feed are left out, and why the first is, in words: the words are
+ * loaded now (in the bundle, appalert-web-words.js), and when they cannot be, its code is said instead.
+ * @param {string} url
+ * @param {import("./diagnostics.js").RecordedDiagnostic[]} left the errors, at least one
+ * @param {(reason: string) => void} problem
+ */
+async function reportLeftOut(url, left, problem) {
+  const first = left[0];
+  let reason;
+  try {
+    await loadDiagnosticWords();
+    reason = written(first).reason;
+  } catch (error) {
+    reason = `${first.code} (its words cannot be loaded: ${describe(error)})`;
+  }
+  problem(`the feed at ${url}: ${left.length} message${left.length === 1 ? "" : "s"} left out; ${first.path}: ${reason}`);
 }

@@ -4,7 +4,7 @@
 
 import { JSONObject, compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
 import { closestKey, excerpt } from "./diagnostics.js";
-import { absoluteURL, appending, isValidEventName, layoutHasButtons, present, whyNotAbsolute } from "./reader.js";
+import { absoluteURL, appending, isValidEventName, layoutHasButtons, present, schemeOf } from "./reader.js";
 import { hostOf } from "./link-policy.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
@@ -46,7 +46,7 @@ export function readAttributes(r, value) {
     const isList = Array.isArray(member);
     const values = isList ? member : [member];
     if (isList && member.length === 0) {
-      r.report("warning", "matchesNothing", { path, key: "attributes", value: "[]", reason: `an empty list for attribute "${excerpt(key)}" matches no install` });
+      r.report("warning", "matchesNothing", { path, key: "attributes", value: "[]", words: ["noAttributeValues", excerpt(key)] });
     }
     /** @type {import("./message.js").AttributeValue[]} */
     const accepted = [];
@@ -58,7 +58,7 @@ export function readAttributes(r, value) {
       failed = true;
       r.report("error", "wrongType", {
         path: isList ? path + `[${position}]` : path, key: "attributes", value: compactDescription(element),
-        reason: `attribute "${excerpt(key)}" must be a string, a number, true or false (or a list of them), not ${typeDescription(element)}`,
+        words: ["badAttribute", excerpt(key), typeDescription(element)],
       });
     });
     conditions.push({ key, values: accepted });
@@ -75,10 +75,10 @@ export function readInstallIds(r, value) {
   if (list === undefined) return undefined;
   list.forEach((id, position) => {
     if (id !== "") return;
-    r.report("error", "invalidValue", { path: r.messagePath + `.installIds[${position}]`, key: "installIds", value: '""', reason: "an install id must not be empty" });
+    r.report("error", "invalidValue", { path: r.messagePath + `.installIds[${position}]`, key: "installIds", value: '""', words: ["emptyInstallId"] });
   });
   if (list.length === 0) {
-    r.report("warning", "matchesNothing", { key: "installIds", value: "[]", reason: 'an empty "installIds" reaches no install' });
+    r.report("warning", "matchesNothing", { key: "installIds", value: "[]", words: ["noInstallIds"] });
   }
   return list;
 }
@@ -95,14 +95,14 @@ export function readTrigger(r, value) {
     r.checkKeys(value, ["event"], path);
     const name = present(value, "event");
     if (name === undefined) {
-      r.report("error", "missingKey", { path, key: "trigger", reason: '"trigger" needs "event": NAME' });
+      r.report("error", "missingKey", { path, key: "trigger", words: ["noTriggerEvent"] });
       return undefined;
     }
     const event = eventName(r, name, "trigger", path + ".event");
     return event === undefined ? undefined : { event };
   }
   r.report("error", typeof value === "string" ? "invalidValue" : "wrongType", {
-    key: "trigger", value: compactDescription(value), reason: '"trigger" must be "launch" or {"event": NAME}',
+    key: "trigger", value: compactDescription(value), words: ["badTrigger"],
   });
   return undefined;
 }
@@ -117,7 +117,7 @@ function eventName(r, value, key, path) {
   const name = r.string(value, "event", path);
   if (name === undefined) return undefined;
   if (!isValidEventName(name)) {
-    r.report("error", "invalidValue", { path, key, value: compactDescription(name), reason: 'an event name is 1 to 64 letters, digits, "_", "-" or "."' });
+    r.report("error", "invalidValue", { path, key, value: compactDescription(name), words: ["badEventName"] });
     return undefined;
   }
   return name;
@@ -140,12 +140,12 @@ export function readConversion(r, value, path) {
   if (field !== undefined) {
     if (typeof field === "string" && isValidEventName(field)) event = field;
     else if (typeof field === "string") {
-      r.report("error", "invalidValue", { path: path + ".event", key: "conversion", value: compactDescription(field), reason: 'an event name is 1 to 64 letters, digits, "_", "-" or "."' });
+      r.report("error", "invalidValue", { path: path + ".event", key: "conversion", value: compactDescription(field), words: ["badEventName"] });
     } else {
       r.wrongType(field, "event", "a string", path + ".event");
     }
   } else {
-    r.report("error", "missingKey", { path, key: "conversion", reason: 'a conversion needs "event"' });
+    r.report("error", "missingKey", { path, key: "conversion", words: ["noConversionEvent"] });
   }
   /** @type {number | undefined} */
   let hours;
@@ -156,11 +156,11 @@ export function readConversion(r, value, path) {
     else {
       r.report("error", doubleValue(within) === undefined ? "wrongType" : "outOfRange", {
         path: path + ".withinHours", key: "conversion", value: compactDescription(within),
-        reason: '"withinHours" must be a whole number from 1 to 720 (30 days)',
+        words: ["badWithinHours"],
       });
     }
   } else {
-    r.report("error", "missingKey", { path, key: "conversion", reason: 'a conversion needs "withinHours"' });
+    r.report("error", "missingKey", { path, key: "conversion", words: ["noWithinHours"] });
   }
   if (event === undefined || hours === undefined) return undefined;
   return { event, withinHours: hours };
@@ -188,7 +188,7 @@ export function readImage(r, value, path) {
   let url;
   const urlValue = present(value, "url");
   if (urlValue !== undefined) url = imageURL(r, urlValue, "url", path + ".url");
-  else r.report("error", "missingKey", { path: path + ".url", key: "image", reason: `the image's "url" is missing` });
+  else r.report("error", "missingKey", { path: path + ".url", key: "image", words: ["noImageURL"] });
   const darkValue = present(value, "darkUrl");
   const darkUrl = darkValue === undefined ? undefined : imageURL(r, darkValue, "darkUrl", path + ".darkUrl");
   /** @type {string | undefined} */
@@ -197,13 +197,11 @@ export function readImage(r, value, path) {
   if (altValue !== undefined) alt = r.string(altValue, "alt", path + ".alt");
   const hasAlt = !allWhitespace(alt ?? "");
   if (layout === "alert") {
-    r.report("warning", "noEffect", { path, key: "image", reason: 'a system alert ("layout": "alert") cannot show an image; it is ignored' });
+    r.report("warning", "noEffect", { path, key: "image", words: ["alertImage"] });
   } else if (!hasAlt) {
     r.report(layout === "image" ? "error" : "warning", "missingKey", {
       path: path + ".alt", key: "alt",
-      reason: layout === "image"
-        ? 'an image layout needs "alt": the text VoiceOver reads instead of the picture'
-        : 'the image has no "alt": VoiceOver users are told nothing about it',
+      words: [layout === "image" ? "imageLayoutNeedsAlt" : "imageHasNoAlt"],
     });
   }
   if (url === undefined) return undefined;
@@ -221,7 +219,7 @@ function imageURL(r, value, key, path) {
   if (text === undefined) return undefined;
   const absolute = absoluteURL(text, path);
   if (absolute === undefined) {
-    r.report("error", "invalidURL", { path, key, value: compactDescription(value), reason: whyNotAbsolute(text, "https://example.com/banner.png") });
+    r.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"] });
     return undefined;
   }
   if (absolute.scheme === "https" || (absolute.scheme === "http" && loopbackHosts.has(hostOf(text).toLowerCase()))) {
@@ -229,7 +227,7 @@ function imageURL(r, value, key, path) {
   }
   r.report("error", "invalidURL", {
     path, key, value: compactDescription(value),
-    reason: "an image must be an https: URL (http: only for localhost, 127.0.0.1 and ::1, for testing)",
+    words: ["httpImage"],
   });
   return undefined;
 }
@@ -247,13 +245,13 @@ export function readButtons(r, value, path) {
     return undefined;
   }
   if (layout !== undefined && !layoutHasButtons(layout)) {
-    r.report("error", "invalidValue", { path, key: "buttons", reason: `${layout === "image" ? "an" : "a"} ${layout} has no buttons: a tap on it runs its "action"` });
+    r.report("error", "invalidValue", { path, key: "buttons", words: ["noButtons", layout] });
     return undefined;
   }
   if (value.length < 1 || value.length > 2) {
     r.report("error", "invalidValue", {
       path, key: "buttons", value: `${value.length} buttons`,
-      reason: `"buttons" must hold 1 or 2 buttons (the first is the primary one), not ${value.length}`,
+      words: ["buttonCount", value.length],
     });
     return undefined;
   }
@@ -272,11 +270,11 @@ export function readButtons(r, value, path) {
     if (titleValue !== undefined) {
       title = r.string(titleValue, "title", itemPath + ".title");
       if (title === "") {
-        r.report("error", "invalidValue", { path: itemPath + ".title", key: "title", value: '""', reason: `a button's "title" must not be empty` });
+        r.report("error", "invalidValue", { path: itemPath + ".title", key: "title", value: '""', words: ["emptyButtonTitle"] });
         title = undefined;
       }
     } else {
-      r.report("error", "missingKey", { path: itemPath, key: "buttons", reason: 'a button needs a "title"' });
+      r.report("error", "missingKey", { path: itemPath, key: "buttons", words: ["noButtonTitle"] });
     }
     /** @type {Action} */
     let action = "dismiss";
@@ -292,13 +290,13 @@ export function readButtons(r, value, path) {
   if (!r.dismissible) {
     const position = buttons.findIndex((b) => b.action === "dismiss");
     if (position >= 0) {
-      r.report("error", "invalidValue", { path: path + `[${position}]`, key: "buttons", reason: 'a message with "dismissible": false has no dismiss button' });
+      r.report("error", "invalidValue", { path: path + `[${position}]`, key: "buttons", words: ["wallDismiss"] });
       return undefined;
     }
     if (!buttons.some((b) => typeof b.action === "object" && "url" in b.action)) {
       r.report("error", "wallWithoutLink", {
         path, key: "buttons",
-        reason: 'a message with "dismissible": false needs a button with a "url" action, or the user is left with no way on',
+        words: ["wallNoURLButton"],
       });
       return undefined;
     }
@@ -330,11 +328,11 @@ export function readAction(r, value, key, path) {
       const name = eventName(r, event, key, path + ".event");
       return name === undefined ? undefined : { event: name };
     }
-    r.report("error", "invalidValue", { path, key, value: compactDescription(value), reason: `an action is ${expected}: one of "url" and "event"` });
+    r.report("error", "invalidValue", { path, key, value: compactDescription(value), words: ["badAction", expected] });
     return undefined;
   }
   r.report("error", typeof value === "string" ? "invalidValue" : "wrongType", {
-    path, key, value: compactDescription(value), reason: `"${key}" must be ${expected}`,
+    path, key, value: compactDescription(value), words: ["mustBe", key, expected],
   });
   return undefined;
 }
@@ -353,7 +351,7 @@ export function readFeatures(r, value, path) {
     return undefined;
   }
   if (value.length < 1 || value.length > 10) {
-    r.report("error", "invalidValue", { path, key: "features", value: `${value.length} features`, reason: `"features" must list 1 to 10 items, not ${value.length}` });
+    r.report("error", "invalidValue", { path, key: "features", value: `${value.length} features`, words: ["featureCount", value.length] });
     return undefined;
   }
   /** @type {import("./message.js").Feature[]} */
@@ -367,7 +365,7 @@ export function readFeatures(r, value, path) {
     r.checkKeys(element, featureKeys, itemPath);
     const titleValue = present(element, "title");
     if (titleValue === undefined) {
-      r.report("error", "missingKey", { path: itemPath, key: "features", reason: 'a feature needs a "title"' });
+      r.report("error", "missingKey", { path: itemPath, key: "features", words: ["noFeatureTitle"] });
       continue;
     }
     const title = r.string(titleValue, "title", itemPath + ".title");
@@ -383,7 +381,7 @@ export function readFeatures(r, value, path) {
       else {
         r.report("warning", "invalidValue", {
           path: itemPath + ".symbol", key: "symbol", value: compactDescription(symbol),
-          reason: 'not an SF Symbols name (lower-case words and digits joined by dots, e.g. "star.fill"); the feature is drawn without a symbol',
+          words: ["badSymbol"],
         });
       }
     }
@@ -391,7 +389,7 @@ export function readFeatures(r, value, path) {
   }
   if (features.length !== value.length) return undefined;
   if (r.layout !== undefined && r.layout !== "sheet") {
-    r.report("warning", "noEffect", { path, key: "features", reason: 'only a sheet ("layout": "sheet") lists features; they are ignored' });
+    r.report("warning", "noEffect", { path, key: "features", words: ["featuresOffSheet"] });
   }
   return features;
 }
@@ -424,7 +422,7 @@ function readPalette(r, object, path) {
       failed = true;
       r.report("error", typeof field === "string" ? "invalidValue" : "wrongType", {
         path: appending(key, path), key, value: compactDescription(field),
-        reason: 'a color is "#RRGGBB" or "#RRGGBBAA" (hex digits), e.g. "#1A73E8"',
+        words: ["badColor"],
       });
       continue;
     }
@@ -476,7 +474,7 @@ export function readData(r, value) {
     return undefined;
   }
   if (value.members.length > 50) {
-    r.report("error", "limit", { path, key: "data", value: `${value.members.length} keys`, reason: `"data" holds ${value.members.length} keys; the limit is 50` });
+    r.report("error", "limit", { path, key: "data", value: `${value.members.length} keys`, words: ["dataKeys", value.members.length] });
     return undefined;
   }
   r.checkKeys(value, [], path, false);
@@ -495,7 +493,7 @@ export function readData(r, value) {
       failed = true;
       r.report("error", "limit", {
         path: itemPath, key: "data", value: `"${[...member].slice(0, 40).join("")}…"`,
-        reason: `a "data" value is ${scalars} characters long; the limit is 1000`,
+        words: ["longData", scalars],
       });
       continue;
     }

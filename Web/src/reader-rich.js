@@ -8,7 +8,7 @@ import { parseTimestamp, formatTimestamp } from "./dates.js";
 import { percentText } from "./words.js";
 import {
   MessageReader, absoluteURL, appending, isValidEventName, layoutHasButtons, layoutHasTapAction,
-  layoutWithArticle, present, whyNotAbsolute,
+  present,
 } from "./reader.js";
 
 import { defaultBannerSeconds } from "./message.js";
@@ -43,11 +43,11 @@ export function readMessage(r, get) {
     if (number !== undefined && number >= 1) r.id = number;
     else {
       r.report("error", doubleValue(idValue) === undefined ? "wrongType" : "outOfRange", {
-        key: "id", value: compactDescription(idValue), reason: '"id" must be a whole number of at least 1',
+        key: "id", value: compactDescription(idValue), words: ["badId"],
       });
     }
   } else {
-    r.report("error", "missingKey", { key: "id", reason: '"id" is missing' + MessageReader.misspelling("id", undefined, r.unknownKeysWritten) });
+    r.report("error", "missingKey", { key: "id", words: ["isMissing", "id", MessageReader.misspelling("id", undefined, r.unknownKeysWritten)] });
   }
   /** @type {string[]} */
   const bundleIds = [];
@@ -62,16 +62,16 @@ export function readMessage(r, get) {
     if (names !== undefined) {
       names.forEach((name, position) => {
         if (name === "") {
-          r.report("error", "invalidValue", { path: r.messagePath + `.bundleIds[${position}]`, key: "bundleIds", value: '""', reason: "a bundle id must not be empty" });
+          r.report("error", "invalidValue", { path: r.messagePath + `.bundleIds[${position}]`, key: "bundleIds", value: '""', words: ["emptyBundleId"] });
         }
       });
-      if (names.length === 0) r.report("warning", "matchesNothing", { key: "bundleIds", value: "[]", reason: 'an empty "bundleIds" adds no app' });
+      if (names.length === 0) r.report("warning", "matchesNothing", { key: "bundleIds", value: "[]", words: ["noBundleIds"] });
       bundleIds.push(...names);
     }
   }
   if (single === undefined && list === undefined) {
     r.report("error", "missingKey", {
-      key: "bundleId", reason: '"bundleId" (or "bundleIds") is missing' + MessageReader.misspelling("bundleId", "bundleIds", r.unknownKeysWritten),
+      key: "bundleId", words: ["bundleIdIsMissing", MessageReader.misspelling("bundleId", "bundleIds", r.unknownKeysWritten)],
     });
   }
   const layoutValue = get("layout");
@@ -97,7 +97,7 @@ export function readMessage(r, get) {
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
     r.report("error", "emptyDateWindow", {
       key: "endDate", value: compactDescription(/** @type {JSONValue} */ (get("endDate"))),
-      reason: `"endDate" must be after "startDate" (${compactDescription(/** @type {JSONValue} */ (get("startDate")))}); the message could never be shown`,
+      words: ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))],
     });
   }
   let rollout = 100;
@@ -106,7 +106,7 @@ export function readMessage(r, get) {
     const number = r.number(rolloutValue, "rollout", 0, 100);
     if (number !== undefined) {
       rollout = number;
-      if (number === 0) r.report("warning", "matchesNothing", { key: "rollout", value: "0", reason: '"rollout": 0 reaches no install' });
+      if (number === 0) r.report("warning", "matchesNothing", { key: "rollout", value: "0", words: ["rolloutZero"] });
     }
   }
   const priority = opt("priority", (v) => r.integer(v, "priority", undefined)) ?? 0;
@@ -115,7 +115,7 @@ export function readMessage(r, get) {
   if (minHoursBetweenViews !== undefined && maxViews === 1) {
     r.report("warning", "noEffect", {
       key: "minHoursBetweenViews", value: compactDescription(minHoursBetweenViews),
-      reason: '"minHoursBetweenViews" has no effect while "maxViews" is 1',
+      words: ["hoursOneView"],
     });
   }
   const dismissibleValue = get("dismissible");
@@ -128,12 +128,12 @@ export function readMessage(r, get) {
   if (!r.dismissible && layout !== undefined && !layoutHasButtons(layout)) {
     r.report("error", "invalidValue", {
       key: "dismissible", value: "false",
-      reason: `${layoutWithArticle(layout)} always has its close control; "dismissible": false is for alert, modal and sheet`,
+      words: ["alwaysDismissible", layout],
     });
   } else if (!r.dismissible && !r.hasButtons && link === undefined && linkValue === undefined) {
     r.report("error", "wallWithoutLink", {
       key: "dismissible", value: "false",
-      reason: 'a message with "dismissible": false needs a "link", or the user is left with no button',
+      words: ["wallNoLink"],
     });
   }
   const localizations = opt("localizations", (v) => readLocalizations(r, v, undefined)) ?? [];
@@ -146,7 +146,7 @@ export function readMessage(r, get) {
   const trigger = opt("trigger", (v) => extra.readTrigger(r, v)) ?? "launch";
   const rolloutSchedule = opt("rolloutSchedule", (v) => readRolloutSchedule(r, v));
   if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
-    r.report("error", "invalidValue", { key: "rolloutSchedule", reason: 'give "rollout" or "rolloutSchedule", not both' });
+    r.report("error", "invalidValue", { key: "rolloutSchedule", words: ["twoRollouts"] });
   }
   const variants = opt("variants", (v) => readVariants(r, v)) ?? [];
   const conversion = opt("conversion", (v) => extra.readConversion(r, v, appending("conversion", r.messagePath)));
@@ -154,18 +154,18 @@ export function readMessage(r, get) {
   if (layout !== undefined && layoutHasTapAction(layout)) {
     for (const key of ["confirmLabel", "link"]) {
       if (get(key) === undefined) continue;
-      r.report("warning", "noEffect", { key, reason: `"${key}" has no effect on ${layoutWithArticle(layout)}: a tap on it runs its "action"` });
+      r.report("warning", "noEffect", { key, words: ["tapOnly", key, layout] });
     }
   } else if (layout !== undefined && r.hasButtons) {
     for (const key of ["confirmLabel", "link"]) {
       if (get(key) === undefined) continue;
-      r.report("error", "invalidValue", { key, reason: `"${key}" cannot be used with "buttons": give every button in "buttons"` });
+      r.report("error", "invalidValue", { key, words: ["withButtons", key] });
     }
   }
   if (content.placement !== "launch" && get("trigger") !== undefined) {
     r.report("warning", "noEffect", {
       key: "trigger",
-      reason: `"trigger" has no effect on a message placed in "${content.placement}": it only decides when a launch message is presented`,
+      words: ["placedTrigger", content.placement],
     });
   }
   for (const diagnostic of r.diagnostics) diagnostic.messageId = r.id ?? null;
@@ -189,15 +189,13 @@ export function readMessage(r, get) {
  */
 function readLayout(r, value) {
   if (typeof value === "string" && layouts.includes(value)) return /** @type {Layout} */ (value);
-  const known = '"layout" is one of ' + layouts.map((n) => `"${n}"`).join(", ");
   if (typeof value !== "string") {
-    r.report("error", "wrongType", { key: "layout", value: compactDescription(value), reason: `"layout" must be a string, not ${typeDescription(value)}; ` + known });
+    r.report("error", "wrongType", { key: "layout", value: compactDescription(value), words: ["layoutNotString", typeDescription(value), layouts] });
     return undefined;
   }
   const suggestion = extra.closest(value, layouts);
   r.report("error", "invalidValue", {
-    key: "layout", value: compactDescription(value),
-    reason: `unknown layout "${value}"` + (suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : "") + "; " + known,
+    key: "layout", value: compactDescription(value), words: ["unknownLayout", value, suggestion, layouts],
   });
   return undefined;
 }
@@ -214,7 +212,7 @@ function readRichContent(r, get) {
   const image = get("image");
   if (image !== undefined) content.image = extra.readImage(r, image, appending("image", base));
   if (layout === "image" && image === undefined) {
-    r.report("error", "missingKey", { key: "image", reason: 'a message with "layout": "image" needs an "image"' });
+    r.report("error", "missingKey", { key: "image", words: ["noImage"] });
   }
   const buttons = get("buttons");
   if (buttons !== undefined) content.buttons = extra.readButtons(r, buttons, appending("buttons", base));
@@ -223,7 +221,7 @@ function readRichContent(r, get) {
     if (layout !== undefined && !layoutHasTapAction(layout)) {
       r.report("error", "invalidValue", {
         key: "action", value: compactDescription(action),
-        reason: `"action" is what a tap on a banner or an image does; ${layoutWithArticle(layout)} has "buttons"`,
+        words: ["actionOnButtons", layout],
       });
     } else {
       content.action = extra.readAction(r, action, "action", appending("action", base));
@@ -235,7 +233,7 @@ function readRichContent(r, get) {
   if (colors !== undefined) {
     content.colors = extra.readColors(r, colors);
     if (layout === "alert" && content.colors !== undefined) {
-      r.report("warning", "noEffect", { key: "colors", reason: 'a system alert ("layout": "alert") cannot show colors; they are ignored' });
+      r.report("warning", "noEffect", { key: "colors", words: ["alertColors"] });
     }
   }
   const data = get("data");
@@ -247,7 +245,7 @@ function readRichContent(r, get) {
     } else {
       r.report("error", typeof placement === "string" ? "invalidValue" : "wrongType", {
         key: "placement", value: compactDescription(placement),
-        reason: '"placement" must be "launch", "inbox" or the name of one of the app\'s slots (1 to 64 letters, digits, "-", "_" or ".")',
+        words: ["badPlacement"],
       });
     }
   }
@@ -259,7 +257,7 @@ function readRichContent(r, get) {
       else if (layout !== undefined) {
         r.report("warning", "noEffect", {
           key: "bannerSeconds", value: compactDescription(bannerSeconds),
-          reason: `"bannerSeconds" has no effect on ${layoutWithArticle(layout)}; only a banner leaves by itself`,
+          words: ["bannerSeconds", layout],
         });
       }
     }
@@ -286,7 +284,7 @@ export function readLocalizations(r, value, basePath) {
     const tag = new LanguageTag(key);
     if (!tag.isWellFormed) {
       r.report("error", "invalidLanguageTag", {
-        path, key: "localizations", value: compactDescription(key), reason: `"${key}" is not a BCP 47 language tag (e.g. "pt" or "pt-BR")`,
+        path, key: "localizations", value: compactDescription(key), words: ["notLanguageTag", key],
       });
       continue;
     }
@@ -312,7 +310,7 @@ export function readLocalizations(r, value, basePath) {
         if (!given) continue;
         r.report("error", "invalidValue", {
           path: appending(/** @type {string} */ (name), path), key: /** @type {string} */ (name),
-          reason: `"${name}" cannot be used with "buttons": give every button in "buttons"`,
+          words: ["withButtons", name],
         });
       }
     }
@@ -333,7 +331,7 @@ function readRolloutSchedule(r, value) {
     return undefined;
   }
   if (value.length === 0) {
-    r.report("warning", "matchesNothing", { key: "rolloutSchedule", value: "[]", reason: 'an empty "rolloutSchedule" reaches no install' });
+    r.report("warning", "matchesNothing", { key: "rolloutSchedule", value: "[]", words: ["noSteps"] });
   }
   /** @type {import("./message.js").RolloutStep[]} */
   const steps = [];
@@ -357,12 +355,12 @@ function readRolloutSchedule(r, value) {
         } catch (error) {
           r.report("error", "invalidDate", {
             path: path + ".at", key: "rolloutSchedule", value: compactDescription(text),
-            reason: /** @type {Error} */ (error).message + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)",
+            words: ["notRFC3339", /** @type {Error} */ (error).message],
           });
         }
       }
     } else {
-      r.report("error", "missingKey", { path, key: "rolloutSchedule", reason: 'a step needs "at"' });
+      r.report("error", "missingKey", { path, key: "rolloutSchedule", words: ["noStepAt"] });
     }
     /** @type {number | undefined} */
     let percent;
@@ -373,11 +371,11 @@ function readRolloutSchedule(r, value) {
       else {
         r.report("error", number === undefined ? "wrongType" : "outOfRange", {
           path: path + ".percent", key: "rolloutSchedule", value: compactDescription(percentValue),
-          reason: '"percent" must be a number from 0 to 100',
+          words: ["badPercent"],
         });
       }
     } else {
-      r.report("error", "missingKey", { path, key: "rolloutSchedule", reason: 'a step needs "percent"' });
+      r.report("error", "missingKey", { path, key: "rolloutSchedule", words: ["noStepPercent"] });
     }
     if (at === undefined || percent === undefined) {
       failed = true;
@@ -389,14 +387,14 @@ function readRolloutSchedule(r, value) {
         failed = true;
         r.report("error", "invalidValue", {
           path: path + ".at", key: "rolloutSchedule", value: compactDescription(formatTimestamp(at)),
-          reason: "steps must be in increasing time: this one is not after the one before it",
+          words: ["stepTime"],
         });
       }
       if (percent < previous.percent) {
         failed = true;
         r.report("error", "invalidValue", {
           path: path + ".percent", key: "rolloutSchedule", value: compactDescription(percent),
-          reason: `a rollout only grows: ${percentText(percent)}% is below the step before it (${percentText(previous.percent)}%)`,
+          words: ["stepShrinks", percentText(percent), percentText(previous.percent)],
         });
       }
     }
@@ -424,14 +422,14 @@ function readVariantName(r, value, path) {
   if (bytes > 4 * limit || scalars > limit) {
     r.report("error", "outOfRange", {
       path, key: "variants", value: compactDescription(name),
-      reason: `a variant's "name" is at most ${limit} characters (and ${4 * limit} bytes); this one is ${scalars} characters, ${bytes} bytes`,
+      words: ["longVariantName", limit, 4 * limit, scalars, bytes],
     });
     return undefined;
   }
   if (blank.test(name)) {
     r.report("error", "invalidValue", {
       path, key: "variants", value: compactDescription(name),
-      reason: 'a variant\'s "name" must not be empty or blank: it is what the tools call the variant',
+      words: ["blankVariantName"],
     });
     return undefined;
   }
@@ -450,7 +448,7 @@ function readVariants(r, value) {
   if (value.length < 2 || value.length > maximumVariants) {
     r.report("error", "invalidValue", {
       key: "variants", value: `${value.length} variants`,
-      reason: `"variants" must list 2 to ${maximumVariants} variants, not ${value.length}`,
+      words: ["variantCount", maximumVariants, value.length],
     });
     return undefined;
   }
@@ -479,7 +477,7 @@ function readVariants(r, value) {
           failed = true;
           r.report("error", "invalidValue", {
             path: path + ".name", key: "variants", value: compactDescription(name),
-            reason: `variant name "${name}" is already the name of variants[${first}]; each variant of a message needs its own name`,
+            words: ["variantNameTaken", name, first],
           });
         } else names.set(name, position);
         variant.name = name;
@@ -492,12 +490,12 @@ function readVariants(r, value) {
       else {
         failed = true;
         r.report("error", doubleValue(weight) === undefined ? "wrongType" : "outOfRange", {
-          path: path + ".weight", key: "variants", value: compactDescription(weight), reason: '"weight" must be a whole number of at least 1',
+          path: path + ".weight", key: "variants", value: compactDescription(weight), words: ["badWeight"],
         });
       }
     } else {
       failed = true;
-      r.report("error", "missingKey", { path, key: "variants", reason: 'a variant needs "weight"' });
+      r.report("error", "missingKey", { path, key: "variants", words: ["noWeight"] });
     }
     const field = (/** @type {string} */ name) => present(element, name);
     let f;

@@ -11,7 +11,8 @@ import { forbiddenSchemes } from "./link-policy.js";
 import * as rich from "./reader-rich.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
-/** @typedef {import("./diagnostics.js").FeedDiagnostic} FeedDiagnostic */
+/** @typedef {import("./diagnostics.js").RecordedDiagnostic} RecordedDiagnostic */
+/** @typedef {import("./diagnostics.js").Words} Words */
 /** @typedef {import("./message.js").Message} Message */
 /** @typedef {import("./message.js").Link} Link */
 /** @typedef {import("./message.js").Layout} Layout */
@@ -67,10 +68,6 @@ export function layoutHasButtons(name) {
 export function layoutHasTapAction(name) {
   return name === "banner" || name === "image";
 }
-/** @param {string} name */
-export function layoutWithArticle(name) {
-  return (name === "alert" || name === "image" ? "an " : "a ") + name;
-}
 
 /**
  * The scheme a URL starts with, lower-cased, or undefined.
@@ -114,26 +111,6 @@ function hasAuthority(text, schemeLength) {
   return !["/", "?", "#", ":", "@"].includes(rest[2]);
 }
 
-/**
- * @param {string} text
- * @param {string} example
- */
-export function whyNotAbsolute(text, example) {
-  const quoted = `"${text}"`;
-  if (text === "") return `the URL is empty (e.g. ${example})`;
-  if (text.startsWith(" ") || text.endsWith(" ")) {
-    return `${quoted} ${text.startsWith(" ") ? "starts" : "ends"} with a space; remove it`;
-  }
-  if (text.includes(" ")) return `${quoted} contains a space; write a space in a URL as %20`;
-  if (/[\u0000-\u001f\u007f]/.test(text)) {
-    return `${quoted} contains a tab, a line break or another control character; remove it`;
-  }
-  const scheme = schemeOf(text);
-  if (scheme === undefined) return `${quoted} has no scheme; a URL starts with one, as in ${example}`;
-  if (scheme === "http" || scheme === "https") return `${quoted} names no host after "${scheme}://" (e.g. ${example})`;
-  return `${quoted} is not an absolute URL (e.g. ${example})`;
-}
-
 /** Reads one message object, collecting every problem in it. */
 export class MessageReader {
   /**
@@ -147,7 +124,7 @@ export class MessageReader {
     this.maximumStringLength = maximumStringLength;
     /** @type {number | undefined} */
     this.id = undefined;
-    /** @type {FeedDiagnostic[]} */
+    /** @type {RecordedDiagnostic[]} */
     this.diagnostics = [];
     this.hasErrors = false;
     /** @type {Layout | undefined} */
@@ -165,7 +142,7 @@ export class MessageReader {
 
   /**
    * @param {"error" | "warning"} severity @param {string} code
-   * @param {{path?: string, key?: string | null, value?: string, reason: string}} facts
+   * @param {{path?: string, key?: string | null, value?: string, words: Words}} facts
    */
   report(severity, code, facts) {
     if (severity === "error") this.hasErrors = true;
@@ -174,7 +151,7 @@ export class MessageReader {
     this.diagnostics.push({
       severity, code, path, messageIndex: this.index, messageId: this.id ?? null,
       key, value: facts.value ?? null,
-      reason: facts.reason,
+      words: facts.words,
     });
   }
 
@@ -186,22 +163,22 @@ export class MessageReader {
    */
   wrongType(value, key, expected, path) {
     this.report("error", "wrongType", {
-      path, key, value: compactDescription(value), reason: `"${key}" must be ${expected}, not ${typeDescription(value)}`,
+      path, key, value: compactDescription(value), words: ["notType", key, expected, typeDescription(value)],
     });
   }
 
-  markLeftOut(what = "message") {
+  markLeftOut() {
     const first = this.diagnostics.find((d) => d.severity === "error");
-    if (first && !first.reason.endsWith("left out")) first.reason += `; the ${what} is left out`;
+    if (first) first.leftOut = true;
   }
 
-  /** @param {FeedDiagnostic[]} into */
+  /** @param {RecordedDiagnostic[]} into */
   finish(into) {
     if (this.keyWarnings > maximumKeyWarnings) {
       const hidden = this.keyWarnings - maximumKeyWarnings;
       this.report("warning", "unknownKey", {
         key: null,
-        reason: `${hidden} more unknown or repeated keys in this message are not listed (the first ${maximumKeyWarnings} are)`,
+        words: ["moreKeyWarnings", hidden, maximumKeyWarnings],
       });
     }
     into.push(...this.diagnostics.filter((d) => d.severity === "error").map(bounded));
@@ -220,7 +197,7 @@ export class MessageReader {
   reportDuplicate(key, path) {
     if (!this.countKeyWarning()) return;
     this.report("warning", "duplicateKey", {
-      path: appending(key, path), key, reason: `"${key}" appears more than once; the last value is used`,
+      path: appending(key, path), key, words: ["duplicateKey", key],
     });
   }
 
@@ -234,7 +211,7 @@ export class MessageReader {
     const suggestion = closestKey(key, known);
     this.report("warning", "unknownKey", {
       path: appending(key, path), key,
-      reason: `unknown key "${key}" is ignored` + (suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : ""),
+      words: ["unknownKey", key, suggestion],
     });
   }
 
@@ -245,7 +222,7 @@ export class MessageReader {
   reportLongKey(key, path) {
     this.report("error", "limit", {
       path, key,
-      reason: `a key is ${utf8Length(key)} bytes long; the limit is ${this.maximumStringLength} (FeedLimits.maximumStringLength)`,
+      words: ["longKey", utf8Length(key), this.maximumStringLength],
     });
   }
 
@@ -267,16 +244,16 @@ export class MessageReader {
   }
 
   /**
+   * The unknown key written that is probably `key` (or `other`) misspelt, if any.
    * @param {string} key
    * @param {string | undefined} other
    * @param {string[]} written
    */
   static misspelling(key, other, written) {
-    const misspelt = written.find((w) => {
+    return written.find((w) => {
       const meant = closestKey(w, messageKeys);
       return meant === key || (other !== undefined && meant === other);
     });
-    return misspelt !== undefined ? ` (is "${misspelt}" a misspelling of it?)` : "";
   }
 
   /**
@@ -291,7 +268,7 @@ export class MessageReader {
       if (length > this.maximumStringLength) {
         this.report("error", "limit", {
           path, key, value: `"${[...value].slice(0, 40).join("")}…"`,
-          reason: `"${key}" is ${length} bytes long; the limit is ${this.maximumStringLength} (FeedLimits.maximumStringLength)`,
+          words: ["longString", key, length, this.maximumStringLength],
         });
         return undefined;
       }
@@ -309,7 +286,7 @@ export class MessageReader {
     const text = this.string(value, key);
     if (text === undefined) return undefined;
     if (text === "") {
-      this.report("error", "invalidValue", { key, value: '""', reason: `"${key}" must not be empty` });
+      this.report("error", "invalidValue", { key, value: '""', words: ["empty", key] });
       return undefined;
     }
     return text;
@@ -322,7 +299,7 @@ export class MessageReader {
   requiredString(value, key) {
     if (value === undefined) {
       this.report("error", "missingKey", {
-        key, reason: `"${key}" is missing` + MessageReader.misspelling(key, undefined, this.unknownKeysWritten),
+        key, words: ["isMissing", key, MessageReader.misspelling(key, undefined, this.unknownKeysWritten)],
       });
       return undefined;
     }
@@ -343,7 +320,7 @@ export class MessageReader {
     }
     if (!(number >= low && number <= high)) {
       const bounds = high === Number.MAX_VALUE ? `at least ${compactDescription(low)}` : `from ${compactDescription(low)} to ${compactDescription(high)}`;
-      this.report("error", "outOfRange", { key, value: compactDescription(value), reason: `"${key}" must be ${bounds}` });
+      this.report("error", "outOfRange", { key, value: compactDescription(value), words: ["mustBe", key, bounds] });
       return undefined;
     }
     return number;
@@ -358,14 +335,14 @@ export class MessageReader {
     const number = integerValue(value);
     if (number === undefined) {
       if (doubleValue(value) !== undefined) {
-        this.report("error", "invalidValue", { key, value: compactDescription(value), reason: `"${key}" must be a whole number` });
+        this.report("error", "invalidValue", { key, value: compactDescription(value), words: ["notWhole", key] });
       } else {
         this.wrongType(value, key, "a whole number");
       }
       return undefined;
     }
     if (minimum !== undefined && number < minimum) {
-      this.report("error", "outOfRange", { key, value: compactDescription(value), reason: `"${key}" must be at least ${minimum}` });
+      this.report("error", "outOfRange", { key, value: compactDescription(value), words: ["atLeast", key, minimum] });
       return undefined;
     }
     return number;
@@ -393,7 +370,7 @@ export class MessageReader {
       } else {
         valid = false;
         this.report("error", "wrongType", {
-          path, key, value: compactDescription(element), reason: `"${key}" must hold strings, not ${typeDescription(element)}`,
+          path, key, value: compactDescription(element), words: ["notStrings", key, typeDescription(element)],
         });
       }
     });
@@ -408,7 +385,7 @@ export class MessageReader {
     const strings = this.stringArray(value, key);
     if (strings === undefined) return undefined;
     if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key, value: "[]", reason: `an empty "${key}" matches no version` });
+      this.report("warning", "matchesNothing", { key, value: "[]", words: ["noVersions", key] });
     }
     /** @type {Version[]} */
     const versions = [];
@@ -418,7 +395,7 @@ export class MessageReader {
       } catch (error) {
         this.report("error", "invalidVersion", {
           path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(text),
-          reason: /** @type {Error} */ (error).message,
+          words: ["error", /** @type {Error} */ (error).message],
         });
       }
     });
@@ -435,11 +412,11 @@ export class MessageReader {
     try {
       const range = VersionRange.parse(text);
       if (range.matchesEveryRelease && [...encoder.encode(text)].every(isRangeWhitespace)) {
-        this.report("warning", "noEffect", { key, value: `"${text}"`, reason: `an empty "${key}" matches every release` });
+        this.report("warning", "noEffect", { key, value: `"${text}"`, words: ["everyRelease", key] });
       }
       return range;
     } catch (error) {
-      this.report("error", "invalidRange", { key, value: compactDescription(text), reason: /** @type {Error} */ (error).message });
+      this.report("error", "invalidRange", { key, value: compactDescription(text), words: ["error", /** @type {Error} */ (error).message] });
       return undefined;
     }
   }
@@ -456,7 +433,7 @@ export class MessageReader {
     } catch (error) {
       this.report("error", "invalidDate", {
         key, value: compactDescription(text),
-        reason: /** @type {Error} */ (error).message + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)",
+        words: ["notRFC3339", /** @type {Error} */ (error).message],
       });
       return undefined;
     }
@@ -467,14 +444,14 @@ export class MessageReader {
     const strings = this.stringArray(value, "platforms");
     if (strings === undefined) return undefined;
     if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key: "platforms", value: "[]", reason: 'an empty "platforms" matches no device' });
+      this.report("warning", "matchesNothing", { key: "platforms", value: "[]", words: ["noPlatforms"] });
     }
     const platforms = strings.map((s) => s.toLowerCase());
     platforms.forEach((platform, position) => {
       if (knownPlatforms.includes(platform)) return;
       this.report("warning", "unknownPlatform", {
         path: this.messagePath + `.platforms[${position}]`, key: "platforms", value: compactDescription(strings[position]),
-        reason: `unknown platform "${strings[position]}" matches no device (known: ${knownPlatforms.join(", ")})`,
+        words: ["unknownPlatform", strings[position], knownPlatforms],
       });
     });
     return platforms;
@@ -485,7 +462,7 @@ export class MessageReader {
     const strings = this.stringArray(value, "locales");
     if (strings === undefined) return undefined;
     if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key: "locales", value: "[]", reason: 'an empty "locales" matches no device' });
+      this.report("warning", "matchesNothing", { key: "locales", value: "[]", words: ["noLocales"] });
     }
     /** @type {LanguageTag[]} */
     const tags = [];
@@ -495,7 +472,7 @@ export class MessageReader {
       else {
         this.report("error", "invalidLanguageTag", {
           path: this.messagePath + `.locales[${position}]`, key: "locales", value: compactDescription(text),
-          reason: `"${text}" is not a BCP 47 language tag (e.g. "pt" or "pt-BR")`,
+          words: ["notLanguageTag", text],
         });
       }
     });
@@ -517,10 +494,10 @@ export class MessageReader {
     let title;
     const titleValue = present(value, "title");
     if (titleValue !== undefined) title = this.string(titleValue, "title", path + ".title");
-    else this.report("error", "missingKey", { path: path + ".title", key: "title", reason: `the link's "title" is missing` });
+    else this.report("error", "missingKey", { path: path + ".title", key: "title", words: ["noLinkTitle"] });
     const urlValue = present(value, "url");
     if (urlValue === undefined) {
-      this.report("error", "missingKey", { path: path + ".url", key: "url", reason: `the link's "url" is missing` });
+      this.report("error", "missingKey", { path: path + ".url", key: "url", words: ["noLinkURL"] });
       return undefined;
     }
     const urlString = this.string(urlValue, "url", path + ".url");
@@ -539,17 +516,17 @@ export class MessageReader {
   checkedURL(text, value, path, key = "url") {
     const absolute = absoluteURL(text, path);
     if (absolute === undefined) {
-      this.report("error", "invalidURL", { path, key, value: compactDescription(value), reason: whyNotAbsolute(text, "https://example.com/help") });
+      this.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["notAbsolute", text, schemeOf(text), "https://example.com/help"] });
       return undefined;
     }
     if (forbiddenSchemes.has(absolute.scheme)) {
-      this.report("error", "invalidURL", { path, key, value: compactDescription(value), reason: `a link may not open a ${absolute.scheme}: URL` });
+      this.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["forbiddenScheme", absolute.scheme] });
       return undefined;
     }
     if (absolute.scheme === "http") {
       this.report("warning", "insecureLink", {
         path, key, value: compactDescription(value),
-        reason: "the link uses http:, not https:; apps with the default link policy (https: only) do not show it",
+        words: ["httpLink"],
       });
     }
     return absolute.url;
@@ -562,7 +539,7 @@ export class MessageReader {
    */
   read(element) {
     if (!isObject(element)) {
-      this.report("error", "wrongType", { key: null, value: compactDescription(element), reason: `a message must be an object, not ${typeDescription(element)}` });
+      this.report("error", "wrongType", { key: null, value: compactDescription(element), words: ["notObject", typeDescription(element)] });
       return undefined;
     }
     /** @type {Map<string, JSONValue>} */

@@ -5,14 +5,14 @@
 
 import { decide } from "./select.js";
 import { exclusionOf } from "./targeting.js";
+import { hex } from "./digest.js";
 import { makeContext, InputError } from "./install.js";
 import { LinkPolicy } from "./link-policy.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { closestKey } from "./diagnostics.js";
 import { StateStore, describe, webLocks } from "./storage.js";
-import { loadFeed } from "./loader.js";
-import { hex, readPublicKey } from "./trust.js";
+import { loadFeed, loadTrust } from "./loader.js";
 import { countConversions, countEvent, countsURL, resultEvent } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./renderer.js";
@@ -153,10 +153,12 @@ const optionChecks = [
   ["languages", strings, "a list of strings"],
   ["allowLinkSchemes", strings, "a list of strings"],
   ["allowLinkHosts", strings, "a list of strings"],
+  ["platform", (value) => typeof value === "string", "a string"],
   ["timeoutSeconds", (value) => value > 0 && Number.isFinite(value), "a number of seconds above 0"],
   ["attributes", (value) => value?.constructor === Object
     && Object.values(value).every((item) => ["string", "number", "boolean"].includes(typeof item)),
   "an object of strings, numbers and booleans"],
+  ["warn", (value) => typeof value === "function", "a function"],
 ];
 
 /**
@@ -232,7 +234,7 @@ export class AlertService extends EventTarget {
     });
     const keys = [given.publicKey ?? []].flat();
     if (keys.length > 0) {
-      this.#keys = Promise.all(keys.map(readPublicKey));
+      this.#keys = loadTrust().then((trust) => Promise.all(keys.map(trust.readPublicKey)));
       this.#keys.catch(() => undefined); // reported at each check
     }
     if (given.reporting !== undefined) {
@@ -713,7 +715,9 @@ export class AlertService extends EventTarget {
   #problem(words) {
     if (this.#listeners.size === 0 && !this.#warned.has(words) && this.#warned.size < 100) {
       this.#warned.add(words);
-      (this.options.warn ?? ((text) => console.warn(text)))(`AppAlert: ${words}`);
+      // A `warn` that is not a function is itself the problem (optionChecks): the console is told.
+      const warn = typeof this.options.warn === "function" ? this.options.warn : (/** @type {string} */ text) => console.warn(text);
+      warn(`AppAlert: ${words}`);
     }
     this.#emit("problem", { message: words });
   }

@@ -2,6 +2,7 @@
 // order, with its words (Sources/AppAlert/Targeting/Targeting.swift, Exclusion.swift, Rollout.swift).
 
 import { formatTimestamp } from "./dates.js";
+import { sha256 } from "./digest.js";
 import { rolloutPercent, whatsNewLaunchWindow } from "./message.js";
 import { listed, percentText, swiftDouble } from "./words.js";
 
@@ -48,11 +49,6 @@ export function viewsOf(history, id) {
   const counted = history.records.get(id)?.count ?? 0;
   if (history.legacyLastMessageId !== undefined && id <= history.legacyLastMessageId) return Math.max(counted, 1);
   return counted;
-}
-
-/** @param {Uint8Array} bytes */
-export async function sha256(bytes) {
-  return new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
 }
 
 /**

@@ -2,7 +2,9 @@
 // writes them, `.sig` files as `appalert sign` writes them, verified with WebCrypto's Ed25519, with the
 // Swift client's refusals and words.
 
-import { sha256 } from "./targeting.js";
+import { hex, sha256 } from "./digest.js";
+
+/** @typedef {import("./message.js").Feed} Feed */
 
 /** Why a feed, key or signature was not accepted; `kind` is the Swift `FeedTrustError.Kind`'s name. */
 export class TrustError extends Error {
@@ -27,9 +29,6 @@ function base64Bytes(text) {
   if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined;
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
-
-/** @param {Uint8Array} bytes */
-export const hex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
  * A key feeds may be signed with: its id (the first 8 bytes of its SHA-256, in hex) and WebCrypto key.
@@ -100,3 +99,15 @@ export async function verifyFeed(keys, body, signatureFile) {
  * @param {string} url an absolute URL as `URL.href` writes it
  */
 export const signatureURL = (url) => url.replace(/[?#].*/s, "") + ".sig";
+
+/**
+ * Refuses a signed feed whose sequence is lower than the highest accepted from its URL (a replay).
+ * @param {Feed} feed @param {number | undefined} highest @param {string} words
+ */
+export function checkSequence(feed, highest, words) {
+  const sequence = feed.sequence ?? 0;
+  if (sequence < (highest ?? 0)) {
+    throw new TrustError("replayed", `${words} sequence ${sequence} is lower than ${highest}, the highest accepted: an older signed feed `
+      + (words === "its" ? "was put in its place" : "is being served again"));
+  }
+}

@@ -541,6 +541,53 @@ test("a message whose drawing cannot be loaded is not shown, not recorded, and a
   }
 });
 
+/** The files of the bundle the page loaded, in the order it asked for them. @param {import("../testing/chromium.js").Tab} tab */
+const bundleFiles = (tab) => tab.evaluate(`performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.startsWith("/dist/"))`);
+
+const bundled = {
+  skip: !chromium ? "no Chromium on this machine" : spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
+};
+
+test("a page of the bundle that shows nothing and has no problem loads no file but appalert-web.js", bundled, async () => {
+  bundleText.value = buildBundle();
+  const { url } = setUp([{ id: 1, title: "Elsewhere", text: "For phones.", platforms: ["ios"] }]);
+  const tab = await browser.tab(url(["en"], { bundle: "1" }));
+  await check(tab);
+  assert.deepEqual(await eventsOf(tab, "problem"), []);
+  assert.equal(await drawn(tab), null);
+  assert.deepEqual(await bundleFiles(tab), ["/dist/appalert-web.js"]);
+  await tab.close();
+});
+
+test("the bundle loads the diagnostics' words only for a message left out, and says why in them", bundled, async () => {
+  bundleText.value = buildBundle();
+  const { url } = setUp([{ id: 1, title: "No text", platforms: ["ios"] }, { id: 2, title: "Elsewhere", text: "For phones.", platforms: ["ios"] }]);
+  const tab = await browser.tab(url(["en"], { bundle: "1" }));
+  await check(tab);
+  const problems = (await eventsOf(tab, "problem")).map((/** @type {{message: string}} */ d) => d.message);
+  assert.equal(problems.length, 1, problems.join("\n"));
+  assert.match(problems[0], /: 1 message left out; \$\.messages\[0\]\.text: "text" is missing; the message is left out$/);
+  assert.deepEqual(await bundleFiles(tab), ["/dist/appalert-web.js", "/dist/appalert-web-words.js"]);
+  await tab.close();
+});
+
+test("when the diagnostics' words cannot be loaded, the problem gives the diagnostic's code and the feed is used", bundled, async () => {
+  bundleText.value = buildBundle();
+  missingFiles.add("appalert-web-words.js");
+  try {
+    const { url } = setUp([{ id: 1, title: "No text" }, { id: 2, title: "Shown", text: "The other message.", layout: "sheet" }]);
+    const tab = await browser.tab(url(["en"], { bundle: "1" }));
+    await check(tab);
+    const problems = (await eventsOf(tab, "problem")).map((/** @type {{message: string}} */ d) => d.message);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    assert.match(problems[0], /: 1 message left out; \$\.messages\[0\]\.text: missingKey \(its words cannot be loaded: /);
+    assert.equal((await until("the other message", () => drawn(tab))).title, "Shown");
+    await tab.close();
+  } finally {
+    missingFiles.clear();
+  }
+});
+
 test("a slot draws its message in place, apart from the launch message, and answers it", options, async () => {
   const { url } = setUp([
     { id: 1, title: "In the home slot", text: "Drawn in the page's flow.", layout: "modal", placement: "home",
@@ -619,4 +666,43 @@ test("a signed feed is shown; the same feed tampered with is refused and the las
   assert.match(problem, /cannot be used \(the signature by key fde726abd3275e11 does not match the feed's bytes: the feed or the signature was changed\); the copy fetched at .* is used$/);
   assert.deepEqual(await tab.evaluate("appalert.violations"), []);
   await tab.close();
+});
+
+/**
+ * A tab of the bundle's page over the signed feed, its storage emptied first (the test above kept the feed).
+ * @returns {Promise<import("../testing/chromium.js").Tab>}
+ */
+async function signedBundlePage() {
+  bundleText.value = buildBundle();
+  feeds.set("/signed.json", { body: fixture("messages.json") });
+  feeds.set("/signed.json.sig", { body: fixture("messages.json.sig") });
+  const query = new URLSearchParams({ feed: `${sites.feedOrigin}/signed.json`, app: "com.example.signed", key: fixture("appalert.pub").trim(), bundle: "1" });
+  const tab = await browser.tab(`${sites.pageOrigin}/?${query}`);
+  await tab.evaluate("localStorage.clear(), true");
+  await tab.open(`${sites.pageOrigin}/?${query}`);
+  return tab;
+}
+
+test("the bundle checks a signed feed with the file it imports for a page given public keys", bundled, async () => {
+  const tab = await signedBundlePage();
+  await check(tab);
+  assert.equal((await until("the signed message", () => drawn(tab))).id, "1");
+  assert.deepEqual(await eventsOf(tab, "problem"), []);
+  assert.ok((await bundleFiles(tab)).includes("/dist/appalert-web-trust.js"));
+  await tab.close();
+});
+
+test("when the bundle cannot load the checking of signatures, nothing is shown and a problem says why", bundled, async () => {
+  missingFiles.add("appalert-web-trust.js");
+  try {
+    const tab = await signedBundlePage();
+    await check(tab);
+    const problems = (await eventsOf(tab, "problem")).map((/** @type {{message: string}} */ d) => d.message);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    assert.match(problems[0], /^AlertService: a public key cannot be used: the code that checks signatures cannot be loaded \(/);
+    assert.equal(await drawn(tab), null);
+    await tab.close();
+  } finally {
+    missingFiles.clear();
+  }
 });

@@ -3,9 +3,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { decodeFeed } from "../src/index.js";
 
-const files = ["appalert-web.js", "appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js"];
+const files = [
+  "appalert-web.js", "appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js", "appalert-web-words.js",
+  "appalert-web-trust.js",
+];
 /** @param {string} file */
 const embedded = (file) => new URL(`../../Tools/Sources/AppAlertServer/WebClient/${file}`, import.meta.url);
 
@@ -26,13 +33,36 @@ test("the web client appalert serve embeds is what Web/bundle builds now", {
   }
 });
 
-test("the page's file imports the other three from beside it, and nothing else", {
+test("the page's file imports the other five from beside it, and nothing else", {
   skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
 }, () => {
   const page = String(bundle(["--print"]).stdout);
   assert.deepEqual([...page.matchAll(/import\("([^"]*)"\)/g)].map((m) => m[1]).sort(),
-    ["./appalert-web-draw.js", "./appalert-web-results.js", "./appalert-web-update.js"]);
+    ["./appalert-web-draw.js", "./appalert-web-results.js", "./appalert-web-trust.js", "./appalert-web-update.js",
+      "./appalert-web-words.js"]);
   assert.doesNotMatch(page, /\bimport\s*[{*]|\bfrom\s*"/, "no static import");
+});
+
+test("the bundle's decodeFeed asks for the diagnostics' words first, then writes them as src/index.js does", {
+  skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
+}, async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "appalert-bundle-"));
+  try {
+    for (const file of ["appalert-web.js", "appalert-web-words.js"]) {
+      const built = bundle(["--print", file]);
+      assert.equal(built.status, 0, String(built.stderr));
+      writeFileSync(path.join(folder, file), built.stdout);
+    }
+    const web = await import(pathToFileURL(path.join(folder, "appalert-web.js")).href);
+    const feed = JSON.stringify({ format: 2, messages: [{ id: 1, bundleId: "a", title: "No text", layot: "sheet" }] });
+    assert.throws(() => web.decodeFeed(feed), /the diagnostics' words are not loaded: await loadDiagnosticWords\(\) first/);
+    assert.throws(() => web.decodeFeed("[]"), /not loaded/, "a feed without diagnostics too: a page learns it at once");
+    await web.loadDiagnosticWords();
+    assert.deepEqual(web.decodeFeed(feed).diagnostics, decodeFeed(feed).diagnostics);
+    assert.match(web.decodeFeed(feed).diagnostics[0].reason, /^"text" is missing; the message is left out$/);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test("esbuild builds the same bytes each time", {

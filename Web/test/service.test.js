@@ -140,6 +140,8 @@ test("a service set up wrongly reports it at each check, in the options' own nam
     ["a bad version", { appVersion: "one" }, `appVersion: invalid version "one": 'o' at position 1 where a number was expected`],
     ["a bad OS version", { osVersion: "x" }, `osVersion: invalid version "x": 'x' at position 1 where a number was expected`],
     ["an unknown platform", { platform: "amiga" }, /^platform: unknown platform "amiga" \(known: .*web/],
+    ["a platform that is not a string", { platform: 7 }, "platform: 7 is not a string"],
+    ["a warn that is not a function", { warn: "console" }, `warn: "console" is not a function`],
     ["a forbidden link scheme", { allowLinkSchemes: ["javascript"] }, "allowLinkSchemes: javascript: is never allowed (it runs code or reads local data)"],
     ["a timeout that is not a number", { timeoutSeconds: "abc" }, `timeoutSeconds: "abc" is not a number of seconds above 0`],
     ["a timeout of 0", { timeoutSeconds: 0 }, "timeoutSeconds: 0 is not a number of seconds above 0"],
@@ -191,6 +193,22 @@ test("without a problem listener, each distinct problem goes to the console once
       assert.match(heard.of("problem")[0].message, words);
     });
   }
+});
+
+test("a warn that is not a function is itself a problem, told to the console rather than thrown", async () => {
+  const { make, server } = setUp([message(1)]);
+  const service = make({ warn: /** @type {any} */ ("console") });
+  /** @type {unknown[]} */
+  const told = [];
+  const consoleWarn = console.warn;
+  console.warn = (/** @type {unknown} */ text) => told.push(text);
+  try {
+    await service.showAlertIfNecessary();
+  } finally {
+    console.warn = consoleWarn;
+  }
+  assert.deepEqual(told, ['AppAlert: AlertService: warn: "console" is not a function']);
+  assert.equal(server.requests.length, 0);
 });
 
 test("a problem listener taken away gives problems back to the console; one heard once does not hold them", async () => {

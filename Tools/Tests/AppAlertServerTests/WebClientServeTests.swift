@@ -43,8 +43,12 @@ struct WebClientServeTests {
         }
     }
 
-    /// The files the page's module imports when needed, beside it: the update prompt and the counts' sender.
-    @Test(arguments: ["appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js"])
+    /// The files the page's module imports when needed, beside it: the update prompt, the counts' sender,
+    /// the drawing, the diagnostics' words and the checking of signed feeds.
+    @Test(arguments: [
+        "appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js", "appalert-web-words.js",
+        "appalert-web-trust.js",
+    ])
     func servesTheFilesTheBundleImportsBesideIt(name: String) async throws {
         let file = try makeFeedFile()
         let expected = try Data(contentsOf: Self.committed.deletingLastPathComponent().appendingPathComponent(name))

@@ -1,0 +1,214 @@
+// The words of the feed's diagnostics: each sentence a reader records by name (diagnostics.js, Words),
+// written exactly as the Swift engine writes it. In the bundle this is a file of its own,
+// appalert-web-words.js, that a page loads only when it has a diagnostic to report (feed.js,
+// loadDiagnosticWords); src/index.js and the command load it at once.
+
+import { escapedControls } from "./diagnostics.js";
+
+/** @param {string | undefined} misspelt */
+const misspelling = (misspelt) => (misspelt !== undefined ? ` (is "${misspelt}" a misspelling of it?)` : "");
+/** @param {string | undefined} suggestion */
+const didYouMean = (suggestion) => (suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : "");
+/** @param {string} layout */
+const withArticle = (layout) => (layout === "alert" || layout === "image" ? "an " : "a ") + layout;
+/** @param {string[]} layouts */
+const knownLayouts = (layouts) => '"layout" is one of ' + layouts.map((n) => `"${n}"`).join(", ");
+
+/**
+ * Why a URL is not absolute, in words.
+ * @param {string} text @param {string | undefined} scheme the scheme it starts with, lower-cased
+ * @param {string} example
+ */
+function notAbsolute(text, scheme, example) {
+  const quoted = `"${text}"`;
+  if (text === "") return `the URL is empty (e.g. ${example})`;
+  if (text.startsWith(" ") || text.endsWith(" ")) {
+    return `${quoted} ${text.startsWith(" ") ? "starts" : "ends"} with a space; remove it`;
+  }
+  if (text.includes(" ")) return `${quoted} contains a space; write a space in a URL as %20`;
+  if (/[\u0000-\u001f\u007f]/.test(text)) {
+    return `${quoted} contains a tab, a line break or another control character; remove it`;
+  }
+  if (scheme === undefined) return `${quoted} has no scheme; a URL starts with one, as in ${example}`;
+  if (scheme === "http" || scheme === "https") return `${quoted} names no host after "${scheme}://" (e.g. ${example})`;
+  return `${quoted} is not an absolute URL (e.g. ${example})`;
+}
+
+/**
+ * Every sentence, by the name the readers record.
+ * @type {Record<string, (...values: any[]) => string>}
+ */
+export const sentences = {
+  notType: (key, expected, type) => `"${key}" must be ${expected}, not ${type}`,
+  moreKeyWarnings: (hidden, listed) =>
+    `${hidden} more unknown or repeated keys in this message are not listed (the first ${listed} are)`,
+  duplicateKey: (key) => `"${key}" appears more than once; the last value is used`,
+  longKey: (bytes, limit) => `a key is ${bytes} bytes long; the limit is ${limit} (FeedLimits.maximumStringLength)`,
+  longString: (key, bytes, limit) =>
+    `"${key}" is ${bytes} bytes long; the limit is ${limit} (FeedLimits.maximumStringLength)`,
+  empty: (key) => `"${key}" must not be empty`,
+  mustBe: (key, bounds) => `"${key}" must be ${bounds}`,
+  notWhole: (key) => `"${key}" must be a whole number`,
+  atLeast: (key, minimum) => `"${key}" must be at least ${minimum}`,
+  notStrings: (key, type) => `"${key}" must hold strings, not ${type}`,
+  noVersions: (key) => `an empty "${key}" matches no version`,
+  everyRelease: (key) => `an empty "${key}" matches every release`,
+  noPlatforms: () => `an empty "platforms" matches no device`,
+  noLocales: () => `an empty "locales" matches no device`,
+  notLanguageTag: (text) => `"${text}" is not a BCP 47 language tag (e.g. "pt" or "pt-BR")`,
+  noLinkTitle: () => `the link's "title" is missing`,
+  noLinkURL: () => `the link's "url" is missing`,
+  forbiddenScheme: (scheme) => `a link may not open a ${scheme}: URL`,
+  httpLink: () => `the link uses http:, not https:; apps with the default link policy (https: only) do not show it`,
+  notObject: (type) => `a message must be an object, not ${type}`,
+  badId: () => `"id" must be a whole number of at least 1`,
+  emptyBundleId: () => `a bundle id must not be empty`,
+  noBundleIds: () => `an empty "bundleIds" adds no app`,
+  endBeforeStart: (start) => `"endDate" must be after "startDate" (${start}); the message could never be shown`,
+  rolloutZero: () => `"rollout": 0 reaches no install`,
+  hoursOneView: () => `"minHoursBetweenViews" has no effect while "maxViews" is 1`,
+  alwaysDismissible: (layout) =>
+    `${withArticle(layout)} always has its close control; "dismissible": false is for alert, modal and sheet`,
+  wallNoLink: () => `a message with "dismissible": false needs a "link", or the user is left with no button`,
+  twoRollouts: () => `give "rollout" or "rolloutSchedule", not both`,
+  tapOnly: (key, layout) => `"${key}" has no effect on ${withArticle(layout)}: a tap on it runs its "action"`,
+  withButtons: (key) => `"${key}" cannot be used with "buttons": give every button in "buttons"`,
+  placedTrigger: (placement) =>
+    `"trigger" has no effect on a message placed in "${placement}": it only decides when a launch message is presented`,
+  noImage: () => `a message with "layout": "image" needs an "image"`,
+  actionOnButtons: (layout) =>
+    `"action" is what a tap on a banner or an image does; ${withArticle(layout)} has "buttons"`,
+  alertColors: () => `a system alert ("layout": "alert") cannot show colors; they are ignored`,
+  badPlacement: () =>
+    `"placement" must be "launch", "inbox" or the name of one of the app's slots (1 to 64 letters, digits, "-", "_" or ".")`,
+  bannerSeconds: (layout) => `"bannerSeconds" has no effect on ${withArticle(layout)}; only a banner leaves by itself`,
+  noSteps: () => `an empty "rolloutSchedule" reaches no install`,
+  noStepAt: () => `a step needs "at"`,
+  badPercent: () => `"percent" must be a number from 0 to 100`,
+  noStepPercent: () => `a step needs "percent"`,
+  stepTime: () => `steps must be in increasing time: this one is not after the one before it`,
+  stepShrinks: (percent, previous) => `a rollout only grows: ${percent}% is below the step before it (${previous}%)`,
+  longVariantName: (limit, bytesLimit, scalars, bytes) =>
+    `a variant's "name" is at most ${limit} characters (and ${bytesLimit} bytes); this one is ${scalars} characters, ${bytes} bytes`,
+  blankVariantName: () => `a variant's "name" must not be empty or blank: it is what the tools call the variant`,
+  variantCount: (maximum, count) => `"variants" must list 2 to ${maximum} variants, not ${count}`,
+  variantNameTaken: (name, first) =>
+    `variant name "${name}" is already the name of variants[${first}]; each variant of a message needs its own name`,
+  badWeight: () => `"weight" must be a whole number of at least 1`,
+  noWeight: () => `a variant needs "weight"`,
+  noAttributeValues: (name) => `an empty list for attribute "${name}" matches no install`,
+  badAttribute: (name, type) =>
+    `attribute "${name}" must be a string, a number, true or false (or a list of them), not ${type}`,
+  emptyInstallId: () => `an install id must not be empty`,
+  noInstallIds: () => `an empty "installIds" reaches no install`,
+  noTriggerEvent: () => `"trigger" needs "event": NAME`,
+  badTrigger: () => `"trigger" must be "launch" or {"event": NAME}`,
+  badEventName: () => `an event name is 1 to 64 letters, digits, "_", "-" or "."`,
+  noConversionEvent: () => `a conversion needs "event"`,
+  badWithinHours: () => `"withinHours" must be a whole number from 1 to 720 (30 days)`,
+  noWithinHours: () => `a conversion needs "withinHours"`,
+  noImageURL: () => `the image's "url" is missing`,
+  alertImage: () => `a system alert ("layout": "alert") cannot show an image; it is ignored`,
+  httpImage: () => `an image must be an https: URL (http: only for localhost, 127.0.0.1 and ::1, for testing)`,
+  noButtons: (layout) => `${layout === "image" ? "an" : "a"} ${layout} has no buttons: a tap on it runs its "action"`,
+  buttonCount: (count) => `"buttons" must hold 1 or 2 buttons (the first is the primary one), not ${count}`,
+  emptyButtonTitle: () => `a button's "title" must not be empty`,
+  noButtonTitle: () => `a button needs a "title"`,
+  wallDismiss: () => `a message with "dismissible": false has no dismiss button`,
+  wallNoURLButton: () =>
+    `a message with "dismissible": false needs a button with a "url" action, or the user is left with no way on`,
+  badAction: (expected) => `an action is ${expected}: one of "url" and "event"`,
+  featureCount: (count) => `"features" must list 1 to 10 items, not ${count}`,
+  noFeatureTitle: () => `a feature needs a "title"`,
+  badSymbol: () =>
+    `not an SF Symbols name (lower-case words and digits joined by dots, e.g. "star.fill"); the feature is drawn without a symbol`,
+  featuresOffSheet: () => `only a sheet ("layout": "sheet") lists features; they are ignored`,
+  badColor: () => `a color is "#RRGGBB" or "#RRGGBBAA" (hex digits), e.g. "#1A73E8"`,
+  dataKeys: (count) => `"data" holds ${count} keys; the limit is 50`,
+  longData: (scalars) => `a "data" value is ${scalars} characters long; the limit is 1000`,
+  duplicateId: (id, prefix, first) =>
+    `id ${id} is already used by the message at ${prefix}[${first}]; ids must be unique, so this message is left out`,
+  tooManyMessages: (count, limit, over) =>
+    `the feed has ${count} messages; the limit is ${limit} (FeedLimits.maximumMessages), so the ${over} from index ${limit} on are left out`,
+  isMissing: (key, misspelt) => `"${key}" is missing` + misspelling(misspelt),
+  bundleIdIsMissing: (misspelt) => '"bundleId" (or "bundleIds") is missing' + misspelling(misspelt),
+  unknownKey: (key, suggestion) => `unknown key "${key}" is ignored` + didYouMean(suggestion),
+  layoutNotString: (type, layouts) => `"layout" must be a string, not ${type}; ` + knownLayouts(layouts),
+  unknownLayout: (value, suggestion, layouts) =>
+    `unknown layout "${value}"` + didYouMean(suggestion) + "; " + knownLayouts(layouts),
+  unknownPlatform: (platform, known) => `unknown platform "${platform}" matches no device (known: ${known.join(", ")})`,
+  notAbsolute,
+  notRFC3339: (message) => message + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)",
+  error: (message) => message,
+  imageLayoutNeedsAlt: () => 'an image layout needs "alt": the text VoiceOver reads instead of the picture',
+  imageHasNoAlt: () => 'the image has no "alt": VoiceOver users are told nothing about it',
+  formatMissing: () => 'the object form should say "format": 2',
+  formatNewer: (format) => `format ${format} is newer than this reader; it reads the keys it knows`,
+  formatIs2: () => "the object form is format 2",
+  sequenceNotWhole: () =>
+    '"sequence" must be a whole number of at least 0; apps that check signatures refuse this feed',
+  moreDiagnostics: (count, errors, limit) =>
+    `${count} more diagnostics (${errors} errors) are not listed; the limit is ${limit} (FeedLimits.maximumDiagnostics)`,
+};
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * The reason with every quoted run longer than `limit` characters cut to it, with "…".
+ * @param {string} text
+ * @param {number} [limit]
+ */
+export function shorteningQuotes(text, limit = 100) {
+  let inQuotes = false;
+  let run = 0;
+  let longest = 0;
+  for (const byte of new TextEncoder().encode(text)) {
+    if (byte === 0x22) {
+      inQuotes = !inQuotes;
+      run = 0;
+    } else if (inQuotes) {
+      run += 1;
+      longest = Math.max(longest, run);
+    }
+  }
+  if (longest <= limit) return text;
+  let result = "";
+  inQuotes = false;
+  let count = 0;
+  let cut = false;
+  for (const { segment } of graphemes.segment(text)) {
+    if (segment === '"') {
+      inQuotes = !inQuotes;
+      count = 0;
+      if (cut) {
+        result += "…";
+        cut = false;
+      }
+      result += segment;
+    } else if (inQuotes) {
+      count += 1;
+      if (count <= limit) result += segment;
+      else cut = true;
+    } else {
+      result += segment;
+    }
+  }
+  if (cut) result += "…";
+  return result;
+}
+
+/**
+ * A diagnostic's reason: its sentence written with its values, "; the message is left out" added when
+ * it is the first error of a message left out (unless it says so already), its controls escaped and its
+ * long quotes cut, as the Swift engine stores it.
+ * @param {import("./diagnostics.js").Words} words
+ * @param {boolean} leftOut
+ */
+export function reasonOf(words, leftOut) {
+  const [name, ...values] = words;
+  const sentence = sentences[name];
+  if (sentence === undefined) throw new Error(`no sentence named ${name} for a diagnostic`);
+  let reason = sentence(...values);
+  if (leftOut && !reason.endsWith("left out")) reason += "; the message is left out";
+  return escapedControls(shorteningQuotes(reason));
+}

@@ -1,0 +1,20 @@
+// What appalert-web.js is built from (Web/bundle): the engine of src/index.js, with the diagnostics' words
+// left to a file of their own (appalert-web-words.js), loaded when there is a diagnostic to report.
+
+
+export { parseJSON, JSONObject, JSONSyntaxError } from "./json.js";
+export { Version, VersionError, VersionRange, VersionRangeError } from "./version.js";
+export { LanguageTag, okLabel, closeLabel } from "./language.js";
+export { parseTimestamp, formatTimestamp, TimestampError } from "./dates.js";
+export { LinkPolicy, forbiddenSchemes } from "./link-policy.js";
+export { FeedError, UnsupportedError } from "./diagnostics.js";
+export { decodeFeed, decodeDocument, feedLimits, loadDiagnosticWords } from "./feed.js";
+export { knownPlatforms } from "./reader.js";
+export { rolloutBucket, rolloutIncludes, variantIndex, exclusionOf } from "./targeting.js";
+export { decide, resolveMessage, messageJSON, decisionJSON } from "./select.js";
+export { makeContext, makeHistory, InputError } from "./install.js";
+export { AlertService } from "./service.js";
+export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
+export { domRenderer } from "./renderer.js";
+export { defineSlotElement } from "./slot.js";
+export { Inbox, inboxItems, inboxCard } from "./inbox.js";
