@@ -149,6 +149,13 @@ extension ConsoleBrowserTests {
                 "Share: a number above 0 and below 100, like 50. (JSON: variants[0].weight)"
             ],
             "\(report)")
+        // Saved while that error showed, the file would have kept the old split under the "Saved" of before.
+        let shareSave = report["shareSave"] as? [String: Any] ?? [:]
+        #expect(
+            shareSave["status"] as? String
+                == "Not saved: Share: a number above 0 and below 100, like 50. Fix the field marked first; the file "
+                + "keeps what it had.", "\(shareSave)")
+        #expect((shareSave["focus"] as? String ?? "").hasPrefix("variants[0]"), "\(shareSave)")
         let switched = report["switched"] as? [String: Any] ?? [:]
         #expect(switched["value"] as? String == "", "\(switched)")
         #expect(switched["label"] as? String == "Event name", "\(switched)")

@@ -91,6 +91,9 @@ export function guardScenarios({ base, options, at }) {
       await tab.type(at("conversion.event"), "");
       await tab.type(at("variants[0].share"), "0");
       const share = await errorAt("variants[0].share");
+      // Saving while a field shows an error the form could not write: not saved, and the status says why.
+      const shareSave = { status: (await tab.save()).status,
+        focus: await tab.evaluate("document.activeElement.closest('.con-field, .con-variant') ? document.activeElement.closest('[data-path]').dataset.path : document.activeElement.id") };
       await tab.type(at("variants[0].share"), "50");
       await tab.choose(at("buttons[0].action", "select"), "url");
       await tab.type(at("buttons[0].action.value"), "https://example.com/");
@@ -112,7 +115,7 @@ export function guardScenarios({ base, options, at }) {
       await tab.type("#con-json", JSON.stringify(plain, null, 2));
       await tab.click(".con-add-variant");
       const abFocus = await tab.evaluate("document.activeElement.closest('[data-path]')?.dataset.path");
-      return { adds, conversion, share, switched, translationLabel, duplicate, abFocus };
+      return { adds, conversion, share, shareSave, switched, translationLabel, duplicate, abFocus };
     }
   };
 }

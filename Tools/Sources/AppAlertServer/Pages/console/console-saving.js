@@ -39,6 +39,18 @@
     return true;
   }
 
+  // A field the form could not write (a share of 0, a day that is no date) keeps the draft as it was:
+  // saving then would store the old value while the page shows the new one. Not saved, and why.
+  function refuseFieldErrors() {
+    var box = document.querySelector("#con-form .con-local-error");
+    if (!box) { return false; }
+    var words = (box.firstChild && box.firstChild.textContent || "").trim();
+    setStatus("Not saved: " + (words || "a field has an error.") + " Fix the field marked first; the file keeps "
+      + "what it had.");
+    focusFirstError();
+    return true;
+  }
+
   function save() {
     var editor = state.editor;
     if (!editor) { return; }
@@ -47,7 +59,7 @@
       byId("con-json").focus();
       return;
     }
-    if (refuseTemplateWords(editor)) { return; }
+    if (refuseTemplateWords(editor) || refuseFieldErrors()) { return; }
     var button = byId("con-save");
     button.setAttribute("aria-busy", "true");
     send(editor, false).catch(function (error) {
