@@ -123,6 +123,11 @@ extension ConsoleBrowserTests {
                 == "Now, since the date and time above is not one: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC).",
             "\(notADate)")
         #expect((notADate["explain"] as? String ?? "").hasPrefix("Date and time: "), "\(notADate)")
+        let rollout = report["rollout"] as? [String: Any] ?? [:]
+        #expect(
+            rollout["explain"] as? String
+                == "It depends on the install: 50% of installs like this one see this message (its rollout), each "
+                + "chosen by its install id. Give an install id to check one of them.", "\(rollout)")
     }
 }
 

@@ -100,7 +100,11 @@ export function keptScenarios({ base, options, at, savedOnABrokenFile }) {
       const later = await answers();
       await tab.type("#con-install-now", "tomorrow");
       const notADate = await answers();
-      return { now, later, notADate };
+      // A rollout and no install id: the answer is a share of such installs, not a refusal.
+      await tab.type("#con-install-now", options.moment);
+      await tab.type(at("rollout"), "50");
+      const rollout = await answers();
+      return { now, later, notADate, rollout };
     },
 
     // Duplicates a message with variants, then one without: only the first copy warns that it competes.

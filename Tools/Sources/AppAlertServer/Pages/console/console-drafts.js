@@ -245,6 +245,11 @@
     } else if (mine && mine.eligible) {
       line = "This message suits this install, but " + (explain.selected === null || explain.selected === undefined
         ? "it is not the one shown" : "message " + explain.selected + " is shown instead") + ": " + mine.reason + ".";
+    } else if (mine && rolloutShare(mine)) {
+      // Every rule before the rollout let this install in; only its id decides, and none was given.
+      line = "It depends on the install: " + rolloutShare(mine) + "% of installs like this one see this message (its "
+        + "rollout), each chosen by its install id" + (Array.isArray(editor.draft.variants) ? ", as is its variant" : "")
+        + ". Give an install id to check one of them.";
     } else if (mine) {
       line = "This install does not see this message: " + (mine.rule ? "rule " + mine.rule + ", " : "") + mine.reason + ".";
     } else {
@@ -252,6 +257,12 @@
         : "message " + explain.selected) + "; this draft is not among the messages the app would use (see its errors).";
     }
     box.appendChild(make("p", { "class": "con-explain-line", text: line }));
+    /** @param {{ rule?: string | null, reason?: string }} row @returns {string | null} */
+    function rolloutShare(row) {
+      var found = (row.rule === "rollout" || row.rule === "rolloutSchedule")
+        && /^rollout ([0-9.]+)% needs an install id/.exec(row.reason || "");
+      return found ? found[1] : null;
+    }
     var rows = (explain.evaluations || []).map(function (row) {
       return make("tr", { "class": row.id === id ? "con-current" : null }, [
         make("td", { text: "#" + row.id }), make("td", { text: row.eligible ? "eligible" : "excluded" }),
