@@ -1,6 +1,6 @@
 """The Tools package compiled for macOS against Apple's SDK: `scripts/apple-sdk-typecheck --tools` (its docstring).
 
-The SDK and resource directory come prepared by scripts/apple-sdk-typecheck (one preparation for both checks);
+The SDK and resource directory come prepared by scripts/apple_sdk_prepare.py (one preparation for both checks);
 this builds every module of Tools/ and of its dependencies with SwiftPM's own cross-compilation
 (`swift build --triple arm64-apple-macosx14.0 --sdk …`, a scratch path of its own, `--target` per module, so
 nothing is linked: there is no ld64 here), and says for each module: compiled, failed (its first error), or not
@@ -13,7 +13,8 @@ import shutil
 import subprocess
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from apple_sdk_common import ROOT
+
 TOOLS = os.path.join(ROOT, "Tools")
 # The collector's PostgreSQL backend is a trait (Tools/Package.swift); the release archive builds with it, so
 # this does too: postgres-nio and swift-nio-ssl's BoringSSL are compiled as well.

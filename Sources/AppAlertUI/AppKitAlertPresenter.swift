@@ -59,7 +59,7 @@
                 throw PresentationError.nothingToPresentOn
             }
             guard window.attachedSheet == nil else {
-                throw PresentationError(reason: "the window already shows a sheet")
+                throw PresentationError(kind: .occupied, reason: "the window already shows a sheet")
             }
             let alert = NSAlert()
             // Light or dark as the window it is on (a sheet otherwise takes the app's appearance).

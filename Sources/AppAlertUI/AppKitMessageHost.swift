@@ -63,7 +63,7 @@
             _ placement: Placement
         ) throws {
             guard window.attachedSheet == nil else {
-                throw PresentationError(reason: "the window already shows a sheet")
+                throw PresentationError(kind: .occupied, reason: "the window already shows a sheet")
             }
             let controller = NSHostingController(
                 rootView: HostedMessage(
@@ -85,9 +85,11 @@
         private static func showBanner(_ presenter: MessagePresenter, in window: NSWindow, _ placement: Placement)
             throws
         {
-            guard banner == nil else { throw PresentationError(reason: "an AppAlert banner is already on screen") }
+            guard banner == nil else {
+                throw PresentationError(kind: .occupied, reason: "an AppAlert banner is already on screen")
+            }
             guard let content = window.contentView else {
-                throw PresentationError(reason: "the window has no content view")
+                throw PresentationError(kind: .nothingToPresentOn, reason: "the window has no content view")
             }
             let controller = NSHostingController(
                 rootView: HostedMessage(

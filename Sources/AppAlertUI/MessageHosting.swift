@@ -135,7 +135,7 @@
                 guard let container = presenter.container else { return }
                 #if os(iOS)
                     guard let scene = window.windowScene else {
-                        throw PresentationError(reason: "the view's window has no scene")
+                        throw PresentationError(kind: .notOnScreen, reason: "the view's window has no scene")
                     }
                     if container == .systemAlert {
                         try presentAlert(presenter, stage: stage, openURL: look.openURL) { actions, title, text in
@@ -167,7 +167,8 @@
                         // closing, and would take the banner out of sight with it. Not under a sheet:
                         // it waits until the sheet ends (the window becomes key again, and asks again).
                         if window.attachedSheet != nil {
-                            throw PresentationError(reason: "the window shows a sheet; the banner waits for it to end")
+                            throw PresentationError(
+                                kind: .occupied, reason: "the window shows a sheet; the banner waits for it to end")
                         }
                         try AppKitMessageHost.present(
                             presenter, in: window, AppKitMessageHost.Placement(stage: stage, look: look, sink: sink))
@@ -182,7 +183,8 @@
                         target = sheet
                     }
                     if target.attachedSheet != nil {
-                        throw PresentationError(reason: "the window shows a panel (an alert, an open or save panel)")
+                        throw PresentationError(
+                            kind: .occupied, reason: "the window shows a panel (an alert, an open or save panel)")
                     }
                     if container == .systemAlert {
                         try presentAlert(presenter, stage: stage, openURL: look.openURL) { actions, title, text in

@@ -93,14 +93,14 @@
 
         static func checked(_ controller: UIViewController) throws -> UIViewController {
             guard controller.viewIfLoaded?.window != nil else {
-                throw PresentationError(reason: "\(type(of: controller)) is not in a window")
+                throw PresentationError(kind: .notOnScreen, reason: "\(type(of: controller)) is not in a window")
             }
             guard !controller.isBeingDismissed else {
-                throw PresentationError(reason: "\(type(of: controller)) is being dismissed")
+                throw PresentationError(kind: .occupied, reason: "\(type(of: controller)) is being dismissed")
             }
             if let presented = controller.presentedViewController {
                 throw PresentationError(
-                    reason: "\(type(of: controller)) is already presenting \(type(of: presented))")
+                    kind: .occupied, reason: "\(type(of: controller)) is already presenting \(type(of: presented))")
             }
             return controller
         }
@@ -110,7 +110,7 @@
         static func windowHost(in scene: UIWindowScene? = nil) throws -> UIViewController {
             if let window, let root = window.rootViewController {
                 guard root.presentedViewController == nil else {
-                    throw PresentationError(reason: "an AppAlert alert is already on screen")
+                    throw PresentationError(kind: .occupied, reason: "an AppAlert alert is already on screen")
                 }
                 return root
             }
@@ -186,7 +186,10 @@
             }
             switch SceneChoice.choose(candidates) {
             case .success(let index): return scenes[index]
-            case .failure(let refusal): throw PresentationError(reason: refusal.reason)
+            case .failure(let refusal):
+                throw PresentationError(
+                    kind: refusal.cause == .noFrontmostScene ? .noFrontmostScene : .nothingToPresentOn,
+                    reason: refusal.reason)
             }
         }
 
@@ -196,7 +199,8 @@
         static func scene(for viewController: UIViewController?, or scene: UIWindowScene?) throws -> UIWindowScene {
             if let viewController {
                 guard let scene = viewController.viewIfLoaded?.window?.windowScene else {
-                    throw PresentationError(reason: "\(type(of: viewController)) is not in a window")
+                    throw PresentationError(
+                        kind: .notOnScreen, reason: "\(type(of: viewController)) is not in a window")
                 }
                 return scene
             }

@@ -130,14 +130,14 @@
         @available(tvOSApplicationExtension, unavailable)
         private static func showBanner(_ presenter: MessagePresenter, _ placement: Placement) throws {
             guard bannerWindow == nil else {
-                throw PresentationError(reason: "an AppAlert banner is already on screen")
+                throw PresentationError(kind: .occupied, reason: "an AppAlert banner is already on screen")
             }
             // The given controller's scene, else the given scene, else the frontmost foreground one.
             let scene = try UIKitAlertHost.scene(for: placement.viewController, or: placement.scene)
             // The app's window gives the width and the status bar's height (the scene's coordinate space
             // is deprecated in iOS 26).
             guard let appWindow = scene.keyWindow ?? scene.windows.first else {
-                throw PresentationError(reason: "the scene has no window")
+                throw PresentationError(kind: .nothingToPresentOn, reason: "the scene has no window")
             }
             let controller = UIHostingController(
                 rootView: HostedMessage(

@@ -459,6 +459,7 @@ struct PresentationInAppsTests {
         let scenes: [SceneChoice.Candidate]
         let chosen: Int?
         let reason: String?
+        var cause: PresentationRefusal.Cause? = nil
         var testDescription: String { "\(scenes.count) scenes → \(chosen.map(String.init) ?? reason ?? "")" }
     }
 
@@ -478,15 +479,18 @@ struct PresentationInAppsTests {
             scenes: [
                 .init(isForegroundActive: true, isFrontmost: false),
                 .init(isForegroundActive: true, isFrontmost: false),
-            ], chosen: nil, reason: "2 scenes are in the foreground and none is frontmost"),
+            ], chosen: nil, reason: "2 scenes are in the foreground and none is frontmost", cause: .noFrontmostScene),
         SceneCase(
             scenes: [.init(isForegroundActive: false, isFrontmost: false)], chosen: nil,
-            reason: "no scene is in the foreground"),
+            reason: "no scene is in the foreground", cause: .noForegroundScene),
     ])
     func aUIKitPresenterWithoutAControllerPicksTheFrontmostSceneOrSaysWhyNot(_ test: SceneCase) async {
         switch SceneChoice.choose(test.scenes) {
         case .success(let index): #expect(index == test.chosen)
-        case .failure(let refusal): #expect(test.reason.map { refusal.reason.hasPrefix($0) } == true)
+        case .failure(let refusal):
+            // The cause tells AppAlertUI's PresentationError.Kind: wait for the app vs. pass a scene.
+            #expect(test.reason.map { refusal.reason.hasPrefix($0) } == true)
+            #expect(refusal.cause == test.cause)
         }
     }
 

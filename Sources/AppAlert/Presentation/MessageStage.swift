@@ -135,10 +135,13 @@ package enum SceneChoice {
         if let front = active.first(where: { candidates[$0].isFrontmost }) { return .success(front) }
         if active.count == 1 { return .success(active[0]) }
         if active.isEmpty {
-            return .failure(PresentationRefusal("no scene is in the foreground: present when the app is active"))
+            return .failure(
+                PresentationRefusal(.noForegroundScene, "no scene is in the foreground: present when the app is active")
+            )
         }
         return .failure(
             PresentationRefusal(
+                .noFrontmostScene,
                 "\(active.count) scenes are in the foreground and none is frontmost: pass the view "
                     + "controller or the scene to present on"))
     }
@@ -146,8 +149,17 @@ package enum SceneChoice {
 
 /// Why a presenter cannot put something on screen (AppAlertUI turns it into its `PresentationError`).
 package struct PresentationRefusal: Error, Sendable, Hashable {
+    package enum Cause: Sendable, Hashable {
+        case noForegroundScene
+        case noFrontmostScene
+    }
+
+    package var cause: Cause
     package var reason: String
-    package init(_ reason: String) { self.reason = reason }
+    package init(_ cause: Cause, _ reason: String) {
+        self.cause = cause
+        self.reason = reason
+    }
 }
 
 /// One window's part in putting the service's message on screen, what `.messageAlert` does at each
