@@ -129,6 +129,69 @@ var ConsoleGuard = (function () {
     return changed;
   }
 
+  // ---- Edits made in the JSON box ----
+
+  // The place in `variants` of the saved variant `variant` (one of `saved`): by its name when it has one,
+  // else by its whole JSON when no other saved variant has the same; -1 when it cannot be told.
+  /** @param {JSONValue[]} variants @param {JSONValue} variant @param {JSONValue[]} saved @returns {number} */
+  function placeOf(variants, variant, saved) {
+    if (isObject(variant) && typeof variant.name === "string") {
+      var name = variant.name;
+      return variants.findIndex(function (other) { return isObject(other) && other.name === name; });
+    }
+    var twins = saved.filter(function (other) { return sameJSON(other, variant); }).length;
+    return twins === 1 ? variants.findIndex(function (other) { return sameJSON(other, variant); }) : -1;
+  }
+
+  // Why a draft edited as JSON may not be saved over `base`, the message on disk, when it has results
+  // (`kept`: its number of variants on disk, as for moveRefusal; null: no results): a saved variant gone, or
+  // found at another place than its own (by its name, else by its JSON). The form's refusal, word for word.
+  /** @param {number | null} kept @param {JSONObject} base @param {JSONObject} draft @returns {string | null} */
+  function savedVariantsRefusal(kept, base, draft) {
+    if (!kept) { return null; }
+    var saved = Array.isArray(base.variants) ? base.variants : [];
+    var variants = Array.isArray(draft.variants) ? draft.variants : [];
+    if (variants.length < kept) { return refusal; }
+    for (var index = 0; index < kept; index += 1) {
+      var place = placeOf(variants, saved[index], saved);
+      if (place >= 0 && place !== index && placeOf([variants[index]], saved[index], saved) !== 0) { return refusal; }
+    }
+    return null;
+  }
+
+  // How a draft changes the split of `base`'s test: "start" (variants where there were none), "add" (more
+  // variants), "share" (other weights), or null (the same split; a test without variants is no split).
+  /** @param {JSONObject} base @param {JSONObject} draft @returns {string | null} */
+  function splitChange(base, draft) {
+    var before = Array.isArray(base.variants) ? base.variants : [];
+    var after = Array.isArray(draft.variants) ? draft.variants : [];
+    if (!after.length) { return null; }
+    if (!before.length) { return "start"; }
+    if (after.length > before.length) { return "add"; }
+    /** @param {JSONValue[]} all */
+    var weights = function (all) { return all.map(function (variant) { return isObject(variant) ? variant.weight : undefined; }); };
+    return sameJSON(weights(before.slice(0, after.length)), weights(after)) ? null : "share";
+  }
+
+  // An edit as JSON (from `before` to `after`) that gave a message's button a new action: each copy that did
+  // what it did before follows, as from the form (followAction). A button whose title changed too is taken
+  // for another button, and its copies stay. Answers [the button's label, where it changed] per button.
+  /** @param {JSONObject} before @param {JSONObject} after @returns {Array<{ label: string, changed: string[] }>} */
+  function followActions(before, after) {
+    var old = Array.isArray(before.buttons) ? before.buttons : [];
+    var now = Array.isArray(after.buttons) ? after.buttons : [];
+    /** @type {Array<{ label: string, changed: string[] }>} */
+    var followed = [];
+    now.forEach(function (button, index) {
+      var was = old[index];
+      if (!isObject(button) || !isObject(was) || !sameJSON(was.title, button.title)) { return; }
+      var changed = followAction(after, index, was.action, button.action);
+      var label = index < 2 ? ["first", "second"][index] + " button" : "button " + (index + 1);
+      if (changed.length) { followed.push({ label: label, changed: changed }); }
+    });
+    return followed;
+  }
+
   // ---- A copy's targeting ----
 
   // The keys that decide who sees a message and when (docs/feed-format.md's targeting): a copy that
@@ -144,5 +207,6 @@ var ConsoleGuard = (function () {
 
   return { sameTargeting: sameTargeting, recorded: recorded, moveRefusal: moveRefusal, splitQuestion: splitQuestion, hasOwnContent: hasOwnContent,
     shownButtons: shownButtons, startingButtons: startingButtons, sameAsMessage: sameAsMessage, copiesOf: copiesOf,
-    followAction: followAction };
+    followAction: followAction, savedVariantsRefusal: savedVariantsRefusal, splitChange: splitChange,
+    followActions: followActions };
 })();

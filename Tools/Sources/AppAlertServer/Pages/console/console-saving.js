@@ -47,12 +47,35 @@
       byId("con-json").focus();
       return;
     }
+    C.settleJSON();
     if (refuseTemplateWords(editor)) { return; }
-    var button = byId("con-save");
-    button.setAttribute("aria-busy", "true");
-    send(editor, false).catch(function (error) {
-      setStatus("Not saved: the server did not answer (" + error.message + ").");
-    }).then(function () { button.setAttribute("aria-busy", "false"); });
+    guardVariants(editor).then(function (go) {
+      if (!go || state.editor !== editor) { return; }
+      var button = byId("con-save");
+      button.setAttribute("aria-busy", "true");
+      send(editor, false).catch(function (error) {
+        setStatus("Not saved: the server did not answer (" + error.message + ").");
+      }).then(function () { button.setAttribute("aria-busy", "false"); });
+    });
+  }
+
+  // A test with results edited in the JSON box, guarded as the form guards it: a saved variant moved or
+  // removed is refused in the form's words; a changed split asks the form's question (once per editor).
+  function guardVariants(editor) {
+    var refusal = C.variantsRefusal(editor);
+    if (refusal) {
+      showNotice(refusal, false);
+      editor.refusal = "variants";
+      setStatus("Not saved: a variant of this test is moved or removed.");
+      byId("con-json").focus();
+      return Promise.resolve(false);
+    }
+    var change = C.keptVariants(editor) === null ? null : ConsoleGuard.splitChange(editor.base, editor.draft);
+    if (!change || editor.splitAgreed) { return Promise.resolve(true); }
+    return C.ask(ConsoleGuard.splitQuestion(change, editor.originalId)).then(function (yes) {
+      if (yes) { editor.splitAgreed = true; } else { setStatus("Not saved: the split is as you edited it. Change it back, or save again to be asked again."); }
+      return yes;
+    });
   }
 
   // Sends the draft; a 412 (the file changed elsewhere) is tried once more on top of the new version
@@ -381,6 +404,7 @@
     byId("con-delete-cancel").addEventListener("click", function () { byId("con-delete-dialog").close(); });
     byId("con-delete-confirm").addEventListener("click", confirmDelete);
     byId("con-json").addEventListener("input", function () { C.jsonEdited(); });
+    byId("con-json").addEventListener("change", function () { C.settleJSON(); });
     byId("con-install").addEventListener("input", function () { C.scheduleCheck(); });
     byId("con-install").addEventListener("submit", function (event) { event.preventDefault(); });
     byId("con-form").addEventListener("submit", function (event) { event.preventDefault(); });
