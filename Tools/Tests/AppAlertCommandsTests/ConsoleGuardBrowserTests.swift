@@ -47,7 +47,7 @@ extension ConsoleBrowserTests {
 
     /// With results, Move up and Remove are refused in words at the variant (the draft unchanged, each
     /// button named by its variant); a share typed asks once, and is put back when the author keeps it;
-    /// adding a variant asks, and adds nothing when kept.
+    /// adding a variant asks, and adds nothing when kept; the Delete dialog says what becomes of its results.
     @Test
     func aTestWithResultsRefusesMovingOrRemovingVariantsAndAsksBeforeTheSplitChanges() throws {
         let directory = try TemporaryDirectory()
@@ -83,6 +83,11 @@ extension ConsoleBrowserTests {
         let add = report["addQuestion"] as? [String: Any] ?? [:]
         #expect((add["text"] as? String ?? "").hasPrefix("Add a variant to a test that has results?"), "\(add)")
         #expect(report["afterAdd"] as? Int == 2, "\(report)")
+        #expect(
+            (report["deleteText"] as? String ?? "").hasSuffix(
+                " It has results: their counts stay in the results database, but the report will show them under "
+                    + "an unknown message #2, without its title, its variants' names or its buttons' titles."),
+            "\(report)")
     }
 
     /// Issue 41's leftovers, 1: the JSON box is guarded as the form is. With results, variants swapped there

@@ -42,7 +42,11 @@ export function guardScenarios({ base, options, at }) {
       const addQuestion = await dialog(tab);
       await answer(tab, false);
       const afterAdd = (await draftOf(tab)).variants.length;
-      return { before, refused, shareQuestion, kept, agreed, askedAgain, addQuestion, afterAdd };
+      // Delete says what its results become.
+      await tab.evaluate("document.querySelector('#con-delete').click()");
+      const deleteText = await tab.wait("the Delete dialog", "document.querySelector('#con-delete-dialog').open && document.querySelector('#con-delete-text').textContent");
+      await tab.evaluate("document.querySelector('#con-delete-cancel').click()");
+      return { before, refused, shareQuestion, kept, agreed, askedAgain, addQuestion, afterAdd, deleteText };
     },
 
     // Message options.id with recorded results, edited in the JSON box: swapped variants are refused at

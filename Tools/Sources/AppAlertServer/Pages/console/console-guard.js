@@ -192,6 +192,19 @@ var ConsoleGuard = (function () {
     return followed;
   }
 
+  // ---- Deleting ----
+
+  // What the Delete dialog says of message `id` (its title, or null) in `feed`: with recorded results, that
+  // the report keeps their counts but no longer knows what they were of.
+  /** @param {number} id @param {JSONValue} title @param {string} feed @param {boolean} withResults @returns {string} */
+  function deleteText(id, title, feed, withResults) {
+    var text = "Message #" + id + " (" + (typeof title === "string" && title ? title : "no title") + ") leaves " + feed
+      + " when you confirm. Installs that have not seen it never will; its id should not be used again.";
+    if (!withResults) { return text; }
+    return text + " It has results: their counts stay in the results database, but the report will show them under "
+      + "an unknown message #" + id + ", without its title, its variants' names or its buttons' titles.";
+  }
+
   // ---- A copy's targeting ----
 
   // The keys that decide who sees a message and when (docs/feed-format.md's targeting): a copy that
@@ -208,5 +221,5 @@ var ConsoleGuard = (function () {
   return { sameTargeting: sameTargeting, recorded: recorded, moveRefusal: moveRefusal, splitQuestion: splitQuestion, hasOwnContent: hasOwnContent,
     shownButtons: shownButtons, startingButtons: startingButtons, sameAsMessage: sameAsMessage, copiesOf: copiesOf,
     followAction: followAction, savedVariantsRefusal: savedVariantsRefusal, splitChange: splitChange,
-    followActions: followActions };
+    followActions: followActions, deleteText: deleteText };
 })();

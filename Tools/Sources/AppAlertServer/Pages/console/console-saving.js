@@ -261,9 +261,9 @@
   function askDelete() {
     var editor = state.editor;
     if (!editor || editor.originalId === null) { return; }
-    byId("con-delete-text").textContent = "Message #" + editor.originalId + " (" + (editor.draft.title || "no title")
-      + ") leaves " + editor.feed + " when you confirm. Installs that have not seen it never will; "
-      + "its id should not be used again.";
+    var data = state.data[editor.feed];
+    byId("con-delete-text").textContent = ConsoleGuard.deleteText(editor.originalId, editor.draft.title, editor.feed,
+      ConsoleGuard.recorded(data ? data.results : null, editor.originalId));
     byId("con-delete-dialog").showModal();
     byId("con-delete-cancel").focus();
   }

@@ -149,3 +149,13 @@ test("a new action given in the JSON box reaches the copies that did what it did
   assert.deepEqual(G.followActions(paywall(), link).map((one) => one.label), ["second button"]);
   assert.deepEqual(link.localizations.de.buttons[1].action, { url: "https://example.com/later" });
 });
+
+test("the Delete dialog of a message with results says the report will show its counts under an unknown message", () => {
+  const plain = G.deleteText(2, "Try Pro", "messages.json", false);
+  assert.equal(plain, "Message #2 (Try Pro) leaves messages.json when you confirm. Installs that have not seen it never will; "
+    + "its id should not be used again.");
+  const withResults = G.deleteText(2, "Try Pro", "messages.json", true);
+  assert.ok(withResults.startsWith(plain + " "));
+  assert.match(withResults, /report will show them under an unknown message #2, without its title, its variants' names or its buttons' titles\.$/);
+  assert.match(G.deleteText(3, undefined, "a.json", false), /^Message #3 \(no title\)/);
+});
