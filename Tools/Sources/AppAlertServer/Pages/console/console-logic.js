@@ -181,6 +181,19 @@ var ConsoleLogic = (function () {
     return { value: written, note: "Written as " + written + (parts[8] === undefined ? " (UTC)." : ".") };
   }
 
+  // A date as the form's date fields take it, from the RFC 3339 they write: "2026-12-01" for midnight UTC,
+  // "2026-12-01 09:30" (UTC), "2026-12-01 09:30+02:00" with an offset, seconds where there are any. Only
+  // what readDate writes back as the same value; anything else as it is.
+  /** @param {JSONValue} value @returns {string} */
+  function showDate(value) {
+    if (typeof value !== "string") { return value === undefined || value === null ? "" : JSON.stringify(value); }
+    var parts = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(Z|[+-]\d{2}:\d{2})$/.exec(value);
+    if (!parts) { return value; }
+    var time = parts[2] + ":" + parts[3] + (parts[4] === "00" ? "" : ":" + parts[4]);
+    var shown = parts[5] === "Z" ? (time === "00:00" ? parts[1] : parts[1] + " " + time) : parts[1] + " " + time + parts[5];
+    return readDate(shown).value === value ? shown : value;
+  }
+
   // ---- JSON that does not parse: where and why ----
 
   // Where JSON text stops being JSON: { offset, expected } of the first problem (JSON.parse does not
@@ -503,7 +516,7 @@ var ConsoleLogic = (function () {
 
   return { parsePath: parsePath, pathText: pathText, getPath: getPath,
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
-    readDate: readDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
+    readDate: readDate, showDate: showDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,
     inKeyOrder: inKeyOrder, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
     sameJSON: sameJSON, sentence: sentence, resultsText: resultsText };

@@ -272,3 +272,20 @@ test("a copy of a message with variants or recorded results is said to compete w
   assert.match(L.competesText(plain, 4, { 4: { counts: { shown: 0, dismissed: 2 } } }), /and its results no longer cover them all/);
   assert.match(L.competesText(split, 4, { 4: { counts: { shown: 9 } } }), /its A\/B test and its results no longer cover them/);
 });
+
+test("a date written as RFC 3339 is shown as the date fields take it, and reads back the same", () => {
+  for (const [value, shown] of [
+    ["2026-12-01T00:00:00Z", "2026-12-01"],
+    ["2026-12-01T09:30:00Z", "2026-12-01 09:30"],
+    ["2026-12-01T09:30:15Z", "2026-12-01 09:30:15"],
+    ["2026-12-01T09:00:00+02:00", "2026-12-01 09:00+02:00"],
+    ["2026-12-01T09:00:00.5Z", "2026-12-01T09:00:00.5Z"]
+  ]) {
+    assert.equal(L.showDate(value), shown, value);
+    assert.equal(L.readDate(shown).value, value, shown);
+  }
+  // What is not RFC 3339 (a date the check refuses) stays as it is.
+  assert.equal(L.showDate("next week"), "next week");
+  assert.equal(L.showDate("2026-12-01"), "2026-12-01");
+  assert.equal(L.showDate(undefined), "");
+});
