@@ -327,13 +327,14 @@
 
   // `base` is the message as it was on disk when the editor opened it (null for a new one): a save
   // refused because the file changed elsewhere goes through when this message did not change. A draft
-  // kept in this tab comes with the `base` it was opened from.
-  function startEditor(name, originalId, draft, etag, template, base) {
+  // kept in this tab comes with the `base` it was opened from. A duplicate comes with its original as the
+  // file writes it (`like`), whose key order it is saved in.
+  function startEditor(name, originalId, draft, etag, template, base, like) {
     var onDisk = base || JSON.parse(JSON.stringify(draft));
     state.editor = {
       feed: name, originalId: originalId, draft: draft, etag: etag, base: onDisk,
       savedText: JSON.stringify(onDisk), jsonError: null, messageIndex: null, diagnostics: [],
-      template: template || null, refusal: null
+      template: template || null, refusal: null, like: like || null
     };
     var section = byId("con-editor");
     showEditor(true);

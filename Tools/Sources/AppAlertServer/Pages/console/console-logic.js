@@ -405,6 +405,40 @@ var ConsoleLogic = (function () {
     return ordered;
   }
 
+  // `value` with its keys, at every level (objects, and arrays place by place), in the order `like` writes
+  // them: a key `like` lacks goes just before the next key of `value` that `like` has (last when none follows),
+  // as the server keeps a saved message's order. A duplicate is written as its original is.
+  /** @param {JSONValue} value @param {JSONValue} like @returns {JSONValue} */
+  function arrangedLike(value, like) {
+    if (Array.isArray(value) && Array.isArray(like)) {
+      return value.map(function (item, index) { return index < like.length ? arrangedLike(item, like[index]) : item; });
+    }
+    if (!isPlainObject(value) || !isPlainObject(like)) { return value; }
+    var has = function (/** @type {JSONObject} */ object, /** @type {string} */ key) {
+      return Object.prototype.hasOwnProperty.call(object, key);
+    };
+    /** @type {Record<string, string[]>} */
+    var before = {};
+    /** @type {string[]} */
+    var waiting = [];
+    Object.keys(value).forEach(function (key) {
+      if (has(like, key)) { before[key] = waiting; waiting = []; } else { waiting.push(key); }
+    });
+    /** @type {JSONObject} */
+    var arranged = {};
+    /** @param {string} key @param {JSONValue} item */
+    var put = function (key, item) {
+      Object.defineProperty(arranged, key, { value: item, enumerable: true, writable: true, configurable: true });
+    };
+    Object.keys(like).forEach(function (key) {
+      if (!has(value, key)) { return; }
+      before[key].forEach(function (added) { put(added, value[added]); });
+      put(key, arrangedLike(value[key], like[key]));
+    });
+    waiting.forEach(function (added) { put(added, value[added]); });
+    return arranged;
+  }
+
   // ---- Drafts kept in the tab (sessionStorage), per feed and message ----
 
   var draftPrefix = "appalert-console-draft ";
@@ -429,9 +463,9 @@ var ConsoleLogic = (function () {
 
   // What a kept draft's stored text holds, when it is what this page stored: the draft and the message
   // as it was on disk when it was opened (null for a new one), the feed's ETag then, the template of a new
-  // message, and the JSON box's text when it did not parse. Anything else (another page's, a half write)
-  // is null: never a draft the form cannot show.
-  /** @param {string | null} text @returns {{ draft: JSONObject, base: JSONObject | null, etag: string | null, template: JSONObject | null, json: string | null } | null} */
+  // message, the JSON box's text when it did not parse, and a duplicate's original (whose key order it is
+  // saved in). Anything else (another page's, a half write) is null: never a draft the form cannot show.
+  /** @param {string | null} text @returns {{ draft: JSONObject, base: JSONObject | null, etag: string | null, template: JSONObject | null, json: string | null, like: JSONObject | null } | null} */
   function readKept(text) {
     var record;
     try { record = JSON.parse(text || ""); } catch (error) { return null; }
@@ -439,7 +473,7 @@ var ConsoleLogic = (function () {
     if (record.base !== null && !isPlainObject(record.base)) { return null; }
     return { draft: record.draft, base: record.base, etag: typeof record.etag === "string" ? record.etag : null,
       template: isPlainObject(record.template) ? record.template : null,
-      json: typeof record.json === "string" ? record.json : null };
+      json: typeof record.json === "string" ? record.json : null, like: isPlainObject(record.like) ? record.like : null };
   }
 
   // ---- Keys in their documented place ----
@@ -518,6 +552,6 @@ var ConsoleLogic = (function () {
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
     readDate: readDate, showDate: showDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,
-    inKeyOrder: inKeyOrder, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
+    inKeyOrder: inKeyOrder, arrangedLike: arrangedLike, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
     sameJSON: sameJSON, sentence: sentence, resultsText: resultsText };
 })();

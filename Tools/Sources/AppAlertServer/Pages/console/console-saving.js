@@ -84,8 +84,10 @@
     setStatus("Saving…");
     var isNew = editor.originalId === null;
     var path = feedURL(editor.feed) + "/messages" + (isNew ? "" : "/" + encodeURIComponent(editor.originalId));
-    // A new message's keys in the documented order, whatever order the fields were filled in.
-    var sent = isNew ? ConsoleLogic.inKeyOrder(editor.draft) : JSON.parse(JSON.stringify(editor.draft));
+    // A new message's keys in the documented order, whatever order the fields were filled in; a duplicate's
+    // in its original's, at every level.
+    var sent = isNew && editor.like ? ConsoleLogic.arrangedLike(JSON.parse(JSON.stringify(editor.draft)), editor.like)
+      : isNew ? ConsoleLogic.inKeyOrder(editor.draft) : JSON.parse(JSON.stringify(editor.draft));
     return api(isNew ? "POST" : "PUT", path, sent, editor.etag ? { "If-Match": editor.etag } : {}).then(function (answer) {
       if (state.editor !== editor) { return; }
       if (answer.status === 200 || answer.status === 201) {
@@ -247,12 +249,15 @@
   function duplicate() {
     var editor = state.editor;
     if (!editor) { return; }
-    var copy = JSON.parse(JSON.stringify(editor.draft));
+    // The original as the file writes it (a save keeps the file's order, not the page's): the copy's order.
+    var like = editor.originalId === null ? null : onDisk(editor) || null;
+    var copy = like ? ConsoleLogic.arrangedLike(JSON.parse(JSON.stringify(editor.draft)), like) : JSON.parse(JSON.stringify(editor.draft));
     copy.id = C.nextFreeId(editor.feed);
     var data = state.data[editor.feed];
     var competes = editor.originalId === null ? null
       : ConsoleLogic.competesText(editor.draft, editor.originalId, data ? data.results : null);
-    C.startEditor(editor.feed, null, copy, data ? data.etag : editor.etag);
+    C.startEditor(editor.feed, null, copy, data ? data.etag : editor.etag, null, null,
+      like ? JSON.parse(JSON.stringify(like)) : null);
     // The notice stays while the copy has the original's targeting (C.formEdited asks again).
     if (competes) { showNotice(competes, false); state.editor.competes = JSON.parse(JSON.stringify(editor.draft)); }
     setStatus("A copy with id " + copy.id + ": it is in the feed once you save it.");
