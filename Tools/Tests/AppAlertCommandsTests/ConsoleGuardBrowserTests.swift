@@ -111,20 +111,25 @@ extension ConsoleBrowserTests {
         #expect(report["notice"] is NSNull, "\(report)")
         let shares = report["shares"] as? [String: Any] ?? [:]
         #expect(shares["title"] as? String == "This test has results", "\(shares)")
-        #expect((shares["text"] as? String ?? "").hasPrefix("Change the shares of a test that has results?"), "\(shares)")
+        #expect(
+            (shares["text"] as? String ?? "").hasPrefix("Change the shares of a test that has results?"), "\(shares)")
         #expect((shares["status"] as? String ?? "").hasPrefix("Not saved: the split is as you edited it."), "\(shares)")
         let followed = report["followed"] as? [String: Any] ?? [:]
         let draft = followed["draft"] as? [String: Any] ?? [:]
-        let german = ((draft["localizations"] as? [String: Any])?["de"] as? [String: Any])?["buttons"] as? [[String: Any]]
+        let german =
+            ((draft["localizations"] as? [String: Any])?["de"] as? [String: Any])?["buttons"] as? [[String: Any]]
         #expect("\(german?.first?["action"] ?? "")" == "\(["event": "open_paywall"])", "\(followed)")
         #expect(
             followed["status"] as? String
-                == "The first button does the same in German: their copies of it did what it did before.", "\(followed)")
+                == "The first button does the same in German: their copies of it did what it did before.", "\(followed)"
+        )
         #expect((report["saved"] as? String ?? "").hasPrefix("Saved"), "\(report)")
         let saved = try String(contentsOf: directory.url.appendingPathComponent("messages.json"), encoding: .utf8)
         #expect(saved != onDisk)
         #expect(!saved.contains("show_paywall"), "\(saved)")
-        #expect(saved.range(of: "\"name\": \"Control\"")!.lowerBound < saved.range(of: "\"name\": \"Free week\"")!.lowerBound)
+        let control = try #require(saved.range(of: "\"name\": \"Control\""), "\(saved)")
+        let freeWeek = try #require(saved.range(of: "\"name\": \"Free week\""), "\(saved)")
+        #expect(control.lowerBound < freeWeek.lowerBound, "\(saved)")
     }
 
     /// Without results: a variant's first button shows the message's (its title in grey, "Does" the
