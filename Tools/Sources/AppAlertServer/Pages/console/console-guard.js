@@ -2,7 +2,8 @@
 // What keeps an A/B test's results and a message's buttons true to each other while it is edited: results
 // are stored by the variant's place in the list (0, 1, …), so a test with results refuses moving or removing
 // its variants and asks before the split changes; a variant's buttons start from the message's; a change to
-// a button's action reaches the copies of that button in translations and variants. No DOM: `node --test`
+// a button's action reaches the copies of that button in translations and variants; an edit in the JSON box
+// is held to the same at Save. No DOM: `node --test`
 // loads it alone (Pages/test/); the page loads it after console-values.js, as the global `ConsoleGuard`.
 var ConsoleGuard = (function () {
   var isObject = ConsoleLogic.isPlainObject;
