@@ -22,7 +22,8 @@ struct ConsoleAudienceTests {
     func eachLanguageRowShowsTheTitleItsInstallsReadAndOtherPlatformsAreSaidInWords() throws {
         let feed = """
             {"format": 2, "messages": [{"id": 2, "bundleId": "com.example.app", "title": "Try Pro",
-              "locales": ["en", "de"], "localizations": {"de": {"title": "Pro testen"}}}]}
+              "text": "Everything.", "locales": ["en", "de"],
+              "localizations": {"de": {"title": "Pro testen", "text": "Alles."}}}]}
             """
         let answer = ConsoleSupport.audience(Data(feed.utf8), 2, Date(timeIntervalSince1970: 1_800_000_000))
         guard case .object(let audience) = answer, case .array(let apps)? = audience["apps"],
