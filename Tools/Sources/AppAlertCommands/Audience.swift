@@ -166,27 +166,33 @@ enum FeedInput {
 
 /// `audience`'s table: one line per combination, columns padded.
 package enum AudienceTable {
-    package static func render(_ rows: [FeedAudience.Row]) -> String {
+    /// With `platformsInWords` (the console's table, for people who do not read the command's notation),
+    /// the platforms a row stands for beside its own are said in words: `ios and 5 more platforms`.
+    package static func render(_ rows: [FeedAudience.Row], platformsInWords: Bool = false) -> String {
         var lines = [["APP", "OS", "PLATFORM", "LANGUAGE", "SEES", "ROLLOUT"]]
         for row in rows {
-            lines.append(install(row) + [seen(row), share(row.rolloutPercent)])
+            lines.append(
+                install(row, platformsInWords: platformsInWords) + [seen(row), share(row.rolloutPercent)])
         }
         return format(lines)
     }
 
     /// The row's four values, each followed by the class it stands for when that is more than itself:
-    /// `1.0.0 (<2.0.0)`, `27.1 (>=17)`, `ios (+5)` (five more platforms alike), `en (others)`.
-    package static func install(_ row: FeedAudience.Row) -> [String] {
+    /// `1.0.0 (<2.0.0)`, `27.1 (>=17)`, `ios (+5)` (five more platforms alike; `platformsInWords`: `ios and
+    /// 5 more platforms`), `en (others)`.
+    package static func install(_ row: FeedAudience.Row, platformsInWords: Bool = false) -> [String] {
         func shown(_ value: String, _ covers: String) -> String {
             if value.isEmpty { return "-" }
             if covers == value { return value }
             return "\(value) (\(covers == "*" ? "any" : covers))"
         }
         let more = row.covers.platforms.filter { $0 != row.platform }.count
+        let others =
+            more == 0 ? "" : platformsInWords ? " and \(more) more platform\(more == 1 ? "" : "s")" : " (+\(more))"
         return [
             shown(row.appVersion.description, row.covers.appVersion),
             shown(row.osVersion?.description ?? "", row.covers.osVersion),
-            row.platform.rawValue + (more > 0 ? " (+\(more))" : ""),
+            row.platform.rawValue + others,
             shown(row.locale?.description ?? "", row.covers.locale),
         ]
     }

@@ -45,8 +45,10 @@ enum ConsoleSupport {
 
     /// `appalert audience --now` for each app message `id` names (at most three), at the moment `now`:
     /// of the kinds of install the feed's conditions tell apart, how many there are, how many see this
-    /// message first, and their rows as the command prints them; and the moment (`at`). Null when the
-    /// message is not in the feed as apps read it.
+    /// message first, and their rows as the command prints them (the platforms alike in words: `ios and 1
+    /// more platform`); and the moment (`at`). A language the message (or another) has a translation for
+    /// is a row of its own, so each row's title is the one its installs read. Null when the message is not
+    /// in the feed as apps read it.
     @Sendable
     static func audience(_ feed: Data, _ id: Int, _ now: Date) -> JSONValue {
         guard let decoded = try? FeedDecoder().decode(feed),
@@ -55,14 +57,17 @@ enum ConsoleSupport {
         let named = message.bundleIDs.filter { $0 != "*" }
         var apps: [JSONValue] = []
         for app in (named.isEmpty ? ["*"] : named).prefix(3) {
-            let query = FeedAudience.Query(
+            var query = FeedAudience.Query(
                 bundleID: app, now: now, currentLocale: AudienceOptions.machineLanguage,
                 currentOSVersions: AudienceOptions.machineOSVersions)
+            // Otherwise English and German installs that targeting treats alike are one row, titled in one
+            // of the two languages.
+            query.distinguishesTranslations = true
             guard let rows = try? FeedAudience.rows(decoded.feed, query: query) else { continue }
             let seeing = rows.filter { $0.selected == id }
             apps.append([
                 "app": .string(app), "kinds": .integer(Int64(rows.count)), "seeing": .integer(Int64(seeing.count)),
-                "table": .string(seeing.isEmpty ? "" : AudienceTable.render(seeing)),
+                "table": .string(seeing.isEmpty ? "" : AudienceTable.render(seeing, platformsInWords: true)),
             ])
         }
         return [

@@ -10,7 +10,7 @@ extension ConsoleBrowserTests {
     /// An A/B test made with no JSON typed: a 50% rollout, start and end dates, a conversion in days, two
     /// named variants whose shares are typed as percentages, German for the message and for a variant
     /// (chosen by name; empty cells showing what they fall back to). The file changes only in message 1,
-    /// exactly as the format writes it.
+    /// exactly as the format writes it; opened again, Start and End read as typed (issue 41's leftovers, 3).
     @Test
     func anABTestWithNamedVariantsGermanAConversionAndARolloutIsMadeInTheFormAndSavedExactly() throws {
         let directory = try TemporaryDirectory()
@@ -29,6 +29,12 @@ extension ConsoleBrowserTests {
             ])
         #expect((report["status"] as? String ?? "").hasPrefix("Saved"), "\(report)")
         #expect(report["errors"] as? [String] == [], "\(report)")
+        // Opened again, Start and End read as they were typed; typed back, they write the same JSON.
+        let reopened = report["reopened"] as? [String: Any] ?? [:]
+        let shown = reopened["shown"] as? [String: String] ?? [:]
+        #expect(shown["startDate"] == "2027-01-15", "\(reopened)")
+        #expect(shown["endDate"] == "2027-02-15 09:00", "\(reopened)")
+        #expect(reopened["same"] as? Bool == true, "\(reopened)")
         #expect(report["rolloutNote"] as? String == "Written as 50.")
         #expect(report["rolloutError"] as? String == "Rollout: a number from 0 to 100, like 50. (JSON: rollout)")
         // Unnamed variants are A and B; named, the name comes first and the letter stays.
@@ -166,6 +172,13 @@ extension ConsoleBrowserTests {
             (unknown["error"] as? String ?? "").hasPrefix("Languages: “Deutsch” is not a language this form knows"),
             "\(unknown)")
         #expect(unknown["locales"] is NSNull, "\(unknown)")
+        // Opened again, the languages by name and the schedule's days as typed; typed back, the same JSON.
+        let reopened = report["reopened"] as? [String: Any] ?? [:]
+        let shown = reopened["shown"] as? [String: String] ?? [:]
+        #expect(shown["locales"] == "English, German", "\(reopened)")
+        #expect(shown["rolloutSchedule[0].at"] == "2027-01-15", "\(reopened)")
+        #expect(shown["rolloutSchedule[1].at"] == "2027-01-20 08:00", "\(reopened)")
+        #expect(reopened["same"] as? Bool == true, "\(reopened)")
         let fromJSON = report["fromJSON"] as? [String: Any] ?? [:]
         #expect((fromJSON["attributesHint"] as? String ?? "").hasPrefix("This value has a shape"), "\(fromJSON)")
         #expect(fromJSON["data"] as? [String] == ["coupon", "SPRING26"], "\(fromJSON)")

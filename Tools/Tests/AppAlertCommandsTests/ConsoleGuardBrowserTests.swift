@@ -47,7 +47,7 @@ extension ConsoleBrowserTests {
 
     /// With results, Move up and Remove are refused in words at the variant (the draft unchanged, each
     /// button named by its variant); a share typed asks once, and is put back when the author keeps it;
-    /// adding a variant asks, and adds nothing when kept.
+    /// adding a variant asks, and adds nothing when kept; the Delete dialog says what becomes of its results.
     @Test
     func aTestWithResultsRefusesMovingOrRemovingVariantsAndAsksBeforeTheSplitChanges() throws {
         let directory = try TemporaryDirectory()
@@ -83,6 +83,53 @@ extension ConsoleBrowserTests {
         let add = report["addQuestion"] as? [String: Any] ?? [:]
         #expect((add["text"] as? String ?? "").hasPrefix("Add a variant to a test that has results?"), "\(add)")
         #expect(report["afterAdd"] as? Int == 2, "\(report)")
+        #expect(
+            (report["deleteText"] as? String ?? "").hasSuffix(
+                " It has results: their counts stay in the results database, but the report will show them under "
+                    + "an unknown message #2, without its title, its variants' names or its buttons' titles."),
+            "\(report)")
+    }
+
+    /// Issue 41's leftovers, 1: the JSON box is guarded as the form is. With results, variants swapped there
+    /// are refused at Save in the form's words (the notice goes once the JSON puts them back); other shares
+    /// ask the form's question, and nothing is saved when the author keeps them; a new event given to the
+    /// first button there reaches its German copy once the box is left, as from the form.
+    @Test
+    func theJSONBoxIsGuardedAsTheFormIs() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.servePaywallTest(in: directory)
+        defer { server.stop() }
+        let onDisk = try String(contentsOf: directory.url.appendingPathComponent("messages.json"), encoding: .utf8)
+        let report = try Self.drive(server, "jsonBox", ["id": "2"])
+        let swapped = report["swapped"] as? [String: Any] ?? [:]
+        let refusal =
+            "This test has results: moving or removing a variant would mix them up, because results are kept by "
+            + "each variant's place in the list. To change the test, duplicate the message and start a new one with the copy."
+        #expect(swapped["notice"] as? String == refusal, "\(swapped)")
+        #expect(swapped["status"] as? String == "Not saved: a variant of this test is moved or removed.", "\(swapped)")
+        #expect(swapped["focus"] as? String == "con-json", "\(swapped)")
+        #expect(report["notice"] is NSNull, "\(report)")
+        let shares = report["shares"] as? [String: Any] ?? [:]
+        #expect(shares["title"] as? String == "This test has results", "\(shares)")
+        #expect(
+            (shares["text"] as? String ?? "").hasPrefix("Change the shares of a test that has results?"), "\(shares)")
+        #expect((shares["status"] as? String ?? "").hasPrefix("Not saved: the split is as you edited it."), "\(shares)")
+        let followed = report["followed"] as? [String: Any] ?? [:]
+        let draft = followed["draft"] as? [String: Any] ?? [:]
+        let german =
+            ((draft["localizations"] as? [String: Any])?["de"] as? [String: Any])?["buttons"] as? [[String: Any]]
+        #expect("\(german?.first?["action"] ?? "")" == "\(["event": "open_paywall"])", "\(followed)")
+        #expect(
+            followed["status"] as? String
+                == "The first button does the same in German: their copies of it did what it did before.", "\(followed)"
+        )
+        #expect((report["saved"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        let saved = try String(contentsOf: directory.url.appendingPathComponent("messages.json"), encoding: .utf8)
+        #expect(saved != onDisk)
+        #expect(!saved.contains("show_paywall"), "\(saved)")
+        let control = try #require(saved.range(of: "\"name\": \"Control\""), "\(saved)")
+        let freeWeek = try #require(saved.range(of: "\"name\": \"Free week\""), "\(saved)")
+        #expect(control.lowerBound < freeWeek.lowerBound, "\(saved)")
     }
 
     /// Without results: a variant's first button shows the message's (its title in grey, "Does" the

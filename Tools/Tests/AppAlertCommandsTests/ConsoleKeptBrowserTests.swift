@@ -92,6 +92,44 @@ extension ConsoleBrowserTests {
         let without = report["without"] as? [String: Any] ?? [:]
         #expect(without["notice"] is NSNull, "\(without)")
     }
+
+    /// Issue 41's leftovers, 4: a duplicate is written with its original's key order at every level (here
+    /// the title before the id, a button's action before its title, a translation's text before its
+    /// title), not the order the form wrote the draft's keys in.
+    @Test
+    func aDuplicateKeepsItsOriginalsKeyOrderAtEveryLevel() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(
+            "messages.json",
+            """
+            {
+              "format": 2,
+              "messages": [
+                {
+                  "title": "Try Pro",
+                  "id": 2,
+                  "bundleId": "com.example.app",
+                  "text": "Everything, everywhere.",
+                  "buttons": [
+                    { "action": { "event": "show_paywall" }, "title": "Start free trial" },
+                    { "title": "Not now" }
+                  ],
+                  "localizations": { "de": { "text": "Alles, überall.", "title": "Pro testen" } }
+                }
+              ]
+            }
+
+            """)
+        let server = try ServeProcess([file, "--dev"])
+        defer { server.stop() }
+        let report = try Self.drive(server, "duplicateOrder", ["id": "2", "buttonTitle": "Start my free trial"])
+        #expect((report["status"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        #expect(
+            report["copy"] as? String
+                == #"{"title":"Try Pro","id":3,"bundleId":"com.example.app","text":"Everything, everywhere.","#
+                + #""buttons":[{"action":{"event":"show_paywall"},"title":"Start my free trial"},{"title":"Not now"}],"#
+                + #""localizations":{"de":{"text":"Alles, überall.","title":"Pro testen"}}}"#, "\(report)")
+    }
 }
 
 extension ConsoleBrowserTests {

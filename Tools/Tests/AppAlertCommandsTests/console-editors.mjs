@@ -4,6 +4,19 @@
 import path from "node:path";
 
 export function editorScenarios({ base, options, at }) {
+  // The saved message opened again in a new tab (as after a reload): what `fields` show, and whether
+  // typing that text back into each leaves the JSON as it was saved.
+  async function typedBack(browser, saved, fields) {
+    const again = await browser.tab(base);
+    await again.console(options.id);
+    const shown = {};
+    for (const field of fields) {
+      shown[field] = await again.evaluate(`document.querySelector(${JSON.stringify(at(field))}).value`);
+      await again.type(at(field), shown[field]);
+    }
+    return { shown, same: (await again.report()).json === saved.json };
+  }
+
   return {
     // An A/B test made in the form with no JSON typed: a 50% rollout and dates, a conversion in days, two
     // named variants with their shares, the message and a variant in German; then saved.
@@ -63,7 +76,8 @@ export function editorScenarios({ base, options, at }) {
         await tab.screenshot(path.join(options.out, "console-ab-test.png"));
       }
       const saved = await tab.save();
-      return { ...saved, rolloutNote, rolloutError, legends, legendsAfter, shares, moved, variantPlaceholder, offered, fallback, variantFallback, errors };
+      const reopened = await typedBack(browser, saved, ["startDate", "endDate"]);
+      return { ...saved, reopened, rolloutNote, rolloutError, legends, legendsAfter, shares, moved, variantPlaceholder, offered, fallback, variantFallback, errors };
     },
 
     // The rows editors: a rollout schedule in place of the rollout, an event trigger, attributes, data and a
@@ -107,6 +121,7 @@ export function editorScenarios({ base, options, at }) {
       const errors = await tab.evaluate(`Array.from(document.querySelectorAll('#con-form .con-diag.con-error'))
         .map((node) => node.closest('[data-path]').dataset.path + ": " + node.textContent)`);
       const saved = await tab.save();
+      const reopened = await typedBack(browser, saved, ["locales", "rolloutSchedule[0].at", "rolloutSchedule[1].at"]);
       // From the JSON box: the rows follow; a shape they cannot show is left to the JSON box.
       const draft = JSON.parse(saved.json);
       draft.attributes = { plan: { nested: true } };
@@ -117,7 +132,7 @@ export function editorScenarios({ base, options, at }) {
           : document.querySelector('.con-rows[data-path="attributes"] > .con-hint:not([id])').textContent,
         data: Array.from(document.querySelectorAll('.con-rows[data-path="data"] .con-row input')).map((input) => input.value)
       })`);
-      return { ...saved, percentError, unknownLanguage, errors, fromJSON };
+      return { ...saved, reopened, percentError, unknownLanguage, errors, fromJSON };
     },
 
     // A new modal message made into an A/B test: the variant's own first button, German for the message

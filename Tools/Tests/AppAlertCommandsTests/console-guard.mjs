@@ -42,7 +42,37 @@ export function guardScenarios({ base, options, at }) {
       const addQuestion = await dialog(tab);
       await answer(tab, false);
       const afterAdd = (await draftOf(tab)).variants.length;
-      return { before, refused, shareQuestion, kept, agreed, askedAgain, addQuestion, afterAdd };
+      // Delete says what its results become.
+      await tab.evaluate("document.querySelector('#con-delete').click()");
+      const deleteText = await tab.wait("the Delete dialog", "document.querySelector('#con-delete-dialog').open && document.querySelector('#con-delete-text').textContent");
+      await tab.evaluate("document.querySelector('#con-delete-cancel').click()");
+      return { before, refused, shareQuestion, kept, agreed, askedAgain, addQuestion, afterAdd, deleteText };
+    },
+
+    // Message options.id with recorded results, edited in the JSON box: swapped variants are refused at
+    // Save in the form's words; other shares ask the form's question; a new action of the first button
+    // reaches its German copy once the box is left, and the draft then saves.
+    async jsonBox(browser) {
+      const tab = await browser.tab(base);
+      await tab.console(options.id);
+      await tab.evaluate(`Console.state.data["messages.json"].results = { "${options.id}": { counts: { shown: 40, "button.0": 4 } } }`);
+      const original = await draftOf(tab);
+      const edited = (change) => { const draft = JSON.parse(JSON.stringify(original)); change(draft); return JSON.stringify(draft, null, 2); };
+      await tab.type("#con-json", edited((draft) => draft.variants.reverse()));
+      const swapped = await tab.save();
+      swapped.focus = await tab.evaluate("document.activeElement.id");
+      await tab.type("#con-json", edited((draft) => { draft.variants[0].weight = 3; }));
+      const notice = (await tab.report()).notice;
+      await tab.evaluate("document.querySelector('#con-status').textContent = ''; document.querySelector('#con-save').click()");
+      const shares = await dialog(tab);
+      await answer(tab, false);
+      shares.status = await tab.text("#con-status");
+      await tab.type("#con-json", edited((draft) => { draft.buttons[0].action = { event: "open_paywall" }; }));
+      await tab.evaluate("document.querySelector('#con-json').blur()");
+      await tab.checked();
+      const followed = { draft: await draftOf(tab), status: await tab.text("#con-status") };
+      const saved = await tab.save();
+      return { swapped, notice, shares, followed, saved: saved.status };
     },
 
     // The same message with no results: a variant with its own texts is removed only once asked, and the

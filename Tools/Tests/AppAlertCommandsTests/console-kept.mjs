@@ -107,6 +107,21 @@ export function keptScenarios({ base, options, at, savedOnABrokenFile }) {
       return { now, later, notADate, rollout };
     },
 
+    // Edits the first button's title of message options.id in the form (which writes a button's title
+    // first), duplicates the draft and saves the copy: the copy as the server then reads the file.
+    async duplicateOrder(browser) {
+      const tab = await browser.tab(base);
+      await tab.console(options.id);
+      await tab.type(at("buttons[0].title"), options.buttonTitle);
+      await tab.evaluate("document.querySelector('#con-duplicate').click()");
+      await tab.wait("the copy", "document.querySelector('#con-editor-heading').textContent.startsWith('New message')");
+      await tab.checked();
+      const saved = await tab.save();
+      const copy = await tab.evaluate(`fetch("/api/feeds/messages.json", { cache: "no-store" }).then((r) => r.json())
+        .then((data) => JSON.stringify(data.feed.messages[data.feed.messages.length - 1]))`);
+      return { status: saved.status, copy };
+    },
+
     // Duplicates a message with variants, then one without: only the first copy warns that it competes.
     async duplicateCompetes(browser) {
       const tab = await browser.tab(base);

@@ -29,8 +29,9 @@ struct ReportFormatsTests {
         StoredCount(day: "2026-11-20", message: 3, variant: 1, event: "shown", n: 500),
         StoredCount(day: "2026-11-20", message: 3, variant: 1, event: "button.0", n: 45),
         StoredCount(day: "2026-11-20", message: 3, variant: 1, event: "conversion", n: 64),
-        // A conversion two days after the end is within its 48 hours; a showing before the start is not.
-        StoredCount(day: "2026-11-25", message: 3, variant: 1, event: "conversion", n: 1),
+        // A conversion two days after the last day shown (the 22nd: the end, midnight of the 23rd, is
+        // exclusive) is within its 48 hours; a showing before the start is not.
+        StoredCount(day: "2026-11-24", message: 3, variant: 1, event: "conversion", n: 1),
         StoredCount(day: "2026-11-18", message: 3, variant: 1, event: "shown", n: 3),
         // Message 4: conversions, and no showing recorded.
         StoredCount(day: "2026-11-21", message: 4, event: "conversion", n: 2),
@@ -88,6 +89,8 @@ struct ReportFormatsTests {
             // the text prints them, with the marks.
             let summary = try #require(console["summary"]?.stringValue)
             #expect(summary.hasPrefix(headline))
+            // `--json` has the same line.
+            #expect(message["summary"] as? String == summary, "\(message)")
             for variant in message["variants"] as? [[String: Any]] ?? [] {
                 let label = try #require(variant["label"] as? String)
                 let rates = variant["rates"] as? [String: [String: Any]] ?? [:]

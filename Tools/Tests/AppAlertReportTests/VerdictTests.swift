@@ -77,7 +77,13 @@ struct VerdictTests {
         let csv = try Appalert.run(["report", "--database", database, "--csv"]).standardOutput
         #expect(csv.contains(",button.0,2184,") && csv.contains(",dismissed,0,") && csv.contains("none in either"))
         let json = try Appalert.run(["report", "--database", database, "--json"]).standardOutput
-        #expect(json.contains("18200") && !json.contains("18,200"))
+        // Numbers as numbers; only the summary, the console's line in words, groups its thousands.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let message = try #require((parsed["messages"] as? [[String: Any]])?.first)
+        let variants = message["variants"] as? [[String: Any]] ?? []
+        #expect(variants.map { ($0["counts"] as? [String: Int])?["shown"] } == [18_200, 18_200], "\(json)")
+        let summary = message["summary"] as? String ?? ""
+        #expect(summary.contains("shown 18,200"), "\(json)")
     }
 
     @Test(arguments: cases)

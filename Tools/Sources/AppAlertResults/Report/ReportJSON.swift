@@ -3,10 +3,10 @@ import AppAlertAuthoring
 import Foundation
 
 extension ResultsReport {
-    /// `--json`: `{"messages": [{"id", "counts", "variants": [{"variant", "counts", "rates",
-    /// "versusBaseline"}]}], "updates": [{"app", "version", "counts", "rates"}]}`, keys sorted, every
-    /// number finite (an undefined rate is `null`). `title` with a feed; `anomalies` only where counts
-    /// do not add up.
+    /// `--json`: `{"messages": [{"id", "counts", "headline", "summary", "variants": [{"variant", "counts",
+    /// "rates", "versusBaseline"}]}], "updates": [{"app", "version", "counts", "rates"}]}`, keys sorted, every
+    /// number finite (an undefined rate is `null`). `summary` is the line the text, the HTML and the console
+    /// give the message (``summary(_:)``). `title` with a feed; `anomalies` only where counts do not add up.
     package var jsonValue: JSONValue {
         Self.object([
             ("messages", .array(messages.map(Self.json))),
@@ -20,6 +20,7 @@ extension ResultsReport {
             ("counts", counts(message.counts)),
             ("variants", .array(message.arms.map(json))),
             ("headline", json(message.headline)),
+            ("summary", .string(summary(message))),
         ]
         if let title = message.title { members.append(("title", .string(title))) }
         return object(members)
@@ -155,10 +156,8 @@ extension ResultsReport {
         }
         var byID = JSONObject()
         for message in report.messages {
-            // The console's line (`summary`): the report's own words and numbers, made here once.
-            guard case .object(var figures) = json(message) else { continue }
-            figures.set("summary", .string(summary(message)))
-            byID.set(String(message.id), .object(figures))
+            // With the console's line (`summary`): the report's own words and numbers.
+            byID.set(String(message.id), json(message))
         }
         return .object(byID)
     }

@@ -128,10 +128,18 @@ extension ResultsReport {
             name += "'s \"\(quoted(title))\""
             notes.append("the same action")
         } else if !comparison.baselineEvent.isEmpty && comparison.baselineEvent != event {
-            notes.append("its button of the same title, \(comparison.baselineEvent)")
+            notes.append("its button of the same title, \(buttonPlace(comparison.baselineEvent))")
         }
         if let goal, goal != event { notes.append("not the test's goal") }
         return notes.isEmpty ? name : "\(name) (\(notes.joined(separator: "; ")))"
+    }
+
+    /// A button's event as people say where the button is: `button.1` is "the second button"; any other
+    /// event as it is.
+    static func buttonPlace(_ event: String) -> String {
+        guard event.hasPrefix("button."), let index = Int(event.dropFirst(7)), index >= 0 else { return event }
+        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+        return index < ordinals.count ? "the \(ordinals[index]) button" : "button number \(index + 1)"
     }
 
     static func describe(_ comparison: Comparison) -> String {

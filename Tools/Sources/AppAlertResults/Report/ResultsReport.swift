@@ -180,7 +180,9 @@ package struct FeedMessageFacts: Sendable {
     /// What those buttons do, as `buttonTitles`.
     package var buttonActions: [[Message.Action]] = []
     /// The UTC days of `startDate` and of the last moment before `endDate` (the end is exclusive: a message
-    /// ending at midnight was last shown the day before), and the last day a conversion may follow a showing.
+    /// ending at midnight was last shown the day before), and the last day a conversion may follow a showing
+    /// (the day of the last moment before `endDate` plus the conversion's hours: 48 hours after an end at
+    /// midnight of the 23rd reach the end of the 24th, not the 25th).
     package var startDay: String?
     package var endDay: String?
     package var lastConversionDay: String?
@@ -215,7 +217,7 @@ package struct FeedMessageFacts: Sendable {
         startDay = message.startDate.map(Self.day)
         endDay = message.endDate.map { Self.day($0.addingTimeInterval(-0.001)) }
         let hours = (wordings.compactMap(\.conversion?.withinHours).max()).map(Double.init) ?? 0
-        lastConversionDay = message.endDate.map { Self.day($0.addingTimeInterval(hours * 3600)) }
+        lastConversionDay = message.endDate.map { Self.day($0.addingTimeInterval(hours * 3600 - 0.001)) }
     }
 
     /// The feed's messages for `app` (every message when `nil`).

@@ -327,13 +327,14 @@
 
   // `base` is the message as it was on disk when the editor opened it (null for a new one): a save
   // refused because the file changed elsewhere goes through when this message did not change. A draft
-  // kept in this tab comes with the `base` it was opened from.
-  function startEditor(name, originalId, draft, etag, template, base) {
+  // kept in this tab comes with the `base` it was opened from. A duplicate comes with its original as the
+  // file writes it (`like`), whose key order it is saved in.
+  function startEditor(name, originalId, draft, etag, template, base, like) {
     var onDisk = base || JSON.parse(JSON.stringify(draft));
     state.editor = {
       feed: name, originalId: originalId, draft: draft, etag: etag, base: onDisk,
       savedText: JSON.stringify(onDisk), jsonError: null, messageIndex: null, diagnostics: [],
-      template: template || null, refusal: null
+      template: template || null, refusal: null, like: like || null
     };
     var section = byId("con-editor");
     showEditor(true);
@@ -436,12 +437,52 @@
     }
     editor.jsonError = null;
     showJSONError(null);
+    // What the draft was before this run of JSON edits: settleJSON compares the buttons' actions with it.
+    if (!editor.jsonFrom) { editor.jsonFrom = editor.draft; }
     editor.draft = value;
     competingCleared();
+    if (editor.refusal === "variants" && !variantsRefusal(editor)) {
+      editor.refusal = null;
+      hideNotice();
+    }
     Console.form.fill(value);
     renderEditorHead();
     Console.keep(editor);
     Console.scheduleCheck();
+  }
+
+  // Edits in the JSON box, once it is left (or before a save or an edit in the form): a message's button
+  // given a new action there reaches the copies that did what it did, as from the form.
+  function settleJSON() {
+    var editor = state.editor;
+    if (!editor || !editor.jsonFrom || editor.jsonError) { return; }
+    var from = editor.jsonFrom;
+    editor.jsonFrom = null;
+    var followed = ConsoleGuard.followActions(from, editor.draft);
+    if (!followed.length) { return; }
+    Console.form.fill(editor.draft);
+    writeJSON();
+    Console.keep(editor);
+    Console.scheduleCheck();
+    setStatus(followed.map(function (one) {
+      return "The " + one.label + " does the same in " + one.changed.join(", ") + ": their copies of it did what it did before.";
+    }).join(" "));
+  }
+
+  // The number of variants message `editor` has on disk when it has recorded results (they are stored by
+  // each variant's place in the list), else null: those are not moved or removed.
+  function keptVariants(editor) {
+    var data = editor ? state.data[editor.feed] : null;
+    if (!editor || editor.originalId === null || !ConsoleGuard.recorded(data ? data.results : null, editor.originalId)) {
+      return null;
+    }
+    return Array.isArray(editor.base.variants) ? editor.base.variants.length : 0;
+  }
+
+  // Why the draft may not be saved: it moves or removes a variant its results are stored by (an edit in
+  // the JSON box; the form refuses those at the variant).
+  function variantsRefusal(editor) {
+    return ConsoleGuard.savedVariantsRefusal(keptVariants(editor), editor.base, editor.draft);
   }
 
   // The form changed the draft (Console.form calls this).
@@ -455,6 +496,7 @@
   }
 
   function formEdited() {
+    settleJSON();
     competingCleared();
     Console.form.refresh(state.editor.draft);
     writeJSON();
@@ -470,6 +512,7 @@
     nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
     routeLink: routeLink, startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor,
     askToLeave: askToLeave, ask: ask, headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
+    settleJSON: settleJSON, keptVariants: keptVariants, variantsRefusal: variantsRefusal,
     setStatus: setStatus, jsonWhere: jsonWhere, writeJSON: writeJSON, showNotice: showNotice, hideNotice: hideNotice,
     draft: function () { return state.editor.draft; }
   });

@@ -415,7 +415,10 @@
     if (field.fill) { field.fill(draft); return; }
     if (field.spec.kind === "button") { fillButton(field, draft); return; }
     var value = getPath(draft, field.segments);
-    var text = show(value, showKind(field.spec.kind));
+    // Dates and languages as the person types them (readField reads them back as the same JSON).
+    var languages = field.spec.kind === "languages" ? V.showLanguages(value) : null;
+    var text = field.spec.kind === "date" ? L.showDate(value) : languages !== null ? languages
+      : show(value, showKind(field.spec.kind));
     if (field.spec.kind === "select" && text !== "" &&
         !Array.prototype.some.call(field.control.options, function (option) { return option.value === text; })) {
       field.control.appendChild(Console.make("option", { value: text, text: text + " (not a known value)" }));

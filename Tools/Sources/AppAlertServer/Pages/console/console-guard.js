@@ -2,7 +2,8 @@
 // What keeps an A/B test's results and a message's buttons true to each other while it is edited: results
 // are stored by the variant's place in the list (0, 1, …), so a test with results refuses moving or removing
 // its variants and asks before the split changes; a variant's buttons start from the message's; a change to
-// a button's action reaches the copies of that button in translations and variants. No DOM: `node --test`
+// a button's action reaches the copies of that button in translations and variants; an edit in the JSON box
+// is held to the same at Save. No DOM: `node --test`
 // loads it alone (Pages/test/); the page loads it after console-values.js, as the global `ConsoleGuard`.
 var ConsoleGuard = (function () {
   var isObject = ConsoleLogic.isPlainObject;
@@ -129,6 +130,82 @@ var ConsoleGuard = (function () {
     return changed;
   }
 
+  // ---- Edits made in the JSON box ----
+
+  // The place in `variants` of the saved variant `variant` (one of `saved`): by its name when it has one,
+  // else by its whole JSON when no other saved variant has the same; -1 when it cannot be told.
+  /** @param {JSONValue[]} variants @param {JSONValue} variant @param {JSONValue[]} saved @returns {number} */
+  function placeOf(variants, variant, saved) {
+    if (isObject(variant) && typeof variant.name === "string") {
+      var name = variant.name;
+      return variants.findIndex(function (other) { return isObject(other) && other.name === name; });
+    }
+    var twins = saved.filter(function (other) { return sameJSON(other, variant); }).length;
+    return twins === 1 ? variants.findIndex(function (other) { return sameJSON(other, variant); }) : -1;
+  }
+
+  // Why a draft edited as JSON may not be saved over `base`, the message on disk, when it has results
+  // (`kept`: its number of variants on disk, as for moveRefusal; null: no results): a saved variant gone, or
+  // found at another place than its own (by its name, else by its JSON). The form's refusal, word for word.
+  /** @param {number | null} kept @param {JSONObject} base @param {JSONObject} draft @returns {string | null} */
+  function savedVariantsRefusal(kept, base, draft) {
+    if (!kept) { return null; }
+    var saved = Array.isArray(base.variants) ? base.variants : [];
+    var variants = Array.isArray(draft.variants) ? draft.variants : [];
+    if (variants.length < kept) { return refusal; }
+    for (var index = 0; index < kept; index += 1) {
+      var place = placeOf(variants, saved[index], saved);
+      if (place >= 0 && place !== index && placeOf([variants[index]], saved[index], saved) !== 0) { return refusal; }
+    }
+    return null;
+  }
+
+  // How a draft changes the split of `base`'s test: "start" (variants where there were none), "add" (more
+  // variants), "share" (other weights), or null (the same split; a test without variants is no split).
+  /** @param {JSONObject} base @param {JSONObject} draft @returns {string | null} */
+  function splitChange(base, draft) {
+    var before = Array.isArray(base.variants) ? base.variants : [];
+    var after = Array.isArray(draft.variants) ? draft.variants : [];
+    if (!after.length) { return null; }
+    if (!before.length) { return "start"; }
+    if (after.length > before.length) { return "add"; }
+    /** @param {JSONValue[]} all */
+    var weights = function (all) { return all.map(function (variant) { return isObject(variant) ? variant.weight : undefined; }); };
+    return sameJSON(weights(before.slice(0, after.length)), weights(after)) ? null : "share";
+  }
+
+  // An edit as JSON (from `before` to `after`) that gave a message's button a new action: each copy that did
+  // what it did before follows, as from the form (followAction). A button whose title changed too is taken
+  // for another button, and its copies stay. Answers [the button's label, where it changed] per button.
+  /** @param {JSONObject} before @param {JSONObject} after @returns {Array<{ label: string, changed: string[] }>} */
+  function followActions(before, after) {
+    var old = Array.isArray(before.buttons) ? before.buttons : [];
+    var now = Array.isArray(after.buttons) ? after.buttons : [];
+    /** @type {Array<{ label: string, changed: string[] }>} */
+    var followed = [];
+    now.forEach(function (button, index) {
+      var was = old[index];
+      if (!isObject(button) || !isObject(was) || !sameJSON(was.title, button.title)) { return; }
+      var changed = followAction(after, index, was.action, button.action);
+      var label = index < 2 ? ["first", "second"][index] + " button" : "button " + (index + 1);
+      if (changed.length) { followed.push({ label: label, changed: changed }); }
+    });
+    return followed;
+  }
+
+  // ---- Deleting ----
+
+  // What the Delete dialog says of message `id` (its title, or null) in `feed`: with recorded results, that
+  // the report keeps their counts but no longer knows what they were of.
+  /** @param {number} id @param {JSONValue} title @param {string} feed @param {boolean} withResults @returns {string} */
+  function deleteText(id, title, feed, withResults) {
+    var text = "Message #" + id + " (" + (typeof title === "string" && title ? title : "no title") + ") leaves " + feed
+      + " when you confirm. Installs that have not seen it never will; its id should not be used again.";
+    if (!withResults) { return text; }
+    return text + " It has results: their counts stay in the results database, but the report will show them under "
+      + "an unknown message #" + id + ", without its title, its variants' names or its buttons' titles.";
+  }
+
   // ---- A copy's targeting ----
 
   // The keys that decide who sees a message and when (docs/feed-format.md's targeting): a copy that
@@ -144,5 +221,6 @@ var ConsoleGuard = (function () {
 
   return { sameTargeting: sameTargeting, recorded: recorded, moveRefusal: moveRefusal, splitQuestion: splitQuestion, hasOwnContent: hasOwnContent,
     shownButtons: shownButtons, startingButtons: startingButtons, sameAsMessage: sameAsMessage, copiesOf: copiesOf,
-    followAction: followAction };
+    followAction: followAction, savedVariantsRefusal: savedVariantsRefusal, splitChange: splitChange,
+    followActions: followActions, deleteText: deleteText };
 })();

@@ -24,7 +24,7 @@
         return true;
       }
       store.setItem(key, JSON.stringify({ draft: editor.draft, base: editor.originalId === null ? null : editor.base,
-        etag: editor.etag || null, template: editor.template,
+        etag: editor.etag || null, template: editor.template, like: editor.like || null,
         json: editor.jsonError ? /** @type {HTMLTextAreaElement} */ (byId("con-json")).value : null }));
       return true;
     } catch (error) {
@@ -63,7 +63,7 @@
   function restore(feed, id) {
     var draft = kept(feed, id);
     if (!draft || (id !== null && !draft.base)) { return false; }
-    C.startEditor(feed, id, draft.draft, draft.etag, draft.template, draft.base);
+    C.startEditor(feed, id, draft.draft, draft.etag, draft.template, draft.base, draft.like);
     if (draft.json !== null) {
       /** @type {HTMLTextAreaElement} */ (byId("con-json")).value = draft.json;
       C.jsonEdited();

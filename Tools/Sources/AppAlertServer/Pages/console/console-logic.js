@@ -181,6 +181,19 @@ var ConsoleLogic = (function () {
     return { value: written, note: "Written as " + written + (parts[8] === undefined ? " (UTC)." : ".") };
   }
 
+  // A date as the form's date fields take it, from the RFC 3339 they write: "2026-12-01" for midnight UTC,
+  // "2026-12-01 09:30" (UTC), "2026-12-01 09:30+02:00" with an offset, seconds where there are any. Only
+  // what readDate writes back as the same value; anything else as it is.
+  /** @param {JSONValue} value @returns {string} */
+  function showDate(value) {
+    if (typeof value !== "string") { return value === undefined || value === null ? "" : JSON.stringify(value); }
+    var parts = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(Z|[+-]\d{2}:\d{2})$/.exec(value);
+    if (!parts) { return value; }
+    var time = parts[2] + ":" + parts[3] + (parts[4] === "00" ? "" : ":" + parts[4]);
+    var shown = parts[5] === "Z" ? (time === "00:00" ? parts[1] : parts[1] + " " + time) : parts[1] + " " + time + parts[5];
+    return readDate(shown).value === value ? shown : value;
+  }
+
   // ---- JSON that does not parse: where and why ----
 
   // Where JSON text stops being JSON: { offset, expected } of the first problem (JSON.parse does not
@@ -392,6 +405,40 @@ var ConsoleLogic = (function () {
     return ordered;
   }
 
+  // `value` with its keys, at every level (objects, and arrays place by place), in the order `like` writes
+  // them: a key `like` lacks goes just before the next key of `value` that `like` has (last when none follows),
+  // as the server keeps a saved message's order. A duplicate is written as its original is.
+  /** @param {JSONValue} value @param {JSONValue} like @returns {JSONValue} */
+  function arrangedLike(value, like) {
+    if (Array.isArray(value) && Array.isArray(like)) {
+      return value.map(function (item, index) { return index < like.length ? arrangedLike(item, like[index]) : item; });
+    }
+    if (!isPlainObject(value) || !isPlainObject(like)) { return value; }
+    var has = function (/** @type {JSONObject} */ object, /** @type {string} */ key) {
+      return Object.prototype.hasOwnProperty.call(object, key);
+    };
+    /** @type {Record<string, string[]>} */
+    var before = {};
+    /** @type {string[]} */
+    var waiting = [];
+    Object.keys(value).forEach(function (key) {
+      if (has(like, key)) { before[key] = waiting; waiting = []; } else { waiting.push(key); }
+    });
+    /** @type {JSONObject} */
+    var arranged = {};
+    /** @param {string} key @param {JSONValue} item */
+    var put = function (key, item) {
+      Object.defineProperty(arranged, key, { value: item, enumerable: true, writable: true, configurable: true });
+    };
+    Object.keys(like).forEach(function (key) {
+      if (!has(value, key)) { return; }
+      before[key].forEach(function (added) { put(added, value[added]); });
+      put(key, arrangedLike(value[key], like[key]));
+    });
+    waiting.forEach(function (added) { put(added, value[added]); });
+    return arranged;
+  }
+
   // ---- Drafts kept in the tab (sessionStorage), per feed and message ----
 
   var draftPrefix = "appalert-console-draft ";
@@ -416,9 +463,9 @@ var ConsoleLogic = (function () {
 
   // What a kept draft's stored text holds, when it is what this page stored: the draft and the message
   // as it was on disk when it was opened (null for a new one), the feed's ETag then, the template of a new
-  // message, and the JSON box's text when it did not parse. Anything else (another page's, a half write)
-  // is null: never a draft the form cannot show.
-  /** @param {string | null} text @returns {{ draft: JSONObject, base: JSONObject | null, etag: string | null, template: JSONObject | null, json: string | null } | null} */
+  // message, the JSON box's text when it did not parse, and a duplicate's original (whose key order it is
+  // saved in). Anything else (another page's, a half write) is null: never a draft the form cannot show.
+  /** @param {string | null} text @returns {{ draft: JSONObject, base: JSONObject | null, etag: string | null, template: JSONObject | null, json: string | null, like: JSONObject | null } | null} */
   function readKept(text) {
     var record;
     try { record = JSON.parse(text || ""); } catch (error) { return null; }
@@ -426,7 +473,7 @@ var ConsoleLogic = (function () {
     if (record.base !== null && !isPlainObject(record.base)) { return null; }
     return { draft: record.draft, base: record.base, etag: typeof record.etag === "string" ? record.etag : null,
       template: isPlainObject(record.template) ? record.template : null,
-      json: typeof record.json === "string" ? record.json : null };
+      json: typeof record.json === "string" ? record.json : null, like: isPlainObject(record.like) ? record.like : null };
   }
 
   // ---- Keys in their documented place ----
@@ -503,8 +550,8 @@ var ConsoleLogic = (function () {
 
   return { parsePath: parsePath, pathText: pathText, getPath: getPath,
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
-    readDate: readDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
+    readDate: readDate, showDate: showDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,
-    inKeyOrder: inKeyOrder, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
+    inKeyOrder: inKeyOrder, arrangedLike: arrangedLike, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
     sameJSON: sameJSON, sentence: sentence, resultsText: resultsText };
 })();

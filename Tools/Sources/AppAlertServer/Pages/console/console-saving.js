@@ -59,12 +59,35 @@
       byId("con-json").focus();
       return;
     }
+    C.settleJSON();
     if (refuseTemplateWords(editor) || refuseFieldErrors()) { return; }
-    var button = byId("con-save");
-    button.setAttribute("aria-busy", "true");
-    send(editor, false).catch(function (error) {
-      setStatus("Not saved: the server did not answer (" + error.message + ").");
-    }).then(function () { button.setAttribute("aria-busy", "false"); });
+    guardVariants(editor).then(function (go) {
+      if (!go || state.editor !== editor) { return; }
+      var button = byId("con-save");
+      button.setAttribute("aria-busy", "true");
+      send(editor, false).catch(function (error) {
+        setStatus("Not saved: the server did not answer (" + error.message + ").");
+      }).then(function () { button.setAttribute("aria-busy", "false"); });
+    });
+  }
+
+  // A test with results edited in the JSON box, guarded as the form guards it: a saved variant moved or
+  // removed is refused in the form's words; a changed split asks the form's question (once per editor).
+  function guardVariants(editor) {
+    var refusal = C.variantsRefusal(editor);
+    if (refusal) {
+      showNotice(refusal, false);
+      editor.refusal = "variants";
+      setStatus("Not saved: a variant of this test is moved or removed.");
+      byId("con-json").focus();
+      return Promise.resolve(false);
+    }
+    var change = C.keptVariants(editor) === null ? null : ConsoleGuard.splitChange(editor.base, editor.draft);
+    if (!change || editor.splitAgreed) { return Promise.resolve(true); }
+    return C.ask(ConsoleGuard.splitQuestion(change, editor.originalId)).then(function (yes) {
+      if (yes) { editor.splitAgreed = true; } else { setStatus("Not saved: the split is as you edited it. Change it back, or save again to be asked again."); }
+      return yes;
+    });
   }
 
   // Sends the draft; a 412 (the file changed elsewhere) is tried once more on top of the new version
@@ -73,8 +96,10 @@
     setStatus("Saving…");
     var isNew = editor.originalId === null;
     var path = feedURL(editor.feed) + "/messages" + (isNew ? "" : "/" + encodeURIComponent(editor.originalId));
-    // A new message's keys in the documented order, whatever order the fields were filled in.
-    var sent = isNew ? ConsoleLogic.inKeyOrder(editor.draft) : JSON.parse(JSON.stringify(editor.draft));
+    // A new message's keys in the documented order, whatever order the fields were filled in; a duplicate's
+    // in its original's, at every level.
+    var sent = isNew && editor.like ? ConsoleLogic.arrangedLike(JSON.parse(JSON.stringify(editor.draft)), editor.like)
+      : isNew ? ConsoleLogic.inKeyOrder(editor.draft) : JSON.parse(JSON.stringify(editor.draft));
     return api(isNew ? "POST" : "PUT", path, sent, editor.etag ? { "If-Match": editor.etag } : {}).then(function (answer) {
       if (state.editor !== editor) { return; }
       if (answer.status === 200 || answer.status === 201) {
@@ -236,12 +261,15 @@
   function duplicate() {
     var editor = state.editor;
     if (!editor) { return; }
-    var copy = JSON.parse(JSON.stringify(editor.draft));
+    // The original as the file writes it (a save keeps the file's order, not the page's): the copy's order.
+    var like = editor.originalId === null ? null : onDisk(editor) || null;
+    var copy = like ? ConsoleLogic.arrangedLike(JSON.parse(JSON.stringify(editor.draft)), like) : JSON.parse(JSON.stringify(editor.draft));
     copy.id = C.nextFreeId(editor.feed);
     var data = state.data[editor.feed];
     var competes = editor.originalId === null ? null
       : ConsoleLogic.competesText(editor.draft, editor.originalId, data ? data.results : null);
-    C.startEditor(editor.feed, null, copy, data ? data.etag : editor.etag);
+    C.startEditor(editor.feed, null, copy, data ? data.etag : editor.etag, null, null,
+      like ? JSON.parse(JSON.stringify(like)) : null);
     // The notice stays while the copy has the original's targeting (C.formEdited asks again).
     if (competes) { showNotice(competes, false); state.editor.competes = JSON.parse(JSON.stringify(editor.draft)); }
     setStatus("A copy with id " + copy.id + ": it is in the feed once you save it.");
@@ -250,9 +278,9 @@
   function askDelete() {
     var editor = state.editor;
     if (!editor || editor.originalId === null) { return; }
-    byId("con-delete-text").textContent = "Message #" + editor.originalId + " (" + (editor.draft.title || "no title")
-      + ") leaves " + editor.feed + " when you confirm. Installs that have not seen it never will; "
-      + "its id should not be used again.";
+    var data = state.data[editor.feed];
+    byId("con-delete-text").textContent = ConsoleGuard.deleteText(editor.originalId, editor.draft.title, editor.feed,
+      ConsoleGuard.recorded(data ? data.results : null, editor.originalId));
     byId("con-delete-dialog").showModal();
     byId("con-delete-cancel").focus();
   }
@@ -393,6 +421,7 @@
     byId("con-delete-cancel").addEventListener("click", function () { byId("con-delete-dialog").close(); });
     byId("con-delete-confirm").addEventListener("click", confirmDelete);
     byId("con-json").addEventListener("input", function () { C.jsonEdited(); });
+    byId("con-json").addEventListener("change", function () { C.settleJSON(); });
     byId("con-install").addEventListener("input", function () { C.scheduleCheck(); });
     byId("con-install").addEventListener("submit", function (event) { event.preventDefault(); });
     byId("con-form").addEventListener("submit", function (event) { event.preventDefault(); });

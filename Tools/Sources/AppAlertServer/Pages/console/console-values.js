@@ -241,6 +241,20 @@ var ConsoleValues = (function () {
     return written === items.join(", ") ? { value: tags } : { value: tags, note: "Written as " + written + "." };
   }
 
+  // A list of languages as the Languages field shows it: by name ("German, French"), "Swiss German (gsw)"
+  // where only the tag reads back, the tag where no name is known; each reads back as its own tag.
+  /** @param {JSONValue} value @returns {string | null} null: not a list of tags */
+  function showLanguages(value) {
+    if (!Array.isArray(value) || !value.every(function (tag) { return typeof tag === "string"; })) { return null; }
+    return value.map(function (tag) {
+      var name = languageName(tag);
+      if (name === tag) { return tag; }
+      if (readLanguage(name).value === tag) { return name; }
+      var both = name + " (" + tag + ")";
+      return readLanguage(both).value === tag ? both : tag;
+    }).join(", ");
+  }
+
   // ---- Attributes: {"plan": ["free", "trial"], "beta": true} ⇄ rows of key, comparison, value ----
 
   /** @param {string} text @returns {JSONValue} */
@@ -310,7 +324,7 @@ var ConsoleValues = (function () {
     if (value === undefined) { return []; }
     if (!Array.isArray(value) || !value.every(isObject)) { return null; }
     return value.map(function (step) {
-      return { at: typeof step.at === "string" ? step.at : step.at === undefined ? "" : JSON.stringify(step.at),
+      return { at: ConsoleLogic.showDate(step.at),
         percent: step.percent === undefined ? "" : String(step.percent) };
     });
   }
@@ -531,7 +545,7 @@ var ConsoleValues = (function () {
   return { variantLetter: variantLetter, variantLabel: variantLabel, variantWords: variantWords,
     readVariantName: readVariantName, readWeight: readWeight, sharePercents: sharePercents, percentText: percentText,
     weightsWithShare: weightsWithShare, readPercent: readPercent, languageName: languageName,
-    languageChoices: languageChoices, readLanguage: readLanguage, readLanguages: readLanguages,
+    languageChoices: languageChoices, readLanguage: readLanguage, readLanguages: readLanguages, showLanguages: showLanguages,
     readVersionRange: readVersionRange, readVersions: readVersions,
     readScalar: readScalar, showScalar: showScalar, attributeRows: attributeRows, attributesFromRows: attributesFromRows,
     scheduleRows: scheduleRows, scheduleFromRows: scheduleFromRows, featureRows: featureRows,

@@ -260,12 +260,7 @@
 
     // The variants on disk when the message has recorded results (they are stored by each variant's
     // place in the list), else null: those are not moved or removed, and the split changes only once asked.
-    function withResults() {
-      var editor = Console.state.editor;
-      var data = editor ? Console.state.data[editor.feed] : null;
-      if (!editor || !ConsoleGuard.recorded(data ? data.results : null, editor.originalId)) { return null; }
-      return Array.isArray(editor.base.variants) ? editor.base.variants.length : 0;
-    }
+    function withResults() { return Console.keptVariants(Console.state.editor); }
 
     // A weight or share typed in a test with results: asked once per editor, else put back as it was (the
     // dialog's focus leaves the field, which then shows the weights again: agreed, the typed text is back).

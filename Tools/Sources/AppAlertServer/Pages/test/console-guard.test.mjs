@@ -95,3 +95,67 @@ test("a copy competes with its original while every targeting key is alike", () 
   assert.equal(G.sameTargeting({ ...original, id: 3, appVersionRange: "<2.0" }, original), false);
   assert.equal(G.sameTargeting({ ...original, id: 3, locales: ["de"] }, original), false);
 });
+
+test("an edit as JSON that moves or removes a saved variant of a test with results is refused in the form's words", () => {
+  const base = paywall();
+  const edited = (change) => { const draft = paywall(); change(draft); return draft; };
+  const refused = /^This test has results: moving or removing a variant would mix them up/;
+  // Swapped, removed, or renamed into each other's places: refused.
+  assert.match(G.savedVariantsRefusal(3, base, edited((d) => { d.variants.reverse(); })), refused);
+  assert.match(G.savedVariantsRefusal(3, base, edited((d) => { d.variants.splice(1, 1); })), refused);
+  assert.match(G.savedVariantsRefusal(3, base, edited((d) => { delete d.variants; })), refused);
+  assert.match(G.savedVariantsRefusal(3, base, edited((d) => { d.variants.splice(0, 1); d.variants.push({ name: "New", weight: 1 }); })), refused);
+  assert.match(G.savedVariantsRefusal(3, base, edited((d) => { d.variants[0].name = "Free week"; d.variants[1].name = "Control"; })), refused);
+  // Unnamed variants are told apart by their JSON, when it is their own.
+  const plain = { id: 2, variants: [{ weight: 1 }, { weight: 1, title: "B" }] };
+  assert.match(G.savedVariantsRefusal(2, plain, { id: 2, variants: [{ weight: 1, title: "B" }, { weight: 1 }] }), refused);
+  // Edited in place, renamed, a variant added at the end, or no results: saved.
+  assert.equal(G.savedVariantsRefusal(3, base, edited((d) => { d.variants[1].title = "Seven days free"; })), null);
+  assert.equal(G.savedVariantsRefusal(3, base, edited((d) => { d.variants[0].name = "Baseline"; })), null);
+  assert.equal(G.savedVariantsRefusal(3, base, edited((d) => { d.variants.push({ name: "Discount", weight: 1 }); })), null);
+  assert.equal(G.savedVariantsRefusal(null, base, edited((d) => { d.variants.reverse(); })), null);
+  assert.equal(G.savedVariantsRefusal(0, { id: 2 }, { id: 2, variants: [{ weight: 1 }, { weight: 1 }] }), null);
+});
+
+test("an edit as JSON that changes a test's split says how, for the form's question", () => {
+  const base = paywall();
+  assert.equal(G.splitChange(base, paywall()), null);
+  const shares = paywall();
+  shares.variants[0].weight = 3;
+  assert.equal(G.splitChange(base, shares), "share");
+  const added = paywall();
+  added.variants.push({ weight: 1 });
+  assert.equal(G.splitChange(base, added), "add");
+  assert.equal(G.splitChange({ id: 2 }, { id: 2, variants: [{ weight: 1 }, { weight: 1 }] }), "start");
+  assert.equal(G.splitChange({ id: 2 }, { id: 2 }), null);
+});
+
+test("a new action given in the JSON box reaches the copies that did what it did, unless the button is another", () => {
+  const before = paywall();
+  const after = paywall();
+  after.buttons[0].action = { event: "open_paywall" };
+  assert.deepEqual(G.followActions(before, after), [{ label: "first button",
+    changed: ["German", "variant “Free week” (B)", "German of variant “Free week” (B)"] }]);
+  assert.deepEqual(after.localizations.de.buttons[0].action, { event: "open_paywall" });
+  assert.deepEqual(after.variants[2].buttons[0].action, { url: "https://example.com/offer" });
+  // A new title with the new action: another button, whose copies stay.
+  const other = paywall();
+  other.buttons[0] = { title: "Upgrade", action: { event: "open_paywall" } };
+  assert.deepEqual(G.followActions(paywall(), other), []);
+  assert.deepEqual(other.localizations.de.buttons[0].action, { event: "show_paywall" });
+  // The second button from closing the message to a link.
+  const link = paywall();
+  link.buttons[1].action = { url: "https://example.com/later" };
+  assert.deepEqual(G.followActions(paywall(), link).map((one) => one.label), ["second button"]);
+  assert.deepEqual(link.localizations.de.buttons[1].action, { url: "https://example.com/later" });
+});
+
+test("the Delete dialog of a message with results says the report will show its counts under an unknown message", () => {
+  const plain = G.deleteText(2, "Try Pro", "messages.json", false);
+  assert.equal(plain, "Message #2 (Try Pro) leaves messages.json when you confirm. Installs that have not seen it never will; "
+    + "its id should not be used again.");
+  const withResults = G.deleteText(2, "Try Pro", "messages.json", true);
+  assert.ok(withResults.startsWith(plain + " "));
+  assert.match(withResults, /report will show them under an unknown message #2, without its title, its variants' names or its buttons' titles\.$/);
+  assert.match(G.deleteText(3, undefined, "a.json", false), /^Message #3 \(no title\)/);
+});

@@ -225,10 +225,10 @@ test("a kept draft is named by its feed and message, and only what the page stor
     "appalert-console-draft {"]) {
     assert.equal(L.draftOf(other), null, other);
   }
-  const stored = { draft: { id: 4, title: "Edited" }, base: { id: 4, title: "On disk" }, etag: "\"v1\"", template: null, json: null };
+  const stored = { draft: { id: 4, title: "Edited" }, base: { id: 4, title: "On disk" }, etag: "\"v1\"", template: null, json: null, like: null };
   assert.deepEqual(L.readKept(JSON.stringify(stored)), stored);
   assert.deepEqual(L.readKept(JSON.stringify({ draft: { id: 7 }, base: null, etag: 3, template: { id: 7 }, json: "{" })),
-    { draft: { id: 7 }, base: null, etag: null, template: { id: 7 }, json: "{" });
+    { draft: { id: 7 }, base: null, etag: null, template: { id: 7 }, json: "{", like: null });
   for (const broken of [null, "", "{\"draft\": {\"id\": 4", "[]", "{\"draft\": [1]}", "{\"draft\": {}, \"base\": 3}"]) {
     assert.equal(L.readKept(broken), null, String(broken));
   }
@@ -271,4 +271,42 @@ test("a copy of a message with variants or recorded results is said to compete w
     + "Before you save, change who sees the copy (or when), or end message #4.");
   assert.match(L.competesText(plain, 4, { 4: { counts: { shown: 0, dismissed: 2 } } }), /and its results no longer cover them all/);
   assert.match(L.competesText(split, 4, { 4: { counts: { shown: 9 } } }), /its A\/B test and its results no longer cover them/);
+});
+
+test("a date written as RFC 3339 is shown as the date fields take it, and reads back the same", () => {
+  for (const [value, shown] of [
+    ["2026-12-01T00:00:00Z", "2026-12-01"],
+    ["2026-12-01T09:30:00Z", "2026-12-01 09:30"],
+    ["2026-12-01T09:30:15Z", "2026-12-01 09:30:15"],
+    ["2026-12-01T09:00:00+02:00", "2026-12-01 09:00+02:00"],
+    ["2026-12-01T09:00:00.5Z", "2026-12-01T09:00:00.5Z"]
+  ]) {
+    assert.equal(L.showDate(value), shown, value);
+    assert.equal(L.readDate(shown).value, value, shown);
+  }
+  // What is not RFC 3339 (a date the check refuses) stays as it is.
+  assert.equal(L.showDate("next week"), "next week");
+  assert.equal(L.showDate("2026-12-01"), "2026-12-01");
+  assert.equal(L.showDate(undefined), "");
+});
+
+test("a duplicate's keys are arranged as its original writes them, at every level, added keys before the next they precede", () => {
+  const original = { id: 4, title: "Sale", buttons: [{ action: { event: "buy" }, title: "Buy" }],
+    localizations: { de: { text: "Rabatt", title: "Angebot" } }, colors: { text: "#000", background: "#fff" } };
+  // The page's draft, as the form writes: the title first in a button, a translation's keys as typed.
+  const draft = { title: "Sale", id: 9, buttons: [{ title: "Buy now", action: { event: "buy" } }, { title: "Later" }],
+    localizations: { de: { title: "Angebot", text: "Rabatt" } }, colors: { background: "#fff", text: "#000" },
+    rollout: 50, layout: "modal" };
+  const arranged = L.arrangedLike(draft, original);
+  assert.equal(JSON.stringify(arranged), JSON.stringify({ id: 9, title: "Sale",
+    buttons: [{ action: { event: "buy" }, title: "Buy now" }, { title: "Later" }],
+    localizations: { de: { text: "Rabatt", title: "Angebot" } }, colors: { text: "#000", background: "#fff" },
+    rollout: 50, layout: "modal" }));
+  // A key the original lacks goes before the next key the original has.
+  assert.deepEqual(Object.keys(L.arrangedLike({ a: 1, new: 2, b: 3 }, { b: 0, a: 0 })), ["new", "b", "a"]);
+  assert.deepEqual(Object.keys(L.arrangedLike({ a: 1, b: 3, new: 2 }, { b: 0, a: 0 })), ["b", "a", "new"]);
+  assert.deepEqual(Object.keys(L.arrangedLike({ new: 2, b: 3, a: 1 }, { a: 0, b: 0 })), ["a", "new", "b"]);
+  assert.equal(L.arrangedLike("text", { a: 1 }), "text");
+  // Kept with a draft of the tab.
+  assert.deepEqual(L.readKept(JSON.stringify({ draft: { id: 9 }, base: null, like: original })).like, original);
 });

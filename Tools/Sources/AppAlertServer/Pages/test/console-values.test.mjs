@@ -107,7 +107,7 @@ test("attributes are rows of key, comparison and value, and back the same", () =
 test("a rollout schedule is rows of date and percent; dates and percents as typed are written as the format has them", () => {
   const value = [{ at: "2027-01-15T08:00:00Z", percent: 10 }, { at: "2027-01-20T08:00:00Z", percent: 100 }];
   const rows = V.scheduleRows(value);
-  assert.deepEqual(rows, [{ at: "2027-01-15T08:00:00Z", percent: "10" }, { at: "2027-01-20T08:00:00Z", percent: "100" }]);
+  assert.deepEqual(rows, [{ at: "2027-01-15 08:00", percent: "10" }, { at: "2027-01-20 08:00", percent: "100" }]);
   assert.deepEqual(V.scheduleFromRows(rows, value), { value, errors: [] });
   const typed = V.scheduleFromRows([{ at: "2027-02-01", percent: "50%" }, { at: "", percent: "" }], undefined);
   assert.deepEqual(typed, { value: [{ at: "2027-02-01T00:00:00Z", percent: 50 }], errors: [] });
@@ -209,4 +209,17 @@ test("a version list takes exact versions and points a range to the range field"
     assert.equal(reading.value, undefined, text);
     assert.match(reading.error, /^App versions: only exact versions, like 1\.0, 1\.1\. For “.+”, leave this empty and write it in App version range below\./, text);
   }
+});
+
+test("languages written as tags are shown by name, and each name reads back as its tag", () => {
+  assert.equal(V.showLanguages(["de", "fr"]), "German, French");
+  assert.equal(V.showLanguages(["pt-BR", "zh-Hans", "en"]), "Brazilian Portuguese, Simplified Chinese, English");
+  for (const tags of [["de", "fr"], ["pt-BR", "zh-Hans", "en-GB", "es-419"], ["de-AT", "gsw"]]) {
+    assert.deepEqual(V.readLanguages(V.showLanguages(tags), "Languages").value, tags, tags.join(", "));
+  }
+  // A tag whose name alone does not read back shows with it, one with no name as it is.
+  assert.equal(V.showLanguages(["de-AT"]), "Austrian German (de-AT)");
+  assert.equal(V.showLanguages(["qaa"]), "qaa");
+  assert.equal(V.showLanguages("de"), null);
+  assert.equal(V.showLanguages([1]), null);
 });
