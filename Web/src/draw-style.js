@@ -2,13 +2,23 @@
 // an inline style attribute or a <style> element, so a page whose Content-Security-Policy forbids inline
 // styles draws messages all the same, and the page's CSS and the message's do not reach each other.
 
+/**
+ * The CSS that gives `:host` the `light` declarations, and the `dark` ones under a dark color scheme. A
+ * still picture (draw.js, `depictMessage`) is drawn in the appearance it is asked for, whatever the
+ * page's: its host's `data-appearance` is "light" or "dark".
+ * @param {string} light @param {string} dark
+ */
+export function appearanceCSS(light, dark) {
+  return `:host { ${light} }\n:host([data-appearance="dark"]) { ${dark} }\n`
+    + `@media (prefers-color-scheme: dark) { :host(:not([data-appearance="light"])) { ${dark} } }`;
+}
+
 /** The base styles: light and dark, each layout, motion only for those who have not asked for less. */
 export const baseCSS = `
-:host { all: initial; display: block; color-scheme: light dark;
-  --aa-bg-default: #FFFFFF; --aa-text-default: #1C1C1E; --aa-accent-default: #0A5FC7; --aa-shade: rgb(0 0 0 / 0.45); }
-@media (prefers-color-scheme: dark) {
-  :host { --aa-bg-default: #1C1C1E; --aa-text-default: #F2F2F7; --aa-accent-default: #2F6FDB; --aa-shade: rgb(0 0 0 / 0.6); }
-}
+:host { all: initial; display: block; color-scheme: light dark; }
+${appearanceCSS(
+  "--aa-bg-default: #FFFFFF; --aa-text-default: #1C1C1E; --aa-accent-default: #0A5FC7; --aa-shade: rgb(0 0 0 / 0.45);",
+  "--aa-bg-default: #1C1C1E; --aa-text-default: #F2F2F7; --aa-accent-default: #2F6FDB; --aa-shade: rgb(0 0 0 / 0.6);")}
 .root { font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: start; }
 .shade { position: fixed; inset: 0; z-index: 2147483000; background: var(--aa-shade);
   display: flex; align-items: center; justify-content: center; padding: 16px; box-sizing: border-box; }
@@ -20,14 +30,14 @@ export const baseCSS = `
 .image .panel { width: min(480px, 100%); padding: 0; overflow: hidden; }
 .sheet .shade { align-items: flex-end; padding: 0; }
 .sheet .panel { width: min(600px, 100%); padding: 24px 24px 20px; border-radius: 16px 16px 0 0; max-height: 90vh; }
-h2 { font-size: 1.15em; font-weight: 650; margin: 0 0 8px; overflow-wrap: anywhere; }
-p { margin: 0 0 16px; white-space: pre-line; overflow-wrap: anywhere; }
+.title { font-size: 1.15em; font-weight: 650; margin: 0 0 8px; overflow-wrap: anywhere; }
+.text { margin: 0 0 16px; white-space: pre-line; overflow-wrap: anywhere; }
 .hidden-title { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 img { display: block; max-width: 100%; height: auto; border-radius: 8px; margin: 0 0 16px; }
 .image img { border-radius: 0; margin: 0; width: 100%; }
 .buttons { display: flex; flex-direction: column; gap: 8px; }
 .modal .buttons, .sheet .buttons { flex-direction: row; flex-wrap: wrap; justify-content: flex-end; }
-button, a.button { font: inherit; font-weight: 600; border-radius: 10px; padding: 10px 16px; cursor: pointer;
+button, .button { font: inherit; font-weight: 600; border-radius: 10px; padding: 10px 16px; cursor: pointer;
   text-decoration: none; text-align: center; box-sizing: border-box; border: 1px solid var(--aa-accent, var(--aa-accent-default));
   background: transparent; color: inherit; overflow-wrap: anywhere; }
 .buttons > :first-child { background: var(--aa-accent, var(--aa-accent-default)); color: #FFFFFF; }
@@ -58,6 +68,14 @@ button:focus-visible, a:focus-visible, .panel:focus-visible { outline: 3px solid
   @keyframes aa-rise { from { transform: scale(0.96); opacity: 0; } }
   @keyframes aa-up { from { transform: translateY(100%); } }
 }
+.root.still .shade, .root.still .banner-box { position: absolute; }
+.root.still .panel { max-height: 100%; animation: none; }
+.root.still.sheet .panel { max-height: 90%; }
+.root.still .shade { animation: none; }
+.missing { display: flex; align-items: center; justify-content: center; min-height: 60px; padding: 8px; margin: 0 0 16px;
+  border: 1px dashed currentColor; border-radius: 8px; font-size: 0.8em; text-align: center; overflow-wrap: anywhere; }
+.banner .tap .missing { width: 56px; height: 56px; min-height: 0; margin: 0; padding: 2px; box-sizing: border-box;
+  flex: none; overflow: hidden; font-size: 9px; }
 `;
 
 const color = /^#[0-9A-F]{6}([0-9A-F]{2})?$/i;
@@ -81,7 +99,7 @@ export function paletteCSS(colors) {
     text: colors.dark.text ?? colors.light.text,
     accent: colors.dark.accent ?? colors.light.accent,
   };
-  return `:host { ${declarations(colors.light)} }\n@media (prefers-color-scheme: dark) { :host { ${declarations(dark)} } }`;
+  return appearanceCSS(declarations(colors.light), declarations(dark));
 }
 
 /** @type {WeakMap<object, CSSStyleSheet>} */

@@ -1,6 +1,8 @@
 // Draws a resolved message in the page (issue 43, "Drawing"): the five layouts inside a shadow root, as
 // accessible as the platform's own dialogs. Feed text only ever becomes text nodes; URLs only ever
 // become `href` and `src` properties of links and images, after the engine's link policy checked them.
+// The same drawing makes the still pictures of `appalert serve --dev`'s preview and console
+// (`depictMessage`: inside their phone frames, from the decision's message object).
 
 import { baseSheet, paletteCSS, sheet } from "./draw-style.js";
 import { messageJSON } from "./select.js";
@@ -9,6 +11,18 @@ import { BannerTimer } from "./banner-timer.js";
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
 /** @typedef {import("./service.js").MessageControls} MessageControls */
+/**
+ * What the drawing reads of a resolved message.
+ * @typedef {Pick<ResolvedMessage, "id" | "title" | "text" | "dismissible" | "layout" | "image" | "buttons" | "action"
+ *   | "features" | "colors" | "bannerSeconds">} Drawable
+ */
+/**
+ * How a message is drawn: in the page (a dialog or a banner), in a slot (a card in the page's flow), or
+ * as a still picture (nothing to use, focus or hear, in the appearance asked for); its direction and
+ * language.
+ * @typedef {{mode: "page" | "inline" | "still", direction: "ltr" | "rtl", lang: string | undefined,
+ *   dark?: boolean}} Drawing
+ */
 
 let serial = 0;
 
@@ -36,12 +50,14 @@ function deepActiveElement(doc) {
 }
 
 /**
- * A control that performs `action`: a link for a URL (opened by the browser, in a new tab), else a button.
- * @param {Document} doc @param {Action} action @param {MessageControls} controls @param {string} className
+ * A control that performs `action`: a link for a URL (opened by the browser, in a new tab), else a button;
+ * in a still picture (no `controls`), its look alone.
+ * @param {Document} doc @param {Action} action @param {MessageControls | undefined} controls @param {string} className
  * @param {number} [index] the button's place among the message's buttons
  * @returns {HTMLElement}
  */
 function control(doc, action, controls, className, index = undefined) {
+  if (controls === undefined) return element(doc, "span", className);
   if (typeof action === "object" && "url" in action) {
     const link = element(doc, "a", className);
     link.href = action.url;
@@ -59,13 +75,19 @@ function control(doc, action, controls, className, index = undefined) {
 }
 
 /**
- * The image, switched to its dark version while the page is dark.
- * @param {Document} doc @param {NonNullable<ResolvedMessage["image"]>} image
+ * The image, switched to its dark version while the page is dark. In a still picture, the version of its
+ * appearance, and where it cannot be loaded, its alt text in a dashed box.
+ * @param {Document} doc @param {NonNullable<ResolvedMessage["image"]>} image @param {Drawing} how
  */
-function picture(doc, image) {
+function picture(doc, image, how) {
   const img = element(doc, "img");
   img.alt = image.alt ?? "";
   const dark = image.darkUrl;
+  if (how.mode === "still") {
+    img.src = how.dark && dark !== undefined ? dark : image.url;
+    img.addEventListener("error", () => img.replaceWith(element(doc, "div", "missing", image.alt ?? "")));
+    return img;
+  }
   const query = dark === undefined ? undefined : doc.defaultView?.matchMedia?.("(prefers-color-scheme: dark)");
   const choose = () => {
     img.src = query?.matches && dark !== undefined ? dark : image.url;
@@ -76,48 +98,59 @@ function picture(doc, image) {
 }
 
 /**
- * The message's drawing in `shadow` (its styles adopted): for `inline`, a card in the page's flow (a
- * slot); else a modal dialog over a shade, or a banner fixed at the top. Returns the panel.
- * @param {Document} doc @param {ShadowRoot} shadow @param {ResolvedMessage} message
- * @param {MessageControls} controls @param {boolean} inline
+ * The message's drawing in `shadow` (its styles adopted): for "inline", a card in the page's flow (a
+ * slot); for "page", a modal dialog over a shade, or a banner fixed at the top; for "still", the same
+ * as "page" inside the host's box, with nothing to use, focus or hear. Returns the panel.
+ * @param {Document} doc @param {ShadowRoot} shadow @param {Drawable} message
+ * @param {MessageControls | undefined} controls (undefined for "still") @param {Drawing} how
  */
-function drawParts(doc, shadow, message, controls, inline) {
+function drawParts(doc, shadow, message, controls, how) {
   serial += 1;
   const ids = { title: `appalert-title-${serial}`, text: `appalert-text-${serial}` };
+  const inline = how.mode === "inline";
+  const still = how.mode === "still";
   const palette = paletteCSS(message.colors);
   shadow.adoptedStyleSheets = palette === "" ? [baseSheet(doc)] : [baseSheet(doc), sheet(doc, palette)];
-  const root = element(doc, "div", `root ${message.layout}${inline ? " inline" : ""}`);
-  root.dir = messageJSON(message).direction === "rtl" ? "rtl" : "ltr";
-  if (message.localization) root.lang = message.localization.original;
+  const root = element(doc, "div", `root ${message.layout}${inline ? " inline" : ""}${still ? " still" : ""}`);
+  root.dir = how.direction;
+  if (how.lang !== undefined) root.lang = how.lang;
   shadow.replaceChildren(root);
 
   const panel = element(doc, "div", "panel");
   const hidden = message.layout === "image" && message.image !== undefined;
-  const title = element(doc, "h2", hidden ? "hidden-title" : undefined, message.title);
-  title.id = ids.title;
-  const text = element(doc, "p", hidden ? "hidden-title" : undefined, message.text);
-  text.id = ids.text;
-  /** @type {HTMLButtonElement | undefined} */
+  // A still picture has no headings: the page it is on has its own outline.
+  const title = element(doc, still ? "div" : "h2", hidden ? "title hidden-title" : "title", message.title);
+  const text = element(doc, still ? "div" : "p", hidden ? "text hidden-title" : "text", message.text);
+  if (!still) {
+    title.id = ids.title;
+    text.id = ids.text;
+  }
+  /** @type {HTMLElement | undefined} */
   let closeButton;
   const hasDismissButton = message.buttons.some((button) => button.action === "dismiss");
   if (message.dismissible && message.layout !== "alert" && !(inline && hasDismissButton)) {
-    closeButton = element(doc, "button", "close", "×");
-    closeButton.type = "button";
-    closeButton.setAttribute("aria-label", controls.texts.close);
-    closeButton.title = controls.texts.close;
-    closeButton.addEventListener("click", () => controls.close());
+    if (controls === undefined) {
+      closeButton = element(doc, "span", "close", "×");
+    } else {
+      const button = element(doc, "button", "close", "×");
+      button.type = "button";
+      button.setAttribute("aria-label", controls.texts.close);
+      button.title = controls.texts.close;
+      button.addEventListener("click", () => controls.close());
+      closeButton = button;
+    }
   }
 
   if (message.layout === "banner") {
     const box = element(doc, "div", "banner-box");
-    if (!inline) {
+    if (how.mode === "page") {
       box.setAttribute("role", "status");
       box.setAttribute("aria-live", "polite");
     }
     const tap = control(doc, message.action ?? "dismiss", controls, "tap");
     const words = element(doc, "span", "words");
     words.append(element(doc, "strong", undefined, message.title), element(doc, "span", undefined, message.text));
-    if (message.image) tap.append(picture(doc, message.image));
+    if (message.image) tap.append(picture(doc, message.image, how));
     tap.append(words);
     panel.append(tap);
     if (closeButton) panel.append(closeButton);
@@ -127,20 +160,20 @@ function drawParts(doc, shadow, message, controls, inline) {
   }
   if (inline) {
     panel.setAttribute("role", "region");
-  } else {
+  } else if (!still) {
     panel.setAttribute("role", message.layout === "alert" ? "alertdialog" : "dialog");
     panel.setAttribute("aria-modal", "true");
     panel.setAttribute("aria-describedby", ids.text);
     panel.tabIndex = -1;
   }
-  panel.setAttribute("aria-labelledby", ids.title);
+  if (!still) panel.setAttribute("aria-labelledby", ids.title);
   if (hidden && message.image) {
     const tap = control(doc, message.action ?? "dismiss", controls, "tap");
-    tap.append(picture(doc, message.image));
-    if (!message.image.alt) tap.setAttribute("aria-label", message.title);
+    tap.append(picture(doc, message.image, how));
+    if (!message.image.alt && !still) tap.setAttribute("aria-label", message.title);
     panel.append(title, text, tap);
   } else {
-    if (message.image) panel.append(picture(doc, message.image));
+    if (message.image) panel.append(picture(doc, message.image, how));
     panel.append(title, text);
     if (message.features && message.features.length > 0) {
       const list = element(doc, "ul", "features");
@@ -183,7 +216,7 @@ function drawParts(doc, shadow, message, controls, inline) {
 export function drawInline(slot, message, controls) {
   const doc = slot.ownerDocument;
   const shadow = slot.shadowRoot ?? slot.attachShadow({ mode: "open" });
-  drawParts(doc, shadow, message, controls, true);
+  drawParts(doc, shadow, message, controls, { mode: "inline", ...language(message) });
   slot.setAttribute("data-appalert-message", String(message.id));
   slot.setAttribute("data-appalert-layout", message.layout);
   return {
@@ -198,6 +231,70 @@ export function drawInline(slot, message, controls) {
 }
 
 /**
+ * The direction and language of a resolved message, as the decision's message object says them.
+ * @param {ResolvedMessage} message @returns {{direction: "ltr" | "rtl", lang: string | undefined}}
+ */
+function language(message) {
+  return { direction: messageJSON(message).direction === "rtl" ? "rtl" : "ltr", lang: message.localization?.original };
+}
+
+/**
+ * The decision's message object, as `appalert evaluate --json` prints it (both engines; the preview's
+ * phones draw from it).
+ * @typedef {object} MessageJSON
+ * @property {number} id @property {string} title @property {string} text @property {boolean} dismissible
+ * @property {string | null} localization @property {string} direction
+ * @property {import("./message.js").Layout} layout
+ * @property {{url: string, alt: string | null, darkUrl: string | null} | null} image
+ * @property {Array<{title: string, action: Action}>} buttons @property {Action | null} action
+ * @property {Array<{title: string, text: string | null, symbol: string | null}> | null} features
+ * @property {{light: Record<string, string | null>, dark: Record<string, string | null>} | null} colors
+ * @property {number | null} bannerSeconds
+ */
+
+/**
+ * A palette of the message object, its absent colors left out.
+ * @param {Record<string, string | null>} palette @returns {import("./message.js").Palette}
+ */
+function paletteOf(palette) {
+  const given = (/** @type {string | null | undefined} */ value) => value ?? undefined;
+  return { background: given(palette.background), text: given(palette.text), accent: given(palette.accent) };
+}
+
+/**
+ * Draws the decision's message object (`json`) as a still picture in `host` (in its shadow root): the
+ * layout as a page shows it, in the box of `host` instead of the window, light or dark as asked
+ * whatever the page's color scheme, with nothing to use, focus or hear (no dialog, no focus moves, no
+ * keys, no timer, nothing counted); an image that cannot be loaded is its alt text in a dashed box. Draws
+ * again over what it drew before.
+ * @param {HTMLElement} host @param {MessageJSON} json @param {{dark?: boolean}} [options]
+ */
+export function depictMessage(host, json, options = {}) {
+  const dark = options.dark === true;
+  /** @type {Drawable} */
+  const message = {
+    id: json.id,
+    title: String(json.title),
+    text: String(json.text),
+    dismissible: json.dismissible !== false,
+    layout: json.layout,
+    image: json.image ? { url: json.image.url, alt: json.image.alt ?? undefined, darkUrl: json.image.darkUrl ?? undefined } : undefined,
+    buttons: Array.isArray(json.buttons) ? json.buttons : [],
+    action: json.action ?? undefined,
+    features: json.features?.map((f) => ({ title: f.title, text: f.text ?? undefined, symbol: f.symbol ?? undefined })),
+    colors: json.colors ? { light: paletteOf(json.colors.light), dark: paletteOf(json.colors.dark) } : undefined,
+    bannerSeconds: json.bannerSeconds ?? undefined,
+  };
+  const shadow = host.shadowRoot ?? host.attachShadow(/** @type {ShadowRootInit} */ ({ mode: "open", serializable: true }));
+  host.setAttribute("data-appearance", dark ? "dark" : "light");
+  host.setAttribute("data-appalert-message", String(message.id));
+  host.setAttribute("data-appalert-layout", message.layout);
+  drawParts(host.ownerDocument, shadow, message, undefined, {
+    mode: "still", direction: json.direction === "rtl" ? "rtl" : "ltr", lang: json.localization ?? undefined, dark,
+  });
+}
+
+/**
  * Draws `message` and returns how to take it away.
  * @param {Document} doc @param {ResolvedMessage} message @param {MessageControls} controls
  * @returns {{remove: () => void}}
@@ -208,7 +305,7 @@ export function drawMessage(doc, message, controls) {
   host.setAttribute("data-appalert-layout", message.layout);
   const shadow = host.attachShadow({ mode: "open" });
   const modal = message.layout !== "banner";
-  const panel = drawParts(doc, shadow, message, controls, false);
+  const panel = drawParts(doc, shadow, message, controls, { mode: "page", ...language(message) });
 
   const returnTo = deepActiveElement(doc);
   (doc.body ?? doc.documentElement).append(host);

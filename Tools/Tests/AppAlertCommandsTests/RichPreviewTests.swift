@@ -4,7 +4,9 @@ import TestSupport
 import Testing
 
 /// The `serve --dev` gallery and simulator draw each layout as a phone would, in light and dark, in a
-/// real browser (headless Chromium), with images from a local server (one of them missing).
+/// real browser (headless Chromium), with images from a local server (one of them missing). Inside each
+/// phone is the web client's drawing of the message (its still picture, in a shadow root): what it
+/// shows is read with `page-audit.mjs phones`, which serializes those shadow roots.
 @Suite(.serialized)
 struct RichPreviewTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -51,6 +53,26 @@ struct RichPreviewTests {
         "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=10000",
     ]
 
+    /// Every phone of the page holds a drawing (or says why it has none).
+    static let phonesDrawn =
+        "document.querySelectorAll('.phone').length > 0 && [...document.querySelectorAll('.phone .screen')]"
+        + ".every((s) => s.shadowRoot?.querySelector('.root') || s.classList.contains('unavailable'))"
+    /// And every picture in them is loaded, or replaced by its alt text.
+    static let picturesSettled =
+        phonesDrawn + " && [...document.querySelectorAll('.phone .screen')].every((s) => "
+        + "[...(s.shadowRoot?.querySelectorAll('img') ?? [])].every((i) => i.complete && i.naturalWidth > 0))"
+
+    /// The page at `url` once `ready` holds, as headless Chromium drew it: its HTML with the drawings'
+    /// shadow roots (`<template shadowrootmode="open" …>` inside each phone's screen), and for each drawn
+    /// phone its class, its message's id and the colors of the message's panel, text and first button.
+    static func phones(_ url: String, scheme: String = "light", ready: String = phonesDrawn) async throws
+        -> (dom: String, colors: [[String: String]])
+    {
+        let report = try await PageAccessibilityTests.audit(url, scheme: scheme, ready: ready, check: "phones")
+        let colors = (report["phones"] as? [[String: Any]] ?? []).map { $0.compactMapValues { $0 as? String } }
+        return (report["dom"] as? String ?? "", colors)
+    }
+
     /// The part of `dom` from the gallery card of message `id` to the next card.
     static func card(_ id: Int, in dom: String, entry: Int = 0) -> String {
         var rest = Substring(dom)
@@ -62,8 +84,8 @@ struct RichPreviewTests {
         return String(rest[..<end])
     }
 
-    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
-    func theGalleryDrawsEveryLayoutInLightAndDark() throws {
+    @Test(.enabled(if: chromiumExecutable != nil && nodeExecutable != nil, "Chromium or Node is not installed"))
+    func theGalleryDrawsEveryLayoutInLightAndDark() async throws {
         let png = try Data(
             contentsOf: Self.repository.appendingPathComponent("Tests/AppAlertTests/Fixtures/images/valid.png"))
         let images = try TestHTTPServer { request in
@@ -75,10 +97,7 @@ struct RichPreviewTests {
         let file = try directory.write("messages.json", Self.feed(images: images.baseURL))
         let server = try ServeProcess([file, "--dev"])
         defer { server.stop() }
-        let dom = try AppAlertProcess.run(
-            Self.common + ["--window-size=1400,1000", "--dump-dom", "http://127.0.0.1:\(server.port)/"],
-            executable: chromiumExecutable!
-        ).standardOutput
+        let (dom, colors) = try await Self.phones("http://127.0.0.1:\(server.port)/", ready: Self.picturesSettled)
 
         // Grouped by placement, launch first.
         let launch = try #require(dom.range(of: ">At launch</h3>")?.lowerBound)
@@ -91,52 +110,70 @@ struct RichPreviewTests {
             #expect(card.contains("class=\"phone light layout-\(layout)\""), "\(id): \(card.prefix(400))")
             #expect(card.contains("class=\"phone dark layout-\(layout)\""), "\(id)")
         }
+        // A still picture: nothing in a phone is a dialog, a heading or a control (the page's one button is
+        // the simulator's).
+        #expect(
+            !dom.contains("aria-modal") && !dom.contains("role=\"dialog\"") && !dom.contains("role=\"alertdialog\""))
+        #expect(dom.components(separatedBy: "<button").count == 2, "\(dom.components(separatedBy: "<button").count)")
+        #expect(!dom.contains("<h2 class=\"title"))
+
         let alert = Self.card(1, in: dom)
-        #expect(alert.contains("<div class=\"title\">Scheduled maintenance</div>"))
-        #expect(alert.contains("<div class=\"button\">Details</div><div class=\"button cancel\">OK</div>"))
+        #expect(alert.contains("<div class=\"title\">Scheduled maintenance</div>"), "\(alert.prefix(1200))")
+        #expect(
+            alert.contains(
+                "<div class=\"buttons\"><span class=\"button\">Details</span><span class=\"button\">OK</span></div>"))
 
         let banner = Self.card(2, in: dom)
         #expect(banner.contains("src=\"\(images.baseURL)/pro.png\""))
         #expect(banner.contains("alt=\"The Pro badge\""))
-        #expect(banner.contains("leaves after 6 s · tap: event show-paywall"))
+        // What the picture cannot show is said under it.
+        #expect(banner.contains("<div class=\"note\">leaves after 6 s · tap: event show-paywall</div>"))
 
-        // The modal: the dark phone draws the dark image and the dark colors.
+        // The modal: the dark phone draws the dark image and the dark colors, the light one the light.
         let modal = Self.card(3, in: dom)
         let darkModal = String(modal[try #require(modal.range(of: "phone dark")).lowerBound...])
         #expect(darkModal.contains("src=\"\(images.baseURL)/folders-dark.png\""))
         #expect(
-            darkModal.contains("--background: #1C1C1E; --text: #F2F2F7; --accent: #4DA3FF;"), "\(darkModal.prefix(900))"
-        )
-        #expect(modal.contains("--background: #FFFFFF; --text: #1C1C1E; --accent: #0A66C2;"))
+            !modal.prefix(upTo: try #require(modal.range(of: "phone dark")).lowerBound).contains("folders-dark.png"))
+        let modalColors = colors.filter { $0["message"] == "3" }
         #expect(
-            modal.contains(
-                "<div class=\"btn primary\" role=\"button\">Try it<span class=\"does\">opens https://example.com/folders</span></div>"
-            ))
-        #expect(modal.contains("<div class=\"btn\" role=\"button\">Not now<span class=\"does\">closes</span></div>"))
+            modalColors.map { [$0["phone"], $0["background"], $0["text"], $0["button"]] } == [
+                ["phone light layout-modal", "rgb(255, 255, 255)", "rgb(28, 28, 30)", "rgb(10, 102, 194)"],
+                ["phone dark layout-modal", "rgb(28, 28, 30)", "rgb(242, 242, 247)", "rgb(77, 163, 255)"],
+            ], "\(modalColors)")
+        // Without colors of its own, a message is drawn in the web client's light and dark colors.
+        #expect(
+            colors.filter { $0["message"] == "1" }.map { [$0["background"], $0["text"]] } == [
+                ["rgb(255, 255, 255)", "rgb(28, 28, 30)"], ["rgb(28, 28, 30)", "rgb(242, 242, 247)"],
+            ], "\(colors)")
+        #expect(modal.contains("<span class=\"button\">Try it</span><span class=\"button\">Not now</span>"))
+        // What a button does is in the phone's name (the picture shows the button as the app does).
+        #expect(modal.contains("buttons: Try it (opens https://example.com/folders), Not now (closes)."))
 
         let sheet = Self.card(4, in: dom)
-        #expect(sheet.contains("<div class=\"title\">Keep related notes together.</div>") == false)
         #expect(
-            sheet.contains("<div class=\"title\">Folders</div><div class=\"text\">Keep related notes together.</div>"))
+            sheet.contains(
+                "<ul class=\"features\"><li><strong>Folders</strong><span>Keep related notes together.</span></li>"
+                    + "<li><strong>Search</strong></li></ul>"), "\(sheet.prefix(1500))")
         #expect(sheet.contains("dir=\"ltr\""))
-        // The Arabic localization is drawn right to left.
+        // The Arabic localization is drawn right to left, in its language.
         let arabic = Self.card(4, in: dom, entry: 1)
         #expect(arabic.contains("dir=\"rtl\""), "\(arabic.prefix(400))")
-        #expect(arabic.contains("<div class=\"title\">المجلدات</div>"))
+        #expect(arabic.contains("class=\"root sheet still\" dir=\"rtl\" lang=\"ar\""), "\(arabic.prefix(1500))")
+        #expect(arabic.contains("<li><strong>المجلدات</strong></li>"))
         // A base text in Hebrew, with no localization to name its language, is right to left by its
         // first letter, as an app lays it out.
-        #expect(Self.card(8, in: dom).contains("dir=\"rtl\""), "\(Self.card(8, in: dom).prefix(400))")
+        #expect(
+            Self.card(8, in: dom).contains("class=\"root modal still\" dir=\"rtl\""),
+            "\(Self.card(8, in: dom).prefix(1500))")
 
         let image = Self.card(5, in: dom)
         #expect(image.contains("src=\"\(images.baseURL)/sale.png\""))
-        #expect(image.contains("aria-label=\"Close\""))
-        // An image that cannot be loaded is replaced by its alt text, named as such.
+        #expect(image.contains("<span class=\"close\">×</span>"))
+        #expect(image.contains("<div class=\"note\">tap: opens https://example.com/sale</div>"))
+        // An image that cannot be loaded is replaced by its alt text.
         let missing = Self.card(6, in: dom)
-        #expect(
-            missing.contains(
-                "<div class=\"picture missing\" role=\"img\" aria-label=\"a picture that cannot be loaded: A pinned note\">"
-                    + "A pinned note</div>"),
-            "\(missing.prefix(900))")
+        #expect(missing.contains("<div class=\"missing\">A pinned note</div>"), "\(missing.prefix(1500))")
         #expect(images.requests.contains { $0.path == "/missing.png" })
     }
 
@@ -177,21 +214,18 @@ struct RichPreviewTests {
         try Self.screenshot("preview-inbox", of: page + "?message=7", size: "820,560")
     }
 
-    /// The DOM of `serve --dev`'s page for `feed`, as headless Chromium built it.
-    static func dom(of feed: String) throws -> String {
+    /// The DOM of `serve --dev`'s page for `feed`, as headless Chromium built it, with the phones' drawings.
+    static func dom(of feed: String) async throws -> String {
         let directory = try TemporaryDirectory()
         let file = try directory.write("messages.json", feed)
         let server = try ServeProcess([file, "--dev"])
         defer { server.stop() }
-        return try AppAlertProcess.run(
-            common + ["--window-size=1400,1000", "--dump-dom", "http://127.0.0.1:\(server.port)/"],
-            executable: chromiumExecutable!
-        ).standardOutput
+        return try await phones("http://127.0.0.1:\(server.port)/").dom
     }
 
-    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
-    func everyVariantIsDrawnWithItsLabelInEachOfItsLanguages() throws {
-        let dom = try Self.dom(
+    @Test(.enabled(if: chromiumExecutable != nil && nodeExecutable != nil, "Chromium or Node is not installed"))
+    func everyVariantIsDrawnWithItsLabelInEachOfItsLanguages() async throws {
+        let dom = try await Self.dom(
             of: #"""
                 {"format": 2, "messages": [
                   {"id": 9, "bundleId": "a", "title": "Try Pro", "text": "All features.", "layout": "modal",
@@ -226,9 +260,9 @@ struct RichPreviewTests {
         }
     }
 
-    @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
-    func anInboxItemIsDrawnAsItsRowInTheInboxAndAsTheCardItOpens() throws {
-        let dom = try Self.dom(of: Self.feed(images: "https://example.com"))
+    @Test(.enabled(if: chromiumExecutable != nil && nodeExecutable != nil, "Chromium or Node is not installed"))
+    func anInboxItemIsDrawnAsItsRowInTheInboxAndAsTheCardItOpens() async throws {
+        let dom = try await Self.dom(of: Self.feed(images: "https://example.com"))
         for (entry, title, inbox) in [
             (0, "Welcome to Notes 3", "Messages"), (1, "Willkommen bei Notes 3", "Nachrichten"),
         ] {
@@ -251,7 +285,8 @@ struct RichPreviewTests {
             // Then the card a tap opens: a modal that closes with the confirm button.
             let opened = String(card[try #require(card.range(of: "class=\"phone light layout-modal\"")).lowerBound...])
             #expect(opened.contains("<div class=\"title\">\(title)</div>"))
-            #expect(opened.contains("<div class=\"btn primary\" role=\"button\">OK<span class=\"does\">closes</span>"))
+            #expect(opened.contains("<div class=\"buttons\"><span class=\"button\">OK</span></div>"))
+            #expect(opened.contains("buttons: OK (closes)."))
             #expect(opened.contains("<div class=\"appearance\">opened</div>"))
         }
         let german = Self.card(7, in: dom, entry: 1)
@@ -259,7 +294,8 @@ struct RichPreviewTests {
     }
 
     /// Under a dimmed layout the "light"/"dark" caption was grey on grey. Measured in the browser: each
-    /// caption has an opaque background of its own and its text on it at least 4.5:1 (WCAG 2.x).
+    /// caption, and each note under a phone, has an opaque background of its own and its text on it at
+    /// least 4.5:1 (WCAG 2.x).
     @Test(.enabled(if: chromiumExecutable != nil, "Chromium is not installed"))
     func everyPhonesAppearanceCaptionIsReadable() throws {
         let directory = try TemporaryDirectory()
@@ -280,7 +316,7 @@ struct RichPreviewTests {
                 return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
               }
               var lines = [];
-              document.querySelectorAll(".phone .appearance").forEach(function (node) {
+              document.querySelectorAll(".phone .appearance, .phone .note").forEach(function (node) {
                 var style = getComputedStyle(node);
                 var text = color(style.color), background = color(style.backgroundColor);
                 var a = luminance(text.rgb), b = luminance(background.rgb);
@@ -305,14 +341,18 @@ struct RichPreviewTests {
         let rows = dom[start..<end].split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
         // Every gallery phone: 10 cards (message 4 and its localization, message 9's two variants) light
         // and dark, 2 inbox cards (the item and its localization) with their rows light and dark and the
-        // card they open.
-        #expect(rows.count == 10 * 2 + 2 * 3, "\(rows)")
+        // card they open; and a note under the two banners and the picture message, light and dark.
+        #expect(rows.count == 10 * 2 + 2 * 3 + 3 * 2, "\(rows)")
         for row in rows {
             #expect(row.count == 4 && row[2] == "1", "\(row)")
             #expect((Double(row.last ?? "") ?? 0) >= 4.5, "\(row)")
         }
         #expect(rows.contains { $0[0] == "phone light layout-modal" && $0[1] == "light" })
         #expect(rows.contains { $0[0] == "phone dark layout-sheet" && $0[1] == "dark" })
+        #expect(
+            rows.contains {
+                $0[0] == "phone dark layout-banner" && $0[1] == "leaves after 6 s · tap: event show-paywall"
+            })
     }
 
     /// An edit that is not served is said at the top of the page, above the simulator, where the author

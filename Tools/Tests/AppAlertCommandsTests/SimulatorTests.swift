@@ -191,8 +191,12 @@ struct SimulatorTests {
         let result = try #require(dom.range(of: "id=\"simulator-result\"").map { String(dom[$0.lowerBound...]) })
         #expect(result.contains(" · fr</div>"), "\(result.prefix(600))")
         // The wall (priority 3) is what 1.0 on iOS sees; the rollout message needs an install id.
-        #expect(result.contains("<div class=\"alert wall message\""))
+        // Its phone (the web client's drawing inside, in a shadow root the dump does not show) says it is a wall.
+        #expect(
+            result.contains("<div class=\"phone light layout-alert\" dir=\"ltr\" role=\"img\""), "\(result.prefix(600))"
+        )
         #expect(result.contains("id=\"simulator-message\""))
+        #expect(result.contains("<div class=\"note\">a wall</div>"))
         // The OS version the link leaves out is a current one of the platform it names.
         #expect(result.contains("Install: com.example.A · 1.0 · ios · 27.1 · fr</div>"), "\(result.prefix(600))")
         #expect(result.contains("<tr class=\"chosen\"><td>#2</td><td>shown</td>"))
@@ -222,7 +226,7 @@ struct SimulatorTests {
         let campaignResult = try #require(
             campaignDOM.range(of: "id=\"simulator-result\"").map { String(campaignDOM[$0.lowerBound...]) })
         #expect(campaignResult.contains(" · event purchase</div>"), "\(campaignResult.prefix(600))")
-        #expect(campaignResult.contains("<div class=\"title\">Thanks B</div>"), "\(campaignResult.prefix(600))")
+        #expect(campaignResult.contains("aria-label=\"An alert (light): Thanks B."), "\(campaignResult.prefix(600))")
         #expect(campaignResult.contains("#5 · variant B (2 of 2)</div>"), "\(campaignResult.prefix(600))")
         #expect(campaignResult.contains("<td>#1</td><td>excluded</td><td>trigger</td>"))
         #expect(campaignDOM.contains("value=\"plan=pro, beta=true\""))

@@ -275,8 +275,10 @@ const scenarios = {
     const saved = await tab.save();
     await tab.open(base + "/");
     const wanted = JSON.stringify(options.title);
+    // In a phone's name and in the drawing inside it (a shadow root, which the page's innerText leaves out).
     const previewShowsTitle = await tab.wait("the preview page to show the title",
-      `document.body.innerText.includes(${wanted})`);
+      `[...document.querySelectorAll(".phone")].some((phone) => (phone.getAttribute("aria-label") || "").includes(${wanted})
+        && phone.querySelector(".screen")?.shadowRoot?.textContent.includes(${wanted}))`);
     return { ...saved, previewShowsTitle, diff, explain: { withoutVersion, badVersion } };
   },
 

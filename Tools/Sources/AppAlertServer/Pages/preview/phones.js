@@ -5,36 +5,21 @@ var AppAlertPhones = (function () {
     if (text !== undefined && text !== null) { node.textContent = text; }
     return node;
   }
+  // What is inside each phone is the web client's drawing of the message (Web/src/draw.js), which
+  // `appalert serve` answers at /appalert-web-draw.js from the copy embedded in the binary: imported once,
+  // when the first phone is drawn.
+  var drawing = null;
+  function depict(screen, m, dark) {
+    drawing = drawing || import("/appalert-web-draw.js");
+    drawing.then(function (module) {
+      module.depictMessage(screen, m, { dark: dark });
+    }, function (error) {
+      screen.textContent = "The message cannot be drawn: the drawing code did not load (" + error.message + ").";
+      screen.classList.add("unavailable");
+    });
+  }
   // The core's answer (the localization's language, else the texts' first letter), as an app's.
   function direction(m) { return m.direction === "rtl" ? "rtl" : "ltr"; }
-  function palette(m, dark) {
-    var own = m.colors ? (dark ? m.colors.dark : m.colors.light) : null;
-    var system = dark
-      ? { background: "#1C1C1E", text: "#F2F2F7", accent: "#0A84FF" }
-      : { background: "#FFFFFF", text: "#1C1C1E", accent: "#007AFF" };
-    function pick(key) { return own && own[key] ? own[key] : system[key]; }
-    return { background: pick("background"), text: pick("text"), accent: pick("accent") };
-  }
-  function paint(node, colors) {
-    node.style.setProperty("--background", colors.background);
-    node.style.setProperty("--text", colors.text);
-    node.style.setProperty("--accent", colors.accent);
-    node.style.setProperty("--on-accent", "#FFFFFF");
-  }
-  function picture(m, dark) {
-    var image = m.image;
-    if (!image) { return null; }
-    var img = element("img", "picture");
-    img.alt = image.alt || "";
-    img.src = dark && image.darkUrl ? image.darkUrl : image.url;
-    img.addEventListener("error", function () {
-      var missing = element("div", "picture missing", image.alt || "(image without alt)");
-      missing.setAttribute("role", "img");
-      missing.setAttribute("aria-label", "a picture that cannot be loaded: " + (image.alt || "no alt text"));
-      if (img.parentNode) { img.parentNode.replaceChild(missing, img); }
-    });
-    return img;
-  }
   function does(action) {
     if (action === "dismiss") { return "closes"; }
     if (action && action.url) { return "opens " + action.url; }
@@ -57,16 +42,6 @@ var AppAlertPhones = (function () {
     if (m.dismissible === false) { words.push("a wall: it cannot be closed"); }
     phone.setAttribute("role", "img");
     phone.setAttribute("aria-label", words.map(function (w) { return /[.!?…]$/.test(w) ? w : w + "."; }).join(" "));
-  }
-  function buttons(m, container) {
-    var list = element("div", "buttons");
-    m.buttons.forEach(function (button, index) {
-      var node = element("div", "btn" + (index === 0 ? " primary" : ""), button.title);
-      node.setAttribute("role", "button");
-      node.appendChild(element("span", "does", does(button.action)));
-      list.appendChild(node);
-    });
-    container.appendChild(list);
   }
   function texts(m, container) {
     container.appendChild(element("div", "title", m.title));
@@ -91,76 +66,24 @@ var AppAlertPhones = (function () {
     describe(phone, { title: m.title, text: m.text }, m.inbox.title + ", an unread row (" + (dark ? "dark" : "light") + ")");
     return phone;
   }
+  // A phone with the message drawn inside it as an app shows it; under it, what the drawing does not
+  // show: how long a banner stays, what a tap on it or on a picture does, that a wall cannot be closed.
   function drawPhone(m, dark, caption) {
     var phone = element("div", "phone " + (dark ? "dark" : "light") + " layout-" + m.layout);
     phone.setAttribute("dir", direction(m));
+    // Drawn in the feed's own colors (the author's choice, which `validate` checks), not the web client's.
+    if (m.colors) { phone.setAttribute("data-colors", "feed"); }
     var app = element("div", "app");
     ["", "short", "", "", "short"].forEach(function (c) { app.appendChild(element("div", c)); });
     phone.appendChild(app);
-    var colors = palette(m, dark);
-    var dim = element("div", "dim");
-    var shown;
-    if (m.layout === "banner") {
-      shown = element("div", "banner surface");
-      var image = picture(m, dark);
-      if (image) { shown.appendChild(image); }
-      var words = element("div");
-      texts(m, words);
-      words.appendChild(element("div", "seconds", "leaves after " + m.bannerSeconds + " s · tap: " + does(m.action)));
-      shown.appendChild(words);
-      phone.appendChild(shown);
-    } else if (m.layout === "modal") {
-      shown = element("div", "card surface");
-      var modalImage = picture(m, dark);
-      if (modalImage) { shown.appendChild(modalImage); }
-      texts(m, shown);
-      buttons(m, shown);
-      dim.appendChild(shown);
-      phone.appendChild(dim);
-    } else if (m.layout === "sheet") {
-      shown = element("div", "sheet surface");
-      var sheetImage = picture(m, dark);
-      if (sheetImage) { shown.appendChild(sheetImage); }
-      texts(m, shown);
-      (m.features || []).forEach(function (f) {
-        var row = element("div", "feature");
-        var mark = element("div", "mark", f.symbol ? "\u2605" : "\u2022");
-        if (f.symbol) { mark.title = f.symbol; }
-        row.appendChild(mark);
-        var words = element("div");
-        words.appendChild(element("div", "title", f.title));
-        if (f.text) { words.appendChild(element("div", "text", f.text)); }
-        row.appendChild(words);
-        shown.appendChild(row);
-      });
-      buttons(m, shown);
-      dim.appendChild(shown);
-      phone.appendChild(dim);
-    } else if (m.layout === "image") {
-      shown = element("div", "imageonly");
-      var alone = picture(m, dark);
-      if (alone) { shown.appendChild(alone); }
-      var close = element("div", "close", "\u2715");
-      close.setAttribute("role", "button");
-      close.setAttribute("aria-label", "Close");
-      shown.appendChild(close);
-      shown.title = "tap: " + does(m.action);
-      dim.appendChild(shown);
-      phone.appendChild(dim);
-    } else {
-      shown = element("div", "alert" + (m.dismissible ? "" : " wall"));
-      var content = element("div", "content");
-      texts(m, content);
-      shown.appendChild(content);
-      // The system alert draws its dismiss button in the cancel role.
-      m.buttons.forEach(function (button) {
-        shown.appendChild(element("div", "button" + (button.action === "dismiss" ? " cancel" : ""), button.title));
-      });
-      dim.appendChild(shown);
-      phone.appendChild(dim);
-    }
-    shown.classList.add("message");
-    paint(shown, colors);
+    var screen = element("div", "screen");
+    phone.appendChild(screen);
+    depict(screen, m, dark);
+    var notes = [];
+    if (m.layout === "banner") { notes.push("leaves after " + m.bannerSeconds + " s"); }
+    if (m.layout === "banner" || m.layout === "image") { notes.push("tap: " + does(m.action || "dismiss")); }
+    if (m.dismissible === false) { notes.push("a wall"); }
+    if (notes.length) { phone.appendChild(element("div", "note", notes.join(" · "))); }
     phone.appendChild(element("div", "appearance", caption || (dark ? "dark" : "light")));
     var layouts = { banner: "A banner", modal: "A card", sheet: "A sheet", image: "A picture message" };
     describe(phone, m, (layouts[m.layout] || "An alert") + " (" + (caption || (dark ? "dark" : "light")) + ")");

@@ -62,7 +62,7 @@
       var phones = element("div", "phones");
       phones.appendChild(AppAlertPhones.drawPhone(m, false));
       phones.appendChild(AppAlertPhones.drawPhone(m, true));
-      phones.querySelector(".message").id = "simulator-message";
+      /** @type {HTMLElement} */ (phones.firstChild).id = "simulator-message";
       var item = element("div", "item");
       item.appendChild(phones);
       item.appendChild(element("div", "meta", "#" + m.id + (m.localization ? " · " + m.localization : "")
