@@ -166,6 +166,8 @@ extension ConsoleBrowserTests {
             rollout["explain"] as? String
                 == "It depends on the install: 50% of installs like this one see this message (its rollout), each "
                 + "chosen by its install id. Give an install id to check one of them.", "\(rollout)")
+        let german = report["german"] as? [String: Any] ?? [:]
+        #expect(german["explain"] as? String == "This install sees this message, in German.", "\(german)")
     }
 }
 

@@ -104,7 +104,13 @@ export function keptScenarios({ base, options, at, savedOnABrokenFile }) {
       await tab.type("#con-install-now", options.moment);
       await tab.type(at("rollout"), "50");
       const rollout = await answers();
-      return { now, later, notADate, rollout };
+      // A German install of the example app, on a message translated into German: the answer names it.
+      await tab.go(4);
+      await tab.type("#con-install-now", "");
+      await tab.type("#con-install-app", "com.createchsol.AppAlertExample");
+      await tab.type("#con-install-locale", "de");
+      const german = await answers();
+      return { now, later, notADate, rollout, german };
     },
 
     // Edits the first button's title of message options.id in the form (which writes a button's title

@@ -240,8 +240,11 @@
     var mine = (explain.evaluations || []).find(function (row) { return row.id === id; });
     var line;
     if (explain.selected === id) {
+      // In which language, when a translation applies ("in German"); the message's own texts otherwise.
+      var shown = explain.message && typeof explain.message.localization === "string" ? explain.message.localization : null;
       line = "This install sees this message" + (explain.variant !== null && explain.variant !== undefined
-        ? ", " + ConsoleValues.variantWords(editor.draft.variants, explain.variant) : "") + ".";
+        ? ", " + ConsoleValues.variantWords(editor.draft.variants, explain.variant) : "")
+        + (shown ? ", in " + ConsoleValues.languageName(shown) : "") + ".";
     } else if (mine && mine.eligible) {
       line = "This message suits this install, but " + (explain.selected === null || explain.selected === undefined
         ? "it is not the one shown" : "message " + explain.selected + " is shown instead") + ": " + mine.reason + ".";
