@@ -57,6 +57,7 @@ extension ConsoleBrowserTests {
         #expect(moved["after"] as? [String] == ["Control", "Discount"], "\(moved)")
         // A variant's empty title shows the message's.
         #expect(report["variantPlaceholder"] as? String == "App Alert")
+        #expect(report["inheritedConversion"] as? [String] == ["purchase", "3 days"], "\(report)")
         #expect(report["offered"] as? [String] == ["English (en)", "German (de)"], "\(report)")
         // An empty German cell shows the message's title; the variant's, the message's German text.
         #expect(report["fallback"] as? String == "App Alert")

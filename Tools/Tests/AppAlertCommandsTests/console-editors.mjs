@@ -53,6 +53,9 @@ export function editorScenarios({ base, options, at }) {
         legends: await tab.evaluate("Array.from(document.querySelectorAll('.con-variant > legend')).map((l) => l.textContent)") };
       await tab.click('.con-variant[data-path="variants[1]"] [data-move=remove]');
       moved.after = (await draft()).variants.map((variant) => variant.name || null);
+      // Before it has its own, the variant's conversion shows the message's in grey.
+      const inheritedConversion = await tab.evaluate(`[${JSON.stringify(at("variants[1].conversion.event"))},
+        ${JSON.stringify(at("variants[1].conversion.amount"))}].map((selector) => document.querySelector(selector).placeholder)`);
       await tab.type(at("variants[1].conversion.event"), "purchase");
       await tab.type(at("variants[1].conversion.amount"), "24");
       // German, chosen by name, for the message and for the variant.
@@ -77,7 +80,7 @@ export function editorScenarios({ base, options, at }) {
       }
       const saved = await tab.save();
       const reopened = await typedBack(browser, saved, ["startDate", "endDate"]);
-      return { ...saved, reopened, rolloutNote, rolloutError, legends, legendsAfter, shares, moved, variantPlaceholder, offered, fallback, variantFallback, errors };
+      return { ...saved, reopened, rolloutNote, rolloutError, legends, legendsAfter, shares, moved, variantPlaceholder, inheritedConversion, offered, fallback, variantFallback, errors };
     },
 
     // The rows editors: a rollout schedule in place of the rollout, an event trigger, attributes, data and a

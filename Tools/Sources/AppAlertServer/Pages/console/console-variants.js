@@ -377,6 +377,7 @@
         }
         one.children.forEach(function (child) {
           if (child.refresh) { child.refresh(draft); }
+          if (child.spec.rows === "conversion") { inheritedConversion(child, draft); }
           if (child.messageKey) {
             var own = L.getPath(draft, L.parsePath(child.messageKey));
             child.control.setAttribute("placeholder", typeof own === "string" && own !== "" ? own : child.spec.placeholder || "");
@@ -385,6 +386,21 @@
       });
     };
     return field;
+  }
+
+  // A variant without a conversion of its own has the message's: its empty fields show it in grey
+  // ("purchase", "3 days": the unit too, since the variant's own unit field starts at hours).
+  function inheritedConversion(child, draft) {
+    var inherited = V.conversionFields(draft.conversion);
+    child.controls().forEach(function (/** @type {HTMLInputElement | HTMLSelectElement} */ control) {
+      var place = control.closest("[data-column]");
+      var column = place ? place.getAttribute("data-column") : null;
+      if (column === "event") {
+        control.setAttribute("placeholder", inherited && inherited.event ? inherited.event : "e.g. purchase");
+      } else if (column === "amount") {
+        control.setAttribute("placeholder", inherited && inherited.amount ? inherited.amount + " " + inherited.unit : "e.g. 3");
+      }
+    });
   }
 
   Console.variants = { build: build, translations: translations };
