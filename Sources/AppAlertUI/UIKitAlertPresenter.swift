@@ -95,8 +95,9 @@
             guard controller.viewIfLoaded?.window != nil else {
                 throw PresentationError(kind: .notOnScreen, reason: "\(type(of: controller)) is not in a window")
             }
+            // Leaving the screen, it will not be free again: the app passes the controller that presented it.
             guard !controller.isBeingDismissed else {
-                throw PresentationError(kind: .occupied, reason: "\(type(of: controller)) is being dismissed")
+                throw PresentationError(kind: .notOnScreen, reason: "\(type(of: controller)) is being dismissed")
             }
             if let presented = controller.presentedViewController {
                 throw PresentationError(
@@ -187,9 +188,12 @@
             switch SceneChoice.choose(candidates) {
             case .success(let index): return scenes[index]
             case .failure(let refusal):
-                throw PresentationError(
-                    kind: refusal.cause == .noFrontmostScene ? .noFrontmostScene : .nothingToPresentOn,
-                    reason: refusal.reason)
+                let kind: PresentationError.Kind
+                switch refusal.cause {
+                case .noForegroundScene: kind = .nothingToPresentOn
+                case .noFrontmostScene: kind = .noFrontmostScene
+                }
+                throw PresentationError(kind: kind, reason: refusal.reason)
             }
         }
 

@@ -482,7 +482,7 @@ struct PresentationInAppsTests {
             ], chosen: nil, reason: "2 scenes are in the foreground and none is frontmost", cause: .noFrontmostScene),
         SceneCase(
             scenes: [.init(isForegroundActive: false, isFrontmost: false)], chosen: nil,
-            reason: "no scene is in the foreground", cause: .noForegroundScene),
+            reason: "no scene is active", cause: .noForegroundScene),
     ])
     func aUIKitPresenterWithoutAControllerPicksTheFrontmostSceneOrSaysWhyNot(_ test: SceneCase) async {
         switch SceneChoice.choose(test.scenes) {

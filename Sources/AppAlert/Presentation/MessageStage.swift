@@ -136,7 +136,7 @@ package enum SceneChoice {
         if active.count == 1 { return .success(active[0]) }
         if active.isEmpty {
             return .failure(
-                PresentationRefusal(.noForegroundScene, "no scene is in the foreground: present when the app is active")
+                PresentationRefusal(.noForegroundScene, "no scene is active: present when the app is active")
             )
         }
         return .failure(
