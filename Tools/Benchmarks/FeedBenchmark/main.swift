@@ -5,6 +5,9 @@
 //     swift run -c release FeedBenchmark [--messages N] [--rounds N] [--check]
 //     swift run -c release FeedBenchmark --hostile [--rounds N] [--shape TEXT]   (hostile feeds against
 //         benign ones; --shape keeps the shapes whose name contains TEXT, to profile one)
+//     FeedBenchmark --write-feed PATH [--messages N]       (the generated feed's bytes, for Web/bench)
+//     FeedBenchmark --feed PATH --appalert-only [--rounds N]   (AppAlert's median on that feed, as JSON:
+//         what Web/bench/decide.mjs compares the web engine with, in the same run)
 
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
@@ -215,7 +218,28 @@ if CommandLine.arguments.contains("--hostile") {
 let campaign = CommandLine.arguments.contains("--campaign")
 // With --rich: the rich keys on half of the messages (issue 20).
 let rich = CommandLine.arguments.contains("--rich")
-let data = makeFeed(count: messageCount, campaign: campaign, rich: rich)
+func stringOption(_ name: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+let data: Data
+if let path = stringOption("--feed") {
+    guard let bytes = FileManager.default.contents(atPath: path) else {
+        print("--feed: cannot read \(path)")
+        exit(2)
+    }
+    data = bytes
+} else {
+    data = makeFeed(count: messageCount, campaign: campaign, rich: rich)
+}
+if let path = stringOption("--write-feed") {
+    guard FileManager.default.createFile(atPath: path, contents: data) else {
+        print("--write-feed: cannot write \(path)")
+        exit(2)
+    }
+    exit(0)
+}
 let bundleID = "com.example.app7"
 var context = EvaluationContext(
     bundleID: bundleID, appVersion: Version("1.3"), platform: .iOS, osVersion: Version("17.2"),
@@ -238,6 +262,19 @@ else {
 }
 
 let clock = ContinuousClock()
+// With --appalert-only: AppAlert's decode + evaluate alone, its median and decision as one JSON line, for
+// Web/bench/decide.mjs, which times the web engine on the same bytes in the same run.
+if CommandLine.arguments.contains("--appalert-only") {
+    _ = appAlertPipeline(data, context: context, history: history)
+    var times: [Duration] = []
+    for _ in 0..<rounds {
+        times.append(clock.measure { _ = appAlertPipeline(data, context: context, history: history) })
+    }
+    print(
+        #"{"medianMs": \#(milliseconds(median(times))), "bytes": \#(data.count), "selected": \#(appAlertAnswer), "rounds": \#(rounds)}"#
+    )
+    exit(0)
+}
 var tutorialTimes: [Duration] = []
 var appAlertTimes: [Duration] = []
 // One warm-up round each, then alternate so that both see the same machine state.
