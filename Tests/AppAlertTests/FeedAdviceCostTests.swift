@@ -74,10 +74,12 @@ struct FeedAdviceCostTests {
     func aFeedShapedForTheMostWorkCostsWhatARealFeedOfTheSameSizeCosts(_ shape: String) throws {
         let hostile = Self.hostile(shape)
         let benign = Self.benign(hostile.utf8.count)
+        // The best of 7 rounds each: the suite runs tests side by side, and with 3 a machine at load
+        // average 6 once measured 10.7 for a shape that passes alone.
         let ratio = CostRatio.perUnit(
             hostile: (hostile.utf8.count, try Self.advise(hostile)),
             benign: (benign.utf8.count, try Self.advise(benign)),
-            rounds: 3)
+            rounds: 7)
         #expect(ratio < 8, "\(shape): \(ratio) times a real feed's cost per byte")
     }
 }
