@@ -166,12 +166,15 @@ export class Inbox {
   /**
    * Opens item `id`: it is read, the opening counts as a view (and, with `reporting`, as `opened`), and its
    * card is drawn as a modal. The card's answer is counted as the same button of the item as listed would
-   * be (`button.N`, `link`, `tap`, `dismissed`).
+   * be (`button.N`, `link`, `tap`, `dismissed`). Opening the item whose card is open does nothing (a double
+   * tap counts one opening); opening another closes that card first, as a dismissal (close()), as the Swift
+   * InboxModel does. An id not listed opens nothing and keeps the card.
    * @param {number} id
    */
   async open(id) {
     const item = this.items.find((candidate) => candidate.message.id === id);
-    if (item === undefined) return;
+    if (item === undefined || this.#opened?.message.id === id) return;
+    this.close();
     item.isRead = true;
     const now = this.#port.now().getTime() / 1000;
     await this.#port.store.update((state) => {
