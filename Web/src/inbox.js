@@ -2,7 +2,7 @@
 // that the targeting admits now, less the ones the user deleted, highest `priority` first, then highest id.
 // `maxViews` and `minHoursBetweenViews` do not remove an item: opening one counts a view.
 
-import { resultEvent } from "./results.js";
+import { dayText, resultEvent } from "./results.js";
 import { resolveMessage } from "./select.js";
 import { exclusionOf } from "./targeting.js";
 
@@ -149,7 +149,7 @@ export class Inbox {
   async itemAppeared(id) {
     const item = this.items.find((candidate) => candidate.message.id === id);
     if (item === undefined) return false;
-    const day = new Date(this.#port.now().getTime()).toISOString().slice(0, 10);
+    const day = dayText(this.#port.now().getTime() / 1000);
     let first = false;
     await this.#port.store.update((state) => {
       const inbox = readInboxState(state.inbox);
