@@ -9,3 +9,5 @@ import { reasonOf } from "./diagnostic-words.js";
 useDiagnosticWords(reasonOf);
 
 export * from "./page.js";
+// The inbox's class, behind `service.inbox` (inbox-view.js); the bundle imports it when the inbox is used.
+export { Inbox } from "./inbox.js";

@@ -17,4 +17,5 @@ export { AlertService } from "./service.js";
 export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
 export { domRenderer } from "./renderer.js";
 export { defineSlotElement } from "./slot.js";
-export { Inbox, inboxItems, inboxCard } from "./inbox.js";
+export { inboxItems } from "./inbox-items.js";
+export { inboxCard } from "./inbox-card.js";

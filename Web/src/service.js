@@ -16,7 +16,8 @@ import { loadFeed, loadTrust } from "./loader.js";
 import { countConversions, countEvent, countsURL, resultEvent } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./renderer.js";
-import { Inbox } from "./inbox.js";
+import { inboxItems } from "./inbox-items.js";
+import { InboxView } from "./inbox-view.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
@@ -190,7 +191,7 @@ export class AlertService extends EventTarget {
   #feed;
   /** @type {Promise<Feed | undefined> | undefined} a slot's load of the feed before any check */
   #slotLoad;
-  /** @type {Inbox | undefined} */
+  /** @type {InboxView | undefined} */
   #inbox;
   /** @type {Set<() => void>} the slots to decide again after each check */
   #slots = new Set();
@@ -387,18 +388,20 @@ export class AlertService extends EventTarget {
     this.#tabs.close();
   }
 
-  /** The message center: its items, opened as modal cards, marked read or unread, deleted. @type {Inbox} */
+  /** The message center: its items, opened as modal cards, marked read or unread, deleted. @type {InboxView} */
   get inbox() {
-    this.#inbox ??= new Inbox({
-      feed: async () => (this.#setupError !== undefined ? undefined : this.#feed ?? (await (this.#slotLoad ??= this.#load()))),
-      context: () => this.#context(undefined),
+    this.#inbox ??= new InboxView({
+      items: async (state) => {
+        const feed = this.#setupError !== undefined ? undefined : this.#feed ?? (await (this.#slotLoad ??= this.#load()));
+        return feed && inboxItems(feed.messages, this.#context(undefined), state);
+      },
       store: this.#store,
       now: this.now,
       renderer: () => this.renderer,
       texts: () => this.texts,
       emit: (type, detail) => this.#emit(type, detail),
       count: (message, event) => this.#count(message, event),
-    });
+    }, (words) => this.#problem(words));
     return this.#inbox;
   }
 

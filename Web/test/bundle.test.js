@@ -11,7 +11,7 @@ import { decodeFeed } from "../src/index.js";
 
 const files = [
   "appalert-web.js", "appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js", "appalert-web-words.js",
-  "appalert-web-trust.js",
+  "appalert-web-trust.js", "appalert-web-inbox.js",
 ];
 /** @param {string} file */
 const embedded = (file) => new URL(`../../Tools/Sources/AppAlertServer/WebClient/${file}`, import.meta.url);
@@ -33,13 +33,13 @@ test("the web client appalert serve embeds is what Web/bundle builds now", {
   }
 });
 
-test("the page's file imports the other five from beside it, and nothing else", {
+test("the page's file imports the other six from beside it, and nothing else", {
   skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
 }, () => {
   const page = String(bundle(["--print"]).stdout);
   assert.deepEqual([...page.matchAll(/import\("([^"]*)"\)/g)].map((m) => m[1]).sort(),
-    ["./appalert-web-draw.js", "./appalert-web-results.js", "./appalert-web-trust.js", "./appalert-web-update.js",
-      "./appalert-web-words.js"]);
+    ["./appalert-web-draw.js", "./appalert-web-inbox.js", "./appalert-web-results.js", "./appalert-web-trust.js",
+      "./appalert-web-update.js", "./appalert-web-words.js"]);
   assert.doesNotMatch(page, /\bimport\s*[{*]|\bfrom\s*"/, "no static import");
 });
 

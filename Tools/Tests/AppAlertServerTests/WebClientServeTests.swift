@@ -44,10 +44,10 @@ struct WebClientServeTests {
     }
 
     /// The files the page's module imports when needed, beside it: the update prompt, the counts' sender,
-    /// the drawing, the diagnostics' words and the checking of signed feeds.
+    /// the drawing, the diagnostics' words, the checking of signed feeds and the inbox.
     @Test(arguments: [
         "appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js", "appalert-web-words.js",
-        "appalert-web-trust.js",
+        "appalert-web-trust.js", "appalert-web-inbox.js",
     ])
     func servesTheFilesTheBundleImportsBesideIt(name: String) async throws {
         let file = try makeFeedFile()
