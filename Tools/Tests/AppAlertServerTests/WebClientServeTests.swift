@@ -43,7 +43,7 @@ struct WebClientServeTests {
         }
     }
 
-    /// The files the page's module imports when needed, beside it: the update prompt, the counts' sender,
+    /// The files the page's module imports when needed, beside it: the update prompt, the counting,
     /// the drawing, the diagnostics' words, the checking of signed feeds and the inbox.
     @Test(arguments: [
         "appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js", "appalert-web-words.js",

@@ -5,7 +5,7 @@ import Foundation
 /// `/appalert-web-update.js`, `/appalert-web-results.js`, `/appalert-web-draw.js`, `/appalert-web-words.js`,
 /// `/appalert-web-trust.js` and `/appalert-web-inbox.js`, and `appalert publish` writes them beside the
 /// feed, so a page loads them from the feed's own host. A page loads `appalert-web.js`, which imports the
-/// other six (the update prompt; the counts' sender; the drawing of messages; the words of a feed's
+/// other six (the update prompt; the counting and the counts' sender; the drawing of messages; the words of a feed's
 /// diagnostics; the checking of signed feeds; the inbox) from beside it only when it needs them. The bytes
 /// are `WebClient/*.js`, Web/bundle's build committed here and embedded by SwiftPM (the `EmbedPageCode`
 /// plugin): the binary stays one file and needs no esbuild. Web/bundle and `Web/test/bundle.test.js` fail
