@@ -34,12 +34,12 @@ struct PublishCommandTests {
 
     /// The web client's files as publish records them, sorted.
     static let webClient = [
-        "appalert-web-draw.js", "appalert-web-inbox.js", "appalert-web-results.js", "appalert-web-trust.js",
-        "appalert-web-update.js", "appalert-web-words.js", "appalert-web.js",
+        "appalert-web-draw.js", "appalert-web-inbox.js", "appalert-web-json.js", "appalert-web-results.js",
+        "appalert-web-trust.js", "appalert-web-update.js", "appalert-web-words.js", "appalert-web.js",
     ]
 
     /// The web client beside the feed, byte for byte the copies the binary embeds, recorded as publish's:
-    /// the page's file and the six it imports when needed.
+    /// the page's file and the seven it imports when needed.
     @Test
     func writesTheWebClientBesideTheFeedAndRecordsIt() throws {
         let directory = try TemporaryDirectory()
@@ -99,8 +99,9 @@ struct PublishCommandTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
         #expect(
             files == [
-                ".appalert-published", "appalert-web-draw.js", "appalert-web-inbox.js", "appalert-web-results.js",
-                "appalert-web-trust.js", "appalert-web-update.js", "appalert-web-words.js", "appalert-web.js", "apps",
+                ".appalert-published", "appalert-web-draw.js", "appalert-web-inbox.js", "appalert-web-json.js",
+                "appalert-web-results.js", "appalert-web-trust.js", "appalert-web-update.js", "appalert-web-words.js",
+                "appalert-web.js", "apps",
                 "apps/new.app.json", "two.json",
             ])
     }
@@ -279,7 +280,7 @@ struct PublishCommandTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
         #expect(
             files == [
-                ".appalert-published", "CNAME", "appalert-web-draw.js", "appalert-web-inbox.js",
+                ".appalert-published", "CNAME", "appalert-web-draw.js", "appalert-web-inbox.js", "appalert-web-json.js",
                 "appalert-web-results.js", "appalert-web-trust.js", "appalert-web-update.js", "appalert-web-words.js",
                 "appalert-web.js", "apps", "apps/new.app.json", "apps/notes.txt", "two.json",
             ])
