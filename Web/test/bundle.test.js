@@ -65,24 +65,34 @@ test("the bundle's decodeFeed asks for the diagnostics' words first, then writes
   }
 });
 
-test("the bundle's decisionJSON and messageJSON ask for their file first, then write what src/index.js writes", {
+test("the bundle's decisionJSON, messageJSON and exclusions' words ask for their file first, then write what src/index.js writes", {
   skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
 }, async () => {
   const folder = mkdtempSync(path.join(tmpdir(), "appalert-bundle-"));
   try {
-    for (const file of ["appalert-web.js", "appalert-web-json.js"]) {
+    for (const file of ["appalert-web.js", "appalert-web-json.js", "appalert-web-words.js"]) {
       const built = bundle(["--print", file]);
       assert.equal(built.status, 0, String(built.stderr));
       writeFileSync(path.join(folder, file), built.stdout);
     }
     const web = await import(pathToFileURL(path.join(folder, "appalert-web.js")).href);
-    const { feed } = decodeFeed(JSON.stringify({ format: 2, messages: [{ id: 1, bundleId: "a", title: "T", text: "x" }] }));
+    const text = JSON.stringify({ format: 2, messages: [
+      { id: 1, bundleId: "a", title: "T", text: "x" }, { id: 2, bundleId: "a", title: "U", text: "y", platforms: ["ios"] }] });
+    const { feed } = decodeFeed(text);
     const context = makeContext({ bundleId: "a", appVersion: "1.0", platform: "web", installId: "i" }, { now: () => new Date(0), platform: "web" });
-    const decision = await decide(feed.messages, context, makeHistory({}));
+    const decision = await decide(feed.messages, context, makeHistory({}), true);
+    // The bundle's own engine, whose exclusions' words come with the same file.
+    await web.loadDiagnosticWords();
+    const webFeed = web.decodeFeed(text).feed;
+    const webDecision = await web.decide(webFeed.messages, web.makeContext({ bundleId: "a", appVersion: "1.0", platform: "web", installId: "i" },
+      { now: () => new Date(0), platform: "web" }), web.makeHistory({}), true);
+    assert.equal(webDecision.evaluations.find((e) => e.id === 2).exclusion.rule, "platforms");
+    assert.throws(() => webDecision.evaluations.find((e) => e.id === 2).exclusion.explanation, /the explanations' words are not loaded: await loadDecisionJSON\(\) first/);
     assert.throws(() => web.decisionJSON(decision, feed), /decisionJSON and messageJSON are not loaded: await loadDecisionJSON\(\) first/);
     assert.throws(() => web.messageJSON(decision.message), /not loaded/);
     await web.loadDecisionJSON();
-    assert.deepEqual(web.decisionJSON(decision, feed, true), decisionJSON(decision, feed, true));
+    assert.equal(webDecision.evaluations.find((e) => e.id === 2).exclusion.explanation, "platform web is not in platforms [ios]");
+    assert.deepEqual(web.decisionJSON(webDecision, webFeed, true), decisionJSON(decision, feed, true));
     assert.equal(web.messageJSON(decision.message).title, "T");
   } finally {
     rmSync(folder, { recursive: true, force: true });
