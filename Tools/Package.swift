@@ -77,6 +77,7 @@ let package = Package(
                 "Pages/globals.d.ts", "Pages/console", "Pages/preview", "WebClient/appalert-web.js",
                 "WebClient/appalert-web-update.js", "WebClient/appalert-web-results.js",
                 "WebClient/appalert-web-draw.js", "WebClient/appalert-web-words.js", "WebClient/appalert-web-trust.js",
+                "WebClient/appalert-web-inbox.js", "WebClient/appalert-web-json.js",
             ],
             plugins: ["EmbedPageCode"]
         ),

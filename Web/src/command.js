@@ -5,7 +5,8 @@ import { decodeFeed, UnsupportedError } from "./feed.js";
 import { FeedError, useDiagnosticWords } from "./diagnostics.js";
 import { reasonOf } from "./diagnostic-words.js";
 import { InputError, makeContext, makeHistory } from "./install.js";
-import { decide, decisionJSON, evaluationReason } from "./select.js";
+import { decide } from "./select.js";
+import { decisionJSON, evaluationReason } from "./decision-json.js";
 import { Version, VersionRange } from "./version.js";
 import { quoteJSON } from "./json.js";
 

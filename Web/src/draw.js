@@ -5,7 +5,7 @@
 // (`depictMessage`: inside their phone frames, from the decision's message object).
 
 import { baseSheet, paletteCSS, sheet } from "./draw-style.js";
-import { messageJSON } from "./select.js";
+import { messageJSON } from "./message-json.js";
 import { BannerTimer } from "./banner-timer.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */

@@ -1,64 +1,17 @@
-// The message center (Sources/AppAlert/Selection/Inbox.swift): every message with `"placement": "inbox"`
-// that the targeting admits now, less the ones the user deleted, highest `priority` first, then highest id.
-// `maxViews` and `minHoursBetweenViews` do not remove an item: opening one counts a view.
+// The message center of a page (InboxModel.swift): what opening, reading, deleting and listing its items
+// do. A page that never uses `service.inbox` never loads it: in the bundle it is a file of its own,
+// appalert-web-inbox.js, imported by inbox-view.js when the page first calls one of the inbox's methods.
+// Its items are those of inbox-items.js, listed by the service's engine (the port's `items`).
 
-import { resultEvent } from "./results.js";
-import { resolveMessage } from "./select.js";
-import { exclusionOf } from "./targeting.js";
+import { dayText, resultEvent } from "./results.js";
+import { inboxCard } from "./inbox-card.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
-/** @typedef {{message: ResolvedMessage, isRead: boolean}} InboxItem */
+/** @typedef {import("./inbox-items.js").InboxItem} InboxItem */
 /**
  * ids, ascending; `listed` the items drawn in the list on the UTC day `listedDay` (Inbox.State.markListed)
  * @typedef {{read: number[], deleted: number[], listedDay?: string, listed?: number[]}} InboxState
  */
-
-/**
- * The inbox of `messages` for the install `context` describes.
- * @param {import("./message.js").Message[]} messages
- * @param {import("./targeting.js").EvaluationContext} context
- * @param {InboxState} state
- * @returns {Promise<InboxItem[]>}
- */
-export async function inboxItems(messages, context, state) {
-  const inboxContext = { ...context, placement: "inbox", event: undefined };
-  // Views are not counted: an item stays once it was opened.
-  const noViews = { records: new Map() };
-  const deleted = new Set(state.deleted);
-  const read = new Set(state.read);
-  const admitted = [];
-  for (const message of messages) {
-    if (message.placement !== "inbox" || deleted.has(message.id)) continue;
-    if ((await exclusionOf(message, inboxContext, noViews)) === undefined) admitted.push(message);
-  }
-  admitted.sort((a, b) => b.priority - a.priority || b.id - a.id);
-  return Promise.all(
-    admitted.map(async (message) => ({
-      message: await resolveMessage(message, context.preferredLanguages, context.installId),
-      isRead: read.has(message.id),
-    })),
-  );
-}
-
-/**
- * The message as the inbox's modal card, once its item is opened (ResolvedMessage.inboxCard): a banner's
- * or an image's tap action becomes its primary button (titled with the link's title, else the
- * message's), and every card has a button that closes it (an item is never a wall).
- * @param {ResolvedMessage} message
- * @returns {ResolvedMessage}
- */
-export function inboxCard(message) {
-  /** @type {ResolvedMessage} */
-  const card = { ...message, layout: "modal", dismissible: true, bannerSeconds: undefined, buttons: [...message.buttons] };
-  if (card.buttons.length === 0 && message.action !== undefined && message.action !== "dismiss") {
-    card.buttons = [{ title: message.link?.title ?? message.title, action: message.action }];
-  }
-  card.action = undefined;
-  if (!card.buttons.some((button) => button.action === "dismiss")) {
-    card.buttons.push({ title: message.confirmLabel, action: "dismiss" });
-  }
-  return card;
-}
 
 /**
  * Reads the stored inbox state, keeping only ids (sorted, each once).
@@ -91,8 +44,8 @@ export function withId(ids, id, present) {
 /**
  * What the inbox needs of its service.
  * @typedef {object} InboxPort
- * @property {() => Promise<import("./message.js").Feed | undefined>} feed the feed as the last check loaded it
- * @property {() => import("./targeting.js").EvaluationContext} context
+ * @property {(state: InboxState) => Promise<InboxItem[] | undefined>} items the items of the feed as the last
+ *   check loaded it (inboxItems), for the install now; undefined without a feed
  * @property {import("./storage.js").StateStore} store
  * @property {() => Date} now
  * @property {() => import("./service.js").Renderer | undefined} renderer
@@ -131,10 +84,8 @@ export class Inbox {
 
   /** Reads the inbox again: the feed as the last check loaded it, with what the user did. */
   async refresh() {
-    const feed = await this.#port.feed();
-    if (feed === undefined) return this.items;
-    const state = readInboxState(this.#port.store.read().inbox);
-    this.items = await inboxItems(feed.messages, this.#port.context(), state);
+    const items = await this.#port.items(readInboxState(this.#port.store.read().inbox));
+    if (items !== undefined) this.items = items;
     return this.items;
   }
 
@@ -149,7 +100,7 @@ export class Inbox {
   async itemAppeared(id) {
     const item = this.items.find((candidate) => candidate.message.id === id);
     if (item === undefined) return false;
-    const day = new Date(this.#port.now().getTime()).toISOString().slice(0, 10);
+    const day = dayText(this.#port.now().getTime() / 1000);
     let first = false;
     await this.#port.store.update((state) => {
       const inbox = readInboxState(state.inbox);
@@ -166,12 +117,15 @@ export class Inbox {
   /**
    * Opens item `id`: it is read, the opening counts as a view (and, with `reporting`, as `opened`), and its
    * card is drawn as a modal. The card's answer is counted as the same button of the item as listed would
-   * be (`button.N`, `link`, `tap`, `dismissed`).
+   * be (`button.N`, `link`, `tap`, `dismissed`). Opening the item whose card is open does nothing (a double
+   * tap counts one opening); opening another closes that card first, as a dismissal (close()), as the Swift
+   * InboxModel does. An id not listed opens nothing and keeps the card.
    * @param {number} id
    */
   async open(id) {
     const item = this.items.find((candidate) => candidate.message.id === id);
-    if (item === undefined) return;
+    if (item === undefined || this.#opened?.message.id === id) return;
+    this.close();
     item.isRead = true;
     const now = this.#port.now().getTime() / 1000;
     await this.#port.store.update((state) => {

@@ -9,3 +9,7 @@ import { reasonOf } from "./diagnostic-words.js";
 useDiagnosticWords(reasonOf);
 
 export * from "./page.js";
+// The decision's JSON at once (the bundle's needs loadDecisionJSON() first).
+export { decisionJSON, messageJSON } from "./decision-json.js";
+// The inbox's class, behind `service.inbox` (inbox-view.js); the bundle imports it when the inbox is used.
+export { Inbox } from "./inbox.js";

@@ -1,5 +1,6 @@
 // What appalert-web.js is built from (Web/bundle): the engine of src/index.js, with the diagnostics' words
-// left to a file of their own (appalert-web-words.js), loaded when there is a diagnostic to report.
+// left to a file of their own (appalert-web-words.js), loaded when there is a diagnostic to report, and the
+// decision's JSON to another (appalert-web-json.js), loaded by loadDecisionJSON().
 
 
 export { parseJSON, JSONObject, JSONSyntaxError } from "./json.js";
@@ -11,10 +12,12 @@ export { FeedError, UnsupportedError } from "./diagnostics.js";
 export { decodeFeed, decodeDocument, feedLimits, loadDiagnosticWords } from "./feed.js";
 export { knownPlatforms } from "./reader.js";
 export { rolloutBucket, rolloutIncludes, variantIndex, exclusionOf } from "./targeting.js";
-export { decide, resolveMessage, messageJSON, decisionJSON } from "./select.js";
+export { decide, resolveMessage } from "./select.js";
+export { messageJSON, decisionJSON, loadDecisionJSON } from "./decision-json-load.js";
 export { makeContext, makeHistory, InputError } from "./install.js";
 export { AlertService } from "./service.js";
 export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
 export { domRenderer } from "./renderer.js";
 export { defineSlotElement } from "./slot.js";
-export { Inbox, inboxItems, inboxCard } from "./inbox.js";
+export { inboxItems } from "./inbox-items.js";
+export { inboxCard } from "./inbox-card.js";

@@ -1,4 +1,5 @@
-// The counts' sender (results.js), loaded by AlertService only when counts are due to be sent: a separate
-// file of the bundle (Web/bundle), so a page that does not report, or has nothing to send yet, loads less.
+// The counting and the counts' sender (results.js), loaded by AlertService at the first count or sending of
+// a page given `reporting`: a separate file of the bundle (Web/bundle), so a page that does not report
+// loads neither.
 
-export { sendCounts } from "./results.js";
+export { countConversions, countEvent, resultEvent, sendCounts } from "./results.js";

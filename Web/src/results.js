@@ -15,8 +15,11 @@
 const DAY = 86_400;
 const keptDays = 30;
 
-/** @param {number} seconds */
-const dayText = (seconds) => new Date(Math.floor(seconds / DAY) * DAY * 1000).toISOString().slice(0, 10);
+/**
+ * The UTC day of `seconds` since 1970, as `YYYY-MM-DD`.
+ * @param {number} seconds
+ */
+export const dayText = (seconds) => new Date(Math.floor(seconds / DAY) * DAY * 1000).toISOString().slice(0, 10);
 
 /**
  * The indices of `list`, oldest day first, then in the order the counters were made.

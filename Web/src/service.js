@@ -13,10 +13,11 @@ import { isValidEventName } from "./reader.js";
 import { closestKey } from "./diagnostics.js";
 import { StateStore, describe, webLocks } from "./storage.js";
 import { loadFeed, loadTrust } from "./loader.js";
-import { countConversions, countEvent, countsURL, resultEvent } from "./results.js";
+import { countsURL } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./renderer.js";
-import { Inbox } from "./inbox.js";
+import { inboxItems } from "./inbox-items.js";
+import { InboxView } from "./inbox-view.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
@@ -180,6 +181,7 @@ export class AlertService extends EventTarget {
   /** @type {StateStore} */ #store;
   /** @type {Promise<PublicKey[]> | undefined} the trusted keys, when the page gave any */ #keys;
   /** @type {string | undefined} where counts go, with `reporting` */ #countsURL;
+  /** @type {Promise<typeof import("./results-send.js")> | undefined} the counting, imported once */ #results;
   /** @type {TabChannel} */ #tabs;
   /** @type {Showing | undefined} */
   #current;
@@ -190,7 +192,7 @@ export class AlertService extends EventTarget {
   #feed;
   /** @type {Promise<Feed | undefined> | undefined} a slot's load of the feed before any check */
   #slotLoad;
-  /** @type {Inbox | undefined} */
+  /** @type {InboxView | undefined} */
   #inbox;
   /** @type {Set<() => void>} the slots to decide again after each check */
   #slots = new Set();
@@ -335,7 +337,7 @@ export class AlertService extends EventTarget {
   #send() {
     const url = this.#countsURL;
     if (url === undefined || this.fetch === undefined) return;
-    this.sending = import("./results-send.js").then(({ sendCounts }) => sendCounts({
+    this.sending = this.#counting().then(({ sendCounts }) => sendCounts({
       store: this.#store, url, app: this.options.bundleId, fetch: /** @type {typeof fetch} */ (this.fetch), now: this.now,
       makeId: randomUUID, problem: (words) => this.#problem(words),
     })).catch((error) => this.#problem(`reporting: ${describe(error)}`));
@@ -352,7 +354,10 @@ export class AlertService extends EventTarget {
       this.#problem(`AlertService.handle: "${String(name).slice(0, 100)}" is not an event name (1 to 64 letters, digits, _, - or .)`);
       return Promise.resolve();
     }
-    if (this.#countsURL) void this.#store.update((state) => countConversions(state, this.#seconds(), name));
+    if (this.#countsURL) {
+      void this.#counting().then(({ countConversions }) => this.#store.update((state) => countConversions(state, this.#seconds(), name)))
+        .catch((error) => this.#problem(`reporting: ${describe(error)}`));
+    }
     return this.#serially(() => this.#check(name));
   }
 
@@ -361,12 +366,28 @@ export class AlertService extends EventTarget {
   }
 
   /**
-   * Counts `event` of `message` for the collector, with `reporting`.
-   * @param {ResolvedMessage} message @param {string | undefined} event
+   * The counting and the counts' sender (results-send.js; in the bundle, appalert-web-results.js),
+   * imported at the first count or sending; a failed import is asked for again the next time.
+   */
+  #counting() {
+    return (this.#results ??= import("./results-send.js").catch((error) => {
+      this.#results = undefined;
+      throw error;
+    }));
+  }
+
+  /**
+   * Counts `event` of `message` for the collector, with `reporting`: by its name, or the answer `action`
+   * (of button `index`) as the event it counts (resultEvent).
+   * @param {ResolvedMessage} message
+   * @param {string | undefined | {action: Action, index?: number}} event
    */
   #count(message, event) {
     if (this.#countsURL === undefined || event === undefined) return;
-    void this.#store.update((state) => countEvent(state, this.#seconds(), message, event)).then((words) => words && this.#problem(words));
+    void this.#counting().then(({ countEvent, resultEvent }) => {
+      const name = typeof event === "string" ? event : resultEvent(message, event.action, event.index);
+      return name === undefined ? undefined : this.#store.update((state) => countEvent(state, this.#seconds(), message, name));
+    }).then((words) => words && this.#problem(words), (error) => this.#problem(`reporting: ${describe(error)}`));
   }
 
   /**
@@ -387,18 +408,20 @@ export class AlertService extends EventTarget {
     this.#tabs.close();
   }
 
-  /** The message center: its items, opened as modal cards, marked read or unread, deleted. @type {Inbox} */
+  /** The message center: its items, opened as modal cards, marked read or unread, deleted. @type {InboxView} */
   get inbox() {
-    this.#inbox ??= new Inbox({
-      feed: async () => (this.#setupError !== undefined ? undefined : this.#feed ?? (await (this.#slotLoad ??= this.#load()))),
-      context: () => this.#context(undefined),
+    this.#inbox ??= new InboxView({
+      items: async (state) => {
+        const feed = this.#setupError !== undefined ? undefined : this.#feed ?? (await (this.#slotLoad ??= this.#load()));
+        return feed && inboxItems(feed.messages, this.#context(undefined), state);
+      },
       store: this.#store,
       now: this.now,
       renderer: () => this.renderer,
       texts: () => this.texts,
       emit: (type, detail) => this.#emit(type, detail),
       count: (message, event) => this.#count(message, event),
-    });
+    }, (words) => this.#problem(words));
     return this.#inbox;
   }
 
@@ -456,7 +479,7 @@ export class AlertService extends EventTarget {
           current = undefined;
           announced = undefined;
         }
-        this.#count(message, resultEvent(message, action, index));
+        this.#count(message, { action, index });
         void this.#record(message.id).then(() => {
           if (action === "dismiss") this.#emit("dismissed", detail);
           else if ("event" in action) this.#emit("button", { ...detail, name: action.event });
@@ -560,7 +583,7 @@ export class AlertService extends EventTarget {
    */
   #act(current, action, index) {
     if (this.#current !== current || current.answered) return false;
-    this.#count(current.message, resultEvent(current.message, action, index));
+    this.#count(current.message, { action, index });
     if (typeof action === "object" && "url" in action) {
       const allowed = this.#emit("link", { id: current.message.id, url: action.url, variant: current.message.variant ?? null });
       void this.#answer(current, action, false);

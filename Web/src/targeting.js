@@ -1,10 +1,8 @@
 // The restrictions of the feed contract applied to one message for one install, in the Swift engine's
 // order, with its words (Sources/AppAlert/Targeting/Targeting.swift, Exclusion.swift, Rollout.swift).
 
-import { formatTimestamp } from "./dates.js";
 import { sha256 } from "./digest.js";
 import { rolloutPercent, whatsNewLaunchWindow } from "./message.js";
-import { listed, percentText, swiftDouble } from "./words.js";
 
 /** @typedef {import("./message.js").Message} Message */
 /** @typedef {import("./message.js").AttributeValue} AttributeValue */
@@ -39,7 +37,38 @@ import { listed, percentText, swiftDouble } from "./words.js";
  * @property {number} [legacyLastMessageId]
  */
 
-/** @typedef {{rule: string, explanation: string}} Exclusion */
+/**
+ * The rule that leaves a message out, and why in words. The words are written when `explanation` is read,
+ * from the sentence and values recorded, by explanation-words.js: imported with src/index.js (and by
+ * decision-json.js), and in the bundle loaded by loadDecisionJSON() (appalert-web-json.js), since a page
+ * that shows messages never reads them.
+ * @typedef {{rule: string, readonly explanation: string}} Exclusion
+ */
+
+/** @type {((sentence: string, values: unknown[]) => string) | undefined} */
+let explain;
+
+/**
+ * Sets what writes exclusions' words (explanation-words.js's explanationOf).
+ * @param {(sentence: string, values: unknown[]) => string} writer
+ */
+export function useExplanationWords(writer) {
+  explain = writer;
+}
+
+/**
+ * @param {string} rule @param {string} sentence a sentence of explanation-words.js @param {unknown[]} values its values
+ * @returns {Exclusion}
+ */
+function exclude(rule, sentence, ...values) {
+  return {
+    rule,
+    get explanation() {
+      if (explain === undefined) throw new Error("the explanations' words are not loaded: await loadDecisionJSON() first");
+      return explain(sentence, values);
+    },
+  };
+}
 
 /**
  * @param {ViewHistory} history
@@ -101,13 +130,6 @@ export async function variantIndex(messageId, installId, weights) {
   return weights.length - 1;
 }
 
-/** @param {AttributeValue} value */
-function attributeWords(value) {
-  if (typeof value === "string") return `"${value}"`;
-  if (typeof value === "boolean") return value ? "true" : "false";
-  return value === Math.round(value) && Math.abs(value) < 1e15 ? String(value) : swiftDouble(value);
-}
-
 /**
  * @param {string} platform
  * @param {string} device
@@ -115,62 +137,42 @@ function attributeWords(value) {
 const targets = (platform, device) => platform === device || (platform === "ios" && device === "ipados");
 
 /**
- * @param {Version} version
- * @param {VersionRange} range
- * @param {string} rule
- * @param {string} name
- */
-function rangeWords(version, range, rule, name) {
-  let words = `${name} ${version} does not satisfy ${rule} "${range.source}"`;
-  if (range.normalized !== range.source) words += ` (${range.normalized})`;
-  if (version.isPrerelease && range.contains(version.release)) {
-    words += "; a pre-release satisfies a range only where it names a pre-release of the same version";
-  }
-  return words;
-}
-
-/**
  * The first rule that excludes `message`, or undefined when every restriction holds.
  * @param {Message} message @param {EvaluationContext} context @param {ViewHistory} history
  * @returns {Promise<Exclusion | undefined>}
  */
 export async function exclusionOf(message, context, history) {
-  const exclude = (/** @type {string} */ rule, /** @type {string} */ explanation) => ({ rule, explanation });
   if (!message.bundleIds.some((id) => id === context.bundleId || id === "*")) {
-    return exclude("bundleId", `for ${listed(message.bundleIds.map((id) => `"${id}"`))}, not "${context.bundleId}"`);
+    return exclude("bundleId", "bundleId", message.bundleIds, context.bundleId);
   }
   if (message.placement !== context.placement) {
-    return exclude("placement", `placed in "${message.placement}"; this decision is for "${context.placement}"`);
+    return exclude("placement", "placement", message.placement, context.placement);
   }
   const trigger = context.placement === "launch" ? message.trigger : "launch";
   if (trigger === "launch") {
-    if (context.event !== undefined) return exclude("trigger", `a launch message; this is the event "${context.event}"`);
+    if (context.event !== undefined) return exclude("trigger", "launchTrigger", context.event);
   } else if (context.event !== trigger.event) {
-    return exclude(
-      "trigger",
-      `for the event "${trigger.event}"; this is ` + (context.event !== undefined ? `the event "${context.event}"` : "a launch"),
-    );
+    return exclude("trigger", "eventTrigger", trigger.event, context.event);
   }
   if (message.platforms !== undefined && !message.platforms.some((p) => targets(p, context.platform))) {
-    return exclude("platforms", `platform ${context.platform} is not in platforms ${listed(message.platforms)}`);
+    return exclude("platforms", "platforms", context.platform, message.platforms);
   }
   if (
     message.link !== undefined || message.localizations.length > 0 || message.buttons !== undefined ||
     message.action !== undefined || message.variants.length > 0
   ) {
     const refused = context.linkPolicy.refusalOfMessage(message);
-    if (refused) return exclude("link", `link ${refused.url}: ${refused.reason}`);
+    if (refused) return exclude("link", "link", refused.url, refused.reason);
   }
   const versionList = (/** @type {Version | undefined} */ version, /** @type {Version[]} */ versions, /** @type {string} */ rule, /** @type {string} */ name) => {
-    const words = listed(versions.map(String));
-    if (version === undefined) return exclude(rule, `${name} is unknown; ${rule} ${words}`);
+    if (version === undefined) return exclude(rule, "versionUnknown", name, rule, versions);
     if (versions.some((v) => v.equals(version))) return undefined;
-    return exclude(rule, `${name} ${version} is not in ${rule} ${words}`);
+    return exclude(rule, "versionNotListed", name, version, rule, versions);
   };
   const versionRange = (/** @type {Version | undefined} */ version, /** @type {VersionRange} */ range, /** @type {string} */ rule, /** @type {string} */ name) => {
-    if (version === undefined) return exclude(rule, `${name} is unknown; ${rule} "${range.source}"`);
+    if (version === undefined) return exclude(rule, "versionUnknownRange", name, rule, range);
     if (range.contains(version)) return undefined;
-    return exclude(rule, rangeWords(version, range, rule, name));
+    return exclude(rule, "versionOutOfRange", version, range, rule, name);
   };
   /** @type {Exclusion | undefined} */
   let found;
@@ -180,89 +182,65 @@ export async function exclusionOf(message, context, history) {
   if (message.osVersionRange && (found = versionRange(context.osVersion, message.osVersionRange, "osVersionRange", "OS version"))) return found;
   if (message.locales !== undefined) {
     const language = context.preferredLanguages[0];
-    const words = listed(message.locales.map((l) => l.original));
-    if (language === undefined) return exclude("locales", `the device's language is unknown; locales ${words}`);
-    if (!message.locales.some((l) => l.matches(language))) {
-      return exclude("locales", `language ${language.original} is not in locales ${words}`);
-    }
+    if (language === undefined) return exclude("locales", "languageUnknown", message.locales);
+    if (!message.locales.some((l) => l.matches(language))) return exclude("locales", "languageNotListed", language, message.locales);
   }
   if (message.startDate !== undefined && context.now < message.startDate) {
-    return exclude("startDate", `starts at ${formatTimestamp(message.startDate)}, now is ${formatTimestamp(context.now)}`);
+    return exclude("startDate", "startDate", message.startDate, context.now);
   }
   if (message.endDate !== undefined && context.now >= message.endDate) {
-    return exclude("endDate", `ended at ${formatTimestamp(message.endDate)}, now is ${formatTimestamp(context.now)}`);
+    return exclude("endDate", "endDate", message.endDate, context.now);
   }
   if (message.whatsNew !== undefined) {
     const update = context.recentUpdate;
-    if (update === undefined) {
-      return exclude("whatsNew", "what's new: this install has not been updated (fresh install or downgrade)");
-    }
-    if (update.launchesSince > whatsNewLaunchWindow) {
-      return exclude(
-        "whatsNew",
-        `what's new: the update to ${update.to} was ${update.launchesSince} launches ago (window ${whatsNewLaunchWindow})`,
-      );
-    }
+    if (update === undefined) return exclude("whatsNew", "notUpdated");
+    if (update.launchesSince > whatsNewLaunchWindow) return exclude("whatsNew", "updateLongAgo", update.to, update.launchesSince);
     if (!message.whatsNew.containsRelease(update.from, update.to)) {
-      return exclude("whatsNew", `what's new: the update ${update.from} → ${update.to} did not reach whatsNew "${message.whatsNew.source}"`);
+      return exclude("whatsNew", "updateNotReached", update.from, update.to, message.whatsNew.source);
     }
   }
   for (const condition of message.attributes) {
     const value = context.attributes.get(condition.key);
-    if (value === undefined) return exclude("attributes", `attribute "${condition.key}" is not supplied by the app`);
+    if (value === undefined) return exclude("attributes", "attributeMissing", condition.key);
     if (!condition.values.some((v) => typeof v === typeof value && v === value)) {
-      return exclude(
-        "attributes",
-        `attribute "${condition.key}" is ${attributeWords(value)}, not ${listed(condition.values.map(attributeWords))}`,
-      );
+      return exclude("attributes", "attributeOther", condition.key, value, condition.values);
     }
   }
   if (message.installIds !== undefined) {
     if (context.installId === undefined || !message.installIds.includes(context.installId)) {
-      return exclude(
-        "installIds",
-        `install id ${context.installId !== undefined ? `"${context.installId}"` : "unknown"} is not in installIds (${message.installIds.length} listed)`,
-      );
+      return exclude("installIds", "installIds", context.installId, message.installIds.length);
     }
   }
   if (message.minLaunches !== undefined) {
     if (context.launchCount === undefined || context.launchCount < message.minLaunches) {
-      return exclude(
-        "minLaunches",
-        `launch ${context.launchCount !== undefined ? context.launchCount : "count unknown"}; from launch ${message.minLaunches} on`,
-      );
+      return exclude("minLaunches", "minLaunches", context.launchCount, message.minLaunches);
     }
   }
   const days = (/** @type {number | undefined} */ start, /** @type {number} */ minimum, /** @type {string} */ rule, /** @type {string} */ what) => {
-    if (start === undefined) return exclude(rule, `the date of ${what} is unknown; ${rule} ${minimum}`);
+    if (start === undefined) return exclude(rule, "dateUnknown", what, rule, minimum);
     const count = Math.floor((context.now - start) / 86400);
     if (count >= minimum) return undefined;
-    return exclude(rule, `${count} whole day${count === 1 ? "" : "s"} since ${what}; ${rule} ${minimum}`);
+    return exclude(rule, "tooFewDays", count, what, rule, minimum);
   };
   if (message.minDaysSinceInstall !== undefined && (found = days(context.installedAt, message.minDaysSinceInstall, "minDaysSinceInstall", "the install"))) return found;
   if (message.minDaysSinceUpdate !== undefined && (found = days(context.updatedAt, message.minDaysSinceUpdate, "minDaysSinceUpdate", "the last update"))) return found;
   const percentNow = message.installIds === undefined ? rolloutPercent(message, context.now) : 100;
   if (percentNow < 100) {
     const rule = message.rolloutSchedule === undefined ? "rollout" : "rolloutSchedule";
-    const percent = percentText(percentNow);
-    if (context.installId === undefined) return exclude(rule, `rollout ${percent}% needs an install id, and there is none`);
+    if (context.installId === undefined) return exclude(rule, "noInstallId", percentNow);
     const bucket = await rolloutBucket(message.id, context.installId);
-    if (!rolloutIncludes(bucket, percentNow)) {
-      return exclude(rule, `install is outside the ${percent}% rollout (bucket ${percentText((bucket / bucketCount) * 100)}%)`);
-    }
+    if (!rolloutIncludes(bucket, percentNow)) return exclude(rule, "outsideRollout", percentNow, (bucket / bucketCount) * 100);
   }
   const views = viewsOf(history, message.id);
   if (views >= message.maxViews) {
-    if (!history.records.has(message.id)) {
-      return exclude("maxViews", `already seen (id ≤ lastMessageId ${history.legacyLastMessageId ?? 0})`);
-    }
-    return exclude("maxViews", `already shown ${views} of ${message.maxViews} time${message.maxViews === 1 ? "" : "s"}`);
+    if (!history.records.has(message.id)) return exclude("maxViews", "seenBefore", history.legacyLastMessageId ?? 0);
+    return exclude("maxViews", "maxViews", views, message.maxViews);
   }
   const last = history.records.get(message.id)?.lastShown;
   if (views > 0 && message.minHoursBetweenViews !== undefined && last !== undefined) {
     const next = last + message.minHoursBetweenViews * 3600;
     if (context.now < next) {
-      return exclude("minHoursBetweenViews", `shown at ${formatTimestamp(last)}; next showing from ${formatTimestamp(next)}`);
+      return exclude("minHoursBetweenViews", "minHoursBetweenViews", last, next);
     }
   }
   return undefined;

@@ -97,7 +97,7 @@ test("a page on another origin shows the feed's message with the client appalert
 });
 
 test("the update prompt the client imports from beside it is answered by appalert serve too", { skip: missing ?? false }, async () => {
-  for (const name of ["appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js", "appalert-web-words.js", "appalert-web-trust.js"]) {
+  for (const name of ["appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js", "appalert-web-words.js", "appalert-web-trust.js", "appalert-web-inbox.js", "appalert-web-json.js"]) {
     const answer = await fetch(`${serverOrigin}/${name}`);
     assert.equal(answer.status, 200, name);
     const embedded = fs.readFileSync(new URL(`../../Tools/Sources/AppAlertServer/WebClient/${name}`, import.meta.url), "utf8");

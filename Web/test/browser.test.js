@@ -639,6 +639,43 @@ test("an inbox item opens as a modal card that Escape closes, and the page hears
   await tab.close();
 });
 
+test("the bundle loads the inbox's file only when the page uses the inbox, then opens its card", bundled, async () => {
+  bundleText.value = buildBundle();
+  const { url } = setUp([
+    { id: 1, title: "In the inbox", text: "Read me when you like.", placement: "inbox" },
+    { id: 2, title: "At launch", text: "A dialog.", layout: "alert" },
+  ]);
+  const tab = await browser.tab(url(["en"], { bundle: "1", slot: "home" }));
+  await check(tab);
+  assert.equal((await until("the launch message", () => drawn(tab))).id, "2");
+  assert.equal(await tab.evaluate("appalert.service.inbox.unreadCount"), 0, "the inbox's count, with nothing loaded");
+  assert.deepEqual(await bundleFiles(tab), ["/dist/appalert-web.js", "/dist/appalert-web-draw.js"]);
+  await tab.evaluate("appalert.service.dismiss().then(() => true)");
+  assert.equal(await tab.evaluate("appalert.service.inbox.refresh().then((items) => items.length)"), 1);
+  assert.equal(await tab.evaluate("appalert.service.inbox.unreadCount"), 1);
+  await tab.evaluate("appalert.service.inbox.open(1).then(() => true)");
+  assert.equal((await until("the card", () => drawn(tab))).label, "In the inbox");
+  assert.deepEqual(await bundleFiles(tab), ["/dist/appalert-web.js", "/dist/appalert-web-draw.js", "/dist/appalert-web-inbox.js"]);
+  assert.deepEqual(await eventsOf(tab, "problem"), []);
+  await tab.close();
+});
+
+test("when the bundle cannot load the inbox's file, the inbox lists nothing and a problem says why", bundled, async () => {
+  bundleText.value = buildBundle();
+  missingFiles.add("appalert-web-inbox.js");
+  try {
+    const { url } = setUp([{ id: 1, title: "In the inbox", text: "Read me when you like.", placement: "inbox" }]);
+    const tab = await browser.tab(url(["en"], { bundle: "1" }));
+    assert.equal(await tab.evaluate("appalert.service.inbox.refresh().then((items) => items.length)"), 0);
+    const problems = (await eventsOf(tab, "problem")).map((/** @type {{message: string}} */ d) => d.message);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    assert.match(problems[0], /^the inbox's code cannot be loaded \(/);
+    await tab.close();
+  } finally {
+    missingFiles.clear();
+  }
+});
+
 // Signed feeds: WebCrypto's Ed25519 checks the .sig `appalert sign` wrote (fixtures/trust).
 const fixture = (/** @type {string} */ name) => fs.readFileSync(new URL(`fixtures/trust/${name}`, import.meta.url), "utf8");
 

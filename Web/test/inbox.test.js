@@ -92,13 +92,20 @@ test("the page hears what it hears from a launch message: opened, then dismissed
       assert.deepEqual(events.events, [opened, heard], "one answer, heard once");
     });
   }
-  await t.test("a card replaced by another, or deleted, is not an answer", async () => {
-    const { service, events } = setUp([inbox(1), inbox(2)]);
+  await t.test("a card replaced by another item's is dismissed; opened again, or for an item not listed, it stays; deleted, it is not an answer", async () => {
+    const { service, renderer, events } = setUp([inbox(1), inbox(2)]);
     await service.inbox.refresh();
     await service.inbox.open(1);
+    const first = renderer.last;
+    await service.inbox.open(1);
+    await service.inbox.open(3);
+    assert.equal(renderer.last, first, "a second tap and an id not listed draw nothing");
+    assert.equal(first.removed, false);
     await service.inbox.open(2);
+    assert.equal(first.removed, true);
     await service.inbox.delete(2);
-    assert.deepEqual(events.events.map((e) => [e.type, e.detail.id]), [["opened", 1], ["opened", 2]]);
+    assert.deepEqual(events.events.map((e) => [e.type, e.detail.id]), [["opened", 1], ["dismissed", 1], ["opened", 2]]);
+    assert.equal(service.inbox.opened, undefined);
   });
 });
 

@@ -34,12 +34,12 @@ struct PublishCommandTests {
 
     /// The web client's files as publish records them, sorted.
     static let webClient = [
-        "appalert-web-draw.js", "appalert-web-results.js", "appalert-web-trust.js", "appalert-web-update.js",
-        "appalert-web-words.js", "appalert-web.js",
+        "appalert-web-draw.js", "appalert-web-inbox.js", "appalert-web-json.js", "appalert-web-results.js",
+        "appalert-web-trust.js", "appalert-web-update.js", "appalert-web-words.js", "appalert-web.js",
     ]
 
     /// The web client beside the feed, byte for byte the copies the binary embeds, recorded as publish's:
-    /// the page's file and the five it imports when needed.
+    /// the page's file and the seven it imports when needed.
     @Test
     func writesTheWebClientBesideTheFeedAndRecordsIt() throws {
         let directory = try TemporaryDirectory()
@@ -99,8 +99,9 @@ struct PublishCommandTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
         #expect(
             files == [
-                ".appalert-published", "appalert-web-draw.js", "appalert-web-results.js", "appalert-web-trust.js",
-                "appalert-web-update.js", "appalert-web-words.js", "appalert-web.js", "apps",
+                ".appalert-published", "appalert-web-draw.js", "appalert-web-inbox.js", "appalert-web-json.js",
+                "appalert-web-results.js", "appalert-web-trust.js", "appalert-web-update.js", "appalert-web-words.js",
+                "appalert-web.js", "apps",
                 "apps/new.app.json", "two.json",
             ])
     }
@@ -279,9 +280,9 @@ struct PublishCommandTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted()
         #expect(
             files == [
-                ".appalert-published", "CNAME", "appalert-web-draw.js", "appalert-web-results.js",
-                "appalert-web-trust.js", "appalert-web-update.js", "appalert-web-words.js", "appalert-web.js",
-                "apps", "apps/new.app.json", "apps/notes.txt", "two.json",
+                ".appalert-published", "CNAME", "appalert-web-draw.js", "appalert-web-inbox.js", "appalert-web-json.js",
+                "appalert-web-results.js", "appalert-web-trust.js", "appalert-web-update.js", "appalert-web-words.js",
+                "appalert-web.js", "apps", "apps/new.app.json", "apps/notes.txt", "two.json",
             ])
         #expect(try Self.manifest(out) == Self.webClient + ["apps/new.app.json", "two.json"])
         #expect(FileManager.default.contents(atPath: victim) == Data("keep me".utf8))

@@ -43,8 +43,8 @@ func makeServer(_ file: URL, development: Bool = false) throws -> FeedServer {
 /// where ``FeedChannelHandler`` answers the served files before the responder sees them.
 /// The web client's files, served beside every feed, as `paths` sorts them.
 let webClientPaths = [
-    "/appalert-web-draw.js", "/appalert-web-results.js", "/appalert-web-trust.js", "/appalert-web-update.js",
-    "/appalert-web-words.js", "/appalert-web.js",
+    "/appalert-web-draw.js", "/appalert-web-inbox.js", "/appalert-web-json.js", "/appalert-web-results.js",
+    "/appalert-web-trust.js", "/appalert-web-update.js", "/appalert-web-words.js", "/appalert-web.js",
 ]
 
 enum ServerSetup: String, CaseIterable, Sendable {

@@ -43,11 +43,11 @@ struct WebClientServeTests {
         }
     }
 
-    /// The files the page's module imports when needed, beside it: the update prompt, the counts' sender,
-    /// the drawing, the diagnostics' words and the checking of signed feeds.
+    /// The files the page's module imports when needed, beside it: the update prompt, the counting,
+    /// the drawing, the diagnostics' words, the checking of signed feeds, the inbox and a decision's JSON.
     @Test(arguments: [
         "appalert-web-update.js", "appalert-web-results.js", "appalert-web-draw.js", "appalert-web-words.js",
-        "appalert-web-trust.js",
+        "appalert-web-trust.js", "appalert-web-inbox.js", "appalert-web-json.js",
     ])
     func servesTheFilesTheBundleImportsBesideIt(name: String) async throws {
         let file = try makeFeedFile()

@@ -2,11 +2,12 @@ import AppAlertAuthoring
 import Foundation
 
 /// The web client (`Web/`) as minified ES modules: `appalert serve` answers them at `/appalert-web.js`,
-/// `/appalert-web-update.js`, `/appalert-web-results.js`, `/appalert-web-draw.js`, `/appalert-web-words.js`
-/// and `/appalert-web-trust.js`, and `appalert publish` writes them beside the feed, so a page loads them
-/// from the feed's own host. A page loads `appalert-web.js`, which imports the other five (the update
-/// prompt; the counts' sender; the drawing of messages; the words of a feed's diagnostics; the checking of
-/// signed feeds) from beside it only when it needs them. The bytes
+/// `/appalert-web-update.js`, `/appalert-web-results.js`, `/appalert-web-draw.js`, `/appalert-web-words.js`,
+/// `/appalert-web-trust.js`, `/appalert-web-inbox.js` and `/appalert-web-json.js`, and `appalert publish`
+/// writes them beside the feed, so a page loads them from the feed's own host. A page loads
+/// `appalert-web.js`, which imports the other seven (the update prompt; the counting and the counts'
+/// sender; the drawing of messages; the words of a feed's diagnostics; the checking of signed feeds; the
+/// inbox; a decision's JSON) from beside it only when it needs them. The bytes
 /// are `WebClient/*.js`, Web/bundle's build committed here and embedded by SwiftPM (the `EmbedPageCode`
 /// plugin): the binary stays one file and needs no esbuild. Web/bundle and `Web/test/bundle.test.js` fail
 /// when a copy is not the build of `Web/src` (`Web/bundle --refresh` makes them again).
@@ -24,6 +25,8 @@ package enum WebClient {
         FeedSite.File(path: "appalert-web-draw.js", data: Data(PackageResources.appalert_web_draw_js)),
         FeedSite.File(path: "appalert-web-words.js", data: Data(PackageResources.appalert_web_words_js)),
         FeedSite.File(path: "appalert-web-trust.js", data: Data(PackageResources.appalert_web_trust_js)),
+        FeedSite.File(path: "appalert-web-inbox.js", data: Data(PackageResources.appalert_web_inbox_js)),
+        FeedSite.File(path: "appalert-web-json.js", data: Data(PackageResources.appalert_web_json_js)),
     ]
 
     /// The site's files with the web client's added, each unless a file of the site is already at its path.
