@@ -5,13 +5,14 @@
 // rather than answer from the feed alone. Like command.js it has no process or file access:
 // bin/appalert-web.js lends it the files, and the conformance suite lends it a case's.
 
-import { decodeFeed, feedLimits, UnsupportedError } from "./feed.js";
+import { decodeFeed, UnsupportedError } from "./feed.js";
 import { FeedError } from "./diagnostics.js";
 import { LanguageTag } from "./language.js";
 import { knownPlatforms } from "./reader.js";
 import { parseTimestamp } from "./dates.js";
 import { Version } from "./version.js";
-import { decideUpdate, updateDecisionJSON, updatePolicyFor } from "./update.js";
+import { decideUpdate, updateDecisionJSON } from "./update.js";
+import { updatePolicyFor } from "./update-policy.js";
 import { failure, neutralized, prettyJSON, escaped } from "./command.js";
 
 /** @typedef {import("./command.js").CommandOutput} CommandOutput */
@@ -219,7 +220,7 @@ export function updateCheck(options, host, settings) {
   let sourceError;
   let policy;
   try {
-    policy = updatePolicyFor(decodeFeed(host.readFeed(inputs.path)).feed, inputs.bundleId, feedLimits.maximumStringLength);
+    policy = updatePolicyFor(decodeFeed(host.readFeed(inputs.path)).feed, inputs.bundleId);
   } catch (error) {
     if (error instanceof UnsupportedError) return failure(`${options.feed}: ${error.message}`, 3);
     sourceError = `the feed: ${error instanceof FeedError ? error.reason : /** @type {Error} */ (error).message}`;
