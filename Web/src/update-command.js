@@ -253,10 +253,15 @@ export function updateCheck(options, host, settings) {
   };
 }
 
+/** @param {unknown} value @returns {value is Record<string, any>} */
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
  * The person's earlier answers in the text of appalert's `state.json` (dates in seconds since 1970).
  * appalert reads the whole state or none of it: a file it cannot read is replaced by a fresh state, so
- * answers in a state that is not an object, or that are not of the stored shape, count as none.
+ * answers count as none in a state without what every state has (`installID`, `history.records` with a
+ * `count` for each message), and when they are not of the stored shape. (The state's other parts are
+ * not checked here: one appalert cannot read would make it forget these answers too.)
  * @param {string | undefined} text
  * @returns {PromptState}
  */
@@ -270,8 +275,11 @@ export function promptStateFromFile(text) {
   } catch {
     return none;
   }
-  const prompt = state?.updatePrompt;
-  if (prompt === undefined || prompt === null || typeof state !== "object" || Array.isArray(state)) return none;
+  if (!isObject(state) || typeof state.installID !== "string" || !isObject(state.history)) return none;
+  const records = state.history.records;
+  if (!isObject(records) || !Object.values(records).every((r) => isObject(r) && Number.isInteger(r.count))) return none;
+  const prompt = state.updatePrompt;
+  if (prompt === undefined || prompt === null) return none;
   const skipped = prompt.skippedVersions;
   if (!Array.isArray(skipped) || !skipped.every((v) => typeof v === "string")) return none;
   const remindAfter = prompt.remindAfter;
