@@ -17,11 +17,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { evaluate, valueOptions, versionCompare, versionSatisfies } from "../Web/src/command.js";
-import { decodeFeed, feedLimits } from "../Web/src/feed.js";
-import { parseTimestamp } from "../Web/src/dates.js";
-import { LanguageTag } from "../Web/src/language.js";
-import { Version } from "../Web/src/version.js";
-import { decideUpdate, updateDecisionJSON, updatePolicyFor } from "../Web/src/update.js";
+import { promptStateFromFile, updateCheck } from "../Web/src/update-command.js";
 
 /** The file name the feed is written to; messages name it. */
 export const feedName = "feed.json";
@@ -52,18 +48,24 @@ export function updateArgumentsFor(testCase, state) {
   return args;
 }
 
-/** What the web engine decides for an update case, as `appalert update-check --platform web --json` prints it. */
+/**
+ * What the web engine answers for an update case, through `appalert-web update-check`'s code: the same
+ * options, the feed and the earlier answers as the Swift binary is given them (the state file it reads).
+ */
 export function runWebUpdate(testCase) {
   const { bundleId, appVersion, now, appName, locale = [], rule = [] } = testCase.install;
-  const { feed } = decodeFeed(feedBytes(testCase));
-  const rules = Object.fromEntries(rule.map((item) => item.split("=")));
-  const decision = decideUpdate({
-    installedVersion: Version.parse(appVersion), now: parseTimestamp(now), rules,
-    policy: updatePolicyFor(feed, bundleId, feedLimits.maximumStringLength),
-    promptState: testCase.prompt ?? { skippedVersions: [] },
-  });
-  const languages = locale.map((tag) => new LanguageTag(tag));
-  return { exitCode: 0, stdout: JSON.stringify(updateDecisionJSON(decision, appName ?? bundleId, languages)), stderr: "" };
+  const state = JSON.stringify({ installID: "conformance", history: { records: {} }, updatePrompt: testCase.prompt });
+  const options = { platform: "web", feed: feedName, bundleId, appVersion, now, appName, locale, rule, stateDir: "state" };
+  return updateCheck(options, {
+    now: () => {
+      throw new Error("a conformance case gives --now");
+    },
+    platform: "linux",
+    readFeed: () => feedBytes(testCase),
+    stateDirectory: () => "state",
+    promptState: () => promptStateFromFile(testCase.prompt ? state : undefined),
+    keepsFeed: () => false,
+  }, { json: true });
 }
 
 /** The feed's bytes for a case. */

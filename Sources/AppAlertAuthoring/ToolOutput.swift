@@ -155,10 +155,10 @@ extension UpdateDecision {
     /// words and as a code, the installed and available versions, the store page, and the prompt the
     /// app would show (`null` when nothing is asked) with its texts filled for `appName` and
     /// `languages`: the language used (`null` for a feed policy's base texts), its direction, the title,
-    /// the text and the buttons' titles. On `web`, Update reloads the page (docs/web.md): it needs no
-    /// store page, and a required prompt has only it. The conformance cases of update prompts hold these
-    /// objects, so the Swift and web engines are compared on what the command prints.
-    public func jsonValue(appName: String, languages: [LanguageTag], platform: Platform) -> JSONValue {
+    /// the text and the buttons' titles, as ``AlertPresentation`` has them (on `web`, Update reloads the
+    /// page: it needs no store page, and a required prompt has only it). The conformance cases of update
+    /// prompts hold these objects, so the Swift and web engines are compared on what the command prints.
+    public func jsonValue(appName: String, languages: [LanguageTag]) -> JSONValue {
         var object = JSONObject()
         object.set("decision", .string(kind.rawValue))
         object.set("reason", .string(reason.explanation))
@@ -170,11 +170,7 @@ extension UpdateDecision {
             object.set("alert", .null)
             return .object(object)
         }
-        var buttons = alert.buttons.map(\.title)
-        if platform == .web {
-            let texts = UpdateTexts.forLanguages(languages)
-            buttons = [texts.update] + (kind == .required ? [] : [texts.later, texts.skip])
-        }
+        let buttons = alert.buttons.map(\.title)
         var prompt = JSONObject()
         prompt.set("language", alert.language.map { .string($0.original) } ?? .null)
         prompt.set("direction", .string(alert.isRightToLeft ? "rtl" : "ltr"))

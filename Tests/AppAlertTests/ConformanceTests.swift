@@ -133,7 +133,7 @@ struct ConformanceTests {
         let decision = UpdatePolicyEngine.decide(inputs, configuration: configuration)
         let languages = strings(install["locale"]).map(LanguageTag.init)
         let name = install["appName"]?.stringValue ?? bundleID
-        return decision.jsonValue(appName: name, languages: languages, platform: .web)
+        return decision.jsonValue(appName: name, languages: languages)
     }
 
     enum CaseError: Error {

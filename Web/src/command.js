@@ -1,5 +1,6 @@
 // `appalert evaluate` and `appalert version` as functions of their arguments and input, with no
-// process or file access: bin/appalert-web.js runs them, and the tests call them in-process.
+// process or file access: bin/appalert-web.js runs them, and the tests call them in-process
+// (`appalert update-check` is update-command.js, which writes its output with these helpers).
 
 import { decodeFeed, UnsupportedError } from "./feed.js";
 import { FeedError, useDiagnosticWords } from "./diagnostics.js";
@@ -73,7 +74,7 @@ export function neutralized(text) {
  * @param {string} text
 
  */
-function escaped(text) {
+export function escaped(text) {
   let out = "";
   for (const ch of text) {
     const value = /** @type {number} */ (ch.codePointAt(0));
@@ -112,7 +113,7 @@ export function prettyJSON(value, indent = 0) {
  * @returns {CommandOutput}
 
  */
-function failure(message, code = 2) {
+export function failure(message, code = 2) {
   return { exitCode: code, stdout: "", stderr: neutralized(`appalert: ${message}`) + "\n" };
 }
 

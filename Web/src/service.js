@@ -18,6 +18,7 @@ import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./renderer.js";
 import { inboxItems } from "./inbox-items.js";
 import { InboxView } from "./inbox-view.js";
+import { updatePolicyFor } from "./update-policy.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
@@ -325,7 +326,9 @@ export class AlertService extends EventTarget {
     return this.#serially(async () => {
       if (this.#setupError !== undefined) return this.#problem(this.#setupError);
       decision = await (await import("./update-prompt.js")).checkForUpdate({
-        load: () => this.#load(), store: this.#store, now: this.now, languages: this.languages, options: this.options,
+        // The app's policy as this engine reads it (plain data): the prompt's file carries no readers.
+        policy: async () => { const feed = await this.#load(); return feed && (updatePolicyFor(feed, this.options.bundleId) ?? null); },
+        store: this.#store, now: this.now, languages: this.languages, options: this.options,
         renderer: this.#current || this.#update ? undefined : this.renderer, texts: this.texts,
         hold: (drawing) => (this.#update = drawing), emit: (detail) => this.#emit("update", detail),
         problem: (words) => this.#problem(words),

@@ -2,14 +2,13 @@
 // with the message drawing (its focus, Escape and aria handling). Update reloads the page, or hands over
 // to a waiting service worker first; Later and Skip this version are kept in the app's state as the
 // Swift client keeps them (UpdateChecker.remindLater, skip). Loaded by AlertService only when an update
-// is checked: a separate file of the bundle.
+// is checked: a separate file of the bundle, handed the app's policy as the page's engine read it
+// (update-policy.js, plain data), so it carries no JSON parser or feed reader of its own.
 
 import { LanguageTag } from "./language.js";
 import { LinkPolicy } from "./link-policy.js";
-import { feedLimits } from "./feed.js";
-import { jsonText, parseJSON } from "./json.js";
 import { Version } from "./version.js";
-import { decideUpdate, updatePolicyFor, updatePrompt } from "./update.js";
+import { decideUpdate, updatePrompt } from "./update.js";
 
 /** @typedef {import("./update.js").UpdateDecision} UpdateDecision */
 /** @typedef {import("./update.js").PromptState} PromptState */
@@ -34,7 +33,9 @@ export const remindInterval = 86_400;
 /**
  * What AlertService lends the check.
  * @typedef {object} UpdateHost
- * @property {() => Promise<import("./message.js").Feed | undefined>} load
+ * @property {() => Promise<import("./update-policy.js").UpdatePolicy | null | undefined>} policy the app's policy in
+ *   the feed, read by the page's engine (update-policy.js) as plain data: null when the feed has none for the
+ *   app, undefined when no feed could be had
  * @property {import("./storage.js").StateStore} store
  * @property {() => Date} now
  * @property {string[]} languages
@@ -65,16 +66,13 @@ export function promptStateOf(state) {
  * @returns {Promise<UpdateDecision | undefined>} undefined when no feed could be had
  */
 export async function checkForUpdate(host, options) {
-  const loaded = await host.load();
-  if (loaded === undefined) return undefined;
-  // The page's copy of the engine parsed the feed; this file has its own (the bundle's update file), whose
-  // reader knows only its own JSON objects: the policies are read from their text.
-  const feed = { ...loaded, updates: /** @type {import("./json.js").JSONValue[]} */ (parseJSON(jsonText(loaded.updates ?? []))) };
+  const policy = await host.policy();
+  if (policy === undefined) return undefined;
   const given = host.options;
   const state = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (host.store.read()));
   const decision = decideUpdate({
     installedVersion: Version.parse(given.appVersion), now: host.now().getTime() / 1000,
-    policy: updatePolicyFor(feed, given.bundleId, feedLimits.maximumStringLength), rules: options.rules,
+    policy: policy ?? undefined, rules: options.rules,
     promptState: promptStateOf(state),
     linkPolicy: new LinkPolicy(given.allowLinkSchemes, given.allowLinkHosts), // as the service's: the Swift LinkPolicy
   });

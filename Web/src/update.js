@@ -3,35 +3,19 @@
 // asked: the available version is the policy's `latestVersion`, and below its `minimumVersion` the
 // update is required with no store page, because reloading the page is the update. The prompt's texts
 // are AlertPresentation's for an update. This file and update-texts.js are loaded only when an update
-// is checked (a dynamic import of the bundle).
+// is checked (a dynamic import of the bundle); the policy comes read, as plain data (update-policy.js,
+// read by the page's engine), so this file carries no readers of the feed.
 
-import { JSONObject } from "./json.js";
 import { LanguageTag, bestLanguage } from "./language.js";
 import { LinkPolicy } from "./link-policy.js";
-import { MessageReader, present } from "./reader.js";
-import { readLocalizations } from "./reader-rich.js";
 import { formatTimestamp } from "./dates.js";
 import { Version } from "./version.js";
 import { textRunsRightToLeft } from "./select.js";
 import { updateTexts } from "./update-texts.js";
 
-/** @typedef {import("./json.js").JSONValue} JSONValue */
-/** @typedef {import("./message.js").Feed} Feed */
-/** @typedef {import("./message.js").Localization} Localization */
 /** @typedef {"required" | "optional" | "none"} UpdateKind */
 
-/**
- * One entry of the feed's `updates` array.
- * @typedef {object} UpdatePolicy
- * @property {string[]} bundleIds
- * @property {Version} [minimumVersion]
- * @property {Version} [latestVersion]
- * @property {string} [storeURL]
- * @property {number} [releaseDelayDays]
- * @property {string} [title]
- * @property {string} [text]
- * @property {Localization[]} localizations
- */
+/** @typedef {import("./update-policy.js").UpdatePolicy} UpdatePolicy */
 
 /**
  * What each kind of version change asks for (UpdateConfiguration.Rules); every change optional by default.
@@ -54,86 +38,6 @@ import { updateTexts } from "./update-texts.js";
  * @property {string} [storeURL]
  * @property {UpdatePolicy} [policy]
  */
-
-const policyKeys = [
-  "bundleId", "bundleIds", "minimumVersion", "latestVersion", "storeURL", "releaseDelayDays", "title", "text",
-  "localizations",
-];
-
-/**
- * Reads the feed's update policies as the Swift engine does: an entry with an error is left out.
- * @param {JSONValue[]} elements
- * @param {number} maximumStringLength
- * @returns {UpdatePolicy[]}
- */
-export function readUpdatePolicies(elements, maximumStringLength) {
-  /** @type {UpdatePolicy[]} */
-  const policies = [];
-  elements.forEach((element, index) => {
-    const policy = readPolicy(new MessageReader(index, "$.updates", maximumStringLength), element);
-    if (policy !== undefined) policies.push(policy);
-  });
-  return policies;
-}
-
-/**
- * @param {MessageReader} r
- * @param {JSONValue} element
- * @returns {UpdatePolicy | undefined}
- */
-function readPolicy(r, element) {
-  if (!(element instanceof JSONObject)) return undefined;
-  r.checkKeys(element, policyKeys, r.messagePath);
-  /** @type {string[]} */
-  const bundleIds = [];
-  const single = present(element, "bundleId");
-  if (single !== undefined) {
-    const id = r.nonEmptyString(single, "bundleId");
-    if (id !== undefined) bundleIds.push(id);
-  }
-  const list = present(element, "bundleIds");
-  if (list !== undefined) bundleIds.push(...(r.stringArray(list, "bundleIds") ?? []).filter((id) => id !== ""));
-  if (bundleIds.length === 0 && single === undefined) r.hasErrors = true;
-  /** @param {string} key */
-  const version = (key) => {
-    const value = present(element, key);
-    if (value === undefined) return undefined;
-    const text = r.string(value, key);
-    const parsed = text === undefined ? undefined : Version.from(text);
-    if (text !== undefined && parsed === undefined) r.hasErrors = true;
-    return parsed;
-  };
-  /** @type {UpdatePolicy} */
-  const policy = { bundleIds, localizations: [] };
-  const minimumVersion = version("minimumVersion");
-  if (minimumVersion) policy.minimumVersion = minimumVersion;
-  const latestVersion = version("latestVersion");
-  if (latestVersion) policy.latestVersion = latestVersion;
-  const storeValue = present(element, "storeURL");
-  if (storeValue !== undefined) {
-    const text = r.string(storeValue, "storeURL");
-    const url = text === undefined ? undefined : r.checkedURL(text, storeValue, r.messagePath + ".storeURL", "storeURL");
-    if (url !== undefined) policy.storeURL = url;
-  }
-  const delay = present(element, "releaseDelayDays");
-  if (delay !== undefined) policy.releaseDelayDays = r.number(delay, "releaseDelayDays", 0, Number.MAX_VALUE);
-  for (const key of /** @type {const} */ (["title", "text"])) {
-    const value = present(element, key);
-    if (value !== undefined) policy[key] = r.string(value, key);
-  }
-  const localizations = present(element, "localizations");
-  if (localizations !== undefined) policy.localizations = readLocalizations(r, localizations, r.messagePath + ".localizations") ?? [];
-  return r.hasErrors ? undefined : policy;
-}
-
-/**
- * The policy for `bundleId`: the first entry naming it exactly, else the first for `"*"`.
- * @param {Feed} feed @param {string} bundleId @param {number} maximumStringLength
- */
-export function updatePolicyFor(feed, bundleId, maximumStringLength) {
-  const policies = readUpdatePolicies(feed.updates ?? [], maximumStringLength);
-  return policies.find((p) => p.bundleIds.includes(bundleId)) ?? policies.find((p) => p.bundleIds.includes("*"));
-}
 
 /**
  * The rule for the first component in which `available` differs from `installed`.
@@ -180,10 +84,12 @@ export function decideUpdate(inputs) {
   if ((inputs.skipsBetaBuilds ?? true) && installed.isPrerelease) {
     return finish("none", "betaBuild", `version ${installed} is a pre-release build`);
   }
-  const available = policy?.latestVersion;
+  // The reader let through only versions (update-policy.js).
+  const version = (/** @type {string | undefined} */ text) => (text === undefined ? undefined : Version.parse(text));
+  const available = version(policy?.latestVersion);
   const store = policy?.storeURL;
   if (store !== undefined && (inputs.linkPolicy ?? new LinkPolicy()).refusal(store) === undefined) decision.storeURL = store;
-  const minimum = policy?.minimumVersion;
+  const minimum = version(policy?.minimumVersion);
   if (minimum && installed.compare(minimum) < 0) {
     decision.availableVersion = available && available.compare(minimum) >= 0 ? available : minimum;
     return finish("required", "belowMinimumVersion", `version ${installed} is below the minimum ${minimum}`);
@@ -238,12 +144,12 @@ export function updatePrompt(decision, appName, languages) {
   const required = decision.kind === "required";
   const policy = decision.policy;
   const localizations = policy?.localizations ?? [];
-  const index = localizations.length === 0 ? undefined : bestLanguage(localizations.map((l) => l.tag), languages);
+  const index = localizations.length === 0 ? undefined : bestLanguage(localizations.map((l) => new LanguageTag(l.language)), languages);
   const localization = index === undefined ? undefined : localizations[index];
   const title = localization?.title ?? policy?.title ?? (required ? requiredTitle : optionalTitle);
   const text = localization?.text ?? policy?.text ?? (required ? requiredText : optionalText);
   const feedWords = [localization?.title, localization?.text, policy?.title, policy?.text].some((w) => w !== undefined);
-  const language = localization?.tag ?? (feedWords ? undefined : new LanguageTag(key));
+  const language = localization ? new LanguageTag(localization.language) : feedWords ? undefined : new LanguageTag(key);
   const rightToLeft = language ? language.isRightToLeft : textRunsRightToLeft(title + text);
   const version = decision.availableVersion?.toString() ?? "";
   /** @type {{title: string, action: "update" | "later" | "skip"}[]} */

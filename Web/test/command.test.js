@@ -1,9 +1,10 @@
-// appalert-web as a process: arguments, exit codes and output, as `appalert` gives them.
+// appalert-web as a process: arguments, exit codes and output, as `appalert` gives them; update-check
+// compared with the real `appalert update-check` on the same input.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,4 +59,149 @@ test("evaluate reads a feed file and prints the decision as JSON", () => {
 test("a URL whose reading is not ported is refused loudly, naming where it is", () => {
   const feed = JSON.stringify([{ id: 1, bundleId: "a", title: "t", text: "x", link: { title: "l", url: "https://example.com/ü" } }]);
   assert.throws(() => decodeFeed(feed), (error) => error instanceof UnsupportedError && /\$\[0\]\.link\.url/.test(error.message));
+});
+
+// update-check: appalert-web and appalert on the same feeds, options and state, compared on exit code,
+// standard output and standard error. Skipped only where no `appalert` is built (CI builds it: there it
+// fails instead).
+
+const appalert = process.env.APPALERT ?? fileURLToPath(new URL("../../Tools/.build/debug/appalert", import.meta.url));
+const noAppalert = existsSync(appalert) ? undefined : `no ${appalert} (swift build --package-path Tools --product appalert)`;
+if (process.env.CI && noAppalert) throw new Error(`CI needs ${noAppalert} for the update-check comparison`);
+
+/** @param {string} binary @param {string[]} args @param {string} cwd @param {Record<string, string>} [env] */
+function runBinary(binary, args, cwd, env) {
+  const command = binary === bin ? [process.execPath, [bin, ...args]] : [binary, args];
+  const result = spawnSync(.../** @type {[string, string[]]} */ (command), { encoding: "utf8", cwd, env: { ...process.env, ...env } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const app = "com.example.web";
+const policyFeed = {
+  format: 2, messages: [],
+  updates: [
+    { bundleId: "com.example.other", minimumVersion: "9" },
+    { bundleIds: [app, "com.example.pwa"], minimumVersion: "1.2", latestVersion: "1.4.1", storeURL: "https://example.com/notes",
+      localizations: [{ language: "fr", title: "Nouvelle version", text: "{appName} {version} est là." }] },
+    { bundleId: "*", latestVersion: "3.0", title: "A new \u001b[31m{appName}\u202e", text: "Version {version}\u0007." },
+    { bundleId: "com.example.broken", latestVersion: "not a version" },
+  ],
+};
+const stateWith = (/** @type {object} */ updatePrompt) => JSON.stringify({ installID: "test", history: { records: {} }, updatePrompt });
+
+/** @type {Array<[string, string[], string?]>} name, arguments after the feed's, state.json's text */
+const comparisons = [
+  ["below the minimum is required, with the store page in text", ["--app-version", "1.1"]],
+  ["below the minimum is required, as JSON", ["--app-version", "1.1", "--json"]],
+  ["a newer latestVersion is optional, in the policy's French", ["--app-version", "1.3", "--locale", "fr-CA", "--json"]],
+  ["in Arabic the name and version are isolated", ["--app-version", "1.3", "--locale", "ar", "--app-name", "Notes", "--json"]],
+  ["the wildcard policy's hostile texts are escaped", ["--bundle-id", "com.example.any", "--app-version", "2.0", "--json"]],
+  ["a rule makes a minor change required", ["--app-version", "1.3", "--rule", "minor=required", "--rule", "patch=none"]],
+  ["a rule leaves a patch change alone", ["--app-version", "1.4", "--rule", "patch=none", "--json"]],
+  ["a pre-release is left alone", ["--app-version", "1.0.0-beta.1", "--json"]],
+  ["up to date", ["--app-version", "1.4.1"]],
+  ["newer than the policy", ["--app-version", "2"]],
+  ["a policy with a bad version is left out", ["--bundle-id", "com.example.broken", "--app-version", "1", "--json"]],
+  ["a skipped version is not asked", ["--app-version", "1.3", "--json"], stateWith({ skippedVersions: ["1.4.1"] })],
+  ["Later holds until its time", ["--app-version", "1.3", "--now", "2026-03-01T00:00:00Z"], stateWith({ skippedVersions: [], remindAfter: 1772400000 })],
+  ["Later has passed", ["--app-version", "1.3", "--now", "2026-03-03T00:00:00Z", "--json"], stateWith({ skippedVersions: [], remindAfter: 1772400000 })],
+  ["a required update ignores Skip", ["--app-version", "1.0", "--json"], stateWith({ skippedVersions: ["1.4.1"] })],
+  ["a state file that is not JSON counts no answers", ["--app-version", "1.3"], "{not json"],
+  ["a state without an install id counts no answers", ["--app-version", "1.3"], JSON.stringify({ updatePrompt: { skippedVersions: ["1.4.1"] } })],
+  ["a state whose history is not a history counts no answers", ["--app-version", "1.3"],
+    JSON.stringify({ installID: "x", history: { records: { 1: { seen: true } } }, updatePrompt: { skippedVersions: ["1.4.1"] } })],
+  ["answers of another shape count none", ["--app-version", "1.3"], stateWith({ skippedVersions: "1.4.1" })],
+  ["an unknown platform", ["--app-version", "1", "--platform", "beos"]],
+  ["a store option on the web", ["--app-version", "1", "--github", "o/r"]],
+  ["a bad rule", ["--app-version", "1", "--rule", "minor"]],
+  ["an unknown rule component", ["--app-version", "1", "--rule", "build=none"]],
+  ["a negative release delay", ["--app-version", "1", "--release-delay-days=-1"]],
+  ["a bad locale", ["--app-version", "1", "--locale", "en_US!"]],
+  ["a bad time", ["--app-version", "1", "--now", "yesterday"]],
+  ["a bad version", ["--app-version", "one"]],
+];
+
+for (const [name, extra, state] of comparisons) {
+  test(`update-check answers as appalert's: ${name}`, { skip: noAppalert }, () => {
+    const directory = mkdtempSync(join(tmpdir(), "appalert-web-update-"));
+    try {
+      writeFileSync(join(directory, "feed.json"), JSON.stringify(policyFeed));
+      const args = ["update-check", "--platform", "web", "--feed", "feed.json", "--now", "2026-02-01T00:00:00Z"];
+      if (!extra.includes("--bundle-id")) args.push("--bundle-id", app);
+      /** @param {string} binary @param {string} folder */
+      const answer = (binary, folder) => {
+        mkdirSync(join(directory, folder));
+        if (state !== undefined) writeFileSync(join(directory, folder, "state.json"), state);
+        return runBinary(binary, [...args, ...extra, "--state-dir", folder], directory);
+      };
+      const swift = answer(appalert, "swift");
+      assert.deepEqual(answer(bin, "web"), swift);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+}
+
+test("update-check: a feed that cannot be read or is not a feed is none with the error, exit 1, as appalert's", { skip: noAppalert }, () => {
+  const directory = mkdtempSync(join(tmpdir(), "appalert-web-update-"));
+  try {
+    writeFileSync(join(directory, "broken.json"), "{\"format\": 2, \"messages\": [");
+    writeFileSync(join(directory, "list.json"), "\"a string, not a feed\"");
+    for (const feed of ["missing.json", "broken.json", "list.json", ".", "ftp://example.com/feed.json"]) {
+      for (const json of [[], ["--json"]]) {
+        const args = ["update-check", "--platform", "web", "--feed", feed, "--bundle-id", app, "--app-version", "1", ...json];
+        const swift = runBinary(appalert, [...args, "--state-dir", "swift"], directory);
+        assert.notEqual(swift.code, 0, feed);
+        assert.deepEqual(runBinary(bin, [...args, "--state-dir", "web"], directory), swift, feed);
+      }
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
+test("update-check reads the answers where appalert keeps them by default ($XDG_STATE_HOME/appalert/ID)", { skip: noAppalert }, () => {
+  const directory = mkdtempSync(join(tmpdir(), "appalert-web-update-"));
+  try {
+    writeFileSync(join(directory, "feed.json"), JSON.stringify(policyFeed));
+    const id = "com.example.web/ünïcode app";
+    const folder = join(directory, "state", "appalert", "com.example.web_ünïcode_app");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "state.json"), stateWith({ skippedVersions: ["3.0"] }));
+    const args = ["update-check", "--platform", "web", "--feed", "feed.json", "--bundle-id", id, "--app-version", "2", "--json"];
+    const env = { XDG_STATE_HOME: join(directory, "state") };
+    const web = runBinary(bin, args, directory, env);
+    assert.equal(JSON.parse(web.stdout).reasonCode, "skippedByUser");
+    assert.deepEqual(web, runBinary(appalert, args, directory, env));
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
+test("update-check refuses what only appalert answers, saying so: the App Store, GitHub, a feed's URL, a kept copy", () => {
+  const directory = mkdtempSync(join(tmpdir(), "appalert-web-update-"));
+  try {
+    const store = run(["update-check", "--bundle-id", app, "--app-version", "1", "--platform", "ios", "--feed", "feed.json"], directory);
+    assert.equal(store.code, 2);
+    assert.equal(store.stdout, "");
+    assert.match(store.stderr, /^appalert: update-check: appalert-web decides for --platform web only, from the feed's "updates" policy; for ios, appalert update-check asks the App Store lookup \(--bundle-id\) over the network/);
+    const gitHub = run(["update-check", "--github", "octo/tool", "--app-version", "1", "--platform", "linux"], directory);
+    assert.equal(gitHub.code, 2);
+    assert.match(gitHub.stderr, /for linux, appalert update-check asks GitHub's latest release \(--github\)/);
+    // Checked first, as appalert checks them: a bad version is named, not the platform.
+    assert.match(run(["update-check", "--bundle-id", app, "--app-version", "x", "--platform", "ios"], directory).stderr, /^appalert: --app-version: invalid version "x"/);
+    const url = run(["update-check", "--platform", "web", "--bundle-id", app, "--app-version", "1", "--feed", "https://example.com/feed.json"], directory);
+    assert.equal(url.code, 2);
+    assert.match(url.stderr, /--feed: appalert-web reads a feed file, not a URL: appalert update-check fetches https:\/\/example\.com\/feed\.json itself/);
+    // appalert falls back to the copy it kept of an earlier read; appalert-web keeps none and says so.
+    mkdirSync(join(directory, "state"));
+    writeFileSync(join(directory, "state", "feed-cache"), "");
+    const kept = run(["update-check", "--platform", "web", "--bundle-id", app, "--app-version", "1", "--feed", "gone.json", "--state-dir", "state"], directory);
+    assert.equal(kept.code, 1);
+    assert.match(kept.stdout, /^none: the feed: cannot read .*gone\.json: .* \(appalert update-check would decide from the copy it kept in state; appalert-web keeps none\)\n$/);
+    assert.equal(run(["update-check", "--platform", "web", "--bundle-id", app, "--feed", "feed.json"], directory).code, 64);
+    assert.equal(run(["update-check", "--platform", "web", "--bundle-id", app, "--app-version", "1", "--feed", "f", "extra"], directory).code, 64);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 });

@@ -4,6 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { AlertService, stateKey } from "../src/index.js";
 import { MemoryStorage, RecordingRenderer, eventsOf, feedServer, message } from "../testing/support.js";
 
@@ -169,4 +170,16 @@ test("the policy's storeURL passes the page's link policy, the same as its messa
       assert.equal(decision?.storeURL?.toString(), storeURL);
     });
   }
+});
+
+test("the update prompt's file carries no feed reader: the page hands it the policy its engine read", {
+  skip: spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
+}, () => {
+  const built = spawnSync("bash", [new URL("../bundle", import.meta.url).pathname, "--print", "appalert-web-update.js"], { maxBuffer: 1 << 24 });
+  assert.equal(built.status, 0, String(built.stderr));
+  const code = String(built.stdout);
+  assert.ok(code.includes("Update Required"), "the prompt's texts are there");
+  // The JSON parser's words and the policy reader's list of keys are the page's alone.
+  assert.ok(!code.includes("expected a key in quotes"), "no JSON parser");
+  assert.ok(!code.includes('"releaseDelayDays"'), "no reader of the policy's keys");
 });

@@ -317,7 +317,7 @@ public final class AlertService: AlertPresenting {
             await record(message, events)
             emit(.buttonEvent(id: message.id, name: name, variant: message.variant))
             return nil
-        case .update, .later, .skip:
+        case .update, .reload, .later, .skip:
             // An update prompt's button: not this service's.
             return nil
         }

@@ -15,6 +15,9 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
             case event(String)
             /// Opens the store or release page of an update.
             case update(URL)
+            /// Reloads the web app: the update of a web page or PWA (platform `web`), which has no store.
+            /// ``UpdateService`` hands it to its ``UpdateService/reload`` closure.
+            case reload
             /// Asks about the update again after the remind interval.
             case later
             /// Does not ask about this version again.
@@ -36,7 +39,7 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
         public var url: URL? {
             switch action {
             case .openLink(let url), .update(let url): url
-            case .dismiss, .later, .skip, .event: nil
+            case .dismiss, .later, .skip, .event, .reload: nil
             }
         }
 
@@ -112,7 +115,9 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
     }
 
     /// The update prompt for `decision` — Update, and for an optional update Later and Skip — or `nil`
-    /// when it asks for nothing.
+    /// when it asks for nothing. Update opens the page to update from; on the web (a decision for
+    /// ``Platform/web``) it reloads the page (``Button/Action/reload``), as the web client's prompt does,
+    /// so a required update there has Update whether or not the feed gives a `storeURL`.
     ///
     /// Texts, in order of preference: the feed policy's (localized for `languages`, with the
     /// placeholders filled), then `texts` (the app's own, or the built-in table, for `languages`). In a
@@ -137,9 +142,14 @@ public struct AlertPresentation: Sendable, Hashable, Identifiable {
         let language = localization?.tag ?? (feedWords ? nil : LanguageTag(tableKey))
         let rightToLeft = TextDirection.isRightToLeft(language: language, text: title + message)
         // No Update button that cannot work: without a page to go to, an optional prompt only tells.
-        // (A required decision always has one: UpdatePolicyEngine asks without a link as optional.)
+        // (A required decision always has one: UpdatePolicyEngine asks without a link as optional, except
+        // on the web, where reloading the page is the update and Update is always there.)
         var buttons: [Button] = []
-        if let url = decision.storeURL { buttons.append(Button(title: texts.update, action: .update(url))) }
+        if decision.platform == .web {
+            buttons.append(Button(title: texts.update, action: .reload))
+        } else if let url = decision.storeURL {
+            buttons.append(Button(title: texts.update, action: .update(url)))
+        }
         if !required || buttons.isEmpty {
             buttons.append(Button(title: texts.later, action: .later))
             buttons.append(Button(title: texts.skip, action: .skip))
@@ -158,7 +168,7 @@ extension AlertPresentation.Button.Action {
     var isMessageAction: Bool {
         switch self {
         case .dismiss, .openLink, .event: true
-        case .update, .later, .skip: false
+        case .update, .reload, .later, .skip: false
         }
     }
 

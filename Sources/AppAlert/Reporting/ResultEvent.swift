@@ -53,7 +53,7 @@ struct ResultEvent: Sendable, Hashable, RawRepresentable, Codable, CustomStringC
         switch button.action {
         case .dismiss: return .dismissed
         case .openLink: return .link
-        case .event, .update, .later, .skip: return nil
+        case .event, .update, .reload, .later, .skip: return nil
         }
     }
 

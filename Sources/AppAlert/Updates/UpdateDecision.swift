@@ -68,12 +68,15 @@ public struct UpdateDecision: Sendable, Hashable {
     public var policy: UpdatePolicy?
     /// Why a source failed, when it did.
     public var sourceError: ReleaseSource.LookupError?
+    /// The platform decided for, when known. On ``Platform/web`` reloading the page is the update: the
+    /// prompt's Update reloads (``AlertPresentation/Button/Action/reload``) and needs no ``storeURL``.
+    public var platform: Platform?
 
     public init(
         kind: UpdateDecision.Kind, reason: UpdateDecision.Reason, installedVersion: Version,
         availableVersion: Version? = nil,
         storeURL: URL? = nil, release: ReleaseSource.Release? = nil, policy: UpdatePolicy? = nil,
-        sourceError: ReleaseSource.LookupError? = nil
+        sourceError: ReleaseSource.LookupError? = nil, platform: Platform? = nil
     ) {
         self.kind = kind
         self.reason = reason
@@ -83,6 +86,7 @@ public struct UpdateDecision: Sendable, Hashable {
         self.release = release
         self.policy = policy
         self.sourceError = sourceError
+        self.platform = platform
     }
 }
 
@@ -257,7 +261,7 @@ package enum UpdatePolicyEngine {
         var decision = UpdateDecision(
             kind: .none, reason: UpdateDecision.Reason(.upToDate, ""), installedVersion: installed,
             release: inputs.release,
-            policy: policy, sourceError: inputs.sourceError)
+            policy: policy, sourceError: inputs.sourceError, platform: inputs.platform)
         func finish(_ kind: UpdateDecision.Kind, _ code: UpdateDecision.Reason.Code, _ words: String) -> UpdateDecision
         {
             decision.kind = kind

@@ -85,7 +85,7 @@ public struct UpdateNotifier: Sendable {
             reason: UpdateDecision.Reason(
                 required ? .belowMinimumVersion : .updateAvailable, "the last check's answer"),
             installedVersion: installedVersion, availableVersion: availableVersion,
-            storeURL: record.storeURL.flatMap(URL.init(string:)))
+            storeURL: record.storeURL.flatMap(URL.init(string:)), platform: checker.app.platform)
         guard
             var presentation = AlertPresentation(decision, appName: appName, languages: checker.app.preferredLanguages)
         else { return nil }

@@ -32,6 +32,10 @@ public final class UpdateService: AlertPresenting {
     @ObservationIgnored package private(set) var reporting: Task<Void, Never>?
     /// Called with what went wrong that the user does not see (a batch the collector refused).
     @ObservationIgnored public var onProblem: ((String) -> Void)?
+    /// Update on a web app's prompt (a checker for ``Platform/web``, where reloading the page is the
+    /// update): the app that shows the web app, in a web view, reloads it here. Without it, Update there
+    /// only takes the prompt away (a required one comes back, as after any Update).
+    @ObservationIgnored public var reload: (@MainActor () -> Void)?
 
     /// A service over `checker`. With `reporting`, each prompt's showing and answer are counted per
     /// offered version (`update.shown`, `update.accepted`, `update.later`, `update.skipped`) in the
@@ -94,18 +98,18 @@ public final class UpdateService: AlertPresenting {
         count(showUpdate ? .updateShown : nil, send: true)
     }
 
-    /// Handles a button: returns the URL to open for Update; records Later or Skip. A required update
-    /// comes back after Update is tapped.
+    /// Handles a button: returns the URL to open for Update (on the web, calls ``reload`` instead);
+    /// records Later or Skip. A required update comes back after Update is tapped.
     @discardableResult
     public func perform(_ button: AlertPresentation.Button) async -> URL? {
         switch button.action {
         case .update(let url):
-            showUpdate = false
-            // Not shown again at once: SwiftUI drops a presentation set while the tapped alert is
-            // still leaving the screen. It comes back at presentationEnded() or the next check.
-            requiredPending = decision?.kind == .required
-            count(.updateAccepted)
+            accept()
             return url
+        case .reload:
+            accept()
+            reload?()
+            return nil
         case .later:
             showUpdate = false
             count(.updateLater)
@@ -120,6 +124,15 @@ public final class UpdateService: AlertPresenting {
             // A message's button: not this service's.
             return nil
         }
+    }
+
+    /// Update was tapped: the prompt goes, and a required one is asked again once it has gone.
+    private func accept() {
+        showUpdate = false
+        // Not shown again at once: SwiftUI drops a presentation set while the tapped alert is still
+        // leaving the screen. It comes back at presentationEnded() or the next check.
+        requiredPending = decision?.kind == .required
+        count(.updateAccepted)
     }
 
     /// Tells the service that its alert has left the screen, or that the app is active again (back

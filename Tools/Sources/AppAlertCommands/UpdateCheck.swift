@@ -219,8 +219,7 @@ extension AppAlertCommand {
             var output = CommandOutput()
             if json {
                 let name = appName ?? bundleID ?? gitHub ?? ""
-                var value = decision.jsonValue(
-                    appName: name, languages: locales.map(LanguageTag.init), platform: checker.app.platform)
+                var value = decision.jsonValue(appName: name, languages: locales.map(LanguageTag.init))
                 if let error = decision.sourceError, case .object(var object) = value {
                     object.set("error", .string(error.reason))
                     value = .object(object)

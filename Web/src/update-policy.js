@@ -1,0 +1,92 @@
+// The feed's `updates` policies (Sources/AppAlert/Updates/UpdatePolicy.swift), read by the page's own
+// engine with the readers it reads messages with: AlertService hands the update prompt's file
+// (update-prompt.js, a file of the bundle with no readers of its own) the app's policy as a plain object.
+
+import { JSONObject } from "./json.js";
+import { MessageReader, present } from "./reader.js";
+import { readLocalizations } from "./reader-rich.js";
+import { feedLimits } from "./feed.js";
+import { Version } from "./version.js";
+
+/**
+ * One entry of the feed's `updates` array, as plain data: versions as the feed writes them (each one
+ * a version), `localizations` by language tag with their title and text.
+ * @typedef {object} UpdatePolicy
+ * @property {string[]} bundleIds
+ * @property {string} [minimumVersion]
+ * @property {string} [latestVersion]
+ * @property {string} [storeURL]
+ * @property {number} [releaseDelayDays]
+ * @property {string} [title]
+ * @property {string} [text]
+ * @property {{language: string, title?: string, text?: string}[]} localizations
+ */
+
+const policyKeys = [
+  "bundleId", "bundleIds", "minimumVersion", "latestVersion", "storeURL", "releaseDelayDays", "title", "text",
+  "localizations",
+];
+
+/**
+ * @param {MessageReader} r
+ * @param {import("./json.js").JSONValue} element
+ * @returns {UpdatePolicy | undefined}
+ */
+function readPolicy(r, element) {
+  if (!(element instanceof JSONObject)) return undefined;
+  r.checkKeys(element, policyKeys, r.messagePath);
+  /** @type {string[]} */
+  const bundleIds = [];
+  const single = present(element, "bundleId");
+  if (single !== undefined) {
+    const id = r.nonEmptyString(single, "bundleId");
+    if (id !== undefined) bundleIds.push(id);
+  }
+  const list = present(element, "bundleIds");
+  if (list !== undefined) bundleIds.push(...(r.stringArray(list, "bundleIds") ?? []).filter((id) => id !== ""));
+  if (bundleIds.length === 0 && single === undefined) r.hasErrors = true;
+  /** @type {UpdatePolicy} */
+  const policy = { bundleIds, localizations: [] };
+  for (const key of /** @type {const} */ (["minimumVersion", "latestVersion"])) {
+    const value = present(element, key);
+    if (value === undefined) continue;
+    const text = r.string(value, key);
+    if (text !== undefined && Version.from(text) === undefined) r.hasErrors = true;
+    else if (text !== undefined) policy[key] = text;
+  }
+  const storeValue = present(element, "storeURL");
+  if (storeValue !== undefined) {
+    const text = r.string(storeValue, "storeURL");
+    const url = text === undefined ? undefined : r.checkedURL(text, storeValue, r.messagePath + ".storeURL", "storeURL");
+    if (url !== undefined) policy.storeURL = url;
+  }
+  const delay = present(element, "releaseDelayDays");
+  if (delay !== undefined) policy.releaseDelayDays = r.number(delay, "releaseDelayDays", 0, Number.MAX_VALUE);
+  for (const key of /** @type {const} */ (["title", "text"])) {
+    const value = present(element, key);
+    if (value !== undefined) policy[key] = r.string(value, key);
+  }
+  const localizations = present(element, "localizations");
+  if (localizations !== undefined) {
+    policy.localizations = (readLocalizations(r, localizations, r.messagePath + ".localizations") ?? []).map(
+      (l) => ({ language: l.tag.original, title: l.title, text: l.text }),
+    );
+  }
+  return r.hasErrors ? undefined : policy;
+}
+
+/**
+ * The policy for `bundleId`, read as the Swift engine reads the feed's policies (an entry with an error
+ * is left out): the first entry naming it exactly, else the first for `"*"`.
+ * @param {import("./message.js").Feed} feed @param {string} bundleId
+ * @returns {UpdatePolicy | undefined}
+ */
+export function updatePolicyFor(feed, bundleId) {
+  /** @type {UpdatePolicy[]} */
+  const policies = [];
+  (feed.updates ?? []).forEach((element, index) => {
+    const policy = readPolicy(new MessageReader(index, "$.updates", feedLimits.maximumStringLength), element);
+    if (policy !== undefined) policies.push(policy);
+  });
+  return policies.find((p) => p.bundleIds.includes(bundleId)) ?? policies.find((p) => p.bundleIds.includes("*"));
+}
