@@ -39,7 +39,12 @@ import { listed, percentText, swiftDouble } from "./words.js";
  * @property {number} [legacyLastMessageId]
  */
 
-/** @typedef {{rule: string, explanation: string}} Exclusion */
+/**
+ * The first rule that excludes a message, its words, and the facts behind them for a page's own words:
+ * `range` (a version range missed, normalized) and `rollout` (`{percent, bucket}`, bucket null without
+ * an install id), as the Swift engine's `Exclusion`.
+ * @typedef {{rule: string, explanation: string, range?: string, rollout?: {percent: number, bucket: number | null}}} Exclusion
+ */
 
 /**
  * @param {ViewHistory} history
@@ -135,7 +140,7 @@ function rangeWords(version, range, rule, name) {
  * @returns {Promise<Exclusion | undefined>}
  */
 export async function exclusionOf(message, context, history) {
-  const exclude = (/** @type {string} */ rule, /** @type {string} */ explanation) => ({ rule, explanation });
+  const exclude = (/** @type {string} */ rule, /** @type {string} */ explanation, /** @type {object} */ facts = {}) => ({ rule, explanation, ...facts });
   if (!message.bundleIds.some((id) => id === context.bundleId || id === "*")) {
     return exclude("bundleId", `for ${listed(message.bundleIds.map((id) => `"${id}"`))}, not "${context.bundleId}"`);
   }
@@ -170,7 +175,7 @@ export async function exclusionOf(message, context, history) {
   const versionRange = (/** @type {Version | undefined} */ version, /** @type {VersionRange} */ range, /** @type {string} */ rule, /** @type {string} */ name) => {
     if (version === undefined) return exclude(rule, `${name} is unknown; ${rule} "${range.source}"`);
     if (range.contains(version)) return undefined;
-    return exclude(rule, rangeWords(version, range, rule, name));
+    return exclude(rule, rangeWords(version, range, rule, name), { range: range.normalized });
   };
   /** @type {Exclusion | undefined} */
   let found;
@@ -245,10 +250,13 @@ export async function exclusionOf(message, context, history) {
   if (percentNow < 100) {
     const rule = message.rolloutSchedule === undefined ? "rollout" : "rolloutSchedule";
     const percent = percentText(percentNow);
-    if (context.installId === undefined) return exclude(rule, `rollout ${percent}% needs an install id, and there is none`);
+    if (context.installId === undefined) {
+      return exclude(rule, `rollout ${percent}% needs an install id, and there is none`, { rollout: { percent: percentNow, bucket: null } });
+    }
     const bucket = await rolloutBucket(message.id, context.installId);
     if (!rolloutIncludes(bucket, percentNow)) {
-      return exclude(rule, `install is outside the ${percent}% rollout (bucket ${percentText((bucket / bucketCount) * 100)}%)`);
+      return exclude(rule, `install is outside the ${percent}% rollout (bucket ${percentText((bucket / bucketCount) * 100)}%)`,
+        { rollout: { percent: percentNow, bucket } });
     }
   }
   const views = viewsOf(history, message.id);
