@@ -9,7 +9,10 @@
     editor: null, version: null, checkTimer: null, checkSerial: 0,
     // Per feed, the highest id this page has seen in any version it loaded (deleted messages
     // included): installs remember messages by id, so a new message never takes an old one's.
-    highWater: {}
+    highWater: {},
+    // Per feed and message id, that the author agreed to change the split of a test with results: asked
+    // once per message while the page is open (a second editor of it, or reopening it, does not ask again).
+    splitAgreed: {}
   };
 
   function byId(id) { return document.getElementById(id); }
@@ -479,6 +482,13 @@
     return Array.isArray(editor.base.variants) ? editor.base.variants.length : 0;
   }
 
+  // Whether the author agreed, in this page, to change the split of the editor's message; `agree` records it.
+  function splitAgreed(editor, agree) {
+    var key = editor.feed + "\n" + editor.originalId;
+    if (agree) { state.splitAgreed[key] = true; }
+    return state.splitAgreed[key] === true;
+  }
+
   // Why the draft may not be saved: it moves or removes a variant its results are stored by (an edit in
   // the JSON box; the form refuses those at the variant).
   function variantsRefusal(editor) {
@@ -512,7 +522,7 @@
     nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
     routeLink: routeLink, startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor,
     askToLeave: askToLeave, ask: ask, headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
-    settleJSON: settleJSON, keptVariants: keptVariants, variantsRefusal: variantsRefusal,
+    settleJSON: settleJSON, keptVariants: keptVariants, splitAgreed: splitAgreed, variantsRefusal: variantsRefusal,
     setStatus: setStatus, jsonWhere: jsonWhere, writeJSON: writeJSON, showNotice: showNotice, hideNotice: hideNotice,
     draft: function () { return state.editor.draft; }
   });

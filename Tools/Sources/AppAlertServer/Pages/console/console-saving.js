@@ -83,9 +83,9 @@
       return Promise.resolve(false);
     }
     var change = C.keptVariants(editor) === null ? null : ConsoleGuard.splitChange(editor.base, editor.draft);
-    if (!change || editor.splitAgreed) { return Promise.resolve(true); }
+    if (!change || C.splitAgreed(editor)) { return Promise.resolve(true); }
     return C.ask(ConsoleGuard.splitQuestion(change, editor.originalId)).then(function (yes) {
-      if (yes) { editor.splitAgreed = true; } else { setStatus("Not saved: the split is as you edited it. Change it back, or save again to be asked again."); }
+      if (yes) { C.splitAgreed(editor, true); } else { setStatus("Not saved: the split is as you edited it. Change it back, or save again to be asked again."); }
       return yes;
     });
   }
