@@ -230,11 +230,17 @@ struct ConsoleBrowserTests {
         #expect(list["noteAboveTable"] as? Bool == true)
         // With figures: each message's line is the report's summary as sent; one not listed was never shown,
         // in the report's words.
-        let figures = report["figures"] as? [String: String] ?? [:]
-        #expect(figures["#4"] == "No showings recorded yet.", "\(figures)")
-        #expect(figures["#5"] == "Shown 40 times. — shown 40 · “Apply” 10: 25.0% (95%: 14.2%–40.2%)", "\(figures)")
-        #expect(figures["#6"] == "No showings recorded yet.", "\(figures)")
-        #expect(figures["#1"] == "No showings recorded yet.", "\(figures)")
+        // As short lines: the headline, then a variant's heading, then each figure on a line of its own.
+        let figures = report["figures"] as? [String: Any] ?? [:]
+        #expect(figures["#4"] as? String == "plain: No showings recorded yet.", "\(figures)")
+        #expect(
+            figures["#5"] as? String
+                == "headline: Shown 40 times.\nvariant: shown 40\nfigure: “Apply” 10: 25.0% (95%: 14.2%–40.2%)",
+            "\(figures)")
+        #expect(figures["#6"] as? String == "plain: No showings recorded yet.", "\(figures)")
+        #expect(figures["#1"] as? String == "plain: No showings recorded yet.", "\(figures)")
+        let apps = figures["apps"] as? [String] ?? []
+        #expect(!apps.isEmpty && apps.allSatisfy { $0.hasSuffix(" 1") }, "\(apps)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(
             try String(contentsOfFile: directory.url.path + "/broken.json", encoding: .utf8)

@@ -127,13 +127,23 @@
   var stateNames = { live: "Live now", scheduled: "Scheduled", ended: "Ended", errors: "Has errors" };
 
   // A bundle id that may break after each dot (a narrow window): "com.<wbr>example.<wbr>app".
-  function breakable(text) {
-    var nodes = [];
-    text.split(".").forEach(function (part, index, parts) {
-      nodes.push(index < parts.length - 1 ? part + "." : part);
-      if (index < parts.length - 1) { nodes.push(make("wbr")); }
+  // The apps a message names, one per line: an id breaks (after a dot) only where it cannot fit whole.
+  function appsCell(apps) {
+    return apps.map(function (app) {
+      var nodes = [];
+      String(app).split(".").forEach(function (part, index, parts) {
+        nodes.push(index < parts.length - 1 ? part + "." : part);
+        if (index < parts.length - 1) { nodes.push(make("wbr")); }
+      });
+      return make("span", { "class": "con-app" }, nodes);
     });
-    return nodes;
+  }
+
+  // The results as short lines: the headline, then each variant's heading, then its figures.
+  function resultsCell(results, id) {
+    return ConsoleLogic.resultsLines(results, id).map(function (line) {
+      return make("span", { "class": "con-results-" + line.kind, text: line.text });
+    });
   }
 
   function renderList() {
@@ -176,14 +186,14 @@
           make("td", { "class": "con-id" }, [open]),
           make("td", { text: message.title === null || message.title === undefined ? "(no title)" : message.title }),
           make("td", { text: message.layout || "alert" }),
-          make("td", { "class": "con-apps" }, breakable((message.apps || []).join(", "))),
+          make("td", { "class": "con-apps" }, appsCell(message.apps || [])),
           make("td", { text: message.placement || "launch" }),
           make("td", {}, [make("span", { "class": "con-state con-state-" + message.state,
             text: (stateNames[message.state] || message.state) + (message.variants && message.variants.length
               ? " · " + message.variants.length + " variants" : "") })])
         ]);
         if (state.results) {
-          cells.push(make("td", { "class": "con-results", text: resultsText(data.results, message.id) }));
+          cells.push(make("td", { "class": "con-results" }, resultsCell(data.results, message.id)));
         }
         var row = make("tr", {}, cells);
         if (state.editor && state.editor.feed === feed.name && state.editor.originalId === message.id) {
