@@ -491,6 +491,13 @@ struct ConsoleBrowserTests {
         #expect(zoom["tableOverflow"] as? Int == 0, "\(zoom)")
         #expect(zoom["sticky"] as? String == "static")
         #expect(report["sticky"] as? String == "sticky")
+        // Without a results database, the list says how to get results, with the command to run.
+        let how = report["resultsHow"] as? String ?? ""
+        #expect(how.contains("No results in this list: the console was started without"), "\(how)")
+        let command = report["resultsCommand"] as? String ?? ""
+        #expect(
+            command.hasPrefix("appalert serve --dev /")
+                && command.hasSuffix("/messages.json --port 0 --results results.sqlite"), "\(command)")
         for name in ["console-light.png", "console-dark.png", "console-zoom.png"] {
             let data = try Data(contentsOf: images.appendingPathComponent(name))
             #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))

@@ -536,6 +536,12 @@ const scenarios = {
     await tab.console(options.id);
     const out = options.out;
     const top = "document.querySelector('#con-editor').scrollIntoView(); window.scrollBy(0, -8)";
+    // Served without a results database: where the results would be, the command that shows them. In
+    // the pictures, the feed's name stands for the temporary folder's path (new at every run).
+    const resultsHow = await tab.text("#con-results-how");
+    const resultsCommand = await tab.text("#con-results-command");
+    await tab.evaluate("document.querySelector('#con-results-command').textContent = "
+      + "'appalert serve --dev messages.json --results results.sqlite'");
     // The editor took the focus on opening; without it the pictures show the page at rest.
     const sticky = await tab.evaluate("getComputedStyle(document.querySelector('#con-side')).position");
     await tab.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)");
@@ -559,7 +565,7 @@ const scenarios = {
         sticky: getComputedStyle(document.querySelector('#con-side')).position };
     })()`);
     await tab.screenshot(path.join(out, "console-zoom.png"));
-    return { darkBackground, zoom, sticky };
+    return { darkBackground, zoom, sticky, resultsHow, resultsCommand };
   }
 };
 

@@ -67,6 +67,10 @@
       state.editing = answer.data.editing !== false;
       state.editingOff = answer.data.editingOff || null;
       state.results = !!answer.data.results;
+      // Without results: where they would be, the command that shows them.
+      var command = !state.results && typeof answer.data.resultsCommand === "string" ? answer.data.resultsCommand : null;
+      byId("con-results-command").textContent = command || "";
+      byId("con-results-how").hidden = command === null;
       return Promise.all(state.feeds.map(function (feed) { return loadFeed(feed.name); }));
     }).then(function () {
       byId("con-load-error").hidden = true;
