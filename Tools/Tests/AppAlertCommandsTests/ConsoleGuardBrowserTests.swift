@@ -141,6 +141,21 @@ extension ConsoleBrowserTests {
                 == "The first button does the same in German: their copies of it did what it did before.", "\(followed)"
         )
         #expect((report["saved"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        // The split changed: the status says from when it holds and how to read the new split alone; the
+        // list's results line says it too (for this page: the results database does not record it).
+        let split = report["split"] as? [String: Any] ?? [:]
+        let status = split["status"] as? String ?? ""
+        #expect(status.hasPrefix("Saved to messages.json. "), "\(split)")
+        #expect(
+            status.range(
+                of: #"The new split holds from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC; "#
+                    + #"the results so far are of the old split\. "#
+                    + #"To compare the variants on the new one alone: appalert report --since \d{4}-\d{2}-\d{2} "#,
+                options: .regularExpression) != nil, "\(split)")
+        #expect(
+            (split["line"] as? String ?? "").range(
+                of: #"^New split from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(saved in this page\)"#,
+                options: .regularExpression) != nil, "\(split)")
         let saved = try String(contentsOf: directory.url.appendingPathComponent("messages.json"), encoding: .utf8)
         #expect(saved != onDisk)
         #expect(!saved.contains("show_paywall"), "\(saved)")

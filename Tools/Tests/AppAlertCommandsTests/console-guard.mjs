@@ -103,7 +103,19 @@ export function guardScenarios({ base, options, at }) {
       await tab.checked();
       const followed = { draft: await draftOf(tab), status: await tab.text("#con-status") };
       const saved = await tab.save();
-      return { swapped, notice, shares, followed, saved: saved.status };
+      // A new split saved once agreed: the status and the list's results line say from when it holds.
+      await tab.evaluate(`Console.state.data["messages.json"].results = { "${options.id}": { counts: { shown: 40, "button.0": 4 } } }`);
+      const current = await draftOf(tab);
+      current.variants[0].weight = 3;
+      await tab.type("#con-json", JSON.stringify(current, null, 2));
+      await tab.evaluate("document.querySelector('#con-status').textContent = ''; document.querySelector('#con-save').click()");
+      await dialog(tab);
+      await answer(tab, true);
+      await tab.wait("the save's answer", "/^(Saved|Not saved)/.test(document.querySelector('#con-status').textContent)");
+      const split = { status: await tab.text("#con-status") };
+      await tab.evaluate(`Console.state.results = true; Console.state.data["messages.json"].results = { "${options.id}": { counts: { shown: 40 }, summary: "Shown 40 times." } }; Console.renderList()`);
+      split.line = await tab.text("#con-table .con-split-changed");
+      return { swapped, notice, shares, followed, saved: saved.status, split };
     },
 
     // The same message with no results: a variant with its own texts is removed only once asked, and the

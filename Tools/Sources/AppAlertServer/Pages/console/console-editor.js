@@ -12,7 +12,10 @@
     highWater: {},
     // Per feed and message id, that the author agreed to change the split of a test with results: asked
     // once per message while the page is open (a second editor of it, or reopening it, does not ask again).
-    splitAgreed: {}
+    splitAgreed: {},
+    // Per feed and message id, the line saying from when a split saved in this page holds (the results
+    // database does not record it).
+    splitChanges: {}
   };
 
   function byId(id) { return document.getElementById(id); }
@@ -197,7 +200,9 @@
               ? " · " + message.variants.length + " variants" : "") })])
         ]);
         if (state.results) {
-          cells.push(make("td", { "class": "con-results" }, resultsCell(data.results, message.id)));
+          var changed = state.splitChanges[feed.name + "\n" + message.id];
+          cells.push(make("td", { "class": "con-results" }, resultsCell(data.results, message.id)
+            .concat(changed ? [make("span", { "class": "con-results-figure con-split-changed", text: changed })] : [])));
         }
         var row = make("tr", {}, cells);
         if (state.editor && state.editor.feed === feed.name && state.editor.originalId === message.id) {
