@@ -108,12 +108,24 @@ extension MessageDecision {
                         var entry = JSONObject()
                         entry.set("id", .integer(Int64(evaluation.id)))
                         entry.set("eligible", .bool(evaluation.isEligible))
-                        if case .excluded(let exclusion) = evaluation.outcome {
-                            entry.set("rule", .string(exclusion.rule.rawValue))
-                        } else {
+                        guard case .excluded(let exclusion) = evaluation.outcome else {
                             entry.set("rule", .null)
+                            entry.set("reason", .string(evaluation.reason))
+                            return .object(entry)
                         }
+                        entry.set("rule", .string(exclusion.rule.rawValue))
                         entry.set("reason", .string(evaluation.reason))
+                        // The facts behind the words, for pages that say them their own way.
+                        if let range = exclusion.range { entry.set("range", .string(range)) }
+                        if let rollout = exclusion.rollout {
+                            entry.set(
+                                "rollout",
+                                [
+                                    "percent": rollout.percent == rollout.percent.rounded()
+                                        ? .integer(Int64(rollout.percent)) : .number(rollout.percent),
+                                    "bucket": rollout.bucket.map { .integer(Int64($0)) } ?? .null,
+                                ])
+                        }
                         return .object(entry)
                     }))
         }

@@ -49,6 +49,8 @@ export function decisionJSON(decision, feed, explain = false) {
       eligible: evaluation.outcome !== "excluded",
       rule: evaluation.exclusion ? evaluation.exclusion.rule : null,
       reason: evaluationReason(evaluation),
+      ...(evaluation.exclusion?.range !== undefined ? { range: evaluation.exclusion.range } : {}),
+      ...(evaluation.exclusion?.rollout !== undefined ? { rollout: evaluation.exclusion.rollout } : {}),
     }));
   }
   return object;

@@ -42,7 +42,9 @@ import { rolloutPercent, whatsNewLaunchWindow } from "./message.js";
  * from the sentence and values recorded, by explanation-words.js: imported with src/index.js (and by
  * decision-json.js), and in the bundle loaded by loadDecisionJSON() (appalert-web-json.js), since a page
  * that shows messages never reads them.
- * @typedef {{rule: string, readonly explanation: string}} Exclusion
+ * With the facts behind them for a page's own words: `range` (a version range missed, normalized) and
+ * `rollout` (`{percent, bucket}`, bucket null without an install id), as the Swift engine's `Exclusion`.
+ * @typedef {{rule: string, readonly explanation: string, range?: string, rollout?: {percent: number, bucket: number | null}}} Exclusion
  */
 
 /** @type {((sentence: string, values: unknown[]) => string) | undefined} */
@@ -172,7 +174,7 @@ export async function exclusionOf(message, context, history) {
   const versionRange = (/** @type {Version | undefined} */ version, /** @type {VersionRange} */ range, /** @type {string} */ rule, /** @type {string} */ name) => {
     if (version === undefined) return exclude(rule, "versionUnknownRange", name, rule, range);
     if (range.contains(version)) return undefined;
-    return exclude(rule, "versionOutOfRange", version, range, rule, name);
+    return Object.assign(exclude(rule, "versionOutOfRange", version, range, rule, name), { range: range.normalized });
   };
   /** @type {Exclusion | undefined} */
   let found;
@@ -227,9 +229,13 @@ export async function exclusionOf(message, context, history) {
   const percentNow = message.installIds === undefined ? rolloutPercent(message, context.now) : 100;
   if (percentNow < 100) {
     const rule = message.rolloutSchedule === undefined ? "rollout" : "rolloutSchedule";
-    if (context.installId === undefined) return exclude(rule, "noInstallId", percentNow);
+    if (context.installId === undefined) {
+      return Object.assign(exclude(rule, "noInstallId", percentNow), { rollout: { percent: percentNow, bucket: null } });
+    }
     const bucket = await rolloutBucket(message.id, context.installId);
-    if (!rolloutIncludes(bucket, percentNow)) return exclude(rule, "outsideRollout", percentNow, (bucket / bucketCount) * 100);
+    if (!rolloutIncludes(bucket, percentNow)) {
+      return Object.assign(exclude(rule, "outsideRollout", percentNow, (bucket / bucketCount) * 100), { rollout: { percent: percentNow, bucket } });
+    }
   }
   const views = viewsOf(history, message.id);
   if (views >= message.maxViews) {

@@ -34,13 +34,35 @@
         public static let minHoursBetweenViews = Rule(rawValue: "minHoursBetweenViews")
     }
 
+    /// Where a rollout stands for the install: the percent it reaches at the moment, and the install's
+    /// bucket (0–999,999: in when below `percent` × 10,000), `nil` without an install id.
+    public struct RolloutPosition: Sendable, Hashable {
+        /// The percent of installs the rollout reaches at the moment of the decision.
+        public var percent: Double
+        /// The install's bucket for the message (``Rollout/bucket(messageID:installID:)``); `nil` without
+        /// an install id.
+        public var bucket: UInt64?
+
+        public init(percent: Double, bucket: UInt64?) {
+            self.percent = percent
+            self.bucket = bucket
+        }
+    }
+
     public var rule: Rule
     /// The reason in words, e.g. `app version 1.1 is not in appVersions [1.0]`.
     public var explanation: String
+    /// For `appVersionRange` and `osVersionRange` with a known version: the range it does not satisfy,
+    /// normalized (`>=2.0.0 <3.0.0-0`), so that a page can say it in its own words.
+    public var range: String?
+    /// For `rollout` and `rolloutSchedule`: the percent and the install's bucket.
+    public var rollout: RolloutPosition?
 
-    public init(rule: Rule, explanation: String) {
+    public init(rule: Rule, explanation: String, range: String? = nil, rollout: RolloutPosition? = nil) {
         self.rule = rule
         self.explanation = explanation
+        self.range = range
+        self.rollout = rollout
     }
 
     public var description: String { explanation }

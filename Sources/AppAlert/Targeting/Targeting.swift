@@ -154,14 +154,17 @@ import Foundation
             let rule: Exclusion.Rule = message.rolloutSchedule == nil ? .rollout : .rolloutSchedule
             let percent = percentText(percentNow)
             guard let installID = context.installID else {
-                return exclude(rule, "rollout \(percent)% needs an install id, and there is none")
+                return exclude(
+                    rule, "rollout \(percent)% needs an install id, and there is none",
+                    rollout: .init(percent: percentNow, bucket: nil))
             }
             let bucket = Rollout.bucket(messageID: message.id, installID: installID)
             if !Rollout.includes(bucket: bucket, percent: percentNow) {
                 return exclude(
                     rule,
                     "install is outside the \(percent)% rollout "
-                        + "(bucket \(percentText(Double(bucket) / Double(Rollout.bucketCount) * 100))%)")
+                        + "(bucket \(percentText(Double(bucket) / Double(Rollout.bucketCount) * 100))%)",
+                    rollout: .init(percent: percentNow, bucket: bucket))
             }
         }
         guard countingViews else { return nil }
@@ -188,8 +191,12 @@ import Foundation
     private struct Excluder {
         let explained: Bool
 
-        func callAsFunction(_ rule: Exclusion.Rule, _ words: @autoclosure () -> String) -> Exclusion {
-            Exclusion(rule: rule, explanation: explained ? words() : "")
+        func callAsFunction(
+            _ rule: Exclusion.Rule, _ words: @autoclosure () -> String, range: VersionRange? = nil,
+            rollout: Exclusion.RolloutPosition? = nil
+        ) -> Exclusion {
+            guard explained else { return Exclusion(rule: rule, explanation: "") }
+            return Exclusion(rule: rule, explanation: words(), range: range?.normalized, rollout: rollout)
         }
 
         func version(_ version: Version?, notIn versions: [Version], rule: Exclusion.Rule, name: String) -> Exclusion? {
@@ -205,7 +212,7 @@ import Foundation
                 return self(rule, "\(name) is unknown; \(rule) \"\(range.source)\"")
             }
             if range.contains(version) { return nil }
-            return self(rule, Self.rangeWords(version, range, rule: rule, name: name))
+            return self(rule, Self.rangeWords(version, range, rule: rule, name: name), range: range)
         }
 
         /// Whole days from `start` to `now` below `minimum`, or `start` unknown: the exclusion.

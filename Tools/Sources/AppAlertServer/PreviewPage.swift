@@ -179,7 +179,8 @@ enum PreviewPage {
 
     /// Fills the form from the query (else the defaults), asks the endpoint, and draws the answer with
     /// DOM text nodes only: nothing from the feed is parsed as HTML.
-    static let simulatorScript = PageCode.text(PackageResources.simulator_js)
+    static let simulatorScript = [PackageResources.explain_words_js, PackageResources.simulator_js].map(PageCode.text)
+        .joined(separator: "\n")
 
     /// Every card of a message: its base texts and each localization, for each variant when it has
     /// variants (a variant's own `localizations` replace the message's), as an install of that variant
@@ -217,7 +218,7 @@ enum PreviewPage {
         html += "<div class=\"meta\">"
         html += "#\(message.id)"
         if let variant = resolved.variant {
-            html += " <span class=\"badge variant\">" + escape(message.words(forVariant: variant)) + "</span>"
+            html += " <span class=\"badge variant\">" + escape(shareWords(message, variant: variant)) + "</span>"
         }
         if let language { html += " <span class=\"badge lang\">" + escape(language.original) + "</span>" }
         if !message.dismissible { html += " <span class=\"badge\">wall</span>" }
@@ -225,6 +226,21 @@ enum PreviewPage {
         if let link = resolved.link { html += "<br>→ " + escape(link.url.absoluteString) }
         html += "</div></div>"
         return html
+    }
+
+    /// A variant as the person who set up the test reads it: `variant "Control" (A), 1 of 2 equal shares`,
+    /// `variant B, 2 of 3 shares (66.67%)` — by its name and letter, and its share of the installs that
+    /// see the message (the feed's index and weight are `evaluate`'s words, for the JSON's author).
+    static func shareWords(_ message: Message, variant index: Int) -> String {
+        let weights = message.variants.map(\.weight)
+        guard weights.indices.contains(index) else { return "variant " + message.variantLabel(index) }
+        let letter = Message.variantLetter(index)
+        let label = message.variants[index].name.map { "\"\($0)\" (\(letter))" } ?? letter
+        let total = weights.reduce(0, +)
+        if Set(weights).count == 1 { return "variant \(label), 1 of \(weights.count) equal shares" }
+        let percent = (Double(weights[index]) / Double(total) * 10_000).rounded() / 100
+        let percentText = percent == percent.rounded() ? String(Int(percent)) : String(percent)
+        return "variant \(label), \(weights[index]) of \(total) shares (\(percentText)%)"
     }
 
     /// Launch first, then the slots by name, then the inbox.

@@ -44,9 +44,29 @@ extension AppAlertCommand {
         @Option(help: "Also write the report as one self-contained HTML page to this file.")
         var html: String?
 
+        /// Options people try that `report` spells otherwise: read only to say which one it is.
+        @Option(name: .customLong("format"), help: .hidden) var format: String?
+        @Option(name: [.customLong("output"), .customLong("out")], help: .hidden) var output: String?
+        @Option(name: .customLong("db"), help: .hidden) var db: String?
+
         func run() async throws { try await execute().emit() }
 
+        /// What `--format X`, `--output FILE` and `--db` are called here: text is the default, `--json`,
+        /// `--csv`, or `--html FILE` (written beside the text).
+        static func spelledOtherwise(format: String?, output: String?, db: String?) -> String? {
+            if let format {
+                let formats = ["html": "--html FILE (the page is written to FILE)", "json": "--json", "csv": "--csv"]
+                let known = formats[format.lowercased()]
+                return "report has no --format: did you mean " + (known ?? "--json, --csv or --html FILE")
+                    + "? (text is the default)"
+            }
+            if output != nil { return "report has no --output: did you mean --html FILE? (the other formats print)" }
+            if db != nil { return "report has no --db: did you mean --database?" }
+            return nil
+        }
+
         func execute() async -> CommandOutput {
+            if let hint = Self.spelledOtherwise(format: format, output: self.output, db: db) { return .failure(hint) }
             var output = CommandOutput()
             if json && csv { return .failure("--json and --csv: choose one") }
             let filter: ResultsFilter

@@ -62,6 +62,20 @@ extension AppAlertCommand {
                 valueName: "database"))
         var results: String?
 
+        /// This command again with a results database: what the console says it needs to show results.
+        var withResults: String {
+            func quoted(_ text: String) -> String {
+                text.range(of: #"^[A-Za-z0-9_./:@%+=,-]+$"#, options: .regularExpression) != nil
+                    ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+            }
+            var words = ["appalert", "serve", "--dev", quoted(feed)]
+            if host != "127.0.0.1" { words += ["--host", quoted(host)] }
+            if port != 8080 { words += ["--port", String(port)] }
+            if allowRemoteEdits { words.append("--allow-remote-edits") }
+            if let key { words += ["--key", quoted(key)] }
+            return (words + ["--results", "results.sqlite"]).joined(separator: " ")
+        }
+
         func run() async throws {
             var configuration = FeedServerConfiguration()
             configuration.host = host
@@ -72,6 +86,7 @@ extension AppAlertCommand {
                 configuration.evaluator = SimulatorQuery.evaluate
                 configuration.console = ConsoleSupport.configuration(
                     host: host, allowRemoteEdits: allowRemoteEdits, results: results)
+                configuration.console?.resultsCommand = withResults
             } else if allowRemoteEdits || results != nil {
                 try CommandOutput.failure("--allow-remote-edits and --results are for the console: add --dev").emit()
                 return

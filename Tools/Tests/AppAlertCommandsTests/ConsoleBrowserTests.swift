@@ -230,11 +230,17 @@ struct ConsoleBrowserTests {
         #expect(list["noteAboveTable"] as? Bool == true)
         // With figures: each message's line is the report's summary as sent; one not listed was never shown,
         // in the report's words.
-        let figures = report["figures"] as? [String: String] ?? [:]
-        #expect(figures["#4"] == "No showings recorded yet.", "\(figures)")
-        #expect(figures["#5"] == "Shown 40 times. — shown 40 · “Apply” 10: 25.0% (95%: 14.2%–40.2%)", "\(figures)")
-        #expect(figures["#6"] == "No showings recorded yet.", "\(figures)")
-        #expect(figures["#1"] == "No showings recorded yet.", "\(figures)")
+        // As short lines: the headline, then a variant's heading, then each figure on a line of its own.
+        let figures = report["figures"] as? [String: Any] ?? [:]
+        #expect(figures["#4"] as? String == "plain: No showings recorded yet.", "\(figures)")
+        #expect(
+            figures["#5"] as? String
+                == "headline: Shown 40 times.\nvariant: shown 40\nfigure: “Apply” 10: 25.0% (95%: 14.2%–40.2%)",
+            "\(figures)")
+        #expect(figures["#6"] as? String == "plain: No showings recorded yet.", "\(figures)")
+        #expect(figures["#1"] as? String == "plain: No showings recorded yet.", "\(figures)")
+        let apps = figures["apps"] as? [String] ?? []
+        #expect(!apps.isEmpty && apps.allSatisfy { $0.hasSuffix(" 1") }, "\(apps)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(
             try String(contentsOfFile: directory.url.path + "/broken.json", encoding: .utf8)
@@ -485,6 +491,13 @@ struct ConsoleBrowserTests {
         #expect(zoom["tableOverflow"] as? Int == 0, "\(zoom)")
         #expect(zoom["sticky"] as? String == "static")
         #expect(report["sticky"] as? String == "sticky")
+        // Without a results database, the list says how to get results, with the command to run.
+        let how = report["resultsHow"] as? String ?? ""
+        #expect(how.contains("No results in this list: the console was started without"), "\(how)")
+        let command = report["resultsCommand"] as? String ?? ""
+        #expect(
+            command.hasPrefix("appalert serve --dev /")
+                && command.hasSuffix("/messages.json --port 0 --results results.sqlite"), "\(command)")
         for name in ["console-light.png", "console-dark.png", "console-zoom.png"] {
             let data = try Data(contentsOf: images.appendingPathComponent(name))
             #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))

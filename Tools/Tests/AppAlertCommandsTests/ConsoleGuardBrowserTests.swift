@@ -46,7 +46,8 @@ extension ConsoleBrowserTests {
     }
 
     /// With results, Move up and Remove are refused in words at the variant (the draft unchanged, each
-    /// button named by its variant); a share typed asks once, and is put back when the author keeps it;
+    /// button named by its variant); the shares are locked (keys typed there go nowhere) until "Change the
+    /// split…" is asked and agreed to, once per message in the page (reopening its editor asks nothing);
     /// adding a variant asks, and adds nothing when kept; the Delete dialog says what becomes of its results.
     @Test
     func aTestWithResultsRefusesMovingOrRemovingVariantsAndAsksBeforeTheSplitChanges() throws {
@@ -70,6 +71,15 @@ extension ConsoleBrowserTests {
                 "Move variant “Free week” (B) up", "Move variant “Free week” (B) down",
                 "Remove variant “Free week” (B)",
             ], "\(refused)")
+        // Locked: the keys typed in the share went nowhere, no question opened, the field says why.
+        let locked = report["locked"] as? [String: Any] ?? [:]
+        #expect(locked["value"] as? String == "50 %", "\(locked)")
+        #expect(locked["readOnly"] as? Bool == true && locked["dialog"] as? Bool == false, "\(locked)")
+        #expect(locked["focus"] as? Bool == true && locked["unlock"] as? Bool == true, "\(locked)")
+        #expect(locked["described"] as? Bool == true, "\(locked)")
+        let note = locked["note"] as? String ?? ""
+        #expect(note.hasPrefix("This test has results, so its shares are locked"), "\(locked)")
+        #expect("\(locked["variants"] ?? "")" == "\(named)", "\(locked)")
         let share = report["shareQuestion"] as? [String: Any] ?? [:]
         #expect(share["title"] as? String == "This test has results", "\(share)")
         #expect(
@@ -77,9 +87,16 @@ extension ConsoleBrowserTests {
         #expect(share["focus"] as? String == "con-ask-cancel", "\(share)")
         let kept = report["kept"] as? [String: Any] ?? [:]
         #expect("\(kept["variants"] ?? "")" == "\(named)", "\(kept)")
-        #expect(kept["share"] as? String == "50 %", "\(kept)")
+        #expect(kept["value"] as? String == "50 %" && kept["readOnly"] as? Bool == true, "\(kept)")
+        // Agreed: every key typed after the question is in the share ("60%": 3 to 2).
         #expect("\(report["agreed"] ?? "")" == "\([["Control", 3], ["Free week", 2]])", "\(report)")
+        let unlocked = report["unlocked"] as? [String: Any] ?? [:]
+        #expect(unlocked["value"] as? String == "60%" && unlocked["readOnly"] as? Bool == false, "\(unlocked)")
+        #expect(unlocked["unlock"] as? Bool == false && unlocked["note"] is NSNull, "\(unlocked)")
         #expect(report["askedAgain"] as? Bool == false, "\(report)")
+        // Once per message in the page: the editor opened again does not lock or ask again.
+        let reopened = report["reopened"] as? [String: Any] ?? [:]
+        #expect(reopened["readOnly"] as? Bool == false && reopened["unlock"] as? Bool == false, "\(reopened)")
         let add = report["addQuestion"] as? [String: Any] ?? [:]
         #expect((add["text"] as? String ?? "").hasPrefix("Add a variant to a test that has results?"), "\(add)")
         #expect(report["afterAdd"] as? Int == 2, "\(report)")
@@ -124,6 +141,21 @@ extension ConsoleBrowserTests {
                 == "The first button does the same in German: their copies of it did what it did before.", "\(followed)"
         )
         #expect((report["saved"] as? String ?? "").hasPrefix("Saved"), "\(report)")
+        // The split changed: the status says from when it holds and how to read the new split alone; the
+        // list's results line says it too (for this page: the results database does not record it).
+        let split = report["split"] as? [String: Any] ?? [:]
+        let status = split["status"] as? String ?? ""
+        #expect(status.hasPrefix("Saved to messages.json. "), "\(split)")
+        #expect(
+            status.range(
+                of: #"The new split holds from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC; "#
+                    + #"the results so far are of the old split\. "#
+                    + #"To compare the variants on the new one alone: appalert report --since \d{4}-\d{2}-\d{2} "#,
+                options: .regularExpression) != nil, "\(split)")
+        #expect(
+            (split["line"] as? String ?? "").range(
+                of: #"^New split from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(saved in this page\)"#,
+                options: .regularExpression) != nil, "\(split)")
         let saved = try String(contentsOf: directory.url.appendingPathComponent("messages.json"), encoding: .utf8)
         #expect(saved != onDisk)
         #expect(!saved.contains("show_paywall"), "\(saved)")

@@ -150,7 +150,8 @@ extension ConsoleBrowserTests {
                 == ["Every app: no kind of install sees it first (another message wins, or none matches)."], "\(now)")
         #expect(
             (now["explain"] as? String ?? "").hasPrefix(
-                "This install does not see this message: rule startDate, starts at 2099-06-01T00:00:00Z"), "\(now)")
+                "This install does not see this message (Start): not started yet at this moment (starts at "
+                    + "2099-06-01T00:00:00Z"), "\(now)")
         let later = report["later"] as? [String: Any] ?? [:]
         #expect(later["at"] as? String == "At 2099-06-02T09:00:00Z (UTC), the date and time above.", "\(later)")
         #expect(later["audience"] as? [String] == ["Every app: 1 of 2 kinds of install sees it first."], "\(later)")
@@ -166,6 +167,20 @@ extension ConsoleBrowserTests {
             rollout["explain"] as? String
                 == "It depends on the install: 50% of installs like this one see this message (its rollout), each "
                 + "chosen by its install id. Give an install id to check one of them.", "\(rollout)")
+        // The table's row and the answer in words: no rule name, no bucket, no engine sentence.
+        let outside = report["outside"] as? [String: Any] ?? [:]
+        let words =
+            "ot among the installs its rollout reaches (the first 1% of installs, in an order fixed by each install's "
+            + "id); this install comes at 8.36%."
+        #expect(outside["row"] as? [String] == ["#5", "not shown", "Rollout", "N" + words], "\(outside)")
+        #expect(
+            outside["explain"] as? String == "This install does not see this message (Rollout): n" + words,
+            "\(outside)")
+        let range = report["range"] as? [String: Any] ?? [:]
+        #expect(
+            range["row"] as? [String]
+                == ["#5", "not shown", "App version range", "App version 2.0 and later only; this install has 1.0."],
+            "\(range)")
         let german = report["german"] as? [String: Any] ?? [:]
         #expect(german["explain"] as? String == "This install sees this message, in German.", "\(german)")
     }

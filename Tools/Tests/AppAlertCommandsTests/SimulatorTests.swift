@@ -200,8 +200,16 @@ struct SimulatorTests {
         // The OS version the link leaves out is a current one of the platform it names.
         #expect(result.contains("Install: com.example.A · 1.0 · ios · 27.1 · fr</div>"), "\(result.prefix(600))")
         #expect(result.contains("<tr class=\"chosen\"><td>#2</td><td>shown</td>"))
-        #expect(result.contains("<td>#3</td><td>excluded</td><td>rollout</td>"))
-        #expect(result.contains("<td>#4</td><td>excluded</td><td>whatsNew</td>"))
+        // Each message's line in words: the part that decided as the console names it, why from the
+        // rule's facts (no rule name, no bucket), the engine's sentence only as a detail.
+        #expect(
+            result.contains(
+                "<td>#3</td><td>not shown</td><td>Rollout</td><td>Depends on the install: its rollout reaches 50% of "
+                    + "installs, each chosen by its install id; give one to check it.</td>"), "\(result)")
+        #expect(
+            result.contains(
+                "<td>#4</td><td>not shown</td><td>What's new</td><td>Only just after an update into the versions it "
+                    + "names.<span class=\"detail\"> (what's new: "), "\(result)")
         #expect(dom.contains("value=\"fr\""))
 
         // A value evaluate refuses is said by the field's label, never by its command-line flag.
@@ -211,7 +219,10 @@ struct SimulatorTests {
         let refusedDOM = try AppAlertProcess.run(common + ["--dump-dom", refused], executable: chromiumExecutable!)
             .standardOutput
         let refusal = try #require(
-            refusedDOM.range(of: "<p class=\"error\">").map { String(refusedDOM[$0.upperBound...].prefix(300)) })
+            refusedDOM.range(of: "<p class=\"error\">").map { start in
+                let rest = refusedDOM[start.upperBound...]
+                return String(rest[..<(rest.range(of: "</p>")?.lowerBound ?? rest.endIndex)])
+            })
         #expect(refusal.hasPrefix("Languages: ") || refusal.hasPrefix("Now: "), "\(refusal)")
         #expect(!refusal.contains("--"), "\(refusal)")
 
@@ -228,7 +239,10 @@ struct SimulatorTests {
         #expect(campaignResult.contains(" · event purchase</div>"), "\(campaignResult.prefix(600))")
         #expect(campaignResult.contains("aria-label=\"An alert (light): Thanks B."), "\(campaignResult.prefix(600))")
         #expect(campaignResult.contains("#5 · variant B (2 of 2)</div>"), "\(campaignResult.prefix(600))")
-        #expect(campaignResult.contains("<td>#1</td><td>excluded</td><td>trigger</td>"))
+        #expect(
+            campaignResult.contains(
+                "<td>#1</td><td>not shown</td><td>Trigger</td><td>Not shown at the event “purchase”.<span"),
+            "\(campaignResult)")
         #expect(campaignDOM.contains("value=\"plan=pro, beta=true\""))
         #expect(campaignDOM.contains("value=\"4\""))
         // The gallery's card says how the message is targeted.

@@ -324,13 +324,19 @@ const scenarios = {
     const figures = await tab.evaluate(`(() => {
       const data = Console.state.data["messages.json"];
       data.results = { "4": { counts: { shown: 0, dismissed: 0 }, summary: "No showings recorded yet." },
-        "5": { counts: { shown: 40, "button.0": 10 }, summary: "Shown 40 times. — shown 40 · “Apply” 10: 25.0% (95%: 14.2%–40.2%)" } };
+        "5": { counts: { shown: 40, "button.0": 10 }, summary: "Shown 40 times.\\nshown 40 · “Apply” 10: 25.0% (95%: 14.2%–40.2%)" } };
       Console.renderList();
       const cells = {};
       document.querySelectorAll('#con-table tbody tr').forEach((row) => {
         const link = row.querySelector('a');
-        if (link) { cells[link.textContent] = row.querySelector('td.con-results').textContent; }
+        if (link) {
+          cells[link.textContent] = Array.from(row.querySelector('td.con-results').children)
+            .map((line) => line.className.replace('con-results-', '') + ": " + line.textContent).join("\\n");
+        }
       });
+      // Each app id on a line of its own, unbroken (one box) in the wide window.
+      cells.apps = Array.from(document.querySelectorAll('#con-table td.con-apps .con-app'))
+        .map((app) => app.textContent + " " + app.getClientRects().length);
       return cells;
     })()`);
     return { atField, invalid, describedBy, afterSave, ...saved, other: { ...other, othersNamed, markedFields },
@@ -530,6 +536,12 @@ const scenarios = {
     await tab.console(options.id);
     const out = options.out;
     const top = "document.querySelector('#con-editor').scrollIntoView(); window.scrollBy(0, -8)";
+    // Served without a results database: where the results would be, the command that shows them. In
+    // the pictures, the feed's name stands for the temporary folder's path (new at every run).
+    const resultsHow = await tab.text("#con-results-how");
+    const resultsCommand = await tab.text("#con-results-command");
+    await tab.evaluate("document.querySelector('#con-results-command').textContent = "
+      + "'appalert serve --dev messages.json --results results.sqlite'");
     // The editor took the focus on opening; without it the pictures show the page at rest.
     const sticky = await tab.evaluate("getComputedStyle(document.querySelector('#con-side')).position");
     await tab.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)");
@@ -553,7 +565,7 @@ const scenarios = {
         sticky: getComputedStyle(document.querySelector('#con-side')).position };
     })()`);
     await tab.screenshot(path.join(out, "console-zoom.png"));
-    return { darkBackground, zoom, sticky };
+    return { darkBackground, zoom, sticky, resultsHow, resultsCommand };
   }
 };
 

@@ -26,17 +26,47 @@ export function guardScenarios({ base, options, at }) {
       refused.removeText = await tab.text('.con-variant[data-path="variants[0]"] .con-variant-refused');
       refused.after = await variantsOf(tab);
       refused.labels = await tab.evaluate(`Array.from(document.querySelectorAll('.con-variant [data-move]')).map((b) => b.getAttribute('aria-label'))`);
-      // A share typed: asked; kept as it was when the author keeps it, changed once agreed.
-      await tab.type(at("variants[0].share"), "60%");
+      // The shares are locked: keys typed in a share (real key presses) change nothing and open nothing.
+      const share = JSON.stringify(at("variants[0].share"));
+      const keys = async (text) => {
+        for (const key of text) {
+          const digit = /[0-9]/.test(key);
+          await tab.press(key, digit ? "Digit" + key : "Digit5", digit ? 48 + Number(key) : 53, key);
+        }
+        await tab.checked();
+      };
+      const shareState = () => tab.evaluate(`({ value: document.querySelector(${share}).value,
+        readOnly: document.querySelector(${share}).readOnly, dialog: document.querySelector('#con-ask-dialog').open,
+        focus: document.activeElement === document.querySelector(${share}),
+        note: document.querySelector('.con-split-locked').hidden ? null : document.querySelector('.con-split-locked').textContent,
+        described: document.querySelector(${share}).getAttribute('aria-describedby') === document.querySelector('.con-split-locked').id,
+        unlock: !document.querySelector('.con-unlock-split').hidden })`);
+      await tab.evaluate(`document.querySelector(${share}).focus()`);
+      await keys("60");
+      const locked = { ...(await shareState()), variants: await variantsOf(tab) };
+      // "Change the split…" asks; kept, still locked; agreed, the focus is back in the share, which takes keys.
+      await tab.click(".con-unlock-split");
       const shareQuestion = await dialog(tab);
       await answer(tab, false);
-      const kept = { variants: await variantsOf(tab), share: await tab.evaluate(`document.querySelector(${JSON.stringify(at("variants[0].share"))}).value`) };
-      await tab.type(at("variants[0].share"), "60%");
+      const kept = { variants: await variantsOf(tab), ...(await shareState()) };
+      await tab.click(".con-unlock-split");
       await dialog(tab);
       await answer(tab, true);
+      await tab.wait("the share focused", `document.activeElement === document.querySelector(${share})`);
+      await keys("60%");
       const agreed = await variantsOf(tab);
+      const unlocked = await shareState();
       await tab.type(at("variants[0].share"), "50%");
       const askedAgain = await tab.evaluate("document.querySelector('#con-ask-dialog').open");
+      // Closed (the edit kept as a draft of the tab, or left when asked) and opened again in this page:
+      // still agreed, not locked.
+      await tab.evaluate("document.querySelector('#con-close').click()");
+      await tab.wait("the editor closed or the unsaved-edits dialog",
+        "document.querySelector('#con-editor').hidden || document.querySelector('#con-leave-dialog').open");
+      await tab.evaluate("document.querySelector('#con-leave-dialog').open && document.querySelector('#con-leave-confirm').click()");
+      await tab.wait("the editor closed", "document.querySelector('#con-editor').hidden");
+      await tab.go(options.id);
+      const reopened = await shareState();
       // A variant added: asked (every time), and not added when kept.
       await tab.click(".con-add-variant");
       const addQuestion = await dialog(tab);
@@ -46,7 +76,8 @@ export function guardScenarios({ base, options, at }) {
       await tab.evaluate("document.querySelector('#con-delete').click()");
       const deleteText = await tab.wait("the Delete dialog", "document.querySelector('#con-delete-dialog').open && document.querySelector('#con-delete-text').textContent");
       await tab.evaluate("document.querySelector('#con-delete-cancel').click()");
-      return { before, refused, shareQuestion, kept, agreed, askedAgain, addQuestion, afterAdd, deleteText };
+      return { before, refused, locked, shareQuestion, kept, agreed, unlocked, askedAgain, reopened, addQuestion, afterAdd,
+        deleteText };
     },
 
     // Message options.id with recorded results, edited in the JSON box: swapped variants are refused at
@@ -72,7 +103,19 @@ export function guardScenarios({ base, options, at }) {
       await tab.checked();
       const followed = { draft: await draftOf(tab), status: await tab.text("#con-status") };
       const saved = await tab.save();
-      return { swapped, notice, shares, followed, saved: saved.status };
+      // A new split saved once agreed: the status and the list's results line say from when it holds.
+      await tab.evaluate(`Console.state.data["messages.json"].results = { "${options.id}": { counts: { shown: 40, "button.0": 4 } } }`);
+      const current = await draftOf(tab);
+      current.variants[0].weight = 3;
+      await tab.type("#con-json", JSON.stringify(current, null, 2));
+      await tab.evaluate("document.querySelector('#con-status').textContent = ''; document.querySelector('#con-save').click()");
+      await dialog(tab);
+      await answer(tab, true);
+      await tab.wait("the save's answer", "/^(Saved|Not saved)/.test(document.querySelector('#con-status').textContent)");
+      const split = { status: await tab.text("#con-status") };
+      await tab.evaluate(`Console.state.results = true; Console.state.data["messages.json"].results = { "${options.id}": { counts: { shown: 40 }, summary: "Shown 40 times." } }; Console.renderList()`);
+      split.line = await tab.text("#con-table .con-split-changed");
+      return { swapped, notice, shares, followed, saved: saved.status, split };
     },
 
     // The same message with no results: a variant with its own texts is removed only once asked, and the

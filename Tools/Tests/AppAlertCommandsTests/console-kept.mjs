@@ -104,13 +104,25 @@ export function keptScenarios({ base, options, at, savedOnABrokenFile }) {
       await tab.type("#con-install-now", options.moment);
       await tab.type(at("rollout"), "50");
       const rollout = await answers();
+      // The same at 1 % for install-1 (bucket 83,631 of message 5: outside), then an app version range
+      // the install's 1.0 misses: the draft's row of the table, in words.
+      const row = () => tab.evaluate(`Array.from(document.querySelectorAll('#con-explain tr.con-current td'))
+        .map((cell) => cell.textContent)`);
+      await tab.type(at("rollout"), "1");
+      await tab.type("#con-install-id", "install-1");
+      await tab.wait("the rollout's answer", "/Not among the installs/.test(document.querySelector('#con-explain').textContent)");
+      const outside = { ...(await answers()), row: await row() };
+      await tab.type(at("appVersionRange"), ">=2.0");
+      await tab.wait("the range's answer", "/App version 2.0 and later/.test(document.querySelector('#con-explain').textContent)");
+      const range = { ...(await answers()), row: await row() };
+      await tab.type("#con-install-id", "");
       // A German install of the example app, on a message translated into German: the answer names it.
       await tab.go(4);
       await tab.type("#con-install-now", "");
       await tab.type("#con-install-app", "com.createchsol.AppAlertExample");
       await tab.type("#con-install-locale", "de");
       const german = await answers();
-      return { now, later, notADate, rollout, german };
+      return { now, later, notADate, rollout, outside, range, german };
     },
 
     // Edits the first button's title of message options.id in the form (which writes a button's title

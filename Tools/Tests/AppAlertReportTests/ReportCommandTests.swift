@@ -338,6 +338,12 @@ struct ReportCommandTests {
         (["--since", "2026-11-20", "--until", "2026-11-01"], "--since 2026-11-20 is after --until 2026-11-01"),
         (["--json", "--csv"], "--json and --csv: choose one"),
         (["--app", ""], "--app: give a bundle id"),
+        // Options people try, answered with the one report has.
+        (["--format", "html"], "report has no --format: did you mean --html FILE (the page is written to FILE)?"),
+        (["--format=JSON"], "report has no --format: did you mean --json? (text is the default)"),
+        (["--format", "pdf"], "report has no --format: did you mean --json, --csv or --html FILE?"),
+        (["--output", "r.html"], "report has no --output: did you mean --html FILE?"),
+        (["--db", "x"], "report has no --db: did you mean --database?"),
     ])
     func badOptionsExitWithTwoAndSayWhy(arguments: [String], message: String) async throws {
         let directory = try TemporaryDirectory()

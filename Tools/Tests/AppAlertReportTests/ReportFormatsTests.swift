@@ -163,7 +163,12 @@ struct ReportFormatsTests {
         #expect(outside["days"] as? [String] == ["2026-11-18"])
         // The window's last day is the last day it is shown (its end, midnight of the 23rd, is exclusive).
         #expect(outside["window"] as? String == "2026-11-20 to 2026-11-22")
-        #expect(text.standardOutput.contains("counts on 1 day outside the message's dates (2026-11-20 to 2026-11-22)"))
+        // With what it likely is and what to do: the collector takes such counts, the report says them.
+        #expect(
+            text.standardOutput.contains(
+                "counts on 1 day outside the message's dates (2026-11-20 to 2026-11-22): 2026-11-18 — a device's "
+                    + "clock set wrong, or dates changed after the message was shown; counted as they are (--since "
+                    + "and --until leave such days out)"), "\(text.standardOutput)")
         #expect(html.contains("Shown 1,003 times in 2 variants; variant &quot;Control&quot; is the baseline."))
         #expect(html.contains("outside the message&#39;s dates"))
         #expect(csv.contains("outsideDates"))

@@ -96,6 +96,26 @@ struct ReportPageTests {
         #expect(html.contains("<th scope=\"row\">Control (baseline)</th><td>&quot;Try&quot;</td>"))
     }
 
+    /// Message 7 is counted from 2026-11-17, message 5 from the 10th: every daily chart (each variant of
+    /// each message) has the same days, from the report's first day to its last, so they line up.
+    @Test
+    func everyDailyChartSharesOneDateAxis() async throws {
+        let directory = try TemporaryDirectory()
+        let html = try await Self.page(in: directory).html
+        let charts = html.components(separatedBy: "<figure>").dropFirst().filter { $0.contains(", per day</title>") }
+        #expect(charts.count >= 4, "\(charts.count)")
+        let axes = charts.map { chart in
+            chart.components(separatedBy: "text-anchor=\"middle\">").dropFirst().map {
+                String($0.prefix { $0 != "<" })
+            }
+        }
+        #expect(axes.first == ["11-10", "11-17", "11-23"], "\(axes)")
+        #expect(Set(axes.map { $0.joined(separator: " ") }).count == 1, "\(axes)")
+        // Message 7's chart has a bar for every day of the axis (zero-high before its first count).
+        let banner = try #require(charts.first { $0.contains("of message 7, per day") })
+        #expect(banner.components(separatedBy: "<rect class=\"bar\"").count - 1 == 14, "\(banner.prefix(300))")
+    }
+
     @Test(.enabled(if: chromium != nil, "Chromium is not installed"))
     func thePageRendersInARealBrowserInLightAndDark() async throws {
         let directory = try TemporaryDirectory()

@@ -27,7 +27,8 @@ extension ResultsReport {
             """)
         if messages.isEmpty && updates.isEmpty { page.add("<p>No counts recorded.</p>") }
         if let note = buttonsNote { page.add("<p class=\"note\">\(HTMLText.escaped(note))</p>") }
-        for message in messages { page.add(Self.section(message, note: notInFeedNote(message))) }
+        let axis = chartDays
+        for message in messages { page.add(Self.section(message, note: notInFeedNote(message), axis: axis)) }
         if !updates.isEmpty { page.add(Self.updatesSection(updates)) }
         page.add("</main>\n</body>\n</html>")
         return page.text
@@ -77,7 +78,22 @@ extension ResultsReport {
           font-size: 13px; }
         """
 
-    private static func section(_ message: MessageResult, note: String?) -> String {
+    /// The days every daily chart shows, the same for every message and variant so that their charts line
+    /// up: each UTC day from the first day counted in the report to the last; the counted days alone when
+    /// that span is longer than a year and more than those days (a device clock far off must not make
+    /// every chart thousands of days wide).
+    var chartDays: [String] {
+        let counted = Set(messages.flatMap { $0.arms.flatMap { $0.daily.map(\.day) } }).sorted()
+        guard let first = counted.first, let last = counted.last else { return [] }
+        let limit = max(366, counted.count)
+        var days = [first]
+        while let day = days.last, day < last, days.count <= limit, let next = BatchDays.day(day, plus: 1) {
+            days.append(next)
+        }
+        return days.last == last ? days : counted
+    }
+
+    private static func section(_ message: MessageResult, note: String?, axis: [String]) -> String {
         let anchor = "m\(message.id)"
         var title = "Message \(message.id)"
         if let name = message.title { title += " “\(quoted(name))”" }
@@ -97,7 +113,8 @@ extension ResultsReport {
         let actions = message.events.filter { $0 != "shown" }
         html += "<div class=\"charts\">\n"
         for arm in message.arms {
-            html += dailyChart(message: message, arm: arm, actions: actions, id: "\(anchor)-\(armName(arm.variant))")
+            html += dailyChart(
+                message: message, arm: arm, actions: actions, axis: axis, id: "\(anchor)-\(armName(arm.variant))")
         }
         html += rateChart(message: message, actions: actions, id: "\(anchor)-rates")
         html += "</div>\n"
@@ -127,9 +144,16 @@ extension ResultsReport {
         return "c\(hash % 7)"
     }
 
-    /// Bars of the showings per day, a line per action.
-    private static func dailyChart(message: MessageResult, arm: ArmResult, actions: [String], id: String) -> String {
-        let days = arm.daily.map(\.day)
+    /// Bars of the showings per day, a line per action, over the report's days (`axis`: a day without a
+    /// count of this variant is a zero).
+    private static func dailyChart(
+        message: MessageResult, arm: ArmResult, actions: [String], axis: [String], id: String
+    ) -> String {
+        let recorded = arm.daily.map(\.day)
+        var byDay: [String: [String: Int64]] = [:]
+        for entry in arm.daily { byDay[entry.day] = entry.counts }
+        let days = axis.isEmpty ? recorded : axis
+        let daily = days.map { day in (day: day, counts: byDay[day] ?? [:]) }
         let width = 480.0
         let height = 200.0
         let left = 44.0
@@ -145,7 +169,7 @@ extension ResultsReport {
         func y(_ value: Int64) -> Double { top + plotHeight - plotHeight * min(Double(value), scale) / scale }
         let label = "\(variantTitle(arm)) of message \(message.id), per day"
         var summary = "Showings and actions per UTC day"
-        if let first = days.first, let last = days.last {
+        if let first = recorded.first, let last = recorded.last {
             summary +=
                 " from \(first) to \(last): \(Headline.grouped(arm.shown)) \(arm.shown == 1 ? "showing" : "showings")"
             for action in actions {
@@ -171,7 +195,7 @@ extension ResultsReport {
             svg +=
                 "<text x=\"\(format(left - 6))\" y=\"\(format(lineY + 4))\" text-anchor=\"end\">\(format(value))</text>\n"
         }
-        for (index, entry) in arm.daily.enumerated() {
+        for (index, entry) in daily.enumerated() {
             let shown = entry.counts["shown"] ?? 0
             let barWidth = max(1, slot * 0.7)
             svg +=
@@ -179,7 +203,7 @@ extension ResultsReport {
         }
         svg += "\n"
         for action in actions {
-            let points = arm.daily.enumerated().map { index, entry in
+            let points = daily.enumerated().map { index, entry in
                 "\(format(x(index))),\(format(y(entry.counts[action] ?? 0)))"
             }
             guard !points.isEmpty else { continue }

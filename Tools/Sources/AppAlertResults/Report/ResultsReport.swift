@@ -145,9 +145,14 @@ package struct ResultsReport: Sendable {
             case .actionsWithoutShowings(let days, let total):
                 "actions on \(Headline.grouped(Int64(total))) day\(total == 1 ? "" : "s") without showings: "
                     + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
+            // Said with its likely causes and what to do: the collector takes such counts (it cannot tell
+            // a wrong clock from a window changed since, and its feed may not be the devices'), the report
+            // counts them as they are.
             case .outsideDates(let days, let total, let window):
-                "counts on \(Headline.grouped(Int64(total))) day\(total == 1 ? "" : "s") outside the message's dates (\(window)), included "
-                    + "as they are: " + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
+                "counts on \(Headline.grouped(Int64(total))) day\(total == 1 ? "" : "s") outside the message's dates (\(window)): "
+                    + days.prefix(5).joined(separator: ", ") + (total > 5 ? ", …" : "")
+                    + " — a device's clock set wrong, or dates changed after the message was shown; counted as they "
+                    + "are (--since and --until leave such days out)"
             }
         }
     }

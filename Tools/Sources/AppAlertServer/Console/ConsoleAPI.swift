@@ -165,6 +165,9 @@ struct Console: Sendable {
         answer.set("editing", .bool(configuration.editingOff == nil))
         answer.set("editingOff", configuration.editingOff.map(JSONValue.string) ?? .null)
         answer.set("results", .bool(configuration.results != nil))
+        answer.set(
+            "resultsCommand",
+            configuration.results == nil ? configuration.resultsCommand.map(JSONValue.string) ?? .null : .null)
         return .object(answer)
     }
 

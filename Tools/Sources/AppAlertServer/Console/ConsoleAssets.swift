@@ -9,6 +9,8 @@ enum ConsoleAssets {
 
     /// `/console/console.js`: the logic that needs no page, the form, then the list and the editor, then
     /// the draft's check, then saving and the page's wiring, then the kept drafts and the picture chooser:
+    /// - `explain-words.js` (of `Pages/preview/`, shared with the preview page's simulator): `evaluate
+    ///   --explain`'s answer in a person's words, from each rule's name and facts; no DOM, on `ExplainWords`.
     /// - `console-logic.js`: paths, a field's text ⇄ JSON, dates, where invalid JSON goes wrong, templates,
     ///   the results' words; no DOM (`node --test` loads it alone), all on `ConsoleLogic`.
     /// - `console-values.js`: the editors' mappings (variant names and shares, percentages and languages as
@@ -35,6 +37,7 @@ enum ConsoleAssets {
     /// - `console-pictures.js`: the picture chooser under each image field: the feed's `images/` with
     ///   thumbnails, and a picture of this computer added there (`/api/feeds/NAME/images`).
     static let script = [
+        PackageResources.explain_words_js,
         PackageResources.console_logic_js, PackageResources.console_values_js, PackageResources.console_guard_js,
         PackageResources.console_form_js, PackageResources.console_rows_js, PackageResources.console_variants_js,
         PackageResources.console_editor_js,

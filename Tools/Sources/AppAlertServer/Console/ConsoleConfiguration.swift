@@ -22,6 +22,10 @@ package struct ConsoleConfiguration: Sendable {
     /// Each message's figures from the results database (`--results`), given the feed's bytes; nil
     /// without a database.
     package var results: (@Sendable (_ feed: Data) async -> JSONValue)?
+    /// Without a results database: the command that serves this console with one
+    /// (`appalert serve --dev messages.json --results results.sqlite`), which the page shows where the
+    /// results would be.
+    package var resultsCommand: String?
     /// A request body larger than this is refused (413): the size apps accept for a feed.
     package var maximumBodySize = FeedLoaderConfiguration().maximumBodySize
 

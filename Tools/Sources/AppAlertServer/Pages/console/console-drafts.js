@@ -19,6 +19,7 @@
   // The install as `evaluate` takes it: dates written as RFC 3339 (one that is not a date goes as typed,
   // for evaluate to refuse in words), lists as arrays.
   function installQuery() {
+    /** @type {Record<string, any>} */
     var install = {};
     Array.prototype.forEach.call(byId("con-install").elements, function (field) {
       var text = field.name ? field.value.trim() : "";
@@ -238,43 +239,47 @@
     }
     var id = editor.draft.id;
     var mine = (explain.evaluations || []).find(function (row) { return row.id === id; });
+    var install = installQuery();
     var line;
     if (explain.selected === id) {
       // In which language, when a translation applies ("in German"); the message's own texts otherwise.
       var shown = explain.message && typeof explain.message.localization === "string" ? explain.message.localization : null;
-      line = "This install sees this message" + (explain.variant !== null && explain.variant !== undefined
-        ? ", " + ConsoleValues.variantWords(editor.draft.variants, explain.variant) : "")
+      var share = explain.variant !== null && explain.variant !== undefined
+        ? ExplainWords.variantShareWords(editor.draft.variants, explain.variant) : null;
+      line = "This install sees this message" + (share ? ", variant " + share : "")
         + (shown ? ", in " + ConsoleValues.languageName(shown) : "") + ".";
     } else if (mine && mine.eligible) {
       line = "This message suits this install, but " + (explain.selected === null || explain.selected === undefined
-        ? "it is not the one shown" : "message " + explain.selected + " is shown instead") + ": " + mine.reason + ".";
-    } else if (mine && rolloutShare(mine)) {
+        ? "it is not the one shown." : "message #" + explain.selected + " is shown instead (a higher priority, or the "
+        + "same priority and a higher id).");
+    } else if (mine && mine.rollout && mine.rollout.bucket === null) {
       // Every rule before the rollout let this install in; only its id decides, and none was given.
-      line = "It depends on the install: " + rolloutShare(mine) + "% of installs like this one see this message (its "
-        + "rollout), each chosen by its install id" + (Array.isArray(editor.draft.variants) ? ", as is its variant" : "")
+      line = "It depends on the install: " + ExplainWords.percentText(mine.rollout.percent) + "% of installs like this one "
+        + "see this message (its " + (mine.rule === "rolloutSchedule" ? "rollout schedule, at this moment" : "rollout")
+        + "), each chosen by its install id" + (Array.isArray(editor.draft.variants) ? ", as is its variant" : "")
         + ". Give an install id to check one of them.";
     } else if (mine) {
-      line = "This install does not see this message: " + (mine.rule ? "rule " + mine.rule + ", " : "") + mine.reason + ".";
+      var words = ExplainWords.rowWords(mine, explain.selected, install);
+      line = "This install does not see this message (" + words.part + "): " + ExplainWords.continuing(words.words).replace(/\.$/, "")
+        + (words.detail ? " (" + words.detail + ")" : "") + ".";
     } else {
       line = "This install sees " + (explain.selected === null || explain.selected === undefined ? "no message"
-        : "message " + explain.selected) + "; this draft is not among the messages the app would use (see its errors).";
+        : "message #" + explain.selected) + "; this draft is not among the messages the app would use (see its errors).";
     }
     box.appendChild(make("p", { "class": "con-explain-line", text: line }));
-    /** @param {{ rule?: string | null, reason?: string }} row @returns {string | null} */
-    function rolloutShare(row) {
-      var found = (row.rule === "rollout" || row.rule === "rolloutSchedule")
-        && /^rollout ([0-9.]+)% needs an install id/.exec(row.reason || "");
-      return found ? found[1] : null;
-    }
     var rows = (explain.evaluations || []).map(function (row) {
+      var said = ExplainWords.rowWords(row, explain.selected, install);
       return make("tr", { "class": row.id === id ? "con-current" : null }, [
-        make("td", { text: "#" + row.id }), make("td", { text: row.eligible ? "eligible" : "excluded" }),
-        make("td", { text: row.rule || "" }), make("td", { text: row.reason || "" })]);
+        make("td", { text: "#" + row.id }),
+        make("td", { text: row.id === explain.selected ? "shown" : row.eligible ? "could be shown" : "not shown" }),
+        make("td", { text: said.part }),
+        make("td", {}, [said.words].concat(said.detail ? [" ", make("span", { "class": "con-json-path",
+          text: "(" + said.detail + ")" })] : []))]);
     });
     if (rows.length) {
       var table = make("table", { "class": "con-small-table" }, [
         make("caption", { text: "Every message of the feed, for this install" }),
-        make("thead", {}, [make("tr", {}, ["Id", "Answer", "Rule", "Why"].map(function (title) {
+        make("thead", {}, [make("tr", {}, ["Id", "Answer", "Decided by", "Why"].map(function (title) {
           return make("th", { scope: "col", text: title }); }))]),
         make("tbody", {}, rows)]);
       box.appendChild(make("details", {}, [make("summary", { text: "Every message for this install" }),

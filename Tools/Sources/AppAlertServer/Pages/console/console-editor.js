@@ -9,7 +9,13 @@
     editor: null, version: null, checkTimer: null, checkSerial: 0,
     // Per feed, the highest id this page has seen in any version it loaded (deleted messages
     // included): installs remember messages by id, so a new message never takes an old one's.
-    highWater: {}
+    highWater: {},
+    // Per feed and message id, that the author agreed to change the split of a test with results: asked
+    // once per message while the page is open (a second editor of it, or reopening it, does not ask again).
+    splitAgreed: {},
+    // Per feed and message id, the line saying from when a split saved in this page holds (the results
+    // database does not record it).
+    splitChanges: {}
   };
 
   function byId(id) { return document.getElementById(id); }
@@ -64,6 +70,10 @@
       state.editing = answer.data.editing !== false;
       state.editingOff = answer.data.editingOff || null;
       state.results = !!answer.data.results;
+      // Without results: where they would be, the command that shows them.
+      var command = !state.results && typeof answer.data.resultsCommand === "string" ? answer.data.resultsCommand : null;
+      byId("con-results-command").textContent = command || "";
+      byId("con-results-how").hidden = command === null;
       return Promise.all(state.feeds.map(function (feed) { return loadFeed(feed.name); }));
     }).then(function () {
       byId("con-load-error").hidden = true;
@@ -124,13 +134,23 @@
   var stateNames = { live: "Live now", scheduled: "Scheduled", ended: "Ended", errors: "Has errors" };
 
   // A bundle id that may break after each dot (a narrow window): "com.<wbr>example.<wbr>app".
-  function breakable(text) {
-    var nodes = [];
-    text.split(".").forEach(function (part, index, parts) {
-      nodes.push(index < parts.length - 1 ? part + "." : part);
-      if (index < parts.length - 1) { nodes.push(make("wbr")); }
+  // The apps a message names, one per line: an id breaks (after a dot) only where it cannot fit whole.
+  function appsCell(apps) {
+    return apps.map(function (app) {
+      var nodes = [];
+      String(app).split(".").forEach(function (part, index, parts) {
+        nodes.push(index < parts.length - 1 ? part + "." : part);
+        if (index < parts.length - 1) { nodes.push(make("wbr")); }
+      });
+      return make("span", { "class": "con-app" }, nodes);
     });
-    return nodes;
+  }
+
+  // The results as short lines: the headline, then each variant's heading, then its figures.
+  function resultsCell(results, id) {
+    return ConsoleLogic.resultsLines(results, id).map(function (line) {
+      return make("span", { "class": "con-results-" + line.kind, text: line.text });
+    });
   }
 
   function renderList() {
@@ -173,14 +193,16 @@
           make("td", { "class": "con-id" }, [open]),
           make("td", { text: message.title === null || message.title === undefined ? "(no title)" : message.title }),
           make("td", { text: message.layout || "alert" }),
-          make("td", { "class": "con-apps" }, breakable((message.apps || []).join(", "))),
+          make("td", { "class": "con-apps" }, appsCell(message.apps || [])),
           make("td", { text: message.placement || "launch" }),
           make("td", {}, [make("span", { "class": "con-state con-state-" + message.state,
             text: (stateNames[message.state] || message.state) + (message.variants && message.variants.length
               ? " · " + message.variants.length + " variants" : "") })])
         ]);
         if (state.results) {
-          cells.push(make("td", { "class": "con-results", text: resultsText(data.results, message.id) }));
+          var changed = state.splitChanges[feed.name + "\n" + message.id];
+          cells.push(make("td", { "class": "con-results" }, resultsCell(data.results, message.id)
+            .concat(changed ? [make("span", { "class": "con-results-figure con-split-changed", text: changed })] : [])));
         }
         var row = make("tr", {}, cells);
         if (state.editor && state.editor.feed === feed.name && state.editor.originalId === message.id) {
@@ -479,6 +501,13 @@
     return Array.isArray(editor.base.variants) ? editor.base.variants.length : 0;
   }
 
+  // Whether the author agreed, in this page, to change the split of the editor's message; `agree` records it.
+  function splitAgreed(editor, agree) {
+    var key = editor.feed + "\n" + editor.originalId;
+    if (agree) { state.splitAgreed[key] = true; }
+    return state.splitAgreed[key] === true;
+  }
+
   // Why the draft may not be saved: it moves or removes a variant its results are stored by (an edit in
   // the JSON box; the form refuses those at the variant).
   function variantsRefusal(editor) {
@@ -512,7 +541,7 @@
     nextFreeId: nextFreeId, isDirty: isDirty, openMessage: openMessage, openFromHash: openFromHash,
     routeLink: routeLink, startEditor: startEditor, closeEditor: closeEditor, dropEditor: dropEditor,
     askToLeave: askToLeave, ask: ask, headingText: headingText, noteIds: noteIds, showEditor: showEditor, jsonEdited: jsonEdited, formEdited: formEdited,
-    settleJSON: settleJSON, keptVariants: keptVariants, variantsRefusal: variantsRefusal,
+    settleJSON: settleJSON, keptVariants: keptVariants, splitAgreed: splitAgreed, variantsRefusal: variantsRefusal,
     setStatus: setStatus, jsonWhere: jsonWhere, writeJSON: writeJSON, showNotice: showNotice, hideNotice: hideNotice,
     draft: function () { return state.editor.draft; }
   });

@@ -174,6 +174,21 @@ var ConsoleGuard = (function () {
     return sameJSON(weights(before.slice(0, after.length)), weights(after)) ? null : "share";
   }
 
+  // A saved change of a test's split, at `at`: what the status says and the line the list adds to the
+  // message's results. The results database does not record it (only the collector writes there), so the
+  // words say from when the new split holds and the `--since` that reads the new split alone.
+  /** @param {Date} at @returns {{ status: string, line: string }} */
+  function splitChangeWords(at) {
+    var moment = at.toISOString().slice(0, 16).replace("T", " ") + " UTC";
+    var next = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1)).toISOString().slice(0, 10);
+    return {
+      status: "The new split holds from " + moment + "; the results so far are of the old split. To compare the "
+        + "variants on the new one alone: appalert report --since " + next + " (the results database does not "
+        + "record the change: note the date).",
+      line: "New split from " + moment + " (saved in this page): compare the variants with --since " + next + "."
+    };
+  }
+
   // An edit as JSON (from `before` to `after`) that gave a message's button a new action: each copy that did
   // what it did before follows, as from the form (followAction). A button whose title changed too is taken
   // for another button, and its copies stay. Answers [the button's label, where it changed] per button.
@@ -222,5 +237,6 @@ var ConsoleGuard = (function () {
   return { sameTargeting: sameTargeting, recorded: recorded, moveRefusal: moveRefusal, splitQuestion: splitQuestion, hasOwnContent: hasOwnContent,
     shownButtons: shownButtons, startingButtons: startingButtons, sameAsMessage: sameAsMessage, copiesOf: copiesOf,
     followAction: followAction, savedVariantsRefusal: savedVariantsRefusal, splitChange: splitChange,
+    splitChangeWords: splitChangeWords,
     followActions: followActions, deleteText: deleteText };
 })();

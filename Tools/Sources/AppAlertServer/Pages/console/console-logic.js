@@ -548,7 +548,20 @@ var ConsoleLogic = (function () {
     return figures && typeof figures.summary === "string" ? figures.summary : "No showings recorded yet.";
   }
 
-  return { parsePath: parsePath, pathText: pathText, getPath: getPath,
+  // The results line as short lines for the list's cell: the headline, then per variant its heading and
+  // each figure on a line of its own (the report's line keeps a variant's parts on one line, between " · ").
+  /** @param {JSONValue} results @param {number} id @returns {{ text: string, kind: string }[]} */
+  function resultsLines(results, id) {
+    var lines = resultsText(results, id).split("\n");
+    /** @type {{ text: string, kind: string }[]} */
+    var out = [{ text: lines[0], kind: lines.length > 1 ? "headline" : "plain" }];
+    lines.slice(1).forEach(function (line) {
+      line.split(" · ").forEach(function (part, index) { out.push({ text: part, kind: index === 0 ? "variant" : "figure" }); });
+    });
+    return out;
+  }
+
+  return { resultsLines: resultsLines, parsePath: parsePath, pathText: pathText, getPath: getPath,
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
     readDate: readDate, showDate: showDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,

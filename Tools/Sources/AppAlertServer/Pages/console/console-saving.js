@@ -83,9 +83,9 @@
       return Promise.resolve(false);
     }
     var change = C.keptVariants(editor) === null ? null : ConsoleGuard.splitChange(editor.base, editor.draft);
-    if (!change || editor.splitAgreed) { return Promise.resolve(true); }
+    if (!change || C.splitAgreed(editor)) { return Promise.resolve(true); }
     return C.ask(ConsoleGuard.splitQuestion(change, editor.originalId)).then(function (yes) {
-      if (yes) { editor.splitAgreed = true; } else { setStatus("Not saved: the split is as you edited it. Change it back, or save again to be asked again."); }
+      if (yes) { C.splitAgreed(editor, true); } else { setStatus("Not saved: the split is as you edited it. Change it back, or save again to be asked again."); }
       return yes;
     });
   }
@@ -100,9 +100,13 @@
     // in its original's, at every level.
     var sent = isNew && editor.like ? ConsoleLogic.arrangedLike(JSON.parse(JSON.stringify(editor.draft)), editor.like)
       : isNew ? ConsoleLogic.inKeyOrder(editor.draft) : JSON.parse(JSON.stringify(editor.draft));
+    // A test with results whose split this save changes: said, with the date, once saved.
+    var splitChanged = !isNew && C.keptVariants(editor) !== null && ConsoleGuard.splitChange(editor.base, sent) !== null;
     return api(isNew ? "POST" : "PUT", path, sent, editor.etag ? { "If-Match": editor.etag } : {}).then(function (answer) {
       if (state.editor !== editor) { return; }
       if (answer.status === 200 || answer.status === 201) {
+        var split = splitChanged ? ConsoleGuard.splitChangeWords(new Date()) : null;
+        if (split) { state.splitChanges[editor.feed + "\n" + sent.id] = split.line; }
         editor.etag = (answer.data && answer.data.etag) || answer.etag || editor.etag;
         if (isNew) {
           editor.draft = JSON.parse(JSON.stringify(sent));
@@ -116,8 +120,9 @@
         editor.template = null;
         editor.refusal = null;
         hideNotice();
-        setStatus(again ? "Saved. The feed changed elsewhere; your message had not, so it was saved on top of the "
-          + "new version." : "Saved to " + editor.feed + ". Open pages of the preview reload by themselves.");
+        setStatus((again ? "Saved. The feed changed elsewhere; your message had not, so it was saved on top of the "
+          + "new version." : "Saved to " + editor.feed + ". Open pages of the preview reload by themselves.")
+          + (split ? " " + split.status : ""));
         history.replaceState(null, "", "#" + encodeURIComponent(editor.feed) + "/" + sent.id);
         C.renderEditorHead();
         return C.loadFeed(editor.feed).then(C.renderList);

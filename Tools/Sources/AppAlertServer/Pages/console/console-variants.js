@@ -168,7 +168,13 @@
     var add = Console.make("button", { type: "button", "class": "con-add-variant" });
     var odd = Console.make("p", { "class": "con-hint", hidden: true,
       text: "The variants have a shape these fields cannot show: edit them in the JSON box. They are kept as they are." });
-    var wrapper = Console.make("div", { "class": "con-variants", "data-path": "variants" }, [odd, list, add]);
+    // A test with results: the shares are locked until the author agrees to change them (lockShares).
+    var unlock = Console.make("button", { type: "button", "class": "con-unlock-split", hidden: true, text: "Change the split…" });
+    var locking = Console.make("p", { "class": "con-hint con-split-locked", id: nextId("locked"), hidden: true,
+      text: "This test has results, so its shares are locked: “Change the split…” asks first, then unlocks them." });
+    /** @type {HTMLInputElement | null} */
+    var lastShare = null;
+    var wrapper = Console.make("div", { "class": "con-variants", "data-path": "variants" }, [odd, locking, unlock, list, add]);
     /** @type {any} */
     var field = { spec: spec, segments: ["variants"], wrapper: wrapper, children: [], shape: null, cards: [] };
 
@@ -223,7 +229,11 @@
         if (!reading.error) { clearLocal(name); }
         Console.formEdited();
       });
-      weight.addEventListener("input", function () { splitting(one, weight, weightTyped); });
+      // A locked share takes no key: focus locks it first (results may have arrived since the last edit).
+      [weight, share].forEach(function (control) {
+        control.addEventListener("focus", function () { lastShare = control; lockShares(); });
+      });
+      weight.addEventListener("input", weightTyped);
       function weightTyped() {
         var reading = V.readWeight(weight.value);
         var variant = variants()[index];
@@ -236,7 +246,7 @@
       share.addEventListener("blur", function () {
         if (share.getAttribute("aria-invalid") !== "true") { field.refresh(Console.draft()); }
       });
-      share.addEventListener("input", function () { splitting(one, share, shareTyped); });
+      share.addEventListener("input", shareTyped);
       function shareTyped() {
         var reading = V.readPercent(share.value, "Share");
         // The share the weights can make: above 0 and below 100 (the other variants keep some).
@@ -262,20 +272,34 @@
     // place in the list), else null: those are not moved or removed, and the split changes only once asked.
     function withResults() { return Console.keptVariants(Console.state.editor); }
 
-    // A weight or share typed in a test with results: asked once per editor, else put back as it was (the
-    // dialog's focus leaves the field, which then shows the weights again: agreed, the typed text is back).
-    function splitting(one, control, then) {
-      var editor = Console.state.editor;
-      if (!withResults() || editor.splitAgreed) { then(); return; }
-      var typed = control.value;
-      Console.ask(ConsoleGuard.splitQuestion("share", editor.originalId)).then(function (yes) {
-        if (yes) { editor.splitAgreed = true; control.value = typed; then(); return; }
-        var variant = variants()[one.index];
-        one.weight.value = isObject(variant) && variant.weight !== undefined ? String(variant.weight) : "";
-        var shares = V.sharePercents(variants().map(function (other) { return isObject(other) ? other.weight : undefined; }));
-        one.share.value = V.percentText(shares[one.index]);
+    // A test with results: its weights and shares are read-only until "Change the split…" is asked and
+    // agreed to (once per message while the page is open), so that no key typed there is lost or taken
+    // by the question. Answers whether they are locked.
+    function lockShares() {
+      var locked = withResults() !== null && !Console.splitAgreed(Console.state.editor);
+      unlock.hidden = locked ? false : true;
+      locking.hidden = unlock.hidden;
+      field.cards.forEach(function (one) {
+        [one.weight, one.share].forEach(function (control) {
+          if (control.readOnly === locked) { return; }
+          control.readOnly = locked;
+          if (locked) { control.setAttribute("aria-describedby", locking.id); }
+          else if (control.getAttribute("aria-describedby") === locking.id) { control.removeAttribute("aria-describedby"); }
+        });
       });
+      return locked;
     }
+    unlock.addEventListener("click", function () {
+      var editor = Console.state.editor;
+      Console.ask(ConsoleGuard.splitQuestion("share", editor.originalId)).then(function (yes) {
+        if (!yes) { return; }
+        Console.splitAgreed(editor, true);
+        lockShares();
+        // Back where the author was going to type (the first variant's share otherwise).
+        var target = lastShare && lastShare.isConnected ? lastShare : field.cards.length ? field.cards[0].share : null;
+        if (target) { target.focus(); target.select(); }
+      });
+    });
 
     function moved(index, how, button) {
       var one = field.cards[index];
@@ -321,7 +345,7 @@
       var editor = Console.state.editor;
       if (kept === null) { adding(); return; }
       Console.ask(ConsoleGuard.splitQuestion(kept ? "add" : "start", editor.originalId)).then(function (yes) {
-        if (yes) { editor.splitAgreed = true; adding(); }
+        if (yes) { Console.splitAgreed(editor, true); adding(); }
       });
     });
 
@@ -362,6 +386,7 @@
     // The legends, the shares (but the one being typed) and each table's fallbacks follow every edit.
     field.refresh = function (draft) {
       var all = Array.isArray(draft.variants) ? draft.variants : [];
+      lockShares();
       var shares = V.sharePercents(all.map(function (variant) { return isObject(variant) ? variant.weight : undefined; }));
       field.cards.forEach(function (one) {
         if (!isObject(all[one.index])) { return; }

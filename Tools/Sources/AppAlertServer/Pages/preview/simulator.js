@@ -48,6 +48,15 @@
       return "Give the " + labelOf(option).toLowerCase() + ".";
     }).replace(/(--[a-z][a-z-]*)(?: <[^>]*>)?/g, function (all, option) { return labelOf(option); }).replace(/^Error: /, "");
   }
+  // The install as the form gives it, for the answer's words: { appVersion: "1.5", locale: ["de", "en"], … }.
+  function installValues() {
+    /** @type {Record<string, string | string[]>} */
+    var values = {};
+    parameters().forEach(function (value, name) {
+      values[name] = lists[name] ? [].concat(values[name] || [], [value]) : value;
+    });
+    return values;
+  }
   function draw(answer, install) {
     result.textContent = "";
     var left = element("div");
@@ -75,14 +84,18 @@
     var table = element("table");
     table.id = "simulator-evaluations";
     var header = element("tr");
-    ["Message", "Verdict", "Rule", "Why"].forEach(function (h) { header.appendChild(element("th", null, h)); });
+    ["Message", "Answer", "Decided by", "Why"].forEach(function (h) { header.appendChild(element("th", null, h)); });
     table.appendChild(header);
+    var values = installValues();
     (answer.evaluations || []).forEach(function (e) {
+      var said = ExplainWords.rowWords(e, answer.selected, values);
       var row = element("tr", e.id === answer.selected ? "chosen" : (e.eligible ? "eligible" : "excluded"));
       row.appendChild(element("td", null, "#" + e.id));
-      row.appendChild(element("td", null, e.id === answer.selected ? "shown" : (e.eligible ? "eligible" : "excluded")));
-      row.appendChild(element("td", null, e.rule || ""));
-      row.appendChild(element("td", null, e.reason));
+      row.appendChild(element("td", null, e.id === answer.selected ? "shown" : (e.eligible ? "could be shown" : "not shown")));
+      row.appendChild(element("td", null, said.part));
+      var why = element("td", null, said.words);
+      if (said.detail) { why.appendChild(element("span", "detail", " (" + said.detail + ")")); }
+      row.appendChild(why);
       table.appendChild(row);
     });
     result.appendChild(table);

@@ -159,3 +159,12 @@ test("the Delete dialog of a message with results says the report will show its 
   assert.match(withResults, /report will show them under an unknown message #2, without its title, its variants' names or its buttons' titles\.$/);
   assert.match(G.deleteText(3, undefined, "a.json", false), /^Message #3 \(no title\)/);
 });
+
+test("a split saved says from when it holds, and the --since that reads the new split alone", () => {
+  const words = G.splitChangeWords(new Date(Date.UTC(2026, 10, 30, 23, 5, 30)));
+  assert.equal(words.status, "The new split holds from 2026-11-30 23:05 UTC; the results so far are of the old "
+    + "split. To compare the variants on the new one alone: appalert report --since 2026-12-01 (the results "
+    + "database does not record the change: note the date).");
+  assert.equal(words.line, "New split from 2026-11-30 23:05 UTC (saved in this page): compare the variants with "
+    + "--since 2026-12-01.");
+});

@@ -209,6 +209,17 @@ test("the results line is the report's own, word for word; a message it does not
   assert.equal(L.resultsText({ 4: { counts: { shown: 0 } } }, 4), "No showings recorded yet.");
 });
 
+test("the results line is laid out as short lines: the headline, then each variant's heading and figures", () => {
+  const summary = "\"Free week\" converts 8.0% against \"Control\" 5.0%: >99% likely to be better.\nVariant \"Control\" "
+    + "(baseline): shown 10,400 · conversion 520: 5.0% (95%: 4.6%–5.4%) · ! 3 counts before its start";
+  assert.deepEqual(L.resultsLines({ 4: { summary } }, 4), [
+    { text: "\"Free week\" converts 8.0% against \"Control\" 5.0%: >99% likely to be better.", kind: "headline" },
+    { text: "Variant \"Control\" (baseline): shown 10,400", kind: "variant" },
+    { text: "conversion 520: 5.0% (95%: 4.6%–5.4%)", kind: "figure" },
+    { text: "! 3 counts before its start", kind: "figure" }]);
+  assert.deepEqual(L.resultsLines({}, 4), [{ text: "No showings recorded yet.", kind: "plain" }]);
+});
+
 test("a diagnostic's words end as a sentence", () => {
   assert.equal(L.sentence(" the title is empty "), "the title is empty.");
   assert.equal(L.sentence("Really?"), "Really?");
