@@ -2,7 +2,7 @@
 // (Sources/AppAlert/Feed/MessageReader.swift and MessageReader+Values.swift). Decoding is lossy per
 // message: a message with an error is left out, every other one is used.
 
-import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, typeDescription } from "./json.js";
+import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, typeDescription, utf8Length } from "./json.js";
 import { Version, VersionRange, isRangeWhitespace } from "./version.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp } from "./dates.js";
@@ -32,30 +32,6 @@ export const maximumKeyWarnings = 20;
 export const knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows", "web"];
 
 const encoder = new TextEncoder();
-
-/**
- * The bytes `text` takes in UTF-8, as TextEncoder writes it (a lone surrogate as U+FFFD, 3 bytes), counted
- * without encoding it: the readers ask it of every string and key of a feed, and `encode(text).length`
- * allocated a buffer each time (Web/bench/decide.mjs: a third of decoding a 10,000-message feed went to it
- * and to collecting its garbage).
- * @param {string} text
- */
-export function utf8Length(text) {
-  let length = text.length;
-  for (let index = 0; index < text.length; index += 1) {
-    const unit = text.charCodeAt(index);
-    if (unit < 0x80) continue;
-    if (unit < 0x800) {
-      length += 1;
-    } else if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
-      length += 2; // a pair: two units, four bytes
-      index += 1;
-    } else {
-      length += 2; // three bytes, a lone surrogate's U+FFFD too
-    }
-  }
-  return length;
-}
 
 /**
  * @param {string} key
@@ -133,6 +109,23 @@ function hasAuthority(text, schemeLength) {
   return !["/", "?", "#", ":", "@"].includes(rest[2]);
 }
 
+/**
+ * A set for `writtenBefore` when an object has many names (else undefined: it looks back over them), so
+ * that a large object costs no more a member than a small one.
+ * @param {string[]} names
+ */
+const seenNames = (names) => (names.length > 16 ? new Set() : undefined);
+
+/**
+ * Whether `names[index]` was written before it; with a set (seenNames), asked of every name in order.
+ * @param {string[]} names @param {number} index @param {Set<string> | undefined} seen
+ */
+function writtenBefore(names, index, seen) {
+  if (seen === undefined) return index > 0 && names.lastIndexOf(names[index], index - 1) >= 0;
+  const size = seen.size;
+  return seen.add(names[index]).size === size;
+}
+
 /** Reads one message object, collecting every problem in it. */
 export class MessageReader {
   /**
@@ -196,6 +189,7 @@ export class MessageReader {
 
   /** @param {RecordedDiagnostic[]} into */
   finish(into) {
+    if (this.diagnostics.length === 0) return; // nothing to say of most messages
     if (this.keyWarnings > maximumKeyWarnings) {
       const hidden = this.keyWarnings - maximumKeyWarnings;
       this.report("warning", "unknownKey", {
@@ -255,10 +249,11 @@ export class MessageReader {
    * @param {boolean} [reportingUnknown]
    */
   checkKeys(object, known, path, reportingUnknown = true) {
-    const seen = new Set();
-    for (const [key] of object.members) {
-      const repeated = seen.has(key);
-      seen.add(key);
+    const names = object.names;
+    const seen = seenNames(names);
+    for (let index = 0; index < names.length; index += 1) {
+      const key = names[index];
+      const repeated = writtenBefore(names, index, seen);
       if (utf8Length(key) > this.maximumStringLength) this.reportLongKey(key, path);
       else if (repeated) this.reportDuplicate(key, path);
       else if (reportingUnknown && !known.includes(key)) this.reportUnknown(key, path, known);
@@ -380,23 +375,20 @@ export class MessageReader {
       this.wrongType(value, key, "an array of strings");
       return undefined;
     }
-    /** @type {string[]} */
-    const strings = [];
     let valid = true;
     value.forEach((element, position) => {
+      if (typeof element === "string" && utf8Length(element) <= this.maximumStringLength) return;
+      valid = false;
       const path = appending(key, this.messagePath) + `[${position}]`;
       if (typeof element === "string") {
-        const text = this.string(element, key, path);
-        if (text !== undefined) strings.push(text);
-        else valid = false;
+        this.string(element, key, path);
       } else {
-        valid = false;
         this.report("error", "wrongType", {
           path, key, value: compactDescription(element), words: ["notStrings", key, typeDescription(element)],
         });
       }
     });
-    return valid ? strings : undefined;
+    return valid ? /** @type {string[]} */ (value.slice()) : undefined;
   }
 
   /**
@@ -409,19 +401,20 @@ export class MessageReader {
     if (strings.length === 0) {
       this.report("warning", "matchesNothing", { key, value: "[]", words: ["noVersions", key] });
     }
-    /** @type {Version[]} */
-    const versions = [];
-    strings.forEach((text, position) => {
+    let valid = true;
+    const versions = strings.map((text, position) => {
       try {
-        versions.push(Version.parse(text));
+        return Version.parse(text);
       } catch (error) {
+        valid = false;
         this.report("error", "invalidVersion", {
           path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(text),
           words: ["error", /** @type {Error} */ (error).message],
         });
+        return undefined;
       }
     });
-    return versions.length === strings.length ? versions : undefined;
+    return valid ? /** @type {Version[]} */ (versions) : undefined;
   }
 
   /**
@@ -564,29 +557,30 @@ export class MessageReader {
       this.report("error", "wrongType", { key: null, value: compactDescription(element), words: ["notObject", typeDescription(element)] });
       return undefined;
     }
-    /** @type {Map<string, JSONValue>} */
-    const values = new Map();
-    const seen = new Set();
-    const unknownKeys = new Set();
-    for (const [key, value] of element.members) {
+    const names = element.names;
+    const seen = seenNames(names);
+    // A large object's message keys in a map (each with its last value, null when that was null: the key
+    // is then not given); a small one's are looked up in it.
+    /** @type {Map<string, JSONValue> | undefined} */
+    const values = seen && new Map();
+    for (let index = 0; index < names.length; index += 1) {
+      const key = names[index];
       if (utf8Length(key) > this.maximumStringLength) {
         this.reportLongKey(key, this.messagePath);
         continue;
       }
+      const repeated = writtenBefore(names, index, seen);
       if (messageKeySet.has(key)) {
-        if (seen.has(key)) this.reportDuplicate(key, this.messagePath);
-        seen.add(key);
-        if (value === null) values.delete(key);
-        else values.set(key, value);
-      } else if (unknownKeys.has(key)) {
+        if (repeated) this.reportDuplicate(key, this.messagePath);
+        values?.set(key, element.values[index]);
+      } else if (repeated) {
         this.reportDuplicate(key, this.messagePath);
       } else {
-        unknownKeys.add(key);
         if (this.unknownKeysWritten.length < maximumKeyWarnings) this.unknownKeysWritten.push(key);
         this.reportUnknown(key, this.messagePath, messageKeys);
       }
     }
-    const get = (/** @type {string} */ key) => values.get(key);
+    const get = (/** @type {string} */ key) => (values ? values.get(key) : element.get(key)) ?? undefined;
     return rich.readMessage(this, get);
   }
 }
