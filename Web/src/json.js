@@ -29,8 +29,10 @@ export class JSONObject {
    * @returns {JSONValue | undefined}
    */
   get(key) {
-    const index = this.names.lastIndexOf(key);
-    return index < 0 ? undefined : this.values[index];
+    for (let index = this.names.length - 1; index >= 0; index -= 1) {
+      if (this.names[index] === key) return this.values[index];
+    }
+    return undefined;
   }
 
   /** @returns {string[]} */
@@ -187,13 +189,25 @@ export function parseJSON(input, maximumDepth = 64) {
     return String.fromCharCode(first);
   };
   /** @type {string[]} */
-  const knownKeys = [];
-  /** The key between `start` and `end`, the same string as an earlier one where it can be (keys repeat). */
-  const keyText = (/** @type {number} */ start, /** @type {number} */ end) => {
+  const known = [];
+  /**
+   * The text between `start` and `end`, the same string as an earlier one where it can be: keys and short
+   * values repeat (a string found in its one slot, or put there; a constant cost, whatever the strings).
+   */
+  const shared = (/** @type {number} */ start, /** @type {number} */ end) => {
     const slot = ((end - start) * 31 + text.charCodeAt(start) + text.charCodeAt(end - 1) * 7) & 255;
-    const known = knownKeys[slot];
-    if (known !== undefined && known.length === end - start && text.startsWith(known, start)) return known;
-    return (knownKeys[slot] = text.slice(start, end));
+    const earlier = known[slot];
+    if (earlier !== undefined && earlier.length === end - start && text.startsWith(earlier, start)) return earlier;
+    return (known[slot] = text.slice(start, end));
+  };
+  /** The string's characters from `from` to here, with no escape (`start`: where the string starts). */
+  const run = (/** @type {number} */ start, /** @type {number} */ from) => {
+    if (!bytewise) return text.slice(from, index);
+    try {
+      return utf8.decode(bytes.subarray(from, index));
+    } catch {
+      throw error("invalid UTF-8 in a string", start);
+    }
   };
   /** @returns {string} */
   const parseString = (isKey = false) => {
@@ -201,23 +215,15 @@ export function parseJSON(input, maximumDepth = 64) {
     index += 1;
     let out = "";
     let runStart = index;
-    const run = () => {
-      if (!bytewise) return text.slice(runStart, index);
-      try {
-        return utf8.decode(bytes.subarray(runStart, index));
-      } catch {
-        throw error("invalid UTF-8 in a string", start);
-      }
-    };
     while (index < length) {
       const unit = text.charCodeAt(index);
       if (unit === 0x22) {
-        out = isKey && out === "" && !bytewise ? keyText(runStart, index) : out + run();
+        out = out === "" && !bytewise && (isKey || index - runStart <= 12) ? shared(runStart, index) : out + run(start, runStart);
         index += 1;
         return out;
       }
       if (unit === 0x5c) {
-        out += run();
+        out += run(start, runStart);
         index += 1;
         if (index >= length) throw error("unterminated string", start);
         const escape = byteAt(index);
@@ -288,6 +294,23 @@ export function parseJSON(input, maximumDepth = 64) {
     if (!Number.isFinite(value)) throw error(`number ${number.length > 100 ? number.slice(0, 100) + "…" : number} is out of range`, start);
     return value;
   };
+  // The members and elements being read, of every object and array open (each from its `base`): a list
+  // of the right length is made of them when one closes.
+  /** @type {string[]} */
+  const names = [];
+  /** @type {JSONValue[]} */
+  const values = [];
+  let top = 0;
+  const objectFrom = (/** @type {number} */ base) => {
+    const object = new JSONObject(names.slice(base, top), values.slice(base, top));
+    top = base;
+    return object;
+  };
+  const arrayFrom = (/** @type {number} */ base) => {
+    const array = values.slice(base, top);
+    top = base;
+    return array;
+  };
   /**
    * @param {number} depth
    * @returns {JSONValue}
@@ -315,13 +338,10 @@ export function parseJSON(input, maximumDepth = 64) {
     if (depth > maximumDepth) throw error(`nesting deeper than ${maximumDepth} levels`);
     index += 1;
     skipWhitespace();
-    /** @type {string[]} */
-    const names = [];
-    /** @type {JSONValue[]} */
-    const values = [];
+    const base = top;
     if (text.charCodeAt(index) === 0x7d) {
       index += 1;
-      return new JSONObject(names, values);
+      return objectFrom(base);
     }
     for (;;) {
       skipWhitespace();
@@ -337,8 +357,10 @@ export function parseJSON(input, maximumDepth = 64) {
       }
       index += 1;
       skipWhitespace();
-      names.push(key);
-      values.push(parseValue(depth));
+      const value = parseValue(depth);
+      names[top] = key;
+      values[top] = value;
+      top += 1;
       skipWhitespace();
       if (index >= length) throw error("unexpected end of input, expected ',' or '}'");
       if (text.charCodeAt(index) === 0x2c) {
@@ -347,7 +369,7 @@ export function parseJSON(input, maximumDepth = 64) {
       }
       if (text.charCodeAt(index) === 0x7d) {
         index += 1;
-        return new JSONObject(names, values);
+        return objectFrom(base);
       }
       throw error(`unexpected ${describeCurrent()}, expected ',' or '}'`);
     }
@@ -360,15 +382,16 @@ export function parseJSON(input, maximumDepth = 64) {
     if (depth > maximumDepth) throw error(`nesting deeper than ${maximumDepth} levels`);
     index += 1;
     skipWhitespace();
-    /** @type {JSONValue[]} */
-    const elements = [];
+    const base = top;
     if (text.charCodeAt(index) === 0x5d) {
       index += 1;
-      return elements;
+      return arrayFrom(base);
     }
     for (;;) {
       skipWhitespace();
-      elements.push(parseValue(depth));
+      const value = parseValue(depth);
+      values[top] = value;
+      top += 1;
       skipWhitespace();
       if (index >= length) throw error("unexpected end of input, expected ',' or ']'");
       if (text.charCodeAt(index) === 0x2c) {
@@ -377,7 +400,7 @@ export function parseJSON(input, maximumDepth = 64) {
       }
       if (text.charCodeAt(index) === 0x5d) {
         index += 1;
-        return elements;
+        return arrayFrom(base);
       }
       throw error(`unexpected ${describeCurrent()}, expected ',' or ']'`);
     }

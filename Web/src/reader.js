@@ -72,8 +72,7 @@ export function layoutHasTapAction(name) {
  * @param {string} text
  */
 export function schemeOf(text) {
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text);
-  return match ? match[1].toLowerCase() : undefined;
+  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(text) ? text.slice(0, text.indexOf(":")).toLowerCase() : undefined;
 }
 
 // What Foundation's URL(string:) accepts: RFC 3986 characters, a well-formed percent escape. Anything
@@ -371,13 +370,23 @@ export class MessageReader {
    * @returns {string[] | undefined}
    */
   stringArray(value, key) {
+    return this.allStrings(value, key) ? /** @type {string[]} */ (value).slice() : undefined;
+  }
+
+  /**
+   * Whether `value` is an array of strings none too long (each problem reported).
+   * @param {JSONValue} value
+   * @param {string} key
+   */
+  allStrings(value, key) {
     if (!Array.isArray(value)) {
       this.wrongType(value, key, "an array of strings");
-      return undefined;
+      return false;
     }
     let valid = true;
-    value.forEach((element, position) => {
-      if (typeof element === "string" && utf8Length(element) <= this.maximumStringLength) return;
+    for (let position = 0; position < value.length; position += 1) {
+      const element = value[position];
+      if (typeof element === "string" && utf8Length(element) <= this.maximumStringLength) continue;
       valid = false;
       const path = appending(key, this.messagePath) + `[${position}]`;
       if (typeof element === "string") {
@@ -387,34 +396,35 @@ export class MessageReader {
           path, key, value: compactDescription(element), words: ["notStrings", key, typeDescription(element)],
         });
       }
-    });
-    return valid ? /** @type {string[]} */ (value.slice()) : undefined;
+    }
+    return valid;
   }
 
   /**
    * @param {JSONValue} value
    * @param {string} key
+   * @returns {Version[] | undefined}
    */
   versionList(value, key) {
-    const strings = this.stringArray(value, key);
-    if (strings === undefined) return undefined;
+    if (!this.allStrings(value, key)) return undefined;
+    const strings = /** @type {string[]} */ (value);
     if (strings.length === 0) {
       this.report("warning", "matchesNothing", { key, value: "[]", words: ["noVersions", key] });
     }
     let valid = true;
-    const versions = strings.map((text, position) => {
+    const versions = new Array(strings.length);
+    for (let position = 0; position < strings.length; position += 1) {
       try {
-        return Version.parse(text);
+        versions[position] = Version.parse(strings[position]);
       } catch (error) {
         valid = false;
         this.report("error", "invalidVersion", {
-          path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(text),
+          path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(strings[position]),
           words: ["error", /** @type {Error} */ (error).message],
         });
-        return undefined;
       }
-    });
-    return valid ? /** @type {Version[]} */ (versions) : undefined;
+    }
+    return valid ? versions : undefined;
   }
 
   /**
