@@ -137,7 +137,7 @@ function readDocument(document) {
   if (messagesValue === undefined) {
     const misspelt = document.names.find((key) => closestKey(key, ["messages"]) !== undefined);
     const keys =
-      document.keys.slice(0, 10).map((k) => `"${excerpt(k, 40)}"`).join(", ") + (document.names.length > 10 ? ", …" : "");
+      document.names.slice(0, 10).map((k) => `"${excerpt(k, 40)}"`).join(", ") + (document.names.length > 10 ? ", …" : "");
     const which =
       misspelt !== undefined ? `; it has "${excerpt(misspelt, 40)}" (did you mean "messages"?)`
       : document.names.length === 0 ? " (the object is empty)" : ` (keys: ${keys})`;

@@ -35,11 +35,6 @@ export class JSONObject {
     return undefined;
   }
 
-  /** @returns {string[]} */
-  get keys() {
-    return [...this.names];
-  }
-
   /** @returns {Array<[string, JSONValue]>} */
   get members() {
     return this.names.map((name, index) => [name, this.values[index]]);
@@ -284,7 +279,7 @@ export function parseJSON(input, maximumDepth = 64) {
     // A whole number of more than 20 characters (no leading zeros) is beyond 64 bits.
     if (isInteger && !Number.isSafeInteger(value) && index - start <= 20) {
       const big = BigInt(number);
-      if (big <= (1n << 63n) - 1n && big >= -(1n << 63n)) {
+      if (BigInt.asIntN(64, big) === big) {
         // The Swift engine keeps such a number exactly in 64 bits; a double keeps whole numbers up to 2^53.
         // Beyond that the two could differ (an id, a priority): refused, never decided otherwise.
         const at = bytewise ? start : utf8Length(text.slice(0, start));
@@ -301,16 +296,12 @@ export function parseJSON(input, maximumDepth = 64) {
   /** @type {JSONValue[]} */
   const values = [];
   let top = 0;
-  const objectFrom = (/** @type {number} */ base) => {
-    const object = new JSONObject(names.slice(base, top), values.slice(base, top));
-    top = base;
-    return object;
-  };
   const arrayFrom = (/** @type {number} */ base) => {
     const array = values.slice(base, top);
     top = base;
     return array;
   };
+  const objectFrom = (/** @type {number} */ base) => new JSONObject(names.slice(base, top), arrayFrom(base));
   /**
    * @param {number} depth
    * @returns {JSONValue}

@@ -12,7 +12,7 @@ const bytes = (/** @type {Array<string | number[]>} */ ...parts) =>
 test("a byte order mark inside a string is kept, as the Swift engine keeps it; only the document's first is skipped", () => {
   assert.deepEqual(parseJSON(bytes([0xef, 0xbb, 0xbf], '["\ufeffa", "b\\n\ufeffc"]')), ["\ufeffa", "b\n\ufeffc"]);
   const object = /** @type {JSONObject} */ (parseJSON('{"\ufeffid": 1}'));
-  assert.deepEqual(object.keys, ["\ufeffid"]);
+  assert.deepEqual(object.names, ["\ufeffid"]);
 });
 
 test("an object keeps every member in order, and the last of a repeated key wins", () => {
