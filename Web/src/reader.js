@@ -72,8 +72,11 @@ export function layoutHasTapAction(name) {
  * @param {string} text
  */
 export function schemeOf(text) {
-  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(text) ? text.slice(0, text.indexOf(":")).toLowerCase() : undefined;
+  return scheme.test(text) ? text.slice(0, text.indexOf(":")).toLowerCase() : undefined;
 }
+// Each a constant: a regular expression literal is a new object each time it is evaluated.
+const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const spaceOrControl = /[\u0000-\u0020\u007f]/;
 
 // What Foundation's URL(string:) accepts: RFC 3986 characters, a well-formed percent escape. Anything
 // else the Swift engine may encode or refuse; the web engine refuses it loudly rather than guess.
@@ -86,7 +89,7 @@ const rfc3986 = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
  * @returns {{url: string, scheme: string} | undefined}
  */
 export function absoluteURL(text, path) {
-  if (text === "" || /[\u0000-\u0020\u007f]/.test(text)) return undefined;
+  if (text === "" || spaceOrControl.test(text)) return undefined;
   const scheme = schemeOf(text);
   if (scheme === undefined) return undefined;
   if (!rfc3986.test(text)) {
@@ -120,9 +123,29 @@ const seenNames = (names) => (names.length > 16 ? new Set() : undefined);
  * @param {string[]} names @param {number} index @param {Set<string> | undefined} seen
  */
 function writtenBefore(names, index, seen) {
-  if (seen === undefined) return index > 0 && names.lastIndexOf(names[index], index - 1) >= 0;
+  if (seen === undefined) {
+    for (let earlier = 0; earlier < index; earlier += 1) if (names[earlier] === names[index]) return true;
+    return false;
+  }
   const size = seen.size;
   return seen.add(names[index]).size === size;
+}
+
+/**
+ * The versions read, by their text: a feed repeats a few many times (they are not changed once read).
+ * At most 1,000, then forgotten, so that a feed of as many different versions costs no more.
+ * @type {Map<string, Version>}
+ */
+const knownVersions = new Map();
+/** @param {string} text */
+function versionOf(text) {
+  let version = knownVersions.get(text);
+  if (version === undefined) {
+    if (knownVersions.size >= 1000) knownVersions.clear();
+    version = Version.parse(text);
+    knownVersions.set(text, version);
+  }
+  return version;
 }
 
 /** Reads one message object, collecting every problem in it. */
@@ -415,7 +438,7 @@ export class MessageReader {
     const versions = new Array(strings.length);
     for (let position = 0; position < strings.length; position += 1) {
       try {
-        versions[position] = Version.parse(strings[position]);
+        versions[position] = versionOf(strings[position]);
       } catch (error) {
         valid = false;
         this.report("error", "invalidVersion", {
@@ -569,10 +592,6 @@ export class MessageReader {
     }
     const names = element.names;
     const seen = seenNames(names);
-    // A large object's message keys in a map (each with its last value, null when that was null: the key
-    // is then not given); a small one's are looked up in it.
-    /** @type {Map<string, JSONValue> | undefined} */
-    const values = seen && new Map();
     for (let index = 0; index < names.length; index += 1) {
       const key = names[index];
       if (utf8Length(key) > this.maximumStringLength) {
@@ -582,7 +601,6 @@ export class MessageReader {
       const repeated = writtenBefore(names, index, seen);
       if (messageKeySet.has(key)) {
         if (repeated) this.reportDuplicate(key, this.messagePath);
-        values?.set(key, element.values[index]);
       } else if (repeated) {
         this.reportDuplicate(key, this.messagePath);
       } else {
@@ -590,7 +608,8 @@ export class MessageReader {
         this.reportUnknown(key, this.messagePath, messageKeys);
       }
     }
-    const get = (/** @type {string} */ key) => (values ? values.get(key) : element.get(key)) ?? undefined;
+    // A key's last value (null when that was null: the key is then not given).
+    const get = (/** @type {string} */ key) => element.get(key) ?? undefined;
     return rich.readMessage(this, get);
   }
 }

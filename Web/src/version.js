@@ -186,7 +186,7 @@ function parseVersion(text) {
       if (byte === 0x2e || byte === 0x2d || byte === 0x2b) throw new VersionError(text, `component ${count + 1} is empty`);
       throw new VersionError(text, `${describe(byte)} at position ${index + 1} where a number was expected`);
     }
-    scratch[count] = value ?? (number < 1024 ? (smallNumbers[number] ??= BigInt(number)) : BigInt(number));
+    scratch[count] = value ?? BigInt(number);
     count += 1;
     if (index >= text.length) break;
     const byte = text.charCodeAt(index);
@@ -196,9 +196,9 @@ function parseVersion(text) {
   }
   const components = scratch.slice(0, count);
   /** @type {PrereleaseIdentifier[]} */
-  let prerelease = none;
+  let prerelease = [];
   /** @type {string[]} */
-  let build = none;
+  let build = [];
   if (text.charCodeAt(index) === 0x2d) {
     const [identifiers, next] = parseIdentifiers(text, index + 1, "pre-release");
     prerelease = identifiers.map((part) => {
@@ -219,12 +219,6 @@ function parseVersion(text) {
   return new Version(components, prerelease, build);
 }
 
-// What most versions share (a feed reads thousands): no identifiers, and small components (a bigint is
-// an object: one per value, kept).
-/** @type {any[]} */
-const none = /** @type {any[]} */ (/** @type {unknown} */ (Object.freeze([])));
-/** @type {bigint[]} */
-const smallNumbers = [];
 /** The components of the version being read (it gets a copy of the right length). */
 const scratch = /** @type {bigint[]} */ ([]);
 
