@@ -66,6 +66,7 @@ const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * @param {number} [limit]
  */
 export function excerpt(text, limit = 100) {
+  if (text.length <= limit) return text; // never more characters than UTF-16 units
   const characters = [...text];
   return characters.length <= limit ? text : characters.slice(0, limit).join("") + "…";
 }

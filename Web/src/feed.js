@@ -135,12 +135,12 @@ function readDocument(document) {
   }
   const messagesValue = document.get("messages");
   if (messagesValue === undefined) {
-    const misspelt = document.members.find(([key]) => closestKey(key, ["messages"]) !== undefined)?.[0];
+    const misspelt = document.names.find((key) => closestKey(key, ["messages"]) !== undefined);
     const keys =
-      document.keys.slice(0, 10).map((k) => `"${excerpt(k, 40)}"`).join(", ") + (document.members.length > 10 ? ", …" : "");
+      document.names.slice(0, 10).map((k) => `"${excerpt(k, 40)}"`).join(", ") + (document.names.length > 10 ? ", …" : "");
     const which =
       misspelt !== undefined ? `; it has "${excerpt(misspelt, 40)}" (did you mean "messages"?)`
-      : document.members.length === 0 ? " (the object is empty)" : ` (keys: ${keys})`;
+      : document.names.length === 0 ? " (the object is empty)" : ` (keys: ${keys})`;
     throw new FeedError("notAFeed", 'not a feed: the object has no "messages" array' + which);
   }
   if (!Array.isArray(messagesValue)) {
@@ -164,7 +164,7 @@ function readDocument(document) {
     }
   }
   let suggested = 0;
-  for (const [key] of document.members) {
+  for (const key of document.names) {
     if (topLevelKeys.includes(key)) continue;
     if (suggested >= maximumKeyWarnings) break;
     const suggestion = closestKey(key, topLevelKeys);

@@ -7,12 +7,20 @@ import { swiftDouble } from "./words.js";
 /** @typedef {null | boolean | number | string | JSONArray | JSONObject} JSONValue */
 /** @typedef {Array<any>} JSONArray an array of JSONValue */
 
-/** A JSON object: its members in the order they were written. */
+/**
+ * A JSON object: its members in the order they were written, as two lists of the same length (the
+ * parser makes one object and two arrays an object, not an array a member).
+ */
 export class JSONObject {
-  /** @param {Array<[string, JSONValue]>} [members] */
-  constructor(members = []) {
-    /** @type {Array<[string, JSONValue]>} */
-    this.members = members;
+  /**
+   * @param {string[]} [names]
+   * @param {JSONValue[]} [values]
+   */
+  constructor(names = [], values = []) {
+    /** @type {string[]} */
+    this.names = names;
+    /** @type {JSONValue[]} */
+    this.values = values;
   }
 
   /**
@@ -21,15 +29,15 @@ export class JSONObject {
    * @returns {JSONValue | undefined}
    */
   get(key) {
-    for (let index = this.members.length - 1; index >= 0; index -= 1) {
-      if (this.members[index][0] === key) return this.members[index][1];
+    for (let index = this.names.length - 1; index >= 0; index -= 1) {
+      if (this.names[index] === key) return this.values[index];
     }
     return undefined;
   }
 
-  /** @returns {string[]} */
-  get keys() {
-    return this.members.map((member) => member[0]);
+  /** @returns {Array<[string, JSONValue]>} */
+  get members() {
+    return this.names.map((name, index) => [name, this.values[index]]);
   }
 }
 
@@ -50,61 +58,110 @@ export class JSONSyntaxError extends Error {
   }
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * The bytes `text` takes in UTF-8, as TextEncoder writes it (a lone surrogate as U+FFFD, 3 bytes), counted
+ * without encoding it (the readers ask it of every string and key of a feed).
+ * @param {string} text
+ */
+export function utf8Length(text) {
+  let length = text.length;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0x80) continue;
+    if (unit < 0x800) {
+      length += 1;
+    } else if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      length += 2; // a pair: two units, four bytes
+      index += 1;
+    } else {
+      length += 2; // three bytes, a lone surrogate's U+FFFD too
+    }
+  }
+  return length;
+}
 
 /**
  * Parses JSON strictly (RFC 8259) over UTF-8 bytes, as the Swift engine's JSONParser does: objects keep
  * their members in order, a leading byte order mark is skipped, nesting deeper than `maximumDepth`,
  * invalid UTF-8 and lone surrogates are refused, and every error names its line and column.
+ *
+ * The bytes are decoded once and read as text (a string of valid UTF-8 is sliced, never decoded again);
+ * positions are counted in bytes only for an error. Bytes that are not UTF-8 are read one character per
+ * byte, so that the first error found, and where, is the same as it would be in any other document.
  * @param {string | Uint8Array} input
  * @param {number} [maximumDepth]
  * @returns {JSONValue}
  */
 export function parseJSON(input, maximumDepth = 64) {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  let bytewise = false;
+  let text = "";
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    bytewise = true;
+    for (let start = 0; start < bytes.length; start += 4096) text += String.fromCharCode(...bytes.subarray(start, start + 4096));
+  }
+  const length = text.length;
   let index = 0;
+  /** Whether at least `count` bytes are left. */
+  const bytesLeft = (/** @type {number} */ count) =>
+    length - index >= count || (!bytewise && utf8Length(text.slice(index)) >= count);
   const error = (/** @type {string} */ reason, /** @type {number | undefined} */ at = undefined) => {
-    const offset = Math.min(at ?? index, bytes.length);
+    const end = Math.min(at ?? index, length);
     let line = 1;
     let lineStart = 0;
-    for (let position = 0; position < offset; position += 1) {
-      if (bytes[position] === 0x0a) {
+    for (let position = 0; position < end; position += 1) {
+      if (text.charCodeAt(position) === 0x0a) {
         line += 1;
         lineStart = position + 1;
       }
     }
+    // A column is a character: a byte that does not continue one, a UTF-16 unit that does not end a pair.
     let column = 1;
-    for (let position = lineStart; position < offset; position += 1) if ((bytes[position] & 0xc0) !== 0x80) column += 1;
-    return new JSONSyntaxError(offset, line, column, reason);
+    for (let position = lineStart; position < end; position += 1) {
+      const unit = text.charCodeAt(position);
+      if (bytewise ? (unit & 0xc0) !== 0x80 : (unit & 0xfc00) !== 0xdc00) column += 1;
+    }
+    return new JSONSyntaxError(bytewise ? end : utf8Length(text.slice(0, end)), line, column, reason);
+  };
+  /** The first byte of the character at `at`. */
+  const byteAt = (/** @type {number} */ at) => {
+    const unit = text.charCodeAt(at);
+    return bytewise || unit < 0x80 ? unit : new TextEncoder().encode(text.slice(at, at + 2))[0];
   };
   const describeCurrent = () => {
-    if (index >= bytes.length) return "end of input";
-    const byte = bytes[index];
+    if (index >= length) return "end of input";
+    const byte = byteAt(index);
     if (byte >= 0x21 && byte < 0x7f) return `'${String.fromCharCode(byte)}'`;
     return `byte 0x${byte.toString(16).toUpperCase()}`;
   };
   const skipWhitespace = () => {
-    while (index < bytes.length && (bytes[index] === 0x20 || bytes[index] === 0x0a || bytes[index] === 0x0d || bytes[index] === 0x09)) {
+    for (;;) {
+      const unit = text.charCodeAt(index);
+      if (unit !== 0x20 && unit !== 0x0a && unit !== 0x0d && unit !== 0x09) return;
       index += 1;
     }
   };
   const trailingComma = (/** @type {number} */ closing) => {
-    if (index >= bytes.length || bytes[index] !== closing) return undefined;
+    if (text.charCodeAt(index) !== closing) return undefined;
     let position = index - 1;
-    while (position >= 0 && [0x20, 0x0a, 0x0d, 0x09].includes(bytes[position])) position -= 1;
-    if (position < 0 || bytes[position] !== 0x2c) return undefined;
+    while (position >= 0 && [0x20, 0x0a, 0x0d, 0x09].includes(text.charCodeAt(position))) position -= 1;
+    if (position < 0 || text.charCodeAt(position) !== 0x2c) return undefined;
     return error(`trailing comma before '${String.fromCharCode(closing)}': JSON allows none; remove it`, position);
   };
-  const isDigit = (/** @type {number} */ byte) => byte >= 0x30 && byte <= 0x39;
+  const isDigit = (/** @type {number} */ unit) => unit >= 0x30 && unit <= 0x39;
   const readHex4 = () => {
-    if (bytes.length - index < 4) throw error("incomplete \\u escape");
+    if (!bytesLeft(4)) throw error("incomplete \\u escape");
     let value = 0;
     for (let i = 0; i < 4; i += 1) {
-      const byte = bytes[index];
+      const unit = text.charCodeAt(index);
       let digit;
-      if (byte >= 0x30 && byte <= 0x39) digit = byte - 0x30;
-      else if (byte >= 0x61 && byte <= 0x66) digit = byte - 0x61 + 10;
-      else if (byte >= 0x41 && byte <= 0x46) digit = byte - 0x41 + 10;
+      if (unit >= 0x30 && unit <= 0x39) digit = unit - 0x30;
+      else if (unit >= 0x61 && unit <= 0x66) digit = unit - 0x61 + 10;
+      else if (unit >= 0x41 && unit <= 0x46) digit = unit - 0x41 + 10;
       else throw error("invalid hex digit in a \\u escape");
       value = (value << 4) | digit;
       index += 1;
@@ -117,7 +174,7 @@ export function parseJSON(input, maximumDepth = 64) {
     const escapeStart = index - 2;
     const first = readHex4();
     if (first >= 0xd800 && first <= 0xdbff) {
-      if (!(bytes.length - index >= 6 && bytes[index] === 0x5c && bytes[index + 1] === 0x75)) throw lone(first, escapeStart);
+      if (!(bytesLeft(6) && text.charCodeAt(index) === 0x5c && text.charCodeAt(index + 1) === 0x75)) throw lone(first, escapeStart);
       index += 2;
       const second = readHex4();
       if (!(second >= 0xdc00 && second <= 0xdfff)) throw lone(first, escapeStart);
@@ -126,33 +183,45 @@ export function parseJSON(input, maximumDepth = 64) {
     if (first >= 0xdc00 && first <= 0xdfff) throw lone(first, escapeStart);
     return String.fromCharCode(first);
   };
+  /** @type {string[]} */
+  const known = [];
+  /**
+   * The text between `start` and `end`, the same string as an earlier one where it can be: keys and short
+   * values repeat (a string found in its one slot, or put there; a constant cost, whatever the strings).
+   */
+  const shared = (/** @type {number} */ start, /** @type {number} */ end) => {
+    const slot = ((end - start) * 31 + text.charCodeAt(start) + text.charCodeAt(end - 1) * 7) & 255;
+    const earlier = known[slot];
+    if (earlier !== undefined && earlier.length === end - start && text.startsWith(earlier, start)) return earlier;
+    return (known[slot] = text.slice(start, end));
+  };
+  /** The string's characters from `from` to here, with no escape (`start`: where the string starts). */
+  const run = (/** @type {number} */ start, /** @type {number} */ from) => {
+    if (!bytewise) return text.slice(from, index);
+    try {
+      return utf8.decode(bytes.subarray(from, index));
+    } catch {
+      throw error("invalid UTF-8 in a string", start);
+    }
+  };
   /** @returns {string} */
-  const parseString = () => {
+  const parseString = (isKey = false) => {
     const start = index;
     index += 1;
     let out = "";
     let runStart = index;
-    const flush = (/** @type {number} */ end) => {
-      if (end > runStart) {
-        try {
-          out += utf8.decode(bytes.subarray(runStart, end));
-        } catch {
-          throw error("invalid UTF-8 in a string", start);
-        }
-      }
-    };
-    while (index < bytes.length) {
-      const byte = bytes[index];
-      if (byte === 0x22) {
-        flush(index);
+    while (index < length) {
+      const unit = text.charCodeAt(index);
+      if (unit === 0x22) {
+        out = out === "" && !bytewise && (isKey || index - runStart <= 12) ? shared(runStart, index) : out + run(start, runStart);
         index += 1;
         return out;
       }
-      if (byte === 0x5c) {
-        flush(index);
+      if (unit === 0x5c) {
+        out += run(start, runStart);
         index += 1;
-        if (index >= bytes.length) throw error("unterminated string", start);
-        const escape = bytes[index];
+        if (index >= length) throw error("unterminated string", start);
+        const escape = byteAt(index);
         index += 1;
         switch (escape) {
           case 0x22: out += '"'; break;
@@ -169,66 +238,78 @@ export function parseJSON(input, maximumDepth = 64) {
         runStart = index;
         continue;
       }
-      if (byte < 0x20) throw error("unescaped control character in a string");
+      if (unit < 0x20) throw error("unescaped control character in a string");
       index += 1;
     }
     throw error("unterminated string", start);
   };
   const expectLiteral = (/** @type {string} */ literal) => {
     const start = index;
-    if (bytes.length - index < literal.length) throw error("invalid literal", start);
-    for (let offset = 0; offset < literal.length; offset += 1) {
-      if (bytes[index + offset] !== literal.charCodeAt(offset)) throw error(`invalid literal, expected '${literal}'`, start);
-    }
+    if (!bytesLeft(literal.length)) throw error("invalid literal", start);
+    if (!text.startsWith(literal, index)) throw error(`invalid literal, expected '${literal}'`, start);
     index += literal.length;
   };
   const parseNumber = () => {
     const start = index;
-    if (bytes[index] === 0x2d) index += 1;
-    if (!(index < bytes.length && isDigit(bytes[index]))) throw error("invalid number", start);
+    if (text.charCodeAt(index) === 0x2d) index += 1;
+    if (!isDigit(text.charCodeAt(index))) throw error("invalid number", start);
     let isInteger = true;
-    if (bytes[index] === 0x30) {
+    if (text.charCodeAt(index) === 0x30) {
       index += 1;
-      if (index < bytes.length && isDigit(bytes[index])) throw error("invalid number: leading zero", start);
+      if (isDigit(text.charCodeAt(index))) throw error("invalid number: leading zero", start);
     } else {
-      while (index < bytes.length && isDigit(bytes[index])) index += 1;
+      while (isDigit(text.charCodeAt(index))) index += 1;
     }
-    if (index < bytes.length && bytes[index] === 0x2e) {
+    if (text.charCodeAt(index) === 0x2e) {
       isInteger = false;
       index += 1;
-      if (!(index < bytes.length && isDigit(bytes[index]))) throw error("invalid number: a digit must follow '.'", start);
-      while (index < bytes.length && isDigit(bytes[index])) index += 1;
+      if (!isDigit(text.charCodeAt(index))) throw error("invalid number: a digit must follow '.'", start);
+      while (isDigit(text.charCodeAt(index))) index += 1;
     }
-    if (index < bytes.length && (bytes[index] === 0x65 || bytes[index] === 0x45)) {
+    const exponent = text.charCodeAt(index);
+    if (exponent === 0x65 || exponent === 0x45) {
       isInteger = false;
       index += 1;
-      if (index < bytes.length && (bytes[index] === 0x2b || bytes[index] === 0x2d)) index += 1;
-      if (!(index < bytes.length && isDigit(bytes[index]))) throw error("invalid number: a digit must follow the exponent", start);
-      while (index < bytes.length && isDigit(bytes[index])) index += 1;
+      if (text.charCodeAt(index) === 0x2b || text.charCodeAt(index) === 0x2d) index += 1;
+      if (!isDigit(text.charCodeAt(index))) throw error("invalid number: a digit must follow the exponent", start);
+      while (isDigit(text.charCodeAt(index))) index += 1;
     }
-    const text = String.fromCharCode(...bytes.subarray(start, index));
-    const value = Number(text);
-    if (isInteger) {
-      const big = BigInt(text);
-      if (big <= (1n << 63n) - 1n && big >= -(1n << 63n)) {
+    const number = text.slice(start, index);
+    const value = Number(number);
+    // A whole number of more than 20 characters (no leading zeros) is beyond 64 bits.
+    if (isInteger && !Number.isSafeInteger(value) && index - start <= 20) {
+      const big = BigInt(number);
+      if (BigInt.asIntN(64, big) === big) {
         // The Swift engine keeps such a number exactly in 64 bits; a double keeps whole numbers up to 2^53.
         // Beyond that the two could differ (an id, a priority): refused, never decided otherwise.
-        if (!Number.isSafeInteger(value)) {
-          throw new UnsupportedError(`the whole number ${text} at byte ${start} is beyond 2^53, where JavaScript numbers lose precision`);
-        }
-        return value;
+        const at = bytewise ? start : utf8Length(text.slice(0, start));
+        throw new UnsupportedError(`the whole number ${number} at byte ${at} is beyond 2^53, where JavaScript numbers lose precision`);
       }
     }
-    if (!Number.isFinite(value)) throw error(`number ${text.length > 100 ? text.slice(0, 100) + "…" : text} is out of range`, start);
+    if (!Number.isFinite(value)) throw error(`number ${number.length > 100 ? number.slice(0, 100) + "…" : number} is out of range`, start);
     return value;
   };
+  // The members and elements being read, of every object and array open (each from its `base`): a list
+  // of the right length is made of them when one closes.
+  /** @type {string[]} */
+  const names = [];
+  /** @type {JSONValue[]} */
+  const values = [];
+  let top = 0;
+  const arrayFrom = (/** @type {number} */ base) => {
+    const array = values.slice(base, top);
+    top = base;
+    return array;
+  };
+  const objectFrom = (/** @type {number} */ base) => new JSONObject(names.slice(base, top), arrayFrom(base));
   /**
    * @param {number} depth
    * @returns {JSONValue}
    */
   const parseValue = (depth) => {
-    if (index >= bytes.length) throw error("unexpected end of input, expected a value");
-    switch (bytes[index]) {
+    if (index >= length) throw error("unexpected end of input, expected a value");
+    const unit = text.charCodeAt(index);
+    switch (unit) {
       case 0x7b: return parseObject(depth + 1);
       case 0x5b: return parseArray(depth + 1);
       case 0x22: return parseString();
@@ -236,7 +317,7 @@ export function parseJSON(input, maximumDepth = 64) {
       case 0x66: expectLiteral("false"); return false;
       case 0x6e: expectLiteral("null"); return null;
       default:
-        if (bytes[index] === 0x2d || isDigit(bytes[index])) return parseNumber();
+        if (unit === 0x2d || isDigit(unit)) return parseNumber();
         throw trailingComma(0x5d) ?? error(`unexpected ${describeCurrent()}, expected a value`);
     }
   };
@@ -248,36 +329,38 @@ export function parseJSON(input, maximumDepth = 64) {
     if (depth > maximumDepth) throw error(`nesting deeper than ${maximumDepth} levels`);
     index += 1;
     skipWhitespace();
-    /** @type {Array<[string, JSONValue]>} */
-    const members = [];
-    if (index < bytes.length && bytes[index] === 0x7d) {
+    const base = top;
+    if (text.charCodeAt(index) === 0x7d) {
       index += 1;
-      return new JSONObject(members);
+      return objectFrom(base);
     }
     for (;;) {
       skipWhitespace();
-      if (!(index < bytes.length && bytes[index] === 0x22)) {
+      if (text.charCodeAt(index) !== 0x22) {
         throw trailingComma(0x7d) ?? error(`unexpected ${describeCurrent()}, expected a key in quotes`);
       }
-      const key = parseString();
+      const key = parseString(true);
       skipWhitespace();
-      if (!(index < bytes.length && bytes[index] === 0x3a)) {
+      if (text.charCodeAt(index) !== 0x3a) {
         const characters = [...key];
         const shown = characters.length <= 100 ? key : characters.slice(0, 100).join("") + "…";
         throw error(`unexpected ${describeCurrent()}, expected ':' after key "${shown}"`);
       }
       index += 1;
       skipWhitespace();
-      members.push([key, parseValue(depth)]);
+      const value = parseValue(depth);
+      names[top] = key;
+      values[top] = value;
+      top += 1;
       skipWhitespace();
-      if (index >= bytes.length) throw error("unexpected end of input, expected ',' or '}'");
-      if (bytes[index] === 0x2c) {
+      if (index >= length) throw error("unexpected end of input, expected ',' or '}'");
+      if (text.charCodeAt(index) === 0x2c) {
         index += 1;
         continue;
       }
-      if (bytes[index] === 0x7d) {
+      if (text.charCodeAt(index) === 0x7d) {
         index += 1;
-        return new JSONObject(members);
+        return objectFrom(base);
       }
       throw error(`unexpected ${describeCurrent()}, expected ',' or '}'`);
     }
@@ -290,33 +373,34 @@ export function parseJSON(input, maximumDepth = 64) {
     if (depth > maximumDepth) throw error(`nesting deeper than ${maximumDepth} levels`);
     index += 1;
     skipWhitespace();
-    /** @type {JSONValue[]} */
-    const elements = [];
-    if (index < bytes.length && bytes[index] === 0x5d) {
+    const base = top;
+    if (text.charCodeAt(index) === 0x5d) {
       index += 1;
-      return elements;
+      return arrayFrom(base);
     }
     for (;;) {
       skipWhitespace();
-      elements.push(parseValue(depth));
+      const value = parseValue(depth);
+      values[top] = value;
+      top += 1;
       skipWhitespace();
-      if (index >= bytes.length) throw error("unexpected end of input, expected ',' or ']'");
-      if (bytes[index] === 0x2c) {
+      if (index >= length) throw error("unexpected end of input, expected ',' or ']'");
+      if (text.charCodeAt(index) === 0x2c) {
         index += 1;
         continue;
       }
-      if (bytes[index] === 0x5d) {
+      if (text.charCodeAt(index) === 0x5d) {
         index += 1;
-        return elements;
+        return arrayFrom(base);
       }
       throw error(`unexpected ${describeCurrent()}, expected ',' or ']'`);
     }
   };
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) index = 3;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) index = bytewise ? 3 : 1;
   skipWhitespace();
   const value = parseValue(0);
   skipWhitespace();
-  if (index < bytes.length) throw error(`unexpected ${describeCurrent()} after the document`);
+  if (index < length) throw error(`unexpected ${describeCurrent()} after the document`);
   return value;
 }
 
@@ -389,7 +473,7 @@ export function jsonText(value) {
   if (typeof value === "number") return numberText(value);
   if (typeof value === "string") return quoteJSON(value);
   if (Array.isArray(value)) return "[" + value.map(jsonText).join(",") + "]";
-  return "{" + value.members.map(([key, member]) => quoteJSON(key) + ":" + jsonText(member)).join(",") + "}";
+  return "{" + value.names.map((key, index) => quoteJSON(key) + ":" + jsonText(value.values[index])).join(",") + "}";
 }
 
 /**

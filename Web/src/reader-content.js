@@ -473,8 +473,8 @@ export function readData(r, value) {
     r.wrongType(value, "data", "an object of strings", path);
     return undefined;
   }
-  if (value.members.length > 50) {
-    r.report("error", "limit", { path, key: "data", value: `${value.members.length} keys`, words: ["dataKeys", value.members.length] });
+  if (value.names.length > 50) {
+    r.report("error", "limit", { path, key: "data", value: `${value.names.length} keys`, words: ["dataKeys", value.names.length] });
     return undefined;
   }
   r.checkKeys(value, [], path, false);

@@ -50,11 +50,11 @@ export function readMessage(r, get) {
     r.report("error", "missingKey", { key: "id", words: ["isMissing", "id", MessageReader.misspelling("id", undefined, r.unknownKeysWritten)] });
   }
   /** @type {string[]} */
-  const bundleIds = [];
+  let bundleIds = [];
   const single = get("bundleId");
   if (single !== undefined) {
     const bundleId = r.nonEmptyString(single, "bundleId");
-    if (bundleId !== undefined) bundleIds.push(bundleId);
+    if (bundleId !== undefined) bundleIds = [bundleId];
   }
   const list = get("bundleIds");
   if (list !== undefined) {
@@ -66,7 +66,7 @@ export function readMessage(r, get) {
         }
       });
       if (names.length === 0) r.report("warning", "matchesNothing", { key: "bundleIds", value: "[]", words: ["noBundleIds"] });
-      bundleIds.push(...names);
+      bundleIds = bundleIds.concat(names);
     }
   }
   if (single === undefined && list === undefined) {
@@ -82,18 +82,17 @@ export function readMessage(r, get) {
   const confirmLabel = confirmLabelValue === undefined ? undefined : r.string(confirmLabelValue, "confirmLabel");
   const linkValue = get("link");
   const link = linkValue === undefined ? undefined : r.readLink(linkValue, appending("link", r.messagePath));
-  const opt = /** @template T @param {string} key @param {(value: JSONValue) => T} read */ (key, read) => {
-    const value = get(key);
-    return value === undefined ? undefined : read(value);
-  };
-  const appVersions = opt("appVersions", (v) => r.versionList(v, "appVersions"));
-  const osVersions = opt("osVersions", (v) => r.versionList(v, "osVersions"));
-  const appVersionRange = opt("appVersionRange", (v) => r.range(v, "appVersionRange"));
-  const osVersionRange = opt("osVersionRange", (v) => r.range(v, "osVersionRange"));
-  const platforms = opt("platforms", (v) => r.readPlatforms(v));
-  const locales = opt("locales", (v) => r.readLocales(v));
-  const startDate = opt("startDate", (v) => r.date(v, "startDate"));
-  const endDate = opt("endDate", (v) => r.date(v, "endDate"));
+  // The value of an optional key, read where it is given (`v`, as the lines below name it).
+  /** @type {JSONValue | undefined} */
+  let v;
+  const appVersions = (v = get("appVersions")) === undefined ? undefined : r.versionList(v, "appVersions");
+  const osVersions = (v = get("osVersions")) === undefined ? undefined : r.versionList(v, "osVersions");
+  const appVersionRange = (v = get("appVersionRange")) === undefined ? undefined : r.range(v, "appVersionRange");
+  const osVersionRange = (v = get("osVersionRange")) === undefined ? undefined : r.range(v, "osVersionRange");
+  const platforms = (v = get("platforms")) === undefined ? undefined : r.readPlatforms(v);
+  const locales = (v = get("locales")) === undefined ? undefined : r.readLocales(v);
+  const startDate = (v = get("startDate")) === undefined ? undefined : r.date(v, "startDate");
+  const endDate = (v = get("endDate")) === undefined ? undefined : r.date(v, "endDate");
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
     r.report("error", "emptyDateWindow", {
       key: "endDate", value: compactDescription(/** @type {JSONValue} */ (get("endDate"))),
@@ -109,9 +108,9 @@ export function readMessage(r, get) {
       if (number === 0) r.report("warning", "matchesNothing", { key: "rollout", value: "0", words: ["rolloutZero"] });
     }
   }
-  const priority = opt("priority", (v) => r.integer(v, "priority", undefined)) ?? 0;
-  const maxViews = opt("maxViews", (v) => r.integer(v, "maxViews", 1)) ?? 1;
-  const minHoursBetweenViews = opt("minHoursBetweenViews", (v) => r.number(v, "minHoursBetweenViews", 0, Number.MAX_VALUE));
+  const priority = ((v = get("priority")) === undefined ? undefined : r.integer(v, "priority", undefined)) ?? 0;
+  const maxViews = ((v = get("maxViews")) === undefined ? undefined : r.integer(v, "maxViews", 1)) ?? 1;
+  const minHoursBetweenViews = (v = get("minHoursBetweenViews")) === undefined ? undefined : r.number(v, "minHoursBetweenViews", 0, Number.MAX_VALUE);
   if (minHoursBetweenViews !== undefined && maxViews === 1) {
     r.report("warning", "noEffect", {
       key: "minHoursBetweenViews", value: compactDescription(minHoursBetweenViews),
@@ -136,20 +135,20 @@ export function readMessage(r, get) {
       words: ["wallNoLink"],
     });
   }
-  const localizations = opt("localizations", (v) => readLocalizations(r, v, undefined)) ?? [];
-  const whatsNew = opt("whatsNew", (v) => r.range(v, "whatsNew"));
-  const attributes = opt("attributes", (v) => extra.readAttributes(r, v)) ?? [];
-  const installIds = opt("installIds", (v) => extra.readInstallIds(r, v));
-  const minLaunches = opt("minLaunches", (v) => r.integer(v, "minLaunches", 0));
-  const minDaysSinceInstall = opt("minDaysSinceInstall", (v) => r.integer(v, "minDaysSinceInstall", 0));
-  const minDaysSinceUpdate = opt("minDaysSinceUpdate", (v) => r.integer(v, "minDaysSinceUpdate", 0));
-  const trigger = opt("trigger", (v) => extra.readTrigger(r, v)) ?? "launch";
-  const rolloutSchedule = opt("rolloutSchedule", (v) => readRolloutSchedule(r, v));
+  const localizations = ((v = get("localizations")) === undefined ? undefined : readLocalizations(r, v, undefined)) ?? [];
+  const whatsNew = (v = get("whatsNew")) === undefined ? undefined : r.range(v, "whatsNew");
+  const attributes = ((v = get("attributes")) === undefined ? undefined : extra.readAttributes(r, v)) ?? [];
+  const installIds = (v = get("installIds")) === undefined ? undefined : extra.readInstallIds(r, v);
+  const minLaunches = (v = get("minLaunches")) === undefined ? undefined : r.integer(v, "minLaunches", 0);
+  const minDaysSinceInstall = (v = get("minDaysSinceInstall")) === undefined ? undefined : r.integer(v, "minDaysSinceInstall", 0);
+  const minDaysSinceUpdate = (v = get("minDaysSinceUpdate")) === undefined ? undefined : r.integer(v, "minDaysSinceUpdate", 0);
+  const trigger = ((v = get("trigger")) === undefined ? undefined : extra.readTrigger(r, v)) ?? "launch";
+  const rolloutSchedule = (v = get("rolloutSchedule")) === undefined ? undefined : readRolloutSchedule(r, v);
   if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
     r.report("error", "invalidValue", { key: "rolloutSchedule", words: ["twoRollouts"] });
   }
-  const variants = opt("variants", (v) => readVariants(r, v)) ?? [];
-  const conversion = opt("conversion", (v) => extra.readConversion(r, v, appending("conversion", r.messagePath)));
+  const variants = ((v = get("variants")) === undefined ? undefined : readVariants(r, v)) ?? [];
+  const conversion = (v = get("conversion")) === undefined ? undefined : extra.readConversion(r, v, appending("conversion", r.messagePath));
   const content = readRichContent(r, get);
   if (layout !== undefined && layoutHasTapAction(layout)) {
     for (const key of ["confirmLabel", "link"]) {
@@ -206,16 +205,15 @@ function readLayout(r, value) {
  */
 function readRichContent(r, get) {
   const layout = r.layout;
-  const base = r.messagePath;
   /** @type {{image?: import("./message.js").Image, buttons?: import("./message.js").Button[], action?: import("./message.js").Action, features?: import("./message.js").Feature[], colors?: import("./message.js").Colors, data: Map<string, string>, placement: string, bannerSeconds: number}} */
   const content = { data: new Map(), placement: "launch", bannerSeconds: defaultBannerSeconds };
   const image = get("image");
-  if (image !== undefined) content.image = extra.readImage(r, image, appending("image", base));
+  if (image !== undefined) content.image = extra.readImage(r, image, appending("image", r.messagePath));
   if (layout === "image" && image === undefined) {
     r.report("error", "missingKey", { key: "image", words: ["noImage"] });
   }
   const buttons = get("buttons");
-  if (buttons !== undefined) content.buttons = extra.readButtons(r, buttons, appending("buttons", base));
+  if (buttons !== undefined) content.buttons = extra.readButtons(r, buttons, appending("buttons", r.messagePath));
   const action = get("action");
   if (action !== undefined) {
     if (layout !== undefined && !layoutHasTapAction(layout)) {
@@ -224,11 +222,11 @@ function readRichContent(r, get) {
         words: ["actionOnButtons", layout],
       });
     } else {
-      content.action = extra.readAction(r, action, "action", appending("action", base));
+      content.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
     }
   }
   const features = get("features");
-  if (features !== undefined) content.features = extra.readFeatures(r, features, appending("features", base));
+  if (features !== undefined) content.features = extra.readFeatures(r, features, appending("features", r.messagePath));
   const colors = get("colors");
   if (colors !== undefined) {
     content.colors = extra.readColors(r, colors);

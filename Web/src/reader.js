@@ -2,7 +2,7 @@
 // (Sources/AppAlert/Feed/MessageReader.swift and MessageReader+Values.swift). Decoding is lossy per
 // message: a message with an error is left out, every other one is used.
 
-import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, typeDescription } from "./json.js";
+import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, typeDescription, utf8Length } from "./json.js";
 import { Version, VersionRange, isRangeWhitespace } from "./version.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp } from "./dates.js";
@@ -32,30 +32,6 @@ export const maximumKeyWarnings = 20;
 export const knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows", "web"];
 
 const encoder = new TextEncoder();
-
-/**
- * The bytes `text` takes in UTF-8, as TextEncoder writes it (a lone surrogate as U+FFFD, 3 bytes), counted
- * without encoding it: the readers ask it of every string and key of a feed, and `encode(text).length`
- * allocated a buffer each time (Web/bench/decide.mjs: a third of decoding a 10,000-message feed went to it
- * and to collecting its garbage).
- * @param {string} text
- */
-export function utf8Length(text) {
-  let length = text.length;
-  for (let index = 0; index < text.length; index += 1) {
-    const unit = text.charCodeAt(index);
-    if (unit < 0x80) continue;
-    if (unit < 0x800) {
-      length += 1;
-    } else if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
-      length += 2; // a pair: two units, four bytes
-      index += 1;
-    } else {
-      length += 2; // three bytes, a lone surrogate's U+FFFD too
-    }
-  }
-  return length;
-}
 
 /**
  * @param {string} key
@@ -96,9 +72,11 @@ export function layoutHasTapAction(name) {
  * @param {string} text
  */
 export function schemeOf(text) {
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text);
-  return match ? match[1].toLowerCase() : undefined;
+  return scheme.test(text) ? text.slice(0, text.indexOf(":")).toLowerCase() : undefined;
 }
+// Each a constant: a regular expression literal is a new object each time it is evaluated.
+const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const spaceOrControl = /[\u0000-\u0020\u007f]/;
 
 // What Foundation's URL(string:) accepts: RFC 3986 characters, a well-formed percent escape. Anything
 // else the Swift engine may encode or refuse; the web engine refuses it loudly rather than guess.
@@ -111,7 +89,7 @@ const rfc3986 = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
  * @returns {{url: string, scheme: string} | undefined}
  */
 export function absoluteURL(text, path) {
-  if (text === "" || /[\u0000-\u0020\u007f]/.test(text)) return undefined;
+  if (text === "" || spaceOrControl.test(text)) return undefined;
   const scheme = schemeOf(text);
   if (scheme === undefined) return undefined;
   if (!rfc3986.test(text)) {
@@ -131,6 +109,43 @@ function hasAuthority(text, schemeLength) {
   const rest = text.slice(schemeLength + 1);
   if (!rest.startsWith("//") || rest.length < 3) return false;
   return !["/", "?", "#", ":", "@"].includes(rest[2]);
+}
+
+/**
+ * A set for `writtenBefore` when an object has many names (else undefined: it looks back over them), so
+ * that a large object costs no more a member than a small one.
+ * @param {string[]} names
+ */
+const seenNames = (names) => (names.length > 16 ? new Set() : undefined);
+
+/**
+ * Whether `names[index]` was written before it; with a set (seenNames), asked of every name in order.
+ * @param {string[]} names @param {number} index @param {Set<string> | undefined} seen
+ */
+function writtenBefore(names, index, seen) {
+  if (seen === undefined) {
+    for (let earlier = 0; earlier < index; earlier += 1) if (names[earlier] === names[index]) return true;
+    return false;
+  }
+  const size = seen.size;
+  return seen.add(names[index]).size === size;
+}
+
+/**
+ * The versions read, by their text: a feed repeats a few many times (they are not changed once read).
+ * At most 1,000, then forgotten, so that a feed of as many different versions costs no more.
+ * @type {Map<string, Version>}
+ */
+const knownVersions = new Map();
+/** @param {string} text */
+function versionOf(text) {
+  let version = knownVersions.get(text);
+  if (version === undefined) {
+    if (knownVersions.size >= 1000) knownVersions.clear();
+    version = Version.parse(text);
+    knownVersions.set(text, version);
+  }
+  return version;
 }
 
 /** Reads one message object, collecting every problem in it. */
@@ -196,6 +211,7 @@ export class MessageReader {
 
   /** @param {RecordedDiagnostic[]} into */
   finish(into) {
+    if (this.diagnostics.length === 0) return; // nothing to say of most messages
     if (this.keyWarnings > maximumKeyWarnings) {
       const hidden = this.keyWarnings - maximumKeyWarnings;
       this.report("warning", "unknownKey", {
@@ -255,10 +271,11 @@ export class MessageReader {
    * @param {boolean} [reportingUnknown]
    */
   checkKeys(object, known, path, reportingUnknown = true) {
-    const seen = new Set();
-    for (const [key] of object.members) {
-      const repeated = seen.has(key);
-      seen.add(key);
+    const names = object.names;
+    const seen = seenNames(names);
+    for (let index = 0; index < names.length; index += 1) {
+      const key = names[index];
+      const repeated = writtenBefore(names, index, seen);
       if (utf8Length(key) > this.maximumStringLength) this.reportLongKey(key, path);
       else if (repeated) this.reportDuplicate(key, path);
       else if (reportingUnknown && !known.includes(key)) this.reportUnknown(key, path, known);
@@ -376,52 +393,61 @@ export class MessageReader {
    * @returns {string[] | undefined}
    */
   stringArray(value, key) {
+    return this.allStrings(value, key) ? /** @type {string[]} */ (value).slice() : undefined;
+  }
+
+  /**
+   * Whether `value` is an array of strings none too long (each problem reported).
+   * @param {JSONValue} value
+   * @param {string} key
+   */
+  allStrings(value, key) {
     if (!Array.isArray(value)) {
       this.wrongType(value, key, "an array of strings");
-      return undefined;
+      return false;
     }
-    /** @type {string[]} */
-    const strings = [];
     let valid = true;
-    value.forEach((element, position) => {
+    for (let position = 0; position < value.length; position += 1) {
+      const element = value[position];
+      if (typeof element === "string" && utf8Length(element) <= this.maximumStringLength) continue;
+      valid = false;
       const path = appending(key, this.messagePath) + `[${position}]`;
       if (typeof element === "string") {
-        const text = this.string(element, key, path);
-        if (text !== undefined) strings.push(text);
-        else valid = false;
+        this.string(element, key, path);
       } else {
-        valid = false;
         this.report("error", "wrongType", {
           path, key, value: compactDescription(element), words: ["notStrings", key, typeDescription(element)],
         });
       }
-    });
-    return valid ? strings : undefined;
+    }
+    return valid;
   }
 
   /**
    * @param {JSONValue} value
    * @param {string} key
+   * @returns {Version[] | undefined}
    */
   versionList(value, key) {
-    const strings = this.stringArray(value, key);
-    if (strings === undefined) return undefined;
+    if (!this.allStrings(value, key)) return undefined;
+    const strings = /** @type {string[]} */ (value);
     if (strings.length === 0) {
       this.report("warning", "matchesNothing", { key, value: "[]", words: ["noVersions", key] });
     }
-    /** @type {Version[]} */
-    const versions = [];
-    strings.forEach((text, position) => {
+    let valid = true;
+    const versions = new Array(strings.length);
+    for (let position = 0; position < strings.length; position += 1) {
       try {
-        versions.push(Version.parse(text));
+        versions[position] = versionOf(strings[position]);
       } catch (error) {
+        valid = false;
         this.report("error", "invalidVersion", {
-          path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(text),
+          path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(strings[position]),
           words: ["error", /** @type {Error} */ (error).message],
         });
       }
-    });
-    return versions.length === strings.length ? versions : undefined;
+    }
+    return valid ? versions : undefined;
   }
 
   /**
@@ -564,29 +590,26 @@ export class MessageReader {
       this.report("error", "wrongType", { key: null, value: compactDescription(element), words: ["notObject", typeDescription(element)] });
       return undefined;
     }
-    /** @type {Map<string, JSONValue>} */
-    const values = new Map();
-    const seen = new Set();
-    const unknownKeys = new Set();
-    for (const [key, value] of element.members) {
+    const names = element.names;
+    const seen = seenNames(names);
+    for (let index = 0; index < names.length; index += 1) {
+      const key = names[index];
       if (utf8Length(key) > this.maximumStringLength) {
         this.reportLongKey(key, this.messagePath);
         continue;
       }
+      const repeated = writtenBefore(names, index, seen);
       if (messageKeySet.has(key)) {
-        if (seen.has(key)) this.reportDuplicate(key, this.messagePath);
-        seen.add(key);
-        if (value === null) values.delete(key);
-        else values.set(key, value);
-      } else if (unknownKeys.has(key)) {
+        if (repeated) this.reportDuplicate(key, this.messagePath);
+      } else if (repeated) {
         this.reportDuplicate(key, this.messagePath);
       } else {
-        unknownKeys.add(key);
         if (this.unknownKeysWritten.length < maximumKeyWarnings) this.unknownKeysWritten.push(key);
         this.reportUnknown(key, this.messagePath, messageKeys);
       }
     }
-    const get = (/** @type {string} */ key) => values.get(key);
+    // A key's last value (null when that was null: the key is then not given).
+    const get = (/** @type {string} */ key) => element.get(key) ?? undefined;
     return rich.readMessage(this, get);
   }
 }

@@ -151,104 +151,97 @@ const decoder = new TextDecoder();
 const isDigit = (b) => b >= 0x30 && b <= 0x39;
 
 /**
+ * Reads `text` as the Swift engine reads its UTF-8 bytes: a version is all ASCII, and reading stops at the
+ * first other character (an error), so a position counted in characters up to there is one in bytes too.
  * @param {string} text
  * @returns {Version}
  */
 function parseVersion(text) {
-  const bytes = encoder.encode(text);
-  const fail = (/** @type {string} */ reason) => new VersionError(text, reason);
-  if (bytes.length === 0) throw fail("it is empty");
-  const [components, end] = parseComponents(bytes, 0, text);
-  let index = end;
-  /** @type {PrereleaseIdentifier[]} */
-  const prerelease = [];
-  /** @type {string[]} */
-  let build = [];
-  if (index < bytes.length && bytes[index] === 0x2d) {
-    const [identifiers, next] = parseIdentifiers(bytes, index + 1, "pre-release", text);
-    for (const identifier of identifiers) {
-      const part = decoder.decode(identifier);
-      if (!identifier.every(isDigit)) {
-        prerelease.push({ text: part });
-        continue;
-      }
-      if (identifier.length > 1 && identifier[0] === 0x30) {
-        throw fail(`numeric pre-release identifier "${part}" has a leading zero`);
-      }
-      const value = BigInt(part);
-      if (value > UINT64_MAX) throw fail(`pre-release identifier "${part}" is too large`);
-      prerelease.push({ numeric: value });
-    }
-    index = next;
-  }
-  if (index < bytes.length && bytes[index] === 0x2b) {
-    const [identifiers, next] = parseIdentifiers(bytes, index + 1, "build", text);
-    build = identifiers.map((identifier) => decoder.decode(identifier));
-    index = next;
-  }
-  if (index < bytes.length) throw fail(`unexpected ${describe(bytes[index])} at position ${index + 1}`);
-  return new Version(components, prerelease, build);
-}
-
-/**
- * @param {Uint8Array} bytes
- * @param {number} start
- * @param {string} input
- * @returns {[bigint[], number]}
- */
-function parseComponents(bytes, start, input) {
-  const fail = (/** @type {string} */ reason) => new VersionError(input, reason);
-  /** @type {bigint[]} */
-  const components = [];
-  let index = start;
+  if (text.length === 0) throw new VersionError(text, "it is empty");
+  let index = 0;
+  let count = 0; // components, in `scratch`
   for (;;) {
     const componentStart = index;
-    let value = 0n;
-    while (index < bytes.length && isDigit(bytes[index])) {
-      value = value * 10n + BigInt(bytes[index] - 0x30);
-      if (value > INT64_MAX) throw fail(`component ${components.length + 1} is too large`);
+    // In a double while it is exact (below 2^53), then as a bigint up to where it is too large.
+    let number = 0;
+    /** @type {bigint | undefined} */
+    let value;
+    while (isDigit(text.charCodeAt(index))) {
+      const digit = text.charCodeAt(index) - 0x30;
+      if (value === undefined && number < 2 ** 49) number = number * 10 + digit;
+      else {
+        value = (value ?? BigInt(number)) * 10n + BigInt(digit);
+        if (value > INT64_MAX) throw new VersionError(text, `component ${count + 1} is too large`);
+      }
       index += 1;
     }
     if (index === componentStart) {
-      if (index >= bytes.length) {
-        throw fail(components.length === 0 ? "it is empty" : `component ${components.length + 1} is empty`);
+      if (index >= text.length) {
+        throw new VersionError(text, count === 0 ? "it is empty" : `component ${count + 1} is empty`);
       }
-      const byte = bytes[index];
-      if (componentStart === start && (byte === 0x2d || byte === 0x2b)) {
-        throw fail("a version has no sign; it starts with a number");
+      const byte = text.charCodeAt(index);
+      if (componentStart === 0 && (byte === 0x2d || byte === 0x2b)) {
+        throw new VersionError(text, "a version has no sign; it starts with a number");
       }
-      if (byte === 0x2e || byte === 0x2d || byte === 0x2b) throw fail(`component ${components.length + 1} is empty`);
-      throw fail(`${describe(byte)} at position ${index + 1} where a number was expected`);
+      if (byte === 0x2e || byte === 0x2d || byte === 0x2b) throw new VersionError(text, `component ${count + 1} is empty`);
+      throw new VersionError(text, `${describe(byte)} at position ${index + 1} where a number was expected`);
     }
-    components.push(value);
-    if (index >= bytes.length) return [components, index];
-    const byte = bytes[index];
+    scratch[count] = value ?? BigInt(number);
+    count += 1;
+    if (index >= text.length) break;
+    const byte = text.charCodeAt(index);
     if (byte === 0x2e) index += 1;
-    else if (byte === 0x2d || byte === 0x2b) return [components, index];
-    else throw fail(`${describe(byte)} at position ${index + 1} in a numeric component`);
+    else if (byte === 0x2d || byte === 0x2b) break;
+    else throw new VersionError(text, `${describe(byte)} at position ${index + 1} in a numeric component`);
   }
+  const components = scratch.slice(0, count);
+  /** @type {PrereleaseIdentifier[]} */
+  let prerelease = [];
+  /** @type {string[]} */
+  let build = [];
+  if (text.charCodeAt(index) === 0x2d) {
+    const [identifiers, next] = parseIdentifiers(text, index + 1, "pre-release");
+    prerelease = identifiers.map((part) => {
+      if (!/^[0-9]+$/.test(part)) return { text: part };
+      if (part.length > 1 && part.charCodeAt(0) === 0x30) {
+        throw new VersionError(text, `numeric pre-release identifier "${part}" has a leading zero`);
+      }
+      const value = BigInt(part);
+      if (value > UINT64_MAX) throw new VersionError(text, `pre-release identifier "${part}" is too large`);
+      return { numeric: value };
+    });
+    index = next;
+  }
+  if (text.charCodeAt(index) === 0x2b) {
+    [build, index] = parseIdentifiers(text, index + 1, "build");
+  }
+  if (index < text.length) throw new VersionError(text, `unexpected ${describe(text.charCodeAt(index))} at position ${index + 1}`);
+  return new Version(components, prerelease, build);
 }
 
+/** The components of the version being read (it gets a copy of the right length). */
+const scratch = /** @type {bigint[]} */ ([]);
+
 /**
- * @param {Uint8Array} bytes @param {number} start @param {string} part @param {string} input
- * @returns {[Uint8Array[], number]}
+ * @param {string} input @param {number} start @param {string} part
+ * @returns {[string[], number]}
  */
-function parseIdentifiers(bytes, start, part, input) {
-  /** @type {Uint8Array[]} */
+function parseIdentifiers(input, start, part) {
+  /** @type {string[]} */
   const identifiers = [];
   let index = start;
   let identifierStart = start;
   for (;;) {
-    const atEnd = index >= bytes.length || (bytes[index] === 0x2b && part === "pre-release");
-    if (atEnd || bytes[index] === 0x2e) {
+    const atEnd = index >= input.length || (input.charCodeAt(index) === 0x2b && part === "pre-release");
+    if (atEnd || input.charCodeAt(index) === 0x2e) {
       if (index === identifierStart) throw new VersionError(input, `empty ${part} identifier`);
-      identifiers.push(bytes.subarray(identifierStart, index));
+      identifiers.push(input.slice(identifierStart, index));
       if (atEnd) return [identifiers, index];
       index += 1;
       identifierStart = index;
       continue;
     }
-    const byte = bytes[index];
+    const byte = input.charCodeAt(index);
     const allowed =
       isDigit(byte) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || byte === 0x2d;
     if (!allowed) throw new VersionError(input, `${describe(byte)} at position ${index + 1} in the ${part} part`);
