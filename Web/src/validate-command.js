@@ -47,17 +47,38 @@ export function updatePolicyDiagnostics(entries) {
 
 /**
  * The feed as an app decodes it: the engine's diagnostics with the update policies' in their place
- * (after the document's own, before the messages').
+ * (after the document's own, before the messages'), at most FeedLimits.maximumDiagnostics of them
+ * listed, then one that counts the rest, as the Swift engine lists them.
  * @param {Uint8Array} bytes
  */
 export function validatedFeed(bytes) {
   const result = decodeFeed(bytes);
   const updates = result.feed.updates;
   if (updates === undefined || updates.length === 0) return result;
-  const position = result.diagnostics.findIndex((d) => d.path.startsWith("$.messages["));
-  const at = position === -1 ? result.diagnostics.length : position;
-  const diagnostics = [...result.diagnostics.slice(0, at), ...updatePolicyDiagnostics(updates), ...result.diagnostics.slice(at)];
-  return { ...result, diagnostics };
+  let listed = result.diagnostics;
+  // The line decodeFeed ends its list with when it had more than it lists: what it counts is after all
+  // the listed ones.
+  let hidden = 0;
+  let hiddenErrors = 0;
+  const last = listed.at(-1);
+  const more = last?.code === "limit" && last.path === "$" ? /^([0-9]+) more diagnostics \(([0-9]+) error/.exec(last.reason) : null;
+  if (more) {
+    [hidden, hiddenErrors] = [Number(more[1]), Number(more[2])];
+    listed = listed.slice(0, -1);
+  }
+  const position = listed.findIndex((d) => d.path.startsWith("$.messages["));
+  const at = position === -1 ? listed.length : position;
+  const diagnostics = [...listed.slice(0, at), ...updatePolicyDiagnostics(updates), ...listed.slice(at)];
+  const limit = feedLimits.maximumDiagnostics;
+  if (diagnostics.length <= limit && hidden === 0) return { ...result, diagnostics };
+  const rest = diagnostics.slice(limit);
+  hidden += rest.length;
+  hiddenErrors += rest.filter((d) => d.severity === "error").length;
+  const counting = written(bounded({
+    severity: hiddenErrors > 0 ? "error" : "warning", code: "limit", path: "$", messageIndex: null, messageId: null, key: null,
+    value: null, words: ["moreDiagnostics", hidden, hiddenErrors, limit],
+  }));
+  return { ...result, diagnostics: [...diagnostics.slice(0, limit), counting] };
 }
 
 /**

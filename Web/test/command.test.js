@@ -282,6 +282,13 @@ const validateFeeds = [
     format: 2, messages: [message({ id: 1, "ti\u001b[2Jtle": "x", title: "\u202eevil\u0007" }), message({ id: 2, appVersions: ["1\u001b[31m"] }),
       message({ id: 2, link: { title: "\u0000", url: "\u001b]52;c;aGk=\u0007" } }), message({ id: 3, ["k".repeat(300)]: "v".repeat(300) })],
   }), 1],
+  ["more diagnostics than are listed, policies' and messages'", JSON.stringify({
+    format: 2, messages: Array.from({ length: 600 }, (_, id) => ({ id })), updates: Array.from({ length: 600 }, () => 3),
+  }), 1],
+  ["more update policies than the limit, each with a warning only", JSON.stringify({
+    format: 2, messages: Array.from({ length: 300 }, (_, id) => ({ id })), updates: Array.from({ length: 1100 }, () => ({ bundleId: "a" })),
+  }), 1],
+  ["not a feed: larger than 4 MiB", JSON.stringify([message({ id: 1, text: "x".repeat(5 << 20) })]), 1],
   ["not JSON", '{"format": 2, "messages": [', 2],
   ["not a feed: a JSON number", "5", 1],
   ["not a feed: an object without messages", '{"mesages": []}', 1],
@@ -325,6 +332,11 @@ test("validate reads standard input for -, takes no other argument, and says in 
   assert.equal(run(["validate"]).code, 64);
   assert.equal(run(["validate", "a.json", "b.json"]).code, 64);
   assert.equal(run(["validate", "a.json", "--strict"]).code, 64);
+  // A URL whose reading is not ported is refused loudly (appalert validate passes this feed).
+  const unported = JSON.stringify([message({ id: 1, link: { title: "More", url: "https://example.com/ü" } })]);
+  const refused = spawnSync(process.execPath, [bin, "validate", "-"], { encoding: "utf8", input: unported });
+  assert.equal(refused.status, 3);
+  assert.match(refused.stderr, /^appalert: -: unsupported by the web engine: the URL "https:\/\/example\.com\/ü" at \$\[0\]\.link\.url/);
   const help = run(["validate", "--help"]);
   assert.equal(help.code, 0);
   assert.match(help.stdout.replace(/\s+/g, " "), /`appalert validate` is the author's full check/);
