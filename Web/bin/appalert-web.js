@@ -3,6 +3,7 @@
 // so a suite written for `appalert` checks this engine unchanged.
 //
 //   appalert-web evaluate FEED --bundle-id ID --app-version V [decision flags] [--json] [--explain]
+//   appalert-web validate FEED [--json] [--warnings-as-errors]
 //   appalert-web version compare [--] A B
 //   appalert-web version satisfies VERSION RANGE
 //   appalert-web update-check --platform web --feed FEED --bundle-id ID --app-version V [options] [--json]
@@ -11,9 +12,11 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { evaluate, valueOptions, versionCompare, versionSatisfies } from "../src/command.js";
+import { validate } from "../src/validate-command.js";
 import { promptStateFromFile, safeName, updateCheck, updateCheckOptions } from "../src/update-command.js";
 
 const usage = `usage: appalert-web evaluate FEED --bundle-id ID --app-version V [options] [--json] [--explain]
+       appalert-web validate FEED [--json] [--warnings-as-errors]
        appalert-web version compare [--] A B
        appalert-web version satisfies VERSION RANGE
        appalert-web update-check --platform web --feed FEED --bundle-id ID --app-version V [options] [--json]`;
@@ -131,6 +134,39 @@ async function runEvaluate(args) {
   );
 }
 
+const validateHelp = `OVERVIEW: Check a feed as an app applies it.
+
+Prints every error (the message or update policy it names is left out by apps; the feed is refused) and
+every warning the engine's decoder gives, each with its JSON path, in the feed's order, with the words,
+output and exit codes of \`appalert validate\`. \`appalert validate\` is the author's full check: it also
+gives advice that is not an app's decision (a text longer than its layout shows, a message that waits
+behind another with the same targeting, a picture missing from images/), which this command does not.
+Exit code: 0 no errors (warnings allowed), 1 errors or not a feed, 2 the file cannot be read or is not
+JSON, 3 a value the web engine does not read as the Swift engine does.
+
+USAGE: appalert-web validate <feed> [--json] [--warnings-as-errors]
+
+ARGUMENTS:
+  <feed>                  The feed file (- for standard input).
+
+OPTIONS:
+  --json                  Print one JSON object instead of text.
+  --warnings-as-errors    Treat warnings as errors (exit 1 when there are any).
+  -h, --help              Show help information.
+`;
+
+/** @param {string[]} args */
+function runValidate(args) {
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(validateHelp);
+    return;
+  }
+  const { given, positional } = parseArguments(args, {}, ["--json", "--warnings-as-errors"]);
+  if (positional.length !== 1) usageError(positional.length === 0 ? "Missing expected argument '<feed>'" : `Unexpected argument '${positional[1]}'`);
+  const feed = positional[0];
+  emit(validate(() => readFeed(feed), { name: feed, json: given.has("--json"), warningsAsErrors: given.has("--warnings-as-errors") }));
+}
+
 /** The feed file as appalert's FeedLoader reads it, with its reasons (Foundation's words on Linux). @param {string} path */
 function readUpdateFeed(path) {
   const absolute = resolve(path);
@@ -190,6 +226,8 @@ function runUpdateCheck(args) {
 const [command, ...rest] = process.argv.slice(2);
 if (command === "evaluate") {
   await runEvaluate(rest);
+} else if (command === "validate") {
+  runValidate(rest);
 } else if (command === "update-check") {
   runUpdateCheck(rest);
 } else if (command === "version") {

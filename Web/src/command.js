@@ -118,6 +118,19 @@ export function failure(message, code = 2) {
 }
 
 /**
+ * The feed's bytes, or the failure to print when they cannot be read.
+ * @param {() => Uint8Array} readFeed throws an Error with the message to print when it cannot read
+ * @returns {Uint8Array | CommandOutput}
+ */
+export function feedBytes(readFeed) {
+  try {
+    return readFeed();
+  } catch (error) {
+    return failure(/** @type {Error} */ (error).message);
+  }
+}
+
+/**
  * `appalert evaluate`: the decision for one install, as JSON or text.
  * @param {DecisionOptions} options
  * @param {() => Uint8Array} readFeed the feed's bytes; throws an Error with the message to print when it cannot be read
@@ -134,12 +147,8 @@ export async function evaluate(options, readFeed, settings) {
     if (error instanceof InputError) return failure(error.message);
     throw error;
   }
-  let bytes;
-  try {
-    bytes = readFeed();
-  } catch (error) {
-    return failure(/** @type {Error} */ (error).message);
-  }
+  const bytes = feedBytes(readFeed);
+  if (!(bytes instanceof Uint8Array)) return bytes;
   let result;
   try {
     result = decodeFeed(bytes);

@@ -130,6 +130,11 @@ export const sentences = {
     `id ${id} is already used by the message at ${prefix}[${first}]; ids must be unique, so this message is left out`,
   tooManyMessages: (count, limit, over) =>
     `the feed has ${count} messages; the limit is ${limit} (FeedLimits.maximumMessages), so the ${over} from index ${limit} on are left out`,
+  tooManyPolicies: (count, limit, over) =>
+    `the feed has ${count} update policies; the limit is ${limit} (FeedLimits.maximumUpdatePolicies), so the ${over} from index ${limit} on are left out`,
+  notPolicy: (type) => `an update policy must be an object, not ${type}`,
+  latestBelowMinimum: (latest, minimum) => `"latestVersion" ${latest} is below "minimumVersion" ${minimum}`,
+  policySetsNothing: () => `the policy sets none of "minimumVersion", "latestVersion", "storeURL", "releaseDelayDays"`,
   isMissing: (key, misspelt) => `"${key}" is missing` + misspelling(misspelt),
   bundleIdIsMissing: (misspelt) => '"bundleId" (or "bundleIds") is missing' + misspelling(misspelt),
   unknownKey: (key, suggestion) => `unknown key "${key}" is ignored` + didYouMean(suggestion),
@@ -199,16 +204,17 @@ export function shorteningQuotes(text, limit = 100) {
 
 /**
  * A diagnostic's reason: its sentence written with its values, "; the message is left out" added when
- * it is the first error of a message left out (unless it says so already), its controls escaped and its
- * long quotes cut, as the Swift engine stores it.
+ * it is the first error of a message left out ("; the policy is left out" for an update policy's, when
+ * `leftOut` is "policy") unless it says so already, its controls escaped and its long quotes cut, as
+ * the Swift engine stores it.
  * @param {import("./diagnostics.js").Words} words
- * @param {boolean} leftOut
+ * @param {boolean | "policy"} leftOut
  */
 export function reasonOf(words, leftOut) {
   const [name, ...values] = words;
   const sentence = sentences[name];
   if (sentence === undefined) throw new Error(`no sentence named ${name} for a diagnostic`);
-  let reason = sentence(...values);
-  if (leftOut && !reason.endsWith("left out")) reason += "; the message is left out";
-  return escapedControls(shorteningQuotes(reason));
+  const reason = escapedControls(shorteningQuotes(sentence(...values)));
+  if (!leftOut || reason.endsWith("left out")) return reason;
+  return reason + `; the ${leftOut === true ? "message" : leftOut} is left out`;
 }

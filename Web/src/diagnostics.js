@@ -33,7 +33,7 @@
  * @property {string | null} key
  * @property {string | null} value
  * @property {Words} words
- * @property {boolean} [leftOut]
+ * @property {boolean | "policy"} [leftOut] "policy" for an update policy's first error
  */
 
 /** A document that is not a feed at all: not JSON, neither shape, or too large. */

@@ -2,7 +2,7 @@
 // engine with the readers it reads messages with: AlertService hands the update prompt's file
 // (update-prompt.js, a file of the bundle with no readers of its own) the app's policy as a plain object.
 
-import { JSONObject } from "./json.js";
+import { JSONObject, compactDescription, typeDescription } from "./json.js";
 import { MessageReader, present } from "./reader.js";
 import { readLocalizations } from "./reader-rich.js";
 import { feedLimits } from "./feed.js";
@@ -28,12 +28,17 @@ const policyKeys = [
 ];
 
 /**
+ * One entry of `updates`, its problems reported on `r` as the Swift engine reports them (readUpdatePolicy
+ * of UpdatePolicy.swift); undefined when it has an error (apps leave the policy out).
  * @param {MessageReader} r
  * @param {import("./json.js").JSONValue} element
  * @returns {UpdatePolicy | undefined}
  */
-function readPolicy(r, element) {
-  if (!(element instanceof JSONObject)) return undefined;
+export function readUpdatePolicy(r, element) {
+  if (!(element instanceof JSONObject)) {
+    r.report("error", "wrongType", { value: compactDescription(element), words: ["notPolicy", typeDescription(element)] });
+    return undefined;
+  }
   r.checkKeys(element, policyKeys, r.messagePath);
   /** @type {string[]} */
   const bundleIds = [];
@@ -44,15 +49,27 @@ function readPolicy(r, element) {
   }
   const list = present(element, "bundleIds");
   if (list !== undefined) bundleIds.push(...(r.stringArray(list, "bundleIds") ?? []).filter((id) => id !== ""));
-  if (bundleIds.length === 0 && single === undefined) r.hasErrors = true;
+  if (bundleIds.length === 0 && single === undefined) r.report("error", "missingKey", { key: "bundleId", words: ["bundleIdIsMissing"] });
   /** @type {UpdatePolicy} */
   const policy = { bundleIds, localizations: [] };
+  /** @type {Version[]} */
+  const versions = [];
   for (const key of /** @type {const} */ (["minimumVersion", "latestVersion"])) {
     const value = present(element, key);
-    if (value === undefined) continue;
-    const text = r.string(value, key);
-    if (text !== undefined && Version.from(text) === undefined) r.hasErrors = true;
-    else if (text !== undefined) policy[key] = text;
+    const text = value === undefined ? undefined : r.string(value, key);
+    if (text === undefined) continue;
+    try {
+      versions[key === "latestVersion" ? 1 : 0] = Version.parse(text);
+      policy[key] = text;
+    } catch (error) {
+      r.report("error", "invalidVersion", { key, value: compactDescription(text), words: ["error", /** @type {Error} */ (error).message] });
+    }
+  }
+  const [minimum, latest] = versions;
+  if (minimum !== undefined && latest !== undefined && latest.compare(minimum) < 0) {
+    r.report("warning", "noEffect", {
+      key: "latestVersion", value: compactDescription(latest.toString()), words: ["latestBelowMinimum", latest, minimum],
+    });
   }
   const storeValue = present(element, "storeURL");
   if (storeValue !== undefined) {
@@ -72,6 +89,10 @@ function readPolicy(r, element) {
       (l) => ({ language: l.tag.original, title: l.title, text: l.text }),
     );
   }
+  if (policy.minimumVersion === undefined && policy.latestVersion === undefined && policy.storeURL === undefined &&
+    policy.releaseDelayDays === undefined) {
+    r.report("warning", "noEffect", { words: ["policySetsNothing"] });
+  }
   return r.hasErrors ? undefined : policy;
 }
 
@@ -85,7 +106,7 @@ export function updatePolicyFor(feed, bundleId) {
   /** @type {UpdatePolicy[]} */
   const policies = [];
   (feed.updates ?? []).forEach((element, index) => {
-    const policy = readPolicy(new MessageReader(index, "$.updates", feedLimits.maximumStringLength), element);
+    const policy = readUpdatePolicy(new MessageReader(index, "$.updates", feedLimits.maximumStringLength), element);
     if (policy !== undefined) policies.push(policy);
   });
   return policies.find((p) => p.bundleIds.includes(bundleId)) ?? policies.find((p) => p.bundleIds.includes("*"));

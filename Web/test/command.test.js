@@ -3,12 +3,13 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodeFeed, UnsupportedError } from "../src/index.js";
+import { validate } from "../src/validate-command.js";
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), "../bin/appalert-web.js");
 
@@ -201,6 +202,188 @@ test("update-check refuses what only appalert answers, saying so: the App Store,
     assert.match(kept.stdout, /^none: the feed: cannot read .*gone\.json: .* \(appalert update-check would decide from the copy it kept in state; appalert-web keeps none\)\n$/);
     assert.equal(run(["update-check", "--platform", "web", "--bundle-id", app, "--feed", "feed.json"], directory).code, 64);
     assert.equal(run(["update-check", "--platform", "web", "--bundle-id", app, "--app-version", "1", "--feed", "f", "extra"], directory).code, 64);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
+// validate: appalert-web and appalert on the same feeds. The errors (what makes an app leave a message
+// or a policy out, or refuse the feed), the exit code and standard error are the same; the warnings are
+// the engine's, which appalert validate gives too, among its authoring advice.
+
+/**
+ * `later` holds `earlier` in its order, with perhaps more between.
+ * @template T @param {T[]} earlier @param {T[]} later
+ */
+function isSubsequence(earlier, later) {
+  let position = 0;
+  for (const item of later) {
+    if (position < earlier.length && JSON.stringify(item) === JSON.stringify(earlier[position])) position += 1;
+  }
+  return position === earlier.length;
+}
+
+/**
+ * appalert-web validate answers as appalert validate: exit code, standard error and errors the same, its
+ * warnings among appalert's in the same order.
+ * @param {string} feed @param {string} directory @param {string[]} [options]
+ */
+function assertValidatesAlike(feed, directory, options = []) {
+  const swiftText = runBinary(appalert, ["validate", feed, ...options], directory);
+  const webText = runBinary(bin, ["validate", feed, ...options], directory);
+  assert.equal(webText.code, swiftText.code, `${feed}: exit code`);
+  assert.equal(webText.stderr, swiftText.stderr, `${feed}: standard error`);
+  const lines = (/** @type {string} */ text) => text.split("\n").filter((line) => line !== "");
+  const [swiftLines, webLines] = [lines(swiftText.stdout), lines(webText.stdout)];
+  const errorLines = (/** @type {string[]} */ all) => all.filter((line) => line.startsWith(`${feed}: error: `));
+  assert.deepEqual(errorLines(webLines), errorLines(swiftLines), `${feed}: error lines`);
+  assert.ok(isSubsequence(webLines.slice(0, -1), swiftLines.slice(0, -1)), `${feed}: web lines among appalert's:\n${webText.stdout}\n${swiftText.stdout}`);
+  // The summary: the same up to the warnings, which count appalert's advice too.
+  const summary = (/** @type {string[]} */ all) => all.at(-1)?.replace(/, [0-9]+ warnings?$/, "");
+  assert.equal(summary(webLines), summary(swiftLines), `${feed}: summary`);
+
+  const swiftJSON = runBinary(appalert, ["validate", feed, "--json", ...options], directory);
+  const webJSON = runBinary(bin, ["validate", feed, "--json", ...options], directory);
+  assert.equal(webJSON.code, swiftJSON.code, `${feed}: --json exit code`);
+  assert.equal(webJSON.stderr, swiftJSON.stderr, `${feed}: --json standard error`);
+  if (swiftJSON.stdout === "") {
+    assert.equal(webJSON.stdout, "");
+    return swiftText;
+  }
+  const [swift, web] = [JSON.parse(swiftJSON.stdout), JSON.parse(webJSON.stdout)];
+  assert.deepEqual(Object.keys(web), Object.keys(swift));
+  assert.deepEqual({ ...web, warnings: [] }, { ...swift, warnings: [] }, `${feed}: --json`);
+  assert.ok(isSubsequence(web.warnings, swift.warnings), `${feed}: web warnings among appalert's`);
+  // Without advice, the same bytes.
+  if (web.warnings.length === swift.warnings.length) {
+    assert.equal(webJSON.stdout, swiftJSON.stdout);
+    assert.equal(webText.stdout, swiftText.stdout);
+  }
+  return swiftText;
+}
+
+const message = (/** @type {object} */ keys) => ({ bundleId: "com.example.app", title: "Title", text: "Text", ...keys });
+
+/** @type {Array<[string, string, number]>} name, the feed file's text, appalert validate's exit code */
+const validateFeeds = [
+  ["a valid feed", JSON.stringify({ format: 2, messages: [message({ id: 1 }), message({ id: 2, appVersionRange: ">=1.2 <2" })] }), 0],
+  ["warnings only: no format, an unknown key, a repeated key", '{"messages": [{"id": 1, "bundleId": "a", "title": "t", "text": "x", "titel": "y", "text": "z"}]}', 0],
+  ["ill-typed keys", JSON.stringify({ format: 2, messages: [message({ id: "one" }), message({ id: 2, title: 5 }), message({ id: 3, maxViews: -1 }), 7] }), 1],
+  ["duplicate ids", JSON.stringify({ format: 2, messages: [message({ id: 1 }), message({ id: 1 }), message({ id: 1, title: [] })] }), 1],
+  ["a wall without a link", JSON.stringify({ format: 2, messages: [message({ id: 1, dismissible: false })] }), 1],
+  ["bad versions and ranges", JSON.stringify({ format: 2, messages: [message({ id: 1, appVersions: ["1..2", "2.0"] }), message({ id: 2, appVersionRange: "=>1" }), message({ id: 3, osVersionRange: "1.x.y" })] }), 1],
+  ["format 1, a message that is not an object", JSON.stringify([message({ id: 1 }), "two", message({ id: 3, startDate: "tomorrow" })]), 1],
+  ["update policies: a bad version, not an object, no bundle id, latest below minimum, nothing set", JSON.stringify({
+    format: 2, messages: [message({ id: 1, link: { title: "More", url: "no scheme" } })],
+    updates: [{ bundleId: "a", latestVersion: "x" }, 3, {}, { bundleIds: ["a"], minimumVersion: "2", latestVersion: "1" }, { bundleId: "b", storeURL: "https://example.com", titel: "t" }],
+  }), 1],
+  ["the document's own: format, sequence, updates, an unknown top-level key", JSON.stringify({ format: "2", sequence: -1, updates: {}, messagez: [], messages: [] }), 1],
+  ["hostile text in keys, values and ids", JSON.stringify({
+    format: 2, messages: [message({ id: 1, "ti\u001b[2Jtle": "x", title: "\u202eevil\u0007" }), message({ id: 2, appVersions: ["1\u001b[31m"] }),
+      message({ id: 2, link: { title: "\u0000", url: "\u001b]52;c;aGk=\u0007" } }), message({ id: 3, ["k".repeat(300)]: "v".repeat(300) })],
+  }), 1],
+  ["more diagnostics than are listed, policies' and messages'", JSON.stringify({
+    format: 2, messages: Array.from({ length: 600 }, (_, id) => ({ id })), updates: Array.from({ length: 600 }, () => 3),
+  }), 1],
+  ["more update policies than the limit, each with a warning only", JSON.stringify({
+    format: 2, messages: Array.from({ length: 300 }, (_, id) => ({ id })), updates: Array.from({ length: 1100 }, () => ({ bundleId: "a" })),
+  }), 1],
+  ["not a feed: larger than 4 MiB", JSON.stringify([message({ id: 1, text: "x".repeat(5 << 20) })]), 1],
+  ["not JSON", '{"format": 2, "messages": [', 2],
+  ["not a feed: a JSON number", "5", 1],
+  ["not a feed: an object without messages", '{"mesages": []}', 1],
+  ["not a feed: messages that are not an array", '{"messages": {"id": 1}}', 1],
+  ["not UTF-8", '{"messages": ["\xff"]}', 2],
+];
+
+for (const [name, text, code] of validateFeeds) {
+  test(`validate answers as appalert's: ${name}`, { skip: noAppalert }, () => {
+    const directory = mkdtempSync(join(tmpdir(), "appalert-web-validate-"));
+    try {
+      writeFileSync(join(directory, "feed.json"), name === "not UTF-8" ? Buffer.from(text, "latin1") : text);
+      assert.equal(assertValidatesAlike("feed.json", directory).code, code);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+}
+
+test("validate --warnings-as-errors, a missing file, a directory and the example feed, as appalert's", { skip: noAppalert }, () => {
+  const directory = mkdtempSync(join(tmpdir(), "appalert-web-validate-"));
+  try {
+    writeFileSync(join(directory, "warned.json"), JSON.stringify({ messages: [message({ id: 1 })] }));
+    assert.equal(assertValidatesAlike("warned.json", directory, ["--warnings-as-errors"]).code, 1);
+    assert.equal(assertValidatesAlike("warned.json", directory).code, 0);
+    assert.equal(assertValidatesAlike("missing.json", directory).code, 2);
+    mkdirSync(join(directory, "folder"));
+    assert.equal(assertValidatesAlike("folder", directory).code, 2);
+    const example = fileURLToPath(new URL("../../Examples/messages.json", import.meta.url));
+    assert.equal(assertValidatesAlike(example, directory).code, 0);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
+test("validate reads standard input for -, takes no other argument, and says in --help that appalert validate is the author's full check", () => {
+  const feed = JSON.stringify({ format: 2, messages: [message({ id: 1 }), message({ id: 1 })] });
+  const result = spawnSync(process.execPath, [bin, "validate", "-"], { encoding: "utf8", input: feed });
+  assert.equal(result.status, 1);
+  assert.match(result.stdout, /^-: error: \$\.messages\[1\]\.id \(message 1\): id 1 is already used/);
+  assert.equal(run(["validate"]).code, 64);
+  assert.equal(run(["validate", "a.json", "b.json"]).code, 64);
+  assert.equal(run(["validate", "a.json", "--strict"]).code, 64);
+  // A URL whose reading is not ported is refused loudly (appalert validate passes this feed).
+  const unported = JSON.stringify([message({ id: 1, link: { title: "More", url: "https://example.com/ü" } })]);
+  const refused = spawnSync(process.execPath, [bin, "validate", "-"], { encoding: "utf8", input: unported });
+  assert.equal(refused.status, 3);
+  assert.match(refused.stderr, /^appalert: -: unsupported by the web engine: the URL "https:\/\/example\.com\/ü" at \$\[0\]\.link\.url/);
+  const help = run(["validate", "--help"]);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout.replace(/\s+/g, " "), /`appalert validate` is the author's full check/);
+});
+
+test("validate answers as appalert's for every feed of the conformance cases: exit code and errors", { skip: noAppalert }, async () => {
+  const folder = fileURLToPath(new URL("../../conformance/cases/", import.meta.url));
+  /** @type {Set<string>} */
+  const feeds = new Set();
+  for (const file of readdirSync(folder)) {
+    const { cases } = JSON.parse(readFileSync(join(folder, file), "utf8"));
+    for (const c of cases) {
+      if (c.feedText !== undefined) feeds.add(c.feedText);
+      else if (c.feed !== undefined) feeds.add(JSON.stringify(c.feed));
+    }
+  }
+  assert.ok(feeds.size > 200, `${feeds.size} feeds`);
+  const directory = mkdtempSync(join(tmpdir(), "appalert-web-validate-"));
+  try {
+    const texts = [...feeds];
+    texts.forEach((text, index) => writeFileSync(join(directory, `${index}.json`), text));
+    /** @param {number} index @returns {Promise<{code: number, stdout: string}>} */
+    const swift = (index) => new Promise((resolve) => {
+      execFile(appalert, ["validate", `${index}.json`, "--json"], { cwd: directory, encoding: "utf8" }, (error, stdout) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout });
+      });
+    });
+    /** @type {{code: number, stdout: string}[]} */
+    const answers = [];
+    // Two at a time.
+    for (let index = 0; index < texts.length; index += 2) {
+      answers.push(...(await Promise.all([swift(index), ...(index + 1 < texts.length ? [swift(index + 1)] : [])])));
+    }
+    let failing = 0;
+    let withErrors = 0;
+    texts.forEach((text, index) => {
+      const web = validate(() => new TextEncoder().encode(text), { name: `${index}.json`, json: true, warningsAsErrors: false });
+      const expected = answers[index];
+      assert.equal(web.exitCode, expected.code, `${text}\n${web.stdout}`);
+      if (expected.code !== 0) failing += 1;
+      const [ours, theirs] = [JSON.parse(web.stdout), JSON.parse(expected.stdout)];
+      if (theirs.errors.length > 0) withErrors += 1;
+      assert.deepEqual(ours.errors, theirs.errors, text);
+      assert.ok(isSubsequence(ours.warnings, theirs.warnings), `warnings of ${text}`);
+    });
+    // The cases hold feeds with errors, and feeds appalert validate passes.
+    assert.ok(withErrors > 20 && failing < texts.length, `${withErrors} of ${texts.length} with errors`);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
