@@ -358,7 +358,8 @@ export class AlertService extends EventTarget {
       return Promise.resolve();
     }
     if (this.#countsURL) {
-      void this.#counting().then(({ countConversions }) => this.#store.update((state) => countConversions(state, this.#seconds(), name)))
+      const at = this.#seconds();
+      void this.#counting().then(({ countConversions }) => this.#store.update((state) => countConversions(state, at, name)))
         .catch((error) => this.#problem(`reporting: ${describe(error)}`));
     }
     return this.#serially(() => this.#check(name));
@@ -387,9 +388,11 @@ export class AlertService extends EventTarget {
    */
   #count(message, event) {
     if (this.#countsURL === undefined || event === undefined) return;
+    // The moment of the event, not of the import's end: the counting's file may still be loading.
+    const at = this.#seconds();
     void this.#counting().then(({ countEvent, resultEvent }) => {
       const name = typeof event === "string" ? event : resultEvent(message, event.action, event.index);
-      return name === undefined ? undefined : this.#store.update((state) => countEvent(state, this.#seconds(), message, name));
+      return name === undefined ? undefined : this.#store.update((state) => countEvent(state, at, message, name));
     }).then((words) => words && this.#problem(words), (error) => this.#problem(`reporting: ${describe(error)}`));
   }
 

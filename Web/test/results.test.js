@@ -141,6 +141,29 @@ test("another 4xx drops the batch, quoting the collector's reason", async () => 
   assert.equal(collector.posts.length, 1, "the dropped batch is not sent again");
 });
 
+test("an answer counts on the day it is given, though the counting's file is still loading", async () => {
+  const { service, renderer, collector, advance, check } = setUp([
+    message(1, { priority: 5, buttons: [{ title: "Yes", action: "dismiss" }, { title: "Later", action: "dismiss" }] }),
+    message(2, { conversion: { event: "purchase", withinHours: 48 } })]);
+  await check();
+  // 22:00: the answer, then the clock passes midnight before the counting runs (the bundle imports its
+  // file at a page's first count, so it can still be on its way).
+  renderer.last.controls.act(renderer.last.message.buttons[1].action, 1);
+  advance(2);
+  await check();
+  await service.dismiss();
+  advance(21); // 21:00 the next day
+  void service.handle("purchase");
+  advance(4); // 01:00 the day after
+  await service.sending;
+  await check();
+  assert.deepEqual(collector.posts.map((post) => post.body.counts), [
+    [{ day: "2026-11-24", message: 1, event: "shown", n: 1 }, { day: "2026-11-24", message: 1, event: "button.1", n: 1 }],
+    [{ day: "2026-11-25", message: 2, event: "shown", n: 1 }, { day: "2026-11-25", message: 2, event: "dismissed", n: 1 },
+      { day: "2026-11-25", message: 2, event: "conversion", n: 1 }],
+  ]);
+});
+
 test("the app's event after a showing counts one conversion, on the day it happens", async () => {
   const { service, collector, advance, check } = setUp([message(1, { conversion: { event: "purchase", withinHours: 24 } })]);
   await check();
