@@ -23,7 +23,10 @@ extension AppAlertCommand {
         @Option(help: "The results database: a SQLite file, or a postgres:// URL.")
         var database: String
 
-        @Option(help: "The feed: names the messages, their buttons and variants (else only what the database has).")
+        @Option(
+            help:
+                "The feed (a file, or the folder holding its messages.json): names the messages, their buttons and variants (else only what the database has)."
+        )
         var feed: String?
 
         @Option(help: "Only this app's counts (its bundle id).")
@@ -81,9 +84,11 @@ extension AppAlertCommand {
                 return .failure("--since \(since) is after --until \(until)")
             }
             var facts: [FeedMessageFacts]?
-            if let feed {
+            if let given = feed {
                 let data: Data
+                let feed: String
                 do {
+                    feed = try Self.feedFile(given)
                     data = try FeedFile.read(feed)
                 } catch {
                     return .failure(error.message)
@@ -117,6 +122,26 @@ extension AppAlertCommand {
         }
 
         /// A UTC day as `YYYY-MM-DD`, checked to be a real date.
+        /// The feed file `--feed` names: a file as given; a folder, as `serve` and `collect` take (and as
+        /// `init` writes it), its `messages.json`, or its one `.json` feed; a folder of several names them.
+        static func feedFile(_ path: String) throws(FeedFile.ReadError) -> String {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return path
+            }
+            let folder = URL(fileURLWithPath: path)
+            let standard = folder.appendingPathComponent("messages.json").path
+            if FileManager.default.fileExists(atPath: standard) { return standard }
+            let feeds = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+                .filter { $0.hasSuffix(".json") }.sorted()
+            if feeds.count == 1 { return folder.appendingPathComponent(feeds[0]).path }
+            let listed = feeds.prefix(5).joined(separator: ", ") + (feeds.count > 5 ? ", …" : "")
+            throw FeedFile.ReadError(
+                message: feeds.isEmpty
+                    ? "cannot read \(path): a folder with no messages.json or other .json feed"
+                    : "cannot read \(path): a folder of \(feeds.count) feeds (\(listed)); give --feed one of them")
+        }
+
         static func day(_ text: String?, option: String) throws(InputError) -> String? {
             guard let text else { return nil }
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)

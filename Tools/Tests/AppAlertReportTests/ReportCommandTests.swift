@@ -281,6 +281,34 @@ struct ReportCommandTests {
         let text = try Appalert.run(["report", "--database", database, "--feed", feed] + Self.window).standardOutput
         #expect(text.contains("Message 5 \"Try folders\" (3 variants): shown 2,000"), "\(text)")
         #expect(text.contains("Message 8 \"Maintenance\": shown 0"))
+        // The folder `init` writes, as `serve` and `collect` take it, reads its messages.json.
+        let fromFolder = try Appalert.run(
+            ["report", "--database", database, "--feed", directory.url.path] + Self.window)
+        #expect(fromFolder.status == 0, "\(fromFolder.standardError)")
+        #expect(fromFolder.standardOutput == text)
+    }
+
+    @Test
+    func aFeedFolderWithoutMessagesJSONGivesItsOneFeedOrNamesThem() async throws {
+        let directory = try TemporaryDirectory()
+        let database = try await ResultsDatabases.sqlite(in: directory, sampleCounts)
+        let folder = directory.url.appendingPathComponent("site").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let none = try Appalert.run(["report", "--database", database, "--feed", folder] + Self.window)
+        #expect(none.status == 2)
+        #expect(none.standardError.contains("\(folder): a folder with no messages.json or other .json feed"))
+        let feed = #"[{"id": 8, "bundleId": "com.example.A", "title": "Maintenance", "text": "Tonight."}]"#
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("shop.json"))
+        let one = try Appalert.run(["report", "--database", database, "--feed", folder] + Self.window)
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(one.standardOutput.contains("Message 8 \"Maintenance\": shown 0"), "\(one.standardOutput)")
+        try Data(feed.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("admin.json"))
+        let two = try Appalert.run(["report", "--database", database, "--feed", folder] + Self.window)
+        #expect(two.status == 2)
+        #expect(
+            two.standardError.contains(
+                "\(folder): a folder of 2 feeds (admin.json, shop.json); give --feed one of them"),
+            "\(two.standardError)")
     }
 
     @Test
