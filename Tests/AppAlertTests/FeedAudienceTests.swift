@@ -1,6 +1,7 @@
 @_spi(Authoring) import AppAlert
 import AppAlertAuthoring
 import Foundation
+import TestSupport
 import Testing
 
 let audienceFeed = """
@@ -322,13 +323,11 @@ extension JSONValue {
 /// A hostile pair of feeds costs `diff` what a benign pair of the same size costs.
 struct FeedDiffCostTests {
     static func cost(_ old: String, _ new: String) throws -> Double {
-        let clock = ContinuousClock()
-        var best = Duration.seconds(1_000)
+        var best = Double.infinity
         for _ in 0..<3 {
-            best = min(best, try clock.measure { _ = try FeedDiffTests.diff(old, new) })
+            best = min(best, try CostRatio.seconds { _ = try FeedDiffTests.diff(old, new) })
         }
-        let (seconds, attoseconds) = best.components
-        return (Double(seconds) + Double(attoseconds) / 1e18) / Double(old.utf8.count + new.utf8.count)
+        return best / Double(old.utf8.count + new.utf8.count)
     }
 
     @Test
@@ -372,25 +371,21 @@ struct FeedAudienceCostTests {
     }
 
     /// Seconds per byte for each feed's audience of `query`: every app version, or every language, with
-    /// the other dimensions given. The best of five rounds, the feeds taken in turn, so that a burst of
-    /// load on a shared machine (other builds) falls on both, not on one.
+    /// the other dimensions given. The best of five rounds, the feeds taken in turn, in processor time
+    /// (``CostRatio/seconds(_:)``), so that load on a shared machine (other builds) changes neither.
     static func costs(_ texts: [String], query: FeedAudience.Query) throws -> [Double] {
-        let clock = ContinuousClock()
-        var best = Array(repeating: Duration.seconds(1_000), count: texts.count)
+        var best = Array(repeating: Double.infinity, count: texts.count)
         for _ in 0..<5 {
             for (index, text) in texts.enumerated() {
                 best[index] = min(
                     best[index],
-                    try clock.measure {
+                    try CostRatio.seconds {
                         let feed = try FeedDecoder().decode(Data(text.utf8)).feed
                         _ = try FeedAudience.rows(feed, query: query)
                     })
             }
         }
-        return zip(best, texts).map { duration, text in
-            let (seconds, attoseconds) = duration.components
-            return (Double(seconds) + Double(attoseconds) / 1e18) / Double(text.utf8.count)
-        }
+        return zip(best, texts).map { seconds, text in seconds / Double(text.utf8.count) }
     }
 
     @Test(arguments: ["app versions", "OS versions", "languages"])

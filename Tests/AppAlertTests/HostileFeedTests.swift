@@ -113,13 +113,9 @@ struct FeedSiteCostTests {
     }
 
     static func seconds(_ work: () throws -> Void) rethrows -> Double {
-        let clock = ContinuousClock()
         var best = Double.infinity
         for _ in 0..<3 {
-            let start = clock.now
-            try work()
-            let elapsed = clock.now - start
-            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            best = min(best, try CostRatio.seconds(work))
         }
         return best
     }
