@@ -26,6 +26,8 @@ package struct ResultsReport: Sendable {
         package var arms: [ArmResult]
         /// The one line a product manager reads first (HeadlineWording).
         package var headline: Headline
+        /// With the feed's weights and enough showings: whether the variants' showings fit the split.
+        package var sampleRatio: SampleRatio?
     }
 
     /// One variant of a message (or the message itself, without variants).
@@ -180,6 +182,8 @@ package struct FeedMessageFacts: Sendable {
     package var variants: Int
     /// Each variant's name (`nil` where it has none), as many as `variants`.
     package var variantNames: [String?] = []
+    /// Each variant's `weight`, as many as `variants`: the split the sample ratio check expects.
+    package var variantWeights: [Int] = []
     /// The buttons' titles (base language) of the message (index 0) and of each variant (1, 2, …).
     package var buttonTitles: [[String]] = []
     /// What those buttons do, as `buttonTitles`.
@@ -217,6 +221,7 @@ package struct FeedMessageFacts: Sendable {
         if message.placement == .inbox { actions = ["opened"] }
         self.init(id: message.id, title: message.title, actions: actions, variants: message.variants.count)
         variantNames = message.variants.map(\.name)
+        variantWeights = message.variants.map(\.weight)
         buttonTitles = titles
         buttonActions = buttons.map { $0.map(\.action) }
         startDay = message.startDate.map(Self.day)
@@ -324,7 +329,9 @@ extension ResultsReport {
         var result = MessageResult(
             id: id, title: facts?.title, feedVariants: facts?.variants, events: events, counts: totals, arms: arms,
             headline: Headline(text: "", kind: .noShowings))
+        result.sampleRatio = facts.flatMap { SampleRatio.check(arms: arms, weights: $0.variantWeights) }
         result.headline = Headline(of: result)
+        if let ratio = result.sampleRatio, ratio.mismatch { result.headline.warn(ratio) }
         return result
     }
 
