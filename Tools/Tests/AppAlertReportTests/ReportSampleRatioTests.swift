@@ -169,6 +169,22 @@ struct ReportSampleRatioTests {
         #expect(!message.headline.text.contains("split"))
     }
 
+    /// Showings off the split on every day alike: a mismatch with no day to read from, said so.
+    @Test
+    func aMismatchOnEveryDayNamesNoDay() throws {
+        let message = try Self.report(Self.days(Array(repeating: 60, count: 10), seed: 3), weights: [1, 1])
+        let ratio = try #require(message.sampleRatio)
+        #expect(ratio.mismatch && ratio.fitsFrom == nil)
+        #expect(
+            message.headline.text.contains(
+                "so the verdict cannot be trusted as it stands. Compare days of one split with --since. As counted: "),
+            "\(message.headline.text)")
+        #expect(
+            message.headline.shortWarning
+                == "Showings do not match the split 50/50 (p < 0.001): not to be trusted as it stands; compare days of "
+                + "one split with --since.")
+    }
+
     struct FewCase: Sendable, CustomTestStringConvertible {
         var counts: [Int64]
         var weights: [Int]
@@ -185,6 +201,8 @@ struct ReportSampleRatioTests {
         FewCase(counts: [52, 48], weights: [1, 1], flagged: false),
         // 200 showings with a weight of 1 in 50: 3.9 expected in the small variant.
         FewCase(counts: [190, 10], weights: [50, 1], flagged: nil),
+        // Showings of a variant the feed does not have: no split to hold them against.
+        FewCase(counts: [500, 500, 300], weights: [1, 1], flagged: nil),
     ]
 
     @Test(arguments: fewCases)
