@@ -324,7 +324,8 @@ const scenarios = {
     const figures = await tab.evaluate(`(() => {
       const data = Console.state.data["messages.json"];
       data.results = { "4": { counts: { shown: 0, dismissed: 0 }, summary: "No showings recorded yet." },
-        "5": { counts: { shown: 40, "button.0": 10 }, summary: "Shown 40 times.\\nshown 40 · “Apply” 10: 25.0% (95%: 14.2%–40.2%)" } };
+        "5": { counts: { shown: 40, "button.0": 10 }, summary: "Shown 40 times.\\nshown 40 · “Apply” 10: 25.0% (95%: 14.2%–40.2%)" },
+        "6": { counts: { shown: 200 }, sampleRatio: { mismatch: true }, summary: "Showings do not match the split 70/30 (p < 0.001): not to be trusted as it stands; compare days of one split with --since.\\nShown 200 times.\\nVariant A (baseline): shown 100" } };
       Console.renderList();
       const cells = {};
       document.querySelectorAll('#con-table tbody tr').forEach((row) => {

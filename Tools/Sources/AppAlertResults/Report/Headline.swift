@@ -24,6 +24,10 @@ extension ResultsReport {
         /// when the rates are equal), and a 10% relative difference.
         package var moreShowingsAtObserved: Int64?
         package var moreShowingsAtTenPercent: Int64?
+        /// With showings that do not fit the split (``SampleRatio``): the console's short warning, and the
+        /// line as it was before `text` was opened with the warning.
+        package var shortWarning: String?
+        package var verdictText: String?
 
         init(text: String, kind: Kind) {
             self.text = text
@@ -33,6 +37,13 @@ extension ResultsReport {
 }
 
 extension ResultsReport.Headline {
+    /// Opens the line with `ratio`'s warning: the verdict as counted follows it.
+    mutating func warn(_ ratio: ResultsReport.SampleRatio) {
+        verdictText = text
+        shortWarning = ratio.shortWarning
+        text = ratio.warning + " As counted: " + text
+    }
+
     /// The goals in the order the headline looks for them.
     static let goals = ["conversion", "opened", "button.0", "tap", "link", "dismissed"]
 

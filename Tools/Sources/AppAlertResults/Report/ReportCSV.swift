@@ -5,16 +5,20 @@ extension ResultsReport {
     package static let csvHeader = [
         "message", "variant", "app", "version", "event", "count", "rate", "low", "high", "difference",
         "differenceLow", "differenceHigh", "probabilityToBeat", "verdict", "anomaly", "button", "headline",
+        "sampleRatio", "sampleRatioP",
     ]
 
     /// `--csv`: a header row, then one row per message, variant and event (`shown` included, with
     /// no rate), then one per app, offered version and update event. Empty cells where a value does
     /// not apply or is not defined; `anomaly` names the marks that concern the row, separated by `;`.
     /// `variant` is the variant's label (its name, else A, B, …), `button` a button's title, `headline`
-    /// the message's headline on each of its rows.
+    /// the message's headline on each of its rows; `sampleRatio` (`mismatch` or `fits`) and `sampleRatioP`,
+    /// on each of its rows, the sample ratio check's verdict and p-value where it speaks.
     package var csv: String {
         var lines = [Self.csvHeader.joined(separator: ",")]
         for message in messages {
+            let ratio = message.sampleRatio
+            let ratioCells = [ratio.map { $0.mismatch ? "mismatch" : "fits" } ?? "", Self.cell(ratio?.fit.p)]
             for arm in message.arms {
                 for event in message.events {
                     let rate = arm.rates[event] ?? nil
@@ -22,14 +26,15 @@ extension ResultsReport {
                     let marks = Self.marks(
                         arm.anomalies, event: event, count: arm.counts[event] ?? 0, shownEvent: "shown")
                     lines.append(
-                        Self.row([
-                            String(message.id), arm.variant == nil ? "" : arm.label, "", "", event,
-                            String(arm.counts[event] ?? 0), Self.cell(rate?.estimate), Self.cell(rate?.low),
-                            Self.cell(rate?.high), Self.cell(comparison?.difference?.estimate),
-                            Self.cell(comparison?.difference?.low), Self.cell(comparison?.difference?.high),
-                            Self.cell(comparison?.probabilityToBeat ?? nil), comparison?.verdict.code ?? "", marks,
-                            Self.buttonTitle(event, titles: arm.buttonTitles), message.headline.text,
-                        ]))
+                        Self.row(
+                            [
+                                String(message.id), arm.variant == nil ? "" : arm.label, "", "", event,
+                                String(arm.counts[event] ?? 0), Self.cell(rate?.estimate), Self.cell(rate?.low),
+                                Self.cell(rate?.high), Self.cell(comparison?.difference?.estimate),
+                                Self.cell(comparison?.difference?.low), Self.cell(comparison?.difference?.high),
+                                Self.cell(comparison?.probabilityToBeat ?? nil), comparison?.verdict.code ?? "", marks,
+                                Self.buttonTitle(event, titles: arm.buttonTitles), message.headline.text,
+                            ] + ratioCells))
                 }
             }
         }
@@ -42,7 +47,7 @@ extension ResultsReport {
                         Self.cell(rate?.estimate), Self.cell(rate?.low), Self.cell(rate?.high), "", "", "", "", "",
                         Self.marks(
                             update.anomalies, event: event, count: update.counts[event] ?? 0, shownEvent: "update.shown"
-                        ), "", "",
+                        ), "", "", "", "",
                     ]))
             }
         }

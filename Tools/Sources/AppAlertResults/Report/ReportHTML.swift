@@ -102,6 +102,9 @@ extension ResultsReport {
         if let note { html += "<p class=\"note\">\(HTMLText.escaped(note))</p>\n" }
         html += "<p class=\"headline headline-\(message.headline.kind.rawValue)\">"
         html += HTMLText.escaped(message.headline.text) + "</p>\n"
+        if let ratio = message.sampleRatio, ratio.mismatch {
+            html += "<p class=\"mark sample-ratio\" role=\"note\">⚠ \(HTMLText.escaped(ratio.details)).</p>\n"
+        }
         let shown = message.counts["shown"] ?? 0
         html += "<p class=\"note\">Shown \(Headline.grouped(shown)) \(shown == 1 ? "time" : "times")"
         if variants > 0, let baseline = message.arms.first(where: { $0.variant != nil }) {

@@ -23,6 +23,22 @@ extension ResultsReport {
             ("summary", .string(summary(message))),
         ]
         if let title = message.title { members.append(("title", .string(title))) }
+        if let ratio = message.sampleRatio { members.append(("sampleRatio", json(ratio))) }
+        return object(members)
+    }
+
+    private static func json(_ ratio: SampleRatio) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("expectedShares", .array(ratio.expected.map { number($0) })),
+            ("observedShares", .array(ratio.observed.map { number($0) })),
+            ("showings", .array(ratio.showings.map { .integer($0) })),
+            ("chiSquare", number(ratio.fit.statistic)),
+            ("degreesOfFreedom", .integer(Int64(ratio.fit.degreesOfFreedom))),
+            ("pValue", number(ratio.fit.p)),
+            ("mismatch", .bool(ratio.mismatch)),
+        ]
+        if ratio.mismatch { members.append(("text", .string(ratio.warning))) }
+        if let day = ratio.fitsFrom { members.append(("fitsFrom", .string(day))) }
         return object(members)
     }
 

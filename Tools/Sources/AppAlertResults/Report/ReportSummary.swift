@@ -4,7 +4,8 @@ extension ResultsReport {
     /// A message's results as the console shows them beside the message: the headline, then a line per
     /// variant with its showings and each action's count and rate with its interval, the verdict
     /// against the baseline, and the marks — the report's own numbers, words and formats. A message never
-    /// shown says so once.
+    /// shown says so once. Showings that do not fit the split (`sampleRatio.mismatch`) open it with the
+    /// warning in short, on a line of its own.
     static func summary(_ message: MessageResult) -> String {
         guard (message.counts["shown"] ?? 0) > 0 else { return message.headline.text }
         let actions = message.events.filter { $0 != "shown" }
@@ -32,8 +33,11 @@ extension ResultsReport {
             parts += arm.anomalies.map { "! " + $0.text }
             return parts.joined(separator: " · ")
         }
-        // A line each: the headline, then each variant (the console keeps the line breaks).
-        return ([message.headline.text] + arms).joined(separator: "\n")
+        // A line each: the headline, then each variant (the console keeps the line breaks); showings that do
+        // not fit the split put the warning, in short, on a line of its own before it.
+        let headline = message.headline
+        let opening = headline.shortWarning.map { [$0, headline.verdictText ?? headline.text] } ?? [headline.text]
+        return (opening + arms).joined(separator: "\n")
     }
 
     /// A rate with its interval as every format prints it: `5.0% (95%: 4.6%–5.4%)`.

@@ -31,6 +31,7 @@ extension ResultsReport {
             lines.append(heading)
             if let note = notInFeedNote(message) { lines.append("  " + note) }
             lines.append("  " + message.headline.text)
+            if let ratio = message.sampleRatio, ratio.mismatch { lines.append("  ! " + ratio.details) }
             let actions = message.events.filter { $0 != "shown" }
             let width =
                 max(

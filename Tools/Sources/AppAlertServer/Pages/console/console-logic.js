@@ -550,11 +550,20 @@ var ConsoleLogic = (function () {
 
   // The results line as short lines for the list's cell: the headline, then per variant its heading and
   // each figure on a line of its own (the report's line keeps a variant's parts on one line, between " · ").
+  // Showings that do not fit the split (the report's `sampleRatio.mismatch`) open it with the report's
+  // warning in short, a line of its own, before the headline.
   /** @param {JSONValue} results @param {number} id @returns {{ text: string, kind: string }[]} */
   function resultsLines(results, id) {
     var lines = resultsText(results, id).split("\n");
     /** @type {{ text: string, kind: string }[]} */
-    var out = [{ text: lines[0], kind: lines.length > 1 ? "headline" : "plain" }];
+    var out = [];
+    var figures = isPlainObject(results) ? results[String(id)] : null;
+    var ratio = isPlainObject(figures) ? figures.sampleRatio : null;
+    if (isPlainObject(ratio) && ratio.mismatch === true && lines.length > 1) {
+      out.push({ text: lines[0], kind: "warning" });
+      lines = lines.slice(1);
+    }
+    out.push({ text: lines[0], kind: lines.length > 1 ? "headline" : "plain" });
     lines.slice(1).forEach(function (line) {
       line.split(" · ").forEach(function (part, index) { out.push({ text: part, kind: index === 0 ? "variant" : "figure" }); });
     });

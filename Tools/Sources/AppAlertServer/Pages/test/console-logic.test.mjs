@@ -220,6 +220,20 @@ test("the results line is laid out as short lines: the headline, then each varia
   assert.deepEqual(L.resultsLines({}, 4), [{ text: "No showings recorded yet.", kind: "plain" }]);
 });
 
+test("showings that do not fit the split put the report's short warning on a line of its own, before the headline", () => {
+  const warning = "Showings do not match the split 70/30 (p < 0.001): not to be trusted as it stands; they fit it from "
+    + "2026-12-06 (--since 2026-12-06).";
+  const headline = "\"Free week\" converts 8.0% against \"Control\" 5.0%: >99% likely to be better.";
+  const summary = warning + "\n" + headline + "\nVariant \"Control\" (baseline): shown 6,000";
+  assert.deepEqual(L.resultsLines({ 4: { summary, sampleRatio: { mismatch: true } } }, 4), [
+    { text: warning, kind: "warning" },
+    { text: headline, kind: "headline" },
+    { text: "Variant \"Control\" (baseline): shown 6,000", kind: "variant" }]);
+  // Showings that fit: the first line is the headline, as before.
+  const fits = headline + "\nVariant \"Control\" (baseline): shown 6,000";
+  assert.equal(L.resultsLines({ 4: { summary: fits, sampleRatio: { mismatch: false } } }, 4)[0].kind, "headline");
+});
+
 test("a diagnostic's words end as a sentence", () => {
   assert.equal(L.sentence(" the title is empty "), "the title is empty.");
   assert.equal(L.sentence("Really?"), "Really?");
