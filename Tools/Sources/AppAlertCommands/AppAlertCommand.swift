@@ -134,6 +134,10 @@ package enum FeedFile {
 
     package struct ReadError: Error {
         package var message: String
+
+        package init(message: String) {
+            self.message = message
+        }
     }
 
     package static func read(_ path: String) throws(ReadError) -> Data {
