@@ -101,6 +101,15 @@ struct SimulatorTests {
                 "locale=ga&now=2026-11-22%2009:30&installedAt=2026-01-01",
                 ["--locale", "ga", "--now", "2026-11-22T09:30:00Z", "--installed-at", "2026-01-01T00:00:00Z"]
             ),
+            // As the page's form sends them (URLSearchParams): a space is "+", a typed "+" is "%2B".
+            (
+                "locale=English+(en)&now=2026-11-22+09%3A30&installedAt=2026-01-01+08%3A00"
+                    + "&attribute=plan%3Dpro+max&attribute=tier%3Da%2Bb",
+                [
+                    "--locale", "en", "--now", "2026-11-22T09:30:00Z", "--installed-at", "2026-01-01T08:00:00Z",
+                    "--attribute", "plan=pro max", "--attribute", "tier=a+b",
+                ]
+            ),
         ]
         for (query, options) in typed {
             let (status, _, body) = try server.get(
@@ -225,6 +234,18 @@ struct SimulatorTests {
             })
         #expect(refusal.hasPrefix("Languages: ") || refusal.hasPrefix("Now: "), "\(refusal)")
         #expect(!refusal.contains("--"), "\(refusal)")
+
+        // A day and time as the Now field's placeholder shows it: the page sends the space as "+", which
+        // the simulator reads as a space, not as part of the moment.
+        let spaced =
+            "http://127.0.0.1:\(server.port)/?bundleId=com.example.A&appVersion=1.0&platform=ios"
+            + "&now=2026-11-22%2009:30&installedAt=2026-01-01%2008:00"
+        let spacedDOM = try AppAlertProcess.run(common + ["--dump-dom", spaced], executable: chromiumExecutable!)
+            .standardOutput
+        let spacedResult = try #require(
+            spacedDOM.range(of: "id=\"simulator-result\"").map { String(spacedDOM[$0.lowerBound...]) })
+        #expect(!spacedResult.contains("class=\"error\""), "\(spacedResult.prefix(600))")
+        #expect(spacedResult.contains("<tr class=\"chosen\"><td>#2</td><td>shown</td>"), "\(spacedResult.prefix(600))")
 
         // The campaign fields: an event message for an install with attributes, launches and an
         // install date, in the variant its install id gets.
