@@ -103,7 +103,11 @@ export function guardScenarios({ base, options, at }) {
       await tab.checked();
       const followed = { draft: await draftOf(tab), status: await tab.text("#con-status") };
       const saved = await tab.save();
-      // A new split saved once agreed: the status and the list's results line say from when it holds.
+      // A new split saved once agreed: the status and the list's results line say from when it holds. The
+      // page first reads the saved file again (it polls the served version), which replaces its figures.
+      await tab.wait("the page to read the saved file again", `fetch("/__preview/version", { cache: "no-store" })
+        .then((response) => response.text()).then((version) => version === Console.state.version
+          && document.querySelector('#con-messages').getAttribute('aria-busy') === 'false')`);
       await tab.evaluate(`Console.state.data["messages.json"].results = { "${options.id}": { counts: { shown: 40, "button.0": 4 } } }`);
       const current = await draftOf(tab);
       current.variants[0].weight = 3;
