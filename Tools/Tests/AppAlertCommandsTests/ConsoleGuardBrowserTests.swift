@@ -78,9 +78,15 @@ extension ConsoleBrowserTests {
         #expect(locked["value"] as? String == "50 %", "\(locked)")
         #expect(locked["readOnly"] as? Bool == true && locked["dialog"] as? Bool == false, "\(locked)")
         #expect(locked["focus"] as? Bool == true && locked["unlock"] as? Bool == true, "\(locked)")
-        #expect(locked["described"] as? Bool == true, "\(locked)")
         let note = locked["note"] as? String ?? ""
         #expect(note.hasPrefix("This test has results, so its shares are locked"), "\(locked)")
+        // It looks read-only (no text cursor), and says once, at the field, how to unlock it: two keys, one note,
+        // both read with the field.
+        let keyNote = "Locked: to change the shares, choose “Change the split…” first."
+        #expect(locked["keyNotes"] as? [String] == [keyNote], "\(locked)")
+        #expect(locked["described"] as? [String] == [note, keyNote], "\(locked)")
+        let look = locked["look"] as? [String: Any]
+        #expect(look?["cursor"] as? String == "default" && look?["differs"] as? Bool == true, "\(locked)")
         #expect("\(locked["variants"] ?? "")" == "\(named)", "\(locked)")
         let share = report["shareQuestion"] as? [String: Any] ?? [:]
         #expect(share["title"] as? String == "This test has results", "\(share)")
@@ -95,6 +101,9 @@ extension ConsoleBrowserTests {
         let unlocked = report["unlocked"] as? [String: Any] ?? [:]
         #expect(unlocked["value"] as? String == "60%" && unlocked["readOnly"] as? Bool == false, "\(unlocked)")
         #expect(unlocked["unlock"] as? Bool == false && unlocked["note"] is NSNull, "\(unlocked)")
+        #expect(unlocked["keyNotes"] as? [String] == [] && unlocked["described"] as? [String] == [], "\(unlocked)")
+        let editable = unlocked["look"] as? [String: Any]
+        #expect(editable?["cursor"] as? String != "default" && editable?["differs"] as? Bool == false, "\(unlocked)")
         #expect(report["askedAgain"] as? Bool == false, "\(report)")
         // Once per message in the page: the editor opened again does not lock or ask again.
         let reopened = report["reopened"] as? [String: Any] ?? [:]

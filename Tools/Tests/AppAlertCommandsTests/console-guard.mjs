@@ -39,7 +39,12 @@ export function guardScenarios({ base, options, at }) {
         readOnly: document.querySelector(${share}).readOnly, dialog: document.querySelector('#con-ask-dialog').open,
         focus: document.activeElement === document.querySelector(${share}),
         note: document.querySelector('.con-split-locked').hidden ? null : document.querySelector('.con-split-locked').textContent,
-        described: document.querySelector(${share}).getAttribute('aria-describedby') === document.querySelector('.con-split-locked').id,
+        described: (document.querySelector(${share}).getAttribute('aria-describedby') || '').split(' ')
+          .filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? 'no ' + id),
+        keyNotes: Array.from(document.querySelectorAll('.con-locked-key')).map((note) => note.parentNode.contains(document.querySelector(${share}))
+          ? note.textContent : 'elsewhere: ' + note.textContent),
+        look: (() => { const locked = getComputedStyle(document.querySelector(${share})), name = getComputedStyle(document.querySelector(${JSON.stringify(at("variants[0].name"))}));
+          return { cursor: locked.cursor, differs: locked.backgroundColor !== name.backgroundColor && locked.borderStyle !== name.borderStyle }; })(),
         unlock: !document.querySelector('.con-unlock-split').hidden })`);
       await tab.evaluate(`document.querySelector(${share}).focus()`);
       await keys("60");
