@@ -161,7 +161,19 @@ extension ConsoleBrowserTests {
             notADate["at"] as? String
                 == "Now, since the date and time above is not one: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC).",
             "\(notADate)")
-        #expect((notADate["explain"] as? String ?? "").hasPrefix("Date and time: "), "\(notADate)")
+        // Said as the message's Start says it ("tomorrow" and "30.11.2026" alike), at the field too, and gone
+        // once the field holds a date.
+        let refusal = "Date and time: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."
+        #expect(notADate["explain"] as? String == refusal, "\(notADate)")
+        #expect((notADate["dotted"] as? [String: Any])?["explain"] as? String == refusal, "\(notADate)")
+        let field = notADate["field"] as? [String: Any] ?? [:]
+        #expect(field["invalid"] as? String == "true", "\(notADate)")
+        let hint = "When to ask: a message scheduled for tom"
+        #expect(field["described"] as? [String] == [String(refusal.prefix(40)), hint], "\(notADate)")
+        let mended = notADate["mended"] as? [String: Any] ?? [:]
+        #expect(mended["explain"] as? String == "This install sees this message.", "\(mended)")
+        #expect((mended["field"] as? [String: Any])?["invalid"] is NSNull, "\(mended)")
+        #expect((mended["field"] as? [String: Any])?["described"] as? [String] == [hint], "\(mended)")
         let rollout = report["rollout"] as? [String: Any] ?? [:]
         #expect(
             rollout["explain"] as? String
