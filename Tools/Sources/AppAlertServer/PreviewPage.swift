@@ -287,8 +287,8 @@ enum PreviewPage {
         if let locales = message.locales {
             parts.append("languages " + locales.map(\.original).joined(separator: ", "))
         }
-        if let start = message.startDate { parts.append("from " + RFC3339.format(start)) }
-        if let end = message.endDate { parts.append("until " + RFC3339.format(end)) }
+        if let start = message.startDate { parts.append("from " + dateWords(start)) }
+        if let end = message.endDate { parts.append("until " + dateWords(end)) }
         if message.rollout < 100 { parts.append("rollout \(message.rollout)%") }
         if let range = message.whatsNew { parts.append("what's new " + range.source) }
         if message.maxViews != 1 { parts.append("\(message.maxViews) views") }
@@ -307,7 +307,7 @@ enum PreviewPage {
         if let schedule = message.rolloutSchedule {
             parts.append(
                 "rollout "
-                    + schedule.map { "\(AttributeValue.number($0.percent))% from \(RFC3339.format($0.at))" }
+                    + schedule.map { "\(AttributeValue.number($0.percent))% from \(dateWords($0.at))" }
                     .joined(separator: ", "))
         }
         if !message.variants.isEmpty {
@@ -317,6 +317,17 @@ enum PreviewPage {
             parts.append("conversion \(conversion.event) within \(conversion.withinHours) h")
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// A moment as the console's date fields show one (and the simulator's answers, `ExplainWords.dateWords`):
+    /// the day alone at midnight UTC (`2026-11-30`), else the day and time in UTC (`2026-11-30 10:00 UTC`,
+    /// seconds when there are any, no fraction).
+    static func dateWords(_ date: Date) -> String {
+        let text = RFC3339.format(date)
+        let day = text.prefix(10)
+        let (minutes, seconds) = (text.dropFirst(11).prefix(5), text.dropFirst(17).prefix(2))
+        if minutes == "00:00" && seconds == "00" { return String(day) }
+        return "\(day) \(minutes)\(seconds == "00" ? "" : ":" + seconds) UTC"
     }
 
     static func escape(_ text: String) -> String { HTMLText.escaped(text) }

@@ -180,7 +180,8 @@
     var at = audience && typeof audience.at === "string" ? audience.at : null;
     byId("con-audience-at").textContent = when && when.error
       ? "Now, since the date and time above is not one: " + when.error.charAt(0).toLowerCase() + when.error.slice(1)
-      : at ? (when && when.value ? "At " + at + " (UTC), the date and time above." : "Now (" + at + ", UTC).") : "";
+      : at ? (when && when.value ? "At " + ExplainWords.dateWords(at) + ", the date and time above."
+        : "Now (" + ExplainWords.dateWords(at) + ").") : "";
     if (!audience || !Array.isArray(audience.apps)) {
       box.appendChild(make("p", { "class": "con-hint",
         text: "Out of date: shown again once the draft is a message apps can read." }));

@@ -59,6 +59,26 @@ var ExplainWords = (function () {
     return String(Math.round(value * 100) / 100);
   }
 
+  // An RFC 3339 moment as the console's date fields show one, for a person: the day alone at midnight UTC
+  // ("2026-11-30"), else the day and time in UTC ("2026-11-29 09:08 UTC", seconds when there are any, no
+  // fraction), or with the offset it was written with ("2026-11-30 10:00+02:00"). Anything else as it is.
+  /** @param {string} value @returns {string} */
+  function dateWords(value) {
+    var parts = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/.exec(value);
+    if (!parts) { return value; }
+    var utc = /^[Zz]$/.test(parts[5]) || parts[5] === "+00:00";
+    var seconds = parts[4] && parts[4] !== "00" ? ":" + parts[4] : "";
+    if (utc && parts[2] === "00" && parts[3] === "00" && !seconds) { return parts[1]; }
+    return parts[1] + " " + parts[2] + ":" + parts[3] + seconds + (utc ? " UTC" : parts[5]);
+  }
+
+  // Every RFC 3339 moment inside a sentence (the engine's "starts at 2026-11-30T00:00:00Z, now is …") as
+  // dateWords writes it.
+  /** @param {string} text @returns {string} */
+  function datesIn(text) {
+    return text.replace(/\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2})/g, dateWords);
+  }
+
   /**
    * One message's line of the answer for a person: `{ part, words, detail }` — the part of the message
    * that decided ("App version range"; "" when it is shown or could be), why in words, and the engine's
@@ -70,7 +90,7 @@ var ExplainWords = (function () {
    * @returns {{ part: string, words: string, detail: string | null }}
    */
   function rowWords(row, selected, install) {
-    var reason = row.reason || "";
+    var reason = datesIn(row.reason || "");
     if (row.eligible) {
       if (row.id === selected) { return { part: "", words: "Shown to this install.", detail: null }; }
       return { part: "", words: "Suits this install, but message #" + selected + " is shown instead (a higher "
@@ -166,6 +186,6 @@ var ExplainWords = (function () {
     return /^[A-Z][a-z]/.test(words) ? words.charAt(0).toLowerCase() + words.slice(1) : words;
   }
 
-  return { rowWords: rowWords, continuing: continuing, rangeWords: rangeWords, percentText: percentText, ruleLabels: ruleLabels,
+  return { rowWords: rowWords, continuing: continuing, dateWords: dateWords, datesIn: datesIn, rangeWords: rangeWords, percentText: percentText, ruleLabels: ruleLabels,
     variantShareWords: variantShareWords };
 })();

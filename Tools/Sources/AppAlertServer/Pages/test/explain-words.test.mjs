@@ -56,3 +56,19 @@ test("a variant is named with its share: equal shares, or its weight of the whol
   assert.equal(ExplainWords.variantShareWords([{ weight: 1 }, { weight: 3 }], 1), "B, 3 of 4 shares (75%)");
   assert.equal(ExplainWords.variantShareWords([{ weight: 1 }], 2), null);
 });
+
+test("moments read as the console's date fields show them: the day alone at midnight UTC, else the time in UTC", () => {
+  for (const [value, words] of [
+    ["2026-11-30T00:00:00Z", "2026-11-30"],
+    ["2026-11-29T09:08:47.656Z", "2026-11-29 09:08:47 UTC"],
+    ["2026-11-30T10:00:00Z", "2026-11-30 10:00 UTC"],
+    ["2026-11-30T10:00:00+02:00", "2026-11-30 10:00+02:00"],
+    ["2026-11-30T00:00:00+00:00", "2026-11-30"],
+    ["tomorrow", "tomorrow"],
+  ]) assert.equal(ExplainWords.dateWords(value), words, value);
+  // The engine's sentence beside a start not reached: no raw timestamp left in it.
+  const row = { id: 2, eligible: false, rule: "startDate",
+    reason: "starts at 2026-11-30T00:00:00Z, now is 2026-11-29T09:08:47.656Z" };
+  assert.deepEqual(ExplainWords.rowWords(row, null, {}), { part: "Start", words: "Not started yet at this moment.",
+    detail: "starts at 2026-11-30, now is 2026-11-29 09:08:47 UTC" });
+});
