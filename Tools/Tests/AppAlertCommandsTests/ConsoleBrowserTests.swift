@@ -239,8 +239,15 @@ struct ConsoleBrowserTests {
             "\(figures)")
         #expect(figures["#6"] as? String == "plain: No showings recorded yet.", "\(figures)")
         #expect(figures["#1"] as? String == "plain: No showings recorded yet.", "\(figures)")
-        let apps = figures["apps"] as? [String] ?? []
-        #expect(!apps.isEmpty && apps.allSatisfy { $0.hasSuffix(" 1") }, "\(apps)")
+        // Each app id whole, on one line, at 1920, 1500 and 800 px with the results beside it; the page never
+        // scrolls sideways.
+        let widths = figures["widths"] as? [String: [String: Any]] ?? [:]
+        #expect(widths.count == 3, "\(figures)")
+        for (width, measured) in widths {
+            let apps = measured["apps"] as? [String] ?? []
+            #expect(!apps.isEmpty && apps.allSatisfy { $0.hasSuffix(" 1") }, "\(width): \(apps)")
+            #expect(measured["overflow"] as? Int == 0, "\(width): \(measured)")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(
             try String(contentsOfFile: directory.url.path + "/broken.json", encoding: .utf8)
@@ -487,7 +494,7 @@ struct ConsoleBrowserTests {
         let zoom = report["zoom"] as? [String: Any] ?? [:]
         #expect(zoom["overflow"] as? Int == 0, "\(zoom)")
         #expect(zoom["stacked"] as? Bool == true)
-        // The list fits at 200 % (apps wrap); the side column stays in view only beside the form.
+        // The list fits at 200 % (each app id whole, on a line of its own); the side column stays in view only beside the form.
         #expect(zoom["tableOverflow"] as? Int == 0, "\(zoom)")
         #expect(zoom["sticky"] as? String == "static")
         #expect(report["sticky"] as? String == "sticky")

@@ -334,11 +334,22 @@ const scenarios = {
             .map((line) => line.className.replace('con-results-', '') + ": " + line.textContent).join("\\n");
         }
       });
-      // Each app id on a line of its own, unbroken (one box) in the wide window.
-      cells.apps = Array.from(document.querySelectorAll('#con-table td.con-apps .con-app'))
-        .map((app) => app.textContent + " " + app.getClientRects().length);
       return cells;
     })()`);
+    // Each app id on a line of its own and unbroken (its text on one line), at every width, with the
+    // results beside it; the page never scrolls sideways (a list too wide scrolls in its own box).
+    const appLines = `(() => ({ apps: Array.from(document.querySelectorAll('#con-table td.con-apps .con-app')).map((app) => {
+        const range = document.createRange();
+        range.selectNodeContents(app);
+        return app.textContent + " " + new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+      }), overflow: document.documentElement.scrollWidth - innerWidth }))()`;
+    figures.widths = {};
+    for (const width of [1920, 1500, 800]) {
+      await tab.size(width, 900, 1);
+      await tab.wait("a window " + width + " wide", `innerWidth === ${width}`);
+      figures.widths[width] = await tab.evaluate(appLines);
+    }
+    await tab.size(1280, 900, 1);
     return { atField, invalid, describedBy, afterSave, ...saved, other: { ...other, othersNamed, markedFields },
       leaveDialog, opened, list, figures };
   },

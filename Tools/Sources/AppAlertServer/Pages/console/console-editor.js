@@ -135,15 +135,9 @@
 
   // A bundle id that may break after each dot (a narrow window): "com.<wbr>example.<wbr>app".
   // The apps a message names, one per line: an id breaks (after a dot) only where it cannot fit whole.
+  // Each app id whole, on a line of its own (console.css): a list wraps between ids, never inside one.
   function appsCell(apps) {
-    return apps.map(function (app) {
-      var nodes = [];
-      String(app).split(".").forEach(function (part, index, parts) {
-        nodes.push(index < parts.length - 1 ? part + "." : part);
-        if (index < parts.length - 1) { nodes.push(make("wbr")); }
-      });
-      return make("span", { "class": "con-app" }, nodes);
-    });
+    return apps.map(function (app) { return make("span", { "class": "con-app", text: String(app) }); });
   }
 
   // The results as short lines: the headline, then each variant's heading, then its figures.
