@@ -126,8 +126,12 @@ enum PreviewPage {
         let feeds = Simulator.feeds(of: site)
         var apps = Set<String>()
         var versions: [String: [Version]] = [:]
+        // Per feed and id, what the answer's words need beyond `evaluate`'s: each message's priority and its
+        // variants' names and weights (a variant named with its share; which rollout an install id decides).
+        var facts = JSONObject()
         for file in feeds {
             guard let feed = try? FeedDecoder().decode(file.data).feed else { continue }
+            facts.set(file.path, .object(Self.simulatorFacts(feed.messages)))
             for app in FeedAudience.apps(in: feed) {
                 apps.insert(app)
                 versions[app, default: []] += FeedAudience.mentioned(in: feed, bundleID: app).appVersions
@@ -172,9 +176,31 @@ enum PreviewPage {
         form += "<button type=\"submit\">Evaluate</button></form>"
         form += "<div class=\"result\" id=\"simulator-result\"></div></section>"
         form +=
-            "<script>\nvar osDefaults = " + ScriptSafeJSON.serialize(osDefaults) + ";\n" + simulatorScript
+            "<script>\nvar osDefaults = " + ScriptSafeJSON.serialize(osDefaults) + ";\nvar messageFacts = "
+            + ScriptSafeJSON.serialize(.object(facts)) + ";\n" + simulatorScript
             + "\n</script>"
         return form
+    }
+
+    /// `{"2": {"priority": 0, "variants": [{"name": "Control", "weight": 7}, {"weight": 3}]}}`: the messages
+    /// with a priority or variants, by id (the others are priority 0 without variants to the simulator).
+    static func simulatorFacts(_ messages: [Message]) -> JSONObject {
+        var byID = JSONObject()
+        for message in messages where message.priority != 0 || !message.variants.isEmpty {
+            let variants = message.variants.map { variant -> JSONValue in
+                var one = JSONObject()
+                if let name = variant.name { one.set("name", .string(name)) }
+                one.set("weight", .integer(Int64(variant.weight)))
+                return .object(one)
+            }
+            byID.set(
+                String(message.id),
+                [
+                    "priority": .integer(Int64(message.priority)),
+                    "variants": variants.isEmpty ? .null : .array(variants),
+                ])
+        }
+        return byID
     }
 
     /// Fills the form from the query (else the defaults), asks the endpoint, and draws the answer with

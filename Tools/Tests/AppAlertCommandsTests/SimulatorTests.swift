@@ -213,8 +213,17 @@ struct SimulatorTests {
         // rule's facts (no rule name, no bucket), the engine's sentence only as a detail.
         #expect(
             result.contains(
-                "<td>#3</td><td>not shown</td><td>Rollout</td><td>Depends on the install: its rollout reaches 50% of "
-                    + "installs, each chosen by its install id; give one to check it.</td>"), "\(result)")
+                "<td>#3</td><td>depends on the install</td><td>Rollout</td><td>Depends on the install: its rollout "
+                    + "reaches 50% of installs, each chosen by its install id; give one to check it.</td>"),
+            "\(result)")
+        // #3 (priority 5) would come before the wall were this install in its rollout: said as the console says
+        // it, and the wall is what the others see.
+        #expect(
+            result.contains(
+                "<p class=\"depends\">It depends on the install: 50% of installs like this one see message #3 (its "
+                    + "rollout), each chosen by its install id. Give an install id to check one of them.</p>"
+                    + "<p class=\"meta\">The other installs like this one see message #2:</p>"),
+            "\(result.prefix(900))")
         #expect(
             result.contains(
                 "<td>#4</td><td>not shown</td><td>What's new</td><td>Only just after an update into the versions it "
@@ -259,7 +268,9 @@ struct SimulatorTests {
             campaignDOM.range(of: "id=\"simulator-result\"").map { String(campaignDOM[$0.lowerBound...]) })
         #expect(campaignResult.contains(" · event purchase</div>"), "\(campaignResult.prefix(600))")
         #expect(campaignResult.contains("aria-label=\"An alert (light): Thanks B."), "\(campaignResult.prefix(600))")
-        #expect(campaignResult.contains("#5 · variant B (2 of 2)</div>"), "\(campaignResult.prefix(600))")
+        // The variant with its share, as the cards and the console name it.
+        #expect(
+            campaignResult.contains("#5 · variant B, 2 of 3 shares (66.67%)</div>"), "\(campaignResult.prefix(600))")
         #expect(
             campaignResult.contains(
                 "<td>#1</td><td>not shown</td><td>Trigger</td><td>Not shown at the event “purchase”.<span"),

@@ -293,12 +293,9 @@
       line = "This message suits this install, but " + (explain.selected === null || explain.selected === undefined
         ? "it is not the one shown." : "message #" + explain.selected + " is shown instead (a higher priority, or the "
         + "same priority and a higher id).");
-    } else if (mine && mine.rollout && mine.rollout.bucket === null) {
+    } else if (mine && ExplainWords.dependsOnInstall(mine)) {
       // Every rule before the rollout let this install in; only its id decides, and none was given.
-      line = "It depends on the install: " + ExplainWords.percentText(mine.rollout.percent) + "% of installs like this one "
-        + "see this message (its " + (mine.rule === "rolloutSchedule" ? "rollout schedule, at this moment" : "rollout")
-        + "), each chosen by its install id" + (Array.isArray(editor.draft.variants) ? ", as is its variant" : "")
-        + ". Give an install id to check one of them.";
+      line = ExplainWords.dependsWords(mine, "this message", Array.isArray(editor.draft.variants));
     } else if (mine) {
       var words = ExplainWords.rowWords(mine, explain.selected, install);
       line = "This install does not see this message (" + words.part + "): " + ExplainWords.continuing(words.words).replace(/\.$/, "")
@@ -312,7 +309,7 @@
       var said = ExplainWords.rowWords(row, explain.selected, install);
       return make("tr", { "class": row.id === id ? "con-current" : null }, [
         make("td", { text: "#" + row.id }),
-        make("td", { text: row.id === explain.selected ? "shown" : row.eligible ? "could be shown" : "not shown" }),
+        make("td", { text: ExplainWords.answerWords(row, explain.selected) }),
         make("td", { text: said.part }),
         make("td", {}, [said.words].concat(said.detail ? [" ", make("span", { "class": "con-json-path",
           text: "(" + said.detail + ")" })] : []))]);

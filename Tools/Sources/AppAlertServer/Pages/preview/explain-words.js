@@ -180,12 +180,44 @@ var ExplainWords = (function () {
     return (name !== null ? "“" + name + "” (" + letter + ")" : letter) + ", " + share;
   }
 
+  // Whether a message's answer waits for an install id: every rule before its rollout let the install in,
+  // and only the id decides.
+  /** @param {{ eligible: boolean, rollout?: { percent: number, bucket: number | null } }} row @returns {boolean} */
+  function dependsOnInstall(row) {
+    return !row.eligible && !!row.rollout && typeof row.rollout.percent === "number"
+      && (row.rollout.bucket === null || row.rollout.bucket === undefined);
+  }
+
+  /**
+   * Such a message for a person, as the console and the preview say it: "It depends on the install: 50% of
+   * installs like this one see this message (its rollout), each chosen by its install id, as is its variant.
+   * Give an install id to check one of them."
+   * @param {{ rule?: string | null, rollout?: { percent: number, bucket: number | null } }} row
+   * @param {string} subject "this message", "message #2" @param {boolean} withVariants
+   * @returns {string}
+   */
+  function dependsWords(row, subject, withVariants) {
+    var percent = row.rollout ? row.rollout.percent : 0;
+    return "It depends on the install: " + percentText(percent) + "% of installs like this one see " + subject + " (its "
+      + (row.rule === "rolloutSchedule" ? "rollout schedule, at this moment" : "rollout") + "), each chosen by its install id"
+      + (withVariants ? ", as is its variant" : "") + ". Give an install id to check one of them.";
+  }
+
+  // A message's answer in the every-message table: shown, could be shown, depends on the install, not shown.
+  /** @param {{ id: number, eligible: boolean, rollout?: { percent: number, bucket: number | null } }} row
+   * @param {number | null | undefined} selected @returns {string} */
+  function answerWords(row, selected) {
+    return row.id === selected ? "shown" : row.eligible ? "could be shown"
+      : dependsOnInstall(row) ? "depends on the install" : "not shown";
+  }
+
   // A sentence continuing another, after a colon: "Not started…" → "not started…" ("OS version" stays).
   /** @param {string} words @returns {string} */
   function continuing(words) {
     return /^[A-Z][a-z]/.test(words) ? words.charAt(0).toLowerCase() + words.slice(1) : words;
   }
 
-  return { rowWords: rowWords, continuing: continuing, dateWords: dateWords, datesIn: datesIn, rangeWords: rangeWords, percentText: percentText, ruleLabels: ruleLabels,
+  return { rowWords: rowWords, continuing: continuing, dateWords: dateWords, datesIn: datesIn,
+    dependsOnInstall: dependsOnInstall, dependsWords: dependsWords, answerWords: answerWords, rangeWords: rangeWords, percentText: percentText, ruleLabels: ruleLabels,
     variantShareWords: variantShareWords };
 })();
