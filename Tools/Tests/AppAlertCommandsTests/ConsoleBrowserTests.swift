@@ -501,6 +501,8 @@ struct ConsoleBrowserTests {
         // Without a results database, the list says how to get results, with the command to run.
         let how = report["resultsHow"] as? String ?? ""
         #expect(how.contains("No results in this list: the console was started without"), "\(how)")
+        // Its options are never broken across lines ("- / -dev" in the trial).
+        #expect(report["commandOptions"] as? [String: Int] == ["--dev": 1, "--port": 1, "--results": 1], "\(report)")
         let command = report["resultsCommand"] as? String ?? ""
         #expect(
             command.hasPrefix("appalert serve --dev /")

@@ -551,6 +551,22 @@ const scenarios = {
     // the pictures, the feed's name stands for the temporary folder's path (new at every run).
     const resultsHow = await tab.text("#con-results-how");
     const resultsCommand = await tab.text("#con-results-command");
+    // At widths where the command wraps, wherever it does: each option ("--dev") stays on one line. Answers
+    // each option with the most lines it took.
+    const commandOptions = {};
+    for (let width = 360; width <= 800; width += 8) {
+      await tab.size(width, 900, 1);
+      await tab.wait("a window " + width + " wide", `innerWidth === ${width}`);
+      const lines = await tab.evaluate(`Array.from(document.querySelectorAll('#con-results-command .con-option, #con-results-command'))
+        .filter((node) => node.id !== 'con-results-command' || !node.querySelector('.con-option')).map((option) => {
+          const range = document.createRange();
+          range.selectNodeContents(option);
+          return [option.textContent, new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size];
+        })`);
+      for (const [option, count] of lines) { commandOptions[option] = Math.max(commandOptions[option] ?? 0, count); }
+    }
+    await tab.size(1280, 900, 1);
+    await tab.wait("the wide window", "innerWidth === 1280");
     await tab.evaluate("document.querySelector('#con-results-command').textContent = "
       + "'appalert serve --dev messages.json --results results.sqlite'");
     // The editor took the focus on opening; without it the pictures show the page at rest.
@@ -576,7 +592,7 @@ const scenarios = {
         sticky: getComputedStyle(document.querySelector('#con-side')).position };
     })()`);
     await tab.screenshot(path.join(out, "console-zoom.png"));
-    return { darkBackground, zoom, sticky, resultsHow, resultsCommand };
+    return { darkBackground, zoom, sticky, resultsHow, resultsCommand, commandOptions };
   }
 };
 

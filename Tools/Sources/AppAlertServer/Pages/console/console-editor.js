@@ -72,7 +72,12 @@
       state.results = !!answer.data.results;
       // Without results: where they would be, the command that shows them.
       var command = !state.results && typeof answer.data.resultsCommand === "string" ? answer.data.resultsCommand : null;
-      byId("con-results-command").textContent = command || "";
+      // Its options ("--dev", "--results") each kept on one line; a long path may still wrap.
+      byId("con-results-command").replaceChildren.apply(byId("con-results-command"), (command || "").split(" ")
+        .map(function (word, index) {
+          var node = /^--?[A-Za-z]/.test(word) ? make("span", { "class": "con-option", text: word }) : document.createTextNode(word);
+          return index ? [document.createTextNode(" "), node] : [node];
+        }).reduce(function (all, some) { return all.concat(some); }, []));
       byId("con-results-how").hidden = command === null;
       return Promise.all(state.feeds.map(function (feed) { return loadFeed(feed.name); }));
     }).then(function () {
