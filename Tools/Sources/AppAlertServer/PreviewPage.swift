@@ -126,8 +126,12 @@ enum PreviewPage {
         let feeds = Simulator.feeds(of: site)
         var apps = Set<String>()
         var versions: [String: [Version]] = [:]
+        // Per feed and id, what the answer's words need beyond `evaluate`'s: each message's priority and its
+        // variants' names and weights (a variant named with its share; which rollout an install id decides).
+        var facts = JSONObject()
         for file in feeds {
             guard let feed = try? FeedDecoder().decode(file.data).feed else { continue }
+            facts.set(file.path, .object(Self.simulatorFacts(feed.messages)))
             for app in FeedAudience.apps(in: feed) {
                 apps.insert(app)
                 versions[app, default: []] += FeedAudience.mentioned(in: feed, bundleID: app).appVersions
@@ -172,9 +176,31 @@ enum PreviewPage {
         form += "<button type=\"submit\">Evaluate</button></form>"
         form += "<div class=\"result\" id=\"simulator-result\"></div></section>"
         form +=
-            "<script>\nvar osDefaults = " + ScriptSafeJSON.serialize(osDefaults) + ";\n" + simulatorScript
+            "<script>\nvar osDefaults = " + ScriptSafeJSON.serialize(osDefaults) + ";\nvar messageFacts = "
+            + ScriptSafeJSON.serialize(.object(facts)) + ";\n" + simulatorScript
             + "\n</script>"
         return form
+    }
+
+    /// `{"2": {"priority": 0, "variants": [{"name": "Control", "weight": 7}, {"weight": 3}]}}`: the messages
+    /// with a priority or variants, by id (the others are priority 0 without variants to the simulator).
+    static func simulatorFacts(_ messages: [Message]) -> JSONObject {
+        var byID = JSONObject()
+        for message in messages where message.priority != 0 || !message.variants.isEmpty {
+            let variants = message.variants.map { variant -> JSONValue in
+                var one = JSONObject()
+                if let name = variant.name { one.set("name", .string(name)) }
+                one.set("weight", .integer(Int64(variant.weight)))
+                return .object(one)
+            }
+            byID.set(
+                String(message.id),
+                [
+                    "priority": .integer(Int64(message.priority)),
+                    "variants": variants.isEmpty ? .null : .array(variants),
+                ])
+        }
+        return byID
     }
 
     /// Fills the form from the query (else the defaults), asks the endpoint, and draws the answer with
@@ -287,8 +313,8 @@ enum PreviewPage {
         if let locales = message.locales {
             parts.append("languages " + locales.map(\.original).joined(separator: ", "))
         }
-        if let start = message.startDate { parts.append("from " + RFC3339.format(start)) }
-        if let end = message.endDate { parts.append("until " + RFC3339.format(end)) }
+        if let start = message.startDate { parts.append("from " + dateWords(start)) }
+        if let end = message.endDate { parts.append("until " + dateWords(end)) }
         if message.rollout < 100 { parts.append("rollout \(message.rollout)%") }
         if let range = message.whatsNew { parts.append("what's new " + range.source) }
         if message.maxViews != 1 { parts.append("\(message.maxViews) views") }
@@ -307,7 +333,7 @@ enum PreviewPage {
         if let schedule = message.rolloutSchedule {
             parts.append(
                 "rollout "
-                    + schedule.map { "\(AttributeValue.number($0.percent))% from \(RFC3339.format($0.at))" }
+                    + schedule.map { "\(AttributeValue.number($0.percent))% from \(dateWords($0.at))" }
                     .joined(separator: ", "))
         }
         if !message.variants.isEmpty {
@@ -317,6 +343,17 @@ enum PreviewPage {
             parts.append("conversion \(conversion.event) within \(conversion.withinHours) h")
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// A moment as the console's date fields show one (and the simulator's answers, `ExplainWords.dateWords`):
+    /// the day alone at midnight UTC (`2026-11-30`), else the day and time in UTC (`2026-11-30 10:00 UTC`,
+    /// seconds when there are any, no fraction).
+    static func dateWords(_ date: Date) -> String {
+        let text = RFC3339.format(date)
+        let day = text.prefix(10)
+        let (minutes, seconds) = (text.dropFirst(11).prefix(5), text.dropFirst(17).prefix(2))
+        if minutes == "00:00" && seconds == "00" { return String(day) }
+        return "\(day) \(minutes)\(seconds == "00" ? "" : ":" + seconds) UTC"
     }
 
     static func escape(_ text: String) -> String { HTMLText.escaped(text) }

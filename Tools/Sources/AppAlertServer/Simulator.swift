@@ -15,7 +15,10 @@ package enum Simulator {
         evaluator: @Sendable (Data, [(name: String, value: String)]) -> FeedServerConfiguration.Evaluation
     ) -> FeedServerConfiguration.Evaluation {
         var components = URLComponents()
-        components.percentEncodedQuery = query ?? ""
+        // The page's form sends its fields as application/x-www-form-urlencoded (`URLSearchParams`), where a
+        // "+" is a space ("2026-11-30 10:00" arrives as "2026-11-30+10:00"); a "+" typed in a field
+        // arrives as "%2B". `URLComponents` reads RFC 3986 queries, with "+" literal: make the spaces "%20".
+        components.percentEncodedQuery = (query ?? "").replacingOccurrences(of: "+", with: "%20")
         let items = (components.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
         let feeds = feeds(of: site)
         let named = items.last { $0.name == "feed" }?.value

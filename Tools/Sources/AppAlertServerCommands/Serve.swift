@@ -64,16 +64,30 @@ extension AppAlertCommand {
 
         /// This command again with a results database: what the console says it needs to show results.
         var withResults: String {
-            func quoted(_ text: String) -> String {
-                text.range(of: #"^[A-Za-z0-9_./:@%+=,-]+$"#, options: .regularExpression) != nil
-                    ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-            }
+            let quoted = Self.quoted
             var words = ["appalert", "serve", "--dev", quoted(feed)]
             if host != "127.0.0.1" { words += ["--host", quoted(host)] }
             if port != 8080 { words += ["--port", String(port)] }
             if allowRemoteEdits { words.append("--allow-remote-edits") }
             if let key { words += ["--key", quoted(key)] }
             return (words + ["--results", "results.sqlite"]).joined(separator: " ")
+        }
+
+        /// `appalert report` on the results database for the feed served as `name`: the feed's path as this
+        /// command was given it (a folder's file inside it).
+        static func reportCommand(database: String, feed: String, name: String) -> String {
+            var isDirectory: ObjCBool = false
+            let inFolder =
+                FileManager.default.fileExists(atPath: feed, isDirectory: &isDirectory) && isDirectory.boolValue
+            let file = inFolder ? (feed.hasSuffix("/") ? feed + name : feed + "/" + name) : feed
+            return ["appalert", "report", "--database", Self.quoted(database), "--feed", Self.quoted(file)]
+                .joined(separator: " ")
+        }
+
+        /// `text` as one word for a POSIX shell: as it is when it is plain, else in single quotes.
+        static func quoted(_ text: String) -> String {
+            text.range(of: #"^[A-Za-z0-9_./:@%+=,-]+$"#, options: .regularExpression) != nil
+                ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         }
 
         func run() async throws {
@@ -87,6 +101,12 @@ extension AppAlertCommand {
                 configuration.console = ConsoleSupport.configuration(
                     host: host, allowRemoteEdits: allowRemoteEdits, results: results)
                 configuration.console?.resultsCommand = withResults
+                if let results {
+                    let feed = feed
+                    configuration.console?.reportCommand = { name in
+                        Self.reportCommand(database: results, feed: feed, name: name)
+                    }
+                }
             } else if allowRemoteEdits || results != nil {
                 try CommandOutput.failure("--allow-remote-edits and --results are for the console: add --dev").emit()
                 return

@@ -244,8 +244,15 @@ struct ConsoleBrowserTests {
                 + "compare days of one split with --since.\nheadline: Shown 200 times.\nvariant: Variant A (baseline): "
                 + "shown 100", "\(figures)")
         #expect(figures["#1"] as? String == "plain: No showings recorded yet.", "\(figures)")
-        let apps = figures["apps"] as? [String] ?? []
-        #expect(!apps.isEmpty && apps.allSatisfy { $0.hasSuffix(" 1") }, "\(apps)")
+        // Each app id whole, on one line, at 1920, 1500 and 800 px with the results beside it; the page never
+        // scrolls sideways.
+        let widths = figures["widths"] as? [String: [String: Any]] ?? [:]
+        #expect(widths.count == 3, "\(figures)")
+        for (width, measured) in widths {
+            let apps = measured["apps"] as? [String] ?? []
+            #expect(!apps.isEmpty && apps.allSatisfy { $0.hasSuffix(" 1") }, "\(width): \(apps)")
+            #expect(measured["overflow"] as? Int == 0, "\(width): \(measured)")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
         #expect(
             try String(contentsOfFile: directory.url.path + "/broken.json", encoding: .utf8)
@@ -492,13 +499,15 @@ struct ConsoleBrowserTests {
         let zoom = report["zoom"] as? [String: Any] ?? [:]
         #expect(zoom["overflow"] as? Int == 0, "\(zoom)")
         #expect(zoom["stacked"] as? Bool == true)
-        // The list fits at 200 % (apps wrap); the side column stays in view only beside the form.
+        // The list fits at 200 % (each app id whole, on a line of its own); the side column stays in view only beside the form.
         #expect(zoom["tableOverflow"] as? Int == 0, "\(zoom)")
         #expect(zoom["sticky"] as? String == "static")
         #expect(report["sticky"] as? String == "sticky")
         // Without a results database, the list says how to get results, with the command to run.
         let how = report["resultsHow"] as? String ?? ""
         #expect(how.contains("No results in this list: the console was started without"), "\(how)")
+        // Its options are never broken across lines ("- / -dev" in the trial).
+        #expect(report["commandOptions"] as? [String: Int] == ["--dev": 1, "--port": 1, "--results": 1], "\(report)")
         let command = report["resultsCommand"] as? String ?? ""
         #expect(
             command.hasPrefix("appalert serve --dev /")

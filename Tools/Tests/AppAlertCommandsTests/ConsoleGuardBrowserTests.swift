@@ -9,7 +9,9 @@ import Testing
 extension ConsoleBrowserTests {
     /// A paywall test: two buttons (the first hands `show_paywall` to the app), German, two named
     /// variants, "Free week" with a title of its own.
-    static func servePaywallTest(in directory: borrowing TemporaryDirectory) throws -> ServeProcess {
+    static func servePaywallTest(in directory: borrowing TemporaryDirectory, options: [String] = []) throws
+        -> ServeProcess
+    {
         let feed = """
             {
               "format": 2,
@@ -42,7 +44,7 @@ extension ConsoleBrowserTests {
             }
 
             """
-        return try ServeProcess([try directory.write("messages.json", feed), "--dev"])
+        return try ServeProcess([try directory.write("messages.json", feed), "--dev"] + options)
     }
 
     /// With results, Move up and Remove are refused in words at the variant (the draft unchanged, each
@@ -76,9 +78,15 @@ extension ConsoleBrowserTests {
         #expect(locked["value"] as? String == "50 %", "\(locked)")
         #expect(locked["readOnly"] as? Bool == true && locked["dialog"] as? Bool == false, "\(locked)")
         #expect(locked["focus"] as? Bool == true && locked["unlock"] as? Bool == true, "\(locked)")
-        #expect(locked["described"] as? Bool == true, "\(locked)")
         let note = locked["note"] as? String ?? ""
         #expect(note.hasPrefix("This test has results, so its shares are locked"), "\(locked)")
+        // It looks read-only (no text cursor), and says once, at the field, how to unlock it: two keys, one note,
+        // both read with the field.
+        let keyNote = "Locked: to change the shares, choose “Change the split…” first."
+        #expect(locked["keyNotes"] as? [String] == [keyNote], "\(locked)")
+        #expect(locked["described"] as? [String] == [note, keyNote], "\(locked)")
+        let look = locked["look"] as? [String: Any]
+        #expect(look?["cursor"] as? String == "default" && look?["differs"] as? Bool == true, "\(locked)")
         #expect("\(locked["variants"] ?? "")" == "\(named)", "\(locked)")
         let share = report["shareQuestion"] as? [String: Any] ?? [:]
         #expect(share["title"] as? String == "This test has results", "\(share)")
@@ -93,6 +101,9 @@ extension ConsoleBrowserTests {
         let unlocked = report["unlocked"] as? [String: Any] ?? [:]
         #expect(unlocked["value"] as? String == "60%" && unlocked["readOnly"] as? Bool == false, "\(unlocked)")
         #expect(unlocked["unlock"] as? Bool == false && unlocked["note"] is NSNull, "\(unlocked)")
+        #expect(unlocked["keyNotes"] as? [String] == [] && unlocked["described"] as? [String] == [], "\(unlocked)")
+        let editable = unlocked["look"] as? [String: Any]
+        #expect(editable?["cursor"] as? String != "default" && editable?["differs"] as? Bool == false, "\(unlocked)")
         #expect(report["askedAgain"] as? Bool == false, "\(report)")
         // Once per message in the page: the editor opened again does not lock or ask again.
         let reopened = report["reopened"] as? [String: Any] ?? [:]
@@ -114,7 +125,9 @@ extension ConsoleBrowserTests {
     @Test
     func theJSONBoxIsGuardedAsTheFormIs() throws {
         let directory = try TemporaryDirectory()
-        let server = try Self.servePaywallTest(in: directory)
+        // A results database at a path a shell needs quoted: the split's words give `report` the whole command.
+        let database = directory.url.appendingPathComponent("my results.sqlite").path
+        let server = try Self.servePaywallTest(in: directory, options: ["--results", database])
         defer { server.stop() }
         let onDisk = try String(contentsOf: directory.url.appendingPathComponent("messages.json"), encoding: .utf8)
         let report = try Self.drive(server, "jsonBox", ["id": "2"])
@@ -146,16 +159,28 @@ extension ConsoleBrowserTests {
         let split = report["split"] as? [String: Any] ?? [:]
         let status = split["status"] as? String ?? ""
         #expect(status.hasPrefix("Saved to messages.json. "), "\(split)")
+        // The command that works as shown: the database and the feed as serve was given them, quoted for a
+        // shell, from the first whole day of the new split; the change's own day is said to be mixed.
+        let feedPath = directory.url.appendingPathComponent("messages.json").path
+        let command = "appalert report --database '\(database)' --feed \(feedPath) --since "
+        let moment = try #require(
+            status.range(of: #"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC"#, options: .regularExpression).map {
+                String(status[$0])
+            }, "\(split)")
+        let day = String(moment.prefix(10))
+        let days = ISO8601DateFormatter()
+        days.formatOptions = [.withFullDate]
+        let next = try #require(days.date(from: day).map { days.string(from: $0.addingTimeInterval(86_400)) })
         #expect(
-            status.range(
-                of: #"The new split holds from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC; "#
-                    + #"the results so far are of the old split\. "#
-                    + #"To compare the variants on the new one alone: appalert report --since \d{4}-\d{2}-\d{2} "#,
-                options: .regularExpression) != nil, "\(split)")
+            status.contains(
+                "The new split holds from \(moment); the results so far are of the old split, and the counts of \(day) "
+                    + "mix the two. To compare the variants on the new split alone, from its first whole day: "
+                    + command + next + " (the results database does not record the change: note the date)."),
+            "\(split)")
         #expect(
-            (split["line"] as? String ?? "").range(
-                of: #"^New split from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(saved in this page\)"#,
-                options: .regularExpression) != nil, "\(split)")
+            split["line"] as? String
+                == "New split from \(moment) (saved in this page; the counts of \(day) mix the two): compare the "
+                + "variants with " + command + next + ".", "\(split)")
         let saved = try String(contentsOf: directory.url.appendingPathComponent("messages.json"), encoding: .utf8)
         #expect(saved != onDisk)
         #expect(!saved.contains("show_paywall"), "\(saved)")

@@ -151,9 +151,14 @@ extension ConsoleBrowserTests {
         #expect(
             (now["explain"] as? String ?? "").hasPrefix(
                 "This install does not see this message (Start): not started yet at this moment (starts at "
-                    + "2099-06-01T00:00:00Z"), "\(now)")
+                    + "2099-06-01, now is 20"), "\(now)")
+        // Moments as the date fields show them, not as RFC 3339.
+        #expect(
+            (now["at"] as? String ?? "").range(
+                of: #"^Now \(\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})? UTC)?\)\.$"#, options: .regularExpression) != nil,
+            "\(now)")
         let later = report["later"] as? [String: Any] ?? [:]
-        #expect(later["at"] as? String == "At 2099-06-02T09:00:00Z (UTC), the date and time above.", "\(later)")
+        #expect(later["at"] as? String == "At 2099-06-02 09:00 UTC, the date and time above.", "\(later)")
         #expect(later["audience"] as? [String] == ["Every app: 1 of 2 kinds of install sees it first."], "\(later)")
         #expect(later["explain"] as? String == "This install sees this message.", "\(later)")
         let notADate = report["notADate"] as? [String: Any] ?? [:]
@@ -161,7 +166,19 @@ extension ConsoleBrowserTests {
             notADate["at"] as? String
                 == "Now, since the date and time above is not one: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC).",
             "\(notADate)")
-        #expect((notADate["explain"] as? String ?? "").hasPrefix("Date and time: "), "\(notADate)")
+        // Said as the message's Start says it ("tomorrow" and "30.11.2026" alike), at the field too, and gone
+        // once the field holds a date.
+        let refusal = "Date and time: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."
+        #expect(notADate["explain"] as? String == refusal, "\(notADate)")
+        #expect((notADate["dotted"] as? [String: Any])?["explain"] as? String == refusal, "\(notADate)")
+        let field = notADate["field"] as? [String: Any] ?? [:]
+        #expect(field["invalid"] as? String == "true", "\(notADate)")
+        let hint = "When to ask: a message scheduled for tom"
+        #expect(field["described"] as? [String] == [String(refusal.prefix(40)), hint], "\(notADate)")
+        let mended = notADate["mended"] as? [String: Any] ?? [:]
+        #expect(mended["explain"] as? String == "This install sees this message.", "\(mended)")
+        #expect((mended["field"] as? [String: Any])?["invalid"] is NSNull, "\(mended)")
+        #expect((mended["field"] as? [String: Any])?["described"] as? [String] == [hint], "\(mended)")
         let rollout = report["rollout"] as? [String: Any] ?? [:]
         #expect(
             rollout["explain"] as? String

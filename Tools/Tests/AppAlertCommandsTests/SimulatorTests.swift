@@ -101,6 +101,15 @@ struct SimulatorTests {
                 "locale=ga&now=2026-11-22%2009:30&installedAt=2026-01-01",
                 ["--locale", "ga", "--now", "2026-11-22T09:30:00Z", "--installed-at", "2026-01-01T00:00:00Z"]
             ),
+            // As the page's form sends them (URLSearchParams): a space is "+", a typed "+" is "%2B".
+            (
+                "locale=English+(en)&now=2026-11-22+09%3A30&installedAt=2026-01-01+08%3A00"
+                    + "&attribute=plan%3Dpro+max&attribute=tier%3Da%2Bb",
+                [
+                    "--locale", "en", "--now", "2026-11-22T09:30:00Z", "--installed-at", "2026-01-01T08:00:00Z",
+                    "--attribute", "plan=pro max", "--attribute", "tier=a+b",
+                ]
+            ),
         ]
         for (query, options) in typed {
             let (status, _, body) = try server.get(
@@ -204,8 +213,17 @@ struct SimulatorTests {
         // rule's facts (no rule name, no bucket), the engine's sentence only as a detail.
         #expect(
             result.contains(
-                "<td>#3</td><td>not shown</td><td>Rollout</td><td>Depends on the install: its rollout reaches 50% of "
-                    + "installs, each chosen by its install id; give one to check it.</td>"), "\(result)")
+                "<td>#3</td><td>depends on the install</td><td>Rollout</td><td>Depends on the install: its rollout "
+                    + "reaches 50% of installs, each chosen by its install id; give one to check it.</td>"),
+            "\(result)")
+        // #3 (priority 5) would come before the wall were this install in its rollout: said as the console says
+        // it, and the wall is what the others see.
+        #expect(
+            result.contains(
+                "<p class=\"depends\">It depends on the install: 50% of installs like this one see message #3 (its "
+                    + "rollout), each chosen by its install id. Give an install id to check one of them.</p>"
+                    + "<p class=\"meta\">The other installs like this one see message #2:</p>"),
+            "\(result.prefix(900))")
         #expect(
             result.contains(
                 "<td>#4</td><td>not shown</td><td>What's new</td><td>Only just after an update into the versions it "
@@ -226,6 +244,18 @@ struct SimulatorTests {
         #expect(refusal.hasPrefix("Languages: ") || refusal.hasPrefix("Now: "), "\(refusal)")
         #expect(!refusal.contains("--"), "\(refusal)")
 
+        // A day and time as the Now field's placeholder shows it: the page sends the space as "+", which
+        // the simulator reads as a space, not as part of the moment.
+        let spaced =
+            "http://127.0.0.1:\(server.port)/?bundleId=com.example.A&appVersion=1.0&platform=ios"
+            + "&now=2026-11-22%2009:30&installedAt=2026-01-01%2008:00"
+        let spacedDOM = try AppAlertProcess.run(common + ["--dump-dom", spaced], executable: chromiumExecutable!)
+            .standardOutput
+        let spacedResult = try #require(
+            spacedDOM.range(of: "id=\"simulator-result\"").map { String(spacedDOM[$0.lowerBound...]) })
+        #expect(!spacedResult.contains("class=\"error\""), "\(spacedResult.prefix(600))")
+        #expect(spacedResult.contains("<tr class=\"chosen\"><td>#2</td><td>shown</td>"), "\(spacedResult.prefix(600))")
+
         // The campaign fields: an event message for an install with attributes, launches and an
         // install date, in the variant its install id gets.
         let campaign =
@@ -238,7 +268,9 @@ struct SimulatorTests {
             campaignDOM.range(of: "id=\"simulator-result\"").map { String(campaignDOM[$0.lowerBound...]) })
         #expect(campaignResult.contains(" · event purchase</div>"), "\(campaignResult.prefix(600))")
         #expect(campaignResult.contains("aria-label=\"An alert (light): Thanks B."), "\(campaignResult.prefix(600))")
-        #expect(campaignResult.contains("#5 · variant B (2 of 2)</div>"), "\(campaignResult.prefix(600))")
+        // The variant with its share, as the cards and the console name it.
+        #expect(
+            campaignResult.contains("#5 · variant B, 2 of 3 shares (66.67%)</div>"), "\(campaignResult.prefix(600))")
         #expect(
             campaignResult.contains(
                 "<td>#1</td><td>not shown</td><td>Trigger</td><td>Not shown at the event “purchase”.<span"),

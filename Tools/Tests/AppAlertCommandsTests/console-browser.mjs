@@ -335,11 +335,22 @@ const scenarios = {
             .map((line) => line.className.replace('con-results-', '') + ": " + line.textContent).join("\\n");
         }
       });
-      // Each app id on a line of its own, unbroken (one box) in the wide window.
-      cells.apps = Array.from(document.querySelectorAll('#con-table td.con-apps .con-app'))
-        .map((app) => app.textContent + " " + app.getClientRects().length);
       return cells;
     })()`);
+    // Each app id on a line of its own and unbroken (its text on one line), at every width, with the
+    // results beside it; the page never scrolls sideways (a list too wide scrolls in its own box).
+    const appLines = `(() => ({ apps: Array.from(document.querySelectorAll('#con-table td.con-apps .con-app')).map((app) => {
+        const range = document.createRange();
+        range.selectNodeContents(app);
+        return app.textContent + " " + new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+      }), overflow: document.documentElement.scrollWidth - innerWidth }))()`;
+    figures.widths = {};
+    for (const width of [1920, 1500, 800]) {
+      await tab.size(width, 900, 1);
+      await tab.wait("a window " + width + " wide", `innerWidth === ${width}`);
+      figures.widths[width] = await tab.evaluate(appLines);
+    }
+    await tab.size(1280, 900, 1);
     return { atField, invalid, describedBy, afterSave, ...saved, other: { ...other, othersNamed, markedFields },
       leaveDialog, opened, list, figures };
   },
@@ -541,6 +552,22 @@ const scenarios = {
     // the pictures, the feed's name stands for the temporary folder's path (new at every run).
     const resultsHow = await tab.text("#con-results-how");
     const resultsCommand = await tab.text("#con-results-command");
+    // At widths where the command wraps, wherever it does: each option ("--dev") stays on one line. Answers
+    // each option with the most lines it took.
+    const commandOptions = {};
+    for (let width = 360; width <= 800; width += 8) {
+      await tab.size(width, 900, 1);
+      await tab.wait("a window " + width + " wide", `innerWidth === ${width}`);
+      const lines = await tab.evaluate(`Array.from(document.querySelectorAll('#con-results-command .con-option, #con-results-command'))
+        .filter((node) => node.id !== 'con-results-command' || !node.querySelector('.con-option')).map((option) => {
+          const range = document.createRange();
+          range.selectNodeContents(option);
+          return [option.textContent, new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size];
+        })`);
+      for (const [option, count] of lines) { commandOptions[option] = Math.max(commandOptions[option] ?? 0, count); }
+    }
+    await tab.size(1280, 900, 1);
+    await tab.wait("the wide window", "innerWidth === 1280");
     await tab.evaluate("document.querySelector('#con-results-command').textContent = "
       + "'appalert serve --dev messages.json --results results.sqlite'");
     // The editor took the focus on opening; without it the pictures show the page at rest.
@@ -566,7 +593,7 @@ const scenarios = {
         sticky: getComputedStyle(document.querySelector('#con-side')).position };
     })()`);
     await tab.screenshot(path.join(out, "console-zoom.png"));
-    return { darkBackground, zoom, sticky, resultsHow, resultsCommand };
+    return { darkBackground, zoom, sticky, resultsHow, resultsCommand, commandOptions };
   }
 };
 

@@ -39,7 +39,12 @@ export function guardScenarios({ base, options, at }) {
         readOnly: document.querySelector(${share}).readOnly, dialog: document.querySelector('#con-ask-dialog').open,
         focus: document.activeElement === document.querySelector(${share}),
         note: document.querySelector('.con-split-locked').hidden ? null : document.querySelector('.con-split-locked').textContent,
-        described: document.querySelector(${share}).getAttribute('aria-describedby') === document.querySelector('.con-split-locked').id,
+        described: (document.querySelector(${share}).getAttribute('aria-describedby') || '').split(' ')
+          .filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? 'no ' + id),
+        keyNotes: Array.from(document.querySelectorAll('.con-locked-key')).map((note) => note.parentNode.contains(document.querySelector(${share}))
+          ? note.textContent : 'elsewhere: ' + note.textContent),
+        look: (() => { const locked = getComputedStyle(document.querySelector(${share})), name = getComputedStyle(document.querySelector(${JSON.stringify(at("variants[0].name"))}));
+          return { cursor: locked.cursor, differs: locked.backgroundColor !== name.backgroundColor && locked.borderStyle !== name.borderStyle }; })(),
         unlock: !document.querySelector('.con-unlock-split').hidden })`);
       await tab.evaluate(`document.querySelector(${share}).focus()`);
       await keys("60");
@@ -103,7 +108,11 @@ export function guardScenarios({ base, options, at }) {
       await tab.checked();
       const followed = { draft: await draftOf(tab), status: await tab.text("#con-status") };
       const saved = await tab.save();
-      // A new split saved once agreed: the status and the list's results line say from when it holds.
+      // A new split saved once agreed: the status and the list's results line say from when it holds. The
+      // page first reads the saved file again (it polls the served version), which replaces its figures.
+      await tab.wait("the page to read the saved file again", `fetch("/__preview/version", { cache: "no-store" })
+        .then((response) => response.text()).then((version) => version === Console.state.version
+          && document.querySelector('#con-messages').getAttribute('aria-busy') === 'false')`);
       await tab.evaluate(`Console.state.data["messages.json"].results = { "${options.id}": { counts: { shown: 40, "button.0": 4 } } }`);
       const current = await draftOf(tab);
       current.variants[0].weight = 3;

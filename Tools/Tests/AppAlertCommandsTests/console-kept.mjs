@@ -100,6 +100,16 @@ export function keptScenarios({ base, options, at, savedOnABrokenFile }) {
       const later = await answers();
       await tab.type("#con-install-now", "tomorrow");
       const notADate = await answers();
+      const atField = () => tab.evaluate(`({ invalid: document.querySelector('#con-install-now').getAttribute('aria-invalid'),
+        described: (document.querySelector('#con-install-now').getAttribute('aria-describedby') || '').split(' ').filter(Boolean)
+          .map((id) => document.getElementById(id)?.textContent.trim().slice(0, 40) ?? 'no ' + id) })`);
+      notADate.field = await atField();
+      await tab.type("#con-install-now", "30.11.2026");
+      const dotted = await answers();
+      await tab.type("#con-install-now", "2099-06-02");
+      const mended = { ...(await answers()), field: await atField() };
+      notADate.dotted = dotted;
+      notADate.mended = mended;
       // A rollout and no install id: the answer is a share of such installs, not a refusal.
       await tab.type("#con-install-now", options.moment);
       await tab.type(at("rollout"), "50");

@@ -158,6 +158,9 @@ struct Console: Sendable {
             let cannotSave = cannotSave(file)
             item.set("canSave", .bool(cannotSave == nil))
             item.set("cannotSave", cannotSave.map(JSONValue.string) ?? .null)
+            item.set(
+                "reportCommand",
+                configuration.results == nil ? .null : configuration.reportCommand.map { .string($0(name)) } ?? .null)
             list.append(.object(item))
         }
         var answer = JSONObject()

@@ -26,6 +26,10 @@ package struct ConsoleConfiguration: Sendable {
     /// (`appalert serve --dev messages.json --results results.sqlite`), which the page shows where the
     /// results would be.
     package var resultsCommand: String?
+    /// With a results database: `appalert report` reading it for the feed the console serves as `name`
+    /// (`appalert report --database results.sqlite --feed messages.json`), paths as the command was given
+    /// them and quoted for a shell, which the page completes with `--since DAY` after a split changes.
+    package var reportCommand: (@Sendable (_ name: String) -> String)?
     /// A request body larger than this is refused (413): the size apps accept for a feed.
     package var maximumBodySize = FeedLoaderConfiguration().maximumBodySize
 

@@ -45,3 +45,9 @@ interface Window {
 declare var Console: any;
 /** The simulator's OS version per platform (written by the preview page before simulator.js). */
 declare var osDefaults: Record<string, string>;
+/**
+ * The simulator's facts of each message with variants or a priority, by feed and id (written by the preview page
+ * before simulator.js): its priority and its variants' names and weights, so that an answer names a variant
+ * with its share and knows which message an install id could bring forward.
+ */
+declare var messageFacts: Record<string, Record<string, { priority: number; variants: Array<{ name?: string; weight: number }> | null }>>;

@@ -35,6 +35,41 @@
     return install;
   }
 
+  // The install form's dates that are no date, read as the message's Start reads them and said in its words
+  // ("Date and time: write the date as 2026-12-01, …"), each also at its field; evaluate gets none of them.
+  /** @returns {string[]} */
+  function dateErrors() {
+    var form = /** @type {HTMLFormElement} */ (byId("con-install"));
+    var errors = [];
+    dateFields.forEach(function (name) {
+      var field = /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+      var text = field.value.trim();
+      var reading = text ? ConsoleLogic.readDate(text) : null;
+      var label = form.querySelector("label[for='" + field.id + "']");
+      var error = reading && reading.error ? ConsoleLogic.fieldError(label ? label.textContent : name, reading.error) : null;
+      var box = field.parentNode.querySelector(".con-local-error");
+      var described = (field.getAttribute("aria-describedby") || "").split(" ").filter(function (id) {
+        return id && (!box || id !== box.id);
+      });
+      if (error) {
+        if (!box) {
+          box = make("p", { "class": "con-diag con-error con-local-error", id: field.id + "-error" });
+          field.parentNode.insertBefore(box, field.nextSibling);
+        }
+        box.textContent = error;
+        field.setAttribute("aria-invalid", "true");
+        described.unshift(box.id);
+        errors.push(error);
+      } else {
+        if (box) { box.remove(); }
+        field.removeAttribute("aria-invalid");
+      }
+      if (described.length) { field.setAttribute("aria-describedby", described.join(" ")); }
+      else { field.removeAttribute("aria-describedby"); }
+    });
+    return errors;
+  }
+
   // The moment the install form names (RFC 3339), null for now; with the field's error when it is no date.
   function moment() {
     var text = /** @type {HTMLInputElement} */ (byId("con-install-now")).value.trim();
@@ -72,8 +107,9 @@
     var install = installQuery();
     var missing = missingOf(install);
     var when = moment();
-    var body = { message: editor.draft, replacing: editor.originalId, install: missing.length ? null : install,
-      moment: when.value };
+    var wrongDates = dateErrors();
+    var body = { message: editor.draft, replacing: editor.originalId,
+      install: missing.length || wrongDates.length ? null : install, moment: when.value };
     api("POST", feedURL(editor.feed) + "/check", body).then(function (answer) {
       if (serial !== state.checkSerial || state.editor !== editor) { return; }
       var data = answer.data || {};
@@ -89,7 +125,7 @@
           : reason(answer) });
         renderDiff(null);
         renderAudience(null);
-        renderExplain(null, missing);
+        renderExplain(null, missing, wrongDates);
         return;
       }
       editor.messageIndex = typeof data.messageIndex === "number" ? data.messageIndex : null;
@@ -103,7 +139,7 @@
       renderPreview(data.preview);
       renderDiff(data.diff);
       renderAudience(data.audience, when);
-      renderExplain(data.explain, missing);
+      renderExplain(data.explain, missing, wrongDates);
       var json = data.diff && data.diff.json;
       if (json && typeof json === "object") {
         C.noteIds(editor.feed, [].concat(Array.isArray(json.removed) ? json.removed : [],
@@ -114,7 +150,7 @@
         renderPreview({ unavailable: "the server did not answer the check (" + error.message + ")" });
         renderDiff(null);
         renderAudience(null);
-        renderExplain(null, missing);
+        renderExplain(null, missing, wrongDates);
       }
     }).then(function () {
       if (serial === state.checkSerial) { byId("con-side").setAttribute("aria-busy", "false"); }
@@ -144,7 +180,8 @@
     var at = audience && typeof audience.at === "string" ? audience.at : null;
     byId("con-audience-at").textContent = when && when.error
       ? "Now, since the date and time above is not one: " + when.error.charAt(0).toLowerCase() + when.error.slice(1)
-      : at ? (when && when.value ? "At " + at + " (UTC), the date and time above." : "Now (" + at + ", UTC).") : "";
+      : at ? (when && when.value ? "At " + ExplainWords.dateWords(at) + ", the date and time above."
+        : "Now (" + ExplainWords.dateWords(at) + ").") : "";
     if (!audience || !Array.isArray(audience.apps)) {
       box.appendChild(make("p", { "class": "con-hint",
         text: "Out of date: shown again once the draft is a message apps can read." }));
@@ -219,10 +256,14 @@
     return plain.charAt(0).toUpperCase() + plain.slice(1);
   }
 
-  function renderExplain(explain, missing) {
+  function renderExplain(explain, missing, wrongDates) {
     var box = byId("con-explain");
     box.replaceChildren();
     var editor = state.editor;
+    if (wrongDates && wrongDates.length) {
+      box.appendChild(make("p", { "class": "con-error-text", text: wrongDates.join(" ") }));
+      return;
+    }
     if (missing && missing.length) {
       box.appendChild(make("p", { "class": "con-hint", text: "Give " + missing.join(" and ")
         + " to see what that install would see." }));
@@ -252,12 +293,9 @@
       line = "This message suits this install, but " + (explain.selected === null || explain.selected === undefined
         ? "it is not the one shown." : "message #" + explain.selected + " is shown instead (a higher priority, or the "
         + "same priority and a higher id).");
-    } else if (mine && mine.rollout && mine.rollout.bucket === null) {
+    } else if (mine && ExplainWords.dependsOnInstall(mine)) {
       // Every rule before the rollout let this install in; only its id decides, and none was given.
-      line = "It depends on the install: " + ExplainWords.percentText(mine.rollout.percent) + "% of installs like this one "
-        + "see this message (its " + (mine.rule === "rolloutSchedule" ? "rollout schedule, at this moment" : "rollout")
-        + "), each chosen by its install id" + (Array.isArray(editor.draft.variants) ? ", as is its variant" : "")
-        + ". Give an install id to check one of them.";
+      line = ExplainWords.dependsWords(mine, "this message", Array.isArray(editor.draft.variants));
     } else if (mine) {
       var words = ExplainWords.rowWords(mine, explain.selected, install);
       line = "This install does not see this message (" + words.part + "): " + ExplainWords.continuing(words.words).replace(/\.$/, "")
@@ -271,7 +309,7 @@
       var said = ExplainWords.rowWords(row, explain.selected, install);
       return make("tr", { "class": row.id === id ? "con-current" : null }, [
         make("td", { text: "#" + row.id }),
-        make("td", { text: row.id === explain.selected ? "shown" : row.eligible ? "could be shown" : "not shown" }),
+        make("td", { text: ExplainWords.answerWords(row, explain.selected) }),
         make("td", { text: said.part }),
         make("td", {}, [said.words].concat(said.detail ? [" ", make("span", { "class": "con-json-path",
           text: "(" + said.detail + ")" })] : []))]);

@@ -72,7 +72,12 @@
       state.results = !!answer.data.results;
       // Without results: where they would be, the command that shows them.
       var command = !state.results && typeof answer.data.resultsCommand === "string" ? answer.data.resultsCommand : null;
-      byId("con-results-command").textContent = command || "";
+      // Its options ("--dev", "--results") each kept on one line; a long path may still wrap.
+      byId("con-results-command").replaceChildren.apply(byId("con-results-command"), (command || "").split(" ")
+        .map(function (word, index) {
+          var node = /^--?[A-Za-z]/.test(word) ? make("span", { "class": "con-option", text: word }) : document.createTextNode(word);
+          return index ? [document.createTextNode(" "), node] : [node];
+        }).reduce(function (all, some) { return all.concat(some); }, []));
       byId("con-results-how").hidden = command === null;
       return Promise.all(state.feeds.map(function (feed) { return loadFeed(feed.name); }));
     }).then(function () {
@@ -135,15 +140,9 @@
 
   // A bundle id that may break after each dot (a narrow window): "com.<wbr>example.<wbr>app".
   // The apps a message names, one per line: an id breaks (after a dot) only where it cannot fit whole.
+  // Each app id whole, on a line of its own (console.css): a list wraps between ids, never inside one.
   function appsCell(apps) {
-    return apps.map(function (app) {
-      var nodes = [];
-      String(app).split(".").forEach(function (part, index, parts) {
-        nodes.push(index < parts.length - 1 ? part + "." : part);
-        if (index < parts.length - 1) { nodes.push(make("wbr")); }
-      });
-      return make("span", { "class": "con-app" }, nodes);
-    });
+    return apps.map(function (app) { return make("span", { "class": "con-app", text: String(app) }); });
   }
 
   // The results as short lines: the headline, then each variant's heading, then its figures.

@@ -176,11 +176,7 @@
 
   // The field's own error, its name first ("Start: February has no day 30.").
   function setLocalError(field, text) {
-    var label = field.spec.label.replace(/ \(.*\)$/, "");
-    if (text && text.indexOf(label + ":") !== 0) {
-      var months = /^(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
-      text = label + ": " + (months.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1));
-    }
+    if (text) { text = ConsoleLogic.fieldError(field.spec.label, text); }
     localError(field.wrapper, text, field.spec.path);
     describe(field);
   }

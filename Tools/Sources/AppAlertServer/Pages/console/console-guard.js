@@ -176,16 +176,21 @@ var ConsoleGuard = (function () {
 
   // A saved change of a test's split, at `at`: what the status says and the line the list adds to the
   // message's results. The results database does not record it (only the collector writes there), so the
-  // words say from when the new split holds and the `--since` that reads the new split alone.
-  /** @param {Date} at @returns {{ status: string, line: string }} */
-  function splitChangeWords(at) {
+  // words say from when the new split holds, that the counts of that day mix the two splits, and the
+  // report that reads the new split alone from its first whole UTC day: `command` (`appalert report
+  // --database … --feed …`, as serve was given them) with `--since`.
+  /** @param {Date} at @param {string | null} command @returns {{ status: string, line: string }} */
+  function splitChangeWords(at, command) {
     var moment = at.toISOString().slice(0, 16).replace("T", " ") + " UTC";
+    var day = at.toISOString().slice(0, 10);
     var next = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1)).toISOString().slice(0, 10);
+    var report = (command || "appalert report --database DATABASE --feed FEED") + " --since " + next;
     return {
-      status: "The new split holds from " + moment + "; the results so far are of the old split. To compare the "
-        + "variants on the new one alone: appalert report --since " + next + " (the results database does not "
-        + "record the change: note the date).",
-      line: "New split from " + moment + " (saved in this page): compare the variants with --since " + next + "."
+      status: "The new split holds from " + moment + "; the results so far are of the old split, and the counts of "
+        + day + " mix the two. To compare the variants on the new split alone, from its first whole day: " + report
+        + " (the results database does not record the change: note the date).",
+      line: "New split from " + moment + " (saved in this page; the counts of " + day + " mix the two): compare "
+        + "the variants with " + report + "."
     };
   }
 

@@ -181,6 +181,17 @@ var ConsoleLogic = (function () {
     return { value: written, note: "Written as " + written + (parts[8] === undefined ? " (UTC)." : ".") };
   }
 
+  // A field's error with the field's name first, as every field of the console says it ("Start: February
+  // has no day 30.", "Date and time: write the date as 2026-12-01, …"): the label without its "(UTC)"-like
+  // tail; a sentence that starts with a month's name keeps its capital.
+  /** @param {string} label @param {string} text @returns {string} */
+  function fieldError(label, text) {
+    var name = label.replace(/ \(.*\)$/, "");
+    if (text.indexOf(name + ":") === 0) { return text; }
+    var month = new RegExp("^(" + monthNames.join("|") + ")\\b");
+    return name + ": " + (month.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1));
+  }
+
   // A date as the form's date fields take it, from the RFC 3339 they write: "2026-12-01" for midnight UTC,
   // "2026-12-01 09:30" (UTC), "2026-12-01 09:30+02:00" with an offset, seconds where there are any. Only
   // what readDate writes back as the same value; anything else as it is.
@@ -572,7 +583,7 @@ var ConsoleLogic = (function () {
 
   return { resultsLines: resultsLines, parsePath: parsePath, pathText: pathText, getPath: getPath,
     isPlainObject: isPlainObject, setPath: setPath, valueAt: valueAt, splitPath: splitPath, show: show, read: read,
-    readDate: readDate, showDate: showDate, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
+    readDate: readDate, showDate: showDate, fieldError: fieldError, jsonProblem: jsonProblem, jsonWhere: jsonWhere, template: template,
     templateWords: templateWords, movedIntoButton: movedIntoButton, translationsLeft: translationsLeft, variantLetter: variantLetter,
     inKeyOrder: inKeyOrder, arrangedLike: arrangedLike, placeKey: placeKey, competesText: competesText, draftKey: draftKey, draftOf: draftOf, readKept: readKept,
     sameJSON: sameJSON, sentence: sentence, resultsText: resultsText };

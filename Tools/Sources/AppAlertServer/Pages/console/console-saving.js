@@ -105,7 +105,9 @@
     return api(isNew ? "POST" : "PUT", path, sent, editor.etag ? { "If-Match": editor.etag } : {}).then(function (answer) {
       if (state.editor !== editor) { return; }
       if (answer.status === 200 || answer.status === 201) {
-        var split = splitChanged ? ConsoleGuard.splitChangeWords(new Date()) : null;
+        var feed = state.feeds.filter(function (one) { return one.name === editor.feed; })[0];
+        var split = splitChanged ? ConsoleGuard.splitChangeWords(new Date(),
+          feed && typeof feed.reportCommand === "string" ? feed.reportCommand : null) : null;
         if (split) { state.splitChanges[editor.feed + "\n" + sent.id] = split.line; }
         editor.etag = (answer.data && answer.data.etag) || answer.etag || editor.etag;
         if (isNew) {

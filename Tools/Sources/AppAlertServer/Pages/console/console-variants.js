@@ -232,6 +232,12 @@
       // A locked share takes no key: focus locks it first (results may have arrived since the last edit).
       [weight, share].forEach(function (control) {
         control.addEventListener("focus", function () { lastShare = control; lockShares(); });
+        // A key that would change a locked field: said at the field, once, with how to unlock it.
+        control.addEventListener("keydown", function (event) {
+          if (!control.readOnly || event.ctrlKey || event.metaKey || event.altKey) { return; }
+          if (event.key.length === 1 || event.key === "Backspace" || event.key === "Delete") { lockedKey(control); }
+        });
+        control.addEventListener("paste", function () { if (control.readOnly) { lockedKey(control); } });
       });
       weight.addEventListener("input", weightTyped);
       function weightTyped() {
@@ -263,6 +269,16 @@
       return one;
     }
 
+    /** @param {HTMLInputElement} control */
+    function lockedKey(control) {
+      var place = /** @type {HTMLElement} */ (control.parentNode);
+      if (place.querySelector(".con-locked-key")) { return; }
+      var box = Console.make("p", { "class": "con-hint con-locked-key", id: nextId("locked-key"), role: "status",
+        text: "Locked: to change the shares, choose “Change the split…” first." });
+      place.appendChild(box);
+      control.setAttribute("aria-describedby", locking.id + " " + box.id);
+    }
+
     function clearLocal(control) {
       control.removeAttribute("aria-invalid");
       control.removeAttribute("aria-describedby");
@@ -283,8 +299,10 @@
         [one.weight, one.share].forEach(function (control) {
           if (control.readOnly === locked) { return; }
           control.readOnly = locked;
-          if (locked) { control.setAttribute("aria-describedby", locking.id); }
-          else if (control.getAttribute("aria-describedby") === locking.id) { control.removeAttribute("aria-describedby"); }
+          if (locked) { control.setAttribute("aria-describedby", locking.id); return; }
+          var said = control.parentNode.querySelector(".con-locked-key");
+          if (said) { said.remove(); }
+          if ((control.getAttribute("aria-describedby") || "").split(" ")[0] === locking.id) { control.removeAttribute("aria-describedby"); }
         });
       });
       return locked;

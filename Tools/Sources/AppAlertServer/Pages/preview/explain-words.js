@@ -59,6 +59,26 @@ var ExplainWords = (function () {
     return String(Math.round(value * 100) / 100);
   }
 
+  // An RFC 3339 moment as the console's date fields show one, for a person: the day alone at midnight UTC
+  // ("2026-11-30"), else the day and time in UTC ("2026-11-29 09:08 UTC", seconds when there are any, no
+  // fraction), or with the offset it was written with ("2026-11-30 10:00+02:00"). Anything else as it is.
+  /** @param {string} value @returns {string} */
+  function dateWords(value) {
+    var parts = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/.exec(value);
+    if (!parts) { return value; }
+    var utc = /^[Zz]$/.test(parts[5]) || parts[5] === "+00:00";
+    var seconds = parts[4] && parts[4] !== "00" ? ":" + parts[4] : "";
+    if (utc && parts[2] === "00" && parts[3] === "00" && !seconds) { return parts[1]; }
+    return parts[1] + " " + parts[2] + ":" + parts[3] + seconds + (utc ? " UTC" : parts[5]);
+  }
+
+  // Every RFC 3339 moment inside a sentence (the engine's "starts at 2026-11-30T00:00:00Z, now is …") as
+  // dateWords writes it.
+  /** @param {string} text @returns {string} */
+  function datesIn(text) {
+    return text.replace(/\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2})/g, dateWords);
+  }
+
   /**
    * One message's line of the answer for a person: `{ part, words, detail }` — the part of the message
    * that decided ("App version range"; "" when it is shown or could be), why in words, and the engine's
@@ -70,7 +90,7 @@ var ExplainWords = (function () {
    * @returns {{ part: string, words: string, detail: string | null }}
    */
   function rowWords(row, selected, install) {
-    var reason = row.reason || "";
+    var reason = datesIn(row.reason || "");
     if (row.eligible) {
       if (row.id === selected) { return { part: "", words: "Shown to this install.", detail: null }; }
       return { part: "", words: "Suits this install, but message #" + selected + " is shown instead (a higher "
@@ -160,12 +180,44 @@ var ExplainWords = (function () {
     return (name !== null ? "“" + name + "” (" + letter + ")" : letter) + ", " + share;
   }
 
+  // Whether a message's answer waits for an install id: every rule before its rollout let the install in,
+  // and only the id decides.
+  /** @param {{ eligible: boolean, rollout?: { percent: number, bucket: number | null } }} row @returns {boolean} */
+  function dependsOnInstall(row) {
+    return !row.eligible && !!row.rollout && typeof row.rollout.percent === "number"
+      && (row.rollout.bucket === null || row.rollout.bucket === undefined);
+  }
+
+  /**
+   * Such a message for a person, as the console and the preview say it: "It depends on the install: 50% of
+   * installs like this one see this message (its rollout), each chosen by its install id, as is its variant.
+   * Give an install id to check one of them."
+   * @param {{ rule?: string | null, rollout?: { percent: number, bucket: number | null } }} row
+   * @param {string} subject "this message", "message #2" @param {boolean} withVariants
+   * @returns {string}
+   */
+  function dependsWords(row, subject, withVariants) {
+    var percent = row.rollout ? row.rollout.percent : 0;
+    return "It depends on the install: " + percentText(percent) + "% of installs like this one see " + subject + " (its "
+      + (row.rule === "rolloutSchedule" ? "rollout schedule, at this moment" : "rollout") + "), each chosen by its install id"
+      + (withVariants ? ", as is its variant" : "") + ". Give an install id to check one of them.";
+  }
+
+  // A message's answer in the every-message table: shown, could be shown, depends on the install, not shown.
+  /** @param {{ id: number, eligible: boolean, rollout?: { percent: number, bucket: number | null } }} row
+   * @param {number | null | undefined} selected @returns {string} */
+  function answerWords(row, selected) {
+    return row.id === selected ? "shown" : row.eligible ? "could be shown"
+      : dependsOnInstall(row) ? "depends on the install" : "not shown";
+  }
+
   // A sentence continuing another, after a colon: "Not started…" → "not started…" ("OS version" stays).
   /** @param {string} words @returns {string} */
   function continuing(words) {
     return /^[A-Z][a-z]/.test(words) ? words.charAt(0).toLowerCase() + words.slice(1) : words;
   }
 
-  return { rowWords: rowWords, continuing: continuing, rangeWords: rangeWords, percentText: percentText, ruleLabels: ruleLabels,
+  return { rowWords: rowWords, continuing: continuing, dateWords: dateWords, datesIn: datesIn,
+    dependsOnInstall: dependsOnInstall, dependsWords: dependsWords, answerWords: answerWords, rangeWords: rangeWords, percentText: percentText, ruleLabels: ruleLabels,
     variantShareWords: variantShareWords };
 })();

@@ -25,12 +25,30 @@
     if (text !== undefined && text !== null) { node.textContent = text; }
     return node;
   }
-  // "variant B (2 of 3)", or "variant "Discount" (2 of 3)" with a name: A, B, C… as everywhere people read.
+  // The facts the page wrote of message `id` of the feed asked about (its priority, its variants), or null.
+  /** @param {number} id */
+  function factsOf(id) {
+    var feedField = /** @type {HTMLSelectElement | null} */ (form.elements.namedItem("feed"));
+    var feed = feedField ? feedField.value : Object.keys(messageFacts)[0];
+    var facts = messageFacts[feed] || {};
+    return Object.prototype.hasOwnProperty.call(facts, String(id)) ? facts[String(id)] : null;
+  }
+  // "variant “Control” (A), 7 of 10 shares (70%)", as the cards and the console name it (A, B, C… without a name).
   function variantWords(answer) {
+    var facts = factsOf(answer.selected);
+    var words = facts && facts.variants ? ExplainWords.variantShareWords(facts.variants, answer.variant) : null;
+    if (words) { return "variant " + words; }
     var letter = "";
     for (var n = answer.variant; n >= 0; n = Math.floor(n / 26) - 1) { letter = String.fromCharCode(65 + (n % 26)) + letter; }
-    var label = typeof answer.variantName === "string" ? "\"" + answer.variantName + "\"" : letter;
-    return "variant " + label + " (" + (answer.variant + 1) + " of " + answer.variants + ")";
+    return "variant " + (typeof answer.variantName === "string" ? "“" + answer.variantName + "” (" + letter + ")" : letter);
+  }
+  // Whether message `id`, were it eligible, would be shown before the one selected (a higher priority, or
+  // the same and a higher id): only then does its rollout decide what this install sees.
+  function outranks(id, selected) {
+    if (selected === null || selected === undefined) { return true; }
+    var mine = factsOf(id), theirs = factsOf(selected);
+    var mineFirst = mine ? mine.priority : 0, theirsFirst = theirs ? theirs.priority : 0;
+    return mineFirst > theirsFirst || (mineFirst === theirsFirst && id > selected);
   }
   // `evaluate`'s option names as the form's labels ("--locale" is Languages): the page names no flag.
   var optionFields = { "--bundle-id": "bundleId", "--app-version": "appVersion", "--build": "build",
@@ -66,8 +84,18 @@
       result.appendChild(left);
       return;
     }
+    // A message whose rollout alone decides (no install id given), and which would be shown if it took
+    // this install: said as the console says it, and what the other installs see below.
+    var depending = (answer.evaluations || []).filter(function (e) {
+      return ExplainWords.dependsOnInstall(e) && outranks(e.id, answer.selected);
+    });
+    depending.forEach(function (e) {
+      var facts = factsOf(e.id);
+      left.appendChild(element("p", "depends", ExplainWords.dependsWords(e, "message #" + e.id, !!(facts && facts.variants))));
+    });
     if (answer.message) {
       var m = answer.message;
+      if (depending.length) { left.appendChild(element("p", "meta", "The other installs like this one see message #" + m.id + ":")); }
       var phones = element("div", "phones");
       phones.appendChild(AppAlertPhones.drawPhone(m, false));
       phones.appendChild(AppAlertPhones.drawPhone(m, true));
@@ -78,7 +106,8 @@
         + (answer.variant !== null && answer.variant !== undefined ? " · " + variantWords(answer) : "")));
       left.appendChild(item);
     } else {
-      left.appendChild(element("p", "none", "No message for this install."));
+      left.appendChild(element("p", "none", depending.length ? "The other installs like this one see no message."
+        : "No message for this install."));
     }
     result.appendChild(left);
     var table = element("table");
@@ -91,7 +120,7 @@
       var said = ExplainWords.rowWords(e, answer.selected, values);
       var row = element("tr", e.id === answer.selected ? "chosen" : (e.eligible ? "eligible" : "excluded"));
       row.appendChild(element("td", null, "#" + e.id));
-      row.appendChild(element("td", null, e.id === answer.selected ? "shown" : (e.eligible ? "could be shown" : "not shown")));
+      row.appendChild(element("td", null, ExplainWords.answerWords(e, answer.selected)));
       row.appendChild(element("td", null, said.part));
       var why = element("td", null, said.words);
       if (said.detail) { why.appendChild(element("span", "detail", " (" + said.detail + ")")); }

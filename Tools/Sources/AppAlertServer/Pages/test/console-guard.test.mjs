@@ -160,11 +160,20 @@ test("the Delete dialog of a message with results says the report will show its 
   assert.match(G.deleteText(3, undefined, "a.json", false), /^Message #3 \(no title\)/);
 });
 
-test("a split saved says from when it holds, and the --since that reads the new split alone", () => {
-  const words = G.splitChangeWords(new Date(Date.UTC(2026, 10, 30, 23, 5, 30)));
+test("a split saved says from when it holds, that its day is mixed, and the whole report command from the next day", () => {
+  const command = "appalert report --database 'my results.sqlite' --feed messages.json";
+  const words = G.splitChangeWords(new Date(Date.UTC(2026, 10, 30, 23, 5, 30)), command);
   assert.equal(words.status, "The new split holds from 2026-11-30 23:05 UTC; the results so far are of the old "
-    + "split. To compare the variants on the new one alone: appalert report --since 2026-12-01 (the results "
-    + "database does not record the change: note the date).");
-  assert.equal(words.line, "New split from 2026-11-30 23:05 UTC (saved in this page): compare the variants with "
+    + "split, and the counts of 2026-11-30 mix the two. To compare the variants on the new split alone, from its "
+    + "first whole day: appalert report --database 'my results.sqlite' --feed messages.json --since 2026-12-01 "
+    + "(the results database does not record the change: note the date).");
+  assert.equal(words.line, "New split from 2026-11-30 23:05 UTC (saved in this page; the counts of 2026-11-30 mix "
+    + "the two): compare the variants with appalert report --database 'my results.sqlite' --feed messages.json "
     + "--since 2026-12-01.");
+  // Just after midnight UTC, the first whole day is still the next one; month and year ends roll over.
+  assert.match(G.splitChangeWords(new Date(Date.UTC(2026, 11, 31, 0, 0, 1)), command).status,
+    /counts of 2026-12-31 mix the two\. .* --since 2027-01-01 \(/);
+  // No command given (no results database): every option the report needs, named.
+  assert.match(G.splitChangeWords(new Date(Date.UTC(2026, 10, 30, 9, 0)), null).status,
+    /: appalert report --database DATABASE --feed FEED --since 2026-12-01 \(/);
 });

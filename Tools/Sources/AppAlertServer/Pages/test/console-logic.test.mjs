@@ -137,6 +137,20 @@ test("a date the calendar does not have, or text that is not a date, is an error
   assert.deepEqual(L.readDate("2028-02-29"), { value: "2028-02-29T00:00:00Z", note: "Written as 2028-02-29T00:00:00Z (UTC)." });
 });
 
+test("a date field's error names the field first, in the same words in the message's form and the install's", () => {
+  for (const [label, typed, said] of [
+    ["Start (UTC)", "tomorrow", "Start: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."],
+    ["Date and time (UTC)", "tomorrow", "Date and time: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."],
+    ["Date and time (UTC)", "30.11.2026", "Date and time: write the date as 2026-12-01, or 2026-12-01 09:00 (UTC)."],
+    ["Installed on (UTC)", "2026-02-30", "Installed on: February has no day 30."],
+    ["Last updated on (UTC)", "2026-11-30 25:00", "Last updated on: there is no hour 25: hours go from 0 to 23."],
+  ]) {
+    assert.equal(L.fieldError(label, L.readDate(typed).error), said, typed);
+  }
+  // Already named: as it is.
+  assert.equal(L.fieldError("Start", "Start: no."), "Start: no.");
+});
+
 test("a new message starts from its layout's template, its id and app first", () => {
   for (const layout of ["alert", "banner", "modal", "sheet", "image"]) {
     const message = L.template(layout, 7, "com.example.app");

@@ -56,3 +56,37 @@ test("a variant is named with its share: equal shares, or its weight of the whol
   assert.equal(ExplainWords.variantShareWords([{ weight: 1 }, { weight: 3 }], 1), "B, 3 of 4 shares (75%)");
   assert.equal(ExplainWords.variantShareWords([{ weight: 1 }], 2), null);
 });
+
+test("moments read as the console's date fields show them: the day alone at midnight UTC, else the time in UTC", () => {
+  for (const [value, words] of [
+    ["2026-11-30T00:00:00Z", "2026-11-30"],
+    ["2026-11-29T09:08:47.656Z", "2026-11-29 09:08:47 UTC"],
+    ["2026-11-30T10:00:00Z", "2026-11-30 10:00 UTC"],
+    ["2026-11-30T10:00:00+02:00", "2026-11-30 10:00+02:00"],
+    ["2026-11-30T00:00:00+00:00", "2026-11-30"],
+    ["tomorrow", "tomorrow"],
+  ]) assert.equal(ExplainWords.dateWords(value), words, value);
+  // The engine's sentence beside a start not reached: no raw timestamp left in it.
+  const row = { id: 2, eligible: false, rule: "startDate",
+    reason: "starts at 2026-11-30T00:00:00Z, now is 2026-11-29T09:08:47.656Z" };
+  assert.deepEqual(ExplainWords.rowWords(row, null, {}), { part: "Start", words: "Not started yet at this moment.",
+    detail: "starts at 2026-11-30, now is 2026-11-29 09:08:47 UTC" });
+});
+
+test("a rollout only an install id decides is said the same in the console and the preview, and answered so in the table", () => {
+  const row = { id: 3, eligible: false, rule: "rollout", reason: "needs an install id", rollout: { percent: 50, bucket: null } };
+  assert.equal(ExplainWords.dependsOnInstall(row), true);
+  assert.equal(ExplainWords.dependsWords(row, "this message", true), "It depends on the install: 50% of installs like "
+    + "this one see this message (its rollout), each chosen by its install id, as is its variant. Give an install id "
+    + "to check one of them.");
+  assert.equal(ExplainWords.dependsWords({ ...row, rule: "rolloutSchedule", rollout: { percent: 12.5, bucket: null } },
+    "message #3", false), "It depends on the install: 12.5% of installs like this one see message #3 (its rollout "
+    + "schedule, at this moment), each chosen by its install id. Give an install id to check one of them.");
+  assert.equal(ExplainWords.answerWords(row, 2), "depends on the install");
+  // With an install id the bucket is known: in or out, not "depends".
+  const placed = { ...row, rollout: { percent: 50, bucket: 908912 } };
+  assert.equal(ExplainWords.dependsOnInstall(placed), false);
+  assert.equal(ExplainWords.answerWords(placed, 2), "not shown");
+  assert.equal(ExplainWords.answerWords({ id: 2, eligible: true }, 2), "shown");
+  assert.equal(ExplainWords.answerWords({ id: 1, eligible: true }, 2), "could be shown");
+});
