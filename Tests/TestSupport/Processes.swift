@@ -32,10 +32,10 @@ public struct ProcessResult: Sendable {
         nonisolated(unsafe) var errorData = Data()
         group.enter()
         DispatchQueue.global().async {
-            errorData = error.fileHandleForReading.readDataToEndOfFile()
+            errorData = (try? error.fileHandleForReading.bytesToEnd()) ?? Data()
             group.leave()
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let outputData = try output.fileHandleForReading.bytesToEnd()
         group.wait()
         process.waitUntilExit()
         return ProcessResult(

@@ -166,7 +166,7 @@ struct CheckCommandTests {
         for (process, _) in processes { try process.run() }
         var shown: [JSONValue?] = []
         for (process, output) in processes {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let data = try output.fileHandleForReading.bytesToEnd()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
             shown.append(try parseJSON(String(decoding: data, as: UTF8.self))["shown"])

@@ -324,7 +324,7 @@ extension CollectCommandTests {
         let read = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var text = Data()
         DispatchQueue.global().async {
-            text = errors.fileHandleForReading.readDataToEndOfFile()
+            text = (try? errors.fileHandleForReading.bytesToEnd()) ?? Data()
             read.signal()
         }
         if ended.wait(timeout: .now() + deadline.timeIntervalSinceNow) == .timedOut {

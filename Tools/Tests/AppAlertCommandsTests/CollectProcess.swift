@@ -42,7 +42,7 @@ final class CollectProcess: @unchecked Sendable {
         let log = log
         Thread.detachNewThread {
             while true {
-                let chunk = errorOutput.availableData
+                let chunk = (try? errorOutput.availableBytes()) ?? Data()
                 if chunk.isEmpty { return }
                 log.append(String(decoding: chunk, as: UTF8.self))
             }
@@ -50,7 +50,7 @@ final class CollectProcess: @unchecked Sendable {
         var buffer = Data()
         let handle = output.fileHandleForReading
         while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
+            let chunk = try handle.availableBytes()
             if chunk.isEmpty { break }
             buffer.append(chunk)
         }

@@ -36,7 +36,7 @@ final class ServeProcess {
         let log = log
         Thread.detachNewThread {
             while true {
-                let chunk = errorOutput.availableData
+                let chunk = (try? errorOutput.availableBytes()) ?? Data()
                 if chunk.isEmpty { return }
                 log.append(String(decoding: chunk, as: UTF8.self))
             }
@@ -45,7 +45,7 @@ final class ServeProcess {
         var buffer = Data()
         let handle = output.fileHandleForReading
         while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
+            let chunk = try handle.availableBytes()
             if chunk.isEmpty { break }
             buffer.append(chunk)
         }
