@@ -89,6 +89,16 @@ export function decodeFeed(input) {
  * @returns {FeedReadingResult}
  */
 export function readFeed(input) {
+  return withCappedDiagnostics(readFeedUncapped(input));
+}
+
+/**
+ * readFeed with every diagnostic, none counted away (the command's validate adds the update policies'
+ * before it caps them with cappedDiagnostics, as the Swift engine lists them).
+ * @param {Uint8Array | string} input
+ * @returns {FeedReadingResult}
+ */
+export function readFeedUncapped(input) {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   if (bytes.length > feedLimits.maximumSize) {
     throw new FeedError(
@@ -113,8 +123,11 @@ export function readFeed(input) {
  * @returns {FeedDecodingResult}
  */
 export function decodeDocument(document) {
-  return inWords(readDocument(document));
+  return inWords(withCappedDiagnostics(readDocument(document)));
 }
+
+/** @param {FeedReadingResult} result @returns {FeedReadingResult} */
+const withCappedDiagnostics = (result) => ({ ...result, diagnostics: cappedDiagnostics(result.diagnostics) });
 
 /**
  * @param {JSONValue} document
@@ -125,7 +138,7 @@ function readDocument(document) {
   const diagnostics = [];
   if (Array.isArray(document)) {
     const [messages, count] = collect(document, "$", diagnostics);
-    return { feed: { format: 1, messages }, diagnostics: capped(diagnostics), entryCount: count };
+    return { feed: { format: 1, messages }, diagnostics, entryCount: count };
   }
   if (!(document instanceof JSONObject)) {
     throw new FeedError(
@@ -199,7 +212,7 @@ function readDocument(document) {
   const feed = { format, messages };
   if (sequence !== undefined) feed.sequence = sequence;
   if (Array.isArray(updates)) feed.updates = updates;
-  return { feed, diagnostics: capped(diagnostics), entryCount: count };
+  return { feed, diagnostics, entryCount: count };
 }
 
 /**
@@ -255,7 +268,7 @@ function collect(elements, prefix, diagnostics) {
  * The first diagnostics and one that counts the rest.
  * @param {RecordedDiagnostic[]} diagnostics
  */
-function capped(diagnostics) {
+export function cappedDiagnostics(diagnostics) {
   const limit = feedLimits.maximumDiagnostics;
   if (diagnostics.length <= limit) return diagnostics;
   const rest = diagnostics.slice(limit);

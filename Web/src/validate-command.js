@@ -5,7 +5,7 @@
 // longer than their layout shows, a message waiting behind another with the same targeting, pictures
 // missing from images/, …) is not an app's decision and is not given here.
 
-import { decodeFeed, feedLimits, UnsupportedError } from "./feed.js";
+import { cappedDiagnostics, feedLimits, readFeedUncapped, UnsupportedError } from "./feed.js";
 import { FeedError, bounded, written } from "./diagnostics.js";
 import { MessageReader } from "./reader.js";
 import { readUpdatePolicy } from "./update-policy.js";
@@ -22,7 +22,7 @@ const maximumUpdatePolicies = 1_000;
  * The diagnostics of the feed's update policies, as the Swift engine's decoder gives them (FeedDecoder:
  * the entries past the limit left out, each entry read with the readers messages are read with).
  * @param {import("./json.js").JSONValue[]} entries
- * @returns {FeedDiagnostic[]}
+ * @returns {RecordedDiagnostic[]}
  */
 export function updatePolicyDiagnostics(entries) {
   /** @type {RecordedDiagnostic[]} */
@@ -42,7 +42,7 @@ export function updatePolicyDiagnostics(entries) {
     }
     reader.finish(diagnostics);
   });
-  return diagnostics.map(written);
+  return diagnostics;
 }
 
 /**
@@ -52,33 +52,15 @@ export function updatePolicyDiagnostics(entries) {
  * @param {Uint8Array} bytes
  */
 export function validatedFeed(bytes) {
-  const result = decodeFeed(bytes);
+  const result = readFeedUncapped(bytes);
   const updates = result.feed.updates;
-  if (updates === undefined || updates.length === 0) return result;
-  let listed = result.diagnostics;
-  // The line decodeFeed ends its list with when it had more than it lists: what it counts is after all
-  // the listed ones.
-  let hidden = 0;
-  let hiddenErrors = 0;
-  const last = listed.at(-1);
-  const more = last?.code === "limit" && last.path === "$" ? /^([0-9]+) more diagnostics \(([0-9]+) error/.exec(last.reason) : null;
-  if (more) {
-    [hidden, hiddenErrors] = [Number(more[1]), Number(more[2])];
-    listed = listed.slice(0, -1);
+  let diagnostics = result.diagnostics;
+  if (updates !== undefined && updates.length > 0) {
+    const position = diagnostics.findIndex((d) => d.path.startsWith("$.messages["));
+    const at = position === -1 ? diagnostics.length : position;
+    diagnostics = [...diagnostics.slice(0, at), ...updatePolicyDiagnostics(updates), ...diagnostics.slice(at)];
   }
-  const position = listed.findIndex((d) => d.path.startsWith("$.messages["));
-  const at = position === -1 ? listed.length : position;
-  const diagnostics = [...listed.slice(0, at), ...updatePolicyDiagnostics(updates), ...listed.slice(at)];
-  const limit = feedLimits.maximumDiagnostics;
-  if (diagnostics.length <= limit && hidden === 0) return { ...result, diagnostics };
-  const rest = diagnostics.slice(limit);
-  hidden += rest.length;
-  hiddenErrors += rest.filter((d) => d.severity === "error").length;
-  const counting = written(bounded({
-    severity: hiddenErrors > 0 ? "error" : "warning", code: "limit", path: "$", messageIndex: null, messageId: null, key: null,
-    value: null, words: ["moreDiagnostics", hidden, hiddenErrors, limit],
-  }));
-  return { ...result, diagnostics: [...diagnostics.slice(0, limit), counting] };
+  return { ...result, diagnostics: cappedDiagnostics(diagnostics).map(written) };
 }
 
 /**
