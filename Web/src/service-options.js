@@ -1,0 +1,91 @@
+// AlertService's options as a page gives them (service.js): the names there are, what the ones the engine
+// does not check itself must be, and the words of a page's mistake with them.
+
+import { closestKey } from "./diagnostics.js";
+import { InputError } from "./install.js";
+
+/** The names `AlertServiceOptions` has: any other is a mistake the page hears of. */
+const optionNames = [
+  "bundleId", "appVersion", "languages", "attributes", "now", "storage", "allowLinkSchemes", "allowLinkHosts",
+  "platform", "osVersion", "publicKey", "reporting", "fetch", "timeoutSeconds", "renderer", "texts", "channel",
+  "lock", "claim", "warn",
+];
+
+/**
+ * The words of a problem for each key of `given` that is not an option (`language`, `timeout`): it is
+ * ignored, and without a word the page would run on the default it meant to change. (The service says
+ * them after `AlertService: `.)
+ * @param {object} given
+ */
+export function unknownOptions(given) {
+  return Object.keys(given).filter((key) => !optionNames.includes(key)).slice(0, 10).map((key) => {
+    const lowered = key.toLowerCase();
+    const meant = closestKey(key, optionNames)
+      ?? (lowered.length >= 4 ? optionNames.find((name) => name.toLowerCase().startsWith(lowered)) : undefined);
+    return `"${key.slice(0, 64)}" is not an option, and is ignored`
+      + (meant === undefined ? ` (the options: ${optionNames.join(", ")})` : ` (did you mean "${meant}"?)`);
+  });
+}
+
+/** @param {unknown} value @returns {value is string[]} */
+export const strings = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** @param {string} type */
+const ofType = (type) => (/** @type {unknown} */ value) => typeof value === type;
+
+/**
+ * The options the engine does not check itself: each one's name, test and what it must be. `bundleId` and
+ * `appVersion` are required (their test is also made when they are missing).
+ * @type {Array<[string, (value: any) => boolean, string]>}
+ */
+const optionChecks = [
+  ["bundleId", (value) => typeof value === "string" && value.length > 0, "required, a non-empty string"],
+  ["appVersion", (value) => typeof value === "string" && value.length > 0, "required, a non-empty string"],
+  ["languages", strings, "a list of strings"],
+  ["allowLinkSchemes", strings, "a list of strings"],
+  ["allowLinkHosts", strings, "a list of strings"],
+  ["platform", ofType("string"), "a string"],
+  ["timeoutSeconds", (value) => value > 0 && Number.isFinite(value), "a number of seconds above 0"],
+  ["attributes", (value) => value?.constructor === Object
+    && Object.values(value).every((item) => ["string", "number", "boolean"].includes(typeof item)),
+  "an object of strings, numbers and booleans"],
+  ["warn", ofType("function"), "a function"],
+];
+
+/**
+ * Throws an InputError naming the first option of `given` that is not what it must be: a required one
+ * missing (`bundleId: required, a non-empty string`), or one given as it cannot be (`platform: 7 is not a string`).
+ * @param {Record<string, unknown>} given
+ */
+export function checkOptions(given) {
+  for (const [name, valid, words] of optionChecks) {
+    const value = given[name];
+    const required = words.startsWith("required");
+    if ((required || value !== undefined) && !valid(value)) {
+      throw new InputError(required ? `${name}: ${words}` : `${name}: ${shown(value)} is not ${words}`);
+    }
+  }
+}
+
+/**
+ * An option's value as the page wrote it, for its error.
+ * @param {unknown} value
+ */
+function shown(value) {
+  try {
+    return String(JSON.stringify(value)).slice(0, 100);
+  } catch {
+    return typeof value;
+  }
+}
+
+/**
+ * The words of an error of the engine's with the options named as the page knows them: the engine names
+ * them as appalert evaluate's flags (`--allow-link-scheme: …` is `allowLinkSchemes: …`).
+ * @param {string} words
+ */
+export function inPageWords(words) {
+  return words.replace(/^--([a-z-]+)/, (_, /** @type {string} */ flag) =>
+    /** @type {Record<string, string>} */ ({ locale: "languages", "allow-link-scheme": "allowLinkSchemes" })[flag]
+    ?? flag.replace(/-./g, (/** @type {string} */ dash) => dash[1].toUpperCase()));
+}
