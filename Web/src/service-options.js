@@ -34,13 +34,10 @@ export const strings = (value) => Array.isArray(value) && value.every((item) => 
 const ofType = (type) => (/** @type {unknown} */ value) => typeof value === type;
 
 /**
- * The options the engine does not check itself: each one's name, test and what it must be. `bundleId` and
- * `appVersion` are required (their test is also made when they are missing).
+ * The options the engine does not check itself, when given: each one's name, test and what it must be.
  * @type {Array<[string, (value: any) => boolean, string]>}
  */
 const optionChecks = [
-  ["bundleId", (value) => typeof value === "string" && value.length > 0, "required, a non-empty string"],
-  ["appVersion", (value) => typeof value === "string" && value.length > 0, "required, a non-empty string"],
   ["languages", strings, "a list of strings"],
   ["allowLinkSchemes", strings, "a list of strings"],
   ["allowLinkHosts", strings, "a list of strings"],
@@ -58,12 +55,13 @@ const optionChecks = [
  * @param {Record<string, unknown>} given
  */
 export function checkOptions(given) {
+  for (const name of ["bundleId", "appVersion"]) {
+    const value = given[name];
+    if (typeof value !== "string" || value.length === 0) throw new InputError(`${name}: required, a non-empty string`);
+  }
   for (const [name, valid, words] of optionChecks) {
     const value = given[name];
-    const required = words.startsWith("required");
-    if ((required || value !== undefined) && !valid(value)) {
-      throw new InputError(required ? `${name}: ${words}` : `${name}: ${shown(value)} is not ${words}`);
-    }
+    if (value !== undefined && !valid(value)) throw new InputError(`${name}: ${shown(value)} is not ${words}`);
   }
 }
 

@@ -93,15 +93,18 @@ import { updatePolicyFor } from "./update-policy.js";
  *   distinct one once); default `console.warn`
  */
 
-/** @returns {string} */
+/**
+ * A random (version 4) UUID: the platform's, else made here (a page that is not a secure context has no
+ * `crypto.randomUUID`).
+ * @returns {string}
+ */
 function randomUUID() {
   const crypto = globalThis.crypto;
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const text = hex(bytes);
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+  return hex(bytes).replace(/(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
 }
 
 /** @returns {StorageArea | undefined} */
