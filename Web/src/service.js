@@ -64,34 +64,7 @@ import { updatePolicyFor } from "./update-policy.js";
  * @property {(listener: () => void) => () => void} subscribe
  */
 
-/**
- * @typedef {object} AlertServiceOptions
- * @property {string} bundleId the app's id, as the feed's `bundleIds` name it
- * @property {string} appVersion the running version (`1.4.0`)
- * @property {readonly string[]} [languages] most preferred first; default `navigator.languages`
- * @property {Record<string, string | number | boolean>} [attributes] for the feed's `attributes` targeting
- * @property {() => Date} [now] the clock; default the system's
- * @property {StorageArea | null} [storage] default `localStorage`; `null` keeps nothing beyond the page
- * @property {string[]} [allowLinkSchemes] the schemes links may use (the Swift LinkPolicy's `allowedSchemes`); default https
- * @property {string[]} [allowLinkHosts] when given, the only hosts http(s) links may open (an empty list: none)
- * @property {string} [platform] default `web`
- * @property {string} [osVersion] unknown on the web unless the page knows it
- * @property {string | string[]} [publicKey] `ed25519:BASE64` as `appalert keygen` writes it (several during a
- *   key rotation): only feeds signed with one of them are used, and an older signed feed served again is refused
- * @property {string} [reporting] the base URL of the app's collector (`appalert collect`): counts of what
- *   messages did are kept and sent to it the next UTC day (docs/reporting.md); off without it
- * @property {typeof fetch} [fetch] default the page's `fetch`
- * @property {number} [timeoutSeconds] how long a feed request may take; default 30
- * @property {Renderer | null} [renderer] default: drawn in `document`; `null` draws nothing (`message` says what is due)
- * @property {{close?: string}} [texts] the words the drawing adds by itself; default the built-in ones in
- *   the page's language (46 languages, as the Swift client's)
- * @property {BroadcastChannel | null} [channel] how tabs of the app tell each other; default a BroadcastChannel
- * @property {import("./storage.js").LockRunner} [lock] default Web Locks, else a lock in this page
- * @property {(key: string, id: number) => Promise<(() => void) | undefined>} [claim] takes a message for this
- *   tab (resolves to how to give it back, or undefined when another tab has it); default a Web Lock per message
- * @property {(words: string) => void} [warn] where problems go while no `problem` listener is attached (each
- *   distinct one once); default `console.warn`
- */
+/** @typedef {import("./service-options.js").AlertServiceOptions} AlertServiceOptions */
 
 /**
  * A random (version 4) UUID: the platform's, else made here (a page that is not a secure context has no
@@ -697,7 +670,7 @@ export class AlertService extends EventTarget {
   #problem(words) {
     if (this.#listeners.size === 0 && !this.#warned.has(words) && this.#warned.size < 100) {
       this.#warned.add(words);
-      // A `warn` that is not a function is itself the problem (optionChecks): the console is told.
+      // A `warn` that is not a function is itself the problem (service-options.js): the console is told.
       const warn = typeof this.options.warn === "function" ? this.options.warn : (/** @type {string} */ text) => console.warn(text);
       warn(`AppAlert: ${words}`);
     }
