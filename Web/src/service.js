@@ -431,13 +431,15 @@ export class AlertService extends EventTarget {
 
   /**
    * Whether `message` can be shown: the renderer's `prepare` loads what its drawing needs; when it cannot,
-   * a problem says why (`where` it was to be shown, after "is not shown").
-   * @param {ResolvedMessage} message @param {string} [where]
+   * `refused` is called and a problem says why (`where` it was to be shown, after "is not shown").
+   * @param {ResolvedMessage} message @param {string} [where] @param {() => void} [refused]
    */
-  async #prepared(message, where = "") {
+  async #prepared(message, where = "", refused = () => {}) {
     const unavailable = await this.renderer?.prepare?.(message);
-    if (unavailable !== undefined) this.#problem(`message ${message.id} is not shown${where}: ${unavailable}`);
-    return unavailable === undefined;
+    if (unavailable === undefined) return true;
+    refused();
+    this.#problem(`message ${message.id} is not shown${where}: ${unavailable}`);
+    return false;
   }
 
   /** @param {string | undefined} event */
@@ -480,8 +482,7 @@ export class AlertService extends EventTarget {
         }
         release = claimed;
       }
-      if (await this.#prepared(message)) this.#show(message, release);
-      else release();
+      if (await this.#prepared(message, "", release)) this.#show(message, release);
       return;
     }
   }
@@ -514,7 +515,7 @@ export class AlertService extends EventTarget {
     if (this.#current !== current || current.answered) return false;
     const message = current.message;
     this.#count(message, { action, index });
-    const allowed = isLink(action) ? this.#emit("link", about(message, { url: action.url })) : true;
+    const allowed = isLink(action) ? this.#emit("link", { id: message.id, url: action.url, variant: message.variant ?? null }) : true;
     void this.#answer(current, action);
     return allowed;
   }
