@@ -1,6 +1,7 @@
 // What appalert-web.js is built from (Web/bundle): the engine of src/index.js, with the diagnostics' words
 // left to a file of their own (appalert-web-words.js), loaded when there is a diagnostic to report, and the
-// decision's JSON to another (appalert-web-json.js), loaded by loadDecisionJSON().
+// decision's JSON to another (appalert-web-json.js), loaded by loadDecisionJSON(). The inbox's card
+// (inboxCard) is src/index.js's only: in the bundle it is in the inbox's file (appalert-web-inbox.js).
 
 
 export { parseJSON, JSONObject, JSONSyntaxError } from "./json.js";
@@ -20,4 +21,3 @@ export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
 export { domRenderer } from "./renderer.js";
 export { defineSlotElement } from "./slot.js";
 export { inboxItems } from "./inbox-items.js";
-export { inboxCard } from "./inbox-card.js";
