@@ -122,6 +122,12 @@ export class AlertService extends EventTarget {
   #slots = new Set();
   /** @type {{remove: () => void} | undefined} the update prompt on screen */
   #update;
+  /**
+   * The options of an update check whose prompt was due while a message was on screen: the check runs
+   * again once that message is down, so the prompt is not lost.
+   * @type {import("./update-prompt.js").UpdateCheckOptions | undefined}
+   */
+  #updateWaiting;
   /** @type {Set<unknown>} the page's `problem` listeners (but those heard once) */
   #listeners = new Set();
   /** @type {Set<string>} the problems said on the console already */
@@ -178,7 +184,7 @@ export class AlertService extends EventTarget {
     try {
       checkOptions(/** @type {Record<string, unknown>} */ (given));
       const parsed = new URL(this.url, globalThis.location?.href);
-      if (!["https:", "http:"].includes(parsed.protocol)) throw new InputError(`"${this.url}" is not an https: URL`);
+      if (!["https:", "http:"].includes(parsed.protocol)) throw new InputError(`"${this.url}" is not an https: (or http:) URL`);
       this.url = parsed.href;
       this.#context();
     } catch (error) {
@@ -244,6 +250,7 @@ export class AlertService extends EventTarget {
     let decision;
     return this.#serially(async () => {
       if (this.#setupError !== undefined) return this.#problem(this.#setupError);
+      const behindMessage = this.#current !== undefined && this.#update === undefined;
       decision = await (await import("./update-prompt.js")).checkForUpdate({
         // The app's policy as this engine reads it (plain data): the prompt's file carries no readers.
         policy: async () => { const feed = await this.#load(); return feed && (updatePolicyFor(feed, this.options.bundleId) ?? null); },
@@ -252,6 +259,10 @@ export class AlertService extends EventTarget {
         hold: (drawing) => (this.#update = drawing), emit: (detail) => this.#emit("update", detail),
         problem: this.#say,
       }, options);
+      // Due, but a message is on screen: asked again when it is down (#takeDown).
+      if (behindMessage && decision !== undefined && decision.kind !== "none" && this.#current !== undefined) {
+        this.#updateWaiting = options;
+      }
     }).then(() => decision);
   }
 
@@ -341,8 +352,10 @@ export class AlertService extends EventTarget {
 
   /** Stops listening to other tabs and takes the message or update prompt off the screen (without recording it). */
   close() {
+    this.#updateWaiting = undefined;
     this.#takeDown();
     this.#update?.remove();
+    this.#update = undefined;
     this.#tabs.close();
   }
 
@@ -556,6 +569,9 @@ export class AlertService extends EventTarget {
     this.#current = undefined;
     current.drawing?.remove();
     current.release();
+    const waiting = this.#updateWaiting;
+    this.#updateWaiting = undefined;
+    if (waiting !== undefined) void this.checkForUpdate(waiting);
   }
 
   /** @param {number} id */

@@ -172,7 +172,7 @@ test("without a problem listener, each distinct problem goes to the console once
     ["broken feed", {}, undefined, { status: 200, body: '{"format": 2, "messages": [' }, /the feed at .* cannot be used/],
     ["404", {}, undefined, { status: 404, body: "" }, /HTTP 404/],
     ["no appVersion", { appVersion: undefined }, undefined, undefined, /appVersion: required/],
-    ["an ftp: URL", {}, "ftp://feed.example/messages.json", undefined, /"ftp:\/\/feed\.example\/messages\.json" is not an https: URL/],
+    ["an ftp: URL", {}, "ftp://feed.example/messages.json", undefined, /"ftp:\/\/feed\.example\/messages\.json" is not an https: \(or http:\) URL/],
   ])) {
     await t.test(name, async () => {
       const { make, server } = setUp([message(1)]);
