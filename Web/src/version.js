@@ -24,12 +24,18 @@ export class VersionError extends Error {
  * @param {PrereleaseIdentifier} b
  */
 function compareIdentifiers(a, b) {
-  if ("numeric" in a && "numeric" in b) return a.numeric === b.numeric ? 0 : a.numeric < b.numeric ? -1 : 1;
-  if ("numeric" in a) return -1;
-  if ("numeric" in b) return 1;
-  // ASCII order (identifiers are ASCII).
-  return a.text === b.text ? 0 : a.text < b.text ? -1 : 1;
+  // A numeric identifier is below a text one; texts in ASCII order (identifiers are ASCII).
+  if ("numeric" in a) return "numeric" in b ? order(a.numeric, b.numeric) : -1;
+  return "numeric" in b ? 1 : order(a.text, b.text);
 }
+
+/**
+ * -1, 0 or 1 as `a` is below, equal to or above `b`.
+ * @template {bigint | number | string} T
+ * @param {T} a
+ * @param {T} b
+ */
+const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** @param {PrereleaseIdentifier} identifier */
 function identifierText(identifier) {
@@ -90,9 +96,8 @@ export class Version {
   compareRelease(other) {
     const count = Math.max(this.components.length, other.components.length);
     for (let index = 0; index < count; index += 1) {
-      const a = this.component(index);
-      const b = other.component(index);
-      if (a !== b) return a < b ? -1 : 1;
+      const result = order(this.component(index), other.component(index));
+      if (result !== 0) return result;
     }
     return 0;
   }
@@ -105,18 +110,16 @@ export class Version {
   compare(other) {
     const release = this.compareRelease(other);
     if (release !== 0) return release;
-    const mine = this.prerelease.length === 0;
-    const theirs = other.prerelease.length === 0;
-    if (mine && theirs) return 0;
-    if (mine) return 1;
-    if (theirs) return -1;
-    const count = Math.min(this.prerelease.length, other.prerelease.length);
+    const mine = this.prerelease;
+    const theirs = other.prerelease;
+    // A release is above its pre-releases.
+    if (mine.length === 0 || theirs.length === 0) return order(theirs.length, mine.length);
+    const count = Math.min(mine.length, theirs.length);
     for (let index = 0; index < count; index += 1) {
-      const order = compareIdentifiers(this.prerelease[index], other.prerelease[index]);
-      if (order !== 0) return order;
+      const result = compareIdentifiers(mine[index], theirs[index]);
+      if (result !== 0) return result;
     }
-    if (this.prerelease.length === other.prerelease.length) return 0;
-    return this.prerelease.length < other.prerelease.length ? -1 : 1;
+    return order(mine.length, theirs.length);
   }
 
   /** @param {Version} other */
@@ -263,19 +266,15 @@ export class VersionRangeError extends Error {
  * @param {Version} candidate
  */
 function satisfies(comparator, candidate) {
-  const order = candidate.compare(comparator.version);
-  switch (comparator.op) {
-    case "<": return order < 0;
-    case "<=": return order <= 0;
-    case ">": return order > 0;
-    case ">=": return order >= 0;
-    default: return order === 0;
-  }
+  // An operator is the orders it allows: "<=" is below or equal.
+  const op = comparator.op;
+  const result = candidate.compare(comparator.version);
+  return result < 0 ? op.includes("<") : result > 0 ? op.includes(">") : op.includes("=");
 }
 
 /** @param {Comparator} comparator */
 function comparatorText(comparator) {
-  return comparator.op === "=" ? comparator.version.toString() : comparator.op + comparator.version.toString();
+  return (comparator.op === "=" ? "" : comparator.op) + comparator.version.toString();
 }
 
 /** A set of versions in node-semver's range syntax, with the feed contract's extensions. */
@@ -324,8 +323,7 @@ export class VersionRange {
       for (const comparator of set) {
         const point = comparator.version.release;
         candidates.push(point);
-        const next = point.components.slice(0, 3);
-        while (next.length < 3) next.push(0n);
+        const next = padded(point.components.slice(0, 3));
         next[2] += 1n;
         candidates.push(new Version(next));
       }
