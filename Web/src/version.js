@@ -219,30 +219,27 @@ function parseVersion(text) {
 }
 
 /**
+ * The dot-separated identifiers of a pre-release (up to a "+") or build (to the end) from `start`, and
+ * where they end; an error for the first character that is not a letter, digit or "-", or the first empty
+ * identifier, whichever comes first.
  * @param {string} input @param {number} start @param {string} part
  * @returns {[string[], number]}
  */
 function parseIdentifiers(input, start, part) {
-  /** @type {string[]} */
-  const identifiers = [];
-  let index = start;
-  let identifierStart = start;
-  for (;;) {
-    const atEnd = index >= input.length || (input.charCodeAt(index) === 0x2b && part === "pre-release");
-    if (atEnd || input.charCodeAt(index) === 0x2e) {
-      if (index === identifierStart) throw new VersionError(input, `empty ${part} identifier`);
-      identifiers.push(input.slice(identifierStart, index));
-      if (atEnd) return [identifiers, index];
-      index += 1;
-      identifierStart = index;
-      continue;
+  let end = part === "pre-release" ? input.indexOf("+", start) : -1;
+  if (end < 0) end = input.length;
+  const identifiers = input.slice(start, end).split(".");
+  let position = start;
+  for (const identifier of identifiers) {
+    const wrong = identifier.search(/[^0-9A-Za-z-]/);
+    if (wrong >= 0) {
+      const where = `at position ${position + wrong + 1} in the ${part} part`;
+      throw new VersionError(input, `${describe(identifier.charCodeAt(wrong))} ${where}`);
     }
-    const byte = input.charCodeAt(index);
-    const allowed =
-      isDigit(byte) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || byte === 0x2d;
-    if (!allowed) throw new VersionError(input, `${describe(byte)} at position ${index + 1} in the ${part} part`);
-    index += 1;
+    if (identifier === "") throw new VersionError(input, `empty ${part} identifier`);
+    position += identifier.length + 1;
   }
+  return [identifiers, end];
 }
 
 /** Why a string is not a version range. */
