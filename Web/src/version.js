@@ -140,11 +140,16 @@ export class Version {
   }
 }
 
-/** @param {number} byte */
-function describe(byte) {
-  if (byte === 0x20) return "a space";
-  if (byte > 0x20 && byte < 0x7f) return `'${String.fromCharCode(byte)}'`;
-  return "a non-ASCII character";
+/**
+ * The character at `index` of `text` and its position, as errors name them: "'x' at position 3" (where
+ * a character is not ASCII, reading stopped: the positions before count bytes as well as characters).
+ * @param {string} text
+ * @param {number} index
+ */
+function characterAt(text, index) {
+  const byte = text.charCodeAt(index);
+  const character = byte === 0x20 ? "a space" : byte > 0x20 && byte < 0x7f ? `'${text[index]}'` : "a non-ASCII character";
+  return `${character} at position ${index + 1}`;
 }
 
 /** @param {number} b */
@@ -187,11 +192,11 @@ function parseVersion(text) {
       if (index >= text.length) throw fail(start === 0 ? "it is empty" : `${which} is empty`);
       if (start === 0 && (byte === 0x2d || byte === 0x2b)) throw fail("a version has no sign; it starts with a number");
       if (byte === 0x2e || byte === 0x2d || byte === 0x2b) throw fail(`${which} is empty`);
-      throw fail(`${describe(byte)} at position ${index + 1} where a number was expected`);
+      throw fail(`${characterAt(text, index)} where a number was expected`);
     }
     components.push(value);
     if (index >= text.length || byte === 0x2d || byte === 0x2b) break;
-    if (byte !== 0x2e) throw fail(`${describe(byte)} at position ${index + 1} in a numeric component`);
+    if (byte !== 0x2e) throw fail(`${characterAt(text, index)} in a numeric component`);
     index += 1;
   }
   /** @type {PrereleaseIdentifier[]} */
@@ -214,7 +219,7 @@ function parseVersion(text) {
   if (text.charCodeAt(index) === 0x2b) {
     [build, index] = parseIdentifiers(text, index + 1, "build");
   }
-  if (index < text.length) throw fail(`unexpected ${describe(text.charCodeAt(index))} at position ${index + 1}`);
+  if (index < text.length) throw fail(`unexpected ${characterAt(text, index)}`);
   return new Version(components, prerelease, build);
 }
 
@@ -232,10 +237,7 @@ function parseIdentifiers(input, start, part) {
   let position = start;
   for (const identifier of identifiers) {
     const wrong = identifier.search(/[^0-9A-Za-z-]/);
-    if (wrong >= 0) {
-      const where = `at position ${position + wrong + 1} in the ${part} part`;
-      throw new VersionError(input, `${describe(identifier.charCodeAt(wrong))} ${where}`);
-    }
+    if (wrong >= 0) throw new VersionError(input, `${characterAt(input, position + wrong)} in the ${part} part`);
     if (identifier === "") throw new VersionError(input, `empty ${part} identifier`);
     position += identifier.length + 1;
   }
