@@ -189,9 +189,8 @@ function parseVersion(text) {
     if (value === undefined) throw fail(`${which} is too large`);
     const byte = text.charCodeAt(index);
     if (index === start) {
-      if (index >= text.length) throw fail(start === 0 ? "it is empty" : `${which} is empty`);
       if (start === 0 && (byte === 0x2d || byte === 0x2b)) throw fail("a version has no sign; it starts with a number");
-      if (byte === 0x2e || byte === 0x2d || byte === 0x2b) throw fail(`${which} is empty`);
+      if (index >= text.length || byte === 0x2e || byte === 0x2d || byte === 0x2b) throw fail(`${which} is empty`);
       throw fail(`${characterAt(text, index)} where a number was expected`);
     }
     components.push(value);
@@ -216,10 +215,8 @@ function parseVersion(text) {
     });
     index = next;
   }
-  if (text.charCodeAt(index) === 0x2b) {
-    [build, index] = parseIdentifiers(text, index + 1, "build");
-  }
-  if (index < text.length) throw fail(`unexpected ${characterAt(text, index)}`);
+  // The build runs to the end: nothing is left after it.
+  if (text.charCodeAt(index) === 0x2b) build = parseIdentifiers(text, index + 1, "build")[0];
   return new Version(components, prerelease, build);
 }
 
