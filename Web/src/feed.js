@@ -139,7 +139,7 @@ function feedBytes(input) {
 
 /**
  * readFeed for a page, which carries no JSON reader of its own: the same result, the same errors. The
- * platform's JSON.parse reads the feed (json-fast.js); when it cannot vouch for the tree, or when the
+ * platform's JSON.parse reads the feed (readFeedFast); when it cannot vouch for the tree, or when the
  * feed has any error (a message left out, or no feed at all), the feed is read again as readFeed reads
  * it, with the reader loadDiagnosticWords loads — at most two readings, whatever the feed.
  * @param {Uint8Array | string} input
@@ -147,19 +147,30 @@ function feedBytes(input) {
  */
 export async function readFeedInPage(input) {
   const bytes = feedBytes(input);
-  const document = fastJSON(bytes, feedLimits.maximumDepth);
-  if (document !== undefined) {
-    /** @type {FeedReadingResult | undefined} */
-    let result;
-    try {
-      result = readDocument(document);
-    } catch {
-      // Read again below, where the error is the one readFeed gives.
-    }
-    if (result !== undefined && !result.diagnostics.some((d) => d.severity === "error")) return withCappedDiagnostics(result);
-  }
+  const fast = readFeedFast(bytes);
+  if (fast !== undefined) return fast;
   await loadDiagnosticWords();
   return withCappedDiagnostics(readDocument(exactDocument(bytes)));
+}
+
+/**
+ * readFeed's result, read with the platform's JSON.parse (json-fast.js), when the tree is vouched to be
+ * parseJSON's and the feed has no error; undefined otherwise (the page then reads it with parseJSON, so
+ * that an error is the very one readFeed gives).
+ * @param {Uint8Array | string} input
+ * @returns {FeedReadingResult | undefined}
+ */
+export function readFeedFast(input) {
+  const document = fastJSON(feedBytes(input), feedLimits.maximumDepth);
+  if (document === undefined) return undefined;
+  /** @type {FeedReadingResult} */
+  let result;
+  try {
+    result = readDocument(document);
+  } catch {
+    return undefined;
+  }
+  return result.diagnostics.some((d) => d.severity === "error") ? undefined : withCappedDiagnostics(result);
 }
 
 /** @returns {ExactReading} */

@@ -64,9 +64,8 @@ export function fastJSON(bytes, maximumDepth) {
   let quotes = 0;
   /** @param {string} string */
   const counted = (string) => {
-    quotes += 2 + (string.includes('"') ? occurrences(string, '"') : 0);
+    quotes += string.includes('"') ? 2 + occurrences(string, '"') : 2;
     if (mayHaveSurrogates && loneSurrogate.test(string)) throw giveUp;
-    return string;
   };
   /**
    * @param {unknown} value
@@ -74,22 +73,30 @@ export function fastJSON(bytes, maximumDepth) {
    * @returns {JSONValue}
    */
   const tree = (value, depth) => {
-    if (value === null || typeof value === "boolean") return value;
+    if (typeof value === "string") {
+      counted(value);
+      return value;
+    }
     if (typeof value === "number") {
       if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) throw giveUp;
       return value;
     }
-    if (typeof value === "string") return counted(value);
+    if (value === null || typeof value === "boolean") return value;
     if (depth + 1 > maximumDepth) throw giveUp;
-    if (Array.isArray(value)) return value.map((element) => tree(element, depth + 1));
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index += 1) value[index] = tree(value[index], depth + 1);
+      return value; // JSON.parse's own array, made into the tree in place
+    }
     const object = /** @type {Record<string, unknown>} */ (value);
     const names = Object.keys(object);
-    const values = names.map((name) => {
+    const values = new Array(names.length);
+    for (let index = 0; index < names.length; index += 1) {
+      const name = names[index];
       const code = name.charCodeAt(0);
       if (code >= 0x30 && code <= 0x39 && indexLike.test(name)) throw giveUp;
       counted(name);
-      return tree(object[name], depth + 1);
-    });
+      values[index] = tree(object[name], depth + 1);
+    }
     return new JSONObject(names, values);
   };
   try {
