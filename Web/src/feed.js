@@ -139,17 +139,25 @@ function feedBytes(input) {
 
 /**
  * readFeed for a page, which carries no JSON reader of its own: the same result, the same errors. The
- * platform's JSON.parse reads the feed (readFeedFast); when it cannot vouch for the tree, or when the
+ * platform's JSON.parse reads the feed (json-fast.js); when it cannot vouch for the tree, or when the
  * feed has any error (a message left out, or no feed at all), the feed is read again as readFeed reads
- * it, with the reader loadDiagnosticWords loads — at most two readings, whatever the feed.
+ * it, with the reader loadDiagnosticWords loads — at most two readings, whatever the feed. When that
+ * file cannot be loaded, a vouched reading is used all the same (its tree is parseJSON's), so a feed
+ * with a message left out is used as before; a feed the page cannot vouch for cannot be used then.
  * @param {Uint8Array | string} input
  * @returns {Promise<FeedReadingResult>}
  */
 export async function readFeedInPage(input) {
   const bytes = feedBytes(input);
-  const fast = readFeedFast(bytes);
-  if (fast !== undefined) return fast;
-  await loadDiagnosticWords();
+  const fast = fastReading(bytes);
+  if (fast !== undefined && "result" in fast && !hasErrors(fast.result)) return fast.result;
+  try {
+    await loadDiagnosticWords();
+  } catch (error) {
+    if (fast === undefined) throw error;
+    if ("result" in fast) return fast.result;
+    throw fast.error;
+  }
   return withCappedDiagnostics(readDocument(exactDocument(bytes)));
 }
 
@@ -161,17 +169,28 @@ export async function readFeedInPage(input) {
  * @returns {FeedReadingResult | undefined}
  */
 export function readFeedFast(input) {
-  const document = fastJSON(feedBytes(input), feedLimits.maximumDepth);
-  if (document === undefined) return undefined;
-  /** @type {FeedReadingResult} */
-  let result;
-  try {
-    result = readDocument(document);
-  } catch {
-    return undefined;
-  }
-  return result.diagnostics.some((d) => d.severity === "error") ? undefined : withCappedDiagnostics(result);
+  const fast = fastReading(feedBytes(input));
+  return fast !== undefined && "result" in fast && !hasErrors(fast.result) ? fast.result : undefined;
 }
+
+/**
+ * The reading of a tree json-fast.js vouches for: its result or what it throws; undefined when the tree
+ * cannot be vouched for.
+ * @param {Uint8Array} bytes
+ * @returns {{result: FeedReadingResult} | {error: unknown} | undefined}
+ */
+function fastReading(bytes) {
+  const document = fastJSON(bytes, feedLimits.maximumDepth);
+  if (document === undefined) return undefined;
+  try {
+    return { result: withCappedDiagnostics(readDocument(document)) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** @param {FeedReadingResult} result */
+const hasErrors = (result) => result.diagnostics.some((d) => d.severity === "error");
 
 /** @returns {ExactReading} */
 function loadedReading() {
