@@ -152,6 +152,8 @@ const readFast = {
   "every escape": feedWith(', "confirmLabel": "\\b\\f\\n\\r\\t\\/\\\\\\u00e9\\u2028"'),
   "__proto__ and constructor keys": feedWith(', "__proto__": {"x": 1}, "constructor": 2, "data": {"__proto__": "p", "toString": "t"}'),
   "keys that look like numbers but are no index": feedWith(', "data": {"01": "a", "-1": "b", "1.5": "c", "4294967295x": "d"}'),
+  "an object of 3,000 keys in no order (past where an engine keeps an object as a dictionary)": `{"messages": [], "updates": [{${
+    Array.from({ length: 3000 }, (_, i) => `"k${(i * 7919) % 3000}x": ${i}`).join(", ")}}]}`,
   "whitespace of every kind JSON has": ` \t\r\n${feedWith("")}\n `,
   "unknown keys and warnings": `{"format": 3, "mesages": 1, "messages": [${message(', "titel": "x"')}]}`,
   "updates and sequence": `{"format": 2, "sequence": 4, "updates": [{"bundleId": "a"}], "messages": [${message()}]}`,
