@@ -46,8 +46,10 @@ async function median(/** @type {() => unknown} */ read) {
 const feed = encode(JSON.stringify({ format: 2, messages: cleanMessages() }));
 if (readFeedFast(feed) === undefined) throw new Error("the benchmark's feed is not read by the fast path");
 const size = 4 << 20;
+const padded = encode(JSON.stringify({ format: 2, messages: cleanMessages().map((message) => ({ ...message, data: { note: "x".repeat(230) } })) }));
 const feeds = {
   [`10,000 messages (${feed.length} bytes)`]: feed,
+  [`10,000 messages with more text (${padded.length} bytes, benign at the largest size)`]: padded,
   "4 MiB of '['": encode(`{"messages": ${"[".repeat(size - 20)}`),
   "4 MiB of '[', closed (2 MiB deep)": encode(`${"[".repeat(size / 2)}${"]".repeat(size / 2)}`),
   "4 MiB of nested objects": encode(`${'{"a":'.repeat(size / 6)}1${"}".repeat(size / 6)}`),
