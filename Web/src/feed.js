@@ -206,7 +206,7 @@ function loadedReading() {
  */
 function exactDocument(bytes) {
   try {
-    return parsedWithLoadedReader(bytes, feedLimits.maximumDepth);
+    return parseJSONLoaded(bytes, feedLimits.maximumDepth);
   } catch (error) {
     if (error instanceof JSONSyntaxError) throw new FeedError("notJSON", error.message);
     throw error;
@@ -214,12 +214,13 @@ function exactDocument(bytes) {
 }
 
 /**
- * parseJSON through the loaded reader, with the page's JSONObject, JSONSyntaxError and UnsupportedError.
+ * parseJSON for the bundle, which carries no JSON reader of its own: await loadDiagnosticWords() first.
+ * It parses with the loaded reader, and gives the page's JSONObject, JSONSyntaxError and UnsupportedError.
  * @param {string | Uint8Array} input
- * @param {number} maximumDepth
+ * @param {number} [maximumDepth]
  * @returns {JSONValue}
  */
-function parsedWithLoadedReader(input, maximumDepth) {
+export function parseJSONLoaded(input, maximumDepth = 64) {
   const reading = loadedReading();
   try {
     return adopted(reading.parseJSON(input, maximumDepth), reading.JSONObject);
@@ -241,16 +242,6 @@ function adopted(value, loadedClass) {
   if (loadedClass === JSONObject || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((element) => adopted(element, loadedClass));
   return new JSONObject(value.names, value.values.map((element) => adopted(element, loadedClass)));
-}
-
-/**
- * parseJSON for the bundle, which carries no JSON reader of its own: await loadDiagnosticWords() first.
- * @param {string | Uint8Array} input
- * @param {number} [maximumDepth]
- * @returns {JSONValue}
- */
-export function parseJSONLoaded(input, maximumDepth = 64) {
-  return parsedWithLoadedReader(input, maximumDepth);
 }
 
 /**
