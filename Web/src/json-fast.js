@@ -15,8 +15,11 @@ const giveUp = Symbol("give up");
 /** A key that is an array index, such as "0" or "12": a JavaScript object puts those first, in order. */
 const indexLike = /^(?:0|[1-9][0-9]*)$/;
 
-/** A lone surrogate: parseJSON refuses one written as an escape (raw ones cannot be valid UTF-8). */
-const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * A lone surrogate: parseJSON refuses one written as an escape (raw ones cannot be valid UTF-8). No
+ * lookbehind: a browser without it (Safari before 16.4) could not load the page's file at all.
+ */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * How many times `character` is in `text`.
@@ -108,8 +111,6 @@ export function fastJSON(bytes, maximumDepth) {
   }
 }
 
-const loneSurrogates = new RegExp(loneSurrogate.source, "g");
-
 /**
  * The boolean, number or string parseJSON(text) gives, or undefined when it gives anything else or
  * throws: `appalert evaluate --attribute KEY=VALUE`'s value (install.js), read without parseJSON.
@@ -117,10 +118,9 @@ const loneSurrogates = new RegExp(loneSurrogate.source, "g");
  * @returns {boolean | number | string | undefined}
  */
 export function scalarJSON(text) {
-  // parseJSON reads the text's UTF-8, where a lone surrogate is U+FFFD (TextEncoder), and skips a
-  // leading byte order mark.
-  let source = loneSurrogate.test(text) ? text.replace(loneSurrogates, "\ufffd") : text;
-  if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
+  // parseJSON reads the text's UTF-8, as TextEncoder writes it (a lone surrogate as U+FFFD), and skips a
+  // leading byte order mark, as TextDecoder does.
+  const source = new TextDecoder().decode(new TextEncoder().encode(text));
   /** @type {unknown} */
   let value;
   try {
