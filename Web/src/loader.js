@@ -3,7 +3,7 @@
 // limit; decoded; kept in storage as the last good copy, which is used, with a problem saying why, when
 // the feed cannot be had or used.
 
-import { feedLimits, loadDiagnosticWords, readFeed } from "./feed.js";
+import { feedLimits, loadDiagnosticWords, readFeedInPage } from "./feed.js";
 import { written } from "./diagnostics.js";
 import { formatTimestamp } from "./dates.js";
 import { describe } from "./storage.js";
@@ -140,7 +140,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
       await trust.verifyFeed(keys, bytes, file);
       signature = new TextDecoder().decode(file);
     }
-    const { feed, diagnostics } = readFeed(bytes);
+    const { feed, diagnostics } = await readFeedInPage(bytes);
     if (trust) trust.checkSequence(feed, highest, "the feed's");
     const left = diagnostics.filter((d) => d.severity === "error");
     if (left.length > 0) await reportLeftOut(url, left, problem);
@@ -170,7 +170,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
         const signature = kept.signature === undefined ? undefined : new TextEncoder().encode(kept.signature);
         await trust.verifyFeed(keys, new TextEncoder().encode(kept.body), signature);
       }
-      const feed = readFeed(kept.body).feed;
+      const feed = (await readFeedInPage(kept.body)).feed;
       if (trust) trust.checkSequence(feed, highest, "its");
       problem(`the feed at ${url} cannot be used (${reason}); the copy fetched at ${formatTimestamp(kept.fetchedAt)} is used`);
       return feed;

@@ -4,13 +4,15 @@
 // (inboxCard) is src/index.js's only: in the bundle it is in the inbox's file (appalert-web-inbox.js).
 
 
-export { parseJSON, JSONObject, JSONSyntaxError } from "./json.js";
+export { JSONObject, JSONSyntaxError } from "./json.js";
+// The bundle carries no JSON reader of its own: its parseJSON and decodeFeed need loadDiagnosticWords() first.
+export { parseJSONLoaded as parseJSON, decodeFeedLoaded as decodeFeed } from "./feed.js";
 export { Version, VersionError, VersionRange, VersionRangeError } from "./version.js";
 export { LanguageTag, okLabel, closeLabel } from "./language.js";
 export { parseTimestamp, formatTimestamp, TimestampError } from "./dates.js";
 export { LinkPolicy, forbiddenSchemes } from "./link-policy.js";
 export { FeedError, UnsupportedError } from "./diagnostics.js";
-export { decodeFeed, decodeDocument, feedLimits, loadDiagnosticWords } from "./feed.js";
+export { decodeDocument, feedLimits, loadDiagnosticWords } from "./feed.js";
 export { knownPlatforms } from "./reader.js";
 export { rolloutBucket, rolloutIncludes, variantIndex, exclusionOf } from "./targeting.js";
 export { decide, resolveMessage } from "./select.js";
