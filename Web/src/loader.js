@@ -183,7 +183,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
 }
 
 /**
- * Says how many messages of the feed are left out, and why the first is, in words: the words are
+ * Says how many messages of the feed are left out (not how many errors), and why the first error is, in words: the words are
  * loaded now (in the bundle, appalert-web-words.js), and when they cannot be, its code is said instead.
  * @param {string} url
  * @param {import("./diagnostics.js").RecordedDiagnostic[]} left the errors, at least one
@@ -198,5 +198,8 @@ async function reportLeftOut(url, left, problem) {
   } catch (error) {
     reason = `${first.code} (its words cannot be loaded: ${describe(error)})`;
   }
-  problem(`the feed at ${url}: ${left.length} message${left.length === 1 ? "" : "s"} left out; ${first.path}: ${reason}`);
+  // A message can have several errors; an error of the feed itself ($.format, $.sequence) is no message's.
+  const messages = new Set(left.filter((d) => d.messageIndex !== null).map((d) => d.messageIndex)).size;
+  const count = messages === 0 ? "" : ` ${messages} message${messages === 1 ? "" : "s"} left out;`;
+  problem(`the feed at ${url}:${count} ${first.path}: ${reason}`);
 }
