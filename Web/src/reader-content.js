@@ -46,7 +46,7 @@ export function readAttributes(r, value) {
     const isList = Array.isArray(member);
     const values = isList ? member : [member];
     if (isList && member.length === 0) {
-      r.report("warning", "matchesNothing", { path, key: "attributes", value: "[]", words: ["noAttributeValues", excerpt(key)] });
+      r.warning("matchesNothing", "attributes", "[]", ["noAttributeValues", excerpt(key)], path);
     }
     /** @type {import("./message.js").AttributeValue[]} */
     const accepted = [];
@@ -56,10 +56,7 @@ export function readAttributes(r, value) {
         return;
       }
       failed = true;
-      r.report("error", "wrongType", {
-        path: isList ? path + `[${position}]` : path, key: "attributes", value: compactDescription(element),
-        words: ["badAttribute", excerpt(key), typeDescription(element)],
-      });
+      r.error("wrongType", "attributes", compactDescription(element), ["badAttribute", excerpt(key), typeDescription(element)], isList ? path + `[${position}]` : path);
     });
     conditions.push({ key, values: accepted });
   }
@@ -75,10 +72,10 @@ export function readInstallIds(r, value) {
   if (list === undefined) return undefined;
   list.forEach((id, position) => {
     if (id !== "") return;
-    r.report("error", "invalidValue", { path: r.messagePath + `.installIds[${position}]`, key: "installIds", value: '""', words: ["emptyInstallId"] });
+    r.error("invalidValue", "installIds", '""', ["emptyInstallId"], r.messagePath + `.installIds[${position}]`);
   });
   if (list.length === 0) {
-    r.report("warning", "matchesNothing", { key: "installIds", value: "[]", words: ["noInstallIds"] });
+    r.warning("matchesNothing", "installIds", "[]", ["noInstallIds"]);
   }
   return list;
 }
@@ -95,15 +92,13 @@ export function readTrigger(r, value) {
     r.checkKeys(value, ["event"], path);
     const name = present(value, "event");
     if (name === undefined) {
-      r.report("error", "missingKey", { path, key: "trigger", words: ["noTriggerEvent"] });
+      r.error("missingKey", "trigger", undefined, ["noTriggerEvent"], path);
       return undefined;
     }
     const event = eventName(r, name, "trigger", path + ".event");
     return event === undefined ? undefined : { event };
   }
-  r.report("error", typeof value === "string" ? "invalidValue" : "wrongType", {
-    key: "trigger", value: compactDescription(value), words: ["badTrigger"],
-  });
+  r.error(typeof value === "string" ? "invalidValue" : "wrongType", "trigger", compactDescription(value), ["badTrigger"]);
   return undefined;
 }
 
@@ -117,7 +112,7 @@ function eventName(r, value, key, path) {
   const name = r.string(value, "event", path);
   if (name === undefined) return undefined;
   if (!isValidEventName(name)) {
-    r.report("error", "invalidValue", { path, key, value: compactDescription(name), words: ["badEventName"] });
+    r.error("invalidValue", key, compactDescription(name), ["badEventName"], path);
     return undefined;
   }
   return name;
@@ -140,12 +135,12 @@ export function readConversion(r, value, path) {
   if (field !== undefined) {
     if (typeof field === "string" && isValidEventName(field)) event = field;
     else if (typeof field === "string") {
-      r.report("error", "invalidValue", { path: path + ".event", key: "conversion", value: compactDescription(field), words: ["badEventName"] });
+      r.error("invalidValue", "conversion", compactDescription(field), ["badEventName"], path + ".event");
     } else {
       r.wrongType(field, "event", "a string", path + ".event");
     }
   } else {
-    r.report("error", "missingKey", { path, key: "conversion", words: ["noConversionEvent"] });
+    r.error("missingKey", "conversion", undefined, ["noConversionEvent"], path);
   }
   /** @type {number | undefined} */
   let hours;
@@ -154,13 +149,10 @@ export function readConversion(r, value, path) {
     const number = integerValue(within);
     if (number !== undefined && number >= 1 && number <= 720) hours = number;
     else {
-      r.report("error", doubleValue(within) === undefined ? "wrongType" : "outOfRange", {
-        path: path + ".withinHours", key: "conversion", value: compactDescription(within),
-        words: ["badWithinHours"],
-      });
+      r.error(doubleValue(within) === undefined ? "wrongType" : "outOfRange", "conversion", compactDescription(within), ["badWithinHours"], path + ".withinHours");
     }
   } else {
-    r.report("error", "missingKey", { path, key: "conversion", words: ["noWithinHours"] });
+    r.error("missingKey", "conversion", undefined, ["noWithinHours"], path);
   }
   if (event === undefined || hours === undefined) return undefined;
   return { event, withinHours: hours };
@@ -188,7 +180,7 @@ export function readImage(r, value, path) {
   let url;
   const urlValue = present(value, "url");
   if (urlValue !== undefined) url = imageURL(r, urlValue, "url", path + ".url");
-  else r.report("error", "missingKey", { path: path + ".url", key: "image", words: ["noImageURL"] });
+  else r.error("missingKey", "image", undefined, ["noImageURL"], path + ".url");
   const darkValue = present(value, "darkUrl");
   const darkUrl = darkValue === undefined ? undefined : imageURL(r, darkValue, "darkUrl", path + ".darkUrl");
   /** @type {string | undefined} */
@@ -197,7 +189,7 @@ export function readImage(r, value, path) {
   if (altValue !== undefined) alt = r.string(altValue, "alt", path + ".alt");
   const hasAlt = !allWhitespace(alt ?? "");
   if (layout === "alert") {
-    r.report("warning", "noEffect", { path, key: "image", words: ["alertImage"] });
+    r.warning("noEffect", "image", undefined, ["alertImage"], path);
   } else if (!hasAlt) {
     r.report(layout === "image" ? "error" : "warning", "missingKey", {
       path: path + ".alt", key: "alt",
@@ -219,16 +211,13 @@ function imageURL(r, value, key, path) {
   if (text === undefined) return undefined;
   const absolute = absoluteURL(text, path);
   if (absolute === undefined) {
-    r.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"] });
+    r.error("invalidURL", key, compactDescription(value), ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"], path);
     return undefined;
   }
   if (absolute.scheme === "https" || (absolute.scheme === "http" && loopbackHosts.has(hostOf(text).toLowerCase()))) {
     return absolute.url;
   }
-  r.report("error", "invalidURL", {
-    path, key, value: compactDescription(value),
-    words: ["httpImage"],
-  });
+  r.error("invalidURL", key, compactDescription(value), ["httpImage"], path);
   return undefined;
 }
 
@@ -245,14 +234,11 @@ export function readButtons(r, value, path) {
     return undefined;
   }
   if (layout !== undefined && !layoutHasButtons(layout)) {
-    r.report("error", "invalidValue", { path, key: "buttons", words: ["noButtons", layout] });
+    r.error("invalidValue", "buttons", undefined, ["noButtons", layout], path);
     return undefined;
   }
   if (value.length < 1 || value.length > 2) {
-    r.report("error", "invalidValue", {
-      path, key: "buttons", value: `${value.length} buttons`,
-      words: ["buttonCount", value.length],
-    });
+    r.error("invalidValue", "buttons", `${value.length} buttons`, ["buttonCount", value.length], path);
     return undefined;
   }
   /** @type {Button[]} */
@@ -270,11 +256,11 @@ export function readButtons(r, value, path) {
     if (titleValue !== undefined) {
       title = r.string(titleValue, "title", itemPath + ".title");
       if (title === "") {
-        r.report("error", "invalidValue", { path: itemPath + ".title", key: "title", value: '""', words: ["emptyButtonTitle"] });
+        r.error("invalidValue", "title", '""', ["emptyButtonTitle"], itemPath + ".title");
         title = undefined;
       }
     } else {
-      r.report("error", "missingKey", { path: itemPath, key: "buttons", words: ["noButtonTitle"] });
+      r.error("missingKey", "buttons", undefined, ["noButtonTitle"], itemPath);
     }
     /** @type {Action} */
     let action = "dismiss";
@@ -290,14 +276,11 @@ export function readButtons(r, value, path) {
   if (!r.dismissible) {
     const position = buttons.findIndex((b) => b.action === "dismiss");
     if (position >= 0) {
-      r.report("error", "invalidValue", { path: path + `[${position}]`, key: "buttons", words: ["wallDismiss"] });
+      r.error("invalidValue", "buttons", undefined, ["wallDismiss"], path + `[${position}]`);
       return undefined;
     }
     if (!buttons.some((b) => typeof b.action === "object" && "url" in b.action)) {
-      r.report("error", "wallWithoutLink", {
-        path, key: "buttons",
-        words: ["wallNoURLButton"],
-      });
+      r.error("wallWithoutLink", "buttons", undefined, ["wallNoURLButton"], path);
       return undefined;
     }
   }
@@ -328,12 +311,10 @@ export function readAction(r, value, key, path) {
       const name = eventName(r, event, key, path + ".event");
       return name === undefined ? undefined : { event: name };
     }
-    r.report("error", "invalidValue", { path, key, value: compactDescription(value), words: ["badAction", expected] });
+    r.error("invalidValue", key, compactDescription(value), ["badAction", expected], path);
     return undefined;
   }
-  r.report("error", typeof value === "string" ? "invalidValue" : "wrongType", {
-    path, key, value: compactDescription(value), words: ["mustBe", key, expected],
-  });
+  r.error(typeof value === "string" ? "invalidValue" : "wrongType", key, compactDescription(value), ["mustBe", key, expected], path);
   return undefined;
 }
 
@@ -351,7 +332,7 @@ export function readFeatures(r, value, path) {
     return undefined;
   }
   if (value.length < 1 || value.length > 10) {
-    r.report("error", "invalidValue", { path, key: "features", value: `${value.length} features`, words: ["featureCount", value.length] });
+    r.error("invalidValue", "features", `${value.length} features`, ["featureCount", value.length], path);
     return undefined;
   }
   /** @type {import("./message.js").Feature[]} */
@@ -365,7 +346,7 @@ export function readFeatures(r, value, path) {
     r.checkKeys(element, featureKeys, itemPath);
     const titleValue = present(element, "title");
     if (titleValue === undefined) {
-      r.report("error", "missingKey", { path: itemPath, key: "features", words: ["noFeatureTitle"] });
+      r.error("missingKey", "features", undefined, ["noFeatureTitle"], itemPath);
       continue;
     }
     const title = r.string(titleValue, "title", itemPath + ".title");
@@ -379,17 +360,14 @@ export function readFeatures(r, value, path) {
     if (symbol !== undefined) {
       if (isSymbolName(symbol)) feature.symbol = symbol;
       else {
-        r.report("warning", "invalidValue", {
-          path: itemPath + ".symbol", key: "symbol", value: compactDescription(symbol),
-          words: ["badSymbol"],
-        });
+        r.warning("invalidValue", "symbol", compactDescription(symbol), ["badSymbol"], itemPath + ".symbol");
       }
     }
     features.push(feature);
   }
   if (features.length !== value.length) return undefined;
   if (r.layout !== undefined && r.layout !== "sheet") {
-    r.report("warning", "noEffect", { path, key: "features", words: ["featuresOffSheet"] });
+    r.warning("noEffect", "features", undefined, ["featuresOffSheet"], path);
   }
   return features;
 }
@@ -420,10 +398,7 @@ function readPalette(r, object, path) {
     const color = typeof field === "string" ? colorHex(field) : undefined;
     if (color === undefined) {
       failed = true;
-      r.report("error", typeof field === "string" ? "invalidValue" : "wrongType", {
-        path: appending(key, path), key, value: compactDescription(field),
-        words: ["badColor"],
-      });
+      r.error(typeof field === "string" ? "invalidValue" : "wrongType", key, compactDescription(field), ["badColor"], appending(key, path));
       continue;
     }
     palette[/** @type {"background" | "text" | "accent"} */ (key)] = color;
@@ -474,7 +449,7 @@ export function readData(r, value) {
     return undefined;
   }
   if (value.names.length > 50) {
-    r.report("error", "limit", { path, key: "data", value: `${value.names.length} keys`, words: ["dataKeys", value.names.length] });
+    r.error("limit", "data", `${value.names.length} keys`, ["dataKeys", value.names.length], path);
     return undefined;
   }
   r.checkKeys(value, [], path, false);
@@ -491,10 +466,7 @@ export function readData(r, value) {
     const scalars = [...member].length;
     if (scalars > 1000) {
       failed = true;
-      r.report("error", "limit", {
-        path: itemPath, key: "data", value: `"${[...member].slice(0, 40).join("")}…"`,
-        words: ["longData", scalars],
-      });
+      r.error("limit", "data", `"${[...member].slice(0, 40).join("")}…"`, ["longData", scalars], itemPath);
       continue;
     }
     data.set(key, member);

@@ -42,12 +42,10 @@ export function readMessage(r, get) {
     const number = integerValue(idValue);
     if (number !== undefined && number >= 1) r.id = number;
     else {
-      r.report("error", doubleValue(idValue) === undefined ? "wrongType" : "outOfRange", {
-        key: "id", value: compactDescription(idValue), words: ["badId"],
-      });
+      r.error(doubleValue(idValue) === undefined ? "wrongType" : "outOfRange", "id", compactDescription(idValue), ["badId"]);
     }
   } else {
-    r.report("error", "missingKey", { key: "id", words: ["isMissing", "id", MessageReader.misspelling("id", undefined, r.unknownKeysWritten)] });
+    r.error("missingKey", "id", undefined, ["isMissing", "id", MessageReader.misspelling("id", undefined, r.unknownKeysWritten)]);
   }
   /** @type {string[]} */
   let bundleIds = [];
@@ -62,17 +60,15 @@ export function readMessage(r, get) {
     if (names !== undefined) {
       names.forEach((name, position) => {
         if (name === "") {
-          r.report("error", "invalidValue", { path: r.messagePath + `.bundleIds[${position}]`, key: "bundleIds", value: '""', words: ["emptyBundleId"] });
+          r.error("invalidValue", "bundleIds", '""', ["emptyBundleId"], r.messagePath + `.bundleIds[${position}]`);
         }
       });
-      if (names.length === 0) r.report("warning", "matchesNothing", { key: "bundleIds", value: "[]", words: ["noBundleIds"] });
+      if (names.length === 0) r.warning("matchesNothing", "bundleIds", "[]", ["noBundleIds"]);
       bundleIds = bundleIds.concat(names);
     }
   }
   if (single === undefined && list === undefined) {
-    r.report("error", "missingKey", {
-      key: "bundleId", words: ["bundleIdIsMissing", MessageReader.misspelling("bundleId", "bundleIds", r.unknownKeysWritten)],
-    });
+    r.error("missingKey", "bundleId", undefined, ["bundleIdIsMissing", MessageReader.misspelling("bundleId", "bundleIds", r.unknownKeysWritten)]);
   }
   const layoutValue = get("layout");
   if (layoutValue !== undefined) r.layout = readLayout(r, layoutValue);
@@ -94,10 +90,7 @@ export function readMessage(r, get) {
   const startDate = (v = get("startDate")) === undefined ? undefined : r.date(v, "startDate");
   const endDate = (v = get("endDate")) === undefined ? undefined : r.date(v, "endDate");
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
-    r.report("error", "emptyDateWindow", {
-      key: "endDate", value: compactDescription(/** @type {JSONValue} */ (get("endDate"))),
-      words: ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))],
-    });
+    r.error("emptyDateWindow", "endDate", compactDescription(/** @type {JSONValue} */ (get("endDate"))), ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))]);
   }
   let rollout = 100;
   const rolloutValue = get("rollout");
@@ -105,17 +98,14 @@ export function readMessage(r, get) {
     const number = r.number(rolloutValue, "rollout", 0, 100);
     if (number !== undefined) {
       rollout = number;
-      if (number === 0) r.report("warning", "matchesNothing", { key: "rollout", value: "0", words: ["rolloutZero"] });
+      if (number === 0) r.warning("matchesNothing", "rollout", "0", ["rolloutZero"]);
     }
   }
   const priority = ((v = get("priority")) === undefined ? undefined : r.integer(v, "priority", undefined)) ?? 0;
   const maxViews = ((v = get("maxViews")) === undefined ? undefined : r.integer(v, "maxViews", 1)) ?? 1;
   const minHoursBetweenViews = (v = get("minHoursBetweenViews")) === undefined ? undefined : r.number(v, "minHoursBetweenViews", 0, Number.MAX_VALUE);
   if (minHoursBetweenViews !== undefined && maxViews === 1) {
-    r.report("warning", "noEffect", {
-      key: "minHoursBetweenViews", value: compactDescription(minHoursBetweenViews),
-      words: ["hoursOneView"],
-    });
+    r.warning("noEffect", "minHoursBetweenViews", compactDescription(minHoursBetweenViews), ["hoursOneView"]);
   }
   const dismissibleValue = get("dismissible");
   if (dismissibleValue !== undefined) {
@@ -125,15 +115,9 @@ export function readMessage(r, get) {
   r.hasButtons = get("buttons") !== undefined;
   const layout = r.layout;
   if (!r.dismissible && layout !== undefined && !layoutHasButtons(layout)) {
-    r.report("error", "invalidValue", {
-      key: "dismissible", value: "false",
-      words: ["alwaysDismissible", layout],
-    });
+    r.error("invalidValue", "dismissible", "false", ["alwaysDismissible", layout]);
   } else if (!r.dismissible && !r.hasButtons && link === undefined && linkValue === undefined) {
-    r.report("error", "wallWithoutLink", {
-      key: "dismissible", value: "false",
-      words: ["wallNoLink"],
-    });
+    r.error("wallWithoutLink", "dismissible", "false", ["wallNoLink"]);
   }
   const localizations = ((v = get("localizations")) === undefined ? undefined : readLocalizations(r, v, undefined)) ?? [];
   const whatsNew = (v = get("whatsNew")) === undefined ? undefined : r.range(v, "whatsNew");
@@ -145,7 +129,7 @@ export function readMessage(r, get) {
   const trigger = ((v = get("trigger")) === undefined ? undefined : extra.readTrigger(r, v)) ?? "launch";
   const rolloutSchedule = (v = get("rolloutSchedule")) === undefined ? undefined : readRolloutSchedule(r, v);
   if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
-    r.report("error", "invalidValue", { key: "rolloutSchedule", words: ["twoRollouts"] });
+    r.error("invalidValue", "rolloutSchedule", undefined, ["twoRollouts"]);
   }
   const variants = ((v = get("variants")) === undefined ? undefined : readVariants(r, v)) ?? [];
   const conversion = (v = get("conversion")) === undefined ? undefined : extra.readConversion(r, v, appending("conversion", r.messagePath));
@@ -153,19 +137,16 @@ export function readMessage(r, get) {
   if (layout !== undefined && layoutHasTapAction(layout)) {
     for (const key of ["confirmLabel", "link"]) {
       if (get(key) === undefined) continue;
-      r.report("warning", "noEffect", { key, words: ["tapOnly", key, layout] });
+      r.warning("noEffect", key, undefined, ["tapOnly", key, layout]);
     }
   } else if (layout !== undefined && r.hasButtons) {
     for (const key of ["confirmLabel", "link"]) {
       if (get(key) === undefined) continue;
-      r.report("error", "invalidValue", { key, words: ["withButtons", key] });
+      r.error("invalidValue", key, undefined, ["withButtons", key]);
     }
   }
   if (content.placement !== "launch" && get("trigger") !== undefined) {
-    r.report("warning", "noEffect", {
-      key: "trigger",
-      words: ["placedTrigger", content.placement],
-    });
+    r.warning("noEffect", "trigger", undefined, ["placedTrigger", content.placement]);
   }
   for (const diagnostic of r.diagnostics) diagnostic.messageId = r.id ?? null;
   if (r.id === undefined || title === undefined || text === undefined || layout === undefined || r.hasErrors) return undefined;
@@ -189,13 +170,11 @@ export function readMessage(r, get) {
 function readLayout(r, value) {
   if (typeof value === "string" && layouts.includes(value)) return /** @type {Layout} */ (value);
   if (typeof value !== "string") {
-    r.report("error", "wrongType", { key: "layout", value: compactDescription(value), words: ["layoutNotString", typeDescription(value), layouts] });
+    r.error("wrongType", "layout", compactDescription(value), ["layoutNotString", typeDescription(value), layouts]);
     return undefined;
   }
   const suggestion = extra.closest(value, layouts);
-  r.report("error", "invalidValue", {
-    key: "layout", value: compactDescription(value), words: ["unknownLayout", value, suggestion, layouts],
-  });
+  r.error("invalidValue", "layout", compactDescription(value), ["unknownLayout", value, suggestion, layouts]);
   return undefined;
 }
 
@@ -210,17 +189,14 @@ function readRichContent(r, get) {
   const image = get("image");
   if (image !== undefined) content.image = extra.readImage(r, image, appending("image", r.messagePath));
   if (layout === "image" && image === undefined) {
-    r.report("error", "missingKey", { key: "image", words: ["noImage"] });
+    r.error("missingKey", "image", undefined, ["noImage"]);
   }
   const buttons = get("buttons");
   if (buttons !== undefined) content.buttons = extra.readButtons(r, buttons, appending("buttons", r.messagePath));
   const action = get("action");
   if (action !== undefined) {
     if (layout !== undefined && !layoutHasTapAction(layout)) {
-      r.report("error", "invalidValue", {
-        key: "action", value: compactDescription(action),
-        words: ["actionOnButtons", layout],
-      });
+      r.error("invalidValue", "action", compactDescription(action), ["actionOnButtons", layout]);
     } else {
       content.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
     }
@@ -231,7 +207,7 @@ function readRichContent(r, get) {
   if (colors !== undefined) {
     content.colors = extra.readColors(r, colors);
     if (layout === "alert" && content.colors !== undefined) {
-      r.report("warning", "noEffect", { key: "colors", words: ["alertColors"] });
+      r.warning("noEffect", "colors", undefined, ["alertColors"]);
     }
   }
   const data = get("data");
@@ -241,10 +217,7 @@ function readRichContent(r, get) {
     if (typeof placement === "string" && (placement === "launch" || placement === "inbox" || isValidEventName(placement))) {
       content.placement = placement;
     } else {
-      r.report("error", typeof placement === "string" ? "invalidValue" : "wrongType", {
-        key: "placement", value: compactDescription(placement),
-        words: ["badPlacement"],
-      });
+      r.error(typeof placement === "string" ? "invalidValue" : "wrongType", "placement", compactDescription(placement), ["badPlacement"]);
     }
   }
   const bannerSeconds = get("bannerSeconds");
@@ -253,10 +226,7 @@ function readRichContent(r, get) {
     if (seconds !== undefined) {
       if (layout === "banner") content.bannerSeconds = seconds;
       else if (layout !== undefined) {
-        r.report("warning", "noEffect", {
-          key: "bannerSeconds", value: compactDescription(bannerSeconds),
-          words: ["bannerSeconds", layout],
-        });
+        r.warning("noEffect", "bannerSeconds", compactDescription(bannerSeconds), ["bannerSeconds", layout]);
       }
     }
   }
@@ -281,9 +251,7 @@ export function readLocalizations(r, value, basePath) {
     const path = appending(key, base);
     const tag = new LanguageTag(key);
     if (!tag.isWellFormed) {
-      r.report("error", "invalidLanguageTag", {
-        path, key: "localizations", value: compactDescription(key), words: ["notLanguageTag", key],
-      });
+      r.error("invalidLanguageTag", "localizations", compactDescription(key), ["notLanguageTag", key], path);
       continue;
     }
     if (!isObject(fieldsValue)) {
@@ -306,10 +274,7 @@ export function readLocalizations(r, value, basePath) {
     if (fields.buttons !== undefined || r.hasButtons) {
       for (const [name, given] of [["confirmLabel", localization.confirmLabel !== undefined], ["link", localization.link !== undefined]]) {
         if (!given) continue;
-        r.report("error", "invalidValue", {
-          path: appending(/** @type {string} */ (name), path), key: /** @type {string} */ (name),
-          words: ["withButtons", name],
-        });
+        r.error("invalidValue", /** @type {string} */ (name), undefined, ["withButtons", name], appending(/** @type {string} */ (name), path));
       }
     }
     if (fields.image !== undefined) localization.image = extra.readImage(r, fields.image, path + ".image");
@@ -329,7 +294,7 @@ function readRolloutSchedule(r, value) {
     return undefined;
   }
   if (value.length === 0) {
-    r.report("warning", "matchesNothing", { key: "rolloutSchedule", value: "[]", words: ["noSteps"] });
+    r.warning("matchesNothing", "rolloutSchedule", "[]", ["noSteps"]);
   }
   /** @type {import("./message.js").RolloutStep[]} */
   const steps = [];
@@ -351,14 +316,11 @@ function readRolloutSchedule(r, value) {
         try {
           at = parseTimestamp(text);
         } catch (error) {
-          r.report("error", "invalidDate", {
-            path: path + ".at", key: "rolloutSchedule", value: compactDescription(text),
-            words: ["notRFC3339", /** @type {Error} */ (error).message],
-          });
+          r.error("invalidDate", "rolloutSchedule", compactDescription(text), ["notRFC3339", /** @type {Error} */ (error).message], path + ".at");
         }
       }
     } else {
-      r.report("error", "missingKey", { path, key: "rolloutSchedule", words: ["noStepAt"] });
+      r.error("missingKey", "rolloutSchedule", undefined, ["noStepAt"], path);
     }
     /** @type {number | undefined} */
     let percent;
@@ -367,13 +329,10 @@ function readRolloutSchedule(r, value) {
       const number = doubleValue(percentValue);
       if (number !== undefined && number >= 0 && number <= 100) percent = number;
       else {
-        r.report("error", number === undefined ? "wrongType" : "outOfRange", {
-          path: path + ".percent", key: "rolloutSchedule", value: compactDescription(percentValue),
-          words: ["badPercent"],
-        });
+        r.error(number === undefined ? "wrongType" : "outOfRange", "rolloutSchedule", compactDescription(percentValue), ["badPercent"], path + ".percent");
       }
     } else {
-      r.report("error", "missingKey", { path, key: "rolloutSchedule", words: ["noStepPercent"] });
+      r.error("missingKey", "rolloutSchedule", undefined, ["noStepPercent"], path);
     }
     if (at === undefined || percent === undefined) {
       failed = true;
@@ -383,17 +342,11 @@ function readRolloutSchedule(r, value) {
     if (previous !== undefined) {
       if (at <= previous.at) {
         failed = true;
-        r.report("error", "invalidValue", {
-          path: path + ".at", key: "rolloutSchedule", value: compactDescription(formatTimestamp(at)),
-          words: ["stepTime"],
-        });
+        r.error("invalidValue", "rolloutSchedule", compactDescription(formatTimestamp(at)), ["stepTime"], path + ".at");
       }
       if (percent < previous.percent) {
         failed = true;
-        r.report("error", "invalidValue", {
-          path: path + ".percent", key: "rolloutSchedule", value: compactDescription(percent),
-          words: ["stepShrinks", percentText(percent), percentText(previous.percent)],
-        });
+        r.error("invalidValue", "rolloutSchedule", compactDescription(percent), ["stepShrinks", percentText(percent), percentText(previous.percent)], path + ".percent");
       }
     }
     steps.push({ at, percent });
@@ -418,17 +371,11 @@ function readVariantName(r, value, path) {
   const bytes = new TextEncoder().encode(name).length;
   const scalars = [...name].length;
   if (bytes > 4 * limit || scalars > limit) {
-    r.report("error", "outOfRange", {
-      path, key: "variants", value: compactDescription(name),
-      words: ["longVariantName", limit, 4 * limit, scalars, bytes],
-    });
+    r.error("outOfRange", "variants", compactDescription(name), ["longVariantName", limit, 4 * limit, scalars, bytes], path);
     return undefined;
   }
   if (blank.test(name)) {
-    r.report("error", "invalidValue", {
-      path, key: "variants", value: compactDescription(name),
-      words: ["blankVariantName"],
-    });
+    r.error("invalidValue", "variants", compactDescription(name), ["blankVariantName"], path);
     return undefined;
   }
   return name;
@@ -444,10 +391,7 @@ function readVariants(r, value) {
     return undefined;
   }
   if (value.length < 2 || value.length > maximumVariants) {
-    r.report("error", "invalidValue", {
-      key: "variants", value: `${value.length} variants`,
-      words: ["variantCount", maximumVariants, value.length],
-    });
+    r.error("invalidValue", "variants", `${value.length} variants`, ["variantCount", maximumVariants, value.length]);
     return undefined;
   }
   /** @type {import("./message.js").Variant[]} */
@@ -473,10 +417,7 @@ function readVariants(r, value) {
         const first = names.get(name);
         if (first !== undefined) {
           failed = true;
-          r.report("error", "invalidValue", {
-            path: path + ".name", key: "variants", value: compactDescription(name),
-            words: ["variantNameTaken", name, first],
-          });
+          r.error("invalidValue", "variants", compactDescription(name), ["variantNameTaken", name, first], path + ".name");
         } else names.set(name, position);
         variant.name = name;
       }
@@ -487,13 +428,11 @@ function readVariants(r, value) {
       if (number !== undefined && number >= 1) variant.weight = number;
       else {
         failed = true;
-        r.report("error", doubleValue(weight) === undefined ? "wrongType" : "outOfRange", {
-          path: path + ".weight", key: "variants", value: compactDescription(weight), words: ["badWeight"],
-        });
+        r.error(doubleValue(weight) === undefined ? "wrongType" : "outOfRange", "variants", compactDescription(weight), ["badWeight"], path + ".weight");
       }
     } else {
       failed = true;
-      r.report("error", "missingKey", { path, key: "variants", words: ["noWeight"] });
+      r.error("missingKey", "variants", undefined, ["noWeight"], path);
     }
     const field = (/** @type {string} */ name) => present(element, name);
     let f;

@@ -192,6 +192,23 @@ export class MessageReader {
     });
   }
 
+  // The readers' reports, the facts in the order a diagnostic lists them: its key (null: the message
+  // itself), value (undefined: none), words, and its path when it is not the key's in the message.
+  /**
+   * @param {string} code @param {string | null} key @param {string | undefined} value @param {Words} words
+   * @param {string} [path]
+   */
+  error(code, key, value, words, path) {
+    this.report("error", code, { path, key, value, words });
+  }
+  /**
+   * @param {string} code @param {string | null} key @param {string | undefined} value @param {Words} words
+   * @param {string} [path]
+   */
+  warning(code, key, value, words, path) {
+    this.report("warning", code, { path, key, value, words });
+  }
+
   /**
    * @param {JSONValue} value
    * @param {string} key
@@ -199,9 +216,7 @@ export class MessageReader {
    * @param {string} [path]
    */
   wrongType(value, key, expected, path) {
-    this.report("error", "wrongType", {
-      path, key, value: compactDescription(value), words: ["notType", key, expected, typeDescription(value)],
-    });
+    this.error("wrongType", key, compactDescription(value), ["notType", key, expected, typeDescription(value)], path);
   }
 
   markLeftOut() {
@@ -214,10 +229,7 @@ export class MessageReader {
     if (this.diagnostics.length === 0) return; // nothing to say of most messages
     if (this.keyWarnings > maximumKeyWarnings) {
       const hidden = this.keyWarnings - maximumKeyWarnings;
-      this.report("warning", "unknownKey", {
-        key: null,
-        words: ["moreKeyWarnings", hidden, maximumKeyWarnings],
-      });
+      this.warning("unknownKey", null, undefined, ["moreKeyWarnings", hidden, maximumKeyWarnings]);
     }
     into.push(...this.diagnostics.filter((d) => d.severity === "error").map(bounded));
     into.push(...this.diagnostics.filter((d) => d.severity !== "error").map(bounded));
@@ -234,9 +246,7 @@ export class MessageReader {
    */
   reportDuplicate(key, path) {
     if (!this.countKeyWarning()) return;
-    this.report("warning", "duplicateKey", {
-      path: appending(key, path), key, words: ["duplicateKey", key],
-    });
+    this.warning("duplicateKey", key, undefined, ["duplicateKey", key], appending(key, path));
   }
 
   /**
@@ -247,10 +257,7 @@ export class MessageReader {
   reportUnknown(key, path, known) {
     if (!this.countKeyWarning()) return;
     const suggestion = closestKey(key, known);
-    this.report("warning", "unknownKey", {
-      path: appending(key, path), key,
-      words: ["unknownKey", key, suggestion],
-    });
+    this.warning("unknownKey", key, undefined, ["unknownKey", key, suggestion], appending(key, path));
   }
 
   /**
@@ -258,10 +265,7 @@ export class MessageReader {
    * @param {string} path
    */
   reportLongKey(key, path) {
-    this.report("error", "limit", {
-      path, key,
-      words: ["longKey", utf8Length(key), this.maximumStringLength],
-    });
+    this.error("limit", key, undefined, ["longKey", utf8Length(key), this.maximumStringLength], path);
   }
 
   /**
@@ -305,10 +309,7 @@ export class MessageReader {
     if (typeof value === "string") {
       const length = utf8Length(value);
       if (length > this.maximumStringLength) {
-        this.report("error", "limit", {
-          path, key, value: `"${[...value].slice(0, 40).join("")}…"`,
-          words: ["longString", key, length, this.maximumStringLength],
-        });
+        this.error("limit", key, `"${[...value].slice(0, 40).join("")}…"`, ["longString", key, length, this.maximumStringLength], path);
         return undefined;
       }
       return value;
@@ -325,7 +326,7 @@ export class MessageReader {
     const text = this.string(value, key);
     if (text === undefined) return undefined;
     if (text === "") {
-      this.report("error", "invalidValue", { key, value: '""', words: ["empty", key] });
+      this.error("invalidValue", key, '""', ["empty", key]);
       return undefined;
     }
     return text;
@@ -337,9 +338,7 @@ export class MessageReader {
    */
   requiredString(value, key) {
     if (value === undefined) {
-      this.report("error", "missingKey", {
-        key, words: ["isMissing", key, MessageReader.misspelling(key, undefined, this.unknownKeysWritten)],
-      });
+      this.error("missingKey", key, undefined, ["isMissing", key, MessageReader.misspelling(key, undefined, this.unknownKeysWritten)]);
       return undefined;
     }
     return this.string(value, key);
@@ -359,7 +358,7 @@ export class MessageReader {
     }
     if (!(number >= low && number <= high)) {
       const bounds = high === Number.MAX_VALUE ? `at least ${compactDescription(low)}` : `from ${compactDescription(low)} to ${compactDescription(high)}`;
-      this.report("error", "outOfRange", { key, value: compactDescription(value), words: ["mustBe", key, bounds] });
+      this.error("outOfRange", key, compactDescription(value), ["mustBe", key, bounds]);
       return undefined;
     }
     return number;
@@ -374,14 +373,14 @@ export class MessageReader {
     const number = integerValue(value);
     if (number === undefined) {
       if (doubleValue(value) !== undefined) {
-        this.report("error", "invalidValue", { key, value: compactDescription(value), words: ["notWhole", key] });
+        this.error("invalidValue", key, compactDescription(value), ["notWhole", key]);
       } else {
         this.wrongType(value, key, "a whole number");
       }
       return undefined;
     }
     if (minimum !== undefined && number < minimum) {
-      this.report("error", "outOfRange", { key, value: compactDescription(value), words: ["atLeast", key, minimum] });
+      this.error("outOfRange", key, compactDescription(value), ["atLeast", key, minimum]);
       return undefined;
     }
     return number;
@@ -415,9 +414,7 @@ export class MessageReader {
       if (typeof element === "string") {
         this.string(element, key, path);
       } else {
-        this.report("error", "wrongType", {
-          path, key, value: compactDescription(element), words: ["notStrings", key, typeDescription(element)],
-        });
+        this.error("wrongType", key, compactDescription(element), ["notStrings", key, typeDescription(element)], path);
       }
     }
     return valid;
@@ -432,7 +429,7 @@ export class MessageReader {
     if (!this.allStrings(value, key)) return undefined;
     const strings = /** @type {string[]} */ (value);
     if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key, value: "[]", words: ["noVersions", key] });
+      this.warning("matchesNothing", key, "[]", ["noVersions", key]);
     }
     let valid = true;
     const versions = new Array(strings.length);
@@ -441,10 +438,7 @@ export class MessageReader {
         versions[position] = versionOf(strings[position]);
       } catch (error) {
         valid = false;
-        this.report("error", "invalidVersion", {
-          path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(strings[position]),
-          words: ["error", /** @type {Error} */ (error).message],
-        });
+        this.error("invalidVersion", key, compactDescription(strings[position]), ["error", /** @type {Error} */ (error).message], appending(key, this.messagePath) + `[${position}]`);
       }
     }
     return valid ? versions : undefined;
@@ -460,11 +454,11 @@ export class MessageReader {
     try {
       const range = VersionRange.parse(text);
       if (range.matchesEveryRelease && [...encoder.encode(text)].every(isRangeWhitespace)) {
-        this.report("warning", "noEffect", { key, value: `"${text}"`, words: ["everyRelease", key] });
+        this.warning("noEffect", key, `"${text}"`, ["everyRelease", key]);
       }
       return range;
     } catch (error) {
-      this.report("error", "invalidRange", { key, value: compactDescription(text), words: ["error", /** @type {Error} */ (error).message] });
+      this.error("invalidRange", key, compactDescription(text), ["error", /** @type {Error} */ (error).message]);
       return undefined;
     }
   }
@@ -479,10 +473,7 @@ export class MessageReader {
     try {
       return parseTimestamp(text);
     } catch (error) {
-      this.report("error", "invalidDate", {
-        key, value: compactDescription(text),
-        words: ["notRFC3339", /** @type {Error} */ (error).message],
-      });
+      this.error("invalidDate", key, compactDescription(text), ["notRFC3339", /** @type {Error} */ (error).message]);
       return undefined;
     }
   }
@@ -492,15 +483,12 @@ export class MessageReader {
     const strings = this.stringArray(value, "platforms");
     if (strings === undefined) return undefined;
     if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key: "platforms", value: "[]", words: ["noPlatforms"] });
+      this.warning("matchesNothing", "platforms", "[]", ["noPlatforms"]);
     }
     const platforms = strings.map((s) => s.toLowerCase());
     platforms.forEach((platform, position) => {
       if (knownPlatforms.includes(platform)) return;
-      this.report("warning", "unknownPlatform", {
-        path: this.messagePath + `.platforms[${position}]`, key: "platforms", value: compactDescription(strings[position]),
-        words: ["unknownPlatform", strings[position], knownPlatforms],
-      });
+      this.warning("unknownPlatform", "platforms", compactDescription(strings[position]), ["unknownPlatform", strings[position], knownPlatforms], this.messagePath + `.platforms[${position}]`);
     });
     return platforms;
   }
@@ -510,7 +498,7 @@ export class MessageReader {
     const strings = this.stringArray(value, "locales");
     if (strings === undefined) return undefined;
     if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key: "locales", value: "[]", words: ["noLocales"] });
+      this.warning("matchesNothing", "locales", "[]", ["noLocales"]);
     }
     /** @type {LanguageTag[]} */
     const tags = [];
@@ -518,10 +506,7 @@ export class MessageReader {
       const tag = new LanguageTag(text);
       if (tag.isWellFormed) tags.push(tag);
       else {
-        this.report("error", "invalidLanguageTag", {
-          path: this.messagePath + `.locales[${position}]`, key: "locales", value: compactDescription(text),
-          words: ["notLanguageTag", text],
-        });
+        this.error("invalidLanguageTag", "locales", compactDescription(text), ["notLanguageTag", text], this.messagePath + `.locales[${position}]`);
       }
     });
     return tags.length === strings.length ? tags : undefined;
@@ -542,10 +527,10 @@ export class MessageReader {
     let title;
     const titleValue = present(value, "title");
     if (titleValue !== undefined) title = this.string(titleValue, "title", path + ".title");
-    else this.report("error", "missingKey", { path: path + ".title", key: "title", words: ["noLinkTitle"] });
+    else this.error("missingKey", "title", undefined, ["noLinkTitle"], path + ".title");
     const urlValue = present(value, "url");
     if (urlValue === undefined) {
-      this.report("error", "missingKey", { path: path + ".url", key: "url", words: ["noLinkURL"] });
+      this.error("missingKey", "url", undefined, ["noLinkURL"], path + ".url");
       return undefined;
     }
     const urlString = this.string(urlValue, "url", path + ".url");
@@ -564,18 +549,15 @@ export class MessageReader {
   checkedURL(text, value, path, key = "url") {
     const absolute = absoluteURL(text, path);
     if (absolute === undefined) {
-      this.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["notAbsolute", text, schemeOf(text), "https://example.com/help"] });
+      this.error("invalidURL", key, compactDescription(value), ["notAbsolute", text, schemeOf(text), "https://example.com/help"], path);
       return undefined;
     }
     if (forbiddenSchemes.has(absolute.scheme)) {
-      this.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["forbiddenScheme", absolute.scheme] });
+      this.error("invalidURL", key, compactDescription(value), ["forbiddenScheme", absolute.scheme], path);
       return undefined;
     }
     if (absolute.scheme === "http") {
-      this.report("warning", "insecureLink", {
-        path, key, value: compactDescription(value),
-        words: ["httpLink"],
-      });
+      this.warning("insecureLink", key, compactDescription(value), ["httpLink"], path);
     }
     return absolute.url;
   }
@@ -587,7 +569,7 @@ export class MessageReader {
    */
   read(element) {
     if (!isObject(element)) {
-      this.report("error", "wrongType", { key: null, value: compactDescription(element), words: ["notObject", typeDescription(element)] });
+      this.error("wrongType", null, compactDescription(element), ["notObject", typeDescription(element)]);
       return undefined;
     }
     const names = element.names;
