@@ -74,21 +74,17 @@ export function readMessage(r, get) {
   if (layoutValue !== undefined) r.layout = readLayout(r, layoutValue);
   const title = r.requiredString(get("title"), "title");
   const text = r.requiredString(get("text"), "text");
-  const confirmLabelValue = get("confirmLabel");
-  const confirmLabel = confirmLabelValue === undefined ? undefined : r.string(confirmLabelValue, "confirmLabel");
+  const confirmLabel = r.optional("confirmLabel", r.string);
   const linkValue = get("link");
   const link = linkValue === undefined ? undefined : r.readLink(linkValue, appending("link", r.messagePath));
-  // The value of an optional key, read where it is given (`v`, as the lines below name it).
-  /** @type {JSONValue | undefined} */
-  let v;
-  const appVersions = (v = get("appVersions")) === undefined ? undefined : r.versionList(v, "appVersions");
-  const osVersions = (v = get("osVersions")) === undefined ? undefined : r.versionList(v, "osVersions");
-  const appVersionRange = (v = get("appVersionRange")) === undefined ? undefined : r.range(v, "appVersionRange");
-  const osVersionRange = (v = get("osVersionRange")) === undefined ? undefined : r.range(v, "osVersionRange");
-  const platforms = (v = get("platforms")) === undefined ? undefined : r.readPlatforms(v);
-  const locales = (v = get("locales")) === undefined ? undefined : r.readLocales(v);
-  const startDate = (v = get("startDate")) === undefined ? undefined : r.date(v, "startDate");
-  const endDate = (v = get("endDate")) === undefined ? undefined : r.date(v, "endDate");
+  const appVersions = r.optional("appVersions", r.versionList);
+  const osVersions = r.optional("osVersions", r.versionList);
+  const appVersionRange = r.optional("appVersionRange", r.range);
+  const osVersionRange = r.optional("osVersionRange", r.range);
+  const platforms = r.optional("platforms", r.readPlatforms);
+  const locales = r.optional("locales", r.readLocales);
+  const startDate = r.optional("startDate", r.date);
+  const endDate = r.optional("endDate", r.date);
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
     r.error("emptyDateWindow", "endDate", compactDescription(/** @type {JSONValue} */ (get("endDate"))), ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))]);
   }
@@ -101,9 +97,9 @@ export function readMessage(r, get) {
       if (number === 0) r.warning("matchesNothing", "rollout", "0", ["rolloutZero"]);
     }
   }
-  const priority = ((v = get("priority")) === undefined ? undefined : r.integer(v, "priority", undefined)) ?? 0;
-  const maxViews = ((v = get("maxViews")) === undefined ? undefined : r.integer(v, "maxViews", 1)) ?? 1;
-  const minHoursBetweenViews = (v = get("minHoursBetweenViews")) === undefined ? undefined : r.number(v, "minHoursBetweenViews", 0, Number.MAX_VALUE);
+  const priority = r.optional("priority", r.integer, undefined) ?? 0;
+  const maxViews = r.optional("maxViews", r.integer, 1) ?? 1;
+  const minHoursBetweenViews = r.optional("minHoursBetweenViews", r.number, 0, Number.MAX_VALUE);
   if (minHoursBetweenViews !== undefined && maxViews === 1) {
     r.warning("noEffect", "minHoursBetweenViews", compactDescription(minHoursBetweenViews), ["hoursOneView"]);
   }
@@ -119,20 +115,20 @@ export function readMessage(r, get) {
   } else if (!r.dismissible && !r.hasButtons && link === undefined && linkValue === undefined) {
     r.error("wallWithoutLink", "dismissible", "false", ["wallNoLink"]);
   }
-  const localizations = ((v = get("localizations")) === undefined ? undefined : readLocalizations(r, v, undefined)) ?? [];
-  const whatsNew = (v = get("whatsNew")) === undefined ? undefined : r.range(v, "whatsNew");
-  const attributes = ((v = get("attributes")) === undefined ? undefined : extra.readAttributes(r, v)) ?? [];
-  const installIds = (v = get("installIds")) === undefined ? undefined : extra.readInstallIds(r, v);
-  const minLaunches = (v = get("minLaunches")) === undefined ? undefined : r.integer(v, "minLaunches", 0);
-  const minDaysSinceInstall = (v = get("minDaysSinceInstall")) === undefined ? undefined : r.integer(v, "minDaysSinceInstall", 0);
-  const minDaysSinceUpdate = (v = get("minDaysSinceUpdate")) === undefined ? undefined : r.integer(v, "minDaysSinceUpdate", 0);
-  const trigger = ((v = get("trigger")) === undefined ? undefined : extra.readTrigger(r, v)) ?? "launch";
-  const rolloutSchedule = (v = get("rolloutSchedule")) === undefined ? undefined : readRolloutSchedule(r, v);
+  const localizations = r.optional("localizations", (v) => readLocalizations(r, v, undefined)) ?? [];
+  const whatsNew = r.optional("whatsNew", r.range);
+  const attributes = r.optional("attributes", (v) => extra.readAttributes(r, v)) ?? [];
+  const installIds = r.optional("installIds", (v) => extra.readInstallIds(r, v));
+  const minLaunches = r.optional("minLaunches", r.integer, 0);
+  const minDaysSinceInstall = r.optional("minDaysSinceInstall", r.integer, 0);
+  const minDaysSinceUpdate = r.optional("minDaysSinceUpdate", r.integer, 0);
+  const trigger = r.optional("trigger", (v) => extra.readTrigger(r, v)) ?? "launch";
+  const rolloutSchedule = r.optional("rolloutSchedule", (v) => readRolloutSchedule(r, v));
   if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
     r.error("invalidValue", "rolloutSchedule", undefined, ["twoRollouts"]);
   }
-  const variants = ((v = get("variants")) === undefined ? undefined : readVariants(r, v)) ?? [];
-  const conversion = (v = get("conversion")) === undefined ? undefined : extra.readConversion(r, v, appending("conversion", r.messagePath));
+  const variants = r.optional("variants", (v) => readVariants(r, v)) ?? [];
+  const conversion = r.optional("conversion", (v) => extra.readConversion(r, v, appending("conversion", r.messagePath)));
   const content = readRichContent(r, get);
   if (layout !== undefined && layoutHasTapAction(layout)) {
     for (const key of ["confirmLabel", "link"]) {
@@ -235,6 +231,40 @@ function readRichContent(r, get) {
   return content;
 }
 
+/** @typedef {(r: MessageReader, value: JSONValue, path: string, key: string) => unknown} ContentReader */
+/** @type {ContentReader} */
+const readString = (r, value, path, key) => r.string(value, key, path);
+/**
+ * The reader of each key a variant or a translation words the message with: each read as the message's
+ * own key is (their texts where the message's are required, are optional here).
+ * @type {Record<string, ContentReader>}
+ */
+const contentReaders = {
+  title: readString,
+  text: readString,
+  confirmLabel: readString,
+  link: (r, value, path) => r.readLink(value, path),
+  localizations: (r, value, path) => readLocalizations(r, value, path),
+  buttons: extra.readButtons,
+  image: extra.readImage,
+  features: extra.readFeatures,
+  conversion: extra.readConversion,
+};
+// A variant's keys after its name and weight, in the Swift engine's order (MessageReader+Campaign.swift).
+const contentKeys = variantKeys.slice(2);
+
+/**
+ * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given.
+ * @param {MessageReader} r @param {JSONObject} object @param {string[]} keys @param {string} path
+ * @param {object} into
+ */
+function readContent(r, object, keys, path, into) {
+  for (const key of keys) {
+    const value = present(object, key);
+    if (value !== undefined) /** @type {Record<string, unknown>} */ (into)[key] = contentReaders[key](r, value, path + "." + key, key);
+  }
+}
+
 /**
  * @param {MessageReader} r @param {JSONValue} value @param {string | undefined} basePath
  * @returns {import("./message.js").Localization[] | undefined}
@@ -259,26 +289,16 @@ export function readLocalizations(r, value, basePath) {
       continue;
     }
     r.checkKeys(fieldsValue, localizationKeys, path);
-    /** @type {Record<string, JSONValue | undefined>} */
-    const fields = {};
-    for (const [name, field] of fieldsValue.members) {
-      if (localizationKeys.includes(name)) fields[name] = field === null ? undefined : field;
-    }
     /** @type {import("./message.js").Localization} */
     const localization = { tag };
-    if (fields.title !== undefined) localization.title = r.string(fields.title, "title", path + ".title");
-    if (fields.text !== undefined) localization.text = r.string(fields.text, "text", path + ".text");
-    if (fields.confirmLabel !== undefined) localization.confirmLabel = r.string(fields.confirmLabel, "confirmLabel", path + ".confirmLabel");
-    if (fields.link !== undefined) localization.link = r.readLink(fields.link, path + ".link");
-    if (fields.buttons !== undefined) localization.buttons = extra.readButtons(r, fields.buttons, path + ".buttons");
-    if (fields.buttons !== undefined || r.hasButtons) {
+    readContent(r, fieldsValue, ["title", "text", "confirmLabel", "link", "buttons"], path, localization);
+    if (present(fieldsValue, "buttons") !== undefined || r.hasButtons) {
       for (const [name, given] of [["confirmLabel", localization.confirmLabel !== undefined], ["link", localization.link !== undefined]]) {
         if (!given) continue;
         r.error("invalidValue", /** @type {string} */ (name), undefined, ["withButtons", name], appending(/** @type {string} */ (name), path));
       }
     }
-    if (fields.image !== undefined) localization.image = extra.readImage(r, fields.image, path + ".image");
-    if (fields.features !== undefined) localization.features = extra.readFeatures(r, fields.features, path + ".features");
+    readContent(r, fieldsValue, ["image", "features"], path, localization);
     localizations.push(localization);
   }
   return localizations;
@@ -434,17 +454,7 @@ function readVariants(r, value) {
       failed = true;
       r.error("missingKey", "variants", undefined, ["noWeight"], path);
     }
-    const field = (/** @type {string} */ name) => present(element, name);
-    let f;
-    if ((f = field("title")) !== undefined) variant.title = r.string(f, "title", path + ".title");
-    if ((f = field("text")) !== undefined) variant.text = r.string(f, "text", path + ".text");
-    if ((f = field("confirmLabel")) !== undefined) variant.confirmLabel = r.string(f, "confirmLabel", path + ".confirmLabel");
-    if ((f = field("link")) !== undefined) variant.link = r.readLink(f, path + ".link");
-    if ((f = field("localizations")) !== undefined) variant.localizations = readLocalizations(r, f, path + ".localizations");
-    if ((f = field("buttons")) !== undefined) variant.buttons = extra.readButtons(r, f, path + ".buttons");
-    if ((f = field("image")) !== undefined) variant.image = extra.readImage(r, f, path + ".image");
-    if ((f = field("features")) !== undefined) variant.features = extra.readFeatures(r, f, path + ".features");
-    if ((f = field("conversion")) !== undefined) variant.conversion = extra.readConversion(r, f, path + ".conversion");
+    readContent(r, element, contentKeys, path, variant);
     variants.push(variant);
   });
   return failed || r.hasErrors ? undefined : variants;

@@ -171,6 +171,11 @@ export class MessageReader {
     this.keyWarnings = 0;
     /** @type {string[]} */
     this.unknownKeysWritten = [];
+    /**
+     * A key's last value in the message being read (null when that was null: the key is then not given).
+     * @type {(key: string) => JSONValue | undefined}
+     */
+    this.get = () => undefined;
   }
 
   get messagePath() {
@@ -217,6 +222,45 @@ export class MessageReader {
    */
   wrongType(value, key, expected, path) {
     this.error("wrongType", key, compactDescription(value), ["notType", key, expected, typeDescription(value)], path);
+  }
+
+  /**
+   * `value` when it is an object, its keys checked against `known` when given; else undefined, reported
+   * as not `expected`.
+   * @param {JSONValue} value @param {string} key @param {string} expected @param {string | undefined} path
+   * @param {string[]} [known]
+   * @returns {JSONObject | undefined}
+   */
+  object(value, key, expected, path, known) {
+    if (!isObject(value)) {
+      this.wrongType(value, key, expected, path);
+      return undefined;
+    }
+    if (known !== undefined) this.checkKeys(value, known, path ?? appending(key, this.messagePath));
+    return value;
+  }
+
+  /**
+   * `value` when it is an array; else undefined, reported as not `expected`.
+   * @param {JSONValue} value @param {string} key @param {string} expected @param {string} [path]
+   * @returns {JSONValue[] | undefined}
+   */
+  array(value, key, expected, path) {
+    if (Array.isArray(value)) return value;
+    this.wrongType(value, key, expected, path);
+    return undefined;
+  }
+
+  /**
+   * The value `read` (a method of the reader) makes of `key`'s value in the message, where it is given.
+   * @template {unknown[]} A @template T
+   * @param {string} key @param {(this: MessageReader, value: JSONValue, key: string, ...extra: A) => T} read
+   * @param {A} extra
+   * @returns {T | undefined}
+   */
+  optional(key, read, ...extra) {
+    const value = this.get(key);
+    return value === undefined ? undefined : read.call(this, value, key, ...extra);
   }
 
   markLeftOut() {
@@ -590,8 +634,7 @@ export class MessageReader {
         this.reportUnknown(key, this.messagePath, messageKeys);
       }
     }
-    // A key's last value (null when that was null: the key is then not given).
-    const get = (/** @type {string} */ key) => element.get(key) ?? undefined;
-    return rich.readMessage(this, get);
+    this.get = (key) => element.get(key) ?? undefined;
+    return rich.readMessage(this, this.get);
   }
 }
