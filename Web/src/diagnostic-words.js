@@ -3,10 +3,23 @@
 // appalert-web-words.js, that a page loads only when it has a diagnostic to report (feed.js,
 // loadDiagnosticWords); src/index.js and the command load it at once.
 
-import { escapedControls } from "./diagnostics.js";
+import { closestKey, escapedControls } from "./diagnostics.js";
+import { messageKeys } from "./message-keys.js";
 
 /** @param {string | undefined} misspelt */
 const misspelling = (misspelt) => (misspelt !== undefined ? ` (is "${misspelt}" a misspelling of it?)` : "");
+/**
+ * The unknown key written in a message that is probably `key` (or `other`) misspelt, if any: the readers
+ * record the message's unknown keys, and the words work out which (that is not needed in the page until
+ * the words are).
+ * @param {string[] | undefined} written @param {string} key @param {string} [other]
+ */
+function misspeltAs(written, key, other) {
+  return written?.find((w) => {
+    const meant = closestKey(w, messageKeys);
+    return meant === key || (other !== undefined && meant === other);
+  });
+}
 /** @param {string | undefined} suggestion */
 const didYouMean = (suggestion) => (suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : "");
 /** @param {string} layout */
@@ -135,12 +148,14 @@ export const sentences = {
   notPolicy: (type) => `an update policy must be an object, not ${type}`,
   latestBelowMinimum: (latest, minimum) => `"latestVersion" ${latest} is below "minimumVersion" ${minimum}`,
   policySetsNothing: () => `the policy sets none of "minimumVersion", "latestVersion", "storeURL", "releaseDelayDays"`,
-  isMissing: (key, misspelt) => `"${key}" is missing` + misspelling(misspelt),
-  bundleIdIsMissing: (misspelt) => '"bundleId" (or "bundleIds") is missing' + misspelling(misspelt),
+  isMissing: (key, written) => `"${key}" is missing` + misspelling(misspeltAs(written, key)),
+  bundleIdIsMissing: (written) =>
+    '"bundleId" (or "bundleIds") is missing' + misspelling(misspeltAs(written, "bundleId", "bundleIds")),
   unknownKey: (key, suggestion) => `unknown key "${key}" is ignored` + didYouMean(suggestion),
+  unknownKeyAmong: (key, known) => sentences.unknownKey(key, closestKey(key, known)),
   layoutNotString: (type, layouts) => `"layout" must be a string, not ${type}; ` + knownLayouts(layouts),
-  unknownLayout: (value, suggestion, layouts) =>
-    `unknown layout "${value}"` + didYouMean(suggestion) + "; " + knownLayouts(layouts),
+  unknownLayout: (value, layouts) =>
+    `unknown layout "${value}"` + didYouMean(closestKey(value, layouts)) + "; " + knownLayouts(layouts),
   unknownPlatform: (platform, known) => `unknown platform "${platform}" matches no device (known: ${known.join(", ")})`,
   notAbsolute,
   notRFC3339: (message) => message + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)",

@@ -3,7 +3,7 @@
 // MessageReader+RichContent.swift, Conversion.swift).
 
 import { JSONObject, compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
-import { closestKey, excerpt } from "./diagnostics.js";
+import { excerpt } from "./diagnostics.js";
 import { absoluteURL, appending, isValidEventName, layoutHasButtons, present, schemeOf } from "./reader.js";
 import { hostOf } from "./link-policy.js";
 
@@ -18,8 +18,6 @@ import { hostOf } from "./link-policy.js";
  * @returns {value is JSONObject}
  */
 const isObject = (value) => value instanceof JSONObject;
-
-export const closest = closestKey;
 
 const imageKeys = ["url", "alt", "darkUrl"];
 const buttonKeys = ["title", "action"];

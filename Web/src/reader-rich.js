@@ -45,7 +45,7 @@ export function readMessage(r, get) {
       r.error(doubleValue(idValue) === undefined ? "wrongType" : "outOfRange", "id", compactDescription(idValue), ["badId"]);
     }
   } else {
-    r.error("missingKey", "id", undefined, ["isMissing", "id", MessageReader.misspelling("id", undefined, r.unknownKeysWritten)]);
+    r.error("missingKey", "id", undefined, ["isMissing", "id", r.unknownKeysWritten]);
   }
   /** @type {string[]} */
   let bundleIds = [];
@@ -68,7 +68,7 @@ export function readMessage(r, get) {
     }
   }
   if (single === undefined && list === undefined) {
-    r.error("missingKey", "bundleId", undefined, ["bundleIdIsMissing", MessageReader.misspelling("bundleId", "bundleIds", r.unknownKeysWritten)]);
+    r.error("missingKey", "bundleId", undefined, ["bundleIdIsMissing", r.unknownKeysWritten]);
   }
   const layoutValue = get("layout");
   if (layoutValue !== undefined) r.layout = readLayout(r, layoutValue);
@@ -169,8 +169,7 @@ function readLayout(r, value) {
     r.error("wrongType", "layout", compactDescription(value), ["layoutNotString", typeDescription(value), layouts]);
     return undefined;
   }
-  const suggestion = extra.closest(value, layouts);
-  r.error("invalidValue", "layout", compactDescription(value), ["unknownLayout", value, suggestion, layouts]);
+  r.error("invalidValue", "layout", compactDescription(value), ["unknownLayout", value, layouts]);
   return undefined;
 }
 

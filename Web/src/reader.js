@@ -6,7 +6,7 @@ import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, t
 import { Version, VersionRange, isRangeWhitespace } from "./version.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp } from "./dates.js";
-import { UnsupportedError, appendingPath, bounded, closestKey, excerpt } from "./diagnostics.js";
+import { UnsupportedError, appendingPath, bounded, excerpt } from "./diagnostics.js";
 import { forbiddenSchemes } from "./link-policy.js";
 import * as rich from "./reader-rich.js";
 
@@ -17,14 +17,9 @@ import * as rich from "./reader-rich.js";
 /** @typedef {import("./message.js").Link} Link */
 /** @typedef {import("./message.js").Layout} Layout */
 
-export const messageKeys = [
-  "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
-  "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "priority",
-  "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew", "attributes", "installIds",
-  "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate", "trigger", "rolloutSchedule", "variants",
-  "layout", "image", "buttons", "action", "features", "colors", "data", "placement", "bannerSeconds",
-  "conversion",
-];
+import { messageKeys } from "./message-keys.js";
+
+export { messageKeys };
 const messageKeySet = new Set(messageKeys);
 export const linkKeys = ["title", "url"];
 export const maximumKeyWarnings = 20;
@@ -169,7 +164,11 @@ export class MessageReader {
     this.dismissible = true;
     this.hasButtons = false;
     this.keyWarnings = 0;
-    /** @type {string[]} */
+    /**
+     * The message's first unknown keys: the words of a missing key's diagnostic ask whether one of them
+     * is it misspelt (diagnostic-words.js). Complete once `read` has checked the message's keys.
+     * @type {string[]}
+     */
     this.unknownKeysWritten = [];
     /**
      * A key's last value in the message being read (null when that was null: the key is then not given).
@@ -300,8 +299,8 @@ export class MessageReader {
    */
   reportUnknown(key, path, known) {
     if (!this.countKeyWarning()) return;
-    const suggestion = closestKey(key, known);
-    this.warning("unknownKey", key, undefined, ["unknownKey", key, suggestion], appending(key, path));
+    // The key it is probably meant to be is worked out when the words are written (diagnostic-words.js).
+    this.warning("unknownKey", key, undefined, ["unknownKeyAmong", key, known], appending(key, path));
   }
 
   /**
@@ -328,19 +327,6 @@ export class MessageReader {
       else if (repeated) this.reportDuplicate(key, path);
       else if (reportingUnknown && !known.includes(key)) this.reportUnknown(key, path, known);
     }
-  }
-
-  /**
-   * The unknown key written that is probably `key` (or `other`) misspelt, if any.
-   * @param {string} key
-   * @param {string | undefined} other
-   * @param {string[]} written
-   */
-  static misspelling(key, other, written) {
-    return written.find((w) => {
-      const meant = closestKey(w, messageKeys);
-      return meant === key || (other !== undefined && meant === other);
-    });
   }
 
   /**
@@ -382,7 +368,7 @@ export class MessageReader {
    */
   requiredString(value, key) {
     if (value === undefined) {
-      this.error("missingKey", key, undefined, ["isMissing", key, MessageReader.misspelling(key, undefined, this.unknownKeysWritten)]);
+      this.error("missingKey", key, undefined, ["isMissing", key, this.unknownKeysWritten]);
       return undefined;
     }
     return this.string(value, key);
