@@ -96,7 +96,7 @@ export function readTrigger(r, value) {
     const event = eventName(r, name, "trigger", path + ".event");
     return event === undefined ? undefined : { event };
   }
-  r.error(typeof value === "string" ? "invalidValue" : "wrongType", "trigger", compactDescription(value), ["badTrigger"]);
+  r.badString(value, "trigger", ["badTrigger"]);
   return undefined;
 }
 
@@ -147,7 +147,7 @@ export function readConversion(r, value, path) {
     const number = integerValue(within);
     if (number !== undefined && number >= 1 && number <= 720) hours = number;
     else {
-      r.error(doubleValue(within) === undefined ? "wrongType" : "outOfRange", "conversion", compactDescription(within), ["badWithinHours"], path + ".withinHours");
+      r.badNumber(within, "conversion", ["badWithinHours"], path + ".withinHours");
     }
   } else {
     r.error("missingKey", "conversion", undefined, ["noWithinHours"], path);
@@ -312,7 +312,7 @@ export function readAction(r, value, key, path) {
     r.error("invalidValue", key, compactDescription(value), ["badAction", expected], path);
     return undefined;
   }
-  r.error(typeof value === "string" ? "invalidValue" : "wrongType", key, compactDescription(value), ["mustBe", key, expected], path);
+  r.badString(value, key, ["mustBe", key, expected], path);
   return undefined;
 }
 
@@ -396,7 +396,7 @@ function readPalette(r, object, path) {
     const color = typeof field === "string" ? colorHex(field) : undefined;
     if (color === undefined) {
       failed = true;
-      r.error(typeof field === "string" ? "invalidValue" : "wrongType", key, compactDescription(field), ["badColor"], appending(key, path));
+      r.badString(field, key, ["badColor"], appending(key, path));
       continue;
     }
     palette[/** @type {"background" | "text" | "accent"} */ (key)] = color;

@@ -42,7 +42,7 @@ export function readMessage(r, get) {
     const number = integerValue(idValue);
     if (number !== undefined && number >= 1) r.id = number;
     else {
-      r.error(doubleValue(idValue) === undefined ? "wrongType" : "outOfRange", "id", compactDescription(idValue), ["badId"]);
+      r.badNumber(idValue, "id", ["badId"]);
     }
   } else {
     r.error("missingKey", "id", undefined, ["isMissing", "id", r.unknownKeysWritten]);
@@ -212,7 +212,7 @@ function readRichContent(r, get) {
     if (typeof placement === "string" && (placement === "launch" || placement === "inbox" || isValidEventName(placement))) {
       content.placement = placement;
     } else {
-      r.error(typeof placement === "string" ? "invalidValue" : "wrongType", "placement", compactDescription(placement), ["badPlacement"]);
+      r.badString(placement, "placement", ["badPlacement"]);
     }
   }
   const bannerSeconds = get("bannerSeconds");
@@ -348,7 +348,7 @@ function readRolloutSchedule(r, value) {
       const number = doubleValue(percentValue);
       if (number !== undefined && number >= 0 && number <= 100) percent = number;
       else {
-        r.error(number === undefined ? "wrongType" : "outOfRange", "rolloutSchedule", compactDescription(percentValue), ["badPercent"], path + ".percent");
+        r.badNumber(percentValue, "rolloutSchedule", ["badPercent"], path + ".percent");
       }
     } else {
       r.error("missingKey", "rolloutSchedule", undefined, ["noStepPercent"], path);
@@ -447,7 +447,7 @@ function readVariants(r, value) {
       if (number !== undefined && number >= 1) variant.weight = number;
       else {
         failed = true;
-        r.error(doubleValue(weight) === undefined ? "wrongType" : "outOfRange", "variants", compactDescription(weight), ["badWeight"], path + ".weight");
+        r.badNumber(weight, "variants", ["badWeight"], path + ".weight");
       }
     } else {
       failed = true;

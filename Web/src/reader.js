@@ -262,6 +262,22 @@ export class MessageReader {
     return value === undefined ? undefined : read.call(this, value, key, ...extra);
   }
 
+  // Errors at a value that is not what its key needs, coded by what the value is.
+  /**
+   * "wrongType" when `value` is not even a number, else "outOfRange".
+   * @param {JSONValue} value @param {string} key @param {Words} words @param {string} [path]
+   */
+  badNumber(value, key, words, path) {
+    this.error(doubleValue(value) === undefined ? "wrongType" : "outOfRange", key, compactDescription(value), words, path);
+  }
+  /**
+   * "wrongType" when `value` is not even a string, else "invalidValue".
+   * @param {JSONValue} value @param {string} key @param {Words} words @param {string} [path]
+   */
+  badString(value, key, words, path) {
+    this.error(typeof value === "string" ? "invalidValue" : "wrongType", key, compactDescription(value), words, path);
+  }
+
   markLeftOut() {
     const first = this.diagnostics.find((d) => d.severity === "error");
     if (first) first.leftOut = true;
@@ -387,8 +403,7 @@ export class MessageReader {
       return undefined;
     }
     if (!(number >= low && number <= high)) {
-      const bounds = high === Number.MAX_VALUE ? `at least ${compactDescription(low)}` : `from ${compactDescription(low)} to ${compactDescription(high)}`;
-      this.error("outOfRange", key, compactDescription(value), ["mustBe", key, bounds]);
+      this.error("outOfRange", key, compactDescription(value), ["outside", key, low, high]);
       return undefined;
     }
     return number;
