@@ -64,23 +64,6 @@ export function readAttributes(r, value) {
 /**
  * @param {MessageReader} r
  * @param {JSONValue} value
- */
-export function readInstallIds(r, value) {
-  const list = r.stringArray(value, "installIds");
-  if (list === undefined) return undefined;
-  list.forEach((id, position) => {
-    if (id !== "") return;
-    r.error("invalidValue", "installIds", '""', ["emptyInstallId"], r.messagePath + `.installIds[${position}]`);
-  });
-  if (list.length === 0) {
-    r.warning("matchesNothing", "installIds", "[]", ["noInstallIds"]);
-  }
-  return list;
-}
-
-/**
- * @param {MessageReader} r
- * @param {JSONValue} value
  * @returns {"launch" | {event: string} | undefined}
  */
 export function readTrigger(r, value) {

@@ -56,16 +56,8 @@ export function readMessage(r, get) {
   }
   const list = get("bundleIds");
   if (list !== undefined) {
-    const names = r.stringArray(list, "bundleIds");
-    if (names !== undefined) {
-      names.forEach((name, position) => {
-        if (name === "") {
-          r.error("invalidValue", "bundleIds", '""', ["emptyBundleId"], r.messagePath + `.bundleIds[${position}]`);
-        }
-      });
-      if (names.length === 0) r.warning("matchesNothing", "bundleIds", "[]", ["noBundleIds"]);
-      bundleIds = bundleIds.concat(names);
-    }
+    const names = r.ids(list, "bundleIds", ["emptyBundleId"], ["noBundleIds"]);
+    if (names !== undefined) bundleIds = bundleIds.concat(names);
   }
   if (single === undefined && list === undefined) {
     r.error("missingKey", "bundleId", undefined, ["bundleIdIsMissing", r.unknownKeysWritten]);
@@ -118,7 +110,7 @@ export function readMessage(r, get) {
   const localizations = r.optional("localizations", (v) => readLocalizations(r, v, undefined)) ?? [];
   const whatsNew = r.optional("whatsNew", r.range);
   const attributes = r.optional("attributes", (v) => extra.readAttributes(r, v)) ?? [];
-  const installIds = r.optional("installIds", (v) => extra.readInstallIds(r, v));
+  const installIds = r.optional("installIds", r.ids, ["emptyInstallId"], ["noInstallIds"]);
   const minLaunches = r.optional("minLaunches", r.integer, 0);
   const minDaysSinceInstall = r.optional("minDaysSinceInstall", r.integer, 0);
   const minDaysSinceUpdate = r.optional("minDaysSinceUpdate", r.integer, 0);

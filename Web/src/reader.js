@@ -455,7 +455,7 @@ export class MessageReader {
       const element = value[position];
       if (typeof element === "string" && utf8Length(element) <= this.maximumStringLength) continue;
       valid = false;
-      const path = appending(key, this.messagePath) + `[${position}]`;
+      const path = this.itemPath(key, position);
       if (typeof element === "string") {
         this.string(element, key, path);
       } else {
@@ -466,27 +466,48 @@ export class MessageReader {
   }
 
   /**
+   * Reads `key`'s list of strings: the warning `none` when it is empty, then `read` of each string and
+   * its position. Undefined when it is not a list of strings or `read` gave undefined for one.
+   * @template T
+   * @param {JSONValue} value @param {string} key @param {Words} none
+   * @param {(text: string, position: number) => T | undefined} read
+   * @returns {T[] | undefined}
+   */
+  list(value, key, none, read) {
+    if (!this.allStrings(value, key)) return undefined;
+    const strings = /** @type {string[]} */ (value);
+    if (strings.length === 0) this.warning("matchesNothing", key, "[]", none);
+    let valid = true;
+    const items = strings.map((text, position) => {
+      const item = read(text, position);
+      if (item === undefined) valid = false;
+      return item;
+    });
+    return valid ? /** @type {T[]} */ (items) : undefined;
+  }
+
+  /**
+   * The path of the element at `position` of the message's list `key`.
+   * @param {string} key @param {number} position
+   */
+  itemPath(key, position) {
+    return appending(key, this.messagePath) + `[${position}]`;
+  }
+
+  /**
    * @param {JSONValue} value
    * @param {string} key
    * @returns {Version[] | undefined}
    */
   versionList(value, key) {
-    if (!this.allStrings(value, key)) return undefined;
-    const strings = /** @type {string[]} */ (value);
-    if (strings.length === 0) {
-      this.warning("matchesNothing", key, "[]", ["noVersions", key]);
-    }
-    let valid = true;
-    const versions = new Array(strings.length);
-    for (let position = 0; position < strings.length; position += 1) {
+    return this.list(value, key, ["noVersions", key], (text, position) => {
       try {
-        versions[position] = versionOf(strings[position]);
+        return versionOf(text);
       } catch (error) {
-        valid = false;
-        this.error("invalidVersion", key, compactDescription(strings[position]), ["error", /** @type {Error} */ (error).message], appending(key, this.messagePath) + `[${position}]`);
+        this.error("invalidVersion", key, compactDescription(text), ["error", /** @type {Error} */ (error).message], this.itemPath(key, position));
+        return undefined;
       }
-    }
-    return valid ? versions : undefined;
+    });
   }
 
   /**
@@ -525,36 +546,35 @@ export class MessageReader {
 
   /** @param {JSONValue} value */
   readPlatforms(value) {
-    const strings = this.stringArray(value, "platforms");
-    if (strings === undefined) return undefined;
-    if (strings.length === 0) {
-      this.warning("matchesNothing", "platforms", "[]", ["noPlatforms"]);
-    }
-    const platforms = strings.map((s) => s.toLowerCase());
-    platforms.forEach((platform, position) => {
-      if (knownPlatforms.includes(platform)) return;
-      this.warning("unknownPlatform", "platforms", compactDescription(strings[position]), ["unknownPlatform", strings[position], knownPlatforms], this.messagePath + `.platforms[${position}]`);
+    return this.list(value, "platforms", ["noPlatforms"], (text, position) => {
+      const platform = text.toLowerCase();
+      if (!knownPlatforms.includes(platform)) {
+        this.warning("unknownPlatform", "platforms", compactDescription(text), ["unknownPlatform", text, knownPlatforms], this.itemPath("platforms", position));
+      }
+      return platform;
     });
-    return platforms;
   }
 
   /** @param {JSONValue} value */
   readLocales(value) {
-    const strings = this.stringArray(value, "locales");
-    if (strings === undefined) return undefined;
-    if (strings.length === 0) {
-      this.warning("matchesNothing", "locales", "[]", ["noLocales"]);
-    }
-    /** @type {LanguageTag[]} */
-    const tags = [];
-    strings.forEach((text, position) => {
+    return this.list(value, "locales", ["noLocales"], (text, position) => {
       const tag = new LanguageTag(text);
-      if (tag.isWellFormed) tags.push(tag);
-      else {
-        this.error("invalidLanguageTag", "locales", compactDescription(text), ["notLanguageTag", text], this.messagePath + `.locales[${position}]`);
-      }
+      if (tag.isWellFormed) return tag;
+      this.error("invalidLanguageTag", "locales", compactDescription(text), ["notLanguageTag", text], this.itemPath("locales", position));
+      return undefined;
     });
-    return tags.length === strings.length ? tags : undefined;
+  }
+
+  /**
+   * A list of ids (`key`: bundleIds, installIds): the warning `none` when it is empty, the error `empty`
+   * at each empty id.
+   * @param {JSONValue} value @param {string} key @param {Words} empty @param {Words} none
+   */
+  ids(value, key, empty, none) {
+    return this.list(value, key, none, (id, position) => {
+      if (id === "") this.error("invalidValue", key, '""', empty, this.itemPath(key, position));
+      return id;
+    });
   }
 
   /**
