@@ -2,7 +2,7 @@
 // conversions, images, buttons, actions, features, colors and data (MessageReader+Campaign.swift,
 // MessageReader+RichContent.swift, Conversion.swift).
 
-import { JSONObject, compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
+import { JSONObject, compactDescription, integerValue, typeDescription } from "./json.js";
 import { excerpt } from "./diagnostics.js";
 import { absoluteURL, appending, isValidEventName, layoutHasButtons, present, schemeOf } from "./reader.js";
 import { hostOf } from "./link-policy.js";
@@ -32,10 +32,7 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
  * @param {JSONValue} value
  */
 export function readAttributes(r, value) {
-  if (!isObject(value)) {
-    r.wrongType(value, "attributes", "an object of attribute names");
-    return undefined;
-  }
+  if (!r.checkObject(value, "attributes", "an object of attribute names", undefined)) return undefined;
   /** @type {import("./message.js").AttributeCondition[]} */
   const conditions = [];
   let failed = false;
@@ -105,11 +102,7 @@ function eventName(r, value, key, path) {
  * @param {string} path
  */
 export function readConversion(r, value, path) {
-  if (!isObject(value)) {
-    r.wrongType(value, "conversion", 'an object {"event", "withinHours"}', path);
-    return undefined;
-  }
-  r.checkKeys(value, ["event", "withinHours"], path);
+  if (!r.checkObject(value, "conversion", 'an object {"event", "withinHours"}', path, ["event", "withinHours"])) return undefined;
   /** @type {string | undefined} */
   let event;
   const field = present(value, "event");
@@ -152,11 +145,7 @@ const allWhitespace = (text) => /^[\s\u0085]*$/u.test(text);
  */
 export function readImage(r, value, path) {
   const layout = r.layout;
-  if (!isObject(value)) {
-    r.wrongType(value, "image", 'an object with "url" and "alt"', path);
-    return undefined;
-  }
-  r.checkKeys(value, imageKeys, path);
+  if (!r.checkObject(value, "image", 'an object with "url" and "alt"', path, imageKeys)) return undefined;
   /** @type {string | undefined} */
   let url;
   const urlValue = present(value, "url");
@@ -210,10 +199,7 @@ function imageURL(r, value, key, path) {
  */
 export function readButtons(r, value, path) {
   const layout = r.layout;
-  if (!Array.isArray(value)) {
-    r.wrongType(value, "buttons", 'an array of {"title", "action"} buttons', path);
-    return undefined;
-  }
+  if (!r.checkArray(value, "buttons", 'an array of {"title", "action"} buttons', path)) return undefined;
   if (layout !== undefined && !layoutHasButtons(layout)) {
     r.error("invalidValue", "buttons", undefined, ["noButtons", layout], path);
     return undefined;
@@ -224,13 +210,7 @@ export function readButtons(r, value, path) {
   }
   /** @type {Button[]} */
   const buttons = [];
-  for (const [position, element] of value.entries()) {
-    const itemPath = path + `[${position}]`;
-    if (!isObject(element)) {
-      r.wrongType(element, "buttons", 'an object {"title", "action"}', itemPath);
-      continue;
-    }
-    r.checkKeys(element, buttonKeys, itemPath);
+  r.eachObject(value, "buttons", 'an object {"title", "action"}', buttonKeys, path, (element, itemPath) => {
     /** @type {string | undefined} */
     let title;
     const titleValue = present(element, "title");
@@ -248,11 +228,11 @@ export function readButtons(r, value, path) {
     const actionValue = present(element, "action");
     if (actionValue !== undefined) {
       const read = readAction(r, actionValue, "action", itemPath + ".action");
-      if (read === undefined) continue;
+      if (read === undefined) return;
       action = read;
     }
     if (title !== undefined) buttons.push({ title, action });
-  }
+  });
   if (buttons.length !== value.length) return undefined;
   if (!r.dismissible) {
     const position = buttons.findIndex((b) => b.action === "dismiss");
@@ -308,30 +288,21 @@ const isSymbolName = (name) => /^[a-z0-9.]{1,100}$/.test(name) && !name.startsWi
  * @param {string} path
  */
 export function readFeatures(r, value, path) {
-  if (!Array.isArray(value)) {
-    r.wrongType(value, "features", 'an array of {"title", "text", "symbol"}', path);
-    return undefined;
-  }
+  if (!r.checkArray(value, "features", 'an array of {"title", "text", "symbol"}', path)) return undefined;
   if (value.length < 1 || value.length > 10) {
     r.error("invalidValue", "features", `${value.length} features`, ["featureCount", value.length], path);
     return undefined;
   }
   /** @type {import("./message.js").Feature[]} */
   const features = [];
-  for (const [position, element] of value.entries()) {
-    const itemPath = path + `[${position}]`;
-    if (!isObject(element)) {
-      r.wrongType(element, "features", 'an object {"title", "text", "symbol"}', itemPath);
-      continue;
-    }
-    r.checkKeys(element, featureKeys, itemPath);
+  r.eachObject(value, "features", 'an object {"title", "text", "symbol"}', featureKeys, path, (element, itemPath) => {
     const titleValue = present(element, "title");
     if (titleValue === undefined) {
       r.error("missingKey", "features", undefined, ["noFeatureTitle"], itemPath);
-      continue;
+      return;
     }
     const title = r.string(titleValue, "title", itemPath + ".title");
-    if (title === undefined) continue;
+    if (title === undefined) return;
     /** @type {import("./message.js").Feature} */
     const feature = { title, text: undefined, symbol: undefined };
     const textValue = present(element, "text");
@@ -345,7 +316,7 @@ export function readFeatures(r, value, path) {
       }
     }
     features.push(feature);
-  }
+  });
   if (features.length !== value.length) return undefined;
   if (r.layout !== undefined && r.layout !== "sheet") {
     r.warning("noEffect", "features", undefined, ["featuresOffSheet"], path);
@@ -393,11 +364,7 @@ function readPalette(r, object, path) {
  */
 export function readColors(r, value) {
   const path = appending("colors", r.messagePath);
-  if (!isObject(value)) {
-    r.wrongType(value, "colors", "an object of #RRGGBB colors", path);
-    return undefined;
-  }
-  r.checkKeys(value, colorsKeys, path);
+  if (!r.checkObject(value, "colors", "an object of #RRGGBB colors", path, colorsKeys)) return undefined;
   const [light, lightFailed] = readPalette(r, value, path);
   if (lightFailed) return undefined;
   let failed = false;
@@ -405,15 +372,11 @@ export function readColors(r, value) {
   let dark = {};
   const field = present(value, "dark");
   if (field !== undefined) {
-    if (isObject(field)) {
-      r.checkKeys(field, colorKeys, path + ".dark");
+    if (r.checkObject(field, "dark", "an object of #RRGGBB colors", path + ".dark", colorKeys)) {
       const [palette, darkFailed] = readPalette(r, field, path + ".dark");
       failed = darkFailed;
       if (!darkFailed) dark = palette;
-    } else {
-      failed = true;
-      r.wrongType(field, "dark", "an object of #RRGGBB colors", path + ".dark");
-    }
+    } else failed = true;
   }
   if (failed) return undefined;
   return { light, dark };
@@ -425,10 +388,7 @@ export function readColors(r, value) {
  */
 export function readData(r, value) {
   const path = appending("data", r.messagePath);
-  if (!isObject(value)) {
-    r.wrongType(value, "data", "an object of strings", path);
-    return undefined;
-  }
+  if (!r.checkObject(value, "data", "an object of strings", path)) return undefined;
   if (value.names.length > 50) {
     r.error("limit", "data", `${value.names.length} keys`, ["dataKeys", value.names.length], path);
     return undefined;

@@ -1,15 +1,12 @@
 // The keys of a message after its id and apps: texts, targeting, campaign and rich content
 // (Sources/AppAlert/Feed/MessageReader.swift's read, MessageReader+Campaign.swift, +RichContent.swift).
 
-import { JSONObject, compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
+import { compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp, formatTimestamp } from "./dates.js";
 
 import { percentText } from "./words.js";
-import {
-  MessageReader, absoluteURL, appending, isValidEventName, layoutHasButtons, layoutHasTapAction,
-  present,
-} from "./reader.js";
+import { MessageReader, appending, isValidEventName, layoutHasButtons, layoutHasTapAction, present } from "./reader.js";
 
 import { defaultBannerSeconds } from "./message.js";
 import * as extra from "./reader-content.js";
@@ -23,12 +20,6 @@ const maximumVariants = 10;
 const localizationKeys = ["title", "text", "confirmLabel", "link", "buttons", "image", "features"];
 const variantKeys = ["name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion"];
 const scheduleKeys = ["at", "percent"];
-
-/**
- * @param {JSONValue | undefined} value
- * @returns {value is JSONObject}
- */
-const isObject = (value) => value instanceof JSONObject;
 
 /**
  * The message's keys read in the Swift engine's order.
@@ -246,7 +237,7 @@ const contentKeys = variantKeys.slice(2);
 
 /**
  * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given.
- * @param {MessageReader} r @param {JSONObject} object @param {string[]} keys @param {string} path
+ * @param {MessageReader} r @param {import("./json.js").JSONObject} object @param {string[]} keys @param {string} path
  * @param {object} into
  */
 function readContent(r, object, keys, path, into) {
@@ -262,10 +253,7 @@ function readContent(r, object, keys, path, into) {
  */
 export function readLocalizations(r, value, basePath) {
   const base = basePath ?? appending("localizations", r.messagePath);
-  if (!isObject(value)) {
-    r.wrongType(value, "localizations", "an object of language tags");
-    return undefined;
-  }
+  if (!r.checkObject(value, "localizations", "an object of language tags", undefined)) return undefined;
   /** @type {import("./message.js").Localization[]} */
   const localizations = [];
   for (const [key, fieldsValue] of value.members) {
@@ -275,11 +263,7 @@ export function readLocalizations(r, value, basePath) {
       r.error("invalidLanguageTag", "localizations", compactDescription(key), ["notLanguageTag", key], path);
       continue;
     }
-    if (!isObject(fieldsValue)) {
-      r.wrongType(fieldsValue, key, "an object", path);
-      continue;
-    }
-    r.checkKeys(fieldsValue, localizationKeys, path);
+    if (!r.checkObject(fieldsValue, key, "an object", path, localizationKeys)) continue;
     /** @type {import("./message.js").Localization} */
     const localization = { tag };
     readContent(r, fieldsValue, ["title", "text", "confirmLabel", "link", "buttons"], path, localization);
@@ -300,24 +284,14 @@ export function readLocalizations(r, value, basePath) {
  * @param {JSONValue} value
  */
 function readRolloutSchedule(r, value) {
-  if (!Array.isArray(value)) {
-    r.wrongType(value, "rolloutSchedule", 'an array of {"at", "percent"} steps');
-    return undefined;
-  }
+  if (!r.checkArray(value, "rolloutSchedule", 'an array of {"at", "percent"} steps')) return undefined;
   if (value.length === 0) {
     r.warning("matchesNothing", "rolloutSchedule", "[]", ["noSteps"]);
   }
   /** @type {import("./message.js").RolloutStep[]} */
   const steps = [];
   let failed = false;
-  value.forEach((element, position) => {
-    const path = appending("rolloutSchedule", r.messagePath) + `[${position}]`;
-    if (!isObject(element)) {
-      r.wrongType(element, "rolloutSchedule", 'an object {"at", "percent"}', path);
-      failed = true;
-      return;
-    }
-    r.checkKeys(element, scheduleKeys, path);
+  const all = r.eachObject(value, "rolloutSchedule", 'an object {"at", "percent"}', scheduleKeys, appending("rolloutSchedule", r.messagePath), (element, path) => {
     /** @type {number | undefined} */
     let at;
     const atValue = present(element, "at");
@@ -362,7 +336,7 @@ function readRolloutSchedule(r, value) {
     }
     steps.push({ at, percent });
   });
-  return failed ? undefined : steps;
+  return failed || !all ? undefined : steps;
 }
 
 // Unicode's White_Space property, as Swift's `properties.isWhitespace` reads it (JavaScript's \s differs:
@@ -397,10 +371,7 @@ function readVariantName(r, value, path) {
  * @param {JSONValue} value
  */
 function readVariants(r, value) {
-  if (!Array.isArray(value)) {
-    r.wrongType(value, "variants", "an array of variants");
-    return undefined;
-  }
+  if (!r.checkArray(value, "variants", "an array of variants")) return undefined;
   if (value.length < 2 || value.length > maximumVariants) {
     r.error("invalidValue", "variants", `${value.length} variants`, ["variantCount", maximumVariants, value.length]);
     return undefined;
@@ -410,14 +381,7 @@ function readVariants(r, value) {
   let failed = false;
   /** @type {Map<string, number>} */
   const names = new Map();
-  value.forEach((element, position) => {
-    const path = appending("variants", r.messagePath) + `[${position}]`;
-    if (!isObject(element)) {
-      r.wrongType(element, "variants", "an object", path);
-      failed = true;
-      return;
-    }
-    r.checkKeys(element, variantKeys, path);
+  const all = r.eachObject(value, "variants", "an object", variantKeys, appending("variants", r.messagePath), (element, path, position) => {
     /** @type {import("./message.js").Variant} */
     const variant = { weight: 0 };
     const nameField = present(element, "name");
@@ -448,6 +412,6 @@ function readVariants(r, value) {
     readContent(r, element, contentKeys, path, variant);
     variants.push(variant);
   });
-  return failed || r.hasErrors ? undefined : variants;
+  return failed || !all || r.hasErrors ? undefined : variants;
 }
 

@@ -224,30 +224,47 @@ export class MessageReader {
   }
 
   /**
-   * `value` when it is an object, its keys checked against `known` when given; else undefined, reported
-   * as not `expected`.
+   * Whether `value` is an object (its keys then checked against `known`, when given); else it is
+   * reported as not `expected`.
    * @param {JSONValue} value @param {string} key @param {string} expected @param {string | undefined} path
    * @param {string[]} [known]
-   * @returns {JSONObject | undefined}
+   * @returns {value is JSONObject}
    */
-  object(value, key, expected, path, known) {
+  checkObject(value, key, expected, path, known) {
     if (!isObject(value)) {
       this.wrongType(value, key, expected, path);
-      return undefined;
+      return false;
     }
     if (known !== undefined) this.checkKeys(value, known, path ?? appending(key, this.messagePath));
-    return value;
+    return true;
   }
 
   /**
-   * `value` when it is an array; else undefined, reported as not `expected`.
+   * Whether `value` is an array; else it is reported as not `expected`.
    * @param {JSONValue} value @param {string} key @param {string} expected @param {string} [path]
-   * @returns {JSONValue[] | undefined}
+   * @returns {value is JSONValue[]}
    */
-  array(value, key, expected, path) {
-    if (Array.isArray(value)) return value;
+  checkArray(value, key, expected, path) {
+    if (Array.isArray(value)) return true;
     this.wrongType(value, key, expected, path);
-    return undefined;
+    return false;
+  }
+
+  /**
+   * Calls `read` with each element of `list` that is an object (its keys checked against `known`), its
+   * path and position; reports each other element as not `expected`. Whether every element was one.
+   * @param {JSONValue[]} list @param {string} key @param {string} expected @param {string[]} known
+   * @param {string} path the list's
+   * @param {(object: JSONObject, path: string, position: number) => void} read
+   */
+  eachObject(list, key, expected, known, path, read) {
+    let all = true;
+    list.forEach((element, position) => {
+      const itemPath = path + `[${position}]`;
+      if (this.checkObject(element, key, expected, itemPath, known)) read(element, itemPath, position);
+      else all = false;
+    });
+    return all;
   }
 
   /**
@@ -583,11 +600,7 @@ export class MessageReader {
    * @returns {Link | undefined}
    */
   readLink(value, path) {
-    if (!isObject(value)) {
-      this.wrongType(value, "link", 'an object with "title" and "url"', path);
-      return undefined;
-    }
-    this.checkKeys(value, linkKeys, path);
+    if (!this.checkObject(value, "link", 'an object with "title" and "url"', path, linkKeys)) return undefined;
     /** @type {string | undefined} */
     let title;
     const titleValue = present(value, "title");
