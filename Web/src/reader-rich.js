@@ -57,9 +57,8 @@ export function readMessage(r, get) {
   if (layoutValue !== undefined) r.layout = readLayout(r, layoutValue);
   const title = r.requiredString(get("title"), "title");
   const text = r.requiredString(get("text"), "text");
-  const confirmLabel = r.optional("confirmLabel", r.string);
-  const linkValue = get("link");
-  const link = linkValue === undefined ? undefined : r.readLink(linkValue, appending("link", r.messagePath));
+  const confirmLabel = readOwn(r, "confirmLabel");
+  const link = readOwn(r, "link");
   const appVersions = r.optional("appVersions", r.versionList);
   const osVersions = r.optional("osVersions", r.versionList);
   const appVersionRange = r.optional("appVersionRange", r.range);
@@ -95,10 +94,10 @@ export function readMessage(r, get) {
   const layout = r.layout;
   if (!r.dismissible && layout !== undefined && !layoutHasButtons(layout)) {
     r.error("invalidValue", "dismissible", "false", ["alwaysDismissible", layout]);
-  } else if (!r.dismissible && !r.hasButtons && link === undefined && linkValue === undefined) {
+  } else if (!r.dismissible && !r.hasButtons && link === undefined && get("link") === undefined) {
     r.error("wallWithoutLink", "dismissible", "false", ["wallNoLink"]);
   }
-  const localizations = r.optional("localizations", (v) => readLocalizations(r, v, undefined)) ?? [];
+  const localizations = readOwn(r, "localizations") ?? [];
   const whatsNew = r.optional("whatsNew", r.range);
   const attributes = r.optional("attributes", (v) => extra.readAttributes(r, v)) ?? [];
   const installIds = r.optional("installIds", r.ids, ["emptyInstallId"], ["noInstallIds"]);
@@ -111,18 +110,13 @@ export function readMessage(r, get) {
     r.error("invalidValue", "rolloutSchedule", undefined, ["twoRollouts"]);
   }
   const variants = r.optional("variants", (v) => readVariants(r, v)) ?? [];
-  const conversion = r.optional("conversion", (v) => extra.readConversion(r, v, appending("conversion", r.messagePath)));
+  const conversion = readOwn(r, "conversion");
   const content = readRichContent(r, get);
-  if (layout !== undefined && layoutHasTapAction(layout)) {
-    for (const key of ["confirmLabel", "link"]) {
-      if (get(key) === undefined) continue;
-      r.warning("noEffect", key, undefined, ["tapOnly", key, layout]);
-    }
-  } else if (layout !== undefined && r.hasButtons) {
-    for (const key of ["confirmLabel", "link"]) {
-      if (get(key) === undefined) continue;
-      r.error("invalidValue", key, undefined, ["withButtons", key]);
-    }
+  // A tap on a banner or an image runs its action; a message with buttons has no other.
+  for (const key of ["confirmLabel", "link"]) {
+    if (layout === undefined || get(key) === undefined) continue;
+    if (layoutHasTapAction(layout)) r.warning("noEffect", key, undefined, ["tapOnly", key, layout]);
+    else if (r.hasButtons) r.error("invalidValue", key, undefined, ["withButtons", key]);
   }
   if (content.placement !== "launch" && get("trigger") !== undefined) {
     r.warning("noEffect", "trigger", undefined, ["placedTrigger", content.placement]);
@@ -164,13 +158,11 @@ function readRichContent(r, get) {
   const layout = r.layout;
   /** @type {{image?: import("./message.js").Image, buttons?: import("./message.js").Button[], action?: import("./message.js").Action, features?: import("./message.js").Feature[], colors?: import("./message.js").Colors, data: Map<string, string>, placement: string, bannerSeconds: number}} */
   const content = { data: new Map(), placement: "launch", bannerSeconds: defaultBannerSeconds };
-  const image = get("image");
-  if (image !== undefined) content.image = extra.readImage(r, image, appending("image", r.messagePath));
-  if (layout === "image" && image === undefined) {
+  content.image = readOwn(r, "image");
+  if (layout === "image" && get("image") === undefined) {
     r.error("missingKey", "image", undefined, ["noImage"]);
   }
-  const buttons = get("buttons");
-  if (buttons !== undefined) content.buttons = extra.readButtons(r, buttons, appending("buttons", r.messagePath));
+  content.buttons = readOwn(r, "buttons");
   const action = get("action");
   if (action !== undefined) {
     if (layout !== undefined && !layoutHasTapAction(layout)) {
@@ -179,8 +171,7 @@ function readRichContent(r, get) {
       content.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
     }
   }
-  const features = get("features");
-  if (features !== undefined) content.features = extra.readFeatures(r, features, appending("features", r.messagePath));
+  content.features = readOwn(r, "features");
   const colors = get("colors");
   if (colors !== undefined) {
     content.colors = extra.readColors(r, colors);
@@ -213,7 +204,10 @@ function readRichContent(r, get) {
   return content;
 }
 
-/** @typedef {(r: MessageReader, value: JSONValue, path: string, key: string) => unknown} ContentReader */
+/**
+ * Reads a key's value at `path` (any: each reader's own type).
+ * @typedef {(r: MessageReader, value: JSONValue, path: string, key: string) => any} ContentReader
+ */
 /** @type {ContentReader} */
 const readString = (r, value, path, key) => r.string(value, key, path);
 /**
@@ -232,6 +226,12 @@ const contentReaders = {
   features: extra.readFeatures,
   conversion: extra.readConversion,
 };
+/**
+ * The message's own `key`, one a variant or a translation may also set, read as theirs are.
+ * @param {MessageReader} r @param {string} key
+ */
+const readOwn = (r, key) => r.optional(key, (value) => contentReaders[key](r, value, appending(key, r.messagePath), key));
+
 // A variant's keys after its name and weight, in the Swift engine's order (MessageReader+Campaign.swift).
 const contentKeys = variantKeys.slice(2);
 
