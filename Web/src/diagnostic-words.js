@@ -49,11 +49,39 @@ function notAbsolute(text, scheme, example) {
 }
 
 /**
+ * What a key's value must be, by the name the readers record it with (wrongType of reader.js).
+ * @type {Record<string, string>}
+ */
+const shapes = {
+  string: "a string",
+  number: "a number",
+  wholeNumber: "a whole number",
+  strings: "an array of strings",
+  boolean: "true or false",
+  object: "an object",
+  link: 'an object with "title" and "url"',
+  image: 'an object with "url" and "alt"',
+  conversion: 'an object {"event", "withinHours"}',
+  button: 'an object {"title", "action"}',
+  buttons: 'an array of {"title", "action"} buttons',
+  feature: 'an object {"title", "text", "symbol"}',
+  features: 'an array of {"title", "text", "symbol"}',
+  colors: "an object of #RRGGBB colors",
+  data: "an object of strings",
+  attributes: "an object of attribute names",
+  localizations: "an object of language tags",
+  step: 'an object {"at", "percent"}',
+  steps: 'an array of {"at", "percent"} steps',
+  variants: "an array of variants",
+};
+
+/**
  * Every sentence, by the name the readers record.
  * @type {Record<string, (...values: any[]) => string>}
  */
 export const sentences = {
   notType: (key, expected, type) => `"${key}" must be ${expected}, not ${type}`,
+  notShape: (key, shape, type) => sentences.notType(key, shapes[shape], type),
   moreKeyWarnings: (hidden, listed) =>
     `${hidden} more unknown or repeated keys in this message are not listed (the first ${listed} are)`,
   duplicateKey: (key) => `"${key}" appears more than once; the last value is used`,

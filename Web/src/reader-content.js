@@ -2,9 +2,9 @@
 // conversions, images, buttons, actions, features, colors and data (MessageReader+Campaign.swift,
 // MessageReader+RichContent.swift, Conversion.swift).
 
-import { JSONObject, compactDescription, integerValue, typeDescription } from "./json.js";
+import { compactDescription, integerValue, typeDescription } from "./json.js";
 import { excerpt } from "./diagnostics.js";
-import { absoluteURL, appending, isValidEventName, layoutHasButtons, present, schemeOf } from "./reader.js";
+import { absoluteURL, appending, isObject, isValidEventName, layoutHasButtons, present, schemeOf } from "./reader.js";
 import { hostOf } from "./link-policy.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
@@ -12,12 +12,6 @@ import { hostOf } from "./link-policy.js";
 /** @typedef {import("./message.js").Button} Button */
 /** @typedef {import("./message.js").Action} Action */
 /** @typedef {import("./message.js").Palette} Palette */
-
-/**
- * @param {JSONValue | undefined} value
- * @returns {value is JSONObject}
- */
-const isObject = (value) => value instanceof JSONObject;
 
 const imageKeys = ["url", "alt", "darkUrl"];
 const buttonKeys = ["title", "action"];
@@ -32,7 +26,7 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
  * @param {JSONValue} value
  */
 export function readAttributes(r, value) {
-  if (!r.checkObject(value, "attributes", "an object of attribute names", undefined)) return undefined;
+  if (!r.checkObject(value, "attributes", "attributes", undefined)) return undefined;
   /** @type {import("./message.js").AttributeCondition[]} */
   const conditions = [];
   let failed = false;
@@ -102,7 +96,7 @@ function eventName(r, value, key, path) {
  * @param {string} path
  */
 export function readConversion(r, value, path) {
-  if (!r.checkObject(value, "conversion", 'an object {"event", "withinHours"}', path, ["event", "withinHours"])) return undefined;
+  if (!r.checkObject(value, "conversion", "conversion", path, ["event", "withinHours"])) return undefined;
   /** @type {string | undefined} */
   let event;
   const field = present(value, "event");
@@ -111,7 +105,7 @@ export function readConversion(r, value, path) {
     else if (typeof field === "string") {
       r.error("invalidValue", "conversion", compactDescription(field), ["badEventName"], path + ".event");
     } else {
-      r.wrongType(field, "event", "a string", path + ".event");
+      r.wrongType(field, "event", "string", path + ".event");
     }
   } else {
     r.error("missingKey", "conversion", undefined, ["noConversionEvent"], path);
@@ -145,7 +139,7 @@ const allWhitespace = (text) => /^[\s\u0085]*$/u.test(text);
  */
 export function readImage(r, value, path) {
   const layout = r.layout;
-  if (!r.checkObject(value, "image", 'an object with "url" and "alt"', path, imageKeys)) return undefined;
+  if (!r.checkObject(value, "image", "image", path, imageKeys)) return undefined;
   /** @type {string | undefined} */
   let url;
   const urlValue = present(value, "url");
@@ -199,7 +193,7 @@ function imageURL(r, value, key, path) {
  */
 export function readButtons(r, value, path) {
   const layout = r.layout;
-  if (!r.checkArray(value, "buttons", 'an array of {"title", "action"} buttons', path)) return undefined;
+  if (!r.checkArray(value, "buttons", "buttons", path)) return undefined;
   if (layout !== undefined && !layoutHasButtons(layout)) {
     r.error("invalidValue", "buttons", undefined, ["noButtons", layout], path);
     return undefined;
@@ -210,7 +204,7 @@ export function readButtons(r, value, path) {
   }
   /** @type {Button[]} */
   const buttons = [];
-  r.eachObject(value, "buttons", 'an object {"title", "action"}', buttonKeys, path, (element, itemPath) => {
+  r.eachObject(value, "buttons", "button", buttonKeys, path, (element, itemPath) => {
     /** @type {string | undefined} */
     let title;
     const titleValue = present(element, "title");
@@ -288,14 +282,14 @@ const isSymbolName = (name) => /^[a-z0-9.]{1,100}$/.test(name) && !name.startsWi
  * @param {string} path
  */
 export function readFeatures(r, value, path) {
-  if (!r.checkArray(value, "features", 'an array of {"title", "text", "symbol"}', path)) return undefined;
+  if (!r.checkArray(value, "features", "features", path)) return undefined;
   if (value.length < 1 || value.length > 10) {
     r.error("invalidValue", "features", `${value.length} features`, ["featureCount", value.length], path);
     return undefined;
   }
   /** @type {import("./message.js").Feature[]} */
   const features = [];
-  r.eachObject(value, "features", 'an object {"title", "text", "symbol"}', featureKeys, path, (element, itemPath) => {
+  r.eachObject(value, "features", "feature", featureKeys, path, (element, itemPath) => {
     const titleValue = present(element, "title");
     if (titleValue === undefined) {
       r.error("missingKey", "features", undefined, ["noFeatureTitle"], itemPath);
@@ -336,7 +330,7 @@ export function colorHex(text) {
 
 /**
  * @param {MessageReader} r
- * @param {JSONObject} object
+ * @param {import("./json.js").JSONObject} object
  * @param {string} path
  * @returns {[Palette, boolean]}
  */
@@ -364,7 +358,7 @@ function readPalette(r, object, path) {
  */
 export function readColors(r, value) {
   const path = appending("colors", r.messagePath);
-  if (!r.checkObject(value, "colors", "an object of #RRGGBB colors", path, colorsKeys)) return undefined;
+  if (!r.checkObject(value, "colors", "colors", path, colorsKeys)) return undefined;
   const [light, lightFailed] = readPalette(r, value, path);
   if (lightFailed) return undefined;
   let failed = false;
@@ -372,7 +366,7 @@ export function readColors(r, value) {
   let dark = {};
   const field = present(value, "dark");
   if (field !== undefined) {
-    if (r.checkObject(field, "dark", "an object of #RRGGBB colors", path + ".dark", colorKeys)) {
+    if (r.checkObject(field, "dark", "colors", path + ".dark", colorKeys)) {
       const [palette, darkFailed] = readPalette(r, field, path + ".dark");
       failed = darkFailed;
       if (!darkFailed) dark = palette;
@@ -388,7 +382,7 @@ export function readColors(r, value) {
  */
 export function readData(r, value) {
   const path = appending("data", r.messagePath);
-  if (!r.checkObject(value, "data", "an object of strings", path)) return undefined;
+  if (!r.checkObject(value, "data", "data", path)) return undefined;
   if (value.names.length > 50) {
     r.error("limit", "data", `${value.names.length} keys`, ["dataKeys", value.names.length], path);
     return undefined;
@@ -401,7 +395,7 @@ export function readData(r, value) {
     const itemPath = appending(key, path);
     if (typeof member !== "string") {
       failed = true;
-      r.wrongType(member, "data", "a string", itemPath);
+      r.wrongType(member, "data", "string", itemPath);
       continue;
     }
     const scalars = [...member].length;

@@ -88,7 +88,7 @@ export function readMessage(r, get) {
   const dismissibleValue = get("dismissible");
   if (dismissibleValue !== undefined) {
     if (typeof dismissibleValue === "boolean") r.dismissible = dismissibleValue;
-    else r.wrongType(dismissibleValue, "dismissible", "true or false");
+    else r.wrongType(dismissibleValue, "dismissible", "boolean");
   }
   r.hasButtons = get("buttons") !== undefined;
   const layout = r.layout;
@@ -253,7 +253,7 @@ function readContent(r, object, keys, path, into) {
  */
 export function readLocalizations(r, value, basePath) {
   const base = basePath ?? appending("localizations", r.messagePath);
-  if (!r.checkObject(value, "localizations", "an object of language tags", undefined)) return undefined;
+  if (!r.checkObject(value, "localizations", "localizations", undefined)) return undefined;
   /** @type {import("./message.js").Localization[]} */
   const localizations = [];
   for (const [key, fieldsValue] of value.members) {
@@ -263,7 +263,7 @@ export function readLocalizations(r, value, basePath) {
       r.error("invalidLanguageTag", "localizations", compactDescription(key), ["notLanguageTag", key], path);
       continue;
     }
-    if (!r.checkObject(fieldsValue, key, "an object", path, localizationKeys)) continue;
+    if (!r.checkObject(fieldsValue, key, "object", path, localizationKeys)) continue;
     /** @type {import("./message.js").Localization} */
     const localization = { tag };
     readContent(r, fieldsValue, ["title", "text", "confirmLabel", "link", "buttons"], path, localization);
@@ -284,14 +284,14 @@ export function readLocalizations(r, value, basePath) {
  * @param {JSONValue} value
  */
 function readRolloutSchedule(r, value) {
-  if (!r.checkArray(value, "rolloutSchedule", 'an array of {"at", "percent"} steps')) return undefined;
+  if (!r.checkArray(value, "rolloutSchedule", "steps")) return undefined;
   if (value.length === 0) {
     r.warning("matchesNothing", "rolloutSchedule", "[]", ["noSteps"]);
   }
   /** @type {import("./message.js").RolloutStep[]} */
   const steps = [];
   let failed = false;
-  const all = r.eachObject(value, "rolloutSchedule", 'an object {"at", "percent"}', scheduleKeys, appending("rolloutSchedule", r.messagePath), (element, path) => {
+  const all = r.eachObject(value, "rolloutSchedule", "step", scheduleKeys, appending("rolloutSchedule", r.messagePath), (element, path) => {
     /** @type {number | undefined} */
     let at;
     const atValue = present(element, "at");
@@ -371,7 +371,7 @@ function readVariantName(r, value, path) {
  * @param {JSONValue} value
  */
 function readVariants(r, value) {
-  if (!r.checkArray(value, "variants", "an array of variants")) return undefined;
+  if (!r.checkArray(value, "variants", "variants")) return undefined;
   if (value.length < 2 || value.length > maximumVariants) {
     r.error("invalidValue", "variants", `${value.length} variants`, ["variantCount", maximumVariants, value.length]);
     return undefined;
@@ -381,7 +381,7 @@ function readVariants(r, value) {
   let failed = false;
   /** @type {Map<string, number>} */
   const names = new Map();
-  const all = r.eachObject(value, "variants", "an object", variantKeys, appending("variants", r.messagePath), (element, path, position) => {
+  const all = r.eachObject(value, "variants", "object", variantKeys, appending("variants", r.messagePath), (element, path, position) => {
     /** @type {import("./message.js").Variant} */
     const variant = { weight: 0 };
     const nameField = present(element, "name");

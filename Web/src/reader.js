@@ -38,7 +38,7 @@ export const appending = (key, path) => appendingPath(key, path, quoteJSON);
  * @param {JSONValue | undefined} value
  * @returns {value is JSONObject}
  */
-const isObject = (value) => value instanceof JSONObject;
+export const isObject = (value) => value instanceof JSONObject;
 
 /**
  * The value of `key` in `object`, with null read as absent.
@@ -216,11 +216,11 @@ export class MessageReader {
   /**
    * @param {JSONValue} value
    * @param {string} key
-   * @param {string} expected
+   * @param {string} expected the name of what it must be, written in words by diagnostic-words.js (shapes)
    * @param {string} [path]
    */
   wrongType(value, key, expected, path) {
-    this.error("wrongType", key, compactDescription(value), ["notType", key, expected, typeDescription(value)], path);
+    this.error("wrongType", key, compactDescription(value), ["notShape", key, expected, typeDescription(value)], path);
   }
 
   /**
@@ -377,7 +377,7 @@ export class MessageReader {
       }
       return value;
     }
-    this.wrongType(value, key, "a string", path);
+    this.wrongType(value, key, "string", path);
     return undefined;
   }
 
@@ -416,7 +416,7 @@ export class MessageReader {
   number(value, key, low, high) {
     const number = doubleValue(value);
     if (number === undefined) {
-      this.wrongType(value, key, "a number");
+      this.wrongType(value, key, "number");
       return undefined;
     }
     if (!(number >= low && number <= high)) {
@@ -437,7 +437,7 @@ export class MessageReader {
       if (doubleValue(value) !== undefined) {
         this.error("invalidValue", key, compactDescription(value), ["notWhole", key]);
       } else {
-        this.wrongType(value, key, "a whole number");
+        this.wrongType(value, key, "wholeNumber");
       }
       return undefined;
     }
@@ -464,7 +464,7 @@ export class MessageReader {
    */
   allStrings(value, key) {
     if (!Array.isArray(value)) {
-      this.wrongType(value, key, "an array of strings");
+      this.wrongType(value, key, "strings");
       return false;
     }
     let valid = true;
@@ -600,7 +600,7 @@ export class MessageReader {
    * @returns {Link | undefined}
    */
   readLink(value, path) {
-    if (!this.checkObject(value, "link", 'an object with "title" and "url"', path, linkKeys)) return undefined;
+    if (!this.checkObject(value, "link", "link", path, linkKeys)) return undefined;
     /** @type {string | undefined} */
     let title;
     const titleValue = present(value, "title");
