@@ -20,7 +20,6 @@ import * as rich from "./reader-rich.js";
 import { messageKeys } from "./message-keys.js";
 
 export { messageKeys };
-const messageKeySet = new Set(messageKeys);
 export const linkKeys = ["title", "url"];
 export const maximumKeyWarnings = 20;
 
@@ -331,6 +330,8 @@ export class MessageReader {
    * @param {string[]} known
    */
   reportUnknown(key, path, known) {
+    // A message's own unknown keys are kept for the words of a missing key (is one of them it misspelt?).
+    if (known === messageKeys && this.unknownKeysWritten.length < maximumKeyWarnings) this.unknownKeysWritten.push(key);
     if (!this.countKeyWarning()) return;
     // The key it is probably meant to be is worked out when the words are written (diagnostic-words.js).
     this.warning("unknownKey", key, undefined, ["unknownKeyAmong", key, known], appending(key, path));
@@ -650,24 +651,7 @@ export class MessageReader {
       this.error("wrongType", null, compactDescription(element), ["notObject", typeDescription(element)]);
       return undefined;
     }
-    const names = element.names;
-    const seen = seenNames(names);
-    for (let index = 0; index < names.length; index += 1) {
-      const key = names[index];
-      if (utf8Length(key) > this.maximumStringLength) {
-        this.reportLongKey(key, this.messagePath);
-        continue;
-      }
-      const repeated = writtenBefore(names, index, seen);
-      if (messageKeySet.has(key)) {
-        if (repeated) this.reportDuplicate(key, this.messagePath);
-      } else if (repeated) {
-        this.reportDuplicate(key, this.messagePath);
-      } else {
-        if (this.unknownKeysWritten.length < maximumKeyWarnings) this.unknownKeysWritten.push(key);
-        this.reportUnknown(key, this.messagePath, messageKeys);
-      }
-    }
+    this.checkKeys(element, messageKeys, this.messagePath);
     this.get = (key) => element.get(key) ?? undefined;
     return rich.readMessage(this, this.get);
   }
