@@ -75,6 +75,9 @@ const shapes = {
   variants: "an array of variants",
 };
 
+/** What an action is (readAction of reader-content.js). */
+const actionShape = '"dismiss", {"url": URL} or {"event": NAME}';
+
 /**
  * Every sentence, by the name the readers record.
  * @type {Record<string, (...values: any[]) => string>}
@@ -162,7 +165,8 @@ export const sentences = {
   wallDismiss: () => `a message with "dismissible": false has no dismiss button`,
   wallNoURLButton: () =>
     `a message with "dismissible": false needs a button with a "url" action, or the user is left with no way on`,
-  badAction: (expected) => `an action is ${expected}: one of "url" and "event"`,
+  badAction: () => `an action is ${actionShape}: one of "url" and "event"`,
+  notAction: (key) => sentences.mustBe(key, actionShape),
   featureCount: (count) => `"features" must list 1 to 10 items, not ${count}`,
   noFeatureTitle: () => `a feature needs a "title"`,
   badSymbol: () =>

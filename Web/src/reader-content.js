@@ -250,7 +250,6 @@ export function readButtons(r, value, path) {
  * @returns {Action | undefined}
  */
 export function readAction(r, value, key, path) {
-  const expected = '"dismiss", {"url": URL} or {"event": NAME}';
   if (value === "dismiss") return "dismiss";
   if (isObject(value)) {
     r.checkKeys(value, actionKeys, path);
@@ -266,10 +265,10 @@ export function readAction(r, value, key, path) {
       const name = eventName(r, event, key, path + ".event");
       return name === undefined ? undefined : { event: name };
     }
-    r.error("invalidValue", key, compactDescription(value), ["badAction", expected], path);
+    r.error("invalidValue", key, compactDescription(value), ["badAction"], path);
     return undefined;
   }
-  r.badString(value, key, ["mustBe", key, expected], path);
+  r.badString(value, key, ["notAction", key], path);
   return undefined;
 }
 

@@ -128,9 +128,7 @@ export function readMessage(r, get) {
     id: r.id, bundleIds, title, text, confirmLabel, link, appVersions, osVersions, appVersionRange, osVersionRange,
     platforms, locales, startDate, endDate, rollout, priority, maxViews, minHoursBetweenViews,
     dismissible: r.dismissible, localizations, whatsNew, attributes, installIds, minLaunches, minDaysSinceInstall,
-    minDaysSinceUpdate, trigger, rolloutSchedule, variants, layout, image: content.image, buttons: content.buttons,
-    action: content.action, features: content.features, colors: content.colors, data: content.data,
-    placement: content.placement, bannerSeconds: content.bannerSeconds, conversion,
+    minDaysSinceUpdate, trigger, rolloutSchedule, variants, layout, ...content, conversion,
   };
   return message;
 }
@@ -157,7 +155,11 @@ function readLayout(r, value) {
 function readRichContent(r, get) {
   const layout = r.layout;
   /** @type {{image?: import("./message.js").Image, buttons?: import("./message.js").Button[], action?: import("./message.js").Action, features?: import("./message.js").Feature[], colors?: import("./message.js").Colors, data: Map<string, string>, placement: string, bannerSeconds: number}} */
-  const content = { data: new Map(), placement: "launch", bannerSeconds: defaultBannerSeconds };
+  // Every key in the order of a message's (Message), the message spreads it.
+  const content = {
+    image: undefined, buttons: undefined, action: undefined, features: undefined, colors: undefined, data: new Map(),
+    placement: "launch", bannerSeconds: defaultBannerSeconds,
+  };
   content.image = readOwn(r, "image");
   if (layout === "image" && get("image") === undefined) {
     r.error("missingKey", "image", undefined, ["noImage"]);
