@@ -6,7 +6,7 @@ import { LanguageTag } from "./language.js";
 import { parseTimestamp, formatTimestamp } from "./dates.js";
 
 import { percentText } from "./words.js";
-import { MessageReader, appending, isValidEventName, layoutHasButtons, layoutHasTapAction, present } from "./reader.js";
+import { MessageReader, messageKeys, appending, isValidEventName, layoutHasButtons, layoutHasTapAction, present } from "./reader.js";
 
 import { defaultBannerSeconds } from "./message.js";
 import * as extra from "./reader-content.js";
@@ -21,6 +21,9 @@ const localizationKeys = ["title", "text", "confirmLabel", "link", "buttons", "i
 const variantKeys = ["name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion"];
 const scheduleKeys = ["at", "percent"];
 
+// The keys of a message (Message) in their order: the message's keys but "bundleId", read into "bundleIds".
+const messageFields = messageKeys.filter((key) => key !== "bundleId");
+
 /**
  * The message's keys read in the Swift engine's order.
  * @param {MessageReader} r
@@ -28,6 +31,9 @@ const scheduleKeys = ["at", "percent"];
  * @returns {Message | undefined}
  */
 export function readMessage(r, get) {
+  // The message's values by key, as they are read (the message lists them in its own order, at the end).
+  /** @type {Record<string, any>} */
+  const m = {};
   const idValue = get("id");
   if (idValue !== undefined) {
     const number = integerValue(idValue);
@@ -53,35 +59,36 @@ export function readMessage(r, get) {
   if (single === undefined && list === undefined) {
     r.error("missingKey", "bundleId", undefined, ["bundleIdIsMissing", r.unknownKeysWritten]);
   }
+  m.bundleIds = bundleIds;
   const layoutValue = get("layout");
   if (layoutValue !== undefined) r.layout = readLayout(r, layoutValue);
-  const title = r.requiredString(get("title"), "title");
-  const text = r.requiredString(get("text"), "text");
-  const confirmLabel = readOwn(r, "confirmLabel");
-  const link = readOwn(r, "link");
-  const appVersions = r.optional("appVersions", r.versionList);
-  const osVersions = r.optional("osVersions", r.versionList);
-  const appVersionRange = r.optional("appVersionRange", r.range);
-  const osVersionRange = r.optional("osVersionRange", r.range);
-  const platforms = r.optional("platforms", r.readPlatforms);
-  const locales = r.optional("locales", r.readLocales);
-  const startDate = r.optional("startDate", r.date);
-  const endDate = r.optional("endDate", r.date);
+  m.title = r.requiredString(get("title"), "title");
+  m.text = r.requiredString(get("text"), "text");
+  m.confirmLabel = readOwn(r, "confirmLabel");
+  m.link = readOwn(r, "link");
+  m.appVersions = r.optional("appVersions", r.versionList);
+  m.osVersions = r.optional("osVersions", r.versionList);
+  m.appVersionRange = r.optional("appVersionRange", r.range);
+  m.osVersionRange = r.optional("osVersionRange", r.range);
+  m.platforms = r.optional("platforms", r.readPlatforms);
+  m.locales = r.optional("locales", r.readLocales);
+  const startDate = (m.startDate = r.optional("startDate", r.date));
+  const endDate = (m.endDate = r.optional("endDate", r.date));
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
     r.error("emptyDateWindow", "endDate", compactDescription(/** @type {JSONValue} */ (get("endDate"))), ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))]);
   }
-  let rollout = 100;
+  m.rollout = 100;
   const rolloutValue = get("rollout");
   if (rolloutValue !== undefined) {
     const number = r.number(rolloutValue, "rollout", 0, 100);
     if (number !== undefined) {
-      rollout = number;
+      m.rollout = number;
       if (number === 0) r.warning("matchesNothing", "rollout", "0", ["rolloutZero"]);
     }
   }
-  const priority = r.optional("priority", r.integer, undefined) ?? 0;
-  const maxViews = r.optional("maxViews", r.integer, 1) ?? 1;
-  const minHoursBetweenViews = r.optional("minHoursBetweenViews", r.number, 0, Number.MAX_VALUE);
+  m.priority = r.optional("priority", r.integer, undefined) ?? 0;
+  const maxViews = (m.maxViews = r.optional("maxViews", r.integer, 1) ?? 1);
+  const minHoursBetweenViews = (m.minHoursBetweenViews = r.optional("minHoursBetweenViews", r.number, 0, Number.MAX_VALUE));
   if (minHoursBetweenViews !== undefined && maxViews === 1) {
     r.warning("noEffect", "minHoursBetweenViews", compactDescription(minHoursBetweenViews), ["hoursOneView"]);
   }
@@ -94,43 +101,42 @@ export function readMessage(r, get) {
   const layout = r.layout;
   if (!r.dismissible && layout !== undefined && !layoutHasButtons(layout)) {
     r.error("invalidValue", "dismissible", "false", ["alwaysDismissible", layout]);
-  } else if (!r.dismissible && !r.hasButtons && link === undefined && get("link") === undefined) {
+  } else if (!r.dismissible && !r.hasButtons && m.link === undefined && get("link") === undefined) {
     r.error("wallWithoutLink", "dismissible", "false", ["wallNoLink"]);
   }
-  const localizations = readOwn(r, "localizations") ?? [];
-  const whatsNew = r.optional("whatsNew", r.range);
-  const attributes = r.optional("attributes", (v) => extra.readAttributes(r, v)) ?? [];
-  const installIds = r.optional("installIds", r.ids, ["emptyInstallId"], ["noInstallIds"]);
-  const minLaunches = r.optional("minLaunches", r.integer, 0);
-  const minDaysSinceInstall = r.optional("minDaysSinceInstall", r.integer, 0);
-  const minDaysSinceUpdate = r.optional("minDaysSinceUpdate", r.integer, 0);
-  const trigger = r.optional("trigger", (v) => extra.readTrigger(r, v)) ?? "launch";
-  const rolloutSchedule = r.optional("rolloutSchedule", (v) => readRolloutSchedule(r, v));
+  m.localizations = readOwn(r, "localizations") ?? [];
+  m.whatsNew = r.optional("whatsNew", r.range);
+  m.attributes = r.optional("attributes", (v) => extra.readAttributes(r, v)) ?? [];
+  m.installIds = r.optional("installIds", r.ids, ["emptyInstallId"], ["noInstallIds"]);
+  m.minLaunches = r.optional("minLaunches", r.integer, 0);
+  m.minDaysSinceInstall = r.optional("minDaysSinceInstall", r.integer, 0);
+  m.minDaysSinceUpdate = r.optional("minDaysSinceUpdate", r.integer, 0);
+  m.trigger = r.optional("trigger", (v) => extra.readTrigger(r, v)) ?? "launch";
+  m.rolloutSchedule = r.optional("rolloutSchedule", (v) => readRolloutSchedule(r, v));
   if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
     r.error("invalidValue", "rolloutSchedule", undefined, ["twoRollouts"]);
   }
-  const variants = r.optional("variants", (v) => readVariants(r, v)) ?? [];
-  const conversion = readOwn(r, "conversion");
-  const content = readRichContent(r, get);
+  m.variants = r.optional("variants", (v) => readVariants(r, v)) ?? [];
+  m.conversion = readOwn(r, "conversion");
+  readRichContent(r, get, m);
   // A tap on a banner or an image runs its action; a message with buttons has no other.
   for (const key of ["confirmLabel", "link"]) {
     if (layout === undefined || get(key) === undefined) continue;
     if (layoutHasTapAction(layout)) r.warning("noEffect", key, undefined, ["tapOnly", key, layout]);
     else if (r.hasButtons) r.error("invalidValue", key, undefined, ["withButtons", key]);
   }
-  if (content.placement !== "launch" && get("trigger") !== undefined) {
-    r.warning("noEffect", "trigger", undefined, ["placedTrigger", content.placement]);
+  if (m.placement !== "launch" && get("trigger") !== undefined) {
+    r.warning("noEffect", "trigger", undefined, ["placedTrigger", m.placement]);
   }
   for (const diagnostic of r.diagnostics) diagnostic.messageId = r.id ?? null;
-  if (r.id === undefined || title === undefined || text === undefined || layout === undefined || r.hasErrors) return undefined;
-  /** @type {Message} */
-  const message = {
-    id: r.id, bundleIds, title, text, confirmLabel, link, appVersions, osVersions, appVersionRange, osVersionRange,
-    platforms, locales, startDate, endDate, rollout, priority, maxViews, minHoursBetweenViews,
-    dismissible: r.dismissible, localizations, whatsNew, attributes, installIds, minLaunches, minDaysSinceInstall,
-    minDaysSinceUpdate, trigger, rolloutSchedule, variants, layout, ...content, conversion,
-  };
-  return message;
+  if (r.id === undefined || m.title === undefined || m.text === undefined || layout === undefined || r.hasErrors) return undefined;
+  m.id = r.id;
+  m.dismissible = r.dismissible;
+  m.layout = layout;
+  /** @type {Record<string, any>} */
+  const message = {};
+  for (const key of messageFields) message[key] = m[key];
+  return /** @type {Message} */ (message);
 }
 
 /**
@@ -149,61 +155,58 @@ function readLayout(r, value) {
 }
 
 /**
+ * Reads the message's rich content into `m` (readMessage's values by key).
  * @param {MessageReader} r
  * @param {(key: string) => JSONValue | undefined} get
+ * @param {Record<string, any>} m
  */
-function readRichContent(r, get) {
+function readRichContent(r, get, m) {
   const layout = r.layout;
-  /** @type {{image?: import("./message.js").Image, buttons?: import("./message.js").Button[], action?: import("./message.js").Action, features?: import("./message.js").Feature[], colors?: import("./message.js").Colors, data: Map<string, string>, placement: string, bannerSeconds: number}} */
-  // Every key in the order of a message's (Message), the message spreads it.
-  const content = {
-    image: undefined, buttons: undefined, action: undefined, features: undefined, colors: undefined, data: new Map(),
-    placement: "launch", bannerSeconds: defaultBannerSeconds,
-  };
-  content.image = readOwn(r, "image");
+  m.image = readOwn(r, "image");
   if (layout === "image" && get("image") === undefined) {
     r.error("missingKey", "image", undefined, ["noImage"]);
   }
-  content.buttons = readOwn(r, "buttons");
+  m.buttons = readOwn(r, "buttons");
   const action = get("action");
   if (action !== undefined) {
     if (layout !== undefined && !layoutHasTapAction(layout)) {
       r.error("invalidValue", "action", compactDescription(action), ["actionOnButtons", layout]);
     } else {
-      content.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
+      m.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
     }
   }
-  content.features = readOwn(r, "features");
+  m.features = readOwn(r, "features");
   const colors = get("colors");
   if (colors !== undefined) {
-    content.colors = extra.readColors(r, colors);
-    if (layout === "alert" && content.colors !== undefined) {
+    m.colors = extra.readColors(r, colors);
+    if (layout === "alert" && m.colors !== undefined) {
       r.warning("noEffect", "colors", undefined, ["alertColors"]);
     }
   }
   const data = get("data");
-  if (data !== undefined) content.data = extra.readData(r, data) ?? new Map();
+  m.data = (data === undefined ? undefined : extra.readData(r, data)) ?? new Map();
+  m.placement = "launch";
   const placement = get("placement");
   if (placement !== undefined) {
     if (typeof placement === "string" && (placement === "launch" || placement === "inbox" || isValidEventName(placement))) {
-      content.placement = placement;
+      m.placement = placement;
     } else {
       r.badString(placement, "placement", ["badPlacement"]);
     }
   }
+  m.bannerSeconds = defaultBannerSeconds;
   const bannerSeconds = get("bannerSeconds");
   if (bannerSeconds !== undefined) {
     const seconds = r.number(bannerSeconds, "bannerSeconds", 2, 60);
     if (seconds !== undefined) {
-      if (layout === "banner") content.bannerSeconds = seconds;
+      if (layout === "banner") m.bannerSeconds = seconds;
       else if (layout !== undefined) {
         r.warning("noEffect", "bannerSeconds", compactDescription(bannerSeconds), ["bannerSeconds", layout]);
       }
     }
   }
-  if (layout === "alert") content.image = undefined;
-  if (layout !== "sheet") content.features = undefined;
-  return content;
+  if (layout === "alert") m.image = undefined;
+  if (layout !== "sheet") m.features = undefined;
 }
 
 /**
