@@ -6,10 +6,11 @@ import { LanguageTag } from "./language.js";
 import { parseTimestamp, formatTimestamp } from "./dates.js";
 
 import { percentText } from "./words.js";
-import { MessageReader, messageKeys, appending, isValidEventName, layoutHasButtons, layoutHasTapAction, present } from "./reader.js";
+import { MessageReader, appending, isValidEventName, layoutHasButtons, layoutHasTapAction, present } from "./reader.js";
 
 import { defaultBannerSeconds } from "./message.js";
 import * as extra from "./reader-content.js";
+import { messageKeys } from "./message-keys.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./message.js").Message} Message */

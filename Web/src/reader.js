@@ -9,6 +9,7 @@ import { parseTimestamp } from "./dates.js";
 import { UnsupportedError, appendingPath, bounded, excerpt } from "./diagnostics.js";
 import { forbiddenSchemes } from "./link-policy.js";
 import * as rich from "./reader-rich.js";
+import { messageKeys } from "./message-keys.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./diagnostics.js").RecordedDiagnostic} RecordedDiagnostic */
@@ -16,8 +17,6 @@ import * as rich from "./reader-rich.js";
 /** @typedef {import("./message.js").Message} Message */
 /** @typedef {import("./message.js").Link} Link */
 /** @typedef {import("./message.js").Layout} Layout */
-
-import { messageKeys } from "./message-keys.js";
 
 export { messageKeys };
 export const linkKeys = ["title", "url"];
