@@ -4,7 +4,6 @@
 // loadDiagnosticWords); src/index.js and the command load it at once.
 
 import { closestKey, escapedControls } from "./diagnostics.js";
-import { compactDescription } from "./json.js";
 import { messageKeys } from "./message-keys.js";
 
 /** @param {string | undefined} misspelt */
@@ -93,9 +92,6 @@ export const sentences = {
     `"${key}" is ${bytes} bytes long; the limit is ${limit} (FeedLimits.maximumStringLength)`,
   empty: (key) => `"${key}" must not be empty`,
   mustBe: (key, bounds) => `"${key}" must be ${bounds}`,
-  outside: (key, low, high) =>
-    `"${key}" must be ` +
-    (high === Number.MAX_VALUE ? `at least ${compactDescription(low)}` : `from ${compactDescription(low)} to ${compactDescription(high)}`),
   notWhole: (key) => `"${key}" must be a whole number`,
   atLeast: (key, minimum) => `"${key}" must be at least ${minimum}`,
   notStrings: (key, type) => `"${key}" must hold strings, not ${type}`,

@@ -22,9 +22,6 @@ const localizationKeys = ["title", "text", "confirmLabel", "link", "buttons", "i
 const variantKeys = ["name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion"];
 const scheduleKeys = ["at", "percent"];
 
-// The keys of a message (Message) in their order: the message's keys but "bundleId", read into "bundleIds".
-const messageFields = messageKeys.filter((key) => key !== "bundleId");
-
 /**
  * The message's keys read in the Swift engine's order.
  * @param {MessageReader} r
@@ -134,9 +131,10 @@ export function readMessage(r, get) {
   m.id = r.id;
   m.dismissible = r.dismissible;
   m.layout = layout;
+  // The message's keys in their order (Message's): messageKeys but "bundleId", read into "bundleIds".
   /** @type {Record<string, any>} */
   const message = {};
-  for (const key of messageFields) message[key] = m[key];
+  for (const key of messageKeys) if (key !== "bundleId") message[key] = m[key];
   return /** @type {Message} */ (message);
 }
 
@@ -237,9 +235,6 @@ const contentReaders = {
  * @param {MessageReader} r @param {string} key
  */
 const readOwn = (r, key) => r.optional(key, (value) => contentReaders[key](r, value, appending(key, r.messagePath), key));
-
-// A variant's keys after its name and weight, in the Swift engine's order (MessageReader+Campaign.swift).
-const contentKeys = variantKeys.slice(2);
 
 /**
  * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given.
@@ -415,7 +410,8 @@ function readVariants(r, value) {
       failed = true;
       r.error("missingKey", "variants", undefined, ["noWeight"], path);
     }
-    readContent(r, element, contentKeys, path, variant);
+    // Its keys after its name and weight, in the Swift engine's order (MessageReader+Campaign.swift).
+    readContent(r, element, variantKeys.slice(2), path, variant);
     variants.push(variant);
   });
   return failed || !all || r.hasErrors ? undefined : variants;

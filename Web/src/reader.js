@@ -24,8 +24,6 @@ export const maximumKeyWarnings = 20;
 
 export const knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows", "web"];
 
-const encoder = new TextEncoder();
-
 /**
  * @param {string} key
  * @param {string} path
@@ -420,7 +418,8 @@ export class MessageReader {
       return undefined;
     }
     if (!(number >= low && number <= high)) {
-      this.error("outOfRange", key, compactDescription(value), ["outside", key, low, high]);
+      const bounds = high === Number.MAX_VALUE ? `at least ${compactDescription(low)}` : `from ${compactDescription(low)} to ${compactDescription(high)}`;
+      this.error("outOfRange", key, compactDescription(value), ["mustBe", key, bounds]);
       return undefined;
     }
     return number;
@@ -536,7 +535,7 @@ export class MessageReader {
     if (text === undefined) return undefined;
     try {
       const range = VersionRange.parse(text);
-      if (range.matchesEveryRelease && [...encoder.encode(text)].every(isRangeWhitespace)) {
+      if (range.matchesEveryRelease && [...new TextEncoder().encode(text)].every(isRangeWhitespace)) {
         this.warning("noEffect", key, `"${text}"`, ["everyRelease", key]);
       }
       return range;
