@@ -4,7 +4,8 @@
 
 import { compactDescription, integerValue, typeDescription } from "./json.js";
 import { excerpt } from "./diagnostics.js";
-import { absoluteURL, appending, isObject, isValidEventName, layoutHasButtons, present, schemeOf } from "./reader.js";
+import { appending, isObject, isValidEventName, layoutHasButtons, present } from "./reader.js";
+import { absoluteURL, schemeOf } from "./reader-url.js";
 import { hostOf } from "./link-policy.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
@@ -46,7 +47,8 @@ export function readAttributes(r, value) {
         return;
       }
       failed = true;
-      r.error("wrongType", "attributes", compactDescription(element), ["badAttribute", excerpt(key), typeDescription(element)], isList ? path + `[${position}]` : path);
+      r.error("wrongType", "attributes", compactDescription(element),
+        ["badAttribute", excerpt(key), typeDescription(element)], isList ? path + `[${position}]` : path);
     });
     conditions.push({ key, values: accepted });
   }
@@ -176,7 +178,8 @@ function imageURL(r, value, key, path) {
   if (text === undefined) return undefined;
   const absolute = absoluteURL(text, path);
   if (absolute === undefined) {
-    r.error("invalidURL", key, compactDescription(value), ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"], path);
+    r.error("invalidURL", key, compactDescription(value),
+      ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"], path);
     return undefined;
   }
   if (absolute.scheme === "https" || (absolute.scheme === "http" && loopbackHosts.has(hostOf(text).toLowerCase()))) {

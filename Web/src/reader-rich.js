@@ -19,7 +19,9 @@ import { messageKeys } from "./message-keys.js";
 const layouts = ["alert", "banner", "modal", "sheet", "image"];
 const maximumVariants = 10;
 const localizationKeys = ["title", "text", "confirmLabel", "link", "buttons", "image", "features"];
-const variantKeys = ["name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion"];
+const variantKeys = [
+  "name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion",
+];
 const scheduleKeys = ["at", "percent"];
 
 /**
@@ -73,7 +75,8 @@ export function readMessage(r, get) {
   const startDate = (m.startDate = r.optional("startDate", r.date));
   const endDate = (m.endDate = r.optional("endDate", r.date));
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
-    r.error("emptyDateWindow", "endDate", compactDescription(/** @type {JSONValue} */ (get("endDate"))), ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))]);
+    r.error("emptyDateWindow", "endDate", compactDescription(/** @type {JSONValue} */ (get("endDate"))),
+      ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))]);
   }
   m.rollout = 100;
   const rolloutValue = get("rollout");
@@ -86,7 +89,8 @@ export function readMessage(r, get) {
   }
   m.priority = r.optional("priority", r.integer, undefined) ?? 0;
   const maxViews = (m.maxViews = r.optional("maxViews", r.integer, 1) ?? 1);
-  const minHoursBetweenViews = (m.minHoursBetweenViews = r.optional("minHoursBetweenViews", r.number, 0, Number.MAX_VALUE));
+  const minHoursBetweenViews = r.optional("minHoursBetweenViews", r.number, 0, Number.MAX_VALUE);
+  m.minHoursBetweenViews = minHoursBetweenViews;
   if (minHoursBetweenViews !== undefined && maxViews === 1) {
     r.warning("noEffect", "minHoursBetweenViews", compactDescription(minHoursBetweenViews), ["hoursOneView"]);
   }
@@ -127,7 +131,9 @@ export function readMessage(r, get) {
     r.warning("noEffect", "trigger", undefined, ["placedTrigger", m.placement]);
   }
   for (const diagnostic of r.diagnostics) diagnostic.messageId = r.id ?? null;
-  if (r.id === undefined || m.title === undefined || m.text === undefined || layout === undefined || r.hasErrors) return undefined;
+  if (r.id === undefined || m.title === undefined || m.text === undefined || layout === undefined || r.hasErrors) {
+    return undefined;
+  }
   m.id = r.id;
   m.dismissible = r.dismissible;
   m.layout = layout;
@@ -234,7 +240,8 @@ const contentReaders = {
  * The message's own `key`, one a variant or a translation may also set, read as theirs are.
  * @param {MessageReader} r @param {string} key
  */
-const readOwn = (r, key) => r.optional(key, (value) => contentReaders[key](r, value, appending(key, r.messagePath), key));
+const readOwn = (r, key) =>
+  r.optional(key, (value) => contentReaders[key](r, value, appending(key, r.messagePath), key));
 
 /**
  * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given.
@@ -244,7 +251,9 @@ const readOwn = (r, key) => r.optional(key, (value) => contentReaders[key](r, va
 function readContent(r, object, keys, path, into) {
   for (const key of keys) {
     const value = present(object, key);
-    if (value !== undefined) /** @type {Record<string, unknown>} */ (into)[key] = contentReaders[key](r, value, path + "." + key, key);
+    if (value !== undefined) {
+      /** @type {Record<string, unknown>} */ (into)[key] = contentReaders[key](r, value, path + "." + key, key);
+    }
   }
 }
 
@@ -271,7 +280,8 @@ export function readLocalizations(r, value, basePath) {
     if (present(fieldsValue, "buttons") !== undefined || r.hasButtons) {
       for (const [name, given] of [["confirmLabel", localization.confirmLabel !== undefined], ["link", localization.link !== undefined]]) {
         if (!given) continue;
-        r.error("invalidValue", /** @type {string} */ (name), undefined, ["withButtons", name], appending(/** @type {string} */ (name), path));
+        r.error("invalidValue", /** @type {string} */ (name), undefined,
+          ["withButtons", name], appending(/** @type {string} */ (name), path));
       }
     }
     readContent(r, fieldsValue, ["image", "features"], path, localization);
@@ -292,7 +302,8 @@ function readRolloutSchedule(r, value) {
   /** @type {import("./message.js").RolloutStep[]} */
   const steps = [];
   let failed = false;
-  const all = r.eachObject(value, "rolloutSchedule", "step", scheduleKeys, appending("rolloutSchedule", r.messagePath), (element, path) => {
+  const listPath = appending("rolloutSchedule", r.messagePath);
+  const all = r.eachObject(value, "rolloutSchedule", "step", scheduleKeys, listPath, (element, path) => {
     /** @type {number | undefined} */
     let at;
     const atValue = present(element, "at");
@@ -302,7 +313,8 @@ function readRolloutSchedule(r, value) {
         try {
           at = parseTimestamp(text);
         } catch (error) {
-          r.error("invalidDate", "rolloutSchedule", compactDescription(text), ["notRFC3339", /** @type {Error} */ (error).message], path + ".at");
+          r.error("invalidDate", "rolloutSchedule", compactDescription(text),
+            ["notRFC3339", /** @type {Error} */ (error).message], path + ".at");
         }
       }
     } else {
@@ -332,7 +344,8 @@ function readRolloutSchedule(r, value) {
       }
       if (percent < previous.percent) {
         failed = true;
-        r.error("invalidValue", "rolloutSchedule", compactDescription(percent), ["stepShrinks", percentText(percent), percentText(previous.percent)], path + ".percent");
+        r.error("invalidValue", "rolloutSchedule", compactDescription(percent),
+          ["stepShrinks", percentText(percent), percentText(previous.percent)], path + ".percent");
       }
     }
     steps.push({ at, percent });
@@ -357,7 +370,8 @@ function readVariantName(r, value, path) {
   const bytes = new TextEncoder().encode(name).length;
   const scalars = [...name].length;
   if (bytes > 4 * limit || scalars > limit) {
-    r.error("outOfRange", "variants", compactDescription(name), ["longVariantName", limit, 4 * limit, scalars, bytes], path);
+    r.error("outOfRange", "variants", compactDescription(name),
+      ["longVariantName", limit, 4 * limit, scalars, bytes], path);
     return undefined;
   }
   if (blank.test(name)) {
@@ -382,7 +396,8 @@ function readVariants(r, value) {
   let failed = false;
   /** @type {Map<string, number>} */
   const names = new Map();
-  const all = r.eachObject(value, "variants", "object", variantKeys, appending("variants", r.messagePath), (element, path, position) => {
+  const listPath = appending("variants", r.messagePath);
+  const all = r.eachObject(value, "variants", "object", variantKeys, listPath, (element, path, position) => {
     /** @type {import("./message.js").Variant} */
     const variant = { weight: 0 };
     const nameField = present(element, "name");
@@ -393,7 +408,8 @@ function readVariants(r, value) {
         const first = names.get(name);
         if (first !== undefined) {
           failed = true;
-          r.error("invalidValue", "variants", compactDescription(name), ["variantNameTaken", name, first], path + ".name");
+          r.error("invalidValue", "variants", compactDescription(name),
+            ["variantNameTaken", name, first], path + ".name");
         } else names.set(name, position);
         variant.name = name;
       }

@@ -6,8 +6,9 @@ import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, t
 import { Version, VersionRange, isRangeWhitespace } from "./version.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp } from "./dates.js";
-import { UnsupportedError, appendingPath, bounded, excerpt } from "./diagnostics.js";
+import { appendingPath, bounded } from "./diagnostics.js";
 import { forbiddenSchemes } from "./link-policy.js";
+import { absoluteURL, schemeOf } from "./reader-url.js";
 import * as rich from "./reader-rich.js";
 import { messageKeys } from "./message-keys.js";
 
@@ -56,50 +57,6 @@ export function layoutHasButtons(name) {
 /** @param {string} name */
 export function layoutHasTapAction(name) {
   return name === "banner" || name === "image";
-}
-
-/**
- * The scheme a URL starts with, lower-cased, or undefined.
- * @param {string} text
- */
-export function schemeOf(text) {
-  return scheme.test(text) ? text.slice(0, text.indexOf(":")).toLowerCase() : undefined;
-}
-// Each a constant: a regular expression literal is a new object each time it is evaluated.
-const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-const spaceOrControl = /[\u0000-\u0020\u007f]/;
-
-// What Foundation's URL(string:) accepts: RFC 3986 characters, a well-formed percent escape. Anything
-// else the Swift engine may encode or refuse; the web engine refuses it loudly rather than guess.
-const rfc3986 = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
-
-/**
- * A URL with a scheme and, for http(s), a host, or undefined.
- * @param {string} text
- * @param {string} path
- * @returns {{url: string, scheme: string} | undefined}
- */
-export function absoluteURL(text, path) {
-  if (text === "" || spaceOrControl.test(text)) return undefined;
-  const scheme = schemeOf(text);
-  if (scheme === undefined) return undefined;
-  if (!rfc3986.test(text)) {
-    throw new UnsupportedError(
-      `the URL ${quoteJSON(excerpt(text))} at ${path} has characters outside RFC 3986 (the Swift engine's URL reading of those is not ported)`,
-    );
-  }
-  if ((scheme === "http" || scheme === "https") && !hasAuthority(text, scheme.length)) return undefined;
-  return { url: text, scheme };
-}
-
-/**
- * @param {string} text
- * @param {number} schemeLength
- */
-function hasAuthority(text, schemeLength) {
-  const rest = text.slice(schemeLength + 1);
-  if (!rest.startsWith("//") || rest.length < 3) return false;
-  return !["/", "?", "#", ":", "@"].includes(rest[2]);
 }
 
 /**
@@ -281,7 +238,8 @@ export class MessageReader {
    * @param {JSONValue} value @param {string} key @param {Words} words @param {string} [path]
    */
   badNumber(value, key, words, path) {
-    this.error(doubleValue(value) === undefined ? "wrongType" : "outOfRange", key, compactDescription(value), words, path);
+    this.error(doubleValue(value) === undefined ? "wrongType" : "outOfRange", key, compactDescription(value),
+      words, path);
   }
   /**
    * "wrongType" when `value` is not even a string, else "invalidValue".
@@ -370,7 +328,8 @@ export class MessageReader {
     if (typeof value === "string") {
       const length = utf8Length(value);
       if (length > this.maximumStringLength) {
-        this.error("limit", key, `"${[...value].slice(0, 40).join("")}…"`, ["longString", key, length, this.maximumStringLength], path);
+        this.error("limit", key, `"${[...value].slice(0, 40).join("")}…"`,
+          ["longString", key, length, this.maximumStringLength], path);
         return undefined;
       }
       return value;
@@ -520,7 +479,8 @@ export class MessageReader {
       try {
         return versionOf(text);
       } catch (error) {
-        this.error("invalidVersion", key, compactDescription(text), ["error", /** @type {Error} */ (error).message], this.itemPath(key, position));
+        this.error("invalidVersion", key, compactDescription(text),
+          ["error", /** @type {Error} */ (error).message], this.itemPath(key, position));
         return undefined;
       }
     });
@@ -565,7 +525,8 @@ export class MessageReader {
     return this.list(value, "platforms", ["noPlatforms"], (text, position) => {
       const platform = text.toLowerCase();
       if (!knownPlatforms.includes(platform)) {
-        this.warning("unknownPlatform", "platforms", compactDescription(text), ["unknownPlatform", text, knownPlatforms], this.itemPath("platforms", position));
+        this.warning("unknownPlatform", "platforms", compactDescription(text),
+          ["unknownPlatform", text, knownPlatforms], this.itemPath("platforms", position));
       }
       return platform;
     });
@@ -576,7 +537,8 @@ export class MessageReader {
     return this.list(value, "locales", ["noLocales"], (text, position) => {
       const tag = new LanguageTag(text);
       if (tag.isWellFormed) return tag;
-      this.error("invalidLanguageTag", "locales", compactDescription(text), ["notLanguageTag", text], this.itemPath("locales", position));
+      this.error("invalidLanguageTag", "locales", compactDescription(text),
+        ["notLanguageTag", text], this.itemPath("locales", position));
       return undefined;
     });
   }
@@ -626,7 +588,8 @@ export class MessageReader {
   checkedURL(text, value, path, key = "url") {
     const absolute = absoluteURL(text, path);
     if (absolute === undefined) {
-      this.error("invalidURL", key, compactDescription(value), ["notAbsolute", text, schemeOf(text), "https://example.com/help"], path);
+      this.error("invalidURL", key, compactDescription(value),
+        ["notAbsolute", text, schemeOf(text), "https://example.com/help"], path);
       return undefined;
     }
     if (forbiddenSchemes.has(absolute.scheme)) {

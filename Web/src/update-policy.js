@@ -49,7 +49,8 @@ export function readUpdatePolicy(r, element) {
   }
   const list = present(element, "bundleIds");
   if (list !== undefined) bundleIds.push(...(r.stringArray(list, "bundleIds") ?? []).filter((id) => id !== ""));
-  if (bundleIds.length === 0 && single === undefined) r.error("missingKey", "bundleId", undefined, ["bundleIdIsMissing"]);
+  if (bundleIds.length === 0 && single === undefined) r.error("missingKey", "bundleId", undefined,
+    ["bundleIdIsMissing"]);
   /** @type {UpdatePolicy} */
   const policy = { bundleIds, localizations: [] };
   /** @type {Version[]} */
@@ -67,7 +68,8 @@ export function readUpdatePolicy(r, element) {
   }
   const [minimum, latest] = versions;
   if (minimum !== undefined && latest !== undefined && latest.compare(minimum) < 0) {
-    r.warning("noEffect", "latestVersion", compactDescription(latest.toString()), ["latestBelowMinimum", latest, minimum]);
+    r.warning("noEffect", "latestVersion", compactDescription(latest.toString()),
+      ["latestBelowMinimum", latest, minimum]);
   }
   const storeValue = present(element, "storeURL");
   if (storeValue !== undefined) {
