@@ -5,6 +5,7 @@
 
 import { closestKey, escapedControls } from "./diagnostics.js";
 import { messageKeys } from "./message-keys.js";
+import { percentText } from "./words.js";
 
 /** @param {string | undefined} misspelt */
 const misspelling = (misspelt) => (misspelt !== undefined ? ` (is "${misspelt}" a misspelling of it?)` : "");
@@ -131,7 +132,8 @@ export const sentences = {
   badPercent: () => `"percent" must be a number from 0 to 100`,
   noStepPercent: () => `a step needs "percent"`,
   stepTime: () => `steps must be in increasing time: this one is not after the one before it`,
-  stepShrinks: (percent, previous) => `a rollout only grows: ${percent}% is below the step before it (${previous}%)`,
+  stepShrinks: (percent, previous) =>
+    `a rollout only grows: ${percentText(percent)}% is below the step before it (${percentText(previous)}%)`,
   longVariantName: (limit, bytesLimit, scalars, bytes) =>
     `a variant's "name" is at most ${limit} characters (and ${bytesLimit} bytes); this one is ${scalars} characters, ${bytes} bytes`,
   blankVariantName: () => `a variant's "name" must not be empty or blank: it is what the tools call the variant`,

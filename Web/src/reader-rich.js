@@ -5,7 +5,6 @@ import { compactDescription, doubleValue, integerValue, typeDescription } from "
 import { LanguageTag } from "./language.js";
 import { parseTimestamp, formatTimestamp } from "./dates.js";
 
-import { percentText } from "./words.js";
 import { MessageReader, appending, isValidEventName, layoutHasButtons, layoutHasTapAction, present } from "./reader.js";
 
 import { defaultBannerSeconds } from "./message.js";
@@ -345,7 +344,7 @@ function readRolloutSchedule(r, value) {
       if (percent < previous.percent) {
         failed = true;
         r.error("invalidValue", "rolloutSchedule", compactDescription(percent),
-          ["stepShrinks", percentText(percent), percentText(previous.percent)], path + ".percent");
+          ["stepShrinks", percent, previous.percent], path + ".percent");
       }
     }
     steps.push({ at, percent });
