@@ -1,7 +1,7 @@
 // The keys of a message after its id and apps: texts, targeting, campaign and rich content
 // (Sources/AppAlert/Feed/MessageReader.swift's read, MessageReader+Campaign.swift, +RichContent.swift).
 
-import { compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
+import { compactDescription, doubleValue, integerValue, typeDescription, utf8Length } from "./json.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp, formatTimestamp } from "./dates.js";
 
@@ -366,7 +366,7 @@ function readVariantName(r, value, path) {
   const name = r.string(value, "name", path);
   if (name === undefined) return undefined;
   const limit = maximumVariantNameLength;
-  const bytes = new TextEncoder().encode(name).length;
+  const bytes = utf8Length(name);
   const scalars = [...name].length;
   if (bytes > 4 * limit || scalars > limit) {
     r.error("outOfRange", "variants", compactDescription(name),
