@@ -277,10 +277,8 @@ export function readLocalizations(r, value, basePath) {
     const localization = { tag };
     readContent(r, fieldsValue, ["title", "text", "confirmLabel", "link", "buttons"], path, localization);
     if (present(fieldsValue, "buttons") !== undefined || r.hasButtons) {
-      for (const [name, given] of [["confirmLabel", localization.confirmLabel !== undefined], ["link", localization.link !== undefined]]) {
-        if (!given) continue;
-        r.error("invalidValue", /** @type {string} */ (name), undefined,
-          ["withButtons", name], appending(/** @type {string} */ (name), path));
+      for (const name of /** @type {const} */ (["confirmLabel", "link"])) {
+        if (localization[name] !== undefined) r.error("invalidValue", name, undefined, ["withButtons", name], appending(name, path));
       }
     }
     readContent(r, fieldsValue, ["image", "features"], path, localization);
