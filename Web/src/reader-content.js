@@ -1,4 +1,4 @@
-// Reading the values inside a message's rich and campaign keys: attributes, install ids, triggers,
+// Reading the values inside a message's rich and campaign keys: attributes, triggers,
 // conversions, images, buttons, actions, features, colors and data (MessageReader+Campaign.swift,
 // MessageReader+RichContent.swift, Conversion.swift).
 

@@ -238,15 +238,16 @@ export class MessageReader {
    * @param {JSONValue} value @param {string} key @param {Words} words @param {string} [path]
    */
   badNumber(value, key, words, path) {
-    this.error(doubleValue(value) === undefined ? "wrongType" : "outOfRange", key, compactDescription(value),
-      words, path);
+    const code = doubleValue(value) === undefined ? "wrongType" : "outOfRange";
+    this.error(code, key, compactDescription(value), words, path);
   }
   /**
    * "wrongType" when `value` is not even a string, else "invalidValue".
    * @param {JSONValue} value @param {string} key @param {Words} words @param {string} [path]
    */
   badString(value, key, words, path) {
-    this.error(typeof value === "string" ? "invalidValue" : "wrongType", key, compactDescription(value), words, path);
+    const code = typeof value === "string" ? "invalidValue" : "wrongType";
+    this.error(code, key, compactDescription(value), words, path);
   }
 
   markLeftOut() {
