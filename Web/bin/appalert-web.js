@@ -7,6 +7,7 @@
 //   appalert-web version compare [--] A B
 //   appalert-web version satisfies VERSION RANGE
 //   appalert-web update-check --platform web --feed FEED --bundle-id ID --app-version V [options] [--json]
+//   appalert-web help [COMMAND], or --help / -h after a command: its help (bin/help.js)
 
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
@@ -14,12 +15,14 @@ import { join, resolve } from "node:path";
 import { evaluate, valueOptions, versionCompare, versionSatisfies } from "../src/command.js";
 import { validate } from "../src/validate-command.js";
 import { promptStateFromFile, safeName, updateCheck, updateCheckOptions } from "../src/update-command.js";
+import { helps } from "./help.js";
 
 const usage = `usage: appalert-web evaluate FEED --bundle-id ID --app-version V [options] [--json] [--explain]
        appalert-web validate FEED [--json] [--warnings-as-errors]
        appalert-web version compare [--] A B
        appalert-web version satisfies VERSION RANGE
-       appalert-web update-check --platform web --feed FEED --bundle-id ID --app-version V [options] [--json]`;
+       appalert-web update-check --platform web --feed FEED --bundle-id ID --app-version V [options] [--json]
+       appalert-web help [COMMAND]`;
 
 /** The host's platform as the feed names it (what `appalert` built for this machine would say). */
 function hostPlatform() {
@@ -134,33 +137,8 @@ async function runEvaluate(args) {
   );
 }
 
-const validateHelp = `OVERVIEW: Check a feed as an app applies it.
-
-Prints every error (the message or update policy it names is left out by apps; the feed is refused) and
-every warning the engine's decoder gives, each with its JSON path, in the feed's order, with the words,
-output and exit codes of \`appalert validate\`. \`appalert validate\` is the author's full check: it also
-gives advice that is not an app's decision (a text longer than its layout shows, a message that waits
-behind another with the same targeting, a picture missing from images/), which this command does not.
-Exit code: 0 no errors (warnings allowed), 1 errors or not a feed, 2 the file cannot be read or is not
-JSON, 3 a value the web engine does not read as the Swift engine does.
-
-USAGE: appalert-web validate <feed> [--json] [--warnings-as-errors]
-
-ARGUMENTS:
-  <feed>                  The feed file (- for standard input).
-
-OPTIONS:
-  --json                  Print one JSON object instead of text.
-  --warnings-as-errors    Treat warnings as errors (exit 1 when there are any).
-  -h, --help              Show help information.
-`;
-
 /** @param {string[]} args */
 function runValidate(args) {
-  if (args.includes("--help") || args.includes("-h")) {
-    process.stdout.write(validateHelp);
-    return;
-  }
   const { given, positional } = parseArguments(args, {}, ["--json", "--warnings-as-errors"]);
   if (positional.length !== 1) usageError(positional.length === 0 ? "Missing expected argument '<feed>'" : `Unexpected argument '${positional[1]}'`);
   const feed = positional[0];
@@ -224,7 +202,19 @@ function runUpdateCheck(args) {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-if (command === "evaluate") {
+const asksForHelp = (/** @type {string[]} */ args) => args.some((arg) => arg === "--help" || arg === "-h");
+/** The words naming a command (`version compare`), as `help` and `--help` take them. @param {string[]} args */
+const commandWords = (args) => (args[0] === "version" && ["compare", "satisfies"].includes(args[1]) ? args.slice(0, 2) : args.slice(0, 1)).join(" ");
+// Everything after `--` is an operand (`version compare -- -h 1`), never a request for help.
+const beforeOperands = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
+if (command === "help" || (command !== undefined && asksForHelp([command, ...beforeOperands]))) {
+  const words = command === "help" ? rest.join(" ") : command.startsWith("-") ? "" : commandWords([command, ...rest]);
+  const help = helps.get(words);
+  if (help === undefined) usageError(`unknown command '${words}'`);
+  process.stdout.write(help);
+} else if (command === "--version") {
+  process.stdout.write(`${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`);
+} else if (command === "evaluate") {
   await runEvaluate(rest);
 } else if (command === "validate") {
   runValidate(rest);

@@ -31,20 +31,6 @@ function daysInMonth(year, month) {
 const div = (a, b) => Math.trunc(a / b);
 
 /**
- * @param {number} year
- * @param {number} month
- * @param {number} day
- */
-function daysFromCivil(year, month, day) {
-  const y = month <= 2 ? year - 1 : year;
-  const era = div(y >= 0 ? y : y - 399, 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = div(153 * (month + (month > 2 ? -3 : 9)) + 2, 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + div(yearOfEra, 4) - div(yearOfEra, 100) + dayOfYear;
-  return era * 146097 + dayOfEra - 719468;
-}
-
-/**
  * @param {number} days
  * @returns {[number, number, number]}
  */
@@ -131,7 +117,9 @@ export function parseTimestamp(text) {
   if (minute > 59) throw fail(`minute ${minute} is out of range`);
   if (second > 60) throw fail(`second ${second} is out of range`);
   second = Math.min(second, 59);
-  const days = daysFromCivil(year, month, day);
+  // Days since 1970 of a valid date of years 0 to 9999 (setUTCFullYear, unlike Date.UTC, does not read 0 to
+  // 99 as 1900 to 1999): whole milliseconds, well within a Date's range.
+  const days = new Date(0).setUTCFullYear(year, month - 1, day) / 86400000;
   return days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds + fraction;
 }
 

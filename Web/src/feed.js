@@ -6,6 +6,7 @@ import {
   FeedError, UnsupportedError, appendingPath, bounded, closestKey, excerpt, hasDiagnosticWords, useDiagnosticWords,
   wordsNotLoaded, written,
 } from "./diagnostics.js";
+import { fastJSON } from "./json-fast.js";
 import { MessageReader, maximumKeyWarnings } from "./reader.js";
 import { quoteJSON } from "./json.js";
 
@@ -41,18 +42,28 @@ const topLevelKeys = ["$schema", "format", "messages", "updates", "sequence"];
  * @property {number} entryCount
  */
 
+/** @typedef {typeof import("./exact-reading.js")} ExactReading */
+
+/** The loaded exact-reading.js: the diagnostics' words and parseJSON, for a page (readFeedInPage). */
+/** @type {ExactReading | undefined} */
+let exactReading;
+
 /** @type {Promise<void> | undefined} */
 let loadingWords;
 
 /**
- * Loads the diagnostics' words (in the bundle, the file appalert-web-words.js beside appalert-web.js),
- * once; decodeFeed and decodeDocument need them. A failed load is tried again at the next call.
+ * Loads the diagnostics' words and the engine's own JSON reader (in the bundle, the file
+ * appalert-web-words.js beside appalert-web.js), once; decodeFeed and decodeDocument need the words,
+ * the bundle's parseJSON and decodeFeed the reader. A failed load is tried again at the next call.
  * @returns {Promise<void>}
  */
 export function loadDiagnosticWords() {
-  if (hasDiagnosticWords()) return Promise.resolve();
-  loadingWords ??= import("./diagnostic-words.js").then(
-    (words) => useDiagnosticWords(words.reasonOf),
+  if (hasDiagnosticWords() && exactReading !== undefined) return Promise.resolve();
+  loadingWords ??= import("./exact-reading.js").then(
+    (module) => {
+      exactReading = module;
+      useDiagnosticWords(module.reasonOf);
+    },
     (error) => {
       loadingWords = undefined;
       throw error;
@@ -99,13 +110,7 @@ export function readFeed(input) {
  * @returns {FeedReadingResult}
  */
 export function readFeedUncapped(input) {
-  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
-  if (bytes.length > feedLimits.maximumSize) {
-    throw new FeedError(
-      "tooLarge",
-      `the feed is ${bytes.length} bytes; the limit is ${feedLimits.maximumSize} (FeedLimits.maximumSize)`,
-    );
-  }
+  const bytes = feedBytes(input);
   /** @type {JSONValue} */
   let document;
   try {
@@ -115,6 +120,138 @@ export function readFeedUncapped(input) {
     throw error;
   }
   return readDocument(document);
+}
+
+/**
+ * The feed's bytes (its text in UTF-8); throws FeedError when they are more than a feed may be.
+ * @param {Uint8Array | string} input
+ */
+function feedBytes(input) {
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  if (bytes.length > feedLimits.maximumSize) {
+    throw new FeedError(
+      "tooLarge",
+      `the feed is ${bytes.length} bytes; the limit is ${feedLimits.maximumSize} (FeedLimits.maximumSize)`,
+    );
+  }
+  return bytes;
+}
+
+/**
+ * readFeed for a page, which carries no JSON reader of its own: the same result, the same errors. The
+ * platform's JSON.parse reads the feed (json-fast.js); when it cannot vouch for the tree, or when the
+ * feed has any error (a message left out, or no feed at all), the feed is read again as readFeed reads
+ * it, with the reader loadDiagnosticWords loads — at most two readings, whatever the feed. When that
+ * file cannot be loaded, a vouched reading is used all the same (its tree is parseJSON's), so a feed
+ * with a message left out is used as before; a feed the page cannot vouch for cannot be used then.
+ * @param {Uint8Array | string} input
+ * @returns {Promise<FeedReadingResult>}
+ */
+export async function readFeedInPage(input) {
+  const bytes = feedBytes(input);
+  const fast = fastReading(bytes);
+  if (fast !== undefined && "result" in fast && !hasErrors(fast.result)) return fast.result;
+  try {
+    await loadDiagnosticWords();
+  } catch (error) {
+    if (fast === undefined) throw error;
+    if ("result" in fast) return fast.result;
+    throw fast.error;
+  }
+  return withCappedDiagnostics(readDocument(exactDocument(bytes)));
+}
+
+/**
+ * readFeed's result, read with the platform's JSON.parse (json-fast.js), when the tree is vouched to be
+ * parseJSON's and the feed has no error; undefined otherwise (the page then reads it with parseJSON, so
+ * that an error is the very one readFeed gives).
+ * @param {Uint8Array | string} input
+ * @returns {FeedReadingResult | undefined}
+ */
+export function readFeedFast(input) {
+  const fast = fastReading(feedBytes(input));
+  return fast !== undefined && "result" in fast && !hasErrors(fast.result) ? fast.result : undefined;
+}
+
+/**
+ * The reading of a tree json-fast.js vouches for: its result or what it throws; undefined when the tree
+ * cannot be vouched for.
+ * @param {Uint8Array} bytes
+ * @returns {{result: FeedReadingResult} | {error: unknown} | undefined}
+ */
+function fastReading(bytes) {
+  const document = fastJSON(bytes, feedLimits.maximumDepth);
+  if (document === undefined) return undefined;
+  try {
+    return { result: withCappedDiagnostics(readDocument(document)) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** @param {FeedReadingResult} result */
+const hasErrors = (result) => result.diagnostics.some((d) => d.severity === "error");
+
+/** @returns {ExactReading} */
+function loadedReading() {
+  if (exactReading === undefined || !hasDiagnosticWords()) throw new Error(wordsNotLoaded);
+  return exactReading;
+}
+
+/**
+ * The loaded parseJSON's document, as readFeed parses it: its objects made the page's JSONObject (the
+ * loaded file has a copy of its own) and its errors the page's.
+ * @param {Uint8Array} bytes
+ * @returns {JSONValue}
+ */
+function exactDocument(bytes) {
+  try {
+    return parseJSONLoaded(bytes, feedLimits.maximumDepth);
+  } catch (error) {
+    if (error instanceof JSONSyntaxError) throw new FeedError("notJSON", error.message);
+    throw error;
+  }
+}
+
+/**
+ * parseJSON for the bundle, which carries no JSON reader of its own: await loadDiagnosticWords() first.
+ * It parses with the loaded reader, and gives the page's JSONObject, JSONSyntaxError and UnsupportedError.
+ * @param {string | Uint8Array} input
+ * @param {number} [maximumDepth]
+ * @returns {JSONValue}
+ */
+export function parseJSONLoaded(input, maximumDepth = 64) {
+  const reading = loadedReading();
+  try {
+    return adopted(reading.parseJSON(input, maximumDepth), reading.JSONObject);
+  } catch (error) {
+    if (reading.JSONSyntaxError === JSONSyntaxError && reading.UnsupportedError === UnsupportedError) throw error;
+    if (error instanceof reading.JSONSyntaxError) throw new JSONSyntaxError(error.offset, error.line, error.column, error.reason);
+    if (error instanceof reading.UnsupportedError) throw new UnsupportedError(error.what);
+    throw error;
+  }
+}
+
+/**
+ * The tree with its objects made the page's JSONObject (the same tree when the class is the same).
+ * @param {JSONValue} value
+ * @param {typeof JSONObject} loadedClass
+ * @returns {JSONValue}
+ */
+function adopted(value, loadedClass) {
+  if (loadedClass === JSONObject || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((element) => adopted(element, loadedClass));
+  return new JSONObject(value.names, value.values.map((element) => adopted(element, loadedClass)));
+}
+
+/**
+ * decodeFeed for the bundle, which carries no JSON reader of its own: await loadDiagnosticWords() first.
+ * @param {Uint8Array | string} input
+ * @returns {FeedDecodingResult}
+ */
+export function decodeFeedLoaded(input) {
+  loadedReading();
+  return inWords(withCappedDiagnostics(readDocument(exactDocument(feedBytes(input)))));
 }
 
 /**

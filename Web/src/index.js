@@ -9,7 +9,12 @@ import { reasonOf } from "./diagnostic-words.js";
 useDiagnosticWords(reasonOf);
 
 export * from "./page.js";
+// The engine's own parseJSON and decodeFeed at once (the bundle's need loadDiagnosticWords() first).
+export { parseJSON } from "./json.js";
+export { decodeFeed } from "./feed.js";
 // The decision's JSON at once (the bundle's needs loadDecisionJSON() first).
 export { decisionJSON, messageJSON } from "./decision-json.js";
-// The inbox's class, behind `service.inbox` (inbox-view.js); the bundle imports it when the inbox is used.
+// The inbox's class, behind `service.inbox` (inbox-view.js), and its card: the bundle imports both when the
+// inbox is used (appalert-web-inbox.js).
 export { Inbox } from "./inbox.js";
+export { inboxCard } from "./inbox-card.js";

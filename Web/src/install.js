@@ -7,7 +7,7 @@ import { LanguageTag } from "./language.js";
 import { parseTimestamp } from "./dates.js";
 import { LinkPolicy, forbiddenSchemes } from "./link-policy.js";
 import { knownPlatforms, isValidEventName } from "./reader.js";
-import { parseJSON } from "./json.js";
+import { scalarJSON } from "./json-fast.js";
 
 /**
  * The options of a decision, as `appalert evaluate`'s flags spell them (repeatable ones as arrays).
@@ -70,13 +70,8 @@ function attribute(entry) {
   if (equals <= 0) throw new InputError(`--attribute: "${entry}" is not KEY=VALUE`);
   const key = entry.slice(0, equals);
   const text = entry.slice(equals + 1);
-  try {
-    const value = parseJSON(text);
-    if (typeof value === "boolean" || typeof value === "number" || typeof value === "string") return [key, value];
-  } catch {
-    // Not JSON: the text itself.
-  }
-  return [key, text];
+  // A JSON boolean, number or string as parseJSON reads it; anything else (not JSON too) is the text itself.
+  return [key, scalarJSON(text) ?? text];
 }
 
 /**

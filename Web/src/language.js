@@ -1,10 +1,10 @@
 // BCP 47 language tags and the matching rule that chooses a localization or a built-in text
 // (Sources/AppAlert/Targeting/LanguageTag.swift, LanguageMatching.swift).
 
-/** @param {string} s */
-const isLetters = (s) => /^[a-z]+$/.test(s);
-/** @param {string} s */
-const isDigits = (s) => /^[0-9]+$/.test(s);
+// Subtags by their length in characters (Unicode scalars) and kind, as the Swift engine tells them:
+// Character.isLetter, Character.isNumber (well-formed tags are ASCII).
+const scriptSubtag = /^\p{L}{4}$/u;
+const regionSubtag = /^(\p{L}{2}|\p{N}{3})$/u;
 
 /** A language tag such as pt-BR, compared without regard to case, with _ read as -. */
 export class LanguageTag {
@@ -19,12 +19,8 @@ export class LanguageTag {
     const language = this.subtags[0];
     if (language === undefined || language === "") return false;
     if (language === "*") return this.subtags.length === 1;
-    const length = [...language].length;
-    if (!((length >= 2 && length <= 3) || language === "x" || language === "i") || !isLetters(language)) return false;
-    return this.subtags.slice(1).every((subtag) => {
-      const count = [...subtag].length;
-      return count >= 1 && count <= 8 && /^[a-z0-9]+$/.test(subtag);
-    });
+    if (!/^([a-z]{2,3}|x|i)$/.test(language)) return false;
+    return this.subtags.slice(1).every((subtag) => /^[a-z0-9]{1,8}$/.test(subtag));
   }
 
   get language() {
@@ -43,7 +39,7 @@ export class LanguageTag {
 
   /** Whether text in this language runs right to left. */
   get isRightToLeft() {
-    const script = this.subtags.slice(1).find((s) => [...s].length === 4 && isLettersUnicode(s));
+    const script = this.subtags.slice(1).find((s) => scriptSubtag.test(s));
     if (script !== undefined) return ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"].includes(script);
     return ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb"].includes(this.language);
   }
@@ -51,14 +47,6 @@ export class LanguageTag {
   toString() {
     return this.original;
   }
-}
-
-/**
- * Character.isLetter over a subtag (well-formed tags are ASCII).
- * @param {string} s
- */
-function isLettersUnicode(s) {
-  return /^\p{L}+$/u.test(s);
 }
 
 /** @param {string} language */
@@ -107,10 +95,8 @@ class Key {
   constructor(tag) {
     const language = canonicalLanguage(tag.language);
     const rest = tag.subtags.slice(1);
-    const written = rest.find((s) => [...s].length === 4 && isLettersUnicode(s));
-    const region = rest.find(
-      (s) => ([...s].length === 2 && isLettersUnicode(s)) || ([...s].length === 3 && /^\p{N}+$/u.test(s)),
-    );
+    const written = rest.find((s) => scriptSubtag.test(s));
+    const region = rest.find((s) => regionSubtag.test(s));
     this.language = language;
     this.region = region;
     this.script = written ?? likelyScript(language, region);
@@ -174,44 +160,54 @@ export function bestLanguage(candidates, preferred) {
   return undefined;
 }
 
-/** The default dismiss button's label per built-in language (Sources/AppAlert/Texts). */
-const okLabels = /** @type {Record<string, string>} */ ({
-  ar: "حسنًا", bg: "OK", bn: "ঠিক আছে", ca: "D’acord", cs: "OK", da: "OK", de: "OK", el: "OK", en: "OK",
-  es: "Aceptar", et: "OK", fa: "تأیید", fi: "OK", fil: "OK", fr: "OK", he: "אישור", hi: "ठीक है", hr: "U redu",
-  hu: "OK", id: "OK", it: "OK", ja: "OK", kk: "Жарайды", ko: "확인", lt: "Gerai", lv: "Labi", ms: "OK", nb: "OK",
-  nl: "OK", pl: "OK", "pt-BR": "OK", "pt-PT": "OK", ro: "OK", ru: "ОК", sk: "OK", sl: "V redu", sr: "У реду",
-  "sr-Latn": "U redu", sv: "OK", th: "ตกลง", tr: "Tamam", uk: "OK", ur: "ٹھیک ہے", vi: "OK", "zh-Hans": "好",
-  "zh-Hant": "好",
+/**
+ * The default dismiss button's label and the close control's label per built-in language, split at "|"
+ * (Sources/AppAlert/Texts: BuiltInTexts's ok, MessageTexts.close).
+ */
+const labels = /** @type {Record<string, string>} */ ({
+  ar: "حسنًا|إغلاق", bg: "OK|Затваряне", bn: "ঠিক আছে|বন্ধ করুন", ca: "D’acord|Tanca", cs: "OK|Zavřít",
+  da: "OK|Luk", de: "OK|Schließen", el: "OK|Κλείσιμο", en: "OK|Close", es: "Aceptar|Cerrar", et: "OK|Sulge",
+  fa: "تأیید|بستن", fi: "OK|Sulje", fil: "OK|Isara", fr: "OK|Fermer", he: "אישור|סגירה", hi: "ठीक है|बंद करें",
+  hr: "U redu|Zatvori", hu: "OK|Bezárás", id: "OK|Tutup", it: "OK|Chiudi", ja: "OK|閉じる", kk: "Жарайды|Жабу",
+  ko: "확인|닫기", lt: "Gerai|Uždaryti", lv: "Labi|Aizvērt", ms: "OK|Tutup", nb: "OK|Lukk", nl: "OK|Sluit",
+  pl: "OK|Zamknij", "pt-BR": "OK|Fechar", "pt-PT": "OK|Fechar", ro: "OK|Închide", ru: "ОК|Закрыть",
+  sk: "OK|Zavrieť", sl: "V redu|Zapri", sr: "У реду|Затвори", "sr-Latn": "U redu|Zatvori", sv: "OK|Stäng",
+  th: "ตกลง|ปิด", tr: "Tamam|Kapat", uk: "OK|Закрити", ur: "ٹھیک ہے|بند کریں", vi: "OK|Đóng",
+  "zh-Hans": "好|关闭", "zh-Hant": "好|關閉",
 });
-/** The close control's label per built-in language (Sources/AppAlert/Texts, MessageTexts.close). */
-const closeLabels = /** @type {Record<string, string>} */ ({
-  ar: "إغلاق", bg: "Затваряне", bn: "বন্ধ করুন", ca: "Tanca", cs: "Zavřít", da: "Luk", de: "Schließen",
-  el: "Κλείσιμο", en: "Close", es: "Cerrar", et: "Sulge", fa: "بستن", fi: "Sulje", fil: "Isara", fr: "Fermer",
-  he: "סגירה", hi: "बंद करें", hr: "Zatvori", hu: "Bezárás", id: "Tutup", it: "Chiudi", ja: "閉じる", kk: "Жабу",
-  ko: "닫기", lt: "Uždaryti", lv: "Aizvērt", ms: "Tutup", nb: "Lukk", nl: "Sluit", pl: "Zamknij", "pt-BR": "Fechar",
-  "pt-PT": "Fechar", ro: "Închide", ru: "Закрыть", sk: "Zavrieť", sl: "Zapri", sr: "Затвори", "sr-Latn": "Zatvori",
-  sv: "Stäng", th: "ปิด", tr: "Kapat", uk: "Закрити", ur: "بند کریں", vi: "Đóng", "zh-Hans": "关闭", "zh-Hant": "關閉",
-});
-/** The built-in tables, for the test that keeps them equal to the Swift ones. */
-export const builtInWords = Object.freeze({ ok: okLabels, close: closeLabels });
-// Sorted as Swift sorts strings (by Unicode scalars; the keys are ASCII). Both tables have the same keys.
-const builtInKeys = Object.keys(okLabels).sort();
+// Sorted as Swift sorts strings (by Unicode scalars; the keys are ASCII).
+const builtInKeys = Object.keys(labels).sort();
 const builtInTags = builtInKeys.map((key) => new LanguageTag(key));
+
+/**
+ * One of the two labels (0: OK, 1: close) of the first preferred language the built-in texts serve, else
+ * of English.
+ * @param {LanguageTag[]} languages
+ * @param {number} which
+ */
+function builtInLabel(languages, which) {
+  const found = bestLanguage(builtInTags, languages);
+  return labels[found === undefined ? "en" : builtInKeys[found]].split("|")[which];
+}
 
 /**
  * "OK" in the first preferred language the built-in texts serve, else English.
  * @param {LanguageTag[]} languages
  */
-export function okLabel(languages) {
-  const found = bestLanguage(builtInTags, languages);
-  return found === undefined ? "OK" : okLabels[builtInKeys[found]];
-}
+export const okLabel = (languages) => builtInLabel(languages, 0);
 
 /**
  * The close control's label in the first preferred language the built-in texts serve, else English.
  * @param {LanguageTag[]} languages
  */
-export function closeLabel(languages) {
-  const found = bestLanguage(builtInTags, languages);
-  return found === undefined ? "Close" : closeLabels[builtInKeys[found]];
+export const closeLabel = (languages) => builtInLabel(languages, 1);
+
+/**
+ * A built-in table, language to label, for the test that keeps the tables equal to the Swift ones (a
+ * function: the page, which never calls it, leaves it out).
+ * @param {"ok" | "close"} word
+ * @returns {Record<string, string>}
+ */
+export function builtInWords(word) {
+  return Object.fromEntries(builtInKeys.map((key) => [key, labels[key].split("|")[word === "ok" ? 0 : 1]]));
 }

@@ -63,51 +63,35 @@ export class LinkPolicy {
    * @param {Message} message @returns {{url: string, reason: string} | undefined}
    */
   refusalOfMessage(message) {
-    const first = this.#refusalIn(message.link, message.buttons, message.localizations);
-    if (first) return first;
-    const action = message.action;
-    if (action !== undefined && typeof action === "object" && "url" in action) {
-      const reason = this.refusal(action.url);
-      if (reason !== undefined) return { url: action.url, reason };
-    }
-    for (const variant of message.variants) {
-      const refused = this.#refusalIn(variant.link, variant.buttons, variant.localizations);
-      if (refused) return refused;
+    for (const url of linksOf(message)) {
+      const reason = this.refusal(url);
+      if (reason !== undefined) return { url, reason };
     }
     return undefined;
   }
+}
 
-  /**
-   * @param {Link | undefined} link @param {Button[] | undefined} buttons @param {Localization[] | undefined} localizations
-   * @returns {{url: string, reason: string} | undefined}
-   */
-  #refusalIn(link, buttons, localizations) {
-    if (link) {
-      const reason = this.refusal(link.url);
-      if (reason !== undefined) return { url: link.url, reason };
-    }
-    const fromButtons = this.#refusalOfButtons(buttons);
-    if (fromButtons) return fromButtons;
-    for (const localization of localizations ?? []) {
-      if (localization.link) {
-        const reason = this.refusal(localization.link.url);
-        if (reason !== undefined) return { url: localization.link.url, reason };
-      }
-      const refused = this.#refusalOfButtons(localization.buttons);
-      if (refused) return refused;
-    }
-    return undefined;
-  }
+/**
+ * Every URL a message may open, in the order the Swift LinkPolicy checks them: its link, its buttons' and
+ * its localizations' (each one's link, then buttons), its tap action's, then each variant's as the message's.
+ * @param {Message} message
+ */
+function* linksOf(message) {
+  yield* linksIn(message.link, message.buttons, message.localizations);
+  const action = message.action;
+  if (action !== undefined && typeof action === "object" && "url" in action) yield action.url;
+  for (const variant of message.variants) yield* linksIn(variant.link, variant.buttons, variant.localizations);
+}
 
-  /** @param {Button[] | undefined} buttons */
-  #refusalOfButtons(buttons) {
-    for (const button of buttons ?? []) {
-      const action = button.action;
-      if (typeof action === "object" && "url" in action) {
-        const reason = this.refusal(action.url);
-        if (reason !== undefined) return { url: action.url, reason };
-      }
-    }
-    return undefined;
+/**
+ * @param {Link | undefined} link @param {Button[] | undefined} buttons @param {Localization[] | undefined} [localizations]
+ * @returns {Generator<string>}
+ */
+function* linksIn(link, buttons, localizations) {
+  if (link) yield link.url;
+  for (const button of buttons ?? []) {
+    const action = button.action;
+    if (typeof action === "object" && "url" in action) yield action.url;
   }
+  for (const localization of localizations ?? []) yield* linksIn(localization.link, localization.buttons);
 }

@@ -3,7 +3,7 @@
 // limit; decoded; kept in storage as the last good copy, which is used, with a problem saying why, when
 // the feed cannot be had or used.
 
-import { feedLimits, loadDiagnosticWords, readFeed } from "./feed.js";
+import { feedLimits, loadDiagnosticWords, readFeedInPage } from "./feed.js";
 import { written } from "./diagnostics.js";
 import { formatTimestamp } from "./dates.js";
 import { describe } from "./storage.js";
@@ -140,7 +140,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
       await trust.verifyFeed(keys, bytes, file);
       signature = new TextDecoder().decode(file);
     }
-    const { feed, diagnostics } = readFeed(bytes);
+    const { feed, diagnostics } = await readFeedInPage(bytes);
     if (trust) trust.checkSequence(feed, highest, "the feed's");
     const left = diagnostics.filter((d) => d.severity === "error");
     if (left.length > 0) await reportLeftOut(url, left, problem);
@@ -170,7 +170,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
         const signature = kept.signature === undefined ? undefined : new TextEncoder().encode(kept.signature);
         await trust.verifyFeed(keys, new TextEncoder().encode(kept.body), signature);
       }
-      const feed = readFeed(kept.body).feed;
+      const feed = (await readFeedInPage(kept.body)).feed;
       if (trust) trust.checkSequence(feed, highest, "its");
       problem(`the feed at ${url} cannot be used (${reason}); the copy fetched at ${formatTimestamp(kept.fetchedAt)} is used`);
       return feed;
@@ -183,7 +183,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
 }
 
 /**
- * Says how many messages of the feed are left out, and why the first is, in words: the words are
+ * Says how many messages of the feed are left out (not how many errors), and why the first error is, in words: the words are
  * loaded now (in the bundle, appalert-web-words.js), and when they cannot be, its code is said instead.
  * @param {string} url
  * @param {import("./diagnostics.js").RecordedDiagnostic[]} left the errors, at least one
@@ -198,5 +198,8 @@ async function reportLeftOut(url, left, problem) {
   } catch (error) {
     reason = `${first.code} (its words cannot be loaded: ${describe(error)})`;
   }
-  problem(`the feed at ${url}: ${left.length} message${left.length === 1 ? "" : "s"} left out; ${first.path}: ${reason}`);
+  // A message can have several errors; an error of the feed itself ($.format, $.sequence) is no message's.
+  const messages = new Set(left.filter((d) => d.messageIndex !== null).map((d) => d.messageIndex)).size;
+  const count = messages === 0 ? "" : ` ${messages} message${messages === 1 ? "" : "s"} left out;`;
+  problem(`the feed at ${url}:${count} ${first.path}: ${reason}`);
 }

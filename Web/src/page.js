@@ -1,15 +1,18 @@
 // What appalert-web.js is built from (Web/bundle): the engine of src/index.js, with the diagnostics' words
 // left to a file of their own (appalert-web-words.js), loaded when there is a diagnostic to report, and the
-// decision's JSON to another (appalert-web-json.js), loaded by loadDecisionJSON().
+// decision's JSON to another (appalert-web-json.js), loaded by loadDecisionJSON(). The inbox's card
+// (inboxCard) is src/index.js's only: in the bundle it is in the inbox's file (appalert-web-inbox.js).
 
 
-export { parseJSON, JSONObject, JSONSyntaxError } from "./json.js";
+export { JSONObject, JSONSyntaxError } from "./json.js";
+// The bundle carries no JSON reader of its own: its parseJSON and decodeFeed need loadDiagnosticWords() first.
+export { parseJSONLoaded as parseJSON, decodeFeedLoaded as decodeFeed } from "./feed.js";
 export { Version, VersionError, VersionRange, VersionRangeError } from "./version.js";
 export { LanguageTag, okLabel, closeLabel } from "./language.js";
 export { parseTimestamp, formatTimestamp, TimestampError } from "./dates.js";
 export { LinkPolicy, forbiddenSchemes } from "./link-policy.js";
 export { FeedError, UnsupportedError } from "./diagnostics.js";
-export { decodeFeed, decodeDocument, feedLimits, loadDiagnosticWords } from "./feed.js";
+export { decodeDocument, feedLimits, loadDiagnosticWords } from "./feed.js";
 export { knownPlatforms } from "./reader.js";
 export { rolloutBucket, rolloutIncludes, variantIndex, exclusionOf } from "./targeting.js";
 export { decide, resolveMessage } from "./select.js";
@@ -20,4 +23,3 @@ export { StateStore, readState, stateKey, stateVersion } from "./storage.js";
 export { domRenderer } from "./renderer.js";
 export { defineSlotElement } from "./slot.js";
 export { inboxItems } from "./inbox-items.js";
-export { inboxCard } from "./inbox-card.js";

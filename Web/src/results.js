@@ -163,7 +163,10 @@ export async function sendCounts({ store, url, app, fetch, now, makeId, problem 
         outcome = { retry: `HTTP ${status}`, wait: Math.min(Math.max(wait, 0) || 0, 7 * DAY) };
       }
     } catch (error) {
-      outcome = { retry: error instanceof Error ? error.message : String(error) };
+      // A TypeError is all the browser says when the collector cannot be reached or the page may not ask it.
+      outcome = { retry: error instanceof TypeError
+        ? `${error.message}: the collector could not be reached, or did not let this page send to it (CORS: appalert collect --allow-origin), or the page's Content-Security-Policy does not allow it (connect-src)`
+        : error instanceof Error ? error.message : String(error) };
     }
     const finished = now().getTime() / 1000;
     const more = await store.update((state) => {

@@ -7,10 +7,10 @@ import { decide } from "./select.js";
 import { exclusionOf } from "./targeting.js";
 import { hex } from "./digest.js";
 import { makeContext, InputError } from "./install.js";
+import { checkOptions, inPageWords, strings, unknownOptions } from "./service-options.js";
 import { LinkPolicy } from "./link-policy.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
-import { closestKey } from "./diagnostics.js";
 import { StateStore, describe, webLocks } from "./storage.js";
 import { loadFeed, loadTrust } from "./loader.js";
 import { countsURL } from "./results.js";
@@ -64,66 +64,20 @@ import { updatePolicyFor } from "./update-policy.js";
  * @property {(listener: () => void) => () => void} subscribe
  */
 
-/**
- * @typedef {object} AlertServiceOptions
- * @property {string} bundleId the app's id, as the feed's `bundleIds` name it
- * @property {string} appVersion the running version (`1.4.0`)
- * @property {readonly string[]} [languages] most preferred first; default `navigator.languages`
- * @property {Record<string, string | number | boolean>} [attributes] for the feed's `attributes` targeting
- * @property {() => Date} [now] the clock; default the system's
- * @property {StorageArea | null} [storage] default `localStorage`; `null` keeps nothing beyond the page
- * @property {string[]} [allowLinkSchemes] the schemes links may use (the Swift LinkPolicy's `allowedSchemes`); default https
- * @property {string[]} [allowLinkHosts] when given, the only hosts http(s) links may open (an empty list: none)
- * @property {string} [platform] default `web`
- * @property {string} [osVersion] unknown on the web unless the page knows it
- * @property {string | string[]} [publicKey] `ed25519:BASE64` as `appalert keygen` writes it (several during a
- *   key rotation): only feeds signed with one of them are used, and an older signed feed served again is refused
- * @property {string} [reporting] the base URL of the app's collector (`appalert collect`): counts of what
- *   messages did are kept and sent to it the next UTC day (docs/reporting.md); off without it
- * @property {typeof fetch} [fetch] default the page's `fetch`
- * @property {number} [timeoutSeconds] how long a feed request may take; default 30
- * @property {Renderer | null} [renderer] default: drawn in `document`; `null` draws nothing (`message` says what is due)
- * @property {{close?: string}} [texts] the words the drawing adds by itself; default the built-in ones in
- *   the page's language (46 languages, as the Swift client's)
- * @property {BroadcastChannel | null} [channel] how tabs of the app tell each other; default a BroadcastChannel
- * @property {import("./storage.js").LockRunner} [lock] default Web Locks, else a lock in this page
- * @property {(key: string, id: number) => Promise<(() => void) | undefined>} [claim] takes a message for this
- *   tab (resolves to how to give it back, or undefined when another tab has it); default a Web Lock per message
- * @property {(words: string) => void} [warn] where problems go while no `problem` listener is attached (each
- *   distinct one once); default `console.warn`
- */
-
-/** The names `AlertServiceOptions` has: any other is a mistake the page hears of. */
-const optionNames = [
-  "bundleId", "appVersion", "languages", "attributes", "now", "storage", "allowLinkSchemes", "allowLinkHosts",
-  "platform", "osVersion", "publicKey", "reporting", "fetch", "timeoutSeconds", "renderer", "texts", "channel",
-  "lock", "claim", "warn",
-];
+/** @typedef {import("./service-options.js").AlertServiceOptions} AlertServiceOptions */
 
 /**
- * The words of a problem for each key of `given` that is not an option (`language`, `timeout`): it is
- * ignored, and without a word the page would run on the default it meant to change.
- * @param {object} given
+ * A random (version 4) UUID: the platform's, else made here (a page that is not a secure context has no
+ * `crypto.randomUUID`).
+ * @returns {string}
  */
-function unknownOptions(given) {
-  return Object.keys(given).filter((key) => !optionNames.includes(key)).slice(0, 10).map((key) => {
-    const lowered = key.toLowerCase();
-    const meant = closestKey(key, optionNames)
-      ?? (lowered.length >= 4 ? optionNames.find((name) => name.toLowerCase().startsWith(lowered)) : undefined);
-    return `AlertService: "${key.slice(0, 64)}" is not an option, and is ignored`
-      + (meant === undefined ? ` (the options: ${optionNames.join(", ")})` : ` (did you mean "${meant}"?)`);
-  });
-}
-
-/** @returns {string} */
 function randomUUID() {
   const crypto = globalThis.crypto;
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const text = hex(bytes);
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+  return hex(bytes).replace(/(.{8})(.{4})(.{4})(.{4})/, "$1-$2-$3-$4-");
 }
 
 /** @returns {StorageArea | undefined} */
@@ -135,50 +89,19 @@ function defaultStorage() {
   }
 }
 
-/**
- * @param {unknown} value
- * @param {string} name
- */
-function requireText(value, name) {
-  if (typeof value !== "string" || value.length === 0) throw new InputError(`${name}: required, a non-empty string`);
-  return value;
-}
-
-/** @param {unknown} value @returns {value is string[]} */
-const strings = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
+/** @param {Action} action @returns {action is {url: string}} */
+const isLink = (action) => typeof action === "object" && "url" in action;
 
 /**
- * The options the engine does not check itself: each one's name, test and what it must be.
- * @type {Array<[keyof AlertServiceOptions, (value: any) => boolean, string]>}
+ * The `detail` of an event about `message`, with `more`.
+ * @param {ResolvedMessage} message @param {Record<string, unknown>} [more]
  */
-const optionChecks = [
-  ["languages", strings, "a list of strings"],
-  ["allowLinkSchemes", strings, "a list of strings"],
-  ["allowLinkHosts", strings, "a list of strings"],
-  ["platform", (value) => typeof value === "string", "a string"],
-  ["timeoutSeconds", (value) => value > 0 && Number.isFinite(value), "a number of seconds above 0"],
-  ["attributes", (value) => value?.constructor === Object
-    && Object.values(value).every((item) => ["string", "number", "boolean"].includes(typeof item)),
-  "an object of strings, numbers and booleans"],
-  ["warn", (value) => typeof value === "function", "a function"],
-];
-
-/**
- * An option's value as the page wrote it, for its error.
- * @param {unknown} value
- */
-function shown(value) {
-  try {
-    return String(JSON.stringify(value)).slice(0, 100);
-  } catch {
-    return typeof value;
-  }
-}
+const about = (message, more) => ({ id: message.id, variant: message.variant ?? null, ...more });
 
 /** Shows an app's messages in a web page. Events: shown, opened, dismissed, link, button, update, problem. */
 export class AlertService extends EventTarget {
   /** @type {string | undefined} */ #setupError;
-  /** @type {string[]} the options given that are none, said at the first check */ #optionProblems;
+  /** @type {string[]} the options given that are none (their words, after `AlertService: `), said at the first check */ #optionProblems;
   /** @type {StateStore} */ #store;
   /** @type {Promise<PublicKey[]> | undefined} the trusted keys, when the page gave any */ #keys;
   /** @type {string | undefined} where counts go, with `reporting` */ #countsURL;
@@ -199,10 +122,20 @@ export class AlertService extends EventTarget {
   #slots = new Set();
   /** @type {{remove: () => void} | undefined} the update prompt on screen */
   #update;
+  /**
+   * The options of an update check whose prompt was due while a message was on screen: the check runs
+   * again once that message is down, so the prompt is not lost.
+   * @type {import("./update-prompt.js").UpdateCheckOptions | undefined}
+   */
+  #updateWaiting;
   /** @type {Set<unknown>} the page's `problem` listeners (but those heard once) */
   #listeners = new Set();
   /** @type {Set<string>} the problems said on the console already */
   #warned = new Set();
+  /** A `problem` event with these words (for the parts the service hands it to). */
+  #say = (/** @type {string} */ words) => this.#problem(words);
+  /** A failure of the counting or of the counts' sender, as a problem. */
+  #reportingFailed = (/** @type {unknown} */ error) => this.#problem(`reporting: ${describe(error)}`);
 
   /**
    * @param {string} url the feed's URL
@@ -233,7 +166,7 @@ export class AlertService extends EventTarget {
       storage: given.storage === null ? undefined : given.storage ?? defaultStorage(),
       makeId: randomUUID,
       lock: given.lock,
-      problem: (words) => this.#problem(words),
+      problem: this.#say,
     });
     const keys = [given.publicKey ?? []].flat();
     if (keys.length > 0) {
@@ -249,25 +182,17 @@ export class AlertService extends EventTarget {
     }
     this.#tabs = new TabChannel(bundleId, given.channel, (id) => this.#recordedElsewhere(id));
     try {
-      requireText(given.bundleId, "bundleId");
-      requireText(given.appVersion, "appVersion");
-      for (const [name, valid, words] of optionChecks) {
-        const value = given[name];
-        if (value !== undefined && !valid(value)) throw new InputError(`${name}: ${shown(value)} is not ${words}`);
-      }
+      checkOptions(/** @type {Record<string, unknown>} */ (given));
       const parsed = new URL(this.url, globalThis.location?.href);
-      if (!["https:", "http:"].includes(parsed.protocol)) throw new InputError(`"${this.url}" is not an https: URL`);
+      if (!["https:", "http:"].includes(parsed.protocol)) throw new InputError(`"${this.url}" is not an https: (or http:) URL`);
       this.url = parsed.href;
-      this.#context(undefined);
+      this.#context();
     } catch (error) {
-      // The engine names options as appalert evaluate's flags; the page knows them by these names.
-      this.#setupError = `AlertService: ${describe(error).replace(/^--([a-z-]+)/, (_, /** @type {string} */ flag) =>
-        /** @type {Record<string, string>} */ ({ locale: "languages", "allow-link-scheme": "allowLinkSchemes" })[flag]
-        ?? flag.replace(/-./g, (/** @type {string} */ dash) => dash[1].toUpperCase()))}`;
+      this.#setupError = `AlertService: ${inPageWords(describe(error))}`;
     }
     // A misspelt required option (`bundleID`) is why the service cannot start: say so in the same words.
     if (this.#setupError !== undefined && this.#optionProblems.length > 0) {
-      this.#setupError += `; ${this.#optionProblems.map((words) => words.replace(/^AlertService: /, "")).join("; ")}`;
+      this.#setupError += `; ${this.#optionProblems.join("; ")}`;
       this.#optionProblems = [];
     }
   }
@@ -325,14 +250,19 @@ export class AlertService extends EventTarget {
     let decision;
     return this.#serially(async () => {
       if (this.#setupError !== undefined) return this.#problem(this.#setupError);
+      const behindMessage = this.#current !== undefined && this.#update === undefined;
       decision = await (await import("./update-prompt.js")).checkForUpdate({
         // The app's policy as this engine reads it (plain data): the prompt's file carries no readers.
         policy: async () => { const feed = await this.#load(); return feed && (updatePolicyFor(feed, this.options.bundleId) ?? null); },
         store: this.#store, now: this.now, languages: this.languages, options: this.options,
         renderer: this.#current || this.#update ? undefined : this.renderer, texts: this.texts,
         hold: (drawing) => (this.#update = drawing), emit: (detail) => this.#emit("update", detail),
-        problem: (words) => this.#problem(words),
+        problem: this.#say,
       }, options);
+      // Due, but a message is on screen: asked again when it is down (#takeDown).
+      if (behindMessage && decision !== undefined && decision.kind !== "none" && this.#current !== undefined) {
+        this.#updateWaiting = options;
+      }
     }).then(() => decision);
   }
 
@@ -342,8 +272,8 @@ export class AlertService extends EventTarget {
     if (url === undefined || this.fetch === undefined) return;
     this.sending = this.#counting().then(({ sendCounts }) => sendCounts({
       store: this.#store, url, app: this.options.bundleId, fetch: /** @type {typeof fetch} */ (this.fetch), now: this.now,
-      makeId: randomUUID, problem: (words) => this.#problem(words),
-    })).catch((error) => this.#problem(`reporting: ${describe(error)}`));
+      makeId: randomUUID, problem: this.#say,
+    })).catch(this.#reportingFailed);
   }
 
   /**
@@ -357,11 +287,7 @@ export class AlertService extends EventTarget {
       this.#problem(`AlertService.handle: "${String(name).slice(0, 100)}" is not an event name (1 to 64 letters, digits, _, - or .)`);
       return Promise.resolve();
     }
-    if (this.#countsURL) {
-      const at = this.#seconds();
-      void this.#counting().then(({ countConversions }) => this.#store.update((state) => countConversions(state, at, name)))
-        .catch((error) => this.#problem(`reporting: ${describe(error)}`));
-    }
+    this.#counted(({ countConversions }, at) => this.#store.update((state) => countConversions(state, at, name)));
     return this.#serially(() => this.#check(name));
   }
 
@@ -381,45 +307,64 @@ export class AlertService extends EventTarget {
   }
 
   /**
+   * With `reporting`, changes the counts with the counting's code once it is imported, at the moment of the
+   * event (not of the import's end: the file may still be loading); a problem `change` resolves to is said.
+   * @param {(counting: typeof import("./results-send.js"), at: number) => Promise<string | undefined | void> | undefined} change
+   */
+  #counted(change) {
+    if (this.#countsURL === undefined) return;
+    const at = this.#seconds();
+    void this.#counting().then((counting) => change(counting, at))
+      .then((words) => words && this.#problem(words), this.#reportingFailed);
+  }
+
+  /**
    * Counts `event` of `message` for the collector, with `reporting`: by its name, or the answer `action`
    * (of button `index`) as the event it counts (resultEvent).
    * @param {ResolvedMessage} message
    * @param {string | undefined | {action: Action, index?: number}} event
    */
   #count(message, event) {
-    if (this.#countsURL === undefined || event === undefined) return;
-    // The moment of the event, not of the import's end: the counting's file may still be loading.
-    const at = this.#seconds();
-    void this.#counting().then(({ countEvent, resultEvent }) => {
+    if (event === undefined) return;
+    this.#counted(({ countEvent, resultEvent }, at) => {
       const name = typeof event === "string" ? event : resultEvent(message, event.action, event.index);
       return name === undefined ? undefined : this.#store.update((state) => countEvent(state, at, message, name));
-    }).then((words) => words && this.#problem(words), (error) => this.#problem(`reporting: ${describe(error)}`));
+    });
   }
 
   /**
    * Closes the message on screen as a dismissal, as its close control does. A wall stays.
    * @returns {Promise<void>}
    */
-  async dismiss() {
-    const current = this.#current;
-    if (current === undefined || !current.message.dismissible || current.answered) return;
+  dismiss() {
+    return this.#dismiss(this.#current);
+  }
+
+  /**
+   * Dismisses `current` if it is still on screen, can be dismissed and was not answered.
+   * @param {Showing | undefined} current
+   */
+  async #dismiss(current) {
+    if (current === undefined || this.#current !== current || !current.message.dismissible || current.answered) return;
     this.#count(current.message, "dismissed");
     await this.#answer(current, "dismiss");
   }
 
   /** Stops listening to other tabs and takes the message or update prompt off the screen (without recording it). */
   close() {
+    this.#updateWaiting = undefined;
     this.#takeDown();
     this.#update?.remove();
+    this.#update = undefined;
     this.#tabs.close();
   }
 
   /** The message center: its items, opened as modal cards, marked read or unread, deleted. @type {InboxView} */
   get inbox() {
-    this.#inbox ??= new InboxView({
+    return (this.#inbox ??= new InboxView({
       items: async (state) => {
-        const feed = this.#setupError !== undefined ? undefined : this.#feed ?? (await (this.#slotLoad ??= this.#load()));
-        return feed && inboxItems(feed.messages, this.#context(undefined), state);
+        const feed = this.#setupError !== undefined ? undefined : await this.#lastFeed();
+        return feed && inboxItems(feed.messages, this.#context(), state);
       },
       store: this.#store,
       now: this.now,
@@ -427,8 +372,7 @@ export class AlertService extends EventTarget {
       texts: () => this.texts,
       emit: (type, detail) => this.#emit(type, detail),
       count: (message, event) => this.#count(message, event),
-    }, (words) => this.#problem(words));
-    return this.#inbox;
+    }, this.#say));
   }
 
   /**
@@ -455,41 +399,28 @@ export class AlertService extends EventTarget {
           this.#problem(`slot "${String(name).slice(0, 100)}" is not a slot name (1 to 64 letters, digits, -, _ or .)`);
           return undefined;
         }
-        const feed = this.#feed ?? (await (this.#slotLoad ??= this.#load()));
+        const feed = await this.#lastFeed();
         if (feed === undefined || this.#setupError !== undefined) return undefined;
-        const context = this.#context(undefined);
+        const context = this.#context();
         context.placement = name;
         const message = (await decide(feed.messages, context, this.#history(new Set()))).message;
-        if (message !== undefined) {
-          const unavailable = await this.renderer?.prepare?.(message);
-          if (unavailable !== undefined) {
-            this.#problem(`message ${message.id} is not shown in slot "${name}": ${unavailable}`);
-            current = undefined;
-            return undefined;
-          }
-        }
-        current = message;
-        return message;
+        current = message && (await this.#prepared(message, ` in slot "${name}"`)) ? message : undefined;
+        return current;
       },
       appeared: (message) => {
         if (announced?.id === message.id && announced.variant === message.variant) return;
         announced = { id: message.id, variant: message.variant };
-        this.#emit("shown", { id: message.id, variant: message.variant ?? null, slot: name });
+        this.#emit("shown", about(message, { slot: name }));
         this.#count(message, "shown");
       },
       act: (message, action, index) => {
-        const detail = { id: message.id, variant: message.variant ?? null, slot: name };
-        const isLink = typeof action === "object" && "url" in action;
-        const allowed = isLink ? this.#emit("link", { ...detail, url: action.url }) : true;
-        if (!(isLink && !message.dismissible)) {
+        const allowed = isLink(action) ? this.#emit("link", about(message, { slot: name, url: action.url })) : true;
+        if (!(isLink(action) && !message.dismissible)) {
           current = undefined;
           announced = undefined;
         }
         this.#count(message, { action, index });
-        void this.#record(message.id).then(() => {
-          if (action === "dismiss") this.#emit("dismissed", detail);
-          else if ("event" in action) this.#emit("button", { ...detail, name: action.event });
-        });
+        void this.#recordAnswer(message, action, { slot: name });
         return allowed;
       },
       subscribe: (listener) => {
@@ -504,6 +435,24 @@ export class AlertService extends EventTarget {
     const run = (this.#checking ?? Promise.resolve()).then(work).catch((error) => this.#problem(`AlertService: ${describe(error)}`));
     this.#checking = run;
     return run;
+  }
+
+  /** The feed as the last check loaded it, else a load of it (once, before any check). */
+  #lastFeed() {
+    return this.#feed ?? (this.#slotLoad ??= this.#load());
+  }
+
+  /**
+   * Whether `message` can be shown: the renderer's `prepare` loads what its drawing needs; when it cannot,
+   * `refused` is called and a problem says why (`where` it was to be shown, after "is not shown").
+   * @param {ResolvedMessage} message @param {string} [where] @param {() => void} [refused]
+   */
+  async #prepared(message, where = "", refused = () => {}) {
+    const unavailable = await this.renderer?.prepare?.(message);
+    if (unavailable === undefined) return true;
+    refused();
+    this.#problem(`message ${message.id} is not shown${where}: ${unavailable}`);
+    return false;
   }
 
   /** @param {string | undefined} event */
@@ -527,8 +476,7 @@ export class AlertService extends EventTarget {
     /** @type {Set<number>} messages another tab has on screen */
     const elsewhere = new Set();
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const decision = await decide(feed.messages, context, this.#history(elsewhere));
-      const message = decision.message;
+      const message = (await decide(feed.messages, context, this.#history(elsewhere))).message;
       if (message === undefined) return;
       // A wall is on screen in every tab; any other message in one tab at a time, and only while it is
       // still due once this tab holds it (another tab may have recorded it meanwhile).
@@ -547,13 +495,7 @@ export class AlertService extends EventTarget {
         }
         release = claimed;
       }
-      const unavailable = await this.renderer?.prepare?.(message);
-      if (unavailable !== undefined) {
-        release();
-        this.#problem(`message ${message.id} is not shown: ${unavailable}`);
-        return;
-      }
-      this.#show(message, release);
+      if (await this.#prepared(message, "", release)) this.#show(message, release);
       return;
     }
   }
@@ -570,14 +512,9 @@ export class AlertService extends EventTarget {
     current.drawing = this.renderer.show(message, {
       texts: this.texts,
       act: (action, index) => this.#act(current, action, index),
-      close: () => {
-        if (this.#current === current && message.dismissible && !current.answered) {
-          this.#count(message, "dismissed");
-          void this.#answer(current, "dismiss");
-        }
-      },
+      close: () => void this.#dismiss(current),
     });
-    this.#emit("shown", { id: message.id, variant: message.variant ?? null });
+    this.#emit("shown", about(message));
     this.#count(message, "shown");
   }
 
@@ -589,38 +526,41 @@ export class AlertService extends EventTarget {
    */
   #act(current, action, index) {
     if (this.#current !== current || current.answered) return false;
-    this.#count(current.message, { action, index });
-    if (typeof action === "object" && "url" in action) {
-      const allowed = this.#emit("link", { id: current.message.id, url: action.url, variant: current.message.variant ?? null });
-      void this.#answer(current, action, false);
-      return allowed;
-    }
+    const message = current.message;
+    this.#count(message, { action, index });
+    const allowed = isLink(action) ? this.#emit("link", { id: message.id, url: action.url, variant: message.variant ?? null }) : true;
     void this.#answer(current, action);
-    return true;
+    return allowed;
   }
 
   /**
    * Records the showing and takes the message down (a wall stays after its link).
    * @param {Showing} current
    * @param {Action} action
-   * @param {boolean} [announce] whether to send the action's event (a link's was sent already)
    */
-  async #answer(current, action, announce = true) {
+  async #answer(current, action) {
     const message = current.message;
+    const stays = isLink(action) && !message.dismissible;
     // A wall's link can be followed again; any other answer is the showing's last.
-    current.answered = message.dismissible || !(typeof action === "object" && "url" in action);
-    const isLink = typeof action === "object" && "url" in action;
+    current.answered = !stays;
     // A link is followed once its click is over: a link taken off the page during its click is not.
-    if (isLink) await new Promise((resolve) => setTimeout(resolve, 0));
-    if (!(isLink && !message.dismissible) && this.#current === current) {
+    if (isLink(action)) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!stays && this.#current === current) {
       if (!message.dismissible && typeof action === "object" && "event" in action) this.#wallPending = message;
       this.#takeDown();
     }
+    await this.#recordAnswer(message, action);
+  }
+
+  /**
+   * Records a showing of `message` answered with `action`, then says so: `dismissed`, or `button` with the
+   * button's event (a link's event is sent at its click).
+   * @param {ResolvedMessage} message @param {Action} action @param {Record<string, unknown>} [more] the events' detail
+   */
+  async #recordAnswer(message, action, more) {
     await this.#record(message.id);
-    const detail = { id: message.id, variant: message.variant ?? null };
-    if (action === "dismiss") this.#emit("dismissed", detail);
-    else if ("event" in action && announce) this.#emit("button", { ...detail, name: action.event });
-    else if ("url" in action && announce) this.#emit("link", { ...detail, url: action.url });
+    if (action === "dismiss") this.#emit("dismissed", about(message, more));
+    else if ("event" in action) this.#emit("button", about(message, { ...more, name: action.event }));
   }
 
   #takeDown() {
@@ -629,11 +569,14 @@ export class AlertService extends EventTarget {
     this.#current = undefined;
     current.drawing?.remove();
     current.release();
+    const waiting = this.#updateWaiting;
+    this.#updateWaiting = undefined;
+    if (waiting !== undefined) void this.checkForUpdate(waiting);
   }
 
   /** @param {number} id */
   async #record(id) {
-    const now = this.now().getTime() / 1000;
+    const now = this.#seconds();
     await this.#store.update((state) => {
       const record = state.seen[String(id)] ?? { count: 0 };
       record.count += 1;
@@ -651,7 +594,7 @@ export class AlertService extends EventTarget {
     const current = this.#current;
     if (current === undefined || current.message.id !== id || !current.message.dismissible) return;
     this.#takeDown();
-    this.#emit("dismissed", { id, variant: current.message.variant ?? null, elsewhere: true });
+    this.#emit("dismissed", about(current.message, { elsewhere: true }));
   }
 
   /**
@@ -668,7 +611,7 @@ export class AlertService extends EventTarget {
     return history;
   }
 
-  /** @param {string | undefined} event */
+  /** @param {string} [event] */
   #context(event) {
     const options = this.options;
     const context = makeContext(
@@ -697,7 +640,7 @@ export class AlertService extends EventTarget {
    * @returns {Promise<Feed | undefined>}
    */
   async #load() {
-    for (const words of this.#optionProblems.splice(0)) this.#problem(words);
+    for (const words of this.#optionProblems.splice(0)) this.#problem(`AlertService: ${words}`);
     let keys;
     try {
       keys = await this.#keys;
@@ -707,7 +650,7 @@ export class AlertService extends EventTarget {
     }
     return loadFeed({
       url: this.url, fetch: this.fetch, timeoutSeconds: this.options.timeoutSeconds ?? 30, store: this.#store,
-      now: this.now, problem: (words) => this.#problem(words), keys,
+      now: this.now, problem: this.#say, keys,
     });
   }
 
@@ -744,7 +687,7 @@ export class AlertService extends EventTarget {
   #problem(words) {
     if (this.#listeners.size === 0 && !this.#warned.has(words) && this.#warned.size < 100) {
       this.#warned.add(words);
-      // A `warn` that is not a function is itself the problem (optionChecks): the console is told.
+      // A `warn` that is not a function is itself the problem (service-options.js): the console is told.
       const warn = typeof this.options.warn === "function" ? this.options.warn : (/** @type {string} */ text) => console.warn(text);
       warn(`AppAlert: ${words}`);
     }

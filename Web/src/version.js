@@ -24,12 +24,18 @@ export class VersionError extends Error {
  * @param {PrereleaseIdentifier} b
  */
 function compareIdentifiers(a, b) {
-  if ("numeric" in a && "numeric" in b) return a.numeric === b.numeric ? 0 : a.numeric < b.numeric ? -1 : 1;
-  if ("numeric" in a) return -1;
-  if ("numeric" in b) return 1;
-  // ASCII order (identifiers are ASCII).
-  return a.text === b.text ? 0 : a.text < b.text ? -1 : 1;
+  // A numeric identifier is below a text one; texts in ASCII order (identifiers are ASCII).
+  if ("numeric" in a) return "numeric" in b ? order(a.numeric, b.numeric) : -1;
+  return "numeric" in b ? 1 : order(a.text, b.text);
 }
+
+/**
+ * -1, 0 or 1 as `a` is below, equal to or above `b`.
+ * @template {bigint | number | string} T
+ * @param {T} a
+ * @param {T} b
+ */
+const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** @param {PrereleaseIdentifier} identifier */
 function identifierText(identifier) {
@@ -90,9 +96,8 @@ export class Version {
   compareRelease(other) {
     const count = Math.max(this.components.length, other.components.length);
     for (let index = 0; index < count; index += 1) {
-      const a = this.component(index);
-      const b = other.component(index);
-      if (a !== b) return a < b ? -1 : 1;
+      const result = order(this.component(index), other.component(index));
+      if (result !== 0) return result;
     }
     return 0;
   }
@@ -105,18 +110,16 @@ export class Version {
   compare(other) {
     const release = this.compareRelease(other);
     if (release !== 0) return release;
-    const mine = this.prerelease.length === 0;
-    const theirs = other.prerelease.length === 0;
-    if (mine && theirs) return 0;
-    if (mine) return 1;
-    if (theirs) return -1;
-    const count = Math.min(this.prerelease.length, other.prerelease.length);
+    const mine = this.prerelease;
+    const theirs = other.prerelease;
+    // A release is above its pre-releases.
+    if (mine.length === 0 || theirs.length === 0) return order(theirs.length, mine.length);
+    const count = Math.min(mine.length, theirs.length);
     for (let index = 0; index < count; index += 1) {
-      const order = compareIdentifiers(this.prerelease[index], other.prerelease[index]);
-      if (order !== 0) return order;
+      const result = compareIdentifiers(mine[index], theirs[index]);
+      if (result !== 0) return result;
     }
-    if (this.prerelease.length === other.prerelease.length) return 0;
-    return this.prerelease.length < other.prerelease.length ? -1 : 1;
+    return order(mine.length, theirs.length);
   }
 
   /** @param {Version} other */
@@ -137,18 +140,34 @@ export class Version {
   }
 }
 
-/** @param {number} byte */
-function describe(byte) {
-  if (byte === 0x20) return "a space";
-  if (byte > 0x20 && byte < 0x7f) return `'${String.fromCharCode(byte)}'`;
-  return "a non-ASCII character";
+/**
+ * The character at `index` of `text` and its position, as errors name them: "'x' at position 3" (where
+ * a character is not ASCII, reading stopped: the positions before count bytes as well as characters).
+ * @param {string} text
+ * @param {number} index
+ */
+function characterAt(text, index) {
+  const byte = text.charCodeAt(index);
+  const character = byte === 0x20 ? "a space" : byte > 0x20 && byte < 0x7f ? `'${text[index]}'` : "a non-ASCII character";
+  return `${character} at position ${index + 1}`;
 }
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** @param {number} b */
 const isDigit = (b) => b >= 0x30 && b <= 0x39;
+
+/**
+ * The run of ASCII digits in `text` from `start`: where it ends, and the number it writes (0 when there
+ * is no digit), or undefined when that is above the largest 64-bit integer, the Swift engine's limit.
+ * @param {string} text
+ * @param {number} start
+ * @returns {[number, bigint | undefined]}
+ */
+function readNumber(text, start) {
+  let end = start;
+  while (isDigit(text.charCodeAt(end))) end += 1;
+  const value = BigInt(text.slice(start, end));
+  return [end, value > INT64_MAX ? undefined : value];
+}
 
 /**
  * Reads `text` as the Swift engine reads its UTF-8 bytes: a version is all ASCII, and reading stops at the
@@ -157,44 +176,28 @@ const isDigit = (b) => b >= 0x30 && b <= 0x39;
  * @returns {Version}
  */
 function parseVersion(text) {
-  if (text.length === 0) throw new VersionError(text, "it is empty");
+  const fail = (/** @type {string} */ reason) => new VersionError(text, reason);
+  if (text.length === 0) throw fail("it is empty");
+  /** @type {bigint[]} */
+  const components = [];
   let index = 0;
-  let count = 0; // components, in `scratch`
   for (;;) {
-    const componentStart = index;
-    // In a double while it is exact (below 2^53), then as a bigint up to where it is too large.
-    let number = 0;
-    /** @type {bigint | undefined} */
-    let value;
-    while (isDigit(text.charCodeAt(index))) {
-      const digit = text.charCodeAt(index) - 0x30;
-      if (value === undefined && number < 2 ** 49) number = number * 10 + digit;
-      else {
-        value = (value ?? BigInt(number)) * 10n + BigInt(digit);
-        if (value > INT64_MAX) throw new VersionError(text, `component ${count + 1} is too large`);
-      }
-      index += 1;
-    }
-    if (index === componentStart) {
-      if (index >= text.length) {
-        throw new VersionError(text, count === 0 ? "it is empty" : `component ${count + 1} is empty`);
-      }
-      const byte = text.charCodeAt(index);
-      if (componentStart === 0 && (byte === 0x2d || byte === 0x2b)) {
-        throw new VersionError(text, "a version has no sign; it starts with a number");
-      }
-      if (byte === 0x2e || byte === 0x2d || byte === 0x2b) throw new VersionError(text, `component ${count + 1} is empty`);
-      throw new VersionError(text, `${describe(byte)} at position ${index + 1} where a number was expected`);
-    }
-    scratch[count] = value ?? BigInt(number);
-    count += 1;
-    if (index >= text.length) break;
+    const start = index;
+    const [end, value] = readNumber(text, start);
+    index = end;
+    const which = `component ${components.length + 1}`;
+    if (value === undefined) throw fail(`${which} is too large`);
     const byte = text.charCodeAt(index);
-    if (byte === 0x2e) index += 1;
-    else if (byte === 0x2d || byte === 0x2b) break;
-    else throw new VersionError(text, `${describe(byte)} at position ${index + 1} in a numeric component`);
+    if (index === start) {
+      if (start === 0 && (byte === 0x2d || byte === 0x2b)) throw fail("a version has no sign; it starts with a number");
+      if (index >= text.length || byte === 0x2e || byte === 0x2d || byte === 0x2b) throw fail(`${which} is empty`);
+      throw fail(`${characterAt(text, index)} where a number was expected`);
+    }
+    components.push(value);
+    if (index >= text.length || byte === 0x2d || byte === 0x2b) break;
+    if (byte !== 0x2e) throw fail(`${characterAt(text, index)} in a numeric component`);
+    index += 1;
   }
-  const components = scratch.slice(0, count);
   /** @type {PrereleaseIdentifier[]} */
   let prerelease = [];
   /** @type {string[]} */
@@ -204,49 +207,38 @@ function parseVersion(text) {
     prerelease = identifiers.map((part) => {
       if (!/^[0-9]+$/.test(part)) return { text: part };
       if (part.length > 1 && part.charCodeAt(0) === 0x30) {
-        throw new VersionError(text, `numeric pre-release identifier "${part}" has a leading zero`);
+        throw fail(`numeric pre-release identifier "${part}" has a leading zero`);
       }
       const value = BigInt(part);
-      if (value > UINT64_MAX) throw new VersionError(text, `pre-release identifier "${part}" is too large`);
+      if (value > UINT64_MAX) throw fail(`pre-release identifier "${part}" is too large`);
       return { numeric: value };
     });
     index = next;
   }
-  if (text.charCodeAt(index) === 0x2b) {
-    [build, index] = parseIdentifiers(text, index + 1, "build");
-  }
-  if (index < text.length) throw new VersionError(text, `unexpected ${describe(text.charCodeAt(index))} at position ${index + 1}`);
+  // The build runs to the end: nothing is left after it.
+  if (text.charCodeAt(index) === 0x2b) build = parseIdentifiers(text, index + 1, "build")[0];
   return new Version(components, prerelease, build);
 }
 
-/** The components of the version being read (it gets a copy of the right length). */
-const scratch = /** @type {bigint[]} */ ([]);
-
 /**
+ * The dot-separated identifiers of a pre-release (up to a "+") or build (to the end) from `start`, and
+ * where they end; an error for the first character that is not a letter, digit or "-", or the first empty
+ * identifier, whichever comes first.
  * @param {string} input @param {number} start @param {string} part
  * @returns {[string[], number]}
  */
 function parseIdentifiers(input, start, part) {
-  /** @type {string[]} */
-  const identifiers = [];
-  let index = start;
-  let identifierStart = start;
-  for (;;) {
-    const atEnd = index >= input.length || (input.charCodeAt(index) === 0x2b && part === "pre-release");
-    if (atEnd || input.charCodeAt(index) === 0x2e) {
-      if (index === identifierStart) throw new VersionError(input, `empty ${part} identifier`);
-      identifiers.push(input.slice(identifierStart, index));
-      if (atEnd) return [identifiers, index];
-      index += 1;
-      identifierStart = index;
-      continue;
-    }
-    const byte = input.charCodeAt(index);
-    const allowed =
-      isDigit(byte) || (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || byte === 0x2d;
-    if (!allowed) throw new VersionError(input, `${describe(byte)} at position ${index + 1} in the ${part} part`);
-    index += 1;
+  let end = part === "pre-release" ? input.indexOf("+", start) : -1;
+  if (end < 0) end = input.length;
+  const identifiers = input.slice(start, end).split(".");
+  let position = start;
+  for (const identifier of identifiers) {
+    const wrong = identifier.search(/[^0-9A-Za-z-]/);
+    if (wrong >= 0) throw new VersionError(input, `${characterAt(input, position + wrong)} in the ${part} part`);
+    if (identifier === "") throw new VersionError(input, `empty ${part} identifier`);
+    position += identifier.length + 1;
   }
+  return [identifiers, end];
 }
 
 /** Why a string is not a version range. */
@@ -270,19 +262,15 @@ export class VersionRangeError extends Error {
  * @param {Version} candidate
  */
 function satisfies(comparator, candidate) {
-  const order = candidate.compare(comparator.version);
-  switch (comparator.op) {
-    case "<": return order < 0;
-    case "<=": return order <= 0;
-    case ">": return order > 0;
-    case ">=": return order >= 0;
-    default: return order === 0;
-  }
+  // An operator is the orders it allows: "<=" is below or equal.
+  const op = comparator.op;
+  const result = candidate.compare(comparator.version);
+  return result < 0 ? op.includes("<") : result > 0 ? op.includes(">") : op.includes("=");
 }
 
 /** @param {Comparator} comparator */
 function comparatorText(comparator) {
-  return comparator.op === "=" ? comparator.version.toString() : comparator.op + comparator.version.toString();
+  return (comparator.op === "=" ? "" : comparator.op) + comparator.version.toString();
 }
 
 /** A set of versions in node-semver's range syntax, with the feed contract's extensions. */
@@ -301,7 +289,7 @@ export class VersionRange {
    * @param {string} text
    */
   static parse(text) {
-    return new VersionRange(text, new RangeParser(text).parse());
+    return new VersionRange(text, parseRange(text));
   }
 
   /** @param {Version} version */
@@ -331,8 +319,7 @@ export class VersionRange {
       for (const comparator of set) {
         const point = comparator.version.release;
         candidates.push(point);
-        const next = point.components.slice(0, 3);
-        while (next.length < 3) next.push(0n);
+        const next = padded(point.components.slice(0, 3));
         next[2] += 1n;
         candidates.push(new Version(next));
       }
@@ -361,295 +348,197 @@ export class VersionRange {
   }
 }
 
-/** A version in a range with components possibly left out or written as x, X or *. */
-class PartialVersion {
-  /**
-   * @param {bigint[]} numbers
-   * @param {boolean} isPartial
-   * @param {PrereleaseIdentifier[]} prerelease
-   */
-  constructor(numbers, isPartial, prerelease) {
-    this.numbers = numbers;
-    this.isPartial = isPartial;
-    this.prerelease = prerelease;
-  }
-
-  get full() {
-    return new Version(this.numbers, this.prerelease);
-  }
-
-  /** @param {number} index */
-  bumped(index) {
-    const components = this.numbers.slice(0, index + 1);
-    while (components.length < Math.max(3, index + 1)) components.push(0n);
-    components[index] += 1n;
-    for (let position = index + 1; position < components.length; position += 1) components[position] = 0n;
-    return new Version(components, [{ numeric: 0n }]);
-  }
-
-  get floor() {
-    const components = this.numbers.slice();
-    while (components.length < 3) components.push(0n);
-    return new Version(components, this.isPartial ? [] : this.prerelease);
-  }
-}
-
 /** @param {number} byte */
 export const isRangeWhitespace = (byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 
-class RangeParser {
-  /** @param {string} source */
-  constructor(source) {
-    this.source = source;
-  }
+/** The words of a range's comparator set: what is between its spaces, tabs and line breaks. */
+const rangeWhitespace = /[ \t\n\r]+/;
 
-  /** @param {string} reason */
-  fail(reason) {
-    return new VersionRangeError(this.source, reason);
-  }
+/**
+ * A version in a range with components possibly left out or written as x, X or *: its numbers up to
+ * the first left out, whether any is, and the pre-release (only a full version has one).
+ * @typedef {{numbers: bigint[], isPartial: boolean, prerelease: PrereleaseIdentifier[]}} PartialVersion
+ */
 
-  /** @param {Uint8Array} bytes */
-  static text(bytes) {
-    return decoder.decode(bytes);
-  }
+/**
+ * A partial version's numbers as a version's components: at least three, zeros added.
+ * @param {bigint[]} numbers
+ */
+function padded(numbers) {
+  const components = numbers.slice();
+  while (components.length < 3) components.push(0n);
+  return components;
+}
 
-  /** @returns {Comparator[][]} */
-  parse() {
-    const bytes = encoder.encode(this.source);
-    /** @type {Comparator[][]} */
-    const sets = [];
-    let start = 0;
-    let index = 0;
-    while (index < bytes.length) {
-      if (bytes[index] === 0x7c && index + 1 < bytes.length && bytes[index + 1] === 0x7c) {
-        sets.push(this.parseSet(bytes.subarray(start, index)));
-        index += 2;
-        start = index;
-      } else {
-        index += 1;
-      }
-    }
-    sets.push(this.parseSet(bytes.subarray(start)));
-    return sets;
-  }
+/**
+ * The lowest version of a partial one (1.x: 1.0.0).
+ * @param {PartialVersion} version
+ */
+const floorOf = (version) => new Version(padded(version.numbers), version.isPartial ? [] : version.prerelease);
 
-  /** @param {Uint8Array} word */
-  static isOperator(word) {
-    if (word.length === 1) return [0x3c, 0x3e, 0x3d, 0x7e, 0x5e].includes(word[0]);
-    if (word.length === 2) {
-      return ((word[0] === 0x3c || word[0] === 0x3e) && word[1] === 0x3d) || (word[0] === 0x7e && word[1] === 0x3e);
-    }
-    return false;
-  }
+/**
+ * The lowest version above every one with the same numbers up to `index` (1.2.x bumped at 1: 1.3.0-0).
+ * @param {PartialVersion} version
+ * @param {number} index
+ */
+function bumped(version, index) {
+  const components = padded(version.numbers.slice(0, index + 1));
+  components[index] += 1n;
+  return new Version(components, [{ numeric: 0n }]);
+}
 
-  /**
-   * @param {Uint8Array} text
-   * @returns {Comparator[]}
-   */
-  parseSet(text) {
-    /** @type {Uint8Array[]} */
-    const words = [];
-    let start = -1;
-    for (let index = 0; index <= text.length; index += 1) {
-      if (index === text.length || isRangeWhitespace(text[index])) {
-        if (start >= 0) words.push(text.subarray(start, index));
-        start = -1;
-      } else if (start < 0) start = index;
-    }
-    if (words.length === 0) return [];
-    if (words.length === 3 && words[1].length === 1 && words[1][0] === 0x2d) {
-      return this.hyphen(this.partial(stripPrefix(words[0])), this.partial(stripPrefix(words[2])));
-    }
-    /** @type {Comparator[]} */
-    const comparators = [];
-    /** @type {Uint8Array | undefined} */
-    let pending;
-    words.forEach((word, position) => {
-      this.checkOperatorOrder(word, position + 1 < words.length ? words[position + 1] : undefined);
-      if (pending) {
-        const joined = new Uint8Array(pending.length + word.length);
-        joined.set(pending);
-        joined.set(word, pending.length);
-        comparators.push(...this.comparator(joined));
-        pending = undefined;
-      } else if (RangeParser.isOperator(word)) {
-        pending = word;
-      } else {
-        comparators.push(...this.comparator(word));
-      }
-    });
-    if (pending) throw this.fail(`operator "${RangeParser.text(pending)}" has no version after it`);
-    return comparators;
-  }
+/**
+ * The versions from a partial version's floor to below its bump at `index` (~, ^, 1.x).
+ * @param {PartialVersion} version
+ * @param {number} index
+ * @returns {Comparator[]}
+ */
+const between = (version, index) => [{ op: ">=", version: floorOf(version) }, { op: "<", version: bumped(version, index) }];
+
+/**
+ * Reads a range's comparator sets as the Swift engine reads its UTF-8 bytes. Every character the syntax
+ * gives a meaning to is ASCII, so a string splits where its bytes would; a lone surrogate, which UTF-8
+ * has no form for, is read as U+FFFD, as encoding it would (errors quote the parts so read).
+ * @param {string} source
+ * @returns {Comparator[][]}
+ */
+function parseRange(source) {
+  const fail = (/** @type {string} */ reason) => new VersionRangeError(source, reason);
+  // A part quoted in an error loses a leading byte order mark, as when it was decoded from UTF-8 bytes
+  // with a TextDecoder (the way this reader has always quoted parts).
+  const quoted = (/** @type {string} */ part) => part.replace(/^\uFEFF/, "");
 
   /**
-   * @param {Uint8Array} word
-   * @param {Uint8Array | undefined} next
-   */
-  checkOperatorOrder(word, next) {
-    if (!(word.length >= 2 && word[0] === 0x3d && (word[1] === 0x3e || word[1] === 0x3c))) return;
-    const written = RangeParser.text(word.subarray(0, 2));
-    const meant = String.fromCharCode(word[1]) + "=";
-    const version = word.length > 2 ? RangeParser.text(word.subarray(2)) : next ? RangeParser.text(next) : "";
-    const characters = [...version];
-    const quoted = characters.length > 100 ? characters.slice(0, 99).join("") + "…" : version;
-    throw this.fail(`"${written}" is not an operator (did you mean "${meant}${quoted}"?)`);
-  }
-
-  /**
-   * @param {Uint8Array} token
-   * @returns {Comparator[]}
-   */
-  comparator(token) {
-    let rest = token;
-    if (rest[0] === 0x7e) {
-      rest = rest.subarray(1);
-      if (rest[0] === 0x3e) rest = rest.subarray(1);
-      return this.tilde(this.partial(stripPrefix(rest)));
-    }
-    if (rest[0] === 0x5e) return this.caret(this.partial(stripPrefix(rest.subarray(1))));
-    let op = "";
-    if (rest.length > 0 && (rest[0] === 0x3c || rest[0] === 0x3e)) {
-      op = rest[0] === 0x3c ? "<" : ">";
-      rest = rest.subarray(1);
-    }
-    if (rest[0] === 0x3d) {
-      op += "=";
-      rest = rest.subarray(1);
-    }
-    if (rest[0] === 0x2d || rest[0] === 0x7c) throw this.fail(`"${RangeParser.text(token)}" is not a comparator`);
-    return this.xRange(op, this.partial(stripPrefix(rest)));
-  }
-
-  /**
-   * @param {Uint8Array} text
+   * @param {string} text
    * @returns {PartialVersion}
    */
-  partial(text) {
-    if (text.length === 0) throw this.fail("a version is missing");
-    let coreEnd = text.findIndex((b) => b === 0x2d || b === 0x2b);
+  const partial = (text) => {
+    if (text === "") throw fail("a version is missing");
+    const whole = quoted(text);
+    let coreEnd = text.search(/[-+]/);
     if (coreEnd < 0) coreEnd = text.length;
     /** @type {bigint[]} */
     const numbers = [];
     let sawWildcard = false;
-    const whole = RangeParser.text(text);
-    const core = text.subarray(0, coreEnd);
-    /** @type {Uint8Array[]} */
-    const parts = [];
-    let partStart = 0;
-    for (let index = 0; index <= core.length; index += 1) {
-      if (index === core.length || core[index] === 0x2e) {
-        parts.push(core.subarray(partStart, index));
-        partStart = index + 1;
-      }
-    }
-    for (const part of parts) {
-      if (part.length === 1 && (part[0] === 0x78 || part[0] === 0x58 || part[0] === 0x2a)) {
+    for (const part of text.slice(0, coreEnd).split(".")) {
+      if (part === "x" || part === "X" || part === "*") {
         sawWildcard = true;
         continue;
       }
-      if (part.length === 0) throw this.fail(`"${whole}" has an empty component`);
-      let value = 0n;
-      for (const byte of part) {
-        if (!isDigit(byte)) throw this.fail(`"${RangeParser.text(part)}" in "${whole}" is not a number or x`);
-        value = value * 10n + BigInt(byte - 0x30);
-        if (value > INT64_MAX) throw this.fail(`"${RangeParser.text(part)}" in "${whole}" is too large`);
-      }
+      if (part === "") throw fail(`"${whole}" has an empty component`);
+      const [end, value] = readNumber(part, 0);
+      if (value === undefined) throw fail(`"${quoted(part)}" in "${whole}" is too large`);
+      if (end < part.length) throw fail(`"${quoted(part)}" in "${whole}" is not a number or x`);
       if (!sawWildcard) numbers.push(value);
     }
     const isPartial = sawWildcard || numbers.length < 3;
     /** @type {PrereleaseIdentifier[]} */
     let prerelease = [];
     if (coreEnd < text.length) {
-      if (isPartial) throw this.fail(`"${whole}": a pre-release or build needs a full version (major.minor.patch)`);
+      if (isPartial) throw fail(`"${whole}": a pre-release or build needs a full version (major.minor.patch)`);
       try {
-        prerelease = parseVersion("0" + RangeParser.text(text.subarray(coreEnd))).prerelease;
+        prerelease = parseVersion("0" + text.slice(coreEnd)).prerelease;
       } catch (error) {
-        throw this.fail(`"${whole}": ${/** @type {VersionError} */ (error).reason}`);
+        throw fail(`"${whole}": ${/** @type {VersionError} */ (error).reason}`);
       }
     }
-    return new PartialVersion(numbers, isPartial, prerelease);
-  }
+    return { numbers, isPartial, prerelease };
+  };
 
   /**
-   * @param {string} op
-   * @param {PartialVersion} version
+   * A version after the v and = characters node-semver allows before it.
+   * @param {string} text
+   */
+  const version = (text) => partial(text.replace(/^[v=]*/, ""));
+
+  /**
+   * @param {string} token
    * @returns {Comparator[]}
    */
-  xRange(op, version) {
-    const count = version.numbers.length;
-    if (!version.isPartial) {
-      const full = version.full;
-      switch (op) {
-        case "<": case "<=": case ">": case ">=": return [{ op, version: full }];
-        default: return [{ op: "=", version: full }];
-      }
+  const comparator = (token) => {
+    if (token[0] === "~") {
+      const tilde = version(token.slice(token[1] === ">" ? 2 : 1));
+      const count = tilde.numbers.length;
+      return count === 0 ? [] : between(tilde, Math.min(count, 2) - 1);
     }
+    if (token[0] === "^") {
+      // Bumped at the first of the first three numbers that is not zero (else the last of them).
+      const caret = version(token.slice(1));
+      const numbers = caret.numbers;
+      if (numbers.length === 0) return [];
+      const last = Math.min(numbers.length, 3) - 1;
+      const first = numbers.findIndex((number) => number !== 0n);
+      return between(caret, first < 0 || first > last ? last : first);
+    }
+    const op = /** @type {Operator | ""} */ (/** @type {RegExpExecArray} */ (/^[<>]?=?/.exec(token))[0]);
+    const rest = token.slice(op.length);
+    if (rest[0] === "-" || rest[0] === "|") throw fail(`"${token}" is not a comparator`);
+    const range = version(rest);
+    if (!range.isPartial) return [{ op: op || "=", version: new Version(range.numbers, range.prerelease) }];
+    const count = range.numbers.length;
     if (count === 0) {
-      if (op === "<" || op === ">") return [{ op: "<", version: new Version([0n, 0n, 0n], [{ numeric: 0n }]) }];
-      return [];
+      return op === "<" || op === ">" ? [{ op: "<", version: new Version([0n, 0n, 0n], [{ numeric: 0n }]) }] : [];
     }
-    const last = count - 1;
     switch (op) {
-      case ">": return [{ op: ">=", version: version.bumped(last).release }];
-      case ">=": return [{ op: ">=", version: version.floor }];
-      case "<": return [{ op: "<", version: new Version(version.floor.components, [{ numeric: 0n }]) }];
-      case "<=": return [{ op: "<", version: version.bumped(last) }];
-      default: return [{ op: ">=", version: version.floor }, { op: "<", version: version.bumped(last) }];
+      case ">": return [{ op: ">=", version: bumped(range, count - 1).release }];
+      case ">=": return [{ op: ">=", version: floorOf(range) }];
+      case "<": return [{ op: "<", version: new Version(padded(range.numbers), [{ numeric: 0n }]) }];
+      case "<=": return [{ op: "<", version: bumped(range, count - 1) }];
+      default: return between(range, count - 1);
     }
-  }
+  };
 
   /**
-   * @param {PartialVersion} version
-   * @returns {Comparator[]}
+   * A word written "=>" or "=<", or so begun, is an error naming the operator meant.
+   * @param {string} word
+   * @param {string | undefined} next
    */
-  tilde(version) {
-    switch (version.numbers.length) {
-      case 0: return [];
-      case 1: return [{ op: ">=", version: version.floor }, { op: "<", version: version.bumped(0) }];
-      default: return [{ op: ">=", version: version.floor }, { op: "<", version: version.bumped(1) }];
-    }
-  }
+  const checkOperatorOrder = (word, next) => {
+    if (!(word.startsWith("=>") || word.startsWith("=<"))) return;
+    const written = word.slice(0, 2);
+    const version = quoted(word.length > 2 ? word.slice(2) : next ?? "");
+    const characters = [...version];
+    const shown = characters.length > 100 ? characters.slice(0, 99).join("") + "…" : version;
+    throw fail(`"${written}" is not an operator (did you mean "${word[1]}=${shown}"?)`);
+  };
 
   /**
-   * @param {PartialVersion} version
+   * @param {string} text
    * @returns {Comparator[]}
    */
-  caret(version) {
-    const numbers = version.numbers;
-    let index;
-    switch (numbers.length) {
-      case 0: return [];
-      case 1: index = 0; break;
-      case 2: index = numbers[0] === 0n ? 1 : 0; break;
-      default: index = numbers[0] !== 0n ? 0 : numbers[1] !== 0n ? 1 : 2;
+  const comparatorSet = (text) => {
+    const words = text.split(rangeWhitespace).filter((word) => word !== "");
+    if (words.length === 3 && words[1] === "-") {
+      const from = version(words[0]);
+      const to = version(words[2]);
+      /** @type {Comparator[]} */
+      const comparators = [];
+      if (from.numbers.length > 0) comparators.push({ op: ">=", version: floorOf(from) });
+      if (to.isPartial) {
+        if (to.numbers.length > 0) comparators.push({ op: "<", version: bumped(to, to.numbers.length - 1) });
+      } else {
+        comparators.push({ op: "<=", version: new Version(to.numbers, to.prerelease) });
+      }
+      return comparators;
     }
-    return [{ op: ">=", version: version.floor }, { op: "<", version: version.bumped(index) }];
-  }
-
-  /**
-   * @param {PartialVersion} from
-   * @param {PartialVersion} to
-   * @returns {Comparator[]}
-   */
-  hyphen(from, to) {
     /** @type {Comparator[]} */
     const comparators = [];
-    if (from.numbers.length > 0) comparators.push({ op: ">=", version: from.floor });
-    if (to.numbers.length > 0) {
-      if (to.isPartial) comparators.push({ op: "<", version: to.bumped(to.numbers.length - 1) });
-      else comparators.push({ op: "<=", version: to.full });
-    }
+    /** An operator written apart from its version (">= 1.2"). */
+    let pending = "";
+    words.forEach((word, position) => {
+      checkOperatorOrder(word, words[position + 1]);
+      if (pending) {
+        comparators.push(...comparator(pending + word));
+        pending = "";
+      } else if (["<", ">", "=", "~", "^", "<=", ">=", "~>"].includes(word)) {
+        pending = word;
+      } else {
+        comparators.push(...comparator(word));
+      }
+    });
+    if (pending) throw fail(`operator "${pending}" has no version after it`);
     return comparators;
-  }
-}
+  };
 
-/**
- * Strips the v and = characters node-semver allows before a version.
- * @param {Uint8Array} text
- */
-function stripPrefix(text) {
-  let index = 0;
-  while (index < text.length && (text[index] === 0x76 || text[index] === 0x3d)) index += 1;
-  return text.subarray(index);
+  return source.replace(/\p{Cs}/gu, "\uFFFD").split("||").map(comparatorSet);
 }

@@ -9,17 +9,25 @@ export function formatG4(value) {
 
   const rounded = Number(value.toPrecision(4));
   const e = rounded === 0 ? 0 : Math.floor(Math.log10(Math.abs(rounded)));
-  if (e < -4 || e >= 4) {
-    let [mantissa, exp] = rounded.toExponential(3).split("e");
-    if (mantissa.includes(".")) mantissa = mantissa.replace(/0+$/, "").replace(/\.$/, "");
-    const sign = exp.startsWith("-") ? "-" : "+";
-    const digits = exp.replace(/^[+-]/, "").padStart(2, "0");
-    return `${mantissa}e${sign}${digits}`;
-  }
+  if (e < -4 || e >= 4) return cExponent(rounded.toExponential(3));
+  return withoutTrailingZeros(rounded.toFixed(Math.max(0, 3 - e)));
+}
 
-  let text = rounded.toFixed(Math.max(0, 3 - e));
-  if (text.includes(".")) text = text.replace(/0+$/, "").replace(/\.$/, "");
-  return text;
+/**
+ * A number's text without the zeros ending its fraction, nor a "." ending it.
+ * @param {string} text
+ */
+const withoutTrailingZeros = (text) => (text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text);
+
+/**
+ * JavaScript's exponential text ("1.50e+5") as C's %g and Swift write it: the mantissa without trailing
+ * zeros (a shortest one has none), the exponent with a sign and at least two digits ("1.5e+05").
+ * @param {string} text
+ */
+function cExponent(text) {
+  const [mantissa, exponent] = text.split("e");
+  const sign = exponent.startsWith("-") ? "-" : "+";
+  return `${withoutTrailingZeros(mantissa)}e${sign}${exponent.replace(/^[+-]/, "").padStart(2, "0")}`;
 }
 
 /**
@@ -42,9 +50,7 @@ export function listed(items) {
 export function swiftDouble(value) {
   const magnitude = Math.abs(value);
   if (magnitude !== 0 && Number.isFinite(value) && (magnitude >= 1e16 || magnitude < 1e-4)) {
-    const [mantissa, exponent] = value.toExponential().split("e");
-    const sign = exponent.startsWith("-") ? "-" : "+";
-    return `${mantissa}e${sign}${exponent.replace(/^[+-]/, "").padStart(2, "0")}`;
+    return cExponent(value.toExponential());
   }
   return Number.isInteger(value) ? value.toFixed(1) : String(value);
 }

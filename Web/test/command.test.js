@@ -388,3 +388,34 @@ test("validate answers as appalert's for every feed of the conformance cases: ex
     rmSync(directory, { recursive: true, force: true });
   }
 });
+
+test("every command answers --help, -h and help COMMAND with its help, naming every option its parser takes", async () => {
+  const { valueOptions } = await import("../src/command.js");
+  const { updateCheckOptions } = await import("../src/update-command.js");
+  const commands = [
+    { words: ["evaluate"], flags: [...Object.keys(valueOptions), "--json", "--explain"] },
+    { words: ["validate"], flags: ["--json", "--warnings-as-errors"] },
+    { words: ["update-check"], flags: Object.keys(updateCheckOptions) },
+    { words: ["version", "compare"], flags: [] },
+    { words: ["version", "satisfies"], flags: [] },
+    { words: ["version"], flags: [] },
+  ];
+  for (const { words, flags } of commands) {
+    const help = run([...words, "--help"]);
+    assert.equal(help.code, 0, words.join(" "));
+    assert.equal(help.stderr, "");
+    assert.match(help.stdout, new RegExp(`^OVERVIEW: .+\\n[^]*USAGE: appalert-web ${words.join(" ")}`));
+    assert.deepEqual(run([...words, "-h"]), help, `${words.join(" ")} -h`);
+    assert.deepEqual(run(["help", ...words]), help, `help ${words.join(" ")}`);
+    for (const flag of flags) assert.match(help.stdout, new RegExp(`(^|[ ,])${flag}[ ,\\n]`, "m"), `${words.join(" ")} --help names ${flag}`);
+  }
+  const overview = run(["--help"]);
+  assert.equal(overview.code, 0);
+  for (const command of ["evaluate", "validate", "version", "update-check"]) assert.match(overview.stdout, new RegExp(`^  ${command} `, "m"));
+  assert.deepEqual(run(["help"]), overview);
+  const unknown = run(["help", "publish"]);
+  assert.equal(unknown.code, 64);
+  assert.match(unknown.stderr, /unknown command 'publish'/);
+  // After --, -h is an operand: a version, here an invalid one.
+  assert.equal(run(["version", "compare", "--", "-h", "1"]).code, 2);
+});

@@ -21,7 +21,7 @@ function setUp(messages) {
   const bundleId = `com.example.counted${apps}`;
   let now = new Date("2026-11-24T22:00:00Z");
   const collector = {
-    /** @type {Array<{status: number, body?: string, headers?: Record<string, string>}>} */
+    /** @type {Array<{status: number, body?: string, headers?: Record<string, string>, error?: Error}>} */
     answers: [],
     /** @type {Array<{init: RequestInit, body: any}>} */
     posts: [],
@@ -32,6 +32,7 @@ function setUp(messages) {
     assert.equal(String(url), collectorURL);
     collector.posts.push({ init, body: JSON.parse(String(init.body)) });
     const answer = collector.answers.shift() ?? { status: 200, body: '{"accepted":1}' };
+    if (answer.error) throw answer.error;
     return new Response(answer.body ?? "{}", { status: answer.status, headers: answer.headers });
   };
   const storage = new MemoryStorage();
@@ -102,6 +103,20 @@ test("what a message did is counted per UTC day and sent the next day, with noth
   advance(1);
   await check();
   assert.equal(collector.posts.length, 1, "one run a UTC day");
+});
+
+test("a collector the browser cannot reach is kept for later, with a problem naming what the browser does not say: the host, CORS, connect-src", async () => {
+  const { service, collector, advance, check, events } = setUp([message(1)]);
+  await check();
+  await service.dismiss();
+  collector.answers.push({ status: 0, error: new TypeError("Failed to fetch") });
+  advance(24);
+  await check();
+  assert.match(events.of("problem").at(-1).message,
+    /the collector did not take the counts \(Failed to fetch: the collector could not be reached, .*CORS: appalert collect --allow-origin.*\(connect-src\)\); sent again in 300 s/);
+  advance(0.1);
+  await check();
+  assert.equal(collector.posts.length, 2, "sent again");
 });
 
 test("a 503 keeps the batch, sent again with the same id after the backoff; a 2xx removes it", async () => {

@@ -134,6 +134,17 @@ test("messages the feed gets wrong are left out with a problem naming the first;
   assert.match(events.of("problem")[0].message, /1 message left out; \$\.messages\[0\]\.text: "text" is missing/);
 });
 
+test("a message with several errors counts once among those left out; an error of the feed itself is no message's", async () => {
+  const twice = setUp([{ id: 1, bundleId: "com.example.web", title: "no text", rollout: "all", priority: "high" }, message(2)]);
+  await twice.service.showAlertIfNecessary();
+  assert.equal(twice.renderer.last.message.id, 2);
+  assert.match(twice.events.of("problem")[0].message, /: 1 message left out; \$\.messages\[0\]\.text: "text" is missing/);
+  const feedOnly = setUp([message(2)]);
+  feedOnly.server.answer = { status: 200, body: JSON.stringify({ format: "2", messages: [message(2)] }) };
+  await feedOnly.service.showAlertIfNecessary();
+  assert.match(feedOnly.events.of("problem")[0].message, /messages\.json: \$\.format: /);
+});
+
 test("a service set up wrongly reports it at each check, in the options' own names, and never throws", async (t) => {
   for (const [name, options, words] of /** @type {const} */ ([
     ["no bundle id", { bundleId: undefined }, "bundleId: required, a non-empty string"],
@@ -172,7 +183,7 @@ test("without a problem listener, each distinct problem goes to the console once
     ["broken feed", {}, undefined, { status: 200, body: '{"format": 2, "messages": [' }, /the feed at .* cannot be used/],
     ["404", {}, undefined, { status: 404, body: "" }, /HTTP 404/],
     ["no appVersion", { appVersion: undefined }, undefined, undefined, /appVersion: required/],
-    ["an ftp: URL", {}, "ftp://feed.example/messages.json", undefined, /"ftp:\/\/feed\.example\/messages\.json" is not an https: URL/],
+    ["an ftp: URL", {}, "ftp://feed.example/messages.json", undefined, /"ftp:\/\/feed\.example\/messages\.json" is not an https: \(or http:\) URL/],
   ])) {
     await t.test(name, async () => {
       const { make, server } = setUp([message(1)]);

@@ -133,14 +133,18 @@ test("the texts follow the page's languages and the feed's own words", async () 
   assert.deepEqual([own.renderer.last.message.title, own.renderer.last.message.text], ["Notes 1.5", "Rechargez."]);
 });
 
-test("nothing is drawn when no update is due, or while a message is on screen; no message comes over the prompt", async () => {
+test("nothing is drawn when no update is due; a prompt due while a message is on screen comes once it is closed; no message comes over the prompt", async () => {
   const none = setUp([{ latestVersion: "1.4" }]);
   assert.equal((await none.service.checkForUpdate())?.reasonCode, "upToDate");
   assert.equal(none.renderer.shown.length, 0);
   const busy = setUp([{ latestVersion: "1.5" }], { messages: [message(1)] });
   await busy.service.showAlertIfNecessary();
-  assert.equal((await busy.service.checkForUpdate())?.kind, "optional", "decided all the same");
-  assert.equal(busy.renderer.shown.length, 1, "the message only");
+  assert.equal((await busy.service.checkForUpdate({ appName: "Notes" }))?.kind, "optional", "decided all the same");
+  assert.equal(busy.renderer.shown.length, 1, "the message only, while it is on screen");
+  busy.renderer.last.controls.close();
+  await busy.renderer.shownCount(2);
+  assert.equal(busy.renderer.last.message.title, "Update Available", "the prompt follows the message");
+  assert.equal(busy.renderer.shown[0].removed, true);
   const prompt = setUp([{ latestVersion: "1.5" }], { messages: [message(1)] });
   await prompt.service.checkForUpdate();
   await prompt.service.showAlertIfNecessary();
@@ -182,4 +186,25 @@ test("the update prompt's file carries no feed reader: the page hands it the pol
   // The JSON parser's words and the policy reader's list of keys are the page's alone.
   assert.ok(!code.includes("expected a key in quotes"), "no JSON parser");
   assert.ok(!code.includes('"releaseDelayDays"'), "no reader of the policy's keys");
+});
+
+test("close() takes the update prompt down and leaves the service usable; a prompt waiting behind a message is dropped", async () => {
+  const shown = setUp([{ latestVersion: "1.5" }], { messages: [message(1, { trigger: { event: "purchase" } })] });
+  await shown.service.checkForUpdate();
+  assert.equal(shown.renderer.shown.length, 1);
+  shown.service.close();
+  assert.equal(shown.renderer.last.removed, true);
+  await shown.service.handle("purchase");
+  assert.equal(shown.renderer.shown.length, 2, "a message is drawn after close()");
+  assert.equal(shown.renderer.last.message.id, 1);
+  const waiting = setUp([{ latestVersion: "1.5" }], { messages: [message(1)] });
+  await waiting.service.showAlertIfNecessary();
+  await waiting.service.checkForUpdate();
+  waiting.service.close();
+  await waiting.service.showAlertIfNecessary();
+  // close() records nothing, so the message comes again; the prompt does not follow it when it is closed.
+  assert.deepEqual(waiting.renderer.shown.map((drawn) => drawn.message.id), [1, 1]);
+  waiting.renderer.last.controls.close();
+  await waiting.service.showAlertIfNecessary();
+  assert.deepEqual(waiting.renderer.shown.map((drawn) => drawn.message.id), [1, 1], "no prompt: the page asked for none since close()");
 });

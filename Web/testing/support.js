@@ -54,12 +54,22 @@ export class RecordingRenderer {
   constructor() {
     /** @type {Array<{message: any, controls: any, removed: boolean}>} */
     this.shown = [];
+    /** @type {Array<() => void>} */
+    this.waiting = [];
   }
   /** @param {any} message @param {any} controls */
   show(message, controls) {
     const entry = { message, controls, removed: false };
     this.shown.push(entry);
+    for (const resolve of this.waiting.splice(0)) resolve();
     return { remove: () => { entry.removed = true; } };
+  }
+  /** Resolves once `count` drawings have been shown (at once when they already have). @param {number} count */
+  shownCount(count) {
+    return new Promise((resolve) => {
+      const check = () => (this.shown.length >= count ? resolve(undefined) : this.waiting.push(check));
+      check();
+    });
   }
   get last() {
     return this.shown[this.shown.length - 1];
