@@ -6,7 +6,7 @@
 // bin/appalert-web.js lends it the files, and the conformance suite lends it a case's.
 
 import { decodeFeed, UnsupportedError } from "./feed.js";
-import { FeedError } from "./diagnostics.js";
+import { FeedError, written } from "./diagnostics.js";
 import { LanguageTag } from "./language.js";
 import { knownPlatforms } from "./reader.js";
 import { parseTimestamp } from "./dates.js";
@@ -14,6 +14,7 @@ import { Version } from "./version.js";
 import { decideUpdate, updateDecisionJSON } from "./update.js";
 import { updatePolicyFor } from "./update-policy.js";
 import { failure, neutralized, prettyJSON, escaped } from "./command.js";
+import { updatePolicyDiagnostics } from "./validate-command.js";
 
 /** @typedef {import("./command.js").CommandOutput} CommandOutput */
 /** @typedef {import("./update.js").PromptState} PromptState */
@@ -219,8 +220,14 @@ export function updateCheck(options, host, settings) {
   /** @type {string | undefined} */
   let sourceError;
   let policy;
+  /** @type {string[]} the policies an app leaves out, with their errors (as appalert lists them) */
+  const leftOut = [];
   try {
-    policy = updatePolicyFor(decodeFeed(host.readFeed(inputs.path)).feed, inputs.bundleId);
+    const feed = decodeFeed(host.readFeed(inputs.path)).feed;
+    for (const d of updatePolicyDiagnostics(feed.updates ?? []).map(written)) {
+      if (d.severity === "error") leftOut.push(neutralized(`${options.feed}: error: ${d.path}: ${d.reason}`) + "\n");
+    }
+    policy = updatePolicyFor(feed, inputs.bundleId);
   } catch (error) {
     if (error instanceof UnsupportedError) return failure(`${options.feed}: ${error.message}`, 3);
     sourceError = `the feed: ${error instanceof FeedError ? error.reason : /** @type {Error} */ (error).message}`;
@@ -242,14 +249,14 @@ export function updateCheck(options, host, settings) {
     /** @type {Record<string, unknown>} */
     const object = updateDecisionJSON(decision, appName, inputs.locales.map((tag) => new LanguageTag(tag)));
     if (sourceError !== undefined) object.error = sourceError;
-    return { exitCode, stdout: prettyJSON(object).split("\n").map(escaped).join("\n") + "\n", stderr: "" };
+    return { exitCode, stdout: prettyJSON(object).split("\n").map(escaped).join("\n") + "\n", stderr: leftOut.join("") };
   }
   const lines = [`${decision.kind}: ${decision.reason}`];
   if (decision.kind !== "none" && decision.storeURL !== undefined) lines.push(`  ${decision.storeURL}`);
   return {
     exitCode,
     stdout: lines.map(neutralized).join("\n") + "\n",
-    stderr: sourceError === undefined ? "" : neutralized(`appalert: warning: ${sourceError}`) + "\n",
+    stderr: leftOut.join("") + (sourceError === undefined ? "" : neutralized(`appalert: warning: ${sourceError}`) + "\n"),
   };
 }
 

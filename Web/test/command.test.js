@@ -83,7 +83,7 @@ const policyFeed = {
   updates: [
     { bundleId: "com.example.other", minimumVersion: "9" },
     { bundleIds: [app, "com.example.pwa"], minimumVersion: "1.2", latestVersion: "1.4.1", storeURL: "https://example.com/notes",
-      localizations: [{ language: "fr", title: "Nouvelle version", text: "{appName} {version} est là." }] },
+      localizations: { fr: { title: "Nouvelle version", text: "{appName} {version} est là." } } },
     { bundleId: "*", latestVersion: "3.0", title: "A new \u001b[31m{appName}\u202e", text: "Version {version}\u0007." },
     { bundleId: "com.example.broken", latestVersion: "not a version" },
   ],
@@ -142,6 +142,22 @@ for (const [name, extra, state] of comparisons) {
     }
   });
 }
+
+test("update-check lists the policies an app leaves out, with their errors, on standard error; the decision stands", () => {
+  const directory = mkdtempSync(join(tmpdir(), "appalert-web-update-"));
+  try {
+    writeFileSync(join(directory, "feed.json"), JSON.stringify(policyFeed));
+    for (const json of [[], ["--json"]]) {
+      const answer = run(["update-check", "--platform", "web", "--feed", "feed.json", "--bundle-id", "com.example.broken",
+        "--app-version", "1", "--state-dir", "state", ...json], directory);
+      assert.equal(answer.code, 0);
+      assert.equal(answer.stderr,
+        'feed.json: error: $.updates[3].latestVersion: invalid version "not a version": \'n\' at position 1 where a number was expected; the policy is left out\n');
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
 
 test("update-check: a feed that cannot be read or is not a feed is none with the error, exit 1, as appalert's", { skip: noAppalert }, () => {
   const directory = mkdtempSync(join(tmpdir(), "appalert-web-update-"));

@@ -186,6 +186,19 @@ extension AppAlertCommand {
                 clock: .fixed(date))
         }
 
+        /// Lists the feed file's update policies an app leaves out, with their errors, on standard error: a
+        /// policy with an error is not used, so the decision may be "none" for want of it. (A feed given
+        /// by URL is read by the loader alone; its errors are not listed.)
+        func reportLeftOutPolicies(into output: inout CommandOutput) {
+            guard let feed, case .file(let url)? = FeedSource(feed), let data = try? Data(contentsOf: url),
+                let decoded = try? FeedDecoder().decode(data)
+            else { return }
+            for diagnostic in decoded.diagnostics
+            where diagnostic.severity == .error && diagnostic.path.hasPrefix("$.updates") {
+                output.err("\(feed): \(diagnostic)")
+            }
+        }
+
         /// Reads the `--rule COMPONENT=KIND` options over the default rules.
         static func rules(_ options: [String]) throws(InputError) -> UpdateConfiguration.Rules {
             var rules = UpdateConfiguration.Rules()
@@ -217,6 +230,7 @@ extension AppAlertCommand {
             }
             let decision = await checker.check()
             var output = CommandOutput()
+            reportLeftOutPolicies(into: &output)
             if json {
                 let name = appName ?? bundleID ?? gitHub ?? ""
                 var value = decision.jsonValue(appName: name, languages: locales.map(LanguageTag.init))

@@ -169,6 +169,29 @@ struct UpdateCheckCommandTests {
         }
     }
 
+    /// A policy with an error is left out by apps, so the decision is "none" for want of it: the command
+    /// says which policy and why on standard error, as `validate` words it (exit 0: the decision stands).
+    @Test
+    func aPolicyLeftOutForAnErrorIsListedOnStandardError() throws {
+        let state = try TemporaryDirectory()
+        let feed = try state.write(
+            "feed.json",
+            #"{"format": 2, "messages": [], "updates": [{"bundleId": "app.example.web", "minimumVersion": "v1.2"}]}"#
+        )
+        let (result, json) = try updateCheck(
+            [
+                "--platform", "web", "--bundle-id", "app.example.web", "--app-version", "1.0", "--feed", feed,
+                "--now", "2026-11-18T09:00:00Z",
+            ], state: state)
+        #expect(result.status == 0)
+        #expect(json?["decision"] == .string("none"))
+        #expect(
+            result.standardError.contains(
+                "feed.json: error: $.updates[0].minimumVersion: invalid version \"v1.2\""),
+            "\(result.standardError)")
+        #expect(result.standardError.contains("the policy is left out"))
+    }
+
     @Test
     func aGitHubReleaseForACommandLineTool() throws {
         let server = try TestHTTPServer { request in
