@@ -3,10 +3,24 @@
 // appalert-web-words.js, that a page loads only when it has a diagnostic to report (feed.js,
 // loadDiagnosticWords); src/index.js and the command load it at once.
 
-import { escapedControls } from "./diagnostics.js";
+import { closestKey, escapedControls } from "./diagnostics.js";
+import { messageKeys } from "./message-keys.js";
+import { percentText } from "./words.js";
 
 /** @param {string | undefined} misspelt */
 const misspelling = (misspelt) => (misspelt !== undefined ? ` (is "${misspelt}" a misspelling of it?)` : "");
+/**
+ * The unknown key written in a message that is probably `key` (or `other`) misspelt, if any: the readers
+ * record the message's unknown keys, and the words work out which (that is not needed in the page until
+ * the words are).
+ * @param {string[] | undefined} written @param {string} key @param {string} [other]
+ */
+function misspeltAs(written, key, other) {
+  return written?.find((w) => {
+    const meant = closestKey(w, messageKeys);
+    return meant === key || (other !== undefined && meant === other);
+  });
+}
 /** @param {string | undefined} suggestion */
 const didYouMean = (suggestion) => (suggestion !== undefined ? ` (did you mean "${suggestion}"?)` : "");
 /** @param {string} layout */
@@ -35,11 +49,42 @@ function notAbsolute(text, scheme, example) {
 }
 
 /**
+ * What a key's value must be, by the name the readers record it with (wrongType of reader.js).
+ * @type {Record<string, string>}
+ */
+const shapes = {
+  string: "a string",
+  number: "a number",
+  wholeNumber: "a whole number",
+  strings: "an array of strings",
+  boolean: "true or false",
+  object: "an object",
+  link: 'an object with "title" and "url"',
+  image: 'an object with "url" and "alt"',
+  conversion: 'an object {"event", "withinHours"}',
+  button: 'an object {"title", "action"}',
+  buttons: 'an array of {"title", "action"} buttons',
+  feature: 'an object {"title", "text", "symbol"}',
+  features: 'an array of {"title", "text", "symbol"}',
+  colors: "an object of #RRGGBB colors",
+  data: "an object of strings",
+  attributes: "an object of attribute names",
+  localizations: "an object of language tags",
+  step: 'an object {"at", "percent"}',
+  steps: 'an array of {"at", "percent"} steps',
+  variants: "an array of variants",
+};
+
+/** What an action is (readAction of reader-content.js). */
+const actionShape = '"dismiss", {"url": URL} or {"event": NAME}';
+
+/**
  * Every sentence, by the name the readers record.
  * @type {Record<string, (...values: any[]) => string>}
  */
 export const sentences = {
   notType: (key, expected, type) => `"${key}" must be ${expected}, not ${type}`,
+  notShape: (key, shape, type) => sentences.notType(key, shapes[shape], type),
   moreKeyWarnings: (hidden, listed) =>
     `${hidden} more unknown or repeated keys in this message are not listed (the first ${listed} are)`,
   duplicateKey: (key) => `"${key}" appears more than once; the last value is used`,
@@ -87,7 +132,8 @@ export const sentences = {
   badPercent: () => `"percent" must be a number from 0 to 100`,
   noStepPercent: () => `a step needs "percent"`,
   stepTime: () => `steps must be in increasing time: this one is not after the one before it`,
-  stepShrinks: (percent, previous) => `a rollout only grows: ${percent}% is below the step before it (${previous}%)`,
+  stepShrinks: (percent, previous) =>
+    `a rollout only grows: ${percentText(percent)}% is below the step before it (${percentText(previous)}%)`,
   longVariantName: (limit, bytesLimit, scalars, bytes) =>
     `a variant's "name" is at most ${limit} characters (and ${bytesLimit} bytes); this one is ${scalars} characters, ${bytes} bytes`,
   blankVariantName: () => `a variant's "name" must not be empty or blank: it is what the tools call the variant`,
@@ -117,7 +163,8 @@ export const sentences = {
   wallDismiss: () => `a message with "dismissible": false has no dismiss button`,
   wallNoURLButton: () =>
     `a message with "dismissible": false needs a button with a "url" action, or the user is left with no way on`,
-  badAction: (expected) => `an action is ${expected}: one of "url" and "event"`,
+  badAction: () => `an action is ${actionShape}: one of "url" and "event"`,
+  notAction: (key) => sentences.mustBe(key, actionShape),
   featureCount: (count) => `"features" must list 1 to 10 items, not ${count}`,
   noFeatureTitle: () => `a feature needs a "title"`,
   badSymbol: () =>
@@ -135,12 +182,14 @@ export const sentences = {
   notPolicy: (type) => `an update policy must be an object, not ${type}`,
   latestBelowMinimum: (latest, minimum) => `"latestVersion" ${latest} is below "minimumVersion" ${minimum}`,
   policySetsNothing: () => `the policy sets none of "minimumVersion", "latestVersion", "storeURL", "releaseDelayDays"`,
-  isMissing: (key, misspelt) => `"${key}" is missing` + misspelling(misspelt),
-  bundleIdIsMissing: (misspelt) => '"bundleId" (or "bundleIds") is missing' + misspelling(misspelt),
+  isMissing: (key, written) => `"${key}" is missing` + misspelling(misspeltAs(written, key)),
+  bundleIdIsMissing: (written) =>
+    '"bundleId" (or "bundleIds") is missing' + misspelling(misspeltAs(written, "bundleId", "bundleIds")),
   unknownKey: (key, suggestion) => `unknown key "${key}" is ignored` + didYouMean(suggestion),
+  unknownKeyAmong: (key, known) => sentences.unknownKey(key, closestKey(key, known)),
   layoutNotString: (type, layouts) => `"layout" must be a string, not ${type}; ` + knownLayouts(layouts),
-  unknownLayout: (value, suggestion, layouts) =>
-    `unknown layout "${value}"` + didYouMean(suggestion) + "; " + knownLayouts(layouts),
+  unknownLayout: (value, layouts) =>
+    `unknown layout "${value}"` + didYouMean(closestKey(value, layouts)) + "; " + knownLayouts(layouts),
   unknownPlatform: (platform, known) => `unknown platform "${platform}" matches no device (known: ${known.join(", ")})`,
   notAbsolute,
   notRFC3339: (message) => message + " (RFC 3339 with an offset, e.g. 2026-03-01T09:00:00Z)",

@@ -1,10 +1,11 @@
-// Reading the values inside a message's rich and campaign keys: attributes, install ids, triggers,
+// Reading the values inside a message's rich and campaign keys: attributes, triggers,
 // conversions, images, buttons, actions, features, colors and data (MessageReader+Campaign.swift,
 // MessageReader+RichContent.swift, Conversion.swift).
 
-import { JSONObject, compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
-import { closestKey, excerpt } from "./diagnostics.js";
-import { absoluteURL, appending, isValidEventName, layoutHasButtons, present, schemeOf } from "./reader.js";
+import { compactDescription, integerValue, typeDescription } from "./json.js";
+import { excerpt } from "./diagnostics.js";
+import { appending, isObject, isValidEventName, layoutHasButtons, present } from "./reader.js";
+import { absoluteURL, schemeOf } from "./reader-url.js";
 import { hostOf } from "./link-policy.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
@@ -13,19 +14,12 @@ import { hostOf } from "./link-policy.js";
 /** @typedef {import("./message.js").Action} Action */
 /** @typedef {import("./message.js").Palette} Palette */
 
-/**
- * @param {JSONValue | undefined} value
- * @returns {value is JSONObject}
- */
-const isObject = (value) => value instanceof JSONObject;
-
-export const closest = closestKey;
-
 const imageKeys = ["url", "alt", "darkUrl"];
 const buttonKeys = ["title", "action"];
 const featureKeys = ["title", "text", "symbol"];
 const colorKeys = ["background", "text", "accent"];
-const colorsKeys = [...colorKeys, "dark"];
+// colorKeys and "dark", written out: a spread would stay in every file of the bundle that imports the readers.
+const colorsKeys = ["background", "text", "accent", "dark"];
 const actionKeys = ["url", "event"];
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
@@ -34,10 +28,7 @@ const loopbackHosts = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
  * @param {JSONValue} value
  */
 export function readAttributes(r, value) {
-  if (!isObject(value)) {
-    r.wrongType(value, "attributes", "an object of attribute names");
-    return undefined;
-  }
+  if (!r.checkObject(value, "attributes", "attributes", undefined)) return undefined;
   /** @type {import("./message.js").AttributeCondition[]} */
   const conditions = [];
   let failed = false;
@@ -46,7 +37,7 @@ export function readAttributes(r, value) {
     const isList = Array.isArray(member);
     const values = isList ? member : [member];
     if (isList && member.length === 0) {
-      r.report("warning", "matchesNothing", { path, key: "attributes", value: "[]", words: ["noAttributeValues", excerpt(key)] });
+      r.warning("matchesNothing", "attributes", "[]", ["noAttributeValues", excerpt(key)], path);
     }
     /** @type {import("./message.js").AttributeValue[]} */
     const accepted = [];
@@ -56,31 +47,12 @@ export function readAttributes(r, value) {
         return;
       }
       failed = true;
-      r.report("error", "wrongType", {
-        path: isList ? path + `[${position}]` : path, key: "attributes", value: compactDescription(element),
-        words: ["badAttribute", excerpt(key), typeDescription(element)],
-      });
+      r.error("wrongType", "attributes", compactDescription(element),
+        ["badAttribute", excerpt(key), typeDescription(element)], isList ? path + `[${position}]` : path);
     });
     conditions.push({ key, values: accepted });
   }
   return failed ? undefined : conditions;
-}
-
-/**
- * @param {MessageReader} r
- * @param {JSONValue} value
- */
-export function readInstallIds(r, value) {
-  const list = r.stringArray(value, "installIds");
-  if (list === undefined) return undefined;
-  list.forEach((id, position) => {
-    if (id !== "") return;
-    r.report("error", "invalidValue", { path: r.messagePath + `.installIds[${position}]`, key: "installIds", value: '""', words: ["emptyInstallId"] });
-  });
-  if (list.length === 0) {
-    r.report("warning", "matchesNothing", { key: "installIds", value: "[]", words: ["noInstallIds"] });
-  }
-  return list;
 }
 
 /**
@@ -95,15 +67,13 @@ export function readTrigger(r, value) {
     r.checkKeys(value, ["event"], path);
     const name = present(value, "event");
     if (name === undefined) {
-      r.report("error", "missingKey", { path, key: "trigger", words: ["noTriggerEvent"] });
+      r.error("missingKey", "trigger", undefined, ["noTriggerEvent"], path);
       return undefined;
     }
     const event = eventName(r, name, "trigger", path + ".event");
     return event === undefined ? undefined : { event };
   }
-  r.report("error", typeof value === "string" ? "invalidValue" : "wrongType", {
-    key: "trigger", value: compactDescription(value), words: ["badTrigger"],
-  });
+  r.badString(value, "trigger", ["badTrigger"]);
   return undefined;
 }
 
@@ -117,7 +87,7 @@ function eventName(r, value, key, path) {
   const name = r.string(value, "event", path);
   if (name === undefined) return undefined;
   if (!isValidEventName(name)) {
-    r.report("error", "invalidValue", { path, key, value: compactDescription(name), words: ["badEventName"] });
+    r.error("invalidValue", key, compactDescription(name), ["badEventName"], path);
     return undefined;
   }
   return name;
@@ -129,23 +99,19 @@ function eventName(r, value, key, path) {
  * @param {string} path
  */
 export function readConversion(r, value, path) {
-  if (!isObject(value)) {
-    r.wrongType(value, "conversion", 'an object {"event", "withinHours"}', path);
-    return undefined;
-  }
-  r.checkKeys(value, ["event", "withinHours"], path);
+  if (!r.checkObject(value, "conversion", "conversion", path, ["event", "withinHours"])) return undefined;
   /** @type {string | undefined} */
   let event;
   const field = present(value, "event");
   if (field !== undefined) {
     if (typeof field === "string" && isValidEventName(field)) event = field;
     else if (typeof field === "string") {
-      r.report("error", "invalidValue", { path: path + ".event", key: "conversion", value: compactDescription(field), words: ["badEventName"] });
+      r.error("invalidValue", "conversion", compactDescription(field), ["badEventName"], path + ".event");
     } else {
-      r.wrongType(field, "event", "a string", path + ".event");
+      r.wrongType(field, "event", "string", path + ".event");
     }
   } else {
-    r.report("error", "missingKey", { path, key: "conversion", words: ["noConversionEvent"] });
+    r.error("missingKey", "conversion", undefined, ["noConversionEvent"], path);
   }
   /** @type {number | undefined} */
   let hours;
@@ -154,13 +120,10 @@ export function readConversion(r, value, path) {
     const number = integerValue(within);
     if (number !== undefined && number >= 1 && number <= 720) hours = number;
     else {
-      r.report("error", doubleValue(within) === undefined ? "wrongType" : "outOfRange", {
-        path: path + ".withinHours", key: "conversion", value: compactDescription(within),
-        words: ["badWithinHours"],
-      });
+      r.badNumber(within, "conversion", ["badWithinHours"], path + ".withinHours");
     }
   } else {
-    r.report("error", "missingKey", { path, key: "conversion", words: ["noWithinHours"] });
+    r.error("missingKey", "conversion", undefined, ["noWithinHours"], path);
   }
   if (event === undefined || hours === undefined) return undefined;
   return { event, withinHours: hours };
@@ -179,16 +142,12 @@ const allWhitespace = (text) => /^[\s\u0085]*$/u.test(text);
  */
 export function readImage(r, value, path) {
   const layout = r.layout;
-  if (!isObject(value)) {
-    r.wrongType(value, "image", 'an object with "url" and "alt"', path);
-    return undefined;
-  }
-  r.checkKeys(value, imageKeys, path);
+  if (!r.checkObject(value, "image", "image", path, imageKeys)) return undefined;
   /** @type {string | undefined} */
   let url;
   const urlValue = present(value, "url");
   if (urlValue !== undefined) url = imageURL(r, urlValue, "url", path + ".url");
-  else r.report("error", "missingKey", { path: path + ".url", key: "image", words: ["noImageURL"] });
+  else r.error("missingKey", "image", undefined, ["noImageURL"], path + ".url");
   const darkValue = present(value, "darkUrl");
   const darkUrl = darkValue === undefined ? undefined : imageURL(r, darkValue, "darkUrl", path + ".darkUrl");
   /** @type {string | undefined} */
@@ -197,7 +156,7 @@ export function readImage(r, value, path) {
   if (altValue !== undefined) alt = r.string(altValue, "alt", path + ".alt");
   const hasAlt = !allWhitespace(alt ?? "");
   if (layout === "alert") {
-    r.report("warning", "noEffect", { path, key: "image", words: ["alertImage"] });
+    r.warning("noEffect", "image", undefined, ["alertImage"], path);
   } else if (!hasAlt) {
     r.report(layout === "image" ? "error" : "warning", "missingKey", {
       path: path + ".alt", key: "alt",
@@ -219,16 +178,14 @@ function imageURL(r, value, key, path) {
   if (text === undefined) return undefined;
   const absolute = absoluteURL(text, path);
   if (absolute === undefined) {
-    r.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"] });
+    r.error("invalidURL", key, compactDescription(value),
+      ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"], path);
     return undefined;
   }
   if (absolute.scheme === "https" || (absolute.scheme === "http" && loopbackHosts.has(hostOf(text).toLowerCase()))) {
     return absolute.url;
   }
-  r.report("error", "invalidURL", {
-    path, key, value: compactDescription(value),
-    words: ["httpImage"],
-  });
+  r.error("invalidURL", key, compactDescription(value), ["httpImage"], path);
   return undefined;
 }
 
@@ -240,64 +197,49 @@ function imageURL(r, value, key, path) {
  */
 export function readButtons(r, value, path) {
   const layout = r.layout;
-  if (!Array.isArray(value)) {
-    r.wrongType(value, "buttons", 'an array of {"title", "action"} buttons', path);
-    return undefined;
-  }
+  if (!r.checkArray(value, "buttons", "buttons", path)) return undefined;
   if (layout !== undefined && !layoutHasButtons(layout)) {
-    r.report("error", "invalidValue", { path, key: "buttons", words: ["noButtons", layout] });
+    r.error("invalidValue", "buttons", undefined, ["noButtons", layout], path);
     return undefined;
   }
   if (value.length < 1 || value.length > 2) {
-    r.report("error", "invalidValue", {
-      path, key: "buttons", value: `${value.length} buttons`,
-      words: ["buttonCount", value.length],
-    });
+    r.error("invalidValue", "buttons", `${value.length} buttons`, ["buttonCount", value.length], path);
     return undefined;
   }
   /** @type {Button[]} */
   const buttons = [];
-  for (const [position, element] of value.entries()) {
-    const itemPath = path + `[${position}]`;
-    if (!isObject(element)) {
-      r.wrongType(element, "buttons", 'an object {"title", "action"}', itemPath);
-      continue;
-    }
-    r.checkKeys(element, buttonKeys, itemPath);
+  r.eachObject(value, "buttons", "button", buttonKeys, path, (element, itemPath) => {
     /** @type {string | undefined} */
     let title;
     const titleValue = present(element, "title");
     if (titleValue !== undefined) {
       title = r.string(titleValue, "title", itemPath + ".title");
       if (title === "") {
-        r.report("error", "invalidValue", { path: itemPath + ".title", key: "title", value: '""', words: ["emptyButtonTitle"] });
+        r.error("invalidValue", "title", '""', ["emptyButtonTitle"], itemPath + ".title");
         title = undefined;
       }
     } else {
-      r.report("error", "missingKey", { path: itemPath, key: "buttons", words: ["noButtonTitle"] });
+      r.error("missingKey", "buttons", undefined, ["noButtonTitle"], itemPath);
     }
     /** @type {Action} */
     let action = "dismiss";
     const actionValue = present(element, "action");
     if (actionValue !== undefined) {
       const read = readAction(r, actionValue, "action", itemPath + ".action");
-      if (read === undefined) continue;
+      if (read === undefined) return;
       action = read;
     }
     if (title !== undefined) buttons.push({ title, action });
-  }
+  });
   if (buttons.length !== value.length) return undefined;
   if (!r.dismissible) {
     const position = buttons.findIndex((b) => b.action === "dismiss");
     if (position >= 0) {
-      r.report("error", "invalidValue", { path: path + `[${position}]`, key: "buttons", words: ["wallDismiss"] });
+      r.error("invalidValue", "buttons", undefined, ["wallDismiss"], path + `[${position}]`);
       return undefined;
     }
     if (!buttons.some((b) => typeof b.action === "object" && "url" in b.action)) {
-      r.report("error", "wallWithoutLink", {
-        path, key: "buttons",
-        words: ["wallNoURLButton"],
-      });
+      r.error("wallWithoutLink", "buttons", undefined, ["wallNoURLButton"], path);
       return undefined;
     }
   }
@@ -312,7 +254,6 @@ export function readButtons(r, value, path) {
  * @returns {Action | undefined}
  */
 export function readAction(r, value, key, path) {
-  const expected = '"dismiss", {"url": URL} or {"event": NAME}';
   if (value === "dismiss") return "dismiss";
   if (isObject(value)) {
     r.checkKeys(value, actionKeys, path);
@@ -328,12 +269,10 @@ export function readAction(r, value, key, path) {
       const name = eventName(r, event, key, path + ".event");
       return name === undefined ? undefined : { event: name };
     }
-    r.report("error", "invalidValue", { path, key, value: compactDescription(value), words: ["badAction", expected] });
+    r.error("invalidValue", key, compactDescription(value), ["badAction"], path);
     return undefined;
   }
-  r.report("error", typeof value === "string" ? "invalidValue" : "wrongType", {
-    path, key, value: compactDescription(value), words: ["mustBe", key, expected],
-  });
+  r.badString(value, key, ["notAction", key], path);
   return undefined;
 }
 
@@ -346,30 +285,21 @@ const isSymbolName = (name) => /^[a-z0-9.]{1,100}$/.test(name) && !name.startsWi
  * @param {string} path
  */
 export function readFeatures(r, value, path) {
-  if (!Array.isArray(value)) {
-    r.wrongType(value, "features", 'an array of {"title", "text", "symbol"}', path);
-    return undefined;
-  }
+  if (!r.checkArray(value, "features", "features", path)) return undefined;
   if (value.length < 1 || value.length > 10) {
-    r.report("error", "invalidValue", { path, key: "features", value: `${value.length} features`, words: ["featureCount", value.length] });
+    r.error("invalidValue", "features", `${value.length} features`, ["featureCount", value.length], path);
     return undefined;
   }
   /** @type {import("./message.js").Feature[]} */
   const features = [];
-  for (const [position, element] of value.entries()) {
-    const itemPath = path + `[${position}]`;
-    if (!isObject(element)) {
-      r.wrongType(element, "features", 'an object {"title", "text", "symbol"}', itemPath);
-      continue;
-    }
-    r.checkKeys(element, featureKeys, itemPath);
+  r.eachObject(value, "features", "feature", featureKeys, path, (element, itemPath) => {
     const titleValue = present(element, "title");
     if (titleValue === undefined) {
-      r.report("error", "missingKey", { path: itemPath, key: "features", words: ["noFeatureTitle"] });
-      continue;
+      r.error("missingKey", "features", undefined, ["noFeatureTitle"], itemPath);
+      return;
     }
     const title = r.string(titleValue, "title", itemPath + ".title");
-    if (title === undefined) continue;
+    if (title === undefined) return;
     /** @type {import("./message.js").Feature} */
     const feature = { title, text: undefined, symbol: undefined };
     const textValue = present(element, "text");
@@ -379,17 +309,14 @@ export function readFeatures(r, value, path) {
     if (symbol !== undefined) {
       if (isSymbolName(symbol)) feature.symbol = symbol;
       else {
-        r.report("warning", "invalidValue", {
-          path: itemPath + ".symbol", key: "symbol", value: compactDescription(symbol),
-          words: ["badSymbol"],
-        });
+        r.warning("invalidValue", "symbol", compactDescription(symbol), ["badSymbol"], itemPath + ".symbol");
       }
     }
     features.push(feature);
-  }
+  });
   if (features.length !== value.length) return undefined;
   if (r.layout !== undefined && r.layout !== "sheet") {
-    r.report("warning", "noEffect", { path, key: "features", words: ["featuresOffSheet"] });
+    r.warning("noEffect", "features", undefined, ["featuresOffSheet"], path);
   }
   return features;
 }
@@ -406,7 +333,7 @@ export function colorHex(text) {
 
 /**
  * @param {MessageReader} r
- * @param {JSONObject} object
+ * @param {import("./json.js").JSONObject} object
  * @param {string} path
  * @returns {[Palette, boolean]}
  */
@@ -420,10 +347,7 @@ function readPalette(r, object, path) {
     const color = typeof field === "string" ? colorHex(field) : undefined;
     if (color === undefined) {
       failed = true;
-      r.report("error", typeof field === "string" ? "invalidValue" : "wrongType", {
-        path: appending(key, path), key, value: compactDescription(field),
-        words: ["badColor"],
-      });
+      r.badString(field, key, ["badColor"], appending(key, path));
       continue;
     }
     palette[/** @type {"background" | "text" | "accent"} */ (key)] = color;
@@ -437,11 +361,7 @@ function readPalette(r, object, path) {
  */
 export function readColors(r, value) {
   const path = appending("colors", r.messagePath);
-  if (!isObject(value)) {
-    r.wrongType(value, "colors", "an object of #RRGGBB colors", path);
-    return undefined;
-  }
-  r.checkKeys(value, colorsKeys, path);
+  if (!r.checkObject(value, "colors", "colors", path, colorsKeys)) return undefined;
   const [light, lightFailed] = readPalette(r, value, path);
   if (lightFailed) return undefined;
   let failed = false;
@@ -449,15 +369,11 @@ export function readColors(r, value) {
   let dark = {};
   const field = present(value, "dark");
   if (field !== undefined) {
-    if (isObject(field)) {
-      r.checkKeys(field, colorKeys, path + ".dark");
+    if (r.checkObject(field, "dark", "colors", path + ".dark", colorKeys)) {
       const [palette, darkFailed] = readPalette(r, field, path + ".dark");
       failed = darkFailed;
       if (!darkFailed) dark = palette;
-    } else {
-      failed = true;
-      r.wrongType(field, "dark", "an object of #RRGGBB colors", path + ".dark");
-    }
+    } else failed = true;
   }
   if (failed) return undefined;
   return { light, dark };
@@ -469,12 +385,9 @@ export function readColors(r, value) {
  */
 export function readData(r, value) {
   const path = appending("data", r.messagePath);
-  if (!isObject(value)) {
-    r.wrongType(value, "data", "an object of strings", path);
-    return undefined;
-  }
+  if (!r.checkObject(value, "data", "data", path)) return undefined;
   if (value.names.length > 50) {
-    r.report("error", "limit", { path, key: "data", value: `${value.names.length} keys`, words: ["dataKeys", value.names.length] });
+    r.error("limit", "data", `${value.names.length} keys`, ["dataKeys", value.names.length], path);
     return undefined;
   }
   r.checkKeys(value, [], path, false);
@@ -485,16 +398,13 @@ export function readData(r, value) {
     const itemPath = appending(key, path);
     if (typeof member !== "string") {
       failed = true;
-      r.wrongType(member, "data", "a string", itemPath);
+      r.wrongType(member, "data", "string", itemPath);
       continue;
     }
     const scalars = [...member].length;
     if (scalars > 1000) {
       failed = true;
-      r.report("error", "limit", {
-        path: itemPath, key: "data", value: `"${[...member].slice(0, 40).join("")}…"`,
-        words: ["longData", scalars],
-      });
+      r.error("limit", "data", `"${[...member].slice(0, 40).join("")}…"`, ["longData", scalars], itemPath);
       continue;
     }
     data.set(key, member);

@@ -1,18 +1,15 @@
 // The keys of a message after its id and apps: texts, targeting, campaign and rich content
 // (Sources/AppAlert/Feed/MessageReader.swift's read, MessageReader+Campaign.swift, +RichContent.swift).
 
-import { JSONObject, compactDescription, doubleValue, integerValue, typeDescription } from "./json.js";
+import { compactDescription, doubleValue, integerValue, typeDescription, utf8Length } from "./json.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp, formatTimestamp } from "./dates.js";
 
-import { percentText } from "./words.js";
-import {
-  MessageReader, absoluteURL, appending, isValidEventName, layoutHasButtons, layoutHasTapAction,
-  present,
-} from "./reader.js";
+import { MessageReader, appending, isValidEventName, layoutHasButtons, layoutHasTapAction, present } from "./reader.js";
 
 import { defaultBannerSeconds } from "./message.js";
 import * as extra from "./reader-content.js";
+import { messageKeys } from "./message-keys.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./message.js").Message} Message */
@@ -21,14 +18,10 @@ import * as extra from "./reader-content.js";
 const layouts = ["alert", "banner", "modal", "sheet", "image"];
 const maximumVariants = 10;
 const localizationKeys = ["title", "text", "confirmLabel", "link", "buttons", "image", "features"];
-const variantKeys = ["name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion"];
+const variantKeys = [
+  "name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion",
+];
 const scheduleKeys = ["at", "percent"];
-
-/**
- * @param {JSONValue | undefined} value
- * @returns {value is JSONObject}
- */
-const isObject = (value) => value instanceof JSONObject;
 
 /**
  * The message's keys read in the Swift engine's order.
@@ -37,17 +30,18 @@ const isObject = (value) => value instanceof JSONObject;
  * @returns {Message | undefined}
  */
 export function readMessage(r, get) {
+  // The message's values by key, as they are read (the message lists them in its own order, at the end).
+  /** @type {Record<string, any>} */
+  const m = {};
   const idValue = get("id");
   if (idValue !== undefined) {
     const number = integerValue(idValue);
     if (number !== undefined && number >= 1) r.id = number;
     else {
-      r.report("error", doubleValue(idValue) === undefined ? "wrongType" : "outOfRange", {
-        key: "id", value: compactDescription(idValue), words: ["badId"],
-      });
+      r.badNumber(idValue, "id", ["badId"]);
     }
   } else {
-    r.report("error", "missingKey", { key: "id", words: ["isMissing", "id", MessageReader.misspelling("id", undefined, r.unknownKeysWritten)] });
+    r.error("missingKey", "id", undefined, ["isMissing", "id", r.unknownKeysWritten]);
   }
   /** @type {string[]} */
   let bundleIds = [];
@@ -58,127 +52,95 @@ export function readMessage(r, get) {
   }
   const list = get("bundleIds");
   if (list !== undefined) {
-    const names = r.stringArray(list, "bundleIds");
-    if (names !== undefined) {
-      names.forEach((name, position) => {
-        if (name === "") {
-          r.report("error", "invalidValue", { path: r.messagePath + `.bundleIds[${position}]`, key: "bundleIds", value: '""', words: ["emptyBundleId"] });
-        }
-      });
-      if (names.length === 0) r.report("warning", "matchesNothing", { key: "bundleIds", value: "[]", words: ["noBundleIds"] });
-      bundleIds = bundleIds.concat(names);
-    }
+    const names = r.ids(list, "bundleIds", ["emptyBundleId"], ["noBundleIds"]);
+    if (names !== undefined) bundleIds = bundleIds.concat(names);
   }
   if (single === undefined && list === undefined) {
-    r.report("error", "missingKey", {
-      key: "bundleId", words: ["bundleIdIsMissing", MessageReader.misspelling("bundleId", "bundleIds", r.unknownKeysWritten)],
-    });
+    r.error("missingKey", "bundleId", undefined, ["bundleIdIsMissing", r.unknownKeysWritten]);
   }
+  m.bundleIds = bundleIds;
   const layoutValue = get("layout");
   if (layoutValue !== undefined) r.layout = readLayout(r, layoutValue);
-  const title = r.requiredString(get("title"), "title");
-  const text = r.requiredString(get("text"), "text");
-  const confirmLabelValue = get("confirmLabel");
-  const confirmLabel = confirmLabelValue === undefined ? undefined : r.string(confirmLabelValue, "confirmLabel");
-  const linkValue = get("link");
-  const link = linkValue === undefined ? undefined : r.readLink(linkValue, appending("link", r.messagePath));
-  // The value of an optional key, read where it is given (`v`, as the lines below name it).
-  /** @type {JSONValue | undefined} */
-  let v;
-  const appVersions = (v = get("appVersions")) === undefined ? undefined : r.versionList(v, "appVersions");
-  const osVersions = (v = get("osVersions")) === undefined ? undefined : r.versionList(v, "osVersions");
-  const appVersionRange = (v = get("appVersionRange")) === undefined ? undefined : r.range(v, "appVersionRange");
-  const osVersionRange = (v = get("osVersionRange")) === undefined ? undefined : r.range(v, "osVersionRange");
-  const platforms = (v = get("platforms")) === undefined ? undefined : r.readPlatforms(v);
-  const locales = (v = get("locales")) === undefined ? undefined : r.readLocales(v);
-  const startDate = (v = get("startDate")) === undefined ? undefined : r.date(v, "startDate");
-  const endDate = (v = get("endDate")) === undefined ? undefined : r.date(v, "endDate");
+  m.title = r.requiredString(get("title"), "title");
+  m.text = r.requiredString(get("text"), "text");
+  m.confirmLabel = readOwn(r, "confirmLabel");
+  m.link = readOwn(r, "link");
+  m.appVersions = r.optional("appVersions", r.versionList);
+  m.osVersions = r.optional("osVersions", r.versionList);
+  m.appVersionRange = r.optional("appVersionRange", r.range);
+  m.osVersionRange = r.optional("osVersionRange", r.range);
+  m.platforms = r.optional("platforms", r.readPlatforms);
+  m.locales = r.optional("locales", r.readLocales);
+  const startDate = (m.startDate = r.optional("startDate", r.date));
+  const endDate = (m.endDate = r.optional("endDate", r.date));
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
-    r.report("error", "emptyDateWindow", {
-      key: "endDate", value: compactDescription(/** @type {JSONValue} */ (get("endDate"))),
-      words: ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))],
-    });
+    r.error("emptyDateWindow", "endDate", compactDescription(/** @type {JSONValue} */ (get("endDate"))),
+      ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))]);
   }
-  let rollout = 100;
+  m.rollout = 100;
   const rolloutValue = get("rollout");
   if (rolloutValue !== undefined) {
     const number = r.number(rolloutValue, "rollout", 0, 100);
     if (number !== undefined) {
-      rollout = number;
-      if (number === 0) r.report("warning", "matchesNothing", { key: "rollout", value: "0", words: ["rolloutZero"] });
+      m.rollout = number;
+      if (number === 0) r.warning("matchesNothing", "rollout", "0", ["rolloutZero"]);
     }
   }
-  const priority = ((v = get("priority")) === undefined ? undefined : r.integer(v, "priority", undefined)) ?? 0;
-  const maxViews = ((v = get("maxViews")) === undefined ? undefined : r.integer(v, "maxViews", 1)) ?? 1;
-  const minHoursBetweenViews = (v = get("minHoursBetweenViews")) === undefined ? undefined : r.number(v, "minHoursBetweenViews", 0, Number.MAX_VALUE);
+  m.priority = r.optional("priority", r.integer, undefined) ?? 0;
+  const maxViews = (m.maxViews = r.optional("maxViews", r.integer, 1) ?? 1);
+  const minHoursBetweenViews = r.optional("minHoursBetweenViews", r.number, 0, Number.MAX_VALUE);
+  m.minHoursBetweenViews = minHoursBetweenViews;
   if (minHoursBetweenViews !== undefined && maxViews === 1) {
-    r.report("warning", "noEffect", {
-      key: "minHoursBetweenViews", value: compactDescription(minHoursBetweenViews),
-      words: ["hoursOneView"],
-    });
+    r.warning("noEffect", "minHoursBetweenViews", compactDescription(minHoursBetweenViews), ["hoursOneView"]);
   }
   const dismissibleValue = get("dismissible");
   if (dismissibleValue !== undefined) {
     if (typeof dismissibleValue === "boolean") r.dismissible = dismissibleValue;
-    else r.wrongType(dismissibleValue, "dismissible", "true or false");
+    else r.wrongType(dismissibleValue, "dismissible", "boolean");
   }
   r.hasButtons = get("buttons") !== undefined;
   const layout = r.layout;
   if (!r.dismissible && layout !== undefined && !layoutHasButtons(layout)) {
-    r.report("error", "invalidValue", {
-      key: "dismissible", value: "false",
-      words: ["alwaysDismissible", layout],
-    });
-  } else if (!r.dismissible && !r.hasButtons && link === undefined && linkValue === undefined) {
-    r.report("error", "wallWithoutLink", {
-      key: "dismissible", value: "false",
-      words: ["wallNoLink"],
-    });
+    r.error("invalidValue", "dismissible", "false", ["alwaysDismissible", layout]);
+  } else if (!r.dismissible && !r.hasButtons && m.link === undefined && get("link") === undefined) {
+    r.error("wallWithoutLink", "dismissible", "false", ["wallNoLink"]);
   }
-  const localizations = ((v = get("localizations")) === undefined ? undefined : readLocalizations(r, v, undefined)) ?? [];
-  const whatsNew = (v = get("whatsNew")) === undefined ? undefined : r.range(v, "whatsNew");
-  const attributes = ((v = get("attributes")) === undefined ? undefined : extra.readAttributes(r, v)) ?? [];
-  const installIds = (v = get("installIds")) === undefined ? undefined : extra.readInstallIds(r, v);
-  const minLaunches = (v = get("minLaunches")) === undefined ? undefined : r.integer(v, "minLaunches", 0);
-  const minDaysSinceInstall = (v = get("minDaysSinceInstall")) === undefined ? undefined : r.integer(v, "minDaysSinceInstall", 0);
-  const minDaysSinceUpdate = (v = get("minDaysSinceUpdate")) === undefined ? undefined : r.integer(v, "minDaysSinceUpdate", 0);
-  const trigger = ((v = get("trigger")) === undefined ? undefined : extra.readTrigger(r, v)) ?? "launch";
-  const rolloutSchedule = (v = get("rolloutSchedule")) === undefined ? undefined : readRolloutSchedule(r, v);
+  m.localizations = readOwn(r, "localizations") ?? [];
+  m.whatsNew = r.optional("whatsNew", r.range);
+  m.attributes = r.optional("attributes", (v) => extra.readAttributes(r, v)) ?? [];
+  m.installIds = r.optional("installIds", r.ids, ["emptyInstallId"], ["noInstallIds"]);
+  m.minLaunches = r.optional("minLaunches", r.integer, 0);
+  m.minDaysSinceInstall = r.optional("minDaysSinceInstall", r.integer, 0);
+  m.minDaysSinceUpdate = r.optional("minDaysSinceUpdate", r.integer, 0);
+  m.trigger = r.optional("trigger", (v) => extra.readTrigger(r, v)) ?? "launch";
+  m.rolloutSchedule = r.optional("rolloutSchedule", (v) => readRolloutSchedule(r, v));
   if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
-    r.report("error", "invalidValue", { key: "rolloutSchedule", words: ["twoRollouts"] });
+    r.error("invalidValue", "rolloutSchedule", undefined, ["twoRollouts"]);
   }
-  const variants = ((v = get("variants")) === undefined ? undefined : readVariants(r, v)) ?? [];
-  const conversion = (v = get("conversion")) === undefined ? undefined : extra.readConversion(r, v, appending("conversion", r.messagePath));
-  const content = readRichContent(r, get);
-  if (layout !== undefined && layoutHasTapAction(layout)) {
-    for (const key of ["confirmLabel", "link"]) {
-      if (get(key) === undefined) continue;
-      r.report("warning", "noEffect", { key, words: ["tapOnly", key, layout] });
-    }
-  } else if (layout !== undefined && r.hasButtons) {
-    for (const key of ["confirmLabel", "link"]) {
-      if (get(key) === undefined) continue;
-      r.report("error", "invalidValue", { key, words: ["withButtons", key] });
-    }
+  m.variants = r.optional("variants", (v) => readVariants(r, v)) ?? [];
+  m.conversion = readOwn(r, "conversion");
+  readRichContent(r, get, m);
+  // A tap on a banner or an image runs its action; a message with buttons has no other.
+  for (const key of ["confirmLabel", "link"]) {
+    if (layout === undefined || get(key) === undefined) continue;
+    if (layoutHasTapAction(layout)) r.warning("noEffect", key, undefined, ["tapOnly", key, layout]);
+    else if (r.hasButtons) r.error("invalidValue", key, undefined, ["withButtons", key]);
   }
-  if (content.placement !== "launch" && get("trigger") !== undefined) {
-    r.report("warning", "noEffect", {
-      key: "trigger",
-      words: ["placedTrigger", content.placement],
-    });
+  if (m.placement !== "launch" && get("trigger") !== undefined) {
+    r.warning("noEffect", "trigger", undefined, ["placedTrigger", m.placement]);
   }
   for (const diagnostic of r.diagnostics) diagnostic.messageId = r.id ?? null;
-  if (r.id === undefined || title === undefined || text === undefined || layout === undefined || r.hasErrors) return undefined;
-  /** @type {Message} */
-  const message = {
-    id: r.id, bundleIds, title, text, confirmLabel, link, appVersions, osVersions, appVersionRange, osVersionRange,
-    platforms, locales, startDate, endDate, rollout, priority, maxViews, minHoursBetweenViews,
-    dismissible: r.dismissible, localizations, whatsNew, attributes, installIds, minLaunches, minDaysSinceInstall,
-    minDaysSinceUpdate, trigger, rolloutSchedule, variants, layout, image: content.image, buttons: content.buttons,
-    action: content.action, features: content.features, colors: content.colors, data: content.data,
-    placement: content.placement, bannerSeconds: content.bannerSeconds, conversion,
-  };
-  return message;
+  if (r.id === undefined || m.title === undefined || m.text === undefined || layout === undefined || r.hasErrors) {
+    return undefined;
+  }
+  m.id = r.id;
+  m.dismissible = r.dismissible;
+  m.layout = layout;
+  // The message's keys in their order (Message's): messageKeys but "bundleId", read into "bundleIds".
+  /** @type {Record<string, any>} */
+  const message = {};
+  for (const key of messageKeys) if (key !== "bundleId") message[key] = m[key];
+  return /** @type {Message} */ (message);
 }
 
 /**
@@ -189,80 +151,109 @@ export function readMessage(r, get) {
 function readLayout(r, value) {
   if (typeof value === "string" && layouts.includes(value)) return /** @type {Layout} */ (value);
   if (typeof value !== "string") {
-    r.report("error", "wrongType", { key: "layout", value: compactDescription(value), words: ["layoutNotString", typeDescription(value), layouts] });
+    r.error("wrongType", "layout", compactDescription(value), ["layoutNotString", typeDescription(value), layouts]);
     return undefined;
   }
-  const suggestion = extra.closest(value, layouts);
-  r.report("error", "invalidValue", {
-    key: "layout", value: compactDescription(value), words: ["unknownLayout", value, suggestion, layouts],
-  });
+  r.error("invalidValue", "layout", compactDescription(value), ["unknownLayout", value, layouts]);
   return undefined;
 }
 
 /**
+ * Reads the message's rich content into `m` (readMessage's values by key).
  * @param {MessageReader} r
  * @param {(key: string) => JSONValue | undefined} get
+ * @param {Record<string, any>} m
  */
-function readRichContent(r, get) {
+function readRichContent(r, get, m) {
   const layout = r.layout;
-  /** @type {{image?: import("./message.js").Image, buttons?: import("./message.js").Button[], action?: import("./message.js").Action, features?: import("./message.js").Feature[], colors?: import("./message.js").Colors, data: Map<string, string>, placement: string, bannerSeconds: number}} */
-  const content = { data: new Map(), placement: "launch", bannerSeconds: defaultBannerSeconds };
-  const image = get("image");
-  if (image !== undefined) content.image = extra.readImage(r, image, appending("image", r.messagePath));
-  if (layout === "image" && image === undefined) {
-    r.report("error", "missingKey", { key: "image", words: ["noImage"] });
+  m.image = readOwn(r, "image");
+  if (layout === "image" && get("image") === undefined) {
+    r.error("missingKey", "image", undefined, ["noImage"]);
   }
-  const buttons = get("buttons");
-  if (buttons !== undefined) content.buttons = extra.readButtons(r, buttons, appending("buttons", r.messagePath));
+  m.buttons = readOwn(r, "buttons");
   const action = get("action");
   if (action !== undefined) {
     if (layout !== undefined && !layoutHasTapAction(layout)) {
-      r.report("error", "invalidValue", {
-        key: "action", value: compactDescription(action),
-        words: ["actionOnButtons", layout],
-      });
+      r.error("invalidValue", "action", compactDescription(action), ["actionOnButtons", layout]);
     } else {
-      content.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
+      m.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
     }
   }
-  const features = get("features");
-  if (features !== undefined) content.features = extra.readFeatures(r, features, appending("features", r.messagePath));
+  m.features = readOwn(r, "features");
   const colors = get("colors");
   if (colors !== undefined) {
-    content.colors = extra.readColors(r, colors);
-    if (layout === "alert" && content.colors !== undefined) {
-      r.report("warning", "noEffect", { key: "colors", words: ["alertColors"] });
+    m.colors = extra.readColors(r, colors);
+    if (layout === "alert" && m.colors !== undefined) {
+      r.warning("noEffect", "colors", undefined, ["alertColors"]);
     }
   }
   const data = get("data");
-  if (data !== undefined) content.data = extra.readData(r, data) ?? new Map();
+  m.data = (data === undefined ? undefined : extra.readData(r, data)) ?? new Map();
+  m.placement = "launch";
   const placement = get("placement");
   if (placement !== undefined) {
     if (typeof placement === "string" && (placement === "launch" || placement === "inbox" || isValidEventName(placement))) {
-      content.placement = placement;
+      m.placement = placement;
     } else {
-      r.report("error", typeof placement === "string" ? "invalidValue" : "wrongType", {
-        key: "placement", value: compactDescription(placement),
-        words: ["badPlacement"],
-      });
+      r.badString(placement, "placement", ["badPlacement"]);
     }
   }
+  m.bannerSeconds = defaultBannerSeconds;
   const bannerSeconds = get("bannerSeconds");
   if (bannerSeconds !== undefined) {
     const seconds = r.number(bannerSeconds, "bannerSeconds", 2, 60);
     if (seconds !== undefined) {
-      if (layout === "banner") content.bannerSeconds = seconds;
+      if (layout === "banner") m.bannerSeconds = seconds;
       else if (layout !== undefined) {
-        r.report("warning", "noEffect", {
-          key: "bannerSeconds", value: compactDescription(bannerSeconds),
-          words: ["bannerSeconds", layout],
-        });
+        r.warning("noEffect", "bannerSeconds", compactDescription(bannerSeconds), ["bannerSeconds", layout]);
       }
     }
   }
-  if (layout === "alert") content.image = undefined;
-  if (layout !== "sheet") content.features = undefined;
-  return content;
+  if (layout === "alert") m.image = undefined;
+  if (layout !== "sheet") m.features = undefined;
+}
+
+/**
+ * Reads a key's value at `path` (any: each reader's own type).
+ * @typedef {(r: MessageReader, value: JSONValue, path: string, key: string) => any} ContentReader
+ */
+/** @type {ContentReader} */
+const readString = (r, value, path, key) => r.string(value, key, path);
+/**
+ * The reader of each key a variant or a translation words the message with: each read as the message's
+ * own key is (their texts where the message's are required, are optional here).
+ * @type {Record<string, ContentReader>}
+ */
+const contentReaders = {
+  title: readString,
+  text: readString,
+  confirmLabel: readString,
+  link: (r, value, path) => r.readLink(value, path),
+  localizations: (r, value, path) => readLocalizations(r, value, path),
+  buttons: extra.readButtons,
+  image: extra.readImage,
+  features: extra.readFeatures,
+  conversion: extra.readConversion,
+};
+/**
+ * The message's own `key`, one a variant or a translation may also set, read as theirs are.
+ * @param {MessageReader} r @param {string} key
+ */
+const readOwn = (r, key) =>
+  r.optional(key, (value) => contentReaders[key](r, value, appending(key, r.messagePath), key));
+
+/**
+ * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given.
+ * @param {MessageReader} r @param {import("./json.js").JSONObject} object @param {string[]} keys @param {string} path
+ * @param {object} into
+ */
+function readContent(r, object, keys, path, into) {
+  for (const key of keys) {
+    const value = present(object, key);
+    if (value !== undefined) {
+      /** @type {Record<string, unknown>} */ (into)[key] = contentReaders[key](r, value, path + "." + key, key);
+    }
+  }
 }
 
 /**
@@ -271,49 +262,26 @@ function readRichContent(r, get) {
  */
 export function readLocalizations(r, value, basePath) {
   const base = basePath ?? appending("localizations", r.messagePath);
-  if (!isObject(value)) {
-    r.wrongType(value, "localizations", "an object of language tags");
-    return undefined;
-  }
+  if (!r.checkObject(value, "localizations", "localizations", undefined)) return undefined;
   /** @type {import("./message.js").Localization[]} */
   const localizations = [];
   for (const [key, fieldsValue] of value.members) {
     const path = appending(key, base);
     const tag = new LanguageTag(key);
     if (!tag.isWellFormed) {
-      r.report("error", "invalidLanguageTag", {
-        path, key: "localizations", value: compactDescription(key), words: ["notLanguageTag", key],
-      });
+      r.error("invalidLanguageTag", "localizations", compactDescription(key), ["notLanguageTag", key], path);
       continue;
     }
-    if (!isObject(fieldsValue)) {
-      r.wrongType(fieldsValue, key, "an object", path);
-      continue;
-    }
-    r.checkKeys(fieldsValue, localizationKeys, path);
-    /** @type {Record<string, JSONValue | undefined>} */
-    const fields = {};
-    for (const [name, field] of fieldsValue.members) {
-      if (localizationKeys.includes(name)) fields[name] = field === null ? undefined : field;
-    }
+    if (!r.checkObject(fieldsValue, key, "object", path, localizationKeys)) continue;
     /** @type {import("./message.js").Localization} */
     const localization = { tag };
-    if (fields.title !== undefined) localization.title = r.string(fields.title, "title", path + ".title");
-    if (fields.text !== undefined) localization.text = r.string(fields.text, "text", path + ".text");
-    if (fields.confirmLabel !== undefined) localization.confirmLabel = r.string(fields.confirmLabel, "confirmLabel", path + ".confirmLabel");
-    if (fields.link !== undefined) localization.link = r.readLink(fields.link, path + ".link");
-    if (fields.buttons !== undefined) localization.buttons = extra.readButtons(r, fields.buttons, path + ".buttons");
-    if (fields.buttons !== undefined || r.hasButtons) {
-      for (const [name, given] of [["confirmLabel", localization.confirmLabel !== undefined], ["link", localization.link !== undefined]]) {
-        if (!given) continue;
-        r.report("error", "invalidValue", {
-          path: appending(/** @type {string} */ (name), path), key: /** @type {string} */ (name),
-          words: ["withButtons", name],
-        });
+    readContent(r, fieldsValue, ["title", "text", "confirmLabel", "link", "buttons"], path, localization);
+    if (present(fieldsValue, "buttons") !== undefined || r.hasButtons) {
+      for (const name of /** @type {const} */ (["confirmLabel", "link"])) {
+        if (localization[name] !== undefined) r.error("invalidValue", name, undefined, ["withButtons", name], appending(name, path));
       }
     }
-    if (fields.image !== undefined) localization.image = extra.readImage(r, fields.image, path + ".image");
-    if (fields.features !== undefined) localization.features = extra.readFeatures(r, fields.features, path + ".features");
+    readContent(r, fieldsValue, ["image", "features"], path, localization);
     localizations.push(localization);
   }
   return localizations;
@@ -324,24 +292,15 @@ export function readLocalizations(r, value, basePath) {
  * @param {JSONValue} value
  */
 function readRolloutSchedule(r, value) {
-  if (!Array.isArray(value)) {
-    r.wrongType(value, "rolloutSchedule", 'an array of {"at", "percent"} steps');
-    return undefined;
-  }
+  if (!r.checkArray(value, "rolloutSchedule", "steps")) return undefined;
   if (value.length === 0) {
-    r.report("warning", "matchesNothing", { key: "rolloutSchedule", value: "[]", words: ["noSteps"] });
+    r.warning("matchesNothing", "rolloutSchedule", "[]", ["noSteps"]);
   }
   /** @type {import("./message.js").RolloutStep[]} */
   const steps = [];
   let failed = false;
-  value.forEach((element, position) => {
-    const path = appending("rolloutSchedule", r.messagePath) + `[${position}]`;
-    if (!isObject(element)) {
-      r.wrongType(element, "rolloutSchedule", 'an object {"at", "percent"}', path);
-      failed = true;
-      return;
-    }
-    r.checkKeys(element, scheduleKeys, path);
+  const listPath = appending("rolloutSchedule", r.messagePath);
+  const all = r.eachObject(value, "rolloutSchedule", "step", scheduleKeys, listPath, (element, path) => {
     /** @type {number | undefined} */
     let at;
     const atValue = present(element, "at");
@@ -351,14 +310,12 @@ function readRolloutSchedule(r, value) {
         try {
           at = parseTimestamp(text);
         } catch (error) {
-          r.report("error", "invalidDate", {
-            path: path + ".at", key: "rolloutSchedule", value: compactDescription(text),
-            words: ["notRFC3339", /** @type {Error} */ (error).message],
-          });
+          r.error("invalidDate", "rolloutSchedule", compactDescription(text),
+            ["notRFC3339", /** @type {Error} */ (error).message], path + ".at");
         }
       }
     } else {
-      r.report("error", "missingKey", { path, key: "rolloutSchedule", words: ["noStepAt"] });
+      r.error("missingKey", "rolloutSchedule", undefined, ["noStepAt"], path);
     }
     /** @type {number | undefined} */
     let percent;
@@ -367,13 +324,10 @@ function readRolloutSchedule(r, value) {
       const number = doubleValue(percentValue);
       if (number !== undefined && number >= 0 && number <= 100) percent = number;
       else {
-        r.report("error", number === undefined ? "wrongType" : "outOfRange", {
-          path: path + ".percent", key: "rolloutSchedule", value: compactDescription(percentValue),
-          words: ["badPercent"],
-        });
+        r.badNumber(percentValue, "rolloutSchedule", ["badPercent"], path + ".percent");
       }
     } else {
-      r.report("error", "missingKey", { path, key: "rolloutSchedule", words: ["noStepPercent"] });
+      r.error("missingKey", "rolloutSchedule", undefined, ["noStepPercent"], path);
     }
     if (at === undefined || percent === undefined) {
       failed = true;
@@ -383,22 +337,17 @@ function readRolloutSchedule(r, value) {
     if (previous !== undefined) {
       if (at <= previous.at) {
         failed = true;
-        r.report("error", "invalidValue", {
-          path: path + ".at", key: "rolloutSchedule", value: compactDescription(formatTimestamp(at)),
-          words: ["stepTime"],
-        });
+        r.error("invalidValue", "rolloutSchedule", compactDescription(formatTimestamp(at)), ["stepTime"], path + ".at");
       }
       if (percent < previous.percent) {
         failed = true;
-        r.report("error", "invalidValue", {
-          path: path + ".percent", key: "rolloutSchedule", value: compactDescription(percent),
-          words: ["stepShrinks", percentText(percent), percentText(previous.percent)],
-        });
+        r.error("invalidValue", "rolloutSchedule", compactDescription(percent),
+          ["stepShrinks", percent, previous.percent], path + ".percent");
       }
     }
     steps.push({ at, percent });
   });
-  return failed ? undefined : steps;
+  return failed || !all ? undefined : steps;
 }
 
 // Unicode's White_Space property, as Swift's `properties.isWhitespace` reads it (JavaScript's \s differs:
@@ -415,20 +364,15 @@ function readVariantName(r, value, path) {
   const name = r.string(value, "name", path);
   if (name === undefined) return undefined;
   const limit = maximumVariantNameLength;
-  const bytes = new TextEncoder().encode(name).length;
+  const bytes = utf8Length(name);
   const scalars = [...name].length;
   if (bytes > 4 * limit || scalars > limit) {
-    r.report("error", "outOfRange", {
-      path, key: "variants", value: compactDescription(name),
-      words: ["longVariantName", limit, 4 * limit, scalars, bytes],
-    });
+    r.error("outOfRange", "variants", compactDescription(name),
+      ["longVariantName", limit, 4 * limit, scalars, bytes], path);
     return undefined;
   }
   if (blank.test(name)) {
-    r.report("error", "invalidValue", {
-      path, key: "variants", value: compactDescription(name),
-      words: ["blankVariantName"],
-    });
+    r.error("invalidValue", "variants", compactDescription(name), ["blankVariantName"], path);
     return undefined;
   }
   return name;
@@ -439,15 +383,9 @@ function readVariantName(r, value, path) {
  * @param {JSONValue} value
  */
 function readVariants(r, value) {
-  if (!Array.isArray(value)) {
-    r.wrongType(value, "variants", "an array of variants");
-    return undefined;
-  }
+  if (!r.checkArray(value, "variants", "variants")) return undefined;
   if (value.length < 2 || value.length > maximumVariants) {
-    r.report("error", "invalidValue", {
-      key: "variants", value: `${value.length} variants`,
-      words: ["variantCount", maximumVariants, value.length],
-    });
+    r.error("invalidValue", "variants", `${value.length} variants`, ["variantCount", maximumVariants, value.length]);
     return undefined;
   }
   /** @type {import("./message.js").Variant[]} */
@@ -455,14 +393,8 @@ function readVariants(r, value) {
   let failed = false;
   /** @type {Map<string, number>} */
   const names = new Map();
-  value.forEach((element, position) => {
-    const path = appending("variants", r.messagePath) + `[${position}]`;
-    if (!isObject(element)) {
-      r.wrongType(element, "variants", "an object", path);
-      failed = true;
-      return;
-    }
-    r.checkKeys(element, variantKeys, path);
+  const listPath = appending("variants", r.messagePath);
+  const all = r.eachObject(value, "variants", "object", variantKeys, listPath, (element, path, position) => {
     /** @type {import("./message.js").Variant} */
     const variant = { weight: 0 };
     const nameField = present(element, "name");
@@ -473,10 +405,8 @@ function readVariants(r, value) {
         const first = names.get(name);
         if (first !== undefined) {
           failed = true;
-          r.report("error", "invalidValue", {
-            path: path + ".name", key: "variants", value: compactDescription(name),
-            words: ["variantNameTaken", name, first],
-          });
+          r.error("invalidValue", "variants", compactDescription(name),
+            ["variantNameTaken", name, first], path + ".name");
         } else names.set(name, position);
         variant.name = name;
       }
@@ -487,27 +417,16 @@ function readVariants(r, value) {
       if (number !== undefined && number >= 1) variant.weight = number;
       else {
         failed = true;
-        r.report("error", doubleValue(weight) === undefined ? "wrongType" : "outOfRange", {
-          path: path + ".weight", key: "variants", value: compactDescription(weight), words: ["badWeight"],
-        });
+        r.badNumber(weight, "variants", ["badWeight"], path + ".weight");
       }
     } else {
       failed = true;
-      r.report("error", "missingKey", { path, key: "variants", words: ["noWeight"] });
+      r.error("missingKey", "variants", undefined, ["noWeight"], path);
     }
-    const field = (/** @type {string} */ name) => present(element, name);
-    let f;
-    if ((f = field("title")) !== undefined) variant.title = r.string(f, "title", path + ".title");
-    if ((f = field("text")) !== undefined) variant.text = r.string(f, "text", path + ".text");
-    if ((f = field("confirmLabel")) !== undefined) variant.confirmLabel = r.string(f, "confirmLabel", path + ".confirmLabel");
-    if ((f = field("link")) !== undefined) variant.link = r.readLink(f, path + ".link");
-    if ((f = field("localizations")) !== undefined) variant.localizations = readLocalizations(r, f, path + ".localizations");
-    if ((f = field("buttons")) !== undefined) variant.buttons = extra.readButtons(r, f, path + ".buttons");
-    if ((f = field("image")) !== undefined) variant.image = extra.readImage(r, f, path + ".image");
-    if ((f = field("features")) !== undefined) variant.features = extra.readFeatures(r, f, path + ".features");
-    if ((f = field("conversion")) !== undefined) variant.conversion = extra.readConversion(r, f, path + ".conversion");
+    // Its keys after its name and weight, in the Swift engine's order (MessageReader+Campaign.swift).
+    readContent(r, element, variantKeys.slice(2), path, variant);
     variants.push(variant);
   });
-  return failed || r.hasErrors ? undefined : variants;
+  return failed || !all || r.hasErrors ? undefined : variants;
 }
 

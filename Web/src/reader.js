@@ -6,9 +6,11 @@ import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, t
 import { Version, VersionRange, isRangeWhitespace } from "./version.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp } from "./dates.js";
-import { UnsupportedError, appendingPath, bounded, closestKey, excerpt } from "./diagnostics.js";
+import { appendingPath, bounded } from "./diagnostics.js";
 import { forbiddenSchemes } from "./link-policy.js";
+import { absoluteURL, schemeOf } from "./reader-url.js";
 import * as rich from "./reader-rich.js";
+import { messageKeys } from "./message-keys.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./diagnostics.js").RecordedDiagnostic} RecordedDiagnostic */
@@ -17,21 +19,11 @@ import * as rich from "./reader-rich.js";
 /** @typedef {import("./message.js").Link} Link */
 /** @typedef {import("./message.js").Layout} Layout */
 
-export const messageKeys = [
-  "id", "bundleId", "bundleIds", "title", "text", "confirmLabel", "link", "appVersions", "osVersions",
-  "appVersionRange", "osVersionRange", "platforms", "locales", "startDate", "endDate", "rollout", "priority",
-  "maxViews", "minHoursBetweenViews", "dismissible", "localizations", "whatsNew", "attributes", "installIds",
-  "minLaunches", "minDaysSinceInstall", "minDaysSinceUpdate", "trigger", "rolloutSchedule", "variants",
-  "layout", "image", "buttons", "action", "features", "colors", "data", "placement", "bannerSeconds",
-  "conversion",
-];
-const messageKeySet = new Set(messageKeys);
+export { messageKeys };
 export const linkKeys = ["title", "url"];
 export const maximumKeyWarnings = 20;
 
 export const knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "visionos", "linux", "windows", "web"];
-
-const encoder = new TextEncoder();
 
 /**
  * @param {string} key
@@ -43,7 +35,7 @@ export const appending = (key, path) => appendingPath(key, path, quoteJSON);
  * @param {JSONValue | undefined} value
  * @returns {value is JSONObject}
  */
-const isObject = (value) => value instanceof JSONObject;
+export const isObject = (value) => value instanceof JSONObject;
 
 /**
  * The value of `key` in `object`, with null read as absent.
@@ -65,50 +57,6 @@ export function layoutHasButtons(name) {
 /** @param {string} name */
 export function layoutHasTapAction(name) {
   return name === "banner" || name === "image";
-}
-
-/**
- * The scheme a URL starts with, lower-cased, or undefined.
- * @param {string} text
- */
-export function schemeOf(text) {
-  return scheme.test(text) ? text.slice(0, text.indexOf(":")).toLowerCase() : undefined;
-}
-// Each a constant: a regular expression literal is a new object each time it is evaluated.
-const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-const spaceOrControl = /[\u0000-\u0020\u007f]/;
-
-// What Foundation's URL(string:) accepts: RFC 3986 characters, a well-formed percent escape. Anything
-// else the Swift engine may encode or refuse; the web engine refuses it loudly rather than guess.
-const rfc3986 = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
-
-/**
- * A URL with a scheme and, for http(s), a host, or undefined.
- * @param {string} text
- * @param {string} path
- * @returns {{url: string, scheme: string} | undefined}
- */
-export function absoluteURL(text, path) {
-  if (text === "" || spaceOrControl.test(text)) return undefined;
-  const scheme = schemeOf(text);
-  if (scheme === undefined) return undefined;
-  if (!rfc3986.test(text)) {
-    throw new UnsupportedError(
-      `the URL ${quoteJSON(excerpt(text))} at ${path} has characters outside RFC 3986 (the Swift engine's URL reading of those is not ported)`,
-    );
-  }
-  if ((scheme === "http" || scheme === "https") && !hasAuthority(text, scheme.length)) return undefined;
-  return { url: text, scheme };
-}
-
-/**
- * @param {string} text
- * @param {number} schemeLength
- */
-function hasAuthority(text, schemeLength) {
-  const rest = text.slice(schemeLength + 1);
-  if (!rest.startsWith("//") || rest.length < 3) return false;
-  return !["/", "?", "#", ":", "@"].includes(rest[2]);
 }
 
 /**
@@ -169,8 +117,17 @@ export class MessageReader {
     this.dismissible = true;
     this.hasButtons = false;
     this.keyWarnings = 0;
-    /** @type {string[]} */
+    /**
+     * The message's first unknown keys: the words of a missing key's diagnostic ask whether one of them
+     * is it misspelt (diagnostic-words.js). Complete once `read` has checked the message's keys.
+     * @type {string[]}
+     */
     this.unknownKeysWritten = [];
+    /**
+     * A key's last value in the message being read (null when that was null: the key is then not given).
+     * @type {(key: string) => JSONValue | undefined}
+     */
+    this.get = () => undefined;
   }
 
   get messagePath() {
@@ -192,16 +149,105 @@ export class MessageReader {
     });
   }
 
+  // The readers' reports, the facts in the order a diagnostic lists them: its key (null: the message
+  // itself), value (undefined: none), words, and its path when it is not the key's in the message.
+  /**
+   * @param {string} code @param {string | null} key @param {string | undefined} value @param {Words} words
+   * @param {string} [path]
+   */
+  error(code, key, value, words, path) {
+    this.report("error", code, { path, key, value, words });
+  }
+  /**
+   * @param {string} code @param {string | null} key @param {string | undefined} value @param {Words} words
+   * @param {string} [path]
+   */
+  warning(code, key, value, words, path) {
+    this.report("warning", code, { path, key, value, words });
+  }
+
   /**
    * @param {JSONValue} value
    * @param {string} key
-   * @param {string} expected
+   * @param {string} expected the name of what it must be, written in words by diagnostic-words.js (shapes)
    * @param {string} [path]
    */
   wrongType(value, key, expected, path) {
-    this.report("error", "wrongType", {
-      path, key, value: compactDescription(value), words: ["notType", key, expected, typeDescription(value)],
+    this.error("wrongType", key, compactDescription(value), ["notShape", key, expected, typeDescription(value)], path);
+  }
+
+  /**
+   * Whether `value` is an object (its keys then checked against `known`, when given); else it is
+   * reported as not `expected`.
+   * @param {JSONValue} value @param {string} key @param {string} expected @param {string | undefined} path
+   * @param {string[]} [known]
+   * @returns {value is JSONObject}
+   */
+  checkObject(value, key, expected, path, known) {
+    if (!isObject(value)) {
+      this.wrongType(value, key, expected, path);
+      return false;
+    }
+    if (known !== undefined) this.checkKeys(value, known, path ?? appending(key, this.messagePath));
+    return true;
+  }
+
+  /**
+   * Whether `value` is an array; else it is reported as not `expected`.
+   * @param {JSONValue} value @param {string} key @param {string} expected @param {string} [path]
+   * @returns {value is JSONValue[]}
+   */
+  checkArray(value, key, expected, path) {
+    if (Array.isArray(value)) return true;
+    this.wrongType(value, key, expected, path);
+    return false;
+  }
+
+  /**
+   * Calls `read` with each element of `list` that is an object (its keys checked against `known`), its
+   * path and position; reports each other element as not `expected`. Whether every element was one.
+   * @param {JSONValue[]} list @param {string} key @param {string} expected @param {string[]} known
+   * @param {string} path the list's
+   * @param {(object: JSONObject, path: string, position: number) => void} read
+   */
+  eachObject(list, key, expected, known, path, read) {
+    let all = true;
+    list.forEach((element, position) => {
+      const itemPath = path + `[${position}]`;
+      if (this.checkObject(element, key, expected, itemPath, known)) read(element, itemPath, position);
+      else all = false;
     });
+    return all;
+  }
+
+  /**
+   * The value `read` (a method of the reader) makes of `key`'s value in the message, where it is given.
+   * @template {unknown[]} A @template T
+   * @param {string} key @param {(this: MessageReader, value: JSONValue, key: string, ...extra: A) => T} read
+   * @param {A} extra
+   * @returns {T | undefined}
+   */
+  optional(key, read, ...extra) {
+    const value = this.get(key);
+    return value === undefined ? undefined : read.call(this, value, key, ...extra);
+  }
+
+  // Errors at a value that is not what its key needs, coded by what the value is.
+  /**
+   * "wrongType" when `value` is not even a number, else "outOfRange".
+   * @param {JSONValue} value @param {string} key @param {Words} words @param {string} [path]
+   */
+  badNumber(value, key, words, path) {
+    const code = doubleValue(value) === undefined ? "wrongType" : "outOfRange";
+    this.error(code, key, compactDescription(value), words, path);
+  }
+  /**
+   * "wrongType" when `value` is not even a string, else "invalidValue".
+   * @param {JSONValue} value @param {string} key @param {Words} words @param {string} [path]
+   */
+  badString(value, key, words, path) {
+    const code = typeof value === "string" ? "invalidValue" : "wrongType";
+    this.error(code, key, compactDescription(value), words, path);
   }
 
   markLeftOut() {
@@ -214,10 +260,7 @@ export class MessageReader {
     if (this.diagnostics.length === 0) return; // nothing to say of most messages
     if (this.keyWarnings > maximumKeyWarnings) {
       const hidden = this.keyWarnings - maximumKeyWarnings;
-      this.report("warning", "unknownKey", {
-        key: null,
-        words: ["moreKeyWarnings", hidden, maximumKeyWarnings],
-      });
+      this.warning("unknownKey", null, undefined, ["moreKeyWarnings", hidden, maximumKeyWarnings]);
     }
     into.push(...this.diagnostics.filter((d) => d.severity === "error").map(bounded));
     into.push(...this.diagnostics.filter((d) => d.severity !== "error").map(bounded));
@@ -234,9 +277,7 @@ export class MessageReader {
    */
   reportDuplicate(key, path) {
     if (!this.countKeyWarning()) return;
-    this.report("warning", "duplicateKey", {
-      path: appending(key, path), key, words: ["duplicateKey", key],
-    });
+    this.warning("duplicateKey", key, undefined, ["duplicateKey", key], appending(key, path));
   }
 
   /**
@@ -245,12 +286,11 @@ export class MessageReader {
    * @param {string[]} known
    */
   reportUnknown(key, path, known) {
+    // A message's own unknown keys are kept for the words of a missing key (is one of them it misspelt?).
+    if (known === messageKeys && this.unknownKeysWritten.length < maximumKeyWarnings) this.unknownKeysWritten.push(key);
     if (!this.countKeyWarning()) return;
-    const suggestion = closestKey(key, known);
-    this.report("warning", "unknownKey", {
-      path: appending(key, path), key,
-      words: ["unknownKey", key, suggestion],
-    });
+    // The key it is probably meant to be is worked out when the words are written (diagnostic-words.js).
+    this.warning("unknownKey", key, undefined, ["unknownKeyAmong", key, known], appending(key, path));
   }
 
   /**
@@ -258,10 +298,7 @@ export class MessageReader {
    * @param {string} path
    */
   reportLongKey(key, path) {
-    this.report("error", "limit", {
-      path, key,
-      words: ["longKey", utf8Length(key), this.maximumStringLength],
-    });
+    this.error("limit", key, undefined, ["longKey", utf8Length(key), this.maximumStringLength], path);
   }
 
   /**
@@ -283,19 +320,6 @@ export class MessageReader {
   }
 
   /**
-   * The unknown key written that is probably `key` (or `other`) misspelt, if any.
-   * @param {string} key
-   * @param {string | undefined} other
-   * @param {string[]} written
-   */
-  static misspelling(key, other, written) {
-    return written.find((w) => {
-      const meant = closestKey(w, messageKeys);
-      return meant === key || (other !== undefined && meant === other);
-    });
-  }
-
-  /**
    * @param {JSONValue} value
    * @param {string} key
    * @param {string} [path]
@@ -305,15 +329,13 @@ export class MessageReader {
     if (typeof value === "string") {
       const length = utf8Length(value);
       if (length > this.maximumStringLength) {
-        this.report("error", "limit", {
-          path, key, value: `"${[...value].slice(0, 40).join("")}…"`,
-          words: ["longString", key, length, this.maximumStringLength],
-        });
+        this.error("limit", key, `"${[...value].slice(0, 40).join("")}…"`,
+          ["longString", key, length, this.maximumStringLength], path);
         return undefined;
       }
       return value;
     }
-    this.wrongType(value, key, "a string", path);
+    this.wrongType(value, key, "string", path);
     return undefined;
   }
 
@@ -325,7 +347,7 @@ export class MessageReader {
     const text = this.string(value, key);
     if (text === undefined) return undefined;
     if (text === "") {
-      this.report("error", "invalidValue", { key, value: '""', words: ["empty", key] });
+      this.error("invalidValue", key, '""', ["empty", key]);
       return undefined;
     }
     return text;
@@ -337,9 +359,7 @@ export class MessageReader {
    */
   requiredString(value, key) {
     if (value === undefined) {
-      this.report("error", "missingKey", {
-        key, words: ["isMissing", key, MessageReader.misspelling(key, undefined, this.unknownKeysWritten)],
-      });
+      this.error("missingKey", key, undefined, ["isMissing", key, this.unknownKeysWritten]);
       return undefined;
     }
     return this.string(value, key);
@@ -354,12 +374,12 @@ export class MessageReader {
   number(value, key, low, high) {
     const number = doubleValue(value);
     if (number === undefined) {
-      this.wrongType(value, key, "a number");
+      this.wrongType(value, key, "number");
       return undefined;
     }
     if (!(number >= low && number <= high)) {
       const bounds = high === Number.MAX_VALUE ? `at least ${compactDescription(low)}` : `from ${compactDescription(low)} to ${compactDescription(high)}`;
-      this.report("error", "outOfRange", { key, value: compactDescription(value), words: ["mustBe", key, bounds] });
+      this.error("outOfRange", key, compactDescription(value), ["mustBe", key, bounds]);
       return undefined;
     }
     return number;
@@ -374,14 +394,14 @@ export class MessageReader {
     const number = integerValue(value);
     if (number === undefined) {
       if (doubleValue(value) !== undefined) {
-        this.report("error", "invalidValue", { key, value: compactDescription(value), words: ["notWhole", key] });
+        this.error("invalidValue", key, compactDescription(value), ["notWhole", key]);
       } else {
-        this.wrongType(value, key, "a whole number");
+        this.wrongType(value, key, "wholeNumber");
       }
       return undefined;
     }
     if (minimum !== undefined && number < minimum) {
-      this.report("error", "outOfRange", { key, value: compactDescription(value), words: ["atLeast", key, minimum] });
+      this.error("outOfRange", key, compactDescription(value), ["atLeast", key, minimum]);
       return undefined;
     }
     return number;
@@ -403,7 +423,7 @@ export class MessageReader {
    */
   allStrings(value, key) {
     if (!Array.isArray(value)) {
-      this.wrongType(value, key, "an array of strings");
+      this.wrongType(value, key, "strings");
       return false;
     }
     let valid = true;
@@ -411,16 +431,43 @@ export class MessageReader {
       const element = value[position];
       if (typeof element === "string" && utf8Length(element) <= this.maximumStringLength) continue;
       valid = false;
-      const path = appending(key, this.messagePath) + `[${position}]`;
+      const path = this.itemPath(key, position);
       if (typeof element === "string") {
         this.string(element, key, path);
       } else {
-        this.report("error", "wrongType", {
-          path, key, value: compactDescription(element), words: ["notStrings", key, typeDescription(element)],
-        });
+        this.error("wrongType", key, compactDescription(element), ["notStrings", key, typeDescription(element)], path);
       }
     }
     return valid;
+  }
+
+  /**
+   * Reads `key`'s list of strings: the warning `none` when it is empty, then `read` of each string and
+   * its position. Undefined when it is not a list of strings or `read` gave undefined for one.
+   * @template T
+   * @param {JSONValue} value @param {string} key @param {Words} none
+   * @param {(text: string, position: number) => T | undefined} read
+   * @returns {T[] | undefined}
+   */
+  list(value, key, none, read) {
+    if (!this.allStrings(value, key)) return undefined;
+    const strings = /** @type {string[]} */ (value);
+    if (strings.length === 0) this.warning("matchesNothing", key, "[]", none);
+    let valid = true;
+    const items = strings.map((text, position) => {
+      const item = read(text, position);
+      if (item === undefined) valid = false;
+      return item;
+    });
+    return valid ? /** @type {T[]} */ (items) : undefined;
+  }
+
+  /**
+   * The path of the element at `position` of the message's list `key`.
+   * @param {string} key @param {number} position
+   */
+  itemPath(key, position) {
+    return appending(key, this.messagePath) + `[${position}]`;
   }
 
   /**
@@ -429,25 +476,15 @@ export class MessageReader {
    * @returns {Version[] | undefined}
    */
   versionList(value, key) {
-    if (!this.allStrings(value, key)) return undefined;
-    const strings = /** @type {string[]} */ (value);
-    if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key, value: "[]", words: ["noVersions", key] });
-    }
-    let valid = true;
-    const versions = new Array(strings.length);
-    for (let position = 0; position < strings.length; position += 1) {
+    return this.list(value, key, ["noVersions", key], (text, position) => {
       try {
-        versions[position] = versionOf(strings[position]);
+        return versionOf(text);
       } catch (error) {
-        valid = false;
-        this.report("error", "invalidVersion", {
-          path: appending(key, this.messagePath) + `[${position}]`, key, value: compactDescription(strings[position]),
-          words: ["error", /** @type {Error} */ (error).message],
-        });
+        this.error("invalidVersion", key, compactDescription(text),
+          ["error", /** @type {Error} */ (error).message], this.itemPath(key, position));
+        return undefined;
       }
-    }
-    return valid ? versions : undefined;
+    });
   }
 
   /**
@@ -459,12 +496,12 @@ export class MessageReader {
     if (text === undefined) return undefined;
     try {
       const range = VersionRange.parse(text);
-      if (range.matchesEveryRelease && [...encoder.encode(text)].every(isRangeWhitespace)) {
-        this.report("warning", "noEffect", { key, value: `"${text}"`, words: ["everyRelease", key] });
+      if (range.matchesEveryRelease && [...new TextEncoder().encode(text)].every(isRangeWhitespace)) {
+        this.warning("noEffect", key, `"${text}"`, ["everyRelease", key]);
       }
       return range;
     } catch (error) {
-      this.report("error", "invalidRange", { key, value: compactDescription(text), words: ["error", /** @type {Error} */ (error).message] });
+      this.error("invalidRange", key, compactDescription(text), ["error", /** @type {Error} */ (error).message]);
       return undefined;
     }
   }
@@ -479,52 +516,44 @@ export class MessageReader {
     try {
       return parseTimestamp(text);
     } catch (error) {
-      this.report("error", "invalidDate", {
-        key, value: compactDescription(text),
-        words: ["notRFC3339", /** @type {Error} */ (error).message],
-      });
+      this.error("invalidDate", key, compactDescription(text), ["notRFC3339", /** @type {Error} */ (error).message]);
       return undefined;
     }
   }
 
   /** @param {JSONValue} value */
   readPlatforms(value) {
-    const strings = this.stringArray(value, "platforms");
-    if (strings === undefined) return undefined;
-    if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key: "platforms", value: "[]", words: ["noPlatforms"] });
-    }
-    const platforms = strings.map((s) => s.toLowerCase());
-    platforms.forEach((platform, position) => {
-      if (knownPlatforms.includes(platform)) return;
-      this.report("warning", "unknownPlatform", {
-        path: this.messagePath + `.platforms[${position}]`, key: "platforms", value: compactDescription(strings[position]),
-        words: ["unknownPlatform", strings[position], knownPlatforms],
-      });
+    return this.list(value, "platforms", ["noPlatforms"], (text, position) => {
+      const platform = text.toLowerCase();
+      if (!knownPlatforms.includes(platform)) {
+        this.warning("unknownPlatform", "platforms", compactDescription(text),
+          ["unknownPlatform", text, knownPlatforms], this.itemPath("platforms", position));
+      }
+      return platform;
     });
-    return platforms;
   }
 
   /** @param {JSONValue} value */
   readLocales(value) {
-    const strings = this.stringArray(value, "locales");
-    if (strings === undefined) return undefined;
-    if (strings.length === 0) {
-      this.report("warning", "matchesNothing", { key: "locales", value: "[]", words: ["noLocales"] });
-    }
-    /** @type {LanguageTag[]} */
-    const tags = [];
-    strings.forEach((text, position) => {
+    return this.list(value, "locales", ["noLocales"], (text, position) => {
       const tag = new LanguageTag(text);
-      if (tag.isWellFormed) tags.push(tag);
-      else {
-        this.report("error", "invalidLanguageTag", {
-          path: this.messagePath + `.locales[${position}]`, key: "locales", value: compactDescription(text),
-          words: ["notLanguageTag", text],
-        });
-      }
+      if (tag.isWellFormed) return tag;
+      this.error("invalidLanguageTag", "locales", compactDescription(text),
+        ["notLanguageTag", text], this.itemPath("locales", position));
+      return undefined;
     });
-    return tags.length === strings.length ? tags : undefined;
+  }
+
+  /**
+   * A list of ids (`key`: bundleIds, installIds): the warning `none` when it is empty, the error `empty`
+   * at each empty id.
+   * @param {JSONValue} value @param {string} key @param {Words} empty @param {Words} none
+   */
+  ids(value, key, empty, none) {
+    return this.list(value, key, none, (id, position) => {
+      if (id === "") this.error("invalidValue", key, '""', empty, this.itemPath(key, position));
+      return id;
+    });
   }
 
   /**
@@ -533,19 +562,15 @@ export class MessageReader {
    * @returns {Link | undefined}
    */
   readLink(value, path) {
-    if (!isObject(value)) {
-      this.wrongType(value, "link", 'an object with "title" and "url"', path);
-      return undefined;
-    }
-    this.checkKeys(value, linkKeys, path);
+    if (!this.checkObject(value, "link", "link", path, linkKeys)) return undefined;
     /** @type {string | undefined} */
     let title;
     const titleValue = present(value, "title");
     if (titleValue !== undefined) title = this.string(titleValue, "title", path + ".title");
-    else this.report("error", "missingKey", { path: path + ".title", key: "title", words: ["noLinkTitle"] });
+    else this.error("missingKey", "title", undefined, ["noLinkTitle"], path + ".title");
     const urlValue = present(value, "url");
     if (urlValue === undefined) {
-      this.report("error", "missingKey", { path: path + ".url", key: "url", words: ["noLinkURL"] });
+      this.error("missingKey", "url", undefined, ["noLinkURL"], path + ".url");
       return undefined;
     }
     const urlString = this.string(urlValue, "url", path + ".url");
@@ -564,18 +589,16 @@ export class MessageReader {
   checkedURL(text, value, path, key = "url") {
     const absolute = absoluteURL(text, path);
     if (absolute === undefined) {
-      this.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["notAbsolute", text, schemeOf(text), "https://example.com/help"] });
+      this.error("invalidURL", key, compactDescription(value),
+        ["notAbsolute", text, schemeOf(text), "https://example.com/help"], path);
       return undefined;
     }
     if (forbiddenSchemes.has(absolute.scheme)) {
-      this.report("error", "invalidURL", { path, key, value: compactDescription(value), words: ["forbiddenScheme", absolute.scheme] });
+      this.error("invalidURL", key, compactDescription(value), ["forbiddenScheme", absolute.scheme], path);
       return undefined;
     }
     if (absolute.scheme === "http") {
-      this.report("warning", "insecureLink", {
-        path, key, value: compactDescription(value),
-        words: ["httpLink"],
-      });
+      this.warning("insecureLink", key, compactDescription(value), ["httpLink"], path);
     }
     return absolute.url;
   }
@@ -587,29 +610,11 @@ export class MessageReader {
    */
   read(element) {
     if (!isObject(element)) {
-      this.report("error", "wrongType", { key: null, value: compactDescription(element), words: ["notObject", typeDescription(element)] });
+      this.error("wrongType", null, compactDescription(element), ["notObject", typeDescription(element)]);
       return undefined;
     }
-    const names = element.names;
-    const seen = seenNames(names);
-    for (let index = 0; index < names.length; index += 1) {
-      const key = names[index];
-      if (utf8Length(key) > this.maximumStringLength) {
-        this.reportLongKey(key, this.messagePath);
-        continue;
-      }
-      const repeated = writtenBefore(names, index, seen);
-      if (messageKeySet.has(key)) {
-        if (repeated) this.reportDuplicate(key, this.messagePath);
-      } else if (repeated) {
-        this.reportDuplicate(key, this.messagePath);
-      } else {
-        if (this.unknownKeysWritten.length < maximumKeyWarnings) this.unknownKeysWritten.push(key);
-        this.reportUnknown(key, this.messagePath, messageKeys);
-      }
-    }
-    // A key's last value (null when that was null: the key is then not given).
-    const get = (/** @type {string} */ key) => element.get(key) ?? undefined;
-    return rich.readMessage(this, get);
+    this.checkKeys(element, messageKeys, this.messagePath);
+    this.get = (key) => element.get(key) ?? undefined;
+    return rich.readMessage(this, this.get);
   }
 }

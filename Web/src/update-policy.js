@@ -36,7 +36,7 @@ const policyKeys = [
  */
 export function readUpdatePolicy(r, element) {
   if (!(element instanceof JSONObject)) {
-    r.report("error", "wrongType", { value: compactDescription(element), words: ["notPolicy", typeDescription(element)] });
+    r.error("wrongType", null, compactDescription(element), ["notPolicy", typeDescription(element)]);
     return undefined;
   }
   r.checkKeys(element, policyKeys, r.messagePath);
@@ -49,7 +49,8 @@ export function readUpdatePolicy(r, element) {
   }
   const list = present(element, "bundleIds");
   if (list !== undefined) bundleIds.push(...(r.stringArray(list, "bundleIds") ?? []).filter((id) => id !== ""));
-  if (bundleIds.length === 0 && single === undefined) r.report("error", "missingKey", { key: "bundleId", words: ["bundleIdIsMissing"] });
+  if (bundleIds.length === 0 && single === undefined) r.error("missingKey", "bundleId", undefined,
+    ["bundleIdIsMissing"]);
   /** @type {UpdatePolicy} */
   const policy = { bundleIds, localizations: [] };
   /** @type {Version[]} */
@@ -62,14 +63,13 @@ export function readUpdatePolicy(r, element) {
       versions[key === "latestVersion" ? 1 : 0] = Version.parse(text);
       policy[key] = text;
     } catch (error) {
-      r.report("error", "invalidVersion", { key, value: compactDescription(text), words: ["error", /** @type {Error} */ (error).message] });
+      r.error("invalidVersion", key, compactDescription(text), ["error", /** @type {Error} */ (error).message]);
     }
   }
   const [minimum, latest] = versions;
   if (minimum !== undefined && latest !== undefined && latest.compare(minimum) < 0) {
-    r.report("warning", "noEffect", {
-      key: "latestVersion", value: compactDescription(latest.toString()), words: ["latestBelowMinimum", latest, minimum],
-    });
+    r.warning("noEffect", "latestVersion", compactDescription(latest.toString()),
+      ["latestBelowMinimum", latest, minimum]);
   }
   const storeValue = present(element, "storeURL");
   if (storeValue !== undefined) {
@@ -91,7 +91,7 @@ export function readUpdatePolicy(r, element) {
   }
   if (policy.minimumVersion === undefined && policy.latestVersion === undefined && policy.storeURL === undefined &&
     policy.releaseDelayDays === undefined) {
-    r.report("warning", "noEffect", { words: ["policySetsNothing"] });
+    r.warning("noEffect", null, undefined, ["policySetsNothing"]);
   }
   return r.hasErrors ? undefined : policy;
 }
