@@ -191,15 +191,24 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
  */
 async function reportLeftOut(url, left, problem) {
   const first = left[0];
-  let reason;
-  try {
-    await loadDiagnosticWords();
-    reason = written(first).reason;
-  } catch (error) {
-    reason = `${first.code} (its words cannot be loaded: ${describe(error)})`;
-  }
+  const reason = await reasonOf(first);
   // A message can have several errors; an error of the feed itself ($.format, $.sequence) is no message's.
   const messages = new Set(left.filter((d) => d.messageIndex !== null).map((d) => d.messageIndex)).size;
   const count = messages === 0 ? "" : ` ${messages} message${messages === 1 ? "" : "s"} left out;`;
   problem(`the feed at ${url}:${count} ${first.path}: ${reason}`);
+}
+
+/**
+ * Why `diagnostic` is, in words: they are loaded now (in the bundle, appalert-web-words.js); when they
+ * cannot be, its code is said instead.
+ * @param {import("./diagnostics.js").RecordedDiagnostic} diagnostic
+ * @returns {Promise<string>}
+ */
+export async function reasonOf(diagnostic) {
+  try {
+    await loadDiagnosticWords();
+    return written(diagnostic).reason;
+  } catch (error) {
+    return `${diagnostic.code} (its words cannot be loaded: ${describe(error)})`;
+  }
 }

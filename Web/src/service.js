@@ -12,7 +12,7 @@ import { LinkPolicy } from "./link-policy.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
-import { loadFeed, loadTrust } from "./loader.js";
+import { loadFeed, loadTrust, reasonOf } from "./loader.js";
 import { countsURL } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./renderer.js";
@@ -253,7 +253,16 @@ export class AlertService extends EventTarget {
       const behindMessage = this.#current !== undefined && this.#update === undefined;
       decision = await (await import("./update-prompt.js")).checkForUpdate({
         // The app's policy as this engine reads it (plain data): the prompt's file carries no readers.
-        policy: async () => { const feed = await this.#load(); return feed && (updatePolicyFor(feed, this.options.bundleId) ?? null); },
+        policy: async () => {
+          const feed = await this.#load();
+          if (feed === undefined) return undefined;
+          /** @type {import("./diagnostics.js").RecordedDiagnostic | undefined} */
+          let leftOut;
+          const policy = updatePolicyFor(feed, this.options.bundleId, (error) => (leftOut ??= error));
+          // A policy for this app with an error is not used: said, as a message left out is.
+          if (leftOut) this.#say(`the feed at ${this.url}: ${leftOut.path}: ${await reasonOf(leftOut)}`);
+          return policy ?? null;
+        },
         store: this.#store, now: this.now, languages: this.languages, options: this.options,
         renderer: this.#current || this.#update ? undefined : this.renderer, texts: this.texts,
         hold: (drawing) => (this.#update = drawing), emit: (detail) => this.#emit("update", detail),

@@ -97,17 +97,35 @@ export function readUpdatePolicy(r, element) {
 }
 
 /**
+ * Whether a policy entry, as written, names `bundleId` or every app (`"*"`), read from its JSON alone: a
+ * policy left out for an error may still say whose it was.
+ * @param {import("./json.js").JSONValue} element @param {string} bundleId
+ */
+function names(element, bundleId) {
+  if (!(element instanceof JSONObject)) return false;
+  const ids = [present(element, "bundleId"), present(element, "bundleIds")].flat();
+  return ids.some((id) => id === bundleId || id === "*");
+}
+
+/**
  * The policy for `bundleId`, read as the Swift engine reads the feed's policies (an entry with an error
- * is left out): the first entry naming it exactly, else the first for `"*"`.
+ * is left out): the first entry naming it exactly, else the first for `"*"`. `leftOut` is given the first
+ * error of each entry left out that names this app or every app, for the page to say so.
  * @param {import("./message.js").Feed} feed @param {string} bundleId
+ * @param {(error: import("./diagnostics.js").RecordedDiagnostic) => void} [leftOut]
  * @returns {UpdatePolicy | undefined}
  */
-export function updatePolicyFor(feed, bundleId) {
+export function updatePolicyFor(feed, bundleId, leftOut) {
   /** @type {UpdatePolicy[]} */
   const policies = [];
   (feed.updates ?? []).forEach((element, index) => {
-    const policy = readUpdatePolicy(new MessageReader(index, "$.updates", feedLimits.maximumStringLength), element);
+    const reader = new MessageReader(index, "$.updates", feedLimits.maximumStringLength);
+    const policy = readUpdatePolicy(reader, element);
     if (policy !== undefined) policies.push(policy);
+    else if (leftOut && names(element, bundleId)) {
+      const first = reader.diagnostics.find((d) => d.severity === "error");
+      if (first) leftOut({ ...first, leftOut: "policy" });
+    }
   });
   return policies.find((p) => p.bundleIds.includes(bundleId)) ?? policies.find((p) => p.bundleIds.includes("*"));
 }

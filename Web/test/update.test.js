@@ -208,3 +208,21 @@ test("close() takes the update prompt down and leaves the service usable; a prom
   await waiting.service.showAlertIfNecessary();
   assert.deepEqual(waiting.renderer.shown.map((drawn) => drawn.message.id), [1, 1], "no prompt: the page asked for none since close()");
 });
+
+test("a policy for this app left out for an error is a problem naming it and why; the decision is made without it", async () => {
+  const { service, events, renderer } = setUp([{ minimumVersion: "v1.2", latestVersion: "1.5" }]);
+  const decision = await service.checkForUpdate();
+  assert.equal(decision?.kind, "none");
+  assert.equal(renderer.shown.length, 0);
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    `the feed at https://feed.example/messages.json: $.updates[0].minimumVersion: invalid version "v1.2": 'v' at position 1 where a number was expected; the policy is left out`,
+  ]);
+  // Another app's broken policy is not this page's problem; a good one for every app still applies.
+  const server = feedServer(JSON.stringify({ format: 2, messages: [], updates: [
+    { bundleId: "com.example.other", minimumVersion: "v2" }, { bundleId: "*", latestVersion: "1.5" }] }));
+  const other = new AlertService("https://feed.example/messages.json", { bundleId: "com.example.mine", appVersion: "1.4.0",
+    storage: new MemoryStorage(), renderer: null, fetch: server.fetch, channel: null });
+  const otherEvents = eventsOf(other);
+  assert.equal((await other.checkForUpdate())?.kind, "optional");
+  assert.deepEqual(otherEvents.of("problem"), []);
+});
