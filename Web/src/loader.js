@@ -144,6 +144,13 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
     if (trust) trust.checkSequence(feed, highest, "the feed's");
     const left = diagnostics.filter((d) => d.severity === "error");
     if (left.length > 0) await reportLeftOut(url, left, problem);
+    // A key the engine does not know is ignored, as apps ignore it; a misspelt targeting key ("platfroms")
+    // would show a message to everyone, so the page says so.
+    const ignored = diagnostics.filter((d) => d.code === "unknownKey");
+    if (ignored.length > 0) {
+      problem(`the feed at ${url}: ${ignored[0].path}: ${await reasonOf(ignored[0])}` +
+        (ignored.length > 1 ? ` (and ${ignored.length - 1} more unknown key${ignored.length === 2 ? "" : "s"})` : ""));
+    }
     const sequence = keys ? feed.sequence ?? 0 : undefined;
     if (kept?.body !== body || kept.signature !== signature || (sequence !== undefined && highest !== sequence)) {
       const etag = response.headers.get("etag") ?? undefined;

@@ -134,6 +134,18 @@ test("messages the feed gets wrong are left out with a problem naming the first;
   assert.match(events.of("problem")[0].message, /1 message left out; \$\.messages\[0\]\.text: "text" is missing/);
 });
 
+test("a key the engine does not know is a problem naming it and the key meant; the message is still shown", async () => {
+  const { service, renderer, events } = setUp([message(1, { platfroms: ["ios"], colour: "red" })]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 1, "ignored, as apps ignore it: shown on every platform");
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    'the feed at https://feed.example/messages.json: $.messages[0].platfroms: unknown key "platfroms" is ignored (did you mean "platforms"?) (and 1 more unknown key)',
+  ]);
+  const clean = setUp([message(2)]);
+  await clean.service.showAlertIfNecessary();
+  assert.deepEqual(clean.events.of("problem"), []);
+});
+
 test("a message with several errors counts once among those left out; an error of the feed itself is no message's", async () => {
   const twice = setUp([{ id: 1, bundleId: "com.example.web", title: "no text", rollout: "all", priority: "high" }, message(2)]);
   await twice.service.showAlertIfNecessary();
