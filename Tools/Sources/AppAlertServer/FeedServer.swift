@@ -477,9 +477,11 @@ struct ReloadService: Service {
                 if Task.isCancelled { break }
                 let before = content.snapshot
                 if let error = content.reloadIfChanged() {
+                    let held =
+                        "for every file of the folder, until the feeds are valid again "
+                        + "(other files changed meanwhile wait too)"
                     logger.error(
-                        "invalid edit not served; the last good version stays, for every file of the folder, "
-                            + "until the feeds are valid again (other files changed meanwhile wait too):\n\(error)")
+                        "invalid edit not served; the last good version stays, \(held):\n\(error)")
                 } else if content.snapshot !== before {
                     let after = content.snapshot
                     if !after.keptPrevious {
