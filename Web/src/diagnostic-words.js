@@ -3,7 +3,7 @@
 // appalert-web-words.js, that a page loads only when it has a diagnostic to report (feed.js,
 // loadDiagnosticWords); src/index.js and the command load it at once.
 
-import { closestKey, escapedControls } from "./diagnostics.js";
+import { closestKey, escapedControls, excerpt } from "./diagnostics.js";
 import { messageKeys } from "./message-keys.js";
 import { percentText } from "./words.js";
 import { compactDescription } from "./json.js";
@@ -257,16 +257,18 @@ export function shorteningQuotes(text, limit = 100) {
 }
 
 /**
- * A recorded diagnostic as written (FeedDiagnostic): its reason in words (`reason`), and its value as
- * text where it was recorded as read (diagnostics.js, ValueRead: compact JSON, at most 80 characters).
+ * A recorded diagnostic as written (FeedDiagnostic), as the Swift engine stores it: its key and value at
+ * most 100 characters, its value as text where it was recorded as read (diagnostics.js, ValueRead: compact
+ * JSON, at most 80 characters), its reason in words (`reason`).
  * @param {import("./diagnostics.js").RecordedDiagnostic} diagnostic
  * @returns {import("./diagnostics.js").FeedDiagnostic}
  */
 export function reasonOf(diagnostic) {
-  const { words, leftOut, value, ...facts } = diagnostic;
+  const { words, leftOut, key, value, ...facts } = diagnostic;
   return {
     ...facts,
-    value: value === null || typeof value === "string" ? value : compactDescription(value.json),
+    key: key === null ? null : excerpt(key),
+    value: value === null ? null : typeof value === "string" ? excerpt(value) : compactDescription(value.json),
     reason: reasonText(words, leftOut ?? false),
   };
 }

@@ -167,19 +167,15 @@ export function escapedControls(text) {
 }
 
 /**
- * A diagnostic as the Swift engine stores it: its path at most 400 characters, its key and value at
- * most 100, controls in its path escaped (its words are bounded as they are written: `written`).
+ * A diagnostic's path as the Swift engine stores it: at most 400 characters, its controls escaped (a page
+ * reports a problem at its path before the words are loaded). Its key, value and words are bounded as
+ * they are written (`reasonOf` of diagnostic-words.js).
  * @param {RecordedDiagnostic} diagnostic
  * @returns {RecordedDiagnostic}
  */
 export function bounded(diagnostic) {
   const path = new TextEncoder().encode(diagnostic.path).length > 400 ? excerpt(diagnostic.path, 400) : diagnostic.path;
-  return {
-    ...diagnostic,
-    path: escapedControls(path),
-    key: diagnostic.key === null ? null : excerpt(diagnostic.key),
-    value: typeof diagnostic.value === "string" ? excerpt(diagnostic.value) : diagnostic.value,
-  };
+  return { ...diagnostic, path: escapedControls(path) };
 }
 
 /** @type {typeof import("./diagnostic-words.js").reasonOf | undefined} */
