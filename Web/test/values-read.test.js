@@ -39,3 +39,15 @@ test("a value read is written as the Swift engine shows it, with the words", () 
     ["invalidValue", "priority", "1e+20", '"priority" must be a whole number'],
   ]);
 });
+
+test("a key and a value are cut to 100 characters as they are written", () => {
+  const key = "q".repeat(150);
+  const long = JSON.stringify({ format: 2, messages: [{ id: 1, bundleId: "b", title: "t", text: "x", [key]: 1, data: { [key]: "y".repeat(2000) } }] });
+  const recorded = readFeedUncapped(long).diagnostics.find((d) => d.code === "unknownKey");
+  assert.equal(recorded?.key, key);
+  const written = decodeFeed(long).diagnostics.map((d) => [d.code, d.key, d.value]);
+  assert.deepEqual(written, [
+    ["limit", "data", '"' + "y".repeat(40) + "…\""],
+    ["unknownKey", "q".repeat(100) + "…", null],
+  ]);
+});
