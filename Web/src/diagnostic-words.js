@@ -3,9 +3,10 @@
 // appalert-web-words.js, that a page loads only when it has a diagnostic to report (feed.js,
 // loadDiagnosticWords); src/index.js and the command load it at once.
 
-import { closestKey, escapedControls } from "./diagnostics.js";
+import { closestKey, escapedControls, excerpt } from "./diagnostics.js";
 import { messageKeys } from "./message-keys.js";
 import { percentText } from "./words.js";
+import { compactDescription } from "./json.js";
 
 /** @param {string | undefined} misspelt */
 const misspelling = (misspelt) => (misspelt !== undefined ? ` (is "${misspelt}" a misspelling of it?)` : "");
@@ -93,6 +94,10 @@ export const sentences = {
     `"${key}" is ${bytes} bytes long; the limit is ${limit} (FeedLimits.maximumStringLength)`,
   empty: (key) => `"${key}" must not be empty`,
   mustBe: (key, bounds) => `"${key}" must be ${bounds}`,
+  // A number's bounds, written as the value at fault is (Number.MAX_VALUE: no upper bound).
+  mustBeWithin: (key, /** @type {number} */ low, /** @type {number} */ high) =>
+    sentences.mustBe(key, high === Number.MAX_VALUE ? `at least ${compactDescription(low)}`
+      : `from ${compactDescription(low)} to ${compactDescription(high)}`),
   notWhole: (key) => `"${key}" must be a whole number`,
   atLeast: (key, minimum) => `"${key}" must be at least ${minimum}`,
   notStrings: (key, type) => `"${key}" must hold strings, not ${type}`,
@@ -109,7 +114,7 @@ export const sentences = {
   badId: () => `"id" must be a whole number of at least 1`,
   emptyBundleId: () => `a bundle id must not be empty`,
   noBundleIds: () => `an empty "bundleIds" adds no app`,
-  endBeforeStart: (start) => `"endDate" must be after "startDate" (${start}); the message could never be shown`,
+  endBeforeStart: (start) => `"endDate" must be after "startDate" (${compactDescription(start)}); the message could never be shown`,
   rolloutZero: () => `"rollout": 0 reaches no install`,
   hoursOneView: () => `"minHoursBetweenViews" has no effect while "maxViews" is 1`,
   alwaysDismissible: (layout) =>
@@ -252,6 +257,23 @@ export function shorteningQuotes(text, limit = 100) {
 }
 
 /**
+ * A recorded diagnostic as written (FeedDiagnostic), as the Swift engine stores it: its key and value at
+ * most 100 characters, its value as text where it was recorded as read (diagnostics.js, ValueRead: compact
+ * JSON, at most 80 characters), its reason in words (`reason`).
+ * @param {import("./diagnostics.js").RecordedDiagnostic} diagnostic
+ * @returns {import("./diagnostics.js").FeedDiagnostic}
+ */
+export function reasonOf(diagnostic) {
+  const { words, leftOut, key, value, ...facts } = diagnostic;
+  return {
+    ...facts,
+    key: key === null ? null : excerpt(key),
+    value: value === null ? null : typeof value === "string" ? excerpt(value) : compactDescription(value.json),
+    reason: reasonText(words, leftOut ?? false),
+  };
+}
+
+/**
  * A diagnostic's reason: its sentence written with its values, "; the message is left out" added when
  * it is the first error of a message left out ("; the policy is left out" for an update policy's, when
  * `leftOut` is "policy") unless it says so already, its controls escaped and its long quotes cut, as
@@ -259,7 +281,7 @@ export function shorteningQuotes(text, limit = 100) {
  * @param {import("./diagnostics.js").Words} words
  * @param {boolean | "policy"} leftOut
  */
-export function reasonOf(words, leftOut) {
+function reasonText(words, leftOut) {
   const [name, ...values] = words;
   const sentence = sentences[name];
   if (sentence === undefined) throw new Error(`no sentence named ${name} for a diagnostic`);

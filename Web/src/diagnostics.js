@@ -31,10 +31,23 @@
  * @property {number | null} messageIndex
  * @property {number | null} messageId
  * @property {string | null} key
- * @property {string | null} value
+ * @property {string | ValueRead | null} value text, or a value as read, written as text with the words
  * @property {Words} words
  * @property {boolean | "policy"} [leftOut] "policy" for an update policy's first error
  */
+
+/**
+ * A value at fault as the feed has it, recorded as it is read: its text (compact JSON, at most 80
+ * characters, as the Swift engine shows it) is written with the words (diagnostic-words.js), so that the
+ * page's file carries no JSON writer.
+ * @typedef {{json: import("./json.js").JSONValue}} ValueRead
+ */
+
+/**
+ * @param {import("./json.js").JSONValue} value
+ * @returns {ValueRead}
+ */
+export const valueRead = (value) => ({ json: value });
 
 /** A document that is not a feed at all: not JSON, neither shape, or too large. */
 export class FeedError extends Error {
@@ -154,26 +167,23 @@ export function escapedControls(text) {
 }
 
 /**
- * A diagnostic as the Swift engine stores it: its path at most 400 characters, its key and value at
- * most 100, controls in its path escaped (its words are bounded as they are written: `written`).
+ * A diagnostic's path as the Swift engine stores it: at most 400 characters, its controls escaped (a page
+ * reports a problem at its path before the words are loaded). Its key, value and words are bounded as
+ * they are written (`reasonOf` of diagnostic-words.js).
  * @param {RecordedDiagnostic} diagnostic
  * @returns {RecordedDiagnostic}
  */
 export function bounded(diagnostic) {
   const path = new TextEncoder().encode(diagnostic.path).length > 400 ? excerpt(diagnostic.path, 400) : diagnostic.path;
-  return {
-    ...diagnostic,
-    path: escapedControls(path),
-    key: diagnostic.key === null ? null : excerpt(diagnostic.key),
-    value: diagnostic.value === null ? null : excerpt(diagnostic.value),
-  };
+  return { ...diagnostic, path: escapedControls(path) };
 }
 
 /** @type {typeof import("./diagnostic-words.js").reasonOf | undefined} */
 let reasonOf;
 
 /**
- * Gives the function that writes a diagnostic's reason (`reasonOf` of diagnostic-words.js), once loaded.
+ * Gives the function that writes a recorded diagnostic (`reasonOf` of diagnostic-words.js: its reason,
+ * and its value as read), once loaded.
  * @param {typeof import("./diagnostic-words.js").reasonOf} writer
  */
 export function useDiagnosticWords(writer) {
@@ -186,7 +196,7 @@ export const hasDiagnosticWords = () => reasonOf !== undefined;
 export const wordsNotLoaded = "the diagnostics' words are not loaded: await loadDiagnosticWords() first";
 
 /**
- * A recorded diagnostic with its reason in words; the words must have been loaded (loadDiagnosticWords
+ * A recorded diagnostic with its reason in words and its value as text; the words must have been loaded (loadDiagnosticWords
  * of feed.js).
  * @param {RecordedDiagnostic} diagnostic
  * @returns {FeedDiagnostic}
@@ -195,6 +205,5 @@ export function written(diagnostic) {
   if (reasonOf === undefined) {
     throw new Error(wordsNotLoaded);
   }
-  const { words, leftOut, ...facts } = diagnostic;
-  return { ...facts, reason: reasonOf(words, leftOut ?? false) };
+  return reasonOf(diagnostic);
 }

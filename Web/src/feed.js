@@ -1,10 +1,10 @@
 // Reads a feed in either shape of the contract, one message at a time (Sources/AppAlert/Feed/FeedDecoder.swift,
 // MessageCollector.swift): a message with an error is left out with diagnostics, every other one is used.
 
-import { JSONObject, JSONSyntaxError, compactDescription, integerValue, doubleValue, parseJSON, typeDescription } from "./json.js";
+import { JSONObject, JSONSyntaxError, integerValue, doubleValue, parseJSON, typeDescription } from "./json.js";
 import {
   FeedError, UnsupportedError, appendingPath, bounded, closestKey, excerpt, hasDiagnosticWords, useDiagnosticWords,
-  wordsNotLoaded, written,
+  valueRead, wordsNotLoaded, written,
 } from "./diagnostics.js";
 import { fastJSON } from "./json-fast.js";
 import { MessageReader, maximumKeyWarnings } from "./reader.js";
@@ -305,11 +305,11 @@ function readDocument(document) {
     if (number !== undefined) {
       format = number;
       if (number !== 2) {
-        diagnostics.push(feedDiagnostic("warning", "format", "$.format", "format", compactDescription(formatValue),
+        diagnostics.push(feedDiagnostic("warning", "format", "$.format", "format", valueRead(formatValue),
           number > 2 ? ["formatNewer", number] : ["formatIs2"]));
       }
     } else {
-      diagnostics.push(feedDiagnostic("error", "wrongType", "$.format", "format", compactDescription(formatValue),
+      diagnostics.push(feedDiagnostic("error", "wrongType", "$.format", "format", valueRead(formatValue),
         ["notType", "format", "a number", typeDescription(formatValue)]));
     }
   }
@@ -331,14 +331,14 @@ function readDocument(document) {
     if (number !== undefined && number >= 0) sequence = number;
     else {
       diagnostics.push(feedDiagnostic("error", doubleValue(sequenceValue) === undefined ? "wrongType" : "outOfRange", "$.sequence",
-        "sequence", compactDescription(sequenceValue),
+        "sequence", valueRead(sequenceValue),
         ["sequenceNotWhole"]));
     }
   }
   const updates = document.get("updates");
   if (updates !== undefined && updates !== null) {
     if (!Array.isArray(updates)) {
-      diagnostics.push(feedDiagnostic("error", "wrongType", "$.updates", "updates", compactDescription(updates),
+      diagnostics.push(feedDiagnostic("error", "wrongType", "$.updates", "updates", valueRead(updates),
         ["notType", "updates", "an array", typeDescription(updates)]));
     }
     // Update policies do not take part in choosing a message: update.js reads them when an update is
@@ -354,7 +354,7 @@ function readDocument(document) {
 
 /**
  * @param {"error" | "warning"} severity @param {string} code @param {string} path @param {string | null} key
- * @param {string | null} value @param {Words} words @returns {RecordedDiagnostic}
+ * @param {string | import("./diagnostics.js").ValueRead | null} value @param {Words} words @returns {RecordedDiagnostic}
  */
 function feedDiagnostic(severity, code, path, key, value, words) {
   return bounded({ severity, code, path, messageIndex: null, messageId: null, key, value, words });

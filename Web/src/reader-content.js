@@ -2,8 +2,8 @@
 // conversions, images, buttons, actions, features, colors and data (MessageReader+Campaign.swift,
 // MessageReader+RichContent.swift, Conversion.swift).
 
-import { compactDescription, integerValue, typeDescription } from "./json.js";
-import { excerpt } from "./diagnostics.js";
+import { integerValue, typeDescription } from "./json.js";
+import { excerpt, valueRead } from "./diagnostics.js";
 import { appending, isObject, isValidEventName, layoutHasButtons, present } from "./reader.js";
 import { absoluteURL, schemeOf } from "./reader-url.js";
 import { hostOf } from "./link-policy.js";
@@ -47,7 +47,7 @@ export function readAttributes(r, value) {
         return;
       }
       failed = true;
-      r.error("wrongType", "attributes", compactDescription(element),
+      r.error("wrongType", "attributes", valueRead(element),
         ["badAttribute", excerpt(key), typeDescription(element)], isList ? path + `[${position}]` : path);
     });
     conditions.push({ key, values: accepted });
@@ -87,7 +87,7 @@ function eventName(r, value, key, path) {
   const name = r.string(value, "event", path);
   if (name === undefined) return undefined;
   if (!isValidEventName(name)) {
-    r.error("invalidValue", key, compactDescription(name), ["badEventName"], path);
+    r.error("invalidValue", key, valueRead(name), ["badEventName"], path);
     return undefined;
   }
   return name;
@@ -106,7 +106,7 @@ export function readConversion(r, value, path) {
   if (field !== undefined) {
     if (typeof field === "string" && isValidEventName(field)) event = field;
     else if (typeof field === "string") {
-      r.error("invalidValue", "conversion", compactDescription(field), ["badEventName"], path + ".event");
+      r.error("invalidValue", "conversion", valueRead(field), ["badEventName"], path + ".event");
     } else {
       r.wrongType(field, "event", "string", path + ".event");
     }
@@ -178,14 +178,14 @@ function imageURL(r, value, key, path) {
   if (text === undefined) return undefined;
   const absolute = absoluteURL(text, path);
   if (absolute === undefined) {
-    r.error("invalidURL", key, compactDescription(value),
+    r.error("invalidURL", key, valueRead(value),
       ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"], path);
     return undefined;
   }
   if (absolute.scheme === "https" || (absolute.scheme === "http" && loopbackHosts.has(hostOf(text).toLowerCase()))) {
     return absolute.url;
   }
-  r.error("invalidURL", key, compactDescription(value), ["httpImage"], path);
+  r.error("invalidURL", key, valueRead(value), ["httpImage"], path);
   return undefined;
 }
 
@@ -269,7 +269,7 @@ export function readAction(r, value, key, path) {
       const name = eventName(r, event, key, path + ".event");
       return name === undefined ? undefined : { event: name };
     }
-    r.error("invalidValue", key, compactDescription(value), ["badAction"], path);
+    r.error("invalidValue", key, valueRead(value), ["badAction"], path);
     return undefined;
   }
   r.badString(value, key, ["notAction", key], path);
@@ -309,7 +309,7 @@ export function readFeatures(r, value, path) {
     if (symbol !== undefined) {
       if (isSymbolName(symbol)) feature.symbol = symbol;
       else {
-        r.warning("invalidValue", "symbol", compactDescription(symbol), ["badSymbol"], itemPath + ".symbol");
+        r.warning("invalidValue", "symbol", valueRead(symbol), ["badSymbol"], itemPath + ".symbol");
       }
     }
     features.push(feature);

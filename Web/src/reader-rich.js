@@ -1,9 +1,10 @@
 // The keys of a message after its id and apps: texts, targeting, campaign and rich content
 // (Sources/AppAlert/Feed/MessageReader.swift's read, MessageReader+Campaign.swift, +RichContent.swift).
 
-import { compactDescription, doubleValue, integerValue, typeDescription, utf8Length } from "./json.js";
+import { doubleValue, integerValue, typeDescription, utf8Length } from "./json.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp, formatTimestamp } from "./dates.js";
+import { valueRead } from "./diagnostics.js";
 
 import { MessageReader, appending, isValidEventName, layoutHasButtons, layoutHasTapAction, present } from "./reader.js";
 
@@ -74,8 +75,8 @@ export function readMessage(r, get) {
   const startDate = (m.startDate = r.optional("startDate", r.date));
   const endDate = (m.endDate = r.optional("endDate", r.date));
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) {
-    r.error("emptyDateWindow", "endDate", compactDescription(/** @type {JSONValue} */ (get("endDate"))),
-      ["endBeforeStart", compactDescription(/** @type {JSONValue} */ (get("startDate")))]);
+    r.error("emptyDateWindow", "endDate", valueRead(/** @type {JSONValue} */ (get("endDate"))),
+      ["endBeforeStart", get("startDate")]);
   }
   m.rollout = 100;
   const rolloutValue = get("rollout");
@@ -91,7 +92,7 @@ export function readMessage(r, get) {
   const minHoursBetweenViews = r.optional("minHoursBetweenViews", r.number, 0, Number.MAX_VALUE);
   m.minHoursBetweenViews = minHoursBetweenViews;
   if (minHoursBetweenViews !== undefined && maxViews === 1) {
-    r.warning("noEffect", "minHoursBetweenViews", compactDescription(minHoursBetweenViews), ["hoursOneView"]);
+    r.warning("noEffect", "minHoursBetweenViews", valueRead(minHoursBetweenViews), ["hoursOneView"]);
   }
   const dismissibleValue = get("dismissible");
   if (dismissibleValue !== undefined) {
@@ -151,10 +152,10 @@ export function readMessage(r, get) {
 function readLayout(r, value) {
   if (typeof value === "string" && layouts.includes(value)) return /** @type {Layout} */ (value);
   if (typeof value !== "string") {
-    r.error("wrongType", "layout", compactDescription(value), ["layoutNotString", typeDescription(value), layouts]);
+    r.error("wrongType", "layout", valueRead(value), ["layoutNotString", typeDescription(value), layouts]);
     return undefined;
   }
-  r.error("invalidValue", "layout", compactDescription(value), ["unknownLayout", value, layouts]);
+  r.error("invalidValue", "layout", valueRead(value), ["unknownLayout", value, layouts]);
   return undefined;
 }
 
@@ -174,7 +175,7 @@ function readRichContent(r, get, m) {
   const action = get("action");
   if (action !== undefined) {
     if (layout !== undefined && !layoutHasTapAction(layout)) {
-      r.error("invalidValue", "action", compactDescription(action), ["actionOnButtons", layout]);
+      r.error("invalidValue", "action", valueRead(action), ["actionOnButtons", layout]);
     } else {
       m.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
     }
@@ -205,7 +206,7 @@ function readRichContent(r, get, m) {
     if (seconds !== undefined) {
       if (layout === "banner") m.bannerSeconds = seconds;
       else if (layout !== undefined) {
-        r.warning("noEffect", "bannerSeconds", compactDescription(bannerSeconds), ["bannerSeconds", layout]);
+        r.warning("noEffect", "bannerSeconds", valueRead(bannerSeconds), ["bannerSeconds", layout]);
       }
     }
   }
@@ -269,7 +270,7 @@ export function readLocalizations(r, value, basePath) {
     const path = appending(key, base);
     const tag = new LanguageTag(key);
     if (!tag.isWellFormed) {
-      r.error("invalidLanguageTag", "localizations", compactDescription(key), ["notLanguageTag", key], path);
+      r.error("invalidLanguageTag", "localizations", valueRead(key), ["notLanguageTag", key], path);
       continue;
     }
     if (!r.checkObject(fieldsValue, key, "object", path, localizationKeys)) continue;
@@ -310,7 +311,7 @@ function readRolloutSchedule(r, value) {
         try {
           at = parseTimestamp(text);
         } catch (error) {
-          r.error("invalidDate", "rolloutSchedule", compactDescription(text),
+          r.error("invalidDate", "rolloutSchedule", valueRead(text),
             ["notRFC3339", /** @type {Error} */ (error).message], path + ".at");
         }
       }
@@ -337,11 +338,11 @@ function readRolloutSchedule(r, value) {
     if (previous !== undefined) {
       if (at <= previous.at) {
         failed = true;
-        r.error("invalidValue", "rolloutSchedule", compactDescription(formatTimestamp(at)), ["stepTime"], path + ".at");
+        r.error("invalidValue", "rolloutSchedule", valueRead(formatTimestamp(at)), ["stepTime"], path + ".at");
       }
       if (percent < previous.percent) {
         failed = true;
-        r.error("invalidValue", "rolloutSchedule", compactDescription(percent),
+        r.error("invalidValue", "rolloutSchedule", valueRead(percent),
           ["stepShrinks", percent, previous.percent], path + ".percent");
       }
     }
@@ -367,12 +368,12 @@ function readVariantName(r, value, path) {
   const bytes = utf8Length(name);
   const scalars = [...name].length;
   if (bytes > 4 * limit || scalars > limit) {
-    r.error("outOfRange", "variants", compactDescription(name),
+    r.error("outOfRange", "variants", valueRead(name),
       ["longVariantName", limit, 4 * limit, scalars, bytes], path);
     return undefined;
   }
   if (blank.test(name)) {
-    r.error("invalidValue", "variants", compactDescription(name), ["blankVariantName"], path);
+    r.error("invalidValue", "variants", valueRead(name), ["blankVariantName"], path);
     return undefined;
   }
   return name;
@@ -405,7 +406,7 @@ function readVariants(r, value) {
         const first = names.get(name);
         if (first !== undefined) {
           failed = true;
-          r.error("invalidValue", "variants", compactDescription(name),
+          r.error("invalidValue", "variants", valueRead(name),
             ["variantNameTaken", name, first], path + ".name");
         } else names.set(name, position);
         variant.name = name;

@@ -2,11 +2,11 @@
 // (Sources/AppAlert/Feed/MessageReader.swift and MessageReader+Values.swift). Decoding is lossy per
 // message: a message with an error is left out, every other one is used.
 
-import { JSONObject, compactDescription, doubleValue, integerValue, quoteJSON, typeDescription, utf8Length } from "./json.js";
+import { JSONObject, doubleValue, integerValue, quoteJSON, typeDescription, utf8Length } from "./json.js";
 import { Version, VersionRange, isRangeWhitespace } from "./version.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp } from "./dates.js";
-import { appendingPath, bounded } from "./diagnostics.js";
+import { appendingPath, bounded, valueRead } from "./diagnostics.js";
 import { forbiddenSchemes } from "./link-policy.js";
 import { absoluteURL, schemeOf } from "./reader-url.js";
 import * as rich from "./reader-rich.js";
@@ -15,6 +15,7 @@ import { messageKeys } from "./message-keys.js";
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./diagnostics.js").RecordedDiagnostic} RecordedDiagnostic */
 /** @typedef {import("./diagnostics.js").Words} Words */
+/** @typedef {import("./diagnostics.js").ValueRead} ValueRead */
 /** @typedef {import("./message.js").Message} Message */
 /** @typedef {import("./message.js").Link} Link */
 /** @typedef {import("./message.js").Layout} Layout */
@@ -136,7 +137,7 @@ export class MessageReader {
 
   /**
    * @param {"error" | "warning"} severity @param {string} code
-   * @param {{path?: string, key?: string | null, value?: string, words: Words}} facts
+   * @param {{path?: string, key?: string | null, value?: string | ValueRead, words: Words}} facts
    */
   report(severity, code, facts) {
     if (severity === "error") this.hasErrors = true;
@@ -152,14 +153,14 @@ export class MessageReader {
   // The readers' reports, the facts in the order a diagnostic lists them: its key (null: the message
   // itself), value (undefined: none), words, and its path when it is not the key's in the message.
   /**
-   * @param {string} code @param {string | null} key @param {string | undefined} value @param {Words} words
+   * @param {string} code @param {string | null} key @param {string | ValueRead | undefined} value @param {Words} words
    * @param {string} [path]
    */
   error(code, key, value, words, path) {
     this.report("error", code, { path, key, value, words });
   }
   /**
-   * @param {string} code @param {string | null} key @param {string | undefined} value @param {Words} words
+   * @param {string} code @param {string | null} key @param {string | ValueRead | undefined} value @param {Words} words
    * @param {string} [path]
    */
   warning(code, key, value, words, path) {
@@ -173,7 +174,7 @@ export class MessageReader {
    * @param {string} [path]
    */
   wrongType(value, key, expected, path) {
-    this.error("wrongType", key, compactDescription(value), ["notShape", key, expected, typeDescription(value)], path);
+    this.error("wrongType", key, valueRead(value), ["notShape", key, expected, typeDescription(value)], path);
   }
 
   /**
@@ -239,7 +240,7 @@ export class MessageReader {
    */
   badNumber(value, key, words, path) {
     const code = doubleValue(value) === undefined ? "wrongType" : "outOfRange";
-    this.error(code, key, compactDescription(value), words, path);
+    this.error(code, key, valueRead(value), words, path);
   }
   /**
    * "wrongType" when `value` is not even a string, else "invalidValue".
@@ -247,7 +248,7 @@ export class MessageReader {
    */
   badString(value, key, words, path) {
     const code = typeof value === "string" ? "invalidValue" : "wrongType";
-    this.error(code, key, compactDescription(value), words, path);
+    this.error(code, key, valueRead(value), words, path);
   }
 
   markLeftOut() {
@@ -378,8 +379,7 @@ export class MessageReader {
       return undefined;
     }
     if (!(number >= low && number <= high)) {
-      const bounds = high === Number.MAX_VALUE ? `at least ${compactDescription(low)}` : `from ${compactDescription(low)} to ${compactDescription(high)}`;
-      this.error("outOfRange", key, compactDescription(value), ["mustBe", key, bounds]);
+      this.error("outOfRange", key, valueRead(value), ["mustBeWithin", key, low, high]);
       return undefined;
     }
     return number;
@@ -394,14 +394,14 @@ export class MessageReader {
     const number = integerValue(value);
     if (number === undefined) {
       if (doubleValue(value) !== undefined) {
-        this.error("invalidValue", key, compactDescription(value), ["notWhole", key]);
+        this.error("invalidValue", key, valueRead(value), ["notWhole", key]);
       } else {
         this.wrongType(value, key, "wholeNumber");
       }
       return undefined;
     }
     if (minimum !== undefined && number < minimum) {
-      this.error("outOfRange", key, compactDescription(value), ["atLeast", key, minimum]);
+      this.error("outOfRange", key, valueRead(value), ["atLeast", key, minimum]);
       return undefined;
     }
     return number;
@@ -435,7 +435,7 @@ export class MessageReader {
       if (typeof element === "string") {
         this.string(element, key, path);
       } else {
-        this.error("wrongType", key, compactDescription(element), ["notStrings", key, typeDescription(element)], path);
+        this.error("wrongType", key, valueRead(element), ["notStrings", key, typeDescription(element)], path);
       }
     }
     return valid;
@@ -480,7 +480,7 @@ export class MessageReader {
       try {
         return versionOf(text);
       } catch (error) {
-        this.error("invalidVersion", key, compactDescription(text),
+        this.error("invalidVersion", key, valueRead(text),
           ["error", /** @type {Error} */ (error).message], this.itemPath(key, position));
         return undefined;
       }
@@ -501,7 +501,7 @@ export class MessageReader {
       }
       return range;
     } catch (error) {
-      this.error("invalidRange", key, compactDescription(text), ["error", /** @type {Error} */ (error).message]);
+      this.error("invalidRange", key, valueRead(text), ["error", /** @type {Error} */ (error).message]);
       return undefined;
     }
   }
@@ -516,7 +516,7 @@ export class MessageReader {
     try {
       return parseTimestamp(text);
     } catch (error) {
-      this.error("invalidDate", key, compactDescription(text), ["notRFC3339", /** @type {Error} */ (error).message]);
+      this.error("invalidDate", key, valueRead(text), ["notRFC3339", /** @type {Error} */ (error).message]);
       return undefined;
     }
   }
@@ -526,7 +526,7 @@ export class MessageReader {
     return this.list(value, "platforms", ["noPlatforms"], (text, position) => {
       const platform = text.toLowerCase();
       if (!knownPlatforms.includes(platform)) {
-        this.warning("unknownPlatform", "platforms", compactDescription(text),
+        this.warning("unknownPlatform", "platforms", valueRead(text),
           ["unknownPlatform", text, knownPlatforms], this.itemPath("platforms", position));
       }
       return platform;
@@ -538,7 +538,7 @@ export class MessageReader {
     return this.list(value, "locales", ["noLocales"], (text, position) => {
       const tag = new LanguageTag(text);
       if (tag.isWellFormed) return tag;
-      this.error("invalidLanguageTag", "locales", compactDescription(text),
+      this.error("invalidLanguageTag", "locales", valueRead(text),
         ["notLanguageTag", text], this.itemPath("locales", position));
       return undefined;
     });
@@ -589,16 +589,16 @@ export class MessageReader {
   checkedURL(text, value, path, key = "url") {
     const absolute = absoluteURL(text, path);
     if (absolute === undefined) {
-      this.error("invalidURL", key, compactDescription(value),
+      this.error("invalidURL", key, valueRead(value),
         ["notAbsolute", text, schemeOf(text), "https://example.com/help"], path);
       return undefined;
     }
     if (forbiddenSchemes.has(absolute.scheme)) {
-      this.error("invalidURL", key, compactDescription(value), ["forbiddenScheme", absolute.scheme], path);
+      this.error("invalidURL", key, valueRead(value), ["forbiddenScheme", absolute.scheme], path);
       return undefined;
     }
     if (absolute.scheme === "http") {
-      this.warning("insecureLink", key, compactDescription(value), ["httpLink"], path);
+      this.warning("insecureLink", key, valueRead(value), ["httpLink"], path);
     }
     return absolute.url;
   }
@@ -610,7 +610,7 @@ export class MessageReader {
    */
   read(element) {
     if (!isObject(element)) {
-      this.error("wrongType", null, compactDescription(element), ["notObject", typeDescription(element)]);
+      this.error("wrongType", null, valueRead(element), ["notObject", typeDescription(element)]);
       return undefined;
     }
     this.checkKeys(element, messageKeys, this.messagePath);

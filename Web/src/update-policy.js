@@ -2,7 +2,8 @@
 // engine with the readers it reads messages with: AlertService hands the update prompt's file
 // (update-prompt.js, a file of the bundle with no readers of its own) the app's policy as a plain object.
 
-import { JSONObject, compactDescription, typeDescription } from "./json.js";
+import { JSONObject, typeDescription } from "./json.js";
+import { valueRead } from "./diagnostics.js";
 import { MessageReader, present } from "./reader.js";
 import { readLocalizations } from "./reader-rich.js";
 import { feedLimits } from "./feed.js";
@@ -36,7 +37,7 @@ const policyKeys = [
  */
 export function readUpdatePolicy(r, element) {
   if (!(element instanceof JSONObject)) {
-    r.error("wrongType", null, compactDescription(element), ["notPolicy", typeDescription(element)]);
+    r.error("wrongType", null, valueRead(element), ["notPolicy", typeDescription(element)]);
     return undefined;
   }
   r.checkKeys(element, policyKeys, r.messagePath);
@@ -63,12 +64,12 @@ export function readUpdatePolicy(r, element) {
       versions[key === "latestVersion" ? 1 : 0] = Version.parse(text);
       policy[key] = text;
     } catch (error) {
-      r.error("invalidVersion", key, compactDescription(text), ["error", /** @type {Error} */ (error).message]);
+      r.error("invalidVersion", key, valueRead(text), ["error", /** @type {Error} */ (error).message]);
     }
   }
   const [minimum, latest] = versions;
   if (minimum !== undefined && latest !== undefined && latest.compare(minimum) < 0) {
-    r.warning("noEffect", "latestVersion", compactDescription(latest.toString()),
+    r.warning("noEffect", "latestVersion", valueRead(latest.toString()),
       ["latestBelowMinimum", latest, minimum]);
   }
   const storeValue = present(element, "storeURL");
