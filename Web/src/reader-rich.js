@@ -10,7 +10,6 @@ import { MessageReader, appending, isValidEventName, layoutHasButtons, layoutHas
 
 import { defaultBannerSeconds } from "./message.js";
 import * as extra from "./reader-content.js";
-import { messageKeys } from "./message-keys.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./message.js").Message} Message */
@@ -31,9 +30,22 @@ const scheduleKeys = ["at", "percent"];
  * @returns {Message | undefined}
  */
 export function readMessage(r, get) {
-  // The message's values by key, as they are read (the message lists them in its own order, at the end).
+  // The message, its values set as they are read. Every key is there from the start, in Message's order
+  // (messageKeys, "bundleId" read into "bundleIds"): one shape for every message, which deciding reads
+  // fast (built key by key, or copied by a loop over the keys, each message became a dictionary and
+  // reading a 10,000-message feed took about 1.5 times as long).
   /** @type {Record<string, any>} */
-  const m = {};
+  const m = {
+    id: undefined, bundleIds: undefined, title: undefined, text: undefined, confirmLabel: undefined, link: undefined,
+    appVersions: undefined, osVersions: undefined, appVersionRange: undefined, osVersionRange: undefined,
+    platforms: undefined, locales: undefined, startDate: undefined, endDate: undefined, rollout: undefined,
+    priority: undefined, maxViews: undefined, minHoursBetweenViews: undefined, dismissible: undefined,
+    localizations: undefined, whatsNew: undefined, attributes: undefined, installIds: undefined,
+    minLaunches: undefined, minDaysSinceInstall: undefined, minDaysSinceUpdate: undefined, trigger: undefined,
+    rolloutSchedule: undefined, variants: undefined, layout: undefined, image: undefined, buttons: undefined,
+    action: undefined, features: undefined, colors: undefined, data: undefined, placement: undefined,
+    bannerSeconds: undefined, conversion: undefined,
+  };
   const idValue = get("id");
   if (idValue !== undefined) {
     const number = integerValue(idValue);
@@ -137,11 +149,7 @@ export function readMessage(r, get) {
   m.id = r.id;
   m.dismissible = r.dismissible;
   m.layout = layout;
-  // The message's keys in their order (Message's): messageKeys but "bundleId", read into "bundleIds".
-  /** @type {Record<string, any>} */
-  const message = {};
-  for (const key of messageKeys) if (key !== "bundleId") message[key] = m[key];
-  return /** @type {Message} */ (message);
+  return /** @type {Message} */ (m);
 }
 
 /**
@@ -240,8 +248,10 @@ const contentReaders = {
  * The message's own `key`, one a variant or a translation may also set, read as theirs are.
  * @param {MessageReader} r @param {string} key
  */
-const readOwn = (r, key) =>
-  r.optional(key, (value) => contentReaders[key](r, value, appending(key, r.messagePath), key));
+const readOwn = (r, key) => {
+  const value = r.get(key);
+  return value === undefined ? undefined : contentReaders[key](r, value, appending(key, r.messagePath), key);
+};
 
 /**
  * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given.
