@@ -188,10 +188,13 @@ extension AppAlertCommand {
 
         /// Lists the feed file's update policies an app leaves out, with their errors, on standard error: a
         /// policy with an error is not used, so the decision may be "none" for want of it. (A feed given
-        /// by URL is read by the loader alone; its errors are not listed.)
+        /// by URL is read by the loader alone; its errors are not listed, nor those of a file larger than a
+        /// feed may be, which the loader refused unread.)
         func reportLeftOutPolicies(into output: inout CommandOutput) {
-            guard let feed, case .file(let url)? = FeedSource(feed), let data = try? Data(contentsOf: url),
-                let decoded = try? FeedDecoder().decode(data)
+            guard let feed, case .file(let url)? = FeedSource(feed),
+                let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+                size <= FeedLimits().maximumSize,
+                let data = try? Data(contentsOf: url), let decoded = try? FeedDecoder().decode(data)
             else { return }
             for diagnostic in decoded.diagnostics
             where diagnostic.severity == .error && diagnostic.path.hasPrefix("$.updates") {

@@ -192,6 +192,24 @@ struct UpdateCheckCommandTests {
         #expect(result.standardError.contains("the policy is left out"))
     }
 
+    /// A file larger than a feed may be is refused, its policies not listed (the listing also reads no more
+    /// than the limit: not checked here).
+    @Test
+    func aFeedFileOverTheLimitIsRefusedWithoutListingItsPolicies() throws {
+        let state = try TemporaryDirectory()
+        let padding = String(repeating: "x", count: 5 << 20)
+        let feed = try state.write(
+            "feed.json",
+            #"{"format": 2, "messages": [], "updates": [{"bundleId": "app.example.web", "minimumVersion": "v1.2"}], "pad": ""#
+                + padding + #""}"#)
+        let (result, json) = try updateCheck(
+            ["--platform", "web", "--bundle-id", "app.example.web", "--app-version", "1.0", "--feed", feed],
+            state: state)
+        #expect(result.status == 1)
+        #expect(json?["decision"] == .string("none"))
+        #expect(!result.standardError.contains("the policy is left out"), "\(result.standardError)")
+    }
+
     @Test
     func aGitHubReleaseForACommandLineTool() throws {
         let server = try TestHTTPServer { request in
