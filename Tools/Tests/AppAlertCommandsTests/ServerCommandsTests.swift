@@ -48,7 +48,22 @@ struct ServerCommandsTests {
         let directory = try TemporaryDirectory()
         let alone = directory.url.appendingPathComponent("appalert")
         try FileManager.default.copyItem(at: AppAlertProcess.executable, to: alone)
-        let version = try await offThePool { try ProcessResult.run(alone, ["version", "compare", "2.1", "2.1.0"]) }
+        // A process another test starts meanwhile can inherit the copy's open descriptor for the moment
+        // between its fork and its exec: running the copy then fails with ETXTBSY ("Text file busy"), and
+        // succeeds once that process has run its program. Nothing says when, so it is tried again.
+        var attempts = 0
+        var version: ProcessResult
+        while true {
+            do {
+                version = try await offThePool { try ProcessResult.run(alone, ["version", "compare", "2.1", "2.1.0"]) }
+                break
+            } catch let error as NSError
+                where (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) && attempts < 200
+            {
+                attempts += 1
+                try await Task.sleep(for: .milliseconds(25))
+            }
+        }
         #expect(version.status == 0, "\(version.standardError)")
         for arguments in [["serve", "feed.json"], ["help", "collect"]] {
             let result = try await offThePool { try ProcessResult.run(alone, arguments) }
