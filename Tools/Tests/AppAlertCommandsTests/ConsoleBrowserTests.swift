@@ -134,6 +134,23 @@ struct ConsoleBrowserTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"title\": \"Sync paused on Monday\""))
     }
 
+    /// A look at the disk that read the feed before a save answered does not call the saved draft
+    /// stale: the page looks again and the save's words stay (CI once saw the notice after a save).
+    @Test
+    func aLookAtTheDiskOvertakenByASaveDoesNotCallTheSavedDraftStale() throws {
+        let directory = try TemporaryDirectory()
+        let (file, server) = try Self.serveExample(in: directory)
+        defer { server.stop() }
+        let report = try Self.drive(server, "staleLook", ["id": "3", "title": "Sync paused on Monday", "path": file])
+        #expect((report["answered"] as? String)?.hasPrefix("Saved") == true, "\(report)")
+        let after = report["after"] as? [String: Any] ?? [:]
+        #expect((after["status"] as? String)?.hasPrefix("Saved") == true, "\(after)")
+        #expect(after["notice"] is NSNull, "\(after)")
+        let text = report["file"] as? String ?? ""
+        #expect(text.contains("\"title\": \"Sync paused on Monday\""))
+        #expect(text.contains("\"title\": \"App Alert, changed elsewhere\""))
+    }
+
     @Test
     func editingATitleAndSavingChangesOnlyThatTitleOnDiskAndThePreviewShowsIt() throws {
         let directory = try TemporaryDirectory()

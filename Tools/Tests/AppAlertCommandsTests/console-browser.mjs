@@ -12,6 +12,7 @@ import path from "node:path";
 import { editorScenarios } from "./console-editors.mjs";
 import { keptScenarios } from "./console-kept.mjs";
 import { guardScenarios } from "./console-guard.mjs";
+import { diskScenarios } from "./console-disk.mjs";
 
 const [chromium, base, scenario, ...rest] = process.argv.slice(2);
 const options = Object.fromEntries(rest.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
@@ -50,6 +51,7 @@ class Browser {
         this.send("Page.handleJavaScriptDialog", { accept: true }, message.sessionId).catch(() => {});
         return;
       }
+      if (message.method && this.onEvent) { this.onEvent(message); }
       const waiter = this.pending.get(message.id);
       if (!waiter) { return; }
       this.pending.delete(message.id);
@@ -598,7 +600,7 @@ const scenarios = {
 };
 
 Object.assign(scenarios, editorScenarios({ base, options, at }), keptScenarios({ base, options, at, savedOnABrokenFile }),
-  guardScenarios({ base, options, at }));
+  guardScenarios({ base, options, at }), diskScenarios({ base, options, fieldSelector, until }));
 
 // Opens a message and reports the validator's warnings the form shows: at the German text, in the
 // message's list; then types a long text and reports the warning at the text.

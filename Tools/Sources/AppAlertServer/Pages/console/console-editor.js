@@ -6,7 +6,7 @@
   var resultsText = L.resultsText, jsonWhere = L.jsonWhere;
   var state = {
     feeds: [], data: {}, editing: true, editingOff: null, results: false,
-    editor: null, version: null, checkTimer: null, checkSerial: 0,
+    editor: null, version: null, lookAgain: false, checkTimer: null, checkSerial: 0,
     // Per feed, the highest id this page has seen in any version it loaded (deleted messages
     // included): installs remember messages by id, so a new message never takes an old one's.
     highWater: {},
@@ -355,7 +355,7 @@
     state.editor = {
       feed: name, originalId: originalId, draft: draft, etag: etag, base: onDisk,
       savedText: JSON.stringify(onDisk), jsonError: null, messageIndex: null, diagnostics: [],
-      template: template || null, refusal: null, like: like || null
+      template: template || null, refusal: null, like: like || null, saving: 0, saveMark: 0
     };
     var section = byId("con-editor");
     showEditor(true);

@@ -92,7 +92,17 @@
 
   // Sends the draft; a 412 (the file changed elsewhere) is tried once more on top of the new version
   // when the message itself did not change there.
+  // A save in flight, and each one begun or ended, marked on the editor: a look at the disk that began
+  // before a save's answer must not judge the saved draft by the file it read before the save.
   function send(editor, again) {
+    editor.saving += 1;
+    editor.saveMark += 1;
+    var ended = function () { editor.saving -= 1; editor.saveMark += 1; };
+    return sendOnce(editor, again).then(function (value) { ended(); return value; },
+      function (error) { ended(); throw error; });
+  }
+
+  function sendOnce(editor, again) {
     setStatus("Saving…");
     var isNew = editor.originalId === null;
     var path = feedURL(editor.feed) + "/messages" + (isNew ? "" : "/" + encodeURIComponent(editor.originalId));
@@ -377,10 +387,11 @@
         if (state.version === null) { state.version = version; return; }
         // A file that refused a save because it was broken is read again until it is mended: mended
         // back to what the server serves, it makes no new version.
-        if (version === state.version) {
+        if (version === state.version && !state.lookAgain) {
           return state.editor && state.editor.refusal === "broken" ? changedOnDisk() : undefined;
         }
         state.version = version;
+        state.lookAgain = false;
         return changedOnDisk();
       }).catch(function () {}).then(function () { setTimeout(poll, 1000); });
   }
@@ -388,7 +399,18 @@
   function changedOnDisk() {
     var editor = state.editor;
     var dirty = C.isDirty();
+    // While a save is on its way the next look (a second later) judges; a save that began or ended
+    // while the feeds were read makes what was read stale: looked at again then too.
+    if (editor && editor.saving) {
+      state.lookAgain = true;
+      return Promise.resolve();
+    }
+    var mark = editor ? editor.saveMark : 0;
     return C.loadAll().then(function () {
+      if (editor && state.editor === editor && (editor.saving || editor.saveMark !== mark)) {
+        state.lookAgain = true;
+        return;
+      }
       if (!editor || state.editor !== editor) { return; }
       var data = state.data[editor.feed];
       // The file that refused the save reads again: the refusal no longer holds.
