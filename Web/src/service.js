@@ -93,6 +93,13 @@ function defaultStorage() {
 const isLink = (action) => typeof action === "object" && "url" in action;
 
 /**
+ * A change of the counts made with the counting's code (results-send.js) at the moment `at` (seconds);
+ * it may resolve to a problem's words.
+ * @typedef {(counting: typeof import("./results-send.js"), at: number) => Promise<string | undefined | void> | undefined} CountChange
+ */
+/** How many count changes wait for the counting's file at most (a page offline for long keeps the newest). */
+const maximumCountsWaiting = 100;
+/**
  * The `detail` of an event about `message`, with `more`.
  * @param {ResolvedMessage} message @param {Record<string, unknown>} [more]
  */
@@ -106,6 +113,16 @@ export class AlertService extends EventTarget {
   /** @type {Promise<PublicKey[]> | undefined} the trusted keys, when the page gave any */ #keys;
   /** @type {string | undefined} where counts go, with `reporting` */ #countsURL;
   /** @type {Promise<typeof import("./results-send.js")> | undefined} the counting, imported once */ #results;
+  /**
+   * The count changes not yet applied, each with its moment: kept while the counting's file cannot be
+   * imported (offline, a failed load), applied in order at the next import that succeeds.
+   * @type {Array<{change: CountChange, at: number}>}
+   */
+  #countsWaiting = [];
+  /** Whether a waiting count change was dropped (said once). */
+  #countsDropped = false;
+  /** How many imports of the counting's file failed. */
+  #countingFailures = 0;
   /** @type {TabChannel} */ #tabs;
   /** @type {Showing | undefined} */
   #current;
@@ -306,11 +323,17 @@ export class AlertService extends EventTarget {
 
   /**
    * The counting and the counts' sender (results-send.js; in the bundle, appalert-web-results.js),
-   * imported at the first count or sending; a failed import is asked for again the next time.
+   * imported at the first count or sending; a failed import is asked for again the next time, and the
+   * counts made meanwhile wait for it (#countsWaiting).
    */
   #counting() {
-    return (this.#results ??= import("./results-send.js").catch((error) => {
+    // Browsers keep a failed import's failure for the page's life (whatwg/html#6768: changed in the
+    // standard, not yet in browsers), so another try asks for the file under another URL.
+    const failures = this.#countingFailures;
+    return (this.#results ??= (failures === 0 ? import("./results-send.js")
+      : import(`./results-send.js?again=${failures}`)).catch((error) => {
       this.#results = undefined;
+      this.#countingFailures += 1;
       throw error;
     }));
   }
@@ -318,13 +341,25 @@ export class AlertService extends EventTarget {
   /**
    * With `reporting`, changes the counts with the counting's code once it is imported, at the moment of the
    * event (not of the import's end: the file may still be loading); a problem `change` resolves to is said.
-   * @param {(counting: typeof import("./results-send.js"), at: number) => Promise<string | undefined | void> | undefined} change
+   * @param {CountChange} change
    */
   #counted(change) {
     if (this.#countsURL === undefined) return;
-    const at = this.#seconds();
-    void this.#counting().then((counting) => change(counting, at))
-      .then((words) => words && this.#problem(words), this.#reportingFailed);
+    // A page that stays offline keeps at most this many changes; the oldest go first, said once.
+    if (this.#countsWaiting.length >= maximumCountsWaiting) {
+      this.#countsWaiting.shift();
+      if (!this.#countsDropped) {
+        this.#countsDropped = true;
+        this.#problem(`reporting: ${maximumCountsWaiting} events wait for the counting's file; older ones are not counted`);
+      }
+    }
+    this.#countsWaiting.push({ change, at: this.#seconds() });
+    void this.#counting().then(async (counting) => {
+      for (let next = this.#countsWaiting.shift(); next; next = this.#countsWaiting.shift()) {
+        const words = await next.change(counting, next.at);
+        if (words) this.#problem(words);
+      }
+    }).catch(this.#reportingFailed);
   }
 
   /**
