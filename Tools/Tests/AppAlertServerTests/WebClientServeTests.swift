@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -24,6 +25,8 @@ struct WebClientServeTests {
             #expect(first.headers[.contentType] == "text/javascript; charset=utf-8")
             #expect(first.headers[.contentLength] == String(expected.count))
             #expect(first.headers[.accessControlAllowOrigin] == "*")
+            // A page on another origin sees the file's size in its Resource Timing entries.
+            #expect(first.headers[HTTPField.Name("Timing-Allow-Origin")!] == "*")
             #expect(first.headers[.cacheControl] == "public, max-age=60")
             let etag = try #require(first.headers[.eTag])
             #expect(etag.hasPrefix("\"") && etag.count == 34)
