@@ -175,9 +175,22 @@ const labels = /** @type {Record<string, string>} */ ({
   th: "ตกลง|ปิด", tr: "Tamam|Kapat", uk: "OK|Закрити", ur: "ٹھیک ہے|بند کریں", vi: "OK|Đóng",
   "zh-Hans": "好|关闭", "zh-Hant": "好|關閉",
 });
-// Sorted as Swift sorts strings (by Unicode scalars; the keys are ASCII).
-const builtInKeys = Object.keys(labels).sort();
-const builtInTags = builtInKeys.map((key) => new LanguageTag(key));
+/** @type {{keys: string[], tags: LanguageTag[]} | undefined} */
+let builtIn;
+
+/**
+ * The built-in languages: their keys, sorted as Swift sorts strings (by Unicode scalars; the keys are
+ * ASCII), and their tags. Made at the first label asked for, not when the module loads: a file of the
+ * bundle that imports this module but writes no label (the update prompt's, the drawing's) then leaves
+ * the table out.
+ */
+function builtInLanguages() {
+  if (builtIn === undefined) {
+    const keys = Object.keys(labels).sort();
+    builtIn = { keys, tags: keys.map((key) => new LanguageTag(key)) };
+  }
+  return builtIn;
+}
 
 /**
  * One of the two labels (0: OK, 1: close) of the first preferred language the built-in texts serve, else
@@ -186,8 +199,9 @@ const builtInTags = builtInKeys.map((key) => new LanguageTag(key));
  * @param {number} which
  */
 function builtInLabel(languages, which) {
-  const found = bestLanguage(builtInTags, languages);
-  return labels[found === undefined ? "en" : builtInKeys[found]].split("|")[which];
+  const { keys, tags } = builtInLanguages();
+  const found = bestLanguage(tags, languages);
+  return labels[found === undefined ? "en" : keys[found]].split("|")[which];
 }
 
 /**
@@ -209,5 +223,5 @@ export const closeLabel = (languages) => builtInLabel(languages, 1);
  * @returns {Record<string, string>}
  */
 export function builtInWords(word) {
-  return Object.fromEntries(builtInKeys.map((key) => [key, labels[key].split("|")[word === "ok" ? 0 : 1]]));
+  return Object.fromEntries(builtInLanguages().keys.map((key) => [key, labels[key].split("|")[word === "ok" ? 0 : 1]]));
 }
