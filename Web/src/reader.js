@@ -60,6 +60,9 @@ export function layoutHasTapAction(name) {
   return name === "banner" || name === "image";
 }
 
+/** A message's keys before it is read: none (one function for every reader, not a closure each). */
+const noValue = () => undefined;
+
 /**
  * A set for `writtenBefore` when an object has many names (else undefined: it looks back over them), so
  * that a large object costs no more a member than a small one.
@@ -128,7 +131,7 @@ export class MessageReader {
      * A key's last value in the message being read (null when that was null: the key is then not given).
      * @type {(key: string) => JSONValue | undefined}
      */
-    this.get = () => undefined;
+    this.get = noValue;
   }
 
   get messagePath() {
