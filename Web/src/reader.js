@@ -317,10 +317,19 @@ export class MessageReader {
     for (let index = 0; index < names.length; index += 1) {
       const key = names[index];
       const repeated = writtenBefore(names, index, seen);
-      if (utf8Length(key) > this.maximumStringLength) this.reportLongKey(key, path ??= this.messagePath);
+      if (this.tooLong(key)) this.reportLongKey(key, path ??= this.messagePath);
       else if (repeated) this.reportDuplicate(key, path ??= this.messagePath);
       else if (reportingUnknown && !known.includes(key)) this.reportUnknown(key, path ??= this.messagePath, known);
     }
+  }
+
+  /**
+   * Whether `text` is more UTF-8 bytes than a string or key may be. (A UTF-16 unit is at most 3 bytes:
+   * most texts are too short to be counted, which every string and key of a feed would otherwise be.)
+   * @param {string} text
+   */
+  tooLong(text) {
+    return text.length * 3 > this.maximumStringLength && utf8Length(text) > this.maximumStringLength;
   }
 
   /**
@@ -331,10 +340,9 @@ export class MessageReader {
    */
   string(value, key, path) {
     if (typeof value === "string") {
-      const length = utf8Length(value);
-      if (length > this.maximumStringLength) {
+      if (this.tooLong(value)) {
         this.error("limit", key, `"${[...value].slice(0, 40).join("")}…"`,
-          ["longString", key, length, this.maximumStringLength], path);
+          ["longString", key, utf8Length(value), this.maximumStringLength], path);
         return undefined;
       }
       return value;
@@ -432,7 +440,7 @@ export class MessageReader {
     let valid = true;
     for (let position = 0; position < value.length; position += 1) {
       const element = value[position];
-      if (typeof element === "string" && utf8Length(element) <= this.maximumStringLength) continue;
+      if (typeof element === "string" && !this.tooLong(element)) continue;
       valid = false;
       const path = this.itemPath(key, position);
       if (typeof element === "string") {
