@@ -44,7 +44,7 @@ export function absoluteURL(text, path) {
  */
 function hasAuthority(text, schemeLength) {
   // Read in place (no copy of the rest, no list of characters): it runs for every link of every message.
-  const rest = schemeLength + 1;
-  if (!text.startsWith("//", rest) || text.length < rest + 3) return false;
-  return !"/?#:@".includes(text[rest + 2]);
+  const afterColon = schemeLength + 1;
+  if (!text.startsWith("//", afterColon) || text.length < afterColon + 3) return false;
+  return !"/?#:@".includes(text[afterColon + 2]);
 }
