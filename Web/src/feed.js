@@ -379,10 +379,7 @@ function collect(elements, prefix, diagnostics) {
     if (reader.id !== undefined) {
       const first = firstIndexById.get(reader.id);
       if (first !== undefined) {
-        reader.report("error", "duplicateID", {
-          key: "id", value: String(reader.id),
-          words: ["duplicateId", reader.id, prefix, first],
-        });
+        reader.error("duplicateID", "id", String(reader.id), ["duplicateId", reader.id, prefix, first]);
       } else {
         firstIndexById.set(reader.id, index);
       }

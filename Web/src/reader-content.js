@@ -158,10 +158,8 @@ export function readImage(r, value, path) {
   if (layout === "alert") {
     r.warning("noEffect", "image", undefined, ["alertImage"], path);
   } else if (!hasAlt) {
-    r.report(layout === "image" ? "error" : "warning", "missingKey", {
-      path: path + ".alt", key: "alt",
-      words: [layout === "image" ? "imageLayoutNeedsAlt" : "imageHasNoAlt"],
-    });
+    r.report(layout === "image" ? "error" : "warning", "missingKey", "alt", undefined,
+      [layout === "image" ? "imageLayoutNeedsAlt" : "imageHasNoAlt"], path + ".alt");
   }
   if (url === undefined) return undefined;
   return { url, alt: hasAlt ? alt : undefined, darkUrl };

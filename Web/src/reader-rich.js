@@ -22,6 +22,20 @@ const variantKeys = [
   "name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion",
 ];
 const scheduleKeys = ["at", "percent"];
+// The keys a tap replaces (a constant: a literal in readMessage would be an array for every message).
+const tapKeys = ["confirmLabel", "link"];
+
+/**
+ * What `read` makes of the message's `key`, where it is given. (A function of the reader and the value:
+ * a closure for each key of each message would be garbage on the clean path.)
+ * @template T
+ * @param {MessageReader} r @param {string} key @param {(r: MessageReader, value: JSONValue) => T} read
+ * @returns {T | undefined}
+ */
+function readKey(r, key, read) {
+  const value = r.get(key);
+  return value === undefined ? undefined : read(r, value);
+}
 
 /**
  * The message's keys read in the Swift engine's order.
@@ -56,8 +70,8 @@ export function readMessage(r, get) {
   } else {
     r.error("missingKey", "id", undefined, ["isMissing", "id", r.unknownKeysWritten]);
   }
-  /** @type {string[]} */
-  let bundleIds = [];
+  /** @type {string[] | undefined} */
+  let bundleIds;
   const single = get("bundleId");
   if (single !== undefined) {
     const bundleId = r.nonEmptyString(single, "bundleId");
@@ -65,13 +79,13 @@ export function readMessage(r, get) {
   }
   const list = get("bundleIds");
   if (list !== undefined) {
-    const names = r.ids(list, "bundleIds", ["emptyBundleId"], ["noBundleIds"]);
-    if (names !== undefined) bundleIds = bundleIds.concat(names);
+    const names = r.ids(list, "bundleIds", "emptyBundleId", "noBundleIds");
+    if (names !== undefined) bundleIds = bundleIds === undefined ? names : bundleIds.concat(names);
   }
   if (single === undefined && list === undefined) {
     r.error("missingKey", "bundleId", undefined, ["bundleIdIsMissing", r.unknownKeysWritten]);
   }
-  m.bundleIds = bundleIds;
+  m.bundleIds = bundleIds ?? [];
   const layoutValue = get("layout");
   if (layoutValue !== undefined) r.layout = readLayout(r, layoutValue);
   m.title = r.requiredString(get("title"), "title");
@@ -120,21 +134,21 @@ export function readMessage(r, get) {
   }
   m.localizations = readOwn(r, "localizations") ?? [];
   m.whatsNew = r.optional("whatsNew", r.range);
-  m.attributes = r.optional("attributes", (v) => extra.readAttributes(r, v)) ?? [];
-  m.installIds = r.optional("installIds", r.ids, ["emptyInstallId"], ["noInstallIds"]);
+  m.attributes = readKey(r, "attributes", extra.readAttributes) ?? [];
+  m.installIds = r.optional("installIds", r.ids, "emptyInstallId", "noInstallIds");
   m.minLaunches = r.optional("minLaunches", r.integer, 0);
   m.minDaysSinceInstall = r.optional("minDaysSinceInstall", r.integer, 0);
   m.minDaysSinceUpdate = r.optional("minDaysSinceUpdate", r.integer, 0);
-  m.trigger = r.optional("trigger", (v) => extra.readTrigger(r, v)) ?? "launch";
-  m.rolloutSchedule = r.optional("rolloutSchedule", (v) => readRolloutSchedule(r, v));
+  m.trigger = readKey(r, "trigger", extra.readTrigger) ?? "launch";
+  m.rolloutSchedule = readKey(r, "rolloutSchedule", readRolloutSchedule);
   if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
     r.error("invalidValue", "rolloutSchedule", undefined, ["twoRollouts"]);
   }
-  m.variants = r.optional("variants", (v) => readVariants(r, v)) ?? [];
+  m.variants = readKey(r, "variants", readVariants) ?? [];
   m.conversion = readOwn(r, "conversion");
   readRichContent(r, get, m);
   // A tap on a banner or an image runs its action; a message with buttons has no other.
-  for (const key of ["confirmLabel", "link"]) {
+  for (const key of tapKeys) {
     if (layout === undefined || get(key) === undefined) continue;
     if (layoutHasTapAction(layout)) r.warning("noEffect", key, undefined, ["tapOnly", key, layout]);
     else if (r.hasButtons) r.error("invalidValue", key, undefined, ["withButtons", key]);
@@ -250,7 +264,12 @@ const contentReaders = {
  */
 const readOwn = (r, key) => {
   const value = r.get(key);
-  return value === undefined ? undefined : contentReaders[key](r, value, appending(key, r.messagePath), key);
+  if (value === undefined) return undefined;
+  const read = contentReaders[key];
+  // A text's path (its key's in the message) is built only when it is reported; the other readers build
+  // their values' paths from it as they read.
+  if (read === readString) return r.string(value, key);
+  return read(r, value, appending(key, r.messagePath), key);
 };
 
 /**

@@ -60,6 +60,9 @@ export function layoutHasTapAction(name) {
   return name === "banner" || name === "image";
 }
 
+/** A message's keys before it is read: none (one function for every reader, not a closure each). */
+const noValue = () => undefined;
+
 /**
  * A set for `writtenBefore` when an object has many names (else undefined: it looks back over them), so
  * that a large object costs no more a member than a small one.
@@ -128,43 +131,40 @@ export class MessageReader {
      * A key's last value in the message being read (null when that was null: the key is then not given).
      * @type {(key: string) => JSONValue | undefined}
      */
-    this.get = () => undefined;
+    this.get = noValue;
   }
 
   get messagePath() {
     return `${this.pathPrefix}[${this.index}]`;
   }
 
+  // The readers' reports, the facts in the order a diagnostic lists them: its key (null: the message
+  // itself), value (undefined: none), words, and its path when it is not the key's in the message (built
+  // here, only when a diagnostic is recorded).
   /**
-   * @param {"error" | "warning"} severity @param {string} code
-   * @param {{path?: string, key?: string | null, value?: string | ValueRead, words: Words}} facts
+   * @param {"error" | "warning"} severity @param {string} code @param {string | null} key
+   * @param {string | ValueRead | undefined} value @param {Words} words @param {string} [path]
    */
-  report(severity, code, facts) {
+  report(severity, code, key, value, words, path) {
     if (severity === "error") this.hasErrors = true;
-    const key = facts.key ?? null;
-    const path = facts.path ?? (key !== null ? appending(key, this.messagePath) : this.messagePath);
     this.diagnostics.push({
-      severity, code, path, messageIndex: this.index, messageId: this.id ?? null,
-      key, value: facts.value ?? null,
-      words: facts.words,
+      severity, code, path: path ?? (key !== null ? appending(key, this.messagePath) : this.messagePath),
+      messageIndex: this.index, messageId: this.id ?? null, key, value: value ?? null, words,
     });
   }
-
-  // The readers' reports, the facts in the order a diagnostic lists them: its key (null: the message
-  // itself), value (undefined: none), words, and its path when it is not the key's in the message.
   /**
    * @param {string} code @param {string | null} key @param {string | ValueRead | undefined} value @param {Words} words
    * @param {string} [path]
    */
   error(code, key, value, words, path) {
-    this.report("error", code, { path, key, value, words });
+    this.report("error", code, key, value, words, path);
   }
   /**
    * @param {string} code @param {string | null} key @param {string | ValueRead | undefined} value @param {Words} words
    * @param {string} [path]
    */
   warning(code, key, value, words, path) {
-    this.report("warning", code, { path, key, value, words });
+    this.report("warning", code, key, value, words, path);
   }
 
   /**
@@ -307,7 +307,8 @@ export class MessageReader {
   /**
    * @param {JSONObject} object
    * @param {string[]} known
-   * @param {string} path
+   * @param {string | undefined} path the object's; undefined: the message's, built only when a key is
+   *   reported (most messages have none)
    * @param {boolean} [reportingUnknown]
    */
   checkKeys(object, known, path, reportingUnknown = true) {
@@ -316,10 +317,19 @@ export class MessageReader {
     for (let index = 0; index < names.length; index += 1) {
       const key = names[index];
       const repeated = writtenBefore(names, index, seen);
-      if (utf8Length(key) > this.maximumStringLength) this.reportLongKey(key, path);
-      else if (repeated) this.reportDuplicate(key, path);
-      else if (reportingUnknown && !known.includes(key)) this.reportUnknown(key, path, known);
+      if (this.tooLong(key)) this.reportLongKey(key, path ??= this.messagePath);
+      else if (repeated) this.reportDuplicate(key, path ??= this.messagePath);
+      else if (reportingUnknown && !known.includes(key)) this.reportUnknown(key, path ??= this.messagePath, known);
     }
+  }
+
+  /**
+   * Whether `text` is more UTF-8 bytes than a string or key may be. (A UTF-16 unit is at most 3 bytes:
+   * most texts are too short to be counted, which every string and key of a feed would otherwise be.)
+   * @param {string} text
+   */
+  tooLong(text) {
+    return text.length * 3 > this.maximumStringLength && utf8Length(text) > this.maximumStringLength;
   }
 
   /**
@@ -330,10 +340,9 @@ export class MessageReader {
    */
   string(value, key, path) {
     if (typeof value === "string") {
-      const length = utf8Length(value);
-      if (length > this.maximumStringLength) {
+      if (this.tooLong(value)) {
         this.error("limit", key, `"${[...value].slice(0, 40).join("")}…"`,
-          ["longString", key, length, this.maximumStringLength], path);
+          ["longString", key, utf8Length(value), this.maximumStringLength], path);
         return undefined;
       }
       return value;
@@ -431,7 +440,7 @@ export class MessageReader {
     let valid = true;
     for (let position = 0; position < value.length; position += 1) {
       const element = value[position];
-      if (typeof element === "string" && utf8Length(element) <= this.maximumStringLength) continue;
+      if (typeof element === "string" && !this.tooLong(element)) continue;
       valid = false;
       const path = this.itemPath(key, position);
       if (typeof element === "string") {
@@ -444,24 +453,25 @@ export class MessageReader {
   }
 
   /**
-   * Reads `key`'s list of strings: the warning `none` when it is empty, then `read` of each string and
-   * its position. Undefined when it is not a list of strings or `read` gave undefined for one.
-   * @template T
-   * @param {JSONValue} value @param {string} key @param {Words} none
-   * @param {(text: string, position: number) => T | undefined} read
+   * Reads `key`'s list of strings: the warning `none` (its words' name, written with the key) when it is
+   * empty, then each string by `read` (ListItemReader). Undefined when it is not a list of strings or
+   * `read` gave undefined for one. (A function and its argument, not a closure, and a loop: the clean
+   * path allocates nothing but the list it returns.)
+   * @template T @template A
+   * @param {JSONValue} value @param {string} key @param {string} none @param {ListItemReader<T, A>} read
+   * @param {A} [a]
    * @returns {T[] | undefined}
    */
-  list(value, key, none, read) {
+  list(value, key, none, read, a) {
     if (!this.allStrings(value, key)) return undefined;
     const strings = /** @type {string[]} */ (value);
-    if (strings.length === 0) this.warning("matchesNothing", key, "[]", none);
-    let valid = true;
-    const items = strings.map((text, position) => {
-      const item = read(text, position);
-      if (item === undefined) valid = false;
-      return item;
-    });
-    return valid ? /** @type {T[]} */ (items) : undefined;
+    if (strings.length === 0) this.warning("matchesNothing", key, "[]", [none, key]);
+    /** @type {(T | undefined)[]} */
+    const items = new Array(strings.length);
+    for (let position = 0; position < strings.length; position += 1) {
+      items[position] = read(this, strings[position], position, key, /** @type {A} */ (a));
+    }
+    return items.includes(undefined) ? undefined : /** @type {T[]} */ (items);
   }
 
   /**
@@ -478,15 +488,7 @@ export class MessageReader {
    * @returns {Version[] | undefined}
    */
   versionList(value, key) {
-    return this.list(value, key, ["noVersions", key], (text, position) => {
-      try {
-        return versionOf(text);
-      } catch (error) {
-        this.error("invalidVersion", key, valueRead(text),
-          ["error", /** @type {Error} */ (error).message], this.itemPath(key, position));
-        return undefined;
-      }
-    });
+    return this.list(value, key, "noVersions", versionAt);
   }
 
   /**
@@ -525,37 +527,21 @@ export class MessageReader {
 
   /** @param {JSONValue} value */
   readPlatforms(value) {
-    return this.list(value, "platforms", ["noPlatforms"], (text, position) => {
-      const platform = text.toLowerCase();
-      if (!knownPlatforms.includes(platform)) {
-        this.warning("unknownPlatform", "platforms", valueRead(text),
-          ["unknownPlatform", text, knownPlatforms], this.itemPath("platforms", position));
-      }
-      return platform;
-    });
+    return this.list(value, "platforms", "noPlatforms", platformAt);
   }
 
   /** @param {JSONValue} value */
   readLocales(value) {
-    return this.list(value, "locales", ["noLocales"], (text, position) => {
-      const tag = new LanguageTag(text);
-      if (tag.isWellFormed) return tag;
-      this.error("invalidLanguageTag", "locales", valueRead(text),
-        ["notLanguageTag", text], this.itemPath("locales", position));
-      return undefined;
-    });
+    return this.list(value, "locales", "noLocales", localeAt);
   }
 
   /**
    * A list of ids (`key`: bundleIds, installIds): the warning `none` when it is empty, the error `empty`
-   * at each empty id.
-   * @param {JSONValue} value @param {string} key @param {Words} empty @param {Words} none
+   * at each empty id (the names of their words).
+   * @param {JSONValue} value @param {string} key @param {string} empty @param {string} none
    */
   ids(value, key, empty, none) {
-    return this.list(value, key, none, (id, position) => {
-      if (id === "") this.error("invalidValue", key, '""', empty, this.itemPath(key, position));
-      return id;
-    });
+    return this.list(value, key, none, idAt, empty);
   }
 
   /**
@@ -570,14 +556,15 @@ export class MessageReader {
     const titleValue = present(value, "title");
     if (titleValue !== undefined) title = this.string(titleValue, "title", path + ".title");
     else this.error("missingKey", "title", undefined, ["noLinkTitle"], path + ".title");
+    const urlPath = path + ".url";
     const urlValue = present(value, "url");
     if (urlValue === undefined) {
-      this.error("missingKey", "url", undefined, ["noLinkURL"], path + ".url");
+      this.error("missingKey", "url", undefined, ["noLinkURL"], urlPath);
       return undefined;
     }
-    const urlString = this.string(urlValue, "url", path + ".url");
+    const urlString = this.string(urlValue, "url", urlPath);
     if (urlString === undefined) return undefined;
-    const url = this.checkedURL(urlString, urlValue, path + ".url");
+    const url = this.checkedURL(urlString, urlValue, urlPath);
     if (url === undefined || title === undefined) return undefined;
     return { title, url };
   }
@@ -615,8 +602,49 @@ export class MessageReader {
       this.error("wrongType", null, valueRead(element), ["notObject", typeDescription(element)]);
       return undefined;
     }
-    this.checkKeys(element, messageKeys, this.messagePath);
+    this.checkKeys(element, messageKeys, undefined);
     this.get = (key) => element.get(key) ?? undefined;
     return rich.readMessage(this, this.get);
   }
+}
+
+// The readers of a list's items (MessageReader.list): each is given the reader, the string, its position,
+// the list's key and one more argument.
+/**
+ * @template T @template A
+ * @typedef {(r: MessageReader, text: string, position: number, key: string, a: A) => T | undefined} ListItemReader
+ */
+
+/** @type {ListItemReader<Version, unknown>} */
+function versionAt(r, text, position, key) {
+  try {
+    return versionOf(text);
+  } catch (error) {
+    r.error("invalidVersion", key, valueRead(text), ["error", /** @type {Error} */ (error).message], r.itemPath(key, position));
+    return undefined;
+  }
+}
+
+/** @type {ListItemReader<string, unknown>} */
+function platformAt(r, text, position) {
+  const platform = text.toLowerCase();
+  if (!knownPlatforms.includes(platform)) {
+    r.warning("unknownPlatform", "platforms", valueRead(text),
+      ["unknownPlatform", text, knownPlatforms], r.itemPath("platforms", position));
+  }
+  return platform;
+}
+
+/** @type {ListItemReader<LanguageTag, unknown>} */
+function localeAt(r, text, position) {
+  const tag = new LanguageTag(text);
+  if (tag.isWellFormed) return tag;
+  r.error("invalidLanguageTag", "locales", valueRead(text), ["notLanguageTag", text], r.itemPath("locales", position));
+  return undefined;
+}
+
+/** @type {ListItemReader<string, string>} the error `empty` (its words' name) at an empty id */
+function idAt(r, id, position, key, empty) {
+  if (id === "") r.error("invalidValue", key, '""', [empty], r.itemPath(key, position));
+  return id;
 }
