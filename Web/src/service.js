@@ -19,6 +19,8 @@ import { domRenderer } from "./renderer.js";
 import { inboxItems } from "./inbox-items.js";
 import { InboxView } from "./inbox-view.js";
 import { updatePolicyFor } from "./update-policy.js";
+import { loadRichReading, updatesNeedRichReading, usingChecked } from "./rich-check.js";
+import { hasRichReading } from "./rich-reading.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
@@ -256,6 +258,7 @@ export class AlertService extends EventTarget {
         policy: async () => {
           const feed = await this.#load();
           if (feed === undefined) return undefined;
+          if (updatesNeedRichReading(feed)) await loadRichReading();
           /** @type {import("./diagnostics.js").RecordedDiagnostic | undefined} */
           let leftOut;
           const policy = updatePolicyFor(feed, this.options.bundleId, (error) => (leftOut ??= error));
@@ -373,7 +376,8 @@ export class AlertService extends EventTarget {
     return (this.#inbox ??= new InboxView({
       items: async (state) => {
         const feed = this.#setupError !== undefined ? undefined : await this.#lastFeed();
-        return feed && inboxItems(feed.messages, this.#context(), state);
+        return feed && this.#checked(feed, () => inboxItems(feed.messages, this.#context(), state),
+          (items) => items.map((item) => item.message.id));
       },
       store: this.#store,
       now: this.now,
@@ -412,7 +416,7 @@ export class AlertService extends EventTarget {
         if (feed === undefined || this.#setupError !== undefined) return undefined;
         const context = this.#context();
         context.placement = name;
-        const message = (await decide(feed.messages, context, this.#history(new Set()))).message;
+        const message = await this.#decided(feed, context, new Set());
         current = message && (await this.#prepared(message, ` in slot "${name}"`)) ? message : undefined;
         return current;
       },
@@ -437,6 +441,38 @@ export class AlertService extends EventTarget {
         return () => this.#slots.delete(listener);
       },
     };
+  }
+
+  /**
+   * The message to show now (decide), its rich keys checked (rich-check.js): the exact engine's choice.
+   * @param {Feed} feed @param {import("./targeting.js").EvaluationContext} context
+   * @param {Set<number>} elsewhere messages another tab has on screen
+   */
+  #decided(feed, context, elsewhere) {
+    const decideOnce = async () => (await decide(feed.messages, context, this.#history(elsewhere))).message;
+    return this.#checked(feed, decideOnce, (message) => (message ? [message.id] : []));
+  }
+
+  /**
+   * What `use` gives once the messages it used (`used`: their ids) had their rich keys checked, and used
+   * again without those an error leaves out (rich-check.js's usingChecked); each left out is a problem,
+   * said as the loader says those of the feed it reads. Undefined when they cannot be checked (a problem).
+   * @template T
+   * @param {Feed} feed @param {() => Promise<T>} use @param {(result: T) => number[]} used
+   * @returns {Promise<T | undefined>}
+   */
+  async #checked(feed, use, used) {
+    const url = this.url;
+    try {
+      return await usingChecked(feed, use, used, async (diagnostics) => {
+        const first = diagnostics.find((d) => d.severity === "error");
+        if (first) this.#problem(`the feed at ${url}: 1 message left out; ${first.path}: ${await reasonOf(first)}`);
+      });
+    } catch (error) {
+      if (hasRichReading()) throw error;
+      this.#problem(`the feed at ${url}: its messages' images, buttons and colors cannot be checked (${describe(error)}); nothing is shown`);
+      return undefined;
+    }
   }
 
   /** @param {() => Promise<void>} work */
@@ -485,7 +521,7 @@ export class AlertService extends EventTarget {
     /** @type {Set<number>} messages another tab has on screen */
     const elsewhere = new Set();
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const message = (await decide(feed.messages, context, this.#history(elsewhere))).message;
+      const message = await this.#decided(feed, context, elsewhere);
       if (message === undefined) return;
       // A wall is on screen in every tab; any other message in one tab at a time, and only while it is
       // still due once this tab holds it (another tab may have recorded it meanwhile).

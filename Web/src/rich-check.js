@@ -1,0 +1,88 @@
+// A page reads its feed with the messages' rich keys unchecked (feed.js's readFeedInPage): images,
+// buttons, actions, features, colors and data, in a message, its variants and its localizations. Before it
+// uses a message with one — the launch's or an event's decision, a slot's, the inbox's items — it checks
+// that message here with the full readers, which appalert-web-draw.js carries (the file it loads anyway to
+// draw it), and decides again: a message the full reading leaves out (an error in a rich key) is taken out
+// of the feed, as readFeed leaves it out, so the page always uses the messages the exact engine
+// (decodeFeed + decide) would. A rich key's error is found, and said, when its message comes up.
+
+import { JSONObject } from "./json.js";
+import { MessageReader } from "./reader.js";
+import { feedLimits, uncheckedMessages } from "./feed.js";
+import { loadDrawing } from "./renderer.js";
+import { hasRichReading, useRichReading } from "./rich-reading.js";
+
+/** @typedef {import("./message.js").Feed} Feed */
+/** @typedef {import("./message.js").Message} Message */
+/** @typedef {import("./diagnostics.js").RecordedDiagnostic} RecordedDiagnostic */
+
+/** Loads the readers of the rich keys (in the bundle, with appalert-web-draw.js), once. */
+export async function loadRichReading() {
+  if (!hasRichReading()) useRichReading((await loadDrawing()).richReading);
+}
+
+/**
+ * Reads `messages` of `feed` (of its messages with rich keys unchecked) again, fully: each is replaced in
+ * `feed.messages` by that reading, or taken out of it when the reading has an error, as readFeed leaves it
+ * out. Resolves to the diagnostics of each message taken out, as readFeed lists them.
+ * @param {Feed} feed @param {Message[]} messages
+ * @returns {Promise<RecordedDiagnostic[][]>}
+ */
+export async function checkMessages(feed, messages) {
+  await loadRichReading();
+  /** @type {RecordedDiagnostic[][]} */
+  const leftOut = [];
+  for (const message of messages) {
+    const source = uncheckedMessages.get(message);
+    const position = feed.messages.indexOf(message);
+    if (source === undefined || position < 0) continue; // checked meanwhile, for another decision
+    uncheckedMessages.delete(message);
+    const reader = new MessageReader(source.index, source.prefix, feedLimits.maximumStringLength);
+    const checked = reader.read(source.element);
+    if (reader.hasErrors || checked === undefined) {
+      feed.messages.splice(position, 1);
+      reader.markLeftOut();
+      /** @type {RecordedDiagnostic[]} */
+      const diagnostics = [];
+      reader.finish(diagnostics);
+      leftOut.push(diagnostics);
+    } else {
+      feed.messages[position] = checked;
+    }
+  }
+  return leftOut;
+}
+
+/**
+ * What `use` gives with `feed` once every message it used (`used` gives their ids) has its rich keys
+ * checked: while one has not, it is checked (checkMessages) and `use` runs again, without it when it was
+ * taken out. `use` must choose among `feed.messages` as they are when it runs. `leftOut` is given the
+ * diagnostics of each message taken out.
+ * @template T
+ * @param {Feed} feed @param {() => Promise<T>} use @param {(result: T) => number[]} used
+ * @param {(diagnostics: RecordedDiagnostic[]) => void | Promise<void>} leftOut
+ * @returns {Promise<T>}
+ */
+export async function usingChecked(feed, use, used, leftOut) {
+  for (;;) {
+    const result = await use();
+    const ids = new Set(used(result));
+    const unchecked = feed.messages.filter((message) => ids.has(message.id) && uncheckedMessages.has(message));
+    if (unchecked.length === 0) return result;
+    for (const diagnostics of await checkMessages(feed, unchecked)) await leftOut(diagnostics);
+  }
+}
+
+/**
+ * Whether reading the feed's update policies needs the readers of the rich keys: a localization of a
+ * policy that has buttons, an image or features (update-policy.js reads them as a message's).
+ * @param {Feed} feed
+ */
+export function updatesNeedRichReading(feed) {
+  const rich = (/** @type {unknown} */ value) =>
+    value instanceof JSONObject && ["buttons", "image", "features"].some((key) => value.get(key) !== undefined);
+  return (feed.updates ?? []).some((policy) => {
+    const localizations = policy instanceof JSONObject ? policy.get("localizations") : undefined;
+    return localizations instanceof JSONObject && localizations.values.some(rich);
+  });
+}
