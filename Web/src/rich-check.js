@@ -22,16 +22,22 @@ export async function loadRichReading() {
 }
 
 /**
+ * What checking messages found: the diagnostics of each message taken out (as readFeed lists them), and
+ * each message kept with its reading before the check.
+ * @typedef {{leftOut: RecordedDiagnostic[][], kept: Array<{before: Message, after: Message}>}} CheckOutcome
+ */
+
+/**
  * Reads `messages` of `feed` (of its messages with rich keys unchecked) again, fully: each is replaced in
  * `feed.messages` by that reading, or taken out of it when the reading has an error, as readFeed leaves it
- * out. Resolves to the diagnostics of each message taken out, as readFeed lists them.
+ * out.
  * @param {Feed} feed @param {Message[]} messages
- * @returns {Promise<RecordedDiagnostic[][]>}
+ * @returns {Promise<CheckOutcome>}
  */
 export async function checkMessages(feed, messages) {
   await loadRichReading();
-  /** @type {RecordedDiagnostic[][]} */
-  const leftOut = [];
+  /** @type {CheckOutcome} */
+  const outcome = { leftOut: [], kept: [] };
   for (const message of messages) {
     const source = uncheckedMessages.get(message);
     const position = feed.messages.indexOf(message);
@@ -45,31 +51,32 @@ export async function checkMessages(feed, messages) {
       /** @type {RecordedDiagnostic[]} */
       const diagnostics = [];
       reader.finish(diagnostics);
-      leftOut.push(diagnostics);
+      outcome.leftOut.push(diagnostics);
     } else {
       feed.messages[position] = checked;
+      outcome.kept.push({ before: message, after: checked });
     }
   }
-  return leftOut;
+  return outcome;
 }
 
 /**
  * What `use` gives with `feed` once every message it used (`used` gives their ids) has its rich keys
  * checked: while one has not, it is checked (checkMessages) and `use` runs again, without it when it was
- * taken out. `use` must choose among `feed.messages` as they are when it runs. `leftOut` is given the
- * diagnostics of each message taken out.
+ * taken out. `use` must choose among `feed.messages` as they are when it runs. `found` is told what each
+ * check found.
  * @template T
  * @param {Feed} feed @param {() => Promise<T>} use @param {(result: T) => number[]} used
- * @param {(diagnostics: RecordedDiagnostic[]) => void | Promise<void>} leftOut
+ * @param {(outcome: CheckOutcome) => void | Promise<void>} found
  * @returns {Promise<T>}
  */
-export async function usingChecked(feed, use, used, leftOut) {
+export async function usingChecked(feed, use, used, found) {
   for (;;) {
     const result = await use();
     const ids = new Set(used(result));
     const unchecked = feed.messages.filter((message) => ids.has(message.id) && uncheckedMessages.has(message));
     if (unchecked.length === 0) return result;
-    for (const diagnostics of await checkMessages(feed, unchecked)) await leftOut(diagnostics);
+    await found(await checkMessages(feed, unchecked));
   }
 }
 

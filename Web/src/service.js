@@ -455,8 +455,10 @@ export class AlertService extends EventTarget {
 
   /**
    * What `use` gives once the messages it used (`used`: their ids) had their rich keys checked, and used
-   * again without those an error leaves out (rich-check.js's usingChecked); each left out is a problem,
-   * said as the loader says those of the feed it reads. Undefined when they cannot be checked (a problem).
+   * again without those an error leaves out (rich-check.js's usingChecked). Each left out is a problem,
+   * said as the loader says those of the feed it reads, and so is each the link policy leaves out for a
+   * link of its buttons or tap action (#hint said those of the messages' own links). Undefined when they
+   * cannot be checked (a problem).
    * @template T
    * @param {Feed} feed @param {() => Promise<T>} use @param {(result: T) => number[]} used
    * @returns {Promise<T | undefined>}
@@ -464,9 +466,13 @@ export class AlertService extends EventTarget {
   async #checked(feed, use, used) {
     const url = this.url;
     try {
-      return await usingChecked(feed, use, used, async (diagnostics) => {
-        const first = diagnostics.find((d) => d.severity === "error");
-        if (first) this.#problem(`the feed at ${url}: 1 message left out; ${first.path}: ${await reasonOf(first)}`);
+      return await usingChecked(feed, use, used, async ({ leftOut, kept }) => {
+        for (const diagnostics of leftOut) {
+          const first = diagnostics.find((d) => d.severity === "error");
+          if (first) this.#problem(`the feed at ${url}: 1 message left out; ${first.path}: ${await reasonOf(first)}`);
+        }
+        const context = this.#context();
+        for (const { before, after } of kept) if (!this.#refusal(before, context)) this.#sayRefused(after, context);
       });
     } catch (error) {
       if (hasRichReading()) throw error;
@@ -704,16 +710,31 @@ export class AlertService extends EventTarget {
    * that the link policy leaves out (the engine decides the same without it).
    * @param {Feed} feed @param {import("./targeting.js").EvaluationContext} context
    */
-  #hint(feed, { bundleId, platform, linkPolicy }) {
+  #hint(feed, context) {
+    const { bundleId } = context;
     const apps = new Set(feed.messages.flatMap((message) => message.bundleIds));
     if (apps.size > 0 && !apps.has(bundleId) && !apps.has("*")) {
       this.#problem(`the feed at ${this.url} has no message for "${bundleId}": its messages are for ${[...apps].slice(0, 3).join(", ")}`);
     }
-    for (const message of feed.messages) {
-      const refused = [bundleId, "*"].some((id) => message.bundleIds.includes(id))
-        && (message.platforms ?? [platform]).includes(platform) && linkPolicy.refusalOfMessage(message);
-      if (refused) this.#problem(`message ${message.id} is left out by the link policy: link ${refused.url}: ${refused.reason}`);
-    }
+    for (const message of feed.messages) this.#sayRefused(message, context);
+  }
+
+  /**
+   * What the link policy refuses of `message`, when it is for this app and platform.
+   * @param {import("./message.js").Message} message @param {import("./targeting.js").EvaluationContext} context
+   */
+  #refusal(message, { bundleId, platform, linkPolicy }) {
+    return [bundleId, "*"].some((id) => message.bundleIds.includes(id))
+      && (message.platforms ?? [platform]).includes(platform) && linkPolicy.refusalOfMessage(message);
+  }
+
+  /**
+   * Says that the link policy leaves `message` out, when it does and it is for this app and platform.
+   * @param {import("./message.js").Message} message @param {import("./targeting.js").EvaluationContext} context
+   */
+  #sayRefused(message, context) {
+    const refused = this.#refusal(message, context);
+    if (refused) this.#problem(`message ${message.id} is left out by the link policy: link ${refused.url}: ${refused.reason}`);
   }
 
   /**
