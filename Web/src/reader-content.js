@@ -1,7 +1,7 @@
-// Reading the values inside a message's campaign keys: attributes, triggers and conversions
-// (MessageReader+Campaign.swift, Conversion.swift). Its rich keys' are read by rich-content.js.
+// Reading the values inside a message's campaign keys: attributes and triggers (MessageReader+Campaign.swift).
+// Its rich keys, and its conversion, are read by rich-content.js.
 
-import { integerValue, typeDescription } from "./json.js";
+import { typeDescription } from "./json.js";
 import { excerpt, valueRead } from "./diagnostics.js";
 import { appending, isObject, isValidEventName, present } from "./reader.js";
 
@@ -77,41 +77,5 @@ export function eventName(r, value, key, path) {
     return undefined;
   }
   return name;
-}
-
-/**
- * @param {MessageReader} r
- * @param {JSONValue} value
- * @param {string} path
- */
-export function readConversion(r, value, path) {
-  if (!r.checkObject(value, "conversion", "conversion", path, ["event", "withinHours"])) return undefined;
-  /** @type {string | undefined} */
-  let event;
-  const field = present(value, "event");
-  if (field !== undefined) {
-    if (typeof field === "string" && isValidEventName(field)) event = field;
-    else if (typeof field === "string") {
-      r.error("invalidValue", "conversion", valueRead(field), ["badEventName"], path + ".event");
-    } else {
-      r.wrongType(field, "event", "string", path + ".event");
-    }
-  } else {
-    r.error("missingKey", "conversion", undefined, ["noConversionEvent"], path);
-  }
-  /** @type {number | undefined} */
-  let hours;
-  const within = present(value, "withinHours");
-  if (within !== undefined) {
-    const number = integerValue(within);
-    if (number !== undefined && number >= 1 && number <= 720) hours = number;
-    else {
-      r.badNumber(within, "conversion", ["badWithinHours"], path + ".withinHours");
-    }
-  } else {
-    r.error("missingKey", "conversion", undefined, ["noWithinHours"], path);
-  }
-  if (event === undefined || hours === undefined) return undefined;
-  return { event, withinHours: hours };
 }
 

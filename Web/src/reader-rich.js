@@ -33,7 +33,7 @@ const scheduleKeys = ["at", "percent"];
  */
 export const uncheckedRichReading = {
   image: leftUnchecked, buttons: leftUnchecked, action: leftUnchecked, features: leftUnchecked, colors: leftUnchecked,
-  data: leftUnchecked,
+  data: leftUnchecked, conversion: leftUnchecked,
 };
 /** @param {MessageReader} r @returns {undefined} */
 function leftUnchecked(r) {
@@ -266,7 +266,7 @@ const contentReaders = {
   buttons: (r, value, path) => richOf(r).buttons(r, value, path),
   image: (r, value, path) => richOf(r).image(r, value, path),
   features: (r, value, path) => richOf(r).features(r, value, path),
-  conversion: extra.readConversion,
+  conversion: (r, value, path) => richOf(r).conversion(r, value, path),
 };
 /**
  * The message's own `key`, one a variant or a translation may also set, read as theirs are.

@@ -1,11 +1,13 @@
 // Reading the values inside a message's rich keys: images, buttons, actions, features, colors and data
-// (MessageReader+RichContent.swift), in a message, its variants and its localizations. The exact engine
+// (MessageReader+RichContent.swift), in a message, its variants and its localizations; and its conversion,
+// in a message and its variants (Conversion.swift), which no decision needs either (results count it). The exact engine
 // reads them with every other key (rich-reading.js); a page reads them only for a message it is about to
 // use, with the copy of this file that appalert-web-draw.js carries (rich-check.js), so appalert-web.js
 // has none. They are given the page's trees: nothing here may depend on the class of a JSONObject.
 
+import { integerValue } from "./json.js";
 import { valueRead } from "./diagnostics.js";
-import { appending, isObject, layoutHasButtons, present } from "./reader.js";
+import { appending, isObject, isValidEventName, layoutHasButtons, present } from "./reader.js";
 import { eventName } from "./reader-content.js";
 import { absoluteURL, schemeOf } from "./reader-url.js";
 import { hostOf } from "./link-policy.js";
@@ -309,9 +311,46 @@ export function readData(r, value) {
 }
 
 /**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ * @param {string} path
+ */
+export function readConversion(r, value, path) {
+  if (!r.checkObject(value, "conversion", "conversion", path, ["event", "withinHours"])) return undefined;
+  /** @type {string | undefined} */
+  let event;
+  const field = present(value, "event");
+  if (field !== undefined) {
+    if (typeof field === "string" && isValidEventName(field)) event = field;
+    else if (typeof field === "string") {
+      r.error("invalidValue", "conversion", valueRead(field), ["badEventName"], path + ".event");
+    } else {
+      r.wrongType(field, "event", "string", path + ".event");
+    }
+  } else {
+    r.error("missingKey", "conversion", undefined, ["noConversionEvent"], path);
+  }
+  /** @type {number | undefined} */
+  let hours;
+  const within = present(value, "withinHours");
+  if (within !== undefined) {
+    const number = integerValue(within);
+    if (number !== undefined && number >= 1 && number <= 720) hours = number;
+    else {
+      r.badNumber(within, "conversion", ["badWithinHours"], path + ".withinHours");
+    }
+  } else {
+    r.error("missingKey", "conversion", undefined, ["noWithinHours"], path);
+  }
+  if (event === undefined || hours === undefined) return undefined;
+  return { event, withinHours: hours };
+}
+
+/**
  * The readers of the rich keys, by key (rich-reading.js's RichReading).
  * @type {import("./rich-reading.js").RichReading}
  */
 export const richReading = {
   image: readImage, buttons: readButtons, action: readAction, features: readFeatures, colors: readColors, data: readData,
+  conversion: readConversion,
 };

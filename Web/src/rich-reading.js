@@ -1,5 +1,5 @@
 // Which readers a MessageReader reads a message's rich keys with (images, buttons, actions, features,
-// colors, data: rich-content.js). The exact engine has them from the start. The page's file has none of
+// colors, data, and its conversion: rich-content.js). The exact engine has them from the start. The page's file has none of
 // its own: Web/bundle builds it with `--define:globalThis.APPALERT_PAGE_FILE=true`, which leaves
 // rich-content.js out of it, and a page gets them with appalert-web-draw.js (rich-check.js) or
 // appalert-web-words.js (feed.js's loadDiagnosticWords), whichever it loads first. A page reads its feed
@@ -20,6 +20,7 @@ import { richReading } from "./rich-content.js";
  * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Feature[] | undefined} features
  * @property {(r: MessageReader, value: JSONValue) => import("./message.js").Colors | undefined} colors
  * @property {(r: MessageReader, value: JSONValue) => Map<string, string> | undefined} data
+ * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Conversion | undefined} conversion
  */
 
 /** @type {RichReading | undefined} */

@@ -47,7 +47,11 @@ const richErrors = {
   "a localization's button with a bad event": (/** @type {any} */ m) => ({
     ...m, localizations: { "en-GB": { buttons: [{ title: "Go", action: { event: "bad name" } }] } },
   }),
-  "a warning only (an http image on a sheet)": (/** @type {any} */ m) => ({ ...m, features: [{ title: "A", symbol: "BAD SYMBOL" }] }),
+  "a conversion without its window": (/** @type {any} */ m) => ({ ...m, conversion: { event: "purchase" } }),
+  "a variant's conversion with a bad event": (/** @type {any} */ m) => ({
+    ...m, variants: [{ weight: 2, conversion: { event: "bad name", withinHours: 2 } }, { weight: 1 }],
+  }),
+  "a warning only (a feature's bad symbol)": (/** @type {any} */ m) => ({ ...m, features: [{ title: "A", symbol: "BAD SYMBOL" }] }),
 };
 
 /**
