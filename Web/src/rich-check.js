@@ -28,9 +28,10 @@ export async function loadRichReading() {
  */
 
 /**
- * Reads `messages` of `feed` (of its messages with rich keys unchecked) again, fully: each is replaced in
- * `feed.messages` by that reading, or taken out of it when the reading has an error, as readFeed leaves it
- * out.
+ * Reads `messages` of `feed` (of its messages with rich keys unchecked) again, fully: each is replaced by
+ * that reading, or taken out when the reading has an error, as readFeed leaves it out. `feed.messages`
+ * becomes a new array: a decision still going through the old one (they await) is not disturbed, and
+ * usingChecked makes it again.
  * @param {Feed} feed @param {Message[]} messages
  * @returns {Promise<CheckOutcome>}
  */
@@ -38,33 +39,35 @@ export async function checkMessages(feed, messages) {
   await loadRichReading();
   /** @type {CheckOutcome} */
   const outcome = { leftOut: [], kept: [] };
+  const all = feed.messages.slice();
   for (const message of messages) {
     const source = uncheckedMessages.get(message);
-    const position = feed.messages.indexOf(message);
+    const position = all.indexOf(message);
     if (source === undefined || position < 0) continue; // checked meanwhile, for another decision
     uncheckedMessages.delete(message);
     const reader = new MessageReader(source.index, source.prefix, feedLimits.maximumStringLength);
     const checked = reader.read(source.element);
     if (reader.hasErrors || checked === undefined) {
-      feed.messages.splice(position, 1);
+      all.splice(position, 1);
       reader.markLeftOut();
       /** @type {RecordedDiagnostic[]} */
       const diagnostics = [];
       reader.finish(diagnostics);
       outcome.leftOut.push(diagnostics);
     } else {
-      feed.messages[position] = checked;
+      all[position] = checked;
       outcome.kept.push({ before: message, after: checked });
     }
   }
+  feed.messages = all;
   return outcome;
 }
 
 /**
  * What `use` gives with `feed` once every message it used (`used` gives their ids) has its rich keys
  * checked: while one has not, it is checked (checkMessages) and `use` runs again, without it when it was
- * taken out. `use` must choose among `feed.messages` as they are when it runs. `found` is told what each
- * check found.
+ * taken out; and again when another use checked messages meanwhile. `use` must choose among
+ * `feed.messages` as they are when it starts. `found` is told what each check found.
  * @template T
  * @param {Feed} feed @param {() => Promise<T>} use @param {(result: T) => number[]} used
  * @param {(outcome: CheckOutcome) => void | Promise<void>} found
@@ -72,7 +75,9 @@ export async function checkMessages(feed, messages) {
  */
 export async function usingChecked(feed, use, used, found) {
   for (;;) {
+    const messages = feed.messages;
     const result = await use();
+    if (feed.messages !== messages) continue; // checked meanwhile: what `use` chose from may have changed
     const ids = new Set(used(result));
     const unchecked = feed.messages.filter((message) => ids.has(message.id) && uncheckedMessages.has(message));
     if (unchecked.length === 0) return result;

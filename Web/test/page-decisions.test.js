@@ -2,7 +2,8 @@
 // message's when it is about to use it, deciding again without it when the check leaves it out
 // (rich-check.js's usingChecked, as service.js uses it). Whatever the feed, the page must then use the
 // very messages the exact engine (readFeed + decide, inboxItems) uses: the same message and variant,
-// resolved alike, for the launch, each event a trigger names, each slot and the inbox. The feeds: every
+// resolved alike, for the launch, each event a trigger names, each slot and the inbox, all decided at once
+// on the one feed, as a page may decide them. The feeds: every
 // conformance case's with its install, the differential test's random ones, and each of those again with
 // an error in a rich key only, written into the messages the engine would pick (in the message, in a
 // variant, in a localization).
@@ -105,23 +106,23 @@ async function bothPick(bytes, options) {
     return undefined; // an install the command refuses
   }
   const history = () => makeHistory(options);
-  const pageMessages = [];
   const exactMessages = [];
   /** @type {number[]} */
   const ids = [];
   for (const context of contexts) {
     const exact = (await decide(exactFeed.messages, context, history())).message;
-    const chosen = await usingChecked(page, async () => (await decide(page.messages, context, history())).message,
-      (message) => (message ? [message.id] : []), () => {});
     exactMessages.push(exact);
-    pageMessages.push(chosen);
     if (exact) ids.push(exact.id);
   }
   const state = { deleted: [], read: [] };
   const baseContext = contexts[0];
   exactMessages.push(await inboxItems(exactFeed.messages, baseContext, state));
-  pageMessages.push(await usingChecked(page, () => inboxItems(page.messages, baseContext, state),
-    (items) => items.map((item) => item.message.id), () => {}));
+  // The page's decisions all at once, on the one feed, as a page's launch check, slots and inbox may run.
+  const pageMessages = await Promise.all([
+    ...contexts.map((context) => usingChecked(page, async () => (await decide(page.messages, context, history())).message,
+      (message) => (message ? [message.id] : []), () => {})),
+    usingChecked(page, () => inboxItems(page.messages, baseContext, state), (items) => items.map((item) => item.message.id), () => {}),
+  ]);
   return { page: pageMessages, exact: exactMessages, ids };
 }
 
