@@ -7,6 +7,9 @@
 import { baseSheet, paletteCSS, sheet } from "./draw-style.js";
 import { messageJSON } from "./message-json.js";
 import { BannerTimer } from "./banner-timer.js";
+// The readers of the rich keys, which the page's file has none of: a page checks a message's with them
+// before it uses it (rich-check.js), as it is then about to draw it.
+export { richReading } from "./rich-content.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */

@@ -8,6 +8,8 @@ import {
 } from "./diagnostics.js";
 import { fastJSON } from "./json-fast.js";
 import { MessageReader, maximumKeyWarnings } from "./reader.js";
+import { uncheckedRichReading } from "./reader-rich.js";
+import { useRichReading } from "./rich-reading.js";
 import { quoteJSON } from "./json.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
@@ -43,6 +45,14 @@ const topLevelKeys = ["$schema", "format", "messages", "updates", "sequence"];
  */
 
 /** @typedef {typeof import("./exact-reading.js")} ExactReading */
+/** @typedef {import("./rich-reading.js").RichReading} RichReading */
+
+/**
+ * The messages a page's reading (readFeedInPage) kept with rich keys unchecked, each with its element of
+ * the feed, its position and its array's path: what rich-check.js reads again, fully, before the page uses it.
+ * @type {WeakMap<Message, {element: JSONValue, index: number, prefix: string}>}
+ */
+export const uncheckedMessages = new WeakMap();
 
 /** The loaded exact-reading.js: the diagnostics' words and parseJSON, for a page (readFeedInPage). */
 /** @type {ExactReading | undefined} */
@@ -63,6 +73,7 @@ export function loadDiagnosticWords() {
     (module) => {
       exactReading = module;
       useDiagnosticWords(module.reasonOf);
+      useRichReading(module.richReading);
     },
     (error) => {
       loadingWords = undefined;
@@ -110,16 +121,21 @@ export function readFeed(input) {
  * @returns {FeedReadingResult}
  */
 export function readFeedUncapped(input) {
-  const bytes = feedBytes(input);
-  /** @type {JSONValue} */
-  let document;
+  return readDocument(parsedDocument(feedBytes(input)));
+}
+
+/**
+ * The document of a feed's bytes, parsed by parseJSON; throws FeedError when they are not JSON.
+ * @param {Uint8Array} bytes
+ * @returns {JSONValue}
+ */
+function parsedDocument(bytes) {
   try {
-    document = parseJSON(bytes, feedLimits.maximumDepth);
+    return parseJSON(bytes, feedLimits.maximumDepth);
   } catch (error) {
     if (error instanceof JSONSyntaxError) throw new FeedError("notJSON", error.message);
     throw error;
   }
-  return readDocument(document);
 }
 
 /**
@@ -138,18 +154,22 @@ function feedBytes(input) {
 }
 
 /**
- * readFeed for a page, which carries no JSON reader of its own: the same result, the same errors. The
+ * readFeed for a page, which carries no JSON reader and no readers of the rich keys of its own: the same
+ * result, the same errors, but for the rich keys (images, buttons, actions, features, colors, data, in a
+ * message, its variants and its localizations), which it leaves unchecked (readFeedUnchecked): a message
+ * with one is kept as if it had none, with its element in uncheckedMessages, and checked when the page is
+ * about to use it (rich-check.js); their errors and warnings are not among the diagnostics. The
  * platform's JSON.parse reads the feed (json-fast.js); when it cannot vouch for the tree, or when the
- * feed has any error (a message left out, or no feed at all), the feed is read again as readFeed reads
- * it, with the reader loadDiagnosticWords loads — at most two readings, whatever the feed. When that
- * file cannot be loaded, a vouched reading is used all the same (its tree is parseJSON's), so a feed
+ * feed has any error (a message left out, or no feed at all), the feed is read again as readFeedUnchecked
+ * reads it, with the reader loadDiagnosticWords loads — at most two readings, whatever the feed. When
+ * that file cannot be loaded, a vouched reading is used all the same (its tree is parseJSON's), so a feed
  * with a message left out is used as before; a feed the page cannot vouch for cannot be used then.
  * @param {Uint8Array | string} input
  * @returns {Promise<FeedReadingResult>}
  */
 export async function readFeedInPage(input) {
   const bytes = feedBytes(input);
-  const fast = fastReading(bytes);
+  const fast = fastReading(bytes, uncheckedRichReading);
   if (fast !== undefined && "result" in fast && !hasErrors(fast.result)) return fast.result;
   try {
     await loadDiagnosticWords();
@@ -158,7 +178,17 @@ export async function readFeedInPage(input) {
     if ("result" in fast) return fast.result;
     throw fast.error;
   }
-  return withCappedDiagnostics(readDocument(exactDocument(bytes)));
+  return withCappedDiagnostics(readDocument(exactDocument(bytes), uncheckedRichReading));
+}
+
+/**
+ * readFeed with the rich keys left unchecked, as a page reads a feed (readFeedInPage): what the tests
+ * compare a page's reading with.
+ * @param {Uint8Array | string} input
+ * @returns {FeedReadingResult}
+ */
+export function readFeedUnchecked(input) {
+  return withCappedDiagnostics(readDocument(parsedDocument(feedBytes(input)), uncheckedRichReading));
 }
 
 /**
@@ -169,7 +199,7 @@ export async function readFeedInPage(input) {
  * @returns {FeedReadingResult | undefined}
  */
 export function readFeedFast(input) {
-  const fast = fastReading(feedBytes(input));
+  const fast = fastReading(feedBytes(input), undefined);
   return fast !== undefined && "result" in fast && !hasErrors(fast.result) ? fast.result : undefined;
 }
 
@@ -177,13 +207,14 @@ export function readFeedFast(input) {
  * The reading of a tree json-fast.js vouches for: its result or what it throws; undefined when the tree
  * cannot be vouched for.
  * @param {Uint8Array} bytes
+ * @param {RichReading | undefined} rich the readers of the rich keys (undefined: the full ones)
  * @returns {{result: FeedReadingResult} | {error: unknown} | undefined}
  */
-function fastReading(bytes) {
+function fastReading(bytes, rich) {
   const document = fastJSON(bytes, feedLimits.maximumDepth);
   if (document === undefined) return undefined;
   try {
-    return { result: withCappedDiagnostics(readDocument(document)) };
+    return { result: withCappedDiagnostics(readDocument(document, rich)) };
   } catch (error) {
     return { error };
   }
@@ -268,13 +299,14 @@ const withCappedDiagnostics = (result) => ({ ...result, diagnostics: cappedDiagn
 
 /**
  * @param {JSONValue} document
+ * @param {RichReading} [rich] the readers of the messages' rich keys (by default the full ones)
  * @returns {FeedReadingResult}
  */
-function readDocument(document) {
+function readDocument(document, rich) {
   /** @type {RecordedDiagnostic[]} */
   const diagnostics = [];
   if (Array.isArray(document)) {
-    const [messages, count] = collect(document, "$", diagnostics);
+    const [messages, count] = collect(document, "$", diagnostics, rich);
     return { feed: { format: 1, messages }, diagnostics, entryCount: count };
   }
   if (!(document instanceof JSONObject)) {
@@ -344,7 +376,7 @@ function readDocument(document) {
     // Update policies do not take part in choosing a message: update.js reads them when an update is
     // checked (their diagnostics are not given here).
   }
-  const [messages, count] = collect(messagesValue, "$.messages", diagnostics);
+  const [messages, count] = collect(messagesValue, "$.messages", diagnostics, rich);
   /** @type {Feed} */
   const feed = { format, messages };
   if (sequence !== undefined) feed.sequence = sequence;
@@ -363,9 +395,10 @@ function feedDiagnostic(severity, code, path, key, value, words) {
 /**
  * Reads the messages of the feed's array; ids must be unique.
  * @param {JSONValue[]} elements @param {string} prefix @param {RecordedDiagnostic[]} diagnostics
+ * @param {RichReading | undefined} rich
  * @returns {[Message[], number]}
  */
-function collect(elements, prefix, diagnostics) {
+function collect(elements, prefix, diagnostics, rich) {
   /** @type {Message[]} */
   const messages = [];
   /** @type {RecordedDiagnostic[]} */
@@ -374,8 +407,9 @@ function collect(elements, prefix, diagnostics) {
   const firstIndexById = new Map();
   const limit = feedLimits.maximumMessages;
   elements.slice(0, limit).forEach((element, index) => {
-    const reader = new MessageReader(index, prefix, feedLimits.maximumStringLength);
+    const reader = new MessageReader(index, prefix, feedLimits.maximumStringLength, rich);
     const message = reader.read(element);
+    if (reader.richUnchecked && message !== undefined) uncheckedMessages.set(message, { element, index, prefix });
     if (reader.id !== undefined) {
       const first = firstIndexById.get(reader.id);
       if (first !== undefined) {

@@ -5,7 +5,8 @@
 
 
 export { JSONObject, JSONSyntaxError } from "./json.js";
-// The bundle carries no JSON reader of its own: its parseJSON and decodeFeed need loadDiagnosticWords() first.
+// The bundle carries no JSON reader and no readers of the rich keys of its own: its parseJSON, decodeFeed and
+// decodeDocument need loadDiagnosticWords() first (appalert-web-words.js carries them).
 export { parseJSONLoaded as parseJSON, decodeFeedLoaded as decodeFeed } from "./feed.js";
 export { Version, VersionError, VersionRange, VersionRangeError } from "./version.js";
 export { LanguageTag, okLabel, closeLabel } from "./language.js";

@@ -10,10 +10,12 @@ import { MessageReader, appending, isValidEventName, layoutHasButtons, layoutHas
 
 import { defaultBannerSeconds } from "./message.js";
 import * as extra from "./reader-content.js";
+import { fullRichReading } from "./rich-reading.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./message.js").Message} Message */
 /** @typedef {import("./message.js").Layout} Layout */
+/** @typedef {import("./rich-reading.js").RichReading} RichReading */
 
 const layouts = ["alert", "banner", "modal", "sheet", "image"];
 const maximumVariants = 10;
@@ -36,6 +38,28 @@ function readKey(r, key, read) {
   const value = r.get(key);
   return value === undefined ? undefined : read(r, value);
 }
+
+/**
+ * The readers a page's reading of its feed has for the rich keys: each leaves its key unchecked, read as
+ * not given, and marks the message (the page checks it before it uses it: rich-check.js). A rich key's
+ * error leaves its message out, a warning changes nothing: the rest of the message decides alike.
+ * @type {RichReading}
+ */
+export const uncheckedRichReading = {
+  image: leftUnchecked, buttons: leftUnchecked, action: leftUnchecked, features: leftUnchecked, colors: leftUnchecked,
+  data: leftUnchecked, conversion: leftUnchecked,
+};
+/** @param {MessageReader} r @returns {undefined} */
+function leftUnchecked(r) {
+  r.richUnchecked = true;
+  return undefined;
+}
+
+/**
+ * The readers `r` reads the rich keys with: its own (a page's reading), else the full ones.
+ * @param {MessageReader} r
+ */
+const richOf = (r) => r.rich ?? fullRichReading();
 
 /**
  * The message's keys read in the Swift engine's order.
@@ -199,19 +223,19 @@ function readRichContent(r, get, m) {
     if (layout !== undefined && !layoutHasTapAction(layout)) {
       r.error("invalidValue", "action", valueRead(action), ["actionOnButtons", layout]);
     } else {
-      m.action = extra.readAction(r, action, "action", appending("action", r.messagePath));
+      m.action = richOf(r).action(r, action, "action", appending("action", r.messagePath));
     }
   }
   m.features = readOwn(r, "features");
   const colors = get("colors");
   if (colors !== undefined) {
-    m.colors = extra.readColors(r, colors);
+    m.colors = richOf(r).colors(r, colors);
     if (layout === "alert" && m.colors !== undefined) {
       r.warning("noEffect", "colors", undefined, ["alertColors"]);
     }
   }
   const data = get("data");
-  m.data = (data === undefined ? undefined : extra.readData(r, data)) ?? new Map();
+  m.data = (data === undefined ? undefined : richOf(r).data(r, data)) ?? new Map();
   m.placement = "launch";
   const placement = get("placement");
   if (placement !== undefined) {
@@ -253,10 +277,10 @@ const contentReaders = {
   confirmLabel: readString,
   link: (r, value, path) => r.readLink(value, path),
   localizations: (r, value, path) => readLocalizations(r, value, path),
-  buttons: extra.readButtons,
-  image: extra.readImage,
-  features: extra.readFeatures,
-  conversion: extra.readConversion,
+  buttons: (r, value, path) => richOf(r).buttons(r, value, path),
+  image: (r, value, path) => richOf(r).image(r, value, path),
+  features: (r, value, path) => richOf(r).features(r, value, path),
+  conversion: (r, value, path) => richOf(r).conversion(r, value, path),
 };
 /**
  * The message's own `key`, one a variant or a translation may also set, read as theirs are.

@@ -33,10 +33,13 @@ export const knownPlatforms = ["ios", "ipados", "macos", "tvos", "watchos", "vis
 export const appending = (key, path) => appendingPath(key, path, quoteJSON);
 
 /**
+ * Whether `value` is a JSON object: of a tree, what is neither null nor an array nor a primitive. Not by
+ * its class: the rich keys' readers loaded with another file of the bundle (rich-content.js) have a
+ * JSONObject class of their own, and read the page's trees.
  * @param {JSONValue | undefined} value
  * @returns {value is JSONObject}
  */
-export const isObject = (value) => value instanceof JSONObject;
+export const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The value of `key` in `object`, with null read as absent.
@@ -106,11 +109,16 @@ export class MessageReader {
    * @param {number} index
    * @param {string} pathPrefix
    * @param {number} maximumStringLength
+   * @param {import("./rich-reading.js").RichReading} [rich] the readers of the rich keys (a page's reading
+   * keeps them unchecked: reader-rich.js's uncheckedRichReading); by default the full ones (rich-reading.js)
    */
-  constructor(index, pathPrefix, maximumStringLength) {
+  constructor(index, pathPrefix, maximumStringLength, rich) {
     this.index = index;
     this.pathPrefix = pathPrefix;
     this.maximumStringLength = maximumStringLength;
+    this.rich = rich;
+    /** Whether a rich key was left unchecked (by uncheckedRichReading). */
+    this.richUnchecked = false;
     /** @type {number | undefined} */
     this.id = undefined;
     /** @type {RecordedDiagnostic[]} */

@@ -14,9 +14,15 @@ export const imageLimits = Object.freeze({ maximumSide: 4096, maximumPixels: 16_
 /** @type {Promise<typeof import("./draw.js")> | undefined} */
 let drawing;
 
-/** The drawing module, imported once. */
+/**
+ * The drawing module, imported once (and with it the readers of the rich keys, rich-check.js). A failed
+ * import is asked for again the next time (a browser may keep the failure for the page's life).
+ */
 export function loadDrawing() {
-  return (drawing ??= import("./draw.js"));
+  return (drawing ??= import("./draw.js").catch((error) => {
+    drawing = undefined;
+    throw error;
+  }));
 }
 
 /**
@@ -35,7 +41,6 @@ export function domRenderer(doc) {
       try {
         loaded = await module;
       } catch (error) {
-        drawing = undefined; // the next message asks again (a browser may keep the failure for the page's life)
         return `the drawing code cannot be loaded (${describe(error)})`;
       }
       return unavailable;

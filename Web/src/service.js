@@ -19,6 +19,8 @@ import { domRenderer } from "./renderer.js";
 import { inboxItems } from "./inbox-items.js";
 import { InboxView } from "./inbox-view.js";
 import { updatePolicyFor } from "./update-policy.js";
+import { loadRichReading, updatesNeedRichReading, usingChecked } from "./rich-check.js";
+import { hasRichReading } from "./rich-reading.js";
 
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
@@ -273,6 +275,7 @@ export class AlertService extends EventTarget {
         policy: async () => {
           const feed = await this.#load();
           if (feed === undefined) return undefined;
+          if (updatesNeedRichReading(feed)) await loadRichReading();
           /** @type {import("./diagnostics.js").RecordedDiagnostic | undefined} */
           let leftOut;
           const policy = updatePolicyFor(feed, this.options.bundleId, (error) => (leftOut ??= error));
@@ -408,7 +411,8 @@ export class AlertService extends EventTarget {
     return (this.#inbox ??= new InboxView({
       items: async (state) => {
         const feed = this.#setupError !== undefined ? undefined : await this.#lastFeed();
-        return feed && inboxItems(feed.messages, this.#context(), state);
+        return feed && this.#checked(feed, () => inboxItems(feed.messages, this.#context(), state),
+          (items) => items.map((item) => item.message.id));
       },
       store: this.#store,
       now: this.now,
@@ -447,7 +451,7 @@ export class AlertService extends EventTarget {
         if (feed === undefined || this.#setupError !== undefined) return undefined;
         const context = this.#context();
         context.placement = name;
-        const message = (await decide(feed.messages, context, this.#history(new Set()))).message;
+        const message = await this.#decided(feed, context, new Set());
         current = message && (await this.#prepared(message, ` in slot "${name}"`)) ? message : undefined;
         return current;
       },
@@ -472,6 +476,44 @@ export class AlertService extends EventTarget {
         return () => this.#slots.delete(listener);
       },
     };
+  }
+
+  /**
+   * The message to show now (decide), its rich keys checked (rich-check.js): the exact engine's choice.
+   * @param {Feed} feed @param {import("./targeting.js").EvaluationContext} context
+   * @param {Set<number>} elsewhere messages another tab has on screen
+   */
+  #decided(feed, context, elsewhere) {
+    const decideOnce = async () => (await decide(feed.messages, context, this.#history(elsewhere))).message;
+    return this.#checked(feed, decideOnce, (message) => (message ? [message.id] : []));
+  }
+
+  /**
+   * What `use` gives once the messages it used (`used`: their ids) had their rich keys checked, and used
+   * again without those an error leaves out (rich-check.js's usingChecked). Each left out is a problem,
+   * said as the loader says those of the feed it reads, and so is each the link policy leaves out for a
+   * link of its buttons or tap action (#hint said those of the messages' own links). Undefined when they
+   * cannot be checked (a problem).
+   * @template T
+   * @param {Feed} feed @param {() => Promise<T>} use @param {(result: T) => number[]} used
+   * @returns {Promise<T | undefined>}
+   */
+  async #checked(feed, use, used) {
+    const url = this.url;
+    try {
+      return await usingChecked(feed, use, used, async ({ leftOut, kept }) => {
+        for (const diagnostics of leftOut) {
+          const first = diagnostics.find((d) => d.severity === "error");
+          if (first) this.#problem(`the feed at ${url}: 1 message left out; ${first.path}: ${await reasonOf(first)}`);
+        }
+        const context = this.#context();
+        for (const { before, after } of kept) if (!this.#refusal(before, context)) this.#sayRefused(after, context);
+      });
+    } catch (error) {
+      if (hasRichReading()) throw error;
+      this.#problem(`the feed at ${url}: its messages' images, buttons and colors cannot be checked (${describe(error)}); nothing is shown`);
+      return undefined;
+    }
   }
 
   /** @param {() => Promise<void>} work */
@@ -520,7 +562,7 @@ export class AlertService extends EventTarget {
     /** @type {Set<number>} messages another tab has on screen */
     const elsewhere = new Set();
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const message = (await decide(feed.messages, context, this.#history(elsewhere))).message;
+      const message = await this.#decided(feed, context, elsewhere);
       if (message === undefined) return;
       // A wall is on screen in every tab; any other message in one tab at a time, and only while it is
       // still due once this tab holds it (another tab may have recorded it meanwhile).
@@ -703,16 +745,31 @@ export class AlertService extends EventTarget {
    * that the link policy leaves out (the engine decides the same without it).
    * @param {Feed} feed @param {import("./targeting.js").EvaluationContext} context
    */
-  #hint(feed, { bundleId, platform, linkPolicy }) {
+  #hint(feed, context) {
+    const { bundleId } = context;
     const apps = new Set(feed.messages.flatMap((message) => message.bundleIds));
     if (apps.size > 0 && !apps.has(bundleId) && !apps.has("*")) {
       this.#problem(`the feed at ${this.url} has no message for "${bundleId}": its messages are for ${[...apps].slice(0, 3).join(", ")}`);
     }
-    for (const message of feed.messages) {
-      const refused = [bundleId, "*"].some((id) => message.bundleIds.includes(id))
-        && (message.platforms ?? [platform]).includes(platform) && linkPolicy.refusalOfMessage(message);
-      if (refused) this.#problem(`message ${message.id} is left out by the link policy: link ${refused.url}: ${refused.reason}`);
-    }
+    for (const message of feed.messages) this.#sayRefused(message, context);
+  }
+
+  /**
+   * What the link policy refuses of `message`, when it is for this app and platform.
+   * @param {import("./message.js").Message} message @param {import("./targeting.js").EvaluationContext} context
+   */
+  #refusal(message, { bundleId, platform, linkPolicy }) {
+    return [bundleId, "*"].some((id) => message.bundleIds.includes(id))
+      && (message.platforms ?? [platform]).includes(platform) && linkPolicy.refusalOfMessage(message);
+  }
+
+  /**
+   * Says that the link policy leaves `message` out, when it does and it is for this app and platform.
+   * @param {import("./message.js").Message} message @param {import("./targeting.js").EvaluationContext} context
+   */
+  #sayRefused(message, context) {
+    const refused = this.#refusal(message, context);
+    if (refused) this.#problem(`message ${message.id} is left out by the link policy: link ${refused.url}: ${refused.reason}`);
   }
 
   /**

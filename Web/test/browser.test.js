@@ -521,6 +521,24 @@ test("the bundle draws and records as the sources do", {
   await tab.close();
 });
 
+test("the bundle checks a message's rich keys with the drawing's file when it comes up: one with an error is left out, said, and the next drawn", {
+  skip: !chromium ? "no Chromium on this machine" : spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
+}, async () => {
+  bundleText.value = buildBundle();
+  const { url } = setUp([
+    { id: 1, title: "Checked", text: "Its features are read by appalert-web-draw.js.", layout: "sheet", features: [{ title: "Small" }] },
+    { id: 2, priority: 5, title: "Broken", text: "Its features are not a list.", layout: "sheet", features: "many" },
+  ]);
+  const tab = await browser.tab(url(["en"], { bundle: "1" }));
+  await check(tab);
+  const seen = await until("the sheet", () => drawn(tab));
+  assert.equal(seen.label, "Checked");
+  const problems = await tab.evaluate(`appalert.events.filter((e) => e.type === "problem").map((e) => e.detail.message)`);
+  assert.equal(problems.length, 1, problems.join("\n"));
+  assert.match(problems[0], /: 1 message left out; \$\.messages\[1\]\.features: /);
+  await tab.close();
+});
+
 test("a message whose drawing cannot be loaded is not shown, not recorded, and a problem says why", {
   skip: !chromium ? "no Chromium on this machine" : spawnSync("esbuild", ["--version"]).status !== 0 ? "no esbuild on this machine" : false,
 }, async () => {

@@ -540,3 +540,33 @@ test("a message recorded by another tab between this tab's decision and its clai
   await service.showAlertIfNecessary();
   assert.equal(renderer.shown.length, 0);
 });
+
+test("a message with an error in a rich key only is left out when it comes up, said then, and the next one is used", async () => {
+  const broken = { layout: "modal", image: { alt: "A picture" } }; // an image without url
+  const { service, renderer, events } = setUp([
+    message(1), message(2, { priority: 5, ...broken }), message(3, { priority: 3, layout: "sheet", features: [{ title: "Fast" }] }),
+    message(4, { placement: "home", priority: 2, colors: { background: "red" } }), message(5, { placement: "home" }),
+    message(6, { placement: "inbox", data: { count: 3 } }), message(7, { placement: "inbox" }),
+  ]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 3, "message 2 is left out; message 3's features are checked and drawn");
+  assert.deepEqual(renderer.last.message.features, [{ title: "Fast", text: undefined, symbol: undefined }]);
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    "the feed at https://feed.example/messages.json: 1 message left out; $.messages[1].image.url: the image's \"url\" is missing; the message is left out",
+  ]);
+  assert.equal((await service.slot("home").decide())?.id, 5, "message 4's color is not one");
+  assert.match(events.of("problem")[1].message, /^the feed at https:\/\/feed\.example\/messages\.json: 1 message left out; \$\.messages\[3\]\.colors\.background: /);
+  const items = await service.inbox.refresh();
+  assert.deepEqual(items.map((item) => item.message.id), [7], "message 6's data is not text");
+  assert.match(events.of("problem")[2].message, /^the feed at [^ ]+: 1 message left out; \$\.messages\[5\]\.data\.count: /);
+});
+
+test("a message the link policy leaves out for a link of its buttons is said when it comes up, once", async () => {
+  const { service, renderer, events } = setUp([
+    message(1), message(2, { priority: 1, layout: "modal", buttons: [{ title: "Go", action: { url: "http://example.com/a" } }] }),
+  ]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 1);
+  assert.deepEqual(events.of("problem").map((p) => p.message),
+    ["message 2 is left out by the link policy: link http://example.com/a: http: links are not allowed (allowed: https:)"]);
+});

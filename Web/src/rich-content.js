@@ -1,0 +1,354 @@
+// Reading the values inside a message's rich keys: images, buttons, actions, features, colors and data
+// (MessageReader+RichContent.swift), in a message, its variants and its localizations; and its conversion,
+// in a message and its variants (Conversion.swift), which no decision needs either (results count it). The exact engine
+// reads them with every other key (rich-reading.js); a page reads them only for a message it is about to
+// use, with the copy of this file that appalert-web-draw.js carries (rich-check.js), so appalert-web.js
+// has none. They are given the page's trees: nothing here may depend on the class of a JSONObject.
+
+import { integerValue } from "./json.js";
+import { valueRead } from "./diagnostics.js";
+import { appending, isObject, isValidEventName, layoutHasButtons, present } from "./reader.js";
+import { eventName } from "./reader-content.js";
+import { absoluteURL, schemeOf } from "./reader-url.js";
+import { hostOf } from "./link-policy.js";
+
+/** @typedef {import("./json.js").JSONValue} JSONValue */
+/** @typedef {import("./reader.js").MessageReader} MessageReader */
+/** @typedef {import("./message.js").Button} Button */
+/** @typedef {import("./message.js").Action} Action */
+/** @typedef {import("./message.js").Palette} Palette */
+
+const imageKeys = ["url", "alt", "darkUrl"];
+const buttonKeys = ["title", "action"];
+const featureKeys = ["title", "text", "symbol"];
+const colorKeys = ["background", "text", "accent"];
+// colorKeys and "dark", written out: a spread would stay in every file of the bundle that imports the readers.
+const colorsKeys = ["background", "text", "accent", "dark"];
+const actionKeys = ["url", "event"];
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+/**
+ * Swift's Character.isWhitespace over a whole string.
+ * @param {string} text
+ */
+const allWhitespace = (text) => /^[\s\u0085]*$/u.test(text);
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ * @param {string} path
+ */
+export function readImage(r, value, path) {
+  const layout = r.layout;
+  if (!r.checkObject(value, "image", "image", path, imageKeys)) return undefined;
+  /** @type {string | undefined} */
+  let url;
+  const urlValue = present(value, "url");
+  if (urlValue !== undefined) url = imageURL(r, urlValue, "url", path + ".url");
+  else r.error("missingKey", "image", undefined, ["noImageURL"], path + ".url");
+  const darkValue = present(value, "darkUrl");
+  const darkUrl = darkValue === undefined ? undefined : imageURL(r, darkValue, "darkUrl", path + ".darkUrl");
+  /** @type {string | undefined} */
+  let alt;
+  const altValue = present(value, "alt");
+  if (altValue !== undefined) alt = r.string(altValue, "alt", path + ".alt");
+  const hasAlt = !allWhitespace(alt ?? "");
+  if (layout === "alert") {
+    r.warning("noEffect", "image", undefined, ["alertImage"], path);
+  } else if (!hasAlt) {
+    r.report(layout === "image" ? "error" : "warning", "missingKey", "alt", undefined,
+      [layout === "image" ? "imageLayoutNeedsAlt" : "imageHasNoAlt"], path + ".alt");
+  }
+  if (url === undefined) return undefined;
+  return { url, alt: hasAlt ? alt : undefined, darkUrl };
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ * @param {string} key
+ * @param {string} path
+ */
+function imageURL(r, value, key, path) {
+  const text = r.string(value, key, path);
+  if (text === undefined) return undefined;
+  const absolute = absoluteURL(text, path);
+  if (absolute === undefined) {
+    r.error("invalidURL", key, valueRead(value),
+      ["notAbsolute", text, schemeOf(text), "https://example.com/banner.png"], path);
+    return undefined;
+  }
+  if (absolute.scheme === "https" || (absolute.scheme === "http" && loopbackHosts.has(hostOf(text).toLowerCase()))) {
+    return absolute.url;
+  }
+  r.error("invalidURL", key, valueRead(value), ["httpImage"], path);
+  return undefined;
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ * @param {string} path
+ * @returns {Button[] | undefined}
+ */
+export function readButtons(r, value, path) {
+  const layout = r.layout;
+  if (!r.checkArray(value, "buttons", "buttons", path)) return undefined;
+  if (layout !== undefined && !layoutHasButtons(layout)) {
+    r.error("invalidValue", "buttons", undefined, ["noButtons", layout], path);
+    return undefined;
+  }
+  if (value.length < 1 || value.length > 2) {
+    r.error("invalidValue", "buttons", `${value.length} buttons`, ["buttonCount", value.length], path);
+    return undefined;
+  }
+  /** @type {Button[]} */
+  const buttons = [];
+  r.eachObject(value, "buttons", "button", buttonKeys, path, (element, itemPath) => {
+    /** @type {string | undefined} */
+    let title;
+    const titleValue = present(element, "title");
+    if (titleValue !== undefined) {
+      title = r.string(titleValue, "title", itemPath + ".title");
+      if (title === "") {
+        r.error("invalidValue", "title", '""', ["emptyButtonTitle"], itemPath + ".title");
+        title = undefined;
+      }
+    } else {
+      r.error("missingKey", "buttons", undefined, ["noButtonTitle"], itemPath);
+    }
+    /** @type {Action} */
+    let action = "dismiss";
+    const actionValue = present(element, "action");
+    if (actionValue !== undefined) {
+      const read = readAction(r, actionValue, "action", itemPath + ".action");
+      if (read === undefined) return;
+      action = read;
+    }
+    if (title !== undefined) buttons.push({ title, action });
+  });
+  if (buttons.length !== value.length) return undefined;
+  if (!r.dismissible) {
+    const position = buttons.findIndex((b) => b.action === "dismiss");
+    if (position >= 0) {
+      r.error("invalidValue", "buttons", undefined, ["wallDismiss"], path + `[${position}]`);
+      return undefined;
+    }
+    if (!buttons.some((b) => typeof b.action === "object" && "url" in b.action)) {
+      r.error("wallWithoutLink", "buttons", undefined, ["wallNoURLButton"], path);
+      return undefined;
+    }
+  }
+  return buttons;
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ * @param {string} key
+ * @param {string} path
+ * @returns {Action | undefined}
+ */
+export function readAction(r, value, key, path) {
+  if (value === "dismiss") return "dismiss";
+  if (isObject(value)) {
+    r.checkKeys(value, actionKeys, path);
+    const url = present(value, "url");
+    const event = present(value, "event");
+    if (url !== undefined && event === undefined) {
+      const text = r.string(url, "url", path + ".url");
+      if (text === undefined) return undefined;
+      const checked = r.checkedURL(text, url, path + ".url");
+      return checked === undefined ? undefined : { url: checked };
+    }
+    if (url === undefined && event !== undefined) {
+      const name = eventName(r, event, key, path + ".event");
+      return name === undefined ? undefined : { event: name };
+    }
+    r.error("invalidValue", key, valueRead(value), ["badAction"], path);
+    return undefined;
+  }
+  r.badString(value, key, ["notAction", key], path);
+  return undefined;
+}
+
+/** @param {string} name */
+const isSymbolName = (name) => /^[a-z0-9.]{1,100}$/.test(name) && !name.startsWith(".") && !name.endsWith(".");
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ * @param {string} path
+ */
+export function readFeatures(r, value, path) {
+  if (!r.checkArray(value, "features", "features", path)) return undefined;
+  if (value.length < 1 || value.length > 10) {
+    r.error("invalidValue", "features", `${value.length} features`, ["featureCount", value.length], path);
+    return undefined;
+  }
+  /** @type {import("./message.js").Feature[]} */
+  const features = [];
+  r.eachObject(value, "features", "feature", featureKeys, path, (element, itemPath) => {
+    const titleValue = present(element, "title");
+    if (titleValue === undefined) {
+      r.error("missingKey", "features", undefined, ["noFeatureTitle"], itemPath);
+      return;
+    }
+    const title = r.string(titleValue, "title", itemPath + ".title");
+    if (title === undefined) return;
+    /** @type {import("./message.js").Feature} */
+    const feature = { title, text: undefined, symbol: undefined };
+    const textValue = present(element, "text");
+    if (textValue !== undefined) feature.text = r.string(textValue, "text", itemPath + ".text");
+    const symbolValue = present(element, "symbol");
+    const symbol = symbolValue === undefined ? undefined : r.string(symbolValue, "symbol", itemPath + ".symbol");
+    if (symbol !== undefined) {
+      if (isSymbolName(symbol)) feature.symbol = symbol;
+      else {
+        r.warning("invalidValue", "symbol", valueRead(symbol), ["badSymbol"], itemPath + ".symbol");
+      }
+    }
+    features.push(feature);
+  });
+  if (features.length !== value.length) return undefined;
+  if (r.layout !== undefined && r.layout !== "sheet") {
+    r.warning("noEffect", "features", undefined, ["featuresOffSheet"], path);
+  }
+  return features;
+}
+
+/**
+ * #RRGGBB or #RRGGBBAA as the Swift engine writes it back: upper case, alpha only when not opaque.
+ * @param {string} text
+ */
+export function colorHex(text) {
+  if (!/^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/.test(text)) return undefined;
+  const upper = text.toUpperCase();
+  return upper.length === 9 && upper.endsWith("FF") ? upper.slice(0, 7) : upper;
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {import("./json.js").JSONObject} object
+ * @param {string} path
+ * @returns {[Palette, boolean]}
+ */
+function readPalette(r, object, path) {
+  /** @type {Palette} */
+  const palette = {};
+  let failed = false;
+  for (const key of colorKeys) {
+    const field = present(object, key);
+    if (field === undefined) continue;
+    const color = typeof field === "string" ? colorHex(field) : undefined;
+    if (color === undefined) {
+      failed = true;
+      r.badString(field, key, ["badColor"], appending(key, path));
+      continue;
+    }
+    palette[/** @type {"background" | "text" | "accent"} */ (key)] = color;
+  }
+  return [palette, failed];
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ */
+export function readColors(r, value) {
+  const path = appending("colors", r.messagePath);
+  if (!r.checkObject(value, "colors", "colors", path, colorsKeys)) return undefined;
+  const [light, lightFailed] = readPalette(r, value, path);
+  if (lightFailed) return undefined;
+  let failed = false;
+  /** @type {Palette} */
+  let dark = {};
+  const field = present(value, "dark");
+  if (field !== undefined) {
+    if (r.checkObject(field, "dark", "colors", path + ".dark", colorKeys)) {
+      const [palette, darkFailed] = readPalette(r, field, path + ".dark");
+      failed = darkFailed;
+      if (!darkFailed) dark = palette;
+    } else failed = true;
+  }
+  if (failed) return undefined;
+  return { light, dark };
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ */
+export function readData(r, value) {
+  const path = appending("data", r.messagePath);
+  if (!r.checkObject(value, "data", "data", path)) return undefined;
+  if (value.names.length > 50) {
+    r.error("limit", "data", `${value.names.length} keys`, ["dataKeys", value.names.length], path);
+    return undefined;
+  }
+  r.checkKeys(value, [], path, false);
+  /** @type {Map<string, string>} */
+  const data = new Map();
+  let failed = false;
+  for (const [key, member] of value.members) {
+    const itemPath = appending(key, path);
+    if (typeof member !== "string") {
+      failed = true;
+      r.wrongType(member, "data", "string", itemPath);
+      continue;
+    }
+    const scalars = [...member].length;
+    if (scalars > 1000) {
+      failed = true;
+      r.error("limit", "data", `"${[...member].slice(0, 40).join("")}…"`, ["longData", scalars], itemPath);
+      continue;
+    }
+    data.set(key, member);
+  }
+  return failed ? undefined : data;
+}
+
+/**
+ * @param {MessageReader} r
+ * @param {JSONValue} value
+ * @param {string} path
+ */
+export function readConversion(r, value, path) {
+  if (!r.checkObject(value, "conversion", "conversion", path, ["event", "withinHours"])) return undefined;
+  /** @type {string | undefined} */
+  let event;
+  const field = present(value, "event");
+  if (field !== undefined) {
+    if (typeof field === "string" && isValidEventName(field)) event = field;
+    else if (typeof field === "string") {
+      r.error("invalidValue", "conversion", valueRead(field), ["badEventName"], path + ".event");
+    } else {
+      r.wrongType(field, "event", "string", path + ".event");
+    }
+  } else {
+    r.error("missingKey", "conversion", undefined, ["noConversionEvent"], path);
+  }
+  /** @type {number | undefined} */
+  let hours;
+  const within = present(value, "withinHours");
+  if (within !== undefined) {
+    const number = integerValue(within);
+    if (number !== undefined && number >= 1 && number <= 720) hours = number;
+    else {
+      r.badNumber(within, "conversion", ["badWithinHours"], path + ".withinHours");
+    }
+  } else {
+    r.error("missingKey", "conversion", undefined, ["noWithinHours"], path);
+  }
+  if (event === undefined || hours === undefined) return undefined;
+  return { event, withinHours: hours };
+}
+
+/**
+ * The readers of the rich keys, by key (rich-reading.js's RichReading).
+ * @type {import("./rich-reading.js").RichReading}
+ */
+export const richReading = {
+  image: readImage, buttons: readButtons, action: readAction, features: readFeatures, colors: readColors, data: readData,
+  conversion: readConversion,
+};

@@ -1,0 +1,48 @@
+// Which readers a MessageReader reads a message's rich keys with (images, buttons, actions, features,
+// colors, data, and its conversion: rich-content.js). The exact engine has them from the start. The
+// bundle's files do not (Web/bundle builds them with `--define:globalThis.APPALERT_PAGE_FILE=true`, which
+// leaves rich-content.js out of appalert-web.js): a page gets them with appalert-web-draw.js
+// (rich-check.js) or appalert-web-words.js (feed.js's loadDiagnosticWords), which export them, whichever
+// it loads first. A page reads its feed with its rich keys unchecked (feed.js's readFeedInPage) and checks
+// a message's when it is about to use it (rich-check.js).
+
+import { richReading } from "./rich-content.js";
+
+/** @typedef {import("./json.js").JSONValue} JSONValue */
+/** @typedef {import("./reader.js").MessageReader} MessageReader */
+
+/**
+ * The readers of the rich keys, by key; each gives the key's value, or undefined with an error reported.
+ * @typedef {object} RichReading
+ * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Image | undefined} image
+ * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Button[] | undefined} buttons
+ * @property {(r: MessageReader, value: JSONValue, key: string, path: string) => import("./message.js").Action | undefined} action
+ * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Feature[] | undefined} features
+ * @property {(r: MessageReader, value: JSONValue) => import("./message.js").Colors | undefined} colors
+ * @property {(r: MessageReader, value: JSONValue) => Map<string, string> | undefined} data
+ * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Conversion | undefined} conversion
+ */
+
+/** @type {RichReading | undefined} */
+let loaded = /** @type {{APPALERT_PAGE_FILE?: boolean}} */ (globalThis).APPALERT_PAGE_FILE ? undefined : richReading;
+
+/**
+ * Gives the page the readers of a file it loaded (the first given are kept: every copy reads alike).
+ * @param {RichReading} reading
+ */
+export function useRichReading(reading) {
+  loaded ??= reading;
+}
+
+/** Whether the readers are there (in the page's file: once a file that has them was loaded). */
+export const hasRichReading = () => loaded !== undefined;
+
+/**
+ * The readers of the rich keys. In the page's file before a file with them was loaded, it throws: what
+ * needs them (decodeFeed, decodeDocument, an update policy's localizations) must load them first.
+ * @returns {RichReading}
+ */
+export function fullRichReading() {
+  if (loaded === undefined) throw new Error("the readers of the feed's rich keys are not loaded: await loadDiagnosticWords() first");
+  return loaded;
+}
