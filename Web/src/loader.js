@@ -146,11 +146,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
     if (left.length > 0) await reportLeftOut(url, left, problem);
     // A key the engine does not know is ignored, as apps ignore it; a misspelt targeting key ("platfroms")
     // would show a message to everyone, so the page says so.
-    const ignored = diagnostics.filter((d) => d.code === "unknownKey");
-    if (ignored.length > 0) {
-      problem(`the feed at ${url}: ${ignored[0].path}: ${await reasonOf(ignored[0])}` +
-        (ignored.length > 1 ? ` (and ${ignored.length - 1} more unknown key${ignored.length === 2 ? "" : "s"})` : ""));
-    }
+    await sayIgnored(url, diagnostics.filter((d) => d.code === "unknownKey"), problem);
     const sequence = keys ? feed.sequence ?? 0 : undefined;
     if (kept?.body !== body || kept.signature !== signature || (sequence !== undefined && highest !== sequence)) {
       const etag = response.headers.get("etag") ?? undefined;
@@ -203,6 +199,17 @@ async function reportLeftOut(url, left, problem) {
   const messages = new Set(left.filter((d) => d.messageIndex !== null).map((d) => d.messageIndex)).size;
   const count = messages === 0 ? "" : ` ${messages} message${messages === 1 ? "" : "s"} left out;`;
   problem(`the feed at ${url}:${count} ${first.path}: ${reason}`);
+}
+
+/**
+ * Says the keys the engine ignores (`ignored`: unknownKey warnings of the feed at `url`), the first with
+ * its reason and the others counted; nothing when there are none.
+ * @param {string} url @param {import("./diagnostics.js").RecordedDiagnostic[]} ignored @param {(words: string) => void} problem
+ */
+export async function sayIgnored(url, ignored, problem) {
+  if (ignored.length === 0) return;
+  problem(`the feed at ${url}: ${ignored[0].path}: ${await reasonOf(ignored[0])}` +
+    (ignored.length > 1 ? ` (and ${ignored.length - 1} more unknown key${ignored.length === 2 ? "" : "s"})` : ""));
 }
 
 /**

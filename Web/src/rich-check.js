@@ -23,9 +23,12 @@ export async function loadRichReading() {
 
 /**
  * What checking messages found: the diagnostics of each message taken out (as readFeed lists them), and
- * each message kept with its reading before the check.
- * @typedef {{leftOut: RecordedDiagnostic[][], kept: Array<{before: Message, after: Message}>}} CheckOutcome
+ * each message kept with its reading before the check and the keys its rich keys have that are ignored.
+ * @typedef {{leftOut: RecordedDiagnostic[][], kept: Array<{before: Message, after: Message, ignored: RecordedDiagnostic[]}>}} CheckOutcome
  */
+
+/** A path (after the messages' array's) inside one of a message's rich keys (or a variant's or translation's). */
+const insideRichKey = /\.(image|buttons|action|features|colors|conversion)[.[]/;
 
 /**
  * Reads `messages` of `feed` (of its messages with rich keys unchecked) again, fully: each is replaced by
@@ -56,7 +59,13 @@ export async function checkMessages(feed, messages) {
       outcome.leftOut.push(diagnostics);
     } else {
       all[position] = checked;
-      outcome.kept.push({ before: message, after: checked });
+      /** @type {RecordedDiagnostic[]} */
+      const diagnostics = [];
+      reader.finish(diagnostics);
+      // The keys it ignores inside its rich keys: the page's reading could not see them (those elsewhere
+      // in the message were said when the feed was read).
+      const ignored = diagnostics.filter((d) => d.code === "unknownKey" && insideRichKey.test(d.path.slice(source.prefix.length)));
+      outcome.kept.push({ before: message, after: checked, ignored });
     }
   }
   feed.messages = all;

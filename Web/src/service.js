@@ -12,7 +12,7 @@ import { LinkPolicy } from "./link-policy.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
-import { loadFeed, loadTrust, reasonOf } from "./loader.js";
+import { loadFeed, loadTrust, reasonOf, sayIgnored } from "./loader.js";
 import { countsURL } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./renderer.js";
@@ -507,7 +507,10 @@ export class AlertService extends EventTarget {
           if (first) this.#problem(`the feed at ${url}: 1 message left out; ${first.path}: ${await reasonOf(first)}`);
         }
         const context = this.#context();
-        for (const { before, after } of kept) if (!this.#refusal(before, context)) this.#sayRefused(after, context);
+        for (const { before, after, ignored } of kept) {
+          if (!this.#refusal(before, context)) this.#sayRefused(after, context);
+          await sayIgnored(url, ignored, this.#say);
+        }
       });
     } catch (error) {
       if (hasRichReading()) throw error;

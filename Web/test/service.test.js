@@ -146,6 +146,20 @@ test("a key the engine does not know is a problem naming it and the key meant; t
   assert.deepEqual(clean.events.of("problem"), []);
 });
 
+test("a key ignored inside a message's rich keys is said when the message comes up, once, as the feed's others are", async () => {
+  const { service, renderer, events } = setUp([message(1, {
+    image: { url: "https://feed.example/a.png", alt: "A", darkUrll: "https://feed.example/b.png" },
+    buttons: [{ title: "OK", action: "dismiss", titel: "x" }], colour: "red",
+  })]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 1);
+  assert.equal(renderer.last.message.image?.darkUrl, undefined, "ignored, as apps ignore it");
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    'the feed at https://feed.example/messages.json: $.messages[0].colour: unknown key "colour" is ignored',
+    'the feed at https://feed.example/messages.json: $.messages[0].image.darkUrll: unknown key "darkUrll" is ignored (did you mean "darkUrl"?) (and 1 more unknown key)',
+  ]);
+});
+
 test("a message with several errors counts once among those left out; an error of the feed itself is no message's", async () => {
   const twice = setUp([{ id: 1, bundleId: "com.example.web", title: "no text", rollout: "all", priority: "high" }, message(2)]);
   await twice.service.showAlertIfNecessary();
