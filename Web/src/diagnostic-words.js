@@ -175,6 +175,10 @@ export const sentences = {
   badSymbol: () =>
     `not an SF Symbols name (lower-case words and digits joined by dots, e.g. "star.fill"); the feature is drawn without a symbol`,
   featuresOffSheet: () => `only a sheet ("layout": "sheet") lists features; they are ignored`,
+  lowTextContrast: (text, background, ratio, appearance) => `text ${text} on background ${background} has a contrast ratio of ` +
+    `${ratio}:1 in ${appearance} appearance; text needs at least 4.5:1 to be readable (WCAG 2.x)`,
+  lowAccentContrast: (accent, ratio, appearance) => `white text on accent ${accent} has a contrast ratio of ${ratio}:1 in ` +
+    `${appearance} appearance; the first button's white label needs at least 4.5:1 to be readable (WCAG 2.x)`,
   badColor: () => `a color is "#RRGGBB" or "#RRGGBBAA" (hex digits), e.g. "#1A73E8"`,
   dataKeys: (count) => `"data" holds ${count} keys; the limit is 50`,
   longData: (scalars) => `a "data" value is ${scalars} characters long; the limit is 1000`,

@@ -17,6 +17,7 @@ import { hostOf } from "./link-policy.js";
 /** @typedef {import("./message.js").Button} Button */
 /** @typedef {import("./message.js").Action} Action */
 /** @typedef {import("./message.js").Palette} Palette */
+/** @typedef {import("./message.js").Colors} Colors */
 
 const imageKeys = ["url", "alt", "darkUrl"];
 const buttonKeys = ["title", "action"];
@@ -272,7 +273,127 @@ export function readColors(r, value) {
     } else failed = true;
   }
   if (failed) return undefined;
-  return { light, dark };
+  const colors = { light, dark };
+  // An unknown layout checks no layout's rule (as the Swift engine: `layout` is nil then).
+  if (r.layout !== undefined && r.layout !== "alert") {
+    checkContrast(r, colors, path);
+    if (layoutHasButtons(r.layout)) checkAccentContrast(r, colors, path);
+  }
+  return colors;
+}
+
+/** WCAG 2.x: text needs at least this contrast ratio to be readable. */
+const minimumContrastRatio = 4.5;
+
+/** @typedef {[number, number, number, number]} RGBA */
+
+/**
+ * @param {string} hex "#RRGGBB" or "#RRGGBBAA" (as colorHex writes it)
+ * @returns {RGBA}
+ */
+function components(hex) {
+  const value = (/** @type {number} */ index) => parseInt(hex.slice(index, index + 2), 16);
+  return [value(1), value(3), value(5), hex.length === 9 ? value(7) : 255];
+}
+
+/**
+ * `top` drawn over an opaque `bottom` (alpha compositing in sRGB), opaque, as the Swift engine's Color.over.
+ * @param {RGBA} top @param {RGBA} bottom @returns {RGBA}
+ */
+function over(top, bottom) {
+  const alpha = top[3] / 255;
+  const mix = (/** @type {number} */ index) => Math.round(top[index] * alpha + bottom[index] * (1 - alpha));
+  return /** @type {RGBA} */ ([mix(0), mix(1), mix(2), 255]);
+}
+
+/**
+ * The relative luminance of WCAG 2.x of an opaque color.
+ * @param {RGBA} color
+ */
+function luminance(color) {
+  const linear = (/** @type {number} */ component) => {
+    const value = component / 255;
+    return value <= 0.04045 ? value / 12.92 : Math.pow((value + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * linear(color[0]) + 0.7152 * linear(color[1]) + 0.0722 * linear(color[2]);
+}
+
+/**
+ * The WCAG 2.x contrast ratio of `text` on `background`, a translucent background taken over `canvas`
+ * (white in light appearance, black in dark) and translucent text over that.
+ * @param {RGBA} text @param {RGBA} background @param {RGBA} canvas
+ */
+function contrastRatio(text, background, canvas) {
+  const ground = over(background, canvas);
+  const a = luminance(over(text, ground));
+  const b = luminance(ground);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+const white = /** @type {RGBA} */ ([255, 255, 255, 255]);
+const black = /** @type {RGBA} */ ([0, 0, 0, 255]);
+
+/**
+ * Dark appearance's colors: each of the feed's `dark` ones, else the light one.
+ * @param {Colors} colors @param {boolean} dark @returns {Palette}
+ */
+const paletteOf = (colors, dark) => dark ? {
+  background: colors.dark.background ?? colors.light.background, text: colors.dark.text ?? colors.light.text,
+  accent: colors.dark.accent ?? colors.light.accent,
+} : colors.light;
+
+/**
+ * Warns when text on background, in light or dark appearance, is below the WCAG ratio (the Swift
+ * engine's checkContrast): one warning for both when dark draws the same pair with the same ratio.
+ * @param {MessageReader} r @param {Colors} colors @param {string} path
+ */
+function checkContrast(r, colors, path) {
+  /** @type {Array<{appearance: string, text: string, background: string, ratio: string}>} */
+  const findings = [];
+  for (const dark of [false, true]) {
+    const { text, background } = paletteOf(colors, dark);
+    if (text === undefined || background === undefined) continue;
+    const ratio = contrastRatio(components(text), components(background), dark ? black : white);
+    if (ratio >= minimumContrastRatio) continue;
+    const finding = { appearance: dark ? "dark" : "light", text, background, ratio: ratio.toFixed(2) };
+    const light = findings[0];
+    if (dark && light && light.text === text && light.background === background && light.ratio === finding.ratio) {
+      light.appearance = "light and dark";
+    } else findings.push(finding);
+  }
+  for (const { appearance, text, background, ratio } of findings) {
+    r.warning("lowContrast", "colors", `${text} on ${background}`, ["lowTextContrast", text, background, ratio, appearance],
+      appearance === "dark" ? path + ".dark" : path);
+  }
+}
+
+/**
+ * Warns when white on the accent is below the WCAG ratio (the Swift engine's checkAccentContrast): a
+ * modal's or a sheet's first button is filled with the accent and labelled in white. A translucent accent
+ * is taken over the message's background over the appearance's own; the warning is where the accent is
+ * written (dark appearance without its own uses the light one).
+ * @param {MessageReader} r @param {Colors} colors @param {string} path
+ */
+function checkAccentContrast(r, colors, path) {
+  /** @type {Array<{appearance: string, darkOwn: boolean, accent: string, ratio: number}>} */
+  const findings = [];
+  for (const dark of [false, true]) {
+    const { accent, background } = paletteOf(colors, dark);
+    if (accent === undefined) continue;
+    const canvas = dark ? black : white;
+    const ground = background === undefined ? canvas : over(components(background), canvas);
+    const ratio = contrastRatio(white, components(accent), ground);
+    if (ratio >= minimumContrastRatio) continue;
+    const darkOwn = dark && colors.dark.accent !== undefined;
+    const light = findings[0];
+    if (dark && !darkOwn && light && Math.round(light.ratio * 100) === Math.round(ratio * 100)) {
+      light.appearance = "light and dark";
+    } else findings.push({ appearance: dark ? "dark" : "light", darkOwn, accent, ratio });
+  }
+  for (const { appearance, darkOwn, accent, ratio } of findings) {
+    r.warning("lowContrast", "accent", `#FFFFFF on ${accent}`, ["lowAccentContrast", accent, ratio.toFixed(2), appearance],
+      path + (darkOwn ? ".dark.accent" : ".accent"));
+  }
 }
 
 /**

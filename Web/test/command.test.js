@@ -324,6 +324,32 @@ for (const [name, text, code] of validateFeeds) {
   });
 }
 
+test("validate warns of colors below the contrast text needs in appalert's words: per appearance and layout (an unknown one checks none), translucent ones over what is under them", { skip: noAppalert }, () => {
+  const directory = mkdtempSync(join(tmpdir(), "appalert-web-validate-"));
+  try {
+    writeFileSync(join(directory, "feed.json"), JSON.stringify({
+    format: 2, messages: [
+      message({ id: 1, layout: "modal", colors: { background: "#FFFFFF", text: "#EEEEEE", accent: "#FFFF00" } }),
+      message({ id: 2, layout: "sheet", colors: { background: "#000000", text: "#FFFFFF", accent: "#1A73E8", dark: { text: "#222222", accent: "#FFFF0080" } } }),
+      message({ id: 3, layout: "banner", colors: { background: "#FF000040", text: "#FF8080", accent: "#FFFF00" } }),
+      message({ id: 4, layout: "alert", colors: { background: "#FFFFFF", text: "#FFFFFF" } }),
+      message({ id: 5, layout: "card", colors: { background: "#FFFFFF", text: "#FFFFFF" } }),
+      message({ id: 6, layout: "image", image: { url: "https://example.com/a.png", alt: "A" }, action: "dismiss",
+        colors: { background: "#777777", text: "#888888", dark: { background: "#101010CC" } } }),
+      message({ id: 7, layout: "modal", colors: { accent: "#00000000", dark: { accent: "#FFFFFF" } } }),
+      message({ id: 8, colors: { background: "#FFFFFF", text: "#767676", accent: "#767676" } }),
+    ],
+  }));
+    const swift = assertValidatesAlike("feed.json", directory);
+    const web = runBinary(bin, ["validate", "feed.json"], directory);
+    const contrast = (/** @type {string} */ text) => text.split("\n").filter((line) => line.includes("contrast ratio"));
+    assert.equal(contrast(swift.stdout).length, 8);
+    assert.deepEqual(contrast(web.stdout), contrast(swift.stdout));
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
 test("validate --warnings-as-errors, a missing file, a directory and the example feed, as appalert's", { skip: noAppalert }, () => {
   const directory = mkdtempSync(join(tmpdir(), "appalert-web-validate-"));
   try {
