@@ -76,7 +76,7 @@ async function cappedBody(response, limit) {
  * @property {number} timeoutSeconds
  * @property {import("./storage.js").StateStore} store where the last good copy is kept
  * @property {() => Date} now
- * @property {(words: string) => void} problem
+ * @property {(words: string, code: ProblemCode) => void} problem
  * @property {import("./trust.js").PublicKey[]} [keys] with keys, only feeds signed with one of them are used
  */
 
@@ -106,6 +106,14 @@ async function fetchSignature(sigURL, fetch, timeoutSeconds) {
     throw new Error(`the signature ${sigURL}: ${describe(error)}`);
   }
 }
+
+/**
+ * What a `problem` event is about (its `detail.code`), for a page that handles kinds of problem apart
+ * (docs/web.md): "options" (the page's own use of the API), "feed" (the feed cannot be used), "content"
+ * (the feed is used, but something in it is wrong: messages left out, unknown keys), "drawing" (something
+ * could not be shown), "reporting", "storage", "internal" (an error of AppAlert's own).
+ * @typedef {"options" | "feed" | "content" | "drawing" | "reporting" | "storage" | "internal"} ProblemCode
+ */
 
 /**
  * The feed: fetched, else the last good copy (with a problem saying why); undefined when neither can be
@@ -163,7 +171,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
   } catch (error) {
     const reason = error instanceof Error && error.name === "TimeoutError" ? "it took too long" : describe(error);
     if (kept === undefined) {
-      problem(`the feed at ${url} cannot be used (${reason}); no earlier copy is kept, so nothing is shown`);
+      problem(`the feed at ${url} cannot be used (${reason}); no earlier copy is kept, so nothing is shown`, "feed");
       return undefined;
     }
     try {
@@ -175,11 +183,11 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
       }
       const feed = (await readFeedInPage(kept.body)).feed;
       if (trust) trust.checkSequence(feed, highest, "its");
-      problem(`the feed at ${url} cannot be used (${reason}); the copy fetched at ${formatTimestamp(kept.fetchedAt)} is used`);
+      problem(`the feed at ${url} cannot be used (${reason}); the copy fetched at ${formatTimestamp(kept.fetchedAt)} is used`, "feed");
       return feed;
     } catch (broken) {
       const refused = trust !== undefined && broken instanceof trust.TrustError ? "is not accepted" : "cannot be used either";
-      problem(`the feed at ${url} cannot be used (${reason}); the kept copy ${refused} (${describe(broken)}); nothing is shown`);
+      problem(`the feed at ${url} cannot be used (${reason}); the kept copy ${refused} (${describe(broken)}); nothing is shown`, "feed");
       return undefined;
     }
   }
@@ -190,7 +198,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
  * loaded now (in the bundle, appalert-web-words.js), and when they cannot be, its code is said instead.
  * @param {string} url
  * @param {import("./diagnostics.js").RecordedDiagnostic[]} left the errors, at least one
- * @param {(reason: string) => void} problem
+ * @param {(words: string, code: ProblemCode) => void} problem
  */
 async function reportLeftOut(url, left, problem) {
   const first = left[0];
@@ -198,18 +206,18 @@ async function reportLeftOut(url, left, problem) {
   // A message can have several errors; an error of the feed itself ($.format, $.sequence) is no message's.
   const messages = new Set(left.filter((d) => d.messageIndex !== null).map((d) => d.messageIndex)).size;
   const count = messages === 0 ? "" : ` ${messages} message${messages === 1 ? "" : "s"} left out;`;
-  problem(`the feed at ${url}:${count} ${first.path}: ${reason}`);
+  problem(`the feed at ${url}:${count} ${first.path}: ${reason}`, "content");
 }
 
 /**
  * Says the keys the engine ignores (`ignored`: unknownKey warnings of the feed at `url`), the first with
  * its reason and the others counted; nothing when there are none.
- * @param {string} url @param {import("./diagnostics.js").RecordedDiagnostic[]} ignored @param {(words: string) => void} problem
+ * @param {string} url @param {import("./diagnostics.js").RecordedDiagnostic[]} ignored @param {(words: string, code: ProblemCode) => void} problem
  */
 export async function sayIgnored(url, ignored, problem) {
   if (ignored.length === 0) return;
   problem(`the feed at ${url}: ${ignored[0].path}: ${await reasonOf(ignored[0])}` +
-    (ignored.length > 1 ? ` (and ${ignored.length - 1} more unknown key${ignored.length === 2 ? "" : "s"})` : ""));
+    (ignored.length > 1 ? ` (and ${ignored.length - 1} more unknown key${ignored.length === 2 ? "" : "s"})` : ""), "content");
 }
 
 /**

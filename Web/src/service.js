@@ -25,6 +25,7 @@ import { hasRichReading } from "./rich-reading.js";
 /** @typedef {import("./select.js").ResolvedMessage} ResolvedMessage */
 /** @typedef {import("./message.js").Action} Action */
 /** @typedef {import("./message.js").Feed} Feed */
+/** @typedef {import("./loader.js").ProblemCode} ProblemCode */
 /** @typedef {import("./storage.js").StorageArea} StorageArea */
 /** @typedef {import("./trust.js").PublicKey} PublicKey */
 /** @typedef {import("./targeting.js").ViewHistory} ViewHistory */
@@ -151,10 +152,12 @@ export class AlertService extends EventTarget {
   #listeners = new Set();
   /** @type {Set<string>} the problems said on the console already */
   #warned = new Set();
-  /** A `problem` event with these words (for the parts the service hands it to). */
-  #say = (/** @type {string} */ words) => this.#problem(words);
+  /** A `problem` event with these words and code (for the parts the service hands it to). */
+  #say = (/** @type {string} */ words, /** @type {ProblemCode} */ code) => this.#problem(words, code);
+  /** A problem of the counting or of the counts' sender. */
+  #sayReporting = (/** @type {string} */ words) => this.#problem(words, "reporting");
   /** A failure of the counting or of the counts' sender, as a problem. */
-  #reportingFailed = (/** @type {unknown} */ error) => this.#problem(`reporting: ${describe(error)}`);
+  #reportingFailed = (/** @type {unknown} */ error) => this.#problem(`reporting: ${describe(error)}`, "reporting");
 
   /**
    * @param {string} url the feed's URL
@@ -185,7 +188,7 @@ export class AlertService extends EventTarget {
       storage: given.storage === null ? undefined : given.storage ?? defaultStorage(),
       makeId: randomUUID,
       lock: given.lock,
-      problem: this.#say,
+      problem: (words) => this.#problem(words, "storage"),
     });
     const keys = [given.publicKey ?? []].flat();
     if (keys.length > 0) {
@@ -268,7 +271,7 @@ export class AlertService extends EventTarget {
     /** @type {import("./update.js").UpdateDecision | undefined} */
     let decision;
     return this.#serially(async () => {
-      if (this.#setupError !== undefined) return this.#problem(this.#setupError);
+      if (this.#setupError !== undefined) return this.#problem(this.#setupError, "options");
       const behindMessage = this.#current !== undefined && this.#update === undefined;
       decision = await (await import("./update-prompt.js")).checkForUpdate({
         // The app's policy as this engine reads it (plain data): the prompt's file carries no readers.
@@ -280,13 +283,13 @@ export class AlertService extends EventTarget {
           let leftOut;
           const policy = updatePolicyFor(feed, this.options.bundleId, (error) => (leftOut ??= error));
           // A policy for this app with an error is not used: said, as a message left out is.
-          if (leftOut) this.#say(`the feed at ${this.url}: ${leftOut.path}: ${await reasonOf(leftOut)}`);
+          if (leftOut) this.#problem(`the feed at ${this.url}: ${leftOut.path}: ${await reasonOf(leftOut)}`, "content");
           return policy ?? null;
         },
         store: this.#store, now: this.now, languages: this.languages, options: this.options,
         renderer: this.#current || this.#update ? undefined : this.renderer, texts: this.texts,
         hold: (drawing) => (this.#update = drawing), emit: (detail) => this.#emit("update", detail),
-        problem: this.#say,
+        problem: (words) => this.#problem(words, "drawing"),
       }, options);
       // Due, but a message is on screen: asked again when it is down (#takeDown).
       if (behindMessage && decision !== undefined && decision.kind !== "none" && this.#current !== undefined) {
@@ -301,7 +304,7 @@ export class AlertService extends EventTarget {
     if (url === undefined || this.fetch === undefined) return;
     this.sending = this.#counting().then(({ sendCounts }) => sendCounts({
       store: this.#store, url, app: this.options.bundleId, fetch: /** @type {typeof fetch} */ (this.fetch), now: this.now,
-      makeId: randomUUID, problem: this.#say,
+      makeId: randomUUID, problem: this.#sayReporting,
     })).catch(this.#reportingFailed);
   }
 
@@ -313,7 +316,7 @@ export class AlertService extends EventTarget {
    */
   handle(name) {
     if (typeof name !== "string" || !isValidEventName(name)) {
-      this.#problem(`AlertService.handle: "${String(name).slice(0, 100)}" is not an event name (1 to 64 letters, digits, _, - or .)`);
+      this.#problem(`AlertService.handle: "${String(name).slice(0, 100)}" is not an event name (1 to 64 letters, digits, _, - or .)`, "options");
       return Promise.resolve();
     }
     this.#counted(({ countConversions }, at) => this.#store.update((state) => countConversions(state, at, name)));
@@ -353,14 +356,14 @@ export class AlertService extends EventTarget {
       this.#countsWaiting.shift();
       if (!this.#countsDropped) {
         this.#countsDropped = true;
-        this.#problem(`reporting: ${maximumCountsWaiting} events wait for the counting's file; older ones are not counted`);
+        this.#problem(`reporting: ${maximumCountsWaiting} events wait for the counting's file; older ones are not counted`, "reporting");
       }
     }
     this.#countsWaiting.push({ change, at: this.#seconds() });
     void this.#counting().then(async (counting) => {
       for (let next = this.#countsWaiting.shift(); next; next = this.#countsWaiting.shift()) {
         const words = await next.change(counting, next.at);
-        if (words) this.#problem(words);
+        if (words) this.#problem(words, "reporting");
       }
     }).catch(this.#reportingFailed);
   }
@@ -420,7 +423,7 @@ export class AlertService extends EventTarget {
       texts: () => this.texts,
       emit: (type, detail) => this.#emit(type, detail),
       count: (message, event) => this.#count(message, event),
-    }, this.#say));
+    }, (words) => this.#problem(words, "drawing")));
   }
 
   /**
@@ -444,7 +447,7 @@ export class AlertService extends EventTarget {
       },
       decide: async () => {
         if (!valid) {
-          this.#problem(`slot "${String(name).slice(0, 100)}" is not a slot name (1 to 64 letters, digits, -, _ or .)`);
+          this.#problem(`slot "${String(name).slice(0, 100)}" is not a slot name (1 to 64 letters, digits, -, _ or .)`, "options");
           return undefined;
         }
         const feed = await this.#lastFeed();
@@ -504,7 +507,7 @@ export class AlertService extends EventTarget {
       return await usingChecked(feed, use, used, async ({ leftOut, kept }) => {
         for (const diagnostics of leftOut) {
           const first = diagnostics.find((d) => d.severity === "error");
-          if (first) this.#problem(`the feed at ${url}: 1 message left out; ${first.path}: ${await reasonOf(first)}`);
+          if (first) this.#problem(`the feed at ${url}: 1 message left out; ${first.path}: ${await reasonOf(first)}`, "content");
         }
         const context = this.#context();
         for (const { before, after, ignored } of kept) {
@@ -514,14 +517,14 @@ export class AlertService extends EventTarget {
       });
     } catch (error) {
       if (hasRichReading()) throw error;
-      this.#problem(`the feed at ${url}: its messages' images, buttons and colors cannot be checked (${describe(error)}); nothing is shown`);
+      this.#problem(`the feed at ${url}: its messages' images, buttons and colors cannot be checked (${describe(error)}); nothing is shown`, "drawing");
       return undefined;
     }
   }
 
   /** @param {() => Promise<void>} work */
   #serially(work) {
-    const run = (this.#checking ?? Promise.resolve()).then(work).catch((error) => this.#problem(`AlertService: ${describe(error)}`));
+    const run = (this.#checking ?? Promise.resolve()).then(work).catch((error) => this.#problem(`AlertService: ${describe(error)}`, "internal"));
     this.#checking = run;
     return run;
   }
@@ -540,7 +543,7 @@ export class AlertService extends EventTarget {
     const unavailable = await this.renderer?.prepare?.(message);
     if (unavailable === undefined) return true;
     refused();
-    this.#problem(`message ${message.id} is not shown${where}: ${unavailable}`);
+    this.#problem(`message ${message.id} is not shown${where}: ${unavailable}`, "drawing");
     return false;
   }
 
@@ -548,7 +551,7 @@ export class AlertService extends EventTarget {
   async #check(event) {
     if (this.#current || this.#update) return;
     if (this.#setupError !== undefined) {
-      this.#problem(this.#setupError);
+      this.#problem(this.#setupError, "options");
       return;
     }
     if (event === undefined && this.#wallPending) {
@@ -729,12 +732,12 @@ export class AlertService extends EventTarget {
    * @returns {Promise<Feed | undefined>}
    */
   async #load() {
-    for (const words of this.#optionProblems.splice(0)) this.#problem(`AlertService: ${words}`);
+    for (const words of this.#optionProblems.splice(0)) this.#problem(`AlertService: ${words}`, "options");
     let keys;
     try {
       keys = await this.#keys;
     } catch (error) {
-      this.#problem(`AlertService: a public key cannot be used: ${describe(error)}`);
+      this.#problem(`AlertService: a public key cannot be used: ${describe(error)}`, "options");
       return undefined;
     }
     return loadFeed({
@@ -752,7 +755,7 @@ export class AlertService extends EventTarget {
     const { bundleId } = context;
     const apps = new Set(feed.messages.flatMap((message) => message.bundleIds));
     if (apps.size > 0 && !apps.has(bundleId) && !apps.has("*")) {
-      this.#problem(`the feed at ${this.url} has no message for "${bundleId}": its messages are for ${[...apps].slice(0, 3).join(", ")}`);
+      this.#problem(`the feed at ${this.url} has no message for "${bundleId}": its messages are for ${[...apps].slice(0, 3).join(", ")}`, "content");
     }
     for (const message of feed.messages) this.#sayRefused(message, context);
   }
@@ -772,7 +775,7 @@ export class AlertService extends EventTarget {
    */
   #sayRefused(message, context) {
     const refused = this.#refusal(message, context);
-    if (refused) this.#problem(`message ${message.id} is left out by the link policy: link ${refused.url}: ${refused.reason}`);
+    if (refused) this.#problem(`message ${message.id} is left out by the link policy: link ${refused.url}: ${refused.reason}`, "content");
   }
 
   /**
@@ -786,16 +789,16 @@ export class AlertService extends EventTarget {
 
   /**
    * A `problem` event; while the page listens to none, the console is told (each distinct problem once).
-   * @param {string} words
+   * @param {string} words @param {ProblemCode} code
    */
-  #problem(words) {
+  #problem(words, code) {
     if (this.#listeners.size === 0 && !this.#warned.has(words) && this.#warned.size < 100) {
       this.#warned.add(words);
       // A `warn` that is not a function is itself the problem (service-options.js): the console is told.
       const warn = typeof this.options.warn === "function" ? this.options.warn : (/** @type {string} */ text) => console.warn(text);
       warn(`AppAlert: ${words}`);
     }
-    this.#emit("problem", { message: words });
+    this.#emit("problem", { message: words, code });
   }
 }
 

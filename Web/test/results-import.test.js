@@ -42,6 +42,7 @@ test("counts made while the counting's file cannot be imported wait, and are cou
   await service.sending;
   // Message 1 was shown and counted while the file could not load: said, and kept.
   assert.match(events.of("problem").at(-1)?.message ?? "", /^reporting: Failed to fetch dynamically imported module/);
+  assert.equal(events.of("problem").at(-1)?.code, "reporting");
   await service.dismiss();
   await service.showAlertIfNecessary();
   await service.sending;

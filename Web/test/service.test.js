@@ -160,6 +160,42 @@ test("a key ignored inside a message's rich keys is said when the message comes 
   ]);
 });
 
+/** @type {Array<[string, string, (t: ReturnType<typeof setUp>) => Promise<void>]>} what happened, its problem's code, how */
+const problemKinds = [
+  ["the feed answers 404", "feed", async ({ server, service }) => {
+    server.answer = { status: 404, body: "" };
+    await service.showAlertIfNecessary();
+  }],
+  ["a message left out", "content", async ({ server, service }) => {
+    server.answer = { status: 200, body: feedOf([{ id: 1, bundleId: "com.example.web", title: "no text" }]) };
+    await service.showAlertIfNecessary();
+  }],
+  ["an unknown key", "content", async ({ server, service }) => {
+    server.answer = { status: 200, body: feedOf([message(1, { platfroms: ["web"] })]) };
+    await service.showAlertIfNecessary();
+  }],
+  ["an event name that is none", "options", async ({ service }) => { await service.handle("not an event!"); }],
+  ["a slot name that is none", "options", async ({ service }) => { await service.slot("launch").decide(); }],
+  ["a renderer that cannot show the message", "drawing", async ({ renderer, service }) => {
+    Object.assign(renderer, { prepare: async () => "the test's renderer refuses it" });
+    await service.showAlertIfNecessary();
+  }],
+  ["a storage area that cannot be written", "storage", async ({ storage, service }) => {
+    Object.assign(storage, { setItem: () => { throw new Error("QuotaExceededError"); } });
+    await service.showAlertIfNecessary();
+  }],
+];
+
+for (const [what, code, happen] of problemKinds) {
+  test(`a problem says what it is about in its code: ${what} is "${code}"`, async () => {
+    const setup = setUp([message(1)]);
+    await happen(setup);
+    const problems = setup.events.of("problem");
+    assert.ok(problems.length > 0, what);
+    assert.deepEqual([...new Set(problems.map((p) => p.code))], [code], JSON.stringify(problems));
+  });
+}
+
 test("a message with several errors counts once among those left out; an error of the feed itself is no message's", async () => {
   const twice = setUp([{ id: 1, bundleId: "com.example.web", title: "no text", rollout: "all", priority: "high" }, message(2)]);
   await twice.service.showAlertIfNecessary();
