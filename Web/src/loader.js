@@ -200,7 +200,7 @@ export async function loadFeed({ url, fetch, timeoutSeconds, store, now, problem
  * @param {import("./diagnostics.js").RecordedDiagnostic[]} left the errors, at least one
  * @param {(words: string, code: ProblemCode) => void} problem
  */
-async function reportLeftOut(url, left, problem) {
+export async function reportLeftOut(url, left, problem) {
   const first = left[0];
   const reason = await reasonOf(first);
   // A message can have several errors; an error of the feed itself ($.format, $.sequence) is no message's.

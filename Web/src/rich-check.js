@@ -90,7 +90,16 @@ export async function usingChecked(feed, use, used, found) {
     const ids = new Set(used(result));
     const unchecked = feed.messages.filter((message) => ids.has(message.id) && uncheckedMessages.has(message));
     if (unchecked.length === 0) return result;
-    await found(await checkMessages(feed, unchecked));
+    const outcome = await checkMessages(feed, unchecked);
+    // One the full reading leaves out: all the others still unchecked are checked now, at once, so that a
+    // feed of many such messages costs one reading of them, not a decision again for each, and their
+    // problem is one.
+    if (outcome.leftOut.length > 0) {
+      const rest = await checkMessages(feed, feed.messages.filter((message) => uncheckedMessages.has(message)));
+      outcome.leftOut.push(...rest.leftOut);
+      outcome.kept.push(...rest.kept);
+    }
+    await found(outcome);
   }
 }
 

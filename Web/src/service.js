@@ -12,7 +12,7 @@ import { LinkPolicy } from "./link-policy.js";
 import { LanguageTag, closeLabel } from "./language.js";
 import { isValidEventName } from "./reader.js";
 import { StateStore, describe, webLocks } from "./storage.js";
-import { loadFeed, loadTrust, reasonOf, sayIgnored } from "./loader.js";
+import { loadFeed, loadTrust, reasonOf, reportLeftOut, sayIgnored } from "./loader.js";
 import { countsURL } from "./results.js";
 import { TabChannel, claimMessage } from "./tabs.js";
 import { domRenderer } from "./renderer.js";
@@ -136,6 +136,12 @@ export class AlertService extends EventTarget {
   #feed;
   /** @type {Promise<Feed | undefined> | undefined} a slot's load of the feed before any check */
   #slotLoad;
+  /**
+   * A load of the feed on its way: a check, a slot and an update check that start together share it (one
+   * fetch, one copy of the feed whose messages are checked once, and its problems said once).
+   * @type {Promise<Feed | undefined> | undefined}
+   */
+  #loading;
   /** @type {InboxView | undefined} */
   #inbox;
   /** @type {Set<() => void>} the slots to decide again after each check */
@@ -504,16 +510,15 @@ export class AlertService extends EventTarget {
   async #checked(feed, use, used) {
     const url = this.url;
     try {
-      return await usingChecked(feed, use, used, async ({ leftOut, kept }) => {
-        for (const diagnostics of leftOut) {
-          const first = diagnostics.find((d) => d.severity === "error");
-          if (first) this.#problem(`the feed at ${url}: 1 message left out; ${first.path}: ${await reasonOf(first)}`, "content");
-        }
+      return await usingChecked(feed, use, used, ({ leftOut, kept }) => {
         const context = this.#context();
-        for (const { before, after, ignored } of kept) {
-          if (!this.#refusal(before, context)) this.#sayRefused(after, context);
-          await sayIgnored(url, ignored, this.#say);
-        }
+        for (const { before, after } of kept) if (!this.#refusal(before, context)) this.#sayRefused(after, context);
+        // Their words come with appalert-web-words.js: said once it is there, while the page goes on.
+        void (async () => {
+          const left = leftOut.flat().filter((d) => d.severity === "error");
+          if (left.length > 0) await reportLeftOut(url, left, this.#say);
+          await sayIgnored(url, kept.flatMap(({ ignored }) => ignored), this.#say);
+        })();
       });
     } catch (error) {
       if (hasRichReading()) throw error;
@@ -728,10 +733,16 @@ export class AlertService extends EventTarget {
   }
 
   /**
-   * The feed: fetched, else the last good copy (with a problem event saying why).
+   * The feed: fetched, else the last good copy (with a problem event saying why); a load already on its
+   * way is shared.
    * @returns {Promise<Feed | undefined>}
    */
-  async #load() {
+  #load() {
+    return (this.#loading ??= this.#fetchFeed().finally(() => (this.#loading = undefined)));
+  }
+
+  /** @returns {Promise<Feed | undefined>} */
+  async #fetchFeed() {
     for (const words of this.#optionProblems.splice(0)) this.#problem(`AlertService: ${words}`, "options");
     let keys;
     try {

@@ -533,7 +533,9 @@ test("the bundle checks a message's rich keys with the drawing's file when it co
   await check(tab);
   const seen = await until("the sheet", () => drawn(tab));
   assert.equal(seen.label, "Checked");
-  const problems = await tab.evaluate(`appalert.events.filter((e) => e.type === "problem").map((e) => e.detail.message)`);
+  // Said once its words are loaded (appalert-web-words.js), while the page goes on.
+  const problems = await until("the problem", () => tab.evaluate(
+    `(() => { const all = appalert.events.filter((e) => e.type === "problem").map((e) => e.detail.message); return all.length ? all : null; })()`));
   assert.equal(problems.length, 1, problems.join("\n"));
   assert.match(problems[0], /: 1 message left out; \$\.messages\[1\]\.features: /);
   await tab.close();

@@ -61,6 +61,7 @@ test("the built page checks a message's rich keys when it comes up: one with an 
   assert.equal(shown.id, 1);
   assert.deepEqual([shown.features, shown.colors, [...shown.data]],
     [[{ title: "Fast", text: undefined, symbol: "bolt" }], { light: { accent: "#FF0000" }, dark: {} }, [["k", "v"]]]);
+  await events.until("problem"); // said once its words are loaded, while the page goes on
   assert.deepEqual(events.of("problem").map((p) => p.message), [
     "the feed at https://feed.example/messages.json: 1 message left out; $.messages[1].buttons[0].action: " +
       (await import("../src/index.js")).decodeFeed(JSON.stringify([message(2, { layout: "modal", buttons: [{ title: "Go", action: "nowhere" }] })]))

@@ -92,10 +92,25 @@ export function eventsOf(service) {
   for (const type of ["shown", "opened", "dismissed", "link", "button", "update", "problem"]) {
     service.addEventListener(type, (event) => events.push({ type, detail: /** @type {CustomEvent} */ (event).detail }));
   }
+  /** @param {string} type */
+  const of = (type) => events.filter((e) => e.type === type).map((e) => e.detail);
   return {
     events,
-    /** @param {string} type */
-    of: (type) => events.filter((e) => e.type === type).map((e) => e.detail),
+    of,
+    /**
+     * Resolves once `count` events of `type` have come (at once when they have): for what the service
+     * says without the caller waiting for it.
+     * @param {string} type @param {number} [count]
+     */
+    until: (type, count = 1) => new Promise((resolve) => {
+      if (of(type).length >= count) return resolve(undefined);
+      const listener = () => {
+        if (of(type).length < count) return;
+        service.removeEventListener(type, listener);
+        resolve(undefined);
+      };
+      service.addEventListener(type, listener);
+    }),
   };
 }
 
