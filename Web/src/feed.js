@@ -156,7 +156,7 @@ function feedBytes(input) {
 /**
  * readFeed for a page, which carries no JSON reader and no readers of the rich keys of its own: the same
  * result, the same errors, but for the rich keys (images, buttons, actions, features, colors, data, in a
- * message, its variants and its localizations), which it leaves unchecked (readFeedUnchecked): a message
+ * message and its localizations, and its variants whole), which it leaves unchecked (readFeedUnchecked): a message
  * with one is kept as if it had none, with its element in uncheckedMessages, and checked when the page is
  * about to use it (rich-check.js); their errors and warnings are not among the diagnostics. The
  * platform's JSON.parse reads the feed (json-fast.js); when it cannot vouch for the tree, or when the
