@@ -156,10 +156,10 @@ function feedBytes(input) {
 /**
  * readFeed for a page, which carries no JSON reader and no readers of the rich keys of its own: the same
  * result, the same errors, but for the rich keys (images, buttons, actions, features, colors, data, in a
- * message, its variants and its localizations), which it leaves unchecked (readFeedUnchecked): a message
- * with one is kept as if it had none, with its element in uncheckedMessages, and checked when the page is
- * about to use it (rich-check.js); their errors and warnings are not among the diagnostics. The
- * platform's JSON.parse reads the feed (json-fast.js); when it cannot vouch for the tree, or when the
+ * message and its localizations, and its variants whole), which it leaves unchecked (readFeedUnchecked):
+ * a message with one is kept as if it had none, with its element in uncheckedMessages, and checked when
+ * the page is about to use it (rich-check.js); their errors and warnings are not among the diagnostics.
+ * The platform's JSON.parse reads the feed (json-fast.js); when it cannot vouch for the tree, or when the
  * feed has any error (a message left out, or no feed at all), the feed is read again as readFeedUnchecked
  * reads it, with the reader loadDiagnosticWords loads — at most two readings, whatever the feed. When
  * that file cannot be loaded, a vouched reading is used all the same (its tree is parseJSON's), so a feed

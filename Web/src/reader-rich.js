@@ -1,7 +1,7 @@
 // The keys of a message after its id and apps: texts, targeting, campaign and rich content
 // (Sources/AppAlert/Feed/MessageReader.swift's read, MessageReader+Campaign.swift, +RichContent.swift).
 
-import { doubleValue, integerValue, typeDescription, utf8Length } from "./json.js";
+import { doubleValue, integerValue, typeDescription } from "./json.js";
 import { LanguageTag } from "./language.js";
 import { parseTimestamp, formatTimestamp } from "./dates.js";
 import { valueRead } from "./diagnostics.js";
@@ -18,11 +18,7 @@ import { fullRichReading } from "./rich-reading.js";
 /** @typedef {import("./rich-reading.js").RichReading} RichReading */
 
 const layouts = ["alert", "banner", "modal", "sheet", "image"];
-const maximumVariants = 10;
 const localizationKeys = ["title", "text", "confirmLabel", "link", "buttons", "image", "features"];
-const variantKeys = [
-  "name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion",
-];
 const scheduleKeys = ["at", "percent"];
 // The keys a tap replaces (a constant: a literal in readMessage would be an array for every message).
 const tapKeys = ["confirmLabel", "link"];
@@ -42,12 +38,15 @@ function readKey(r, key, read) {
 /**
  * The readers a page's reading of its feed has for the rich keys: each leaves its key unchecked, read as
  * not given, and marks the message (the page checks it before it uses it: rich-check.js). A rich key's
- * error leaves its message out, a warning changes nothing: the rest of the message decides alike.
+ * error leaves its message out, a warning changes nothing: the rest of the message decides alike. Its
+ * `variants` too, whole: no rule of the choice of a message reads them but the link policy's, which
+ * refuses no more without them (the page applies it again to the message checked), and the variant an
+ * install gets is worked out for the message chosen.
  * @type {RichReading}
  */
 export const uncheckedRichReading = {
   image: leftUnchecked, buttons: leftUnchecked, action: leftUnchecked, features: leftUnchecked, colors: leftUnchecked,
-  data: leftUnchecked, conversion: leftUnchecked,
+  data: leftUnchecked, conversion: leftUnchecked, variants: leftUnchecked,
 };
 /** @param {MessageReader} r @returns {undefined} */
 function leftUnchecked(r) {
@@ -168,7 +167,9 @@ export function readMessage(r, get) {
   if (get("rolloutSchedule") !== undefined && rolloutValue !== undefined) {
     r.error("invalidValue", "rolloutSchedule", undefined, ["twoRollouts"]);
   }
-  m.variants = readKey(r, "variants", readVariants) ?? [];
+  // Which variant an install gets is worked out for the message chosen: the page leaves them unchecked.
+  const variants = get("variants");
+  m.variants = (variants === undefined ? undefined : richOf(r).variants(r, variants)) ?? [];
   m.conversion = readOwn(r, "conversion");
   readRichContent(r, get, m);
   // A tap on a banner or an image runs its action; a message with buttons has no other.
@@ -297,11 +298,12 @@ const readOwn = (r, key) => {
 };
 
 /**
- * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given.
+ * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given (a
+ * variant's with MessageReader's readContent: rich-content.js reads variants).
  * @param {MessageReader} r @param {import("./json.js").JSONObject} object @param {string[]} keys @param {string} path
  * @param {object} into
  */
-function readContent(r, object, keys, path, into) {
+export function readContent(r, object, keys, path, into) {
   for (const key of keys) {
     const value = present(object, key);
     if (value !== undefined) {
@@ -403,84 +405,3 @@ function readRolloutSchedule(r, value) {
   });
   return failed || !all ? undefined : steps;
 }
-
-// Unicode's White_Space property, as Swift's `properties.isWhitespace` reads it (JavaScript's \s differs:
-// it has U+FEFF and lacks U+0085).
-const blank = /^[\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$/u;
-const maximumVariantNameLength = 64;
-
-/**
- * A variant's `name`: a string of 1 to 64 characters (Unicode scalars) and at most 256 UTF-8 bytes, not
- * blank (MessageReader+Campaign.swift, `variantName`).
- * @param {MessageReader} r @param {JSONValue} value @param {string} path @returns {string | undefined}
- */
-function readVariantName(r, value, path) {
-  const name = r.string(value, "name", path);
-  if (name === undefined) return undefined;
-  const limit = maximumVariantNameLength;
-  const bytes = utf8Length(name);
-  const scalars = [...name].length;
-  if (bytes > 4 * limit || scalars > limit) {
-    r.error("outOfRange", "variants", valueRead(name),
-      ["longVariantName", limit, 4 * limit, scalars, bytes], path);
-    return undefined;
-  }
-  if (blank.test(name)) {
-    r.error("invalidValue", "variants", valueRead(name), ["blankVariantName"], path);
-    return undefined;
-  }
-  return name;
-}
-
-/**
- * @param {MessageReader} r
- * @param {JSONValue} value
- */
-function readVariants(r, value) {
-  if (!r.checkArray(value, "variants", "variants")) return undefined;
-  if (value.length < 2 || value.length > maximumVariants) {
-    r.error("invalidValue", "variants", `${value.length} variants`, ["variantCount", maximumVariants, value.length]);
-    return undefined;
-  }
-  /** @type {import("./message.js").Variant[]} */
-  const variants = [];
-  let failed = false;
-  /** @type {Map<string, number>} */
-  const names = new Map();
-  const listPath = appending("variants", r.messagePath);
-  const all = r.eachObject(value, "variants", "object", variantKeys, listPath, (element, path, position) => {
-    /** @type {import("./message.js").Variant} */
-    const variant = { weight: 0 };
-    const nameField = present(element, "name");
-    if (nameField !== undefined) {
-      const name = readVariantName(r, nameField, path + ".name");
-      if (name === undefined) failed = true;
-      else {
-        const first = names.get(name);
-        if (first !== undefined) {
-          failed = true;
-          r.error("invalidValue", "variants", valueRead(name),
-            ["variantNameTaken", name, first], path + ".name");
-        } else names.set(name, position);
-        variant.name = name;
-      }
-    }
-    const weight = present(element, "weight");
-    if (weight !== undefined) {
-      const number = integerValue(weight);
-      if (number !== undefined && number >= 1) variant.weight = number;
-      else {
-        failed = true;
-        r.badNumber(weight, "variants", ["badWeight"], path + ".weight");
-      }
-    } else {
-      failed = true;
-      r.error("missingKey", "variants", undefined, ["noWeight"], path);
-    }
-    // Its keys after its name and weight, in the Swift engine's order (MessageReader+Campaign.swift).
-    readContent(r, element, variantKeys.slice(2), path, variant);
-    variants.push(variant);
-  });
-  return failed || !all || r.hasErrors ? undefined : variants;
-}
-

@@ -1,5 +1,6 @@
 // A page reads its feed with the messages' rich keys unchecked (feed.js's readFeedInPage): images,
-// buttons, actions, features, colors and data, in a message, its variants and its localizations. Before it
+// buttons, actions, features, colors and data, in a message and its localizations, and its variants
+// whole (which variant an install gets is worked out for the message chosen). Before it
 // uses a message with one — the launch's or an event's decision, a slot's, the inbox's items — it checks
 // that message here with the full readers, which appalert-web-draw.js carries (the file it loads anyway to
 // draw it), and decides again: a message the full reading leaves out (an error in a rich key) is taken out
@@ -27,8 +28,11 @@ export async function loadRichReading() {
  * @typedef {{leftOut: RecordedDiagnostic[][], kept: Array<{before: Message, after: Message, ignored: RecordedDiagnostic[]}>}} CheckOutcome
  */
 
-/** A path (after the messages' array's) inside one of a message's rich keys (or a variant's or translation's). */
-const insideRichKey = /\.(image|buttons|action|features|colors|conversion)[.[]/;
+/**
+ * A path (after the messages' array's) inside one of a message's rich keys (or a translation's), or inside
+ * its variants.
+ */
+const insideRichKey = /\.(image|buttons|action|features|colors|conversion|variants)[.[]/;
 
 /**
  * Reads `messages` of `feed` (of its messages with rich keys unchecked) again, fully: each is replaced by

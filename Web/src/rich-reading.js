@@ -1,10 +1,11 @@
 // Which readers a MessageReader reads a message's rich keys with (images, buttons, actions, features,
-// colors, data, and its conversion: rich-content.js). The exact engine has them from the start. The
-// bundle's files do not (Web/bundle builds them with `--define:globalThis.APPALERT_PAGE_FILE=true`, which
-// leaves rich-content.js out of appalert-web.js): a page gets them with appalert-web-draw.js
-// (rich-check.js) or appalert-web-words.js (feed.js's loadDiagnosticWords), which export them, whichever
-// it loads first. A page reads its feed with its rich keys unchecked (feed.js's readFeedInPage) and checks
-// a message's when it is about to use it (rich-check.js).
+// colors, data, its conversion and its variants: rich-content.js). The exact engine has them from the
+// start. The bundle's files do not (Web/bundle builds them with
+// `--define:globalThis.APPALERT_PAGE_FILE=true`, which leaves rich-content.js out of appalert-web.js): a
+// page gets them with appalert-web-draw.js (rich-check.js) or appalert-web-words.js (feed.js's
+// loadDiagnosticWords), which export them, whichever it loads first. A page reads its feed with its rich
+// keys unchecked (feed.js's readFeedInPage) and checks a message's when it is about to use it
+// (rich-check.js).
 
 import { richReading } from "./rich-content.js";
 
@@ -21,6 +22,7 @@ import { richReading } from "./rich-content.js";
  * @property {(r: MessageReader, value: JSONValue) => import("./message.js").Colors | undefined} colors
  * @property {(r: MessageReader, value: JSONValue) => Map<string, string> | undefined} data
  * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Conversion | undefined} conversion
+ * @property {(r: MessageReader, value: JSONValue) => import("./message.js").Variant[] | undefined} variants
  */
 
 /** @type {RichReading | undefined} */

@@ -501,8 +501,8 @@ export class AlertService extends EventTarget {
    * What `use` gives once the messages it used (`used`: their ids) had their rich keys checked, and used
    * again without those an error leaves out (rich-check.js's usingChecked). Each left out is a problem,
    * said as the loader says those of the feed it reads, and so is each the link policy leaves out for a
-   * link of its buttons or tap action (#hint said those of the messages' own links). Undefined when they
-   * cannot be checked (a problem).
+   * link of its buttons, tap action or variants (#hint said those of the messages' own links). Undefined
+   * when they cannot be checked (a problem).
    * @template T
    * @param {Feed} feed @param {() => Promise<T>} use @param {(result: T) => number[]} used
    * @returns {Promise<T | undefined>}

@@ -5,8 +5,8 @@
 // resolved alike, for the launch, each event a trigger names, each slot and the inbox, all decided at once
 // on the one feed, as a page may decide them. The feeds: every
 // conformance case's with its install, the differential test's random ones, and each of those again with
-// an error in a rich key only, written into the messages the engine would pick (in the message, in a
-// variant, in a localization).
+// an error in a rich key or the variants only, written into the messages the engine would pick (in the
+// message, in a variant, in a localization).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -25,7 +25,10 @@ import { usingChecked } from "../src/rich-check.js";
 
 const casesDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../conformance/cases");
 
-/** The errors written into a message's rich keys only: each leaves the message out, as the engine reads it. */
+/**
+ * The errors written into a message's rich keys or its variants only: each leaves the message out, as the
+ * engine reads it; and three changes that do not (a warning, links the link policy refuses, good variants).
+ */
 const richErrors = {
   "an image without url": (/** @type {any} */ m) => ({ ...m, image: { alt: "A picture" } }),
   "a button whose action is bad": (/** @type {any} */ m) => ({ ...m, buttons: [{ title: "Go", action: "explode" }] }),
@@ -53,6 +56,35 @@ const richErrors = {
     ...m, variants: [{ weight: 2, conversion: { event: "bad name", withinHours: 2 } }, { weight: 1 }],
   }),
   "a warning only (a feature's bad symbol)": (/** @type {any} */ m) => ({ ...m, features: [{ title: "A", symbol: "BAD SYMBOL" }] }),
+  // A message's variants, which a page also reads only when the message comes up.
+  "a variant without weight": (/** @type {any} */ m) => ({ ...m, variants: [{ name: "a", weight: 1 }, { name: "b" }] }),
+  "a variant's bad weight": (/** @type {any} */ m) => ({ ...m, variants: [{ weight: 0 }, { weight: 2 }] }),
+  "a variant's weight of the wrong type": (/** @type {any} */ m) => ({ ...m, variants: [{ weight: "2" }, { weight: 2 }] }),
+  "two variants of one name": (/** @type {any} */ m) => ({ ...m, variants: [{ name: "same", weight: 1 }, { name: "same", weight: 2 }] }),
+  "a variant's blank name": (/** @type {any} */ m) => ({ ...m, variants: [{ name: " ", weight: 1 }, { weight: 2 }] }),
+  "a variant's title of the wrong type": (/** @type {any} */ m) => ({ ...m, variants: [{ weight: 1, title: 5 }, { weight: 1 }] }),
+  "too many variants": (/** @type {any} */ m) => ({ ...m, variants: Array.from({ length: 11 }, () => ({ weight: 1 })) }),
+  "one variant only": (/** @type {any} */ m) => ({ ...m, variants: [{ weight: 1 }] }),
+  "variants of the wrong type": (/** @type {any} */ m) => ({ ...m, variants: { a: { weight: 1 } } }),
+  "a variant that is not an object": (/** @type {any} */ m) => ({ ...m, variants: [{ weight: 1 }, "b"] }),
+  "a variant's localization with a bad language tag": (/** @type {any} */ m) => ({
+    ...m, variants: [{ weight: 1, localizations: { "not a tag!": { title: "x" } } }, { weight: 1 }],
+  }),
+  "a variant's localization's title of the wrong type": (/** @type {any} */ m) => ({
+    ...m, variants: [{ weight: 1 }, { weight: 1, localizations: { fr: { title: ["Salut"] } } }],
+  }),
+  "a variant's bad link": (/** @type {any} */ m) => ({ ...m, variants: [{ weight: 1, link: { title: "Go" } }, { weight: 1 }] }),
+  // No error: the link policy (https: only) refuses the variant's link, which the engine's choice reads.
+  "a variant's http link": (/** @type {any} */ m) => ({
+    ...m, variants: [{ weight: 1 }, { weight: 1, link: { title: "Go", url: "http://example.com/go" } }],
+  }),
+  "a variant's localization's http link": (/** @type {any} */ m) => ({
+    ...m, variants: [{ weight: 1, localizations: { fr: { link: { title: "Va", url: "http://example.com/va" } } } }, { weight: 1 }],
+  }),
+  // No error: the page must resolve the variant the engine resolves.
+  "good variants": (/** @type {any} */ m) => ({
+    ...m, variants: [{ name: "a", weight: 1, title: "A" }, { name: "b", weight: 3, text: "B", localizations: { fr: { title: "Bé" } } }],
+  }),
 };
 
 /**

@@ -665,3 +665,30 @@ test("a message the link policy leaves out for a link of its buttons is said whe
   assert.deepEqual(events.of("problem").map((p) => p.message),
     ["message 2 is left out by the link policy: link http://example.com/a: http: links are not allowed (allowed: https:)"]);
 });
+
+test("a message's variants are read when it comes up: one with an error is left out then, the next one shows its variant", async () => {
+  const { service, renderer, events } = setUp([
+    message(1), message(2, { priority: 5, variants: [{ name: "a", weight: 1 }, { name: "b" }] }),
+    message(3, { priority: 3, variants: [{ name: "a", weight: 1, title: "Title A" }, { name: "b", weight: 1, title: "Title B" }] }),
+  ]);
+  await service.showAlertIfNecessary();
+  const shown = renderer.last.message;
+  assert.equal(shown.id, 3, "message 2 is left out for its variant without weight");
+  assert.ok(shown.variant === 0 || shown.variant === 1);
+  assert.equal(shown.title, ["Title A", "Title B"][/** @type {number} */ (shown.variant)], "worded as its variant");
+  assert.deepEqual(events.of("problem").map((p) => p.message),
+    ["the feed at https://feed.example/messages.json: 1 message left out; $.messages[1].variants[1]: a variant needs \"weight\"; the message is left out"]);
+});
+
+test("a link of a message's variant the link policy refuses, and a key a variant has that is ignored, are said when it comes up", async () => {
+  const { service, renderer, events } = setUp([
+    message(1, { variants: [{ weight: 1, titel: "x" }, { weight: 1 }] }),
+    message(2, { priority: 1, variants: [{ weight: 1 }, { weight: 1, link: { title: "Go", url: "http://example.com/v" } }] }),
+  ]);
+  await service.showAlertIfNecessary();
+  assert.equal(renderer.last.message.id, 1);
+  assert.deepEqual(events.of("problem").map((p) => p.message), [
+    "message 2 is left out by the link policy: link http://example.com/v: http: links are not allowed (allowed: https:)",
+    'the feed at https://feed.example/messages.json: $.messages[0].variants[0].titel: unknown key "titel" is ignored (did you mean "title"?)',
+  ]);
+});
