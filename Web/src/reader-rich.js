@@ -188,6 +188,9 @@ export function readMessage(r, get) {
   m.id = r.id;
   m.dismissible = r.dismissible;
   m.layout = layout;
+  // The languages of its variants' showings, on the message read whole, after its other checks (as the
+  // Swift engine's read); a page's reading, which left its variants unchecked, has no such check.
+  richOf(r).variantLanguages?.(r, /** @type {Message} */ (m));
   return /** @type {Message} */ (m);
 }
 

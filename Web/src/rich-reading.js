@@ -23,6 +23,9 @@ import { richReading } from "./rich-content.js";
  * @property {(r: MessageReader, value: JSONValue) => Map<string, string> | undefined} data
  * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Conversion | undefined} conversion
  * @property {(r: MessageReader, value: JSONValue) => import("./message.js").Variant[] | undefined} variants
+ * @property {(r: MessageReader, message: import("./message.js").Message) => void} [variantLanguages] checks, on
+ * the message read whole, the languages its variants' showings are in (warnings only); the page's reading,
+ * which leaves the variants unchecked, has none
  */
 
 /** @type {RichReading | undefined} */
