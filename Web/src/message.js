@@ -1,7 +1,7 @@
 // The shapes of a decoded feed (Sources/AppAlert/Feed/Message.swift, RichContent.swift, Campaign.swift).
 // Dates are seconds since 1970; versions and ranges are ./version.js's classes.
 
-import { bestLanguage } from "./language.js";
+import { languageMatcher } from "./language.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {"alert" | "banner" | "modal" | "sheet" | "image"} Layout */
@@ -115,15 +115,10 @@ export function applyingVariant(message, index) {
     // its wording, the variant's own translation of a key, else, for a key the variant does not set, the
     // message's; a key left out falls back to the variant's (or the message's) base text.
     localizations: variantWording(message, variant, (tag, own, inherited) => {
-      /**
-       * @template {"title" | "text" | "confirmLabel" | "link" | "buttons" | "image" | "features"} K
-       * @param {K} key @returns {Localization[K]}
-       */
-      const pick = (key) => own?.[key] ?? (variant[key] !== undefined ? undefined : inherited?.[key]);
       /** @type {Localization} */
       const localization = { tag };
       for (const key of /** @type {const} */ (["title", "text", "confirmLabel", "link", "buttons", "image", "features"])) {
-        const value = pick(key);
+        const value = own?.[key] ?? (variant[key] !== undefined ? undefined : inherited?.[key]);
         if (value !== undefined) /** @type {Record<string, unknown>} */ (localization)[key] = value;
       }
       return localization;
@@ -158,9 +153,12 @@ export function variantWording(message, variant, word) {
     seen.add(key);
     return true;
   });
+  // Each list's tags read once, not once for each language asked of it.
+  const ownMatch = languageMatcher(ownTags);
+  const inheritedMatch = languageMatcher(inheritedTags);
   return tags.map((tag) => {
-    const ownIndex = own.length === 0 ? undefined : bestLanguage(ownTags, [tag]);
-    const inheritedIndex = inherited.length === 0 ? undefined : bestLanguage(inheritedTags, [tag]);
+    const ownIndex = ownMatch([tag]);
+    const inheritedIndex = inheritedMatch([tag]);
     return word(tag, ownIndex === undefined ? undefined : own[ownIndex],
       inheritedIndex === undefined ? undefined : inherited[inheritedIndex]);
   });
