@@ -302,7 +302,7 @@ const readOwn = (r, key) => {
 
 /**
  * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given (a
- * variant's with MessageReader's readContent: rich-content.js reads variants).
+ * variant's with MessageReader's readContent: rich-variants.js reads variants).
  * @param {MessageReader} r @param {import("./json.js").JSONObject} object @param {string[]} keys @param {string} path
  * @param {object} into
  */
