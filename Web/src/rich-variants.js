@@ -101,7 +101,6 @@ export function readVariants(r, value) {
   return failed || !all || r.hasErrors ? undefined : variants;
 }
 
-
 // The keys a translation may carry, one bit each in this order (the Swift engine's `bits`): the layout
 // shows some of them, and the check compares which of those a variant and each translation set.
 const translatedKeys = /** @type {const} */ (["title", "text", "confirmLabel", "link", "buttons", "image", "features"]);
@@ -132,13 +131,14 @@ const keyNames = (bits) => translatedKeys.filter((_, position) => bits & (1 << p
  * (`cancelsVariants`) says what the rule change did: before, the message's translation replaced the
  * variant's key, alike for every variant; now the variant shows its own words, untranslated. Elsewhere
  * (`mixesLanguages`) it fires only when other texts of that showing are in the language. Run on a message
- * read without errors, after its other checks (the Swift engine's order).
+ * read without errors, after its other checks (the Swift engine's order). Past the listing limit its
+ * warnings are only counted, as every other (their words are written for those listed).
  * @param {MessageReader} r @param {import("./message.js").Message} message
  */
 export function checkVariantLanguages(r, message) {
+  if (message.variants.length === 0) return;
   // The keys the layout shows: the texts always, confirmLabel, link and buttons where it has buttons, the
   // image where it is drawn by the page, the features on a sheet.
-  if (message.variants.length === 0) return;
   const layout = message.layout;
   let shown = 0b11;
   if (layoutHasButtons(layout)) shown |= 0b1_1100;
