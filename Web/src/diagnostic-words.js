@@ -30,6 +30,29 @@ const withArticle = (layout) => (layout === "alert" || layout === "image" ? "an 
 const knownLayouts = (layouts) => '"layout" is one of ' + layouts.map((n) => `"${n}"`).join(", ");
 
 /**
+ * Key names quoted and listed: `"title"`, `"title" and "text"`, `"title", "text" and "buttons"`.
+ * @param {string[]} names
+ */
+function listed(names) {
+  const quoted = names.map((name) => `"${name}"`);
+  return quoted.length < 2 ? quoted.join("") : quoted.slice(0, -1).join(", ") + " and " + quoted[quoted.length - 1];
+}
+/**
+ * A variant as the warnings name it: `variant "Discount"` by its name, else `variant B` by its letter
+ * (A to Z, then AA, AB… as spreadsheet columns: Message.variantLetter).
+ * @param {string | undefined} name @param {number} index
+ */
+function variantNamed(name, index) {
+  if (name !== undefined) return `variant "${name}"`;
+  let letters = "";
+  for (let number = index + 1; number > 0; number = Math.floor(number / 26)) {
+    number -= 1;
+    letters = String.fromCharCode(65 + (number % 26)) + letters;
+  }
+  return `variant ${letters}`;
+}
+
+/**
  * Why a URL is not absolute, in words.
  * @param {string} text @param {string | undefined} scheme the scheme it starts with, lower-cased
  * @param {string} example
@@ -146,6 +169,20 @@ export const sentences = {
   variantNameTaken: (name, first) =>
     `variant name "${name}" is already the name of variants[${first}]; each variant of a message needs its own name`,
   badWeight: () => `"weight" must be a whole number of at least 1`,
+  variantKeysNotReplaced: (language, name, index, untranslated, replaced, translated) => {
+    const quoted = compactDescription(language);
+    const list = listed(untranslated);
+    return `in ${quoted} ${variantNamed(name, index)} shows its own ${list} in the base language: the message's ` +
+      `${quoted} translation of ${listed(replaced)} no longer replaces a variant's own (it used to, giving every ` +
+      `variant the same words)` + (translated ? `, while its other texts are in ${quoted}` : "") +
+      `; translate ${list} in the variant's "localizations"`;
+  },
+  variantMixesLanguages: (language, name, index, untranslated) => {
+    const quoted = compactDescription(language);
+    const list = listed(untranslated);
+    return `in ${quoted} ${variantNamed(name, index)} shows its own ${list} in the base language while its other ` +
+      `texts are in ${quoted}; translate ${list} in the variant's "localizations"`;
+  },
   noWeight: () => `a variant needs "weight"`,
   noAttributeValues: (name) => `an empty list for attribute "${name}" matches no install`,
   badAttribute: (name, type) =>

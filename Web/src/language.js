@@ -141,24 +141,34 @@ function bestKey(candidates, wanted) {
 }
 
 /**
+ * Which of `candidates` serves a list of preferred languages (most preferred first): the index, or
+ * undefined. The candidates are read once, for a list asked of for many languages (a variant's
+ * translations, for each language of its wording).
+ * @param {LanguageTag[]} candidates
+ * @returns {(preferred: LanguageTag[]) => number | undefined}
+ */
+export function languageMatcher(candidates) {
+  const keys = candidates.map((tag) => new Key(tag));
+  return (preferred) => {
+    for (const language of preferred) {
+      const wanted = [new Key(language)];
+      const canonical = canonicalLanguage(language.language);
+      if (canonical === "no" || canonical === "nn") wanted.push(new Key(new LanguageTag("nb")));
+      for (const key of wanted) {
+        const found = bestKey(keys, key);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+}
+
+/**
  * The index in `candidates` that serves `preferred` (most preferred first), or undefined.
  * @param {LanguageTag[]} candidates
  * @param {LanguageTag[]} preferred
- * @returns {number | undefined}
  */
-export function bestLanguage(candidates, preferred) {
-  const keys = candidates.map((tag) => new Key(tag));
-  for (const language of preferred) {
-    const wanted = [new Key(language)];
-    const canonical = canonicalLanguage(language.language);
-    if (canonical === "no" || canonical === "nn") wanted.push(new Key(new LanguageTag("nb")));
-    for (const key of wanted) {
-      const found = bestKey(keys, key);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
-}
+export const bestLanguage = (candidates, preferred) => languageMatcher(candidates)(preferred);
 
 /**
  * The default dismiss button's label and the close control's label per built-in language, split at "|"

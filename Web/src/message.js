@@ -1,7 +1,7 @@
 // The shapes of a decoded feed (Sources/AppAlert/Feed/Message.swift, RichContent.swift, Campaign.swift).
 // Dates are seconds since 1970; versions and ranges are ./version.js's classes.
 
-import { bestLanguage } from "./language.js";
+import { languageMatcher } from "./language.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {"alert" | "banner" | "modal" | "sheet" | "image"} Layout */
@@ -111,7 +111,18 @@ export function applyingVariant(message, index) {
     text: variant.text ?? message.text,
     confirmLabel: variant.confirmLabel ?? message.confirmLabel,
     link: variant.link ?? message.link,
-    localizations: variantLocalizations(message, variant),
+    // Its translations, key by key (docs/feed-format.md, "Translations of a variant"): for each language of
+    // its wording, the variant's own translation of a key, else, for a key the variant does not set, the
+    // message's; a key left out falls back to the variant's (or the message's) base text.
+    localizations: variantWording(message, variant, (tag, own, inherited) => {
+      /** @type {Localization} */
+      const localization = { tag };
+      for (const key of /** @type {const} */ (["title", "text", "confirmLabel", "link", "buttons", "image", "features"])) {
+        const value = own?.[key] ?? (variant[key] !== undefined ? undefined : inherited?.[key]);
+        if (value !== undefined) /** @type {Record<string, unknown>} */ (localization)[key] = value;
+      }
+      return localization;
+    }),
     buttons: variant.buttons ?? message.buttons,
     image: variant.image ?? message.image,
     features: variant.features ?? message.features,
@@ -120,13 +131,16 @@ export function applyingVariant(message, index) {
 }
 
 /**
- * A variant's translations, key by key (docs/feed-format.md, "Translations of a variant"): for each
- * language either has (the variant's first, each once), the variant's own translation of a key, else,
- * for a key the variant does not set, the message's; a key left out falls back to the variant's (or the
- * message's) base text.
- * @param {Message} message @param {Variant} variant @returns {Localization[]}
+ * A variant's translations as its own and the message's combine (the Swift engine's VariantWording): for
+ * each language either has (the variant's first, each once), what `word` makes of the variant's own
+ * translation into it and the message's, each where the language rules find one. Its showings are worded
+ * from it (applyingVariant), and the reader's check of its languages reads it (rich-variants.js).
+ * @template T
+ * @param {Message} message @param {Variant} variant
+ * @param {(tag: import("./language.js").LanguageTag, own: Localization | undefined, inherited: Localization | undefined) => T} word
+ * @returns {T[]}
  */
-function variantLocalizations(message, variant) {
+export function variantWording(message, variant, word) {
   const own = variant.localizations ?? [];
   const inherited = message.localizations;
   const ownTags = own.map((l) => l.tag);
@@ -139,23 +153,14 @@ function variantLocalizations(message, variant) {
     seen.add(key);
     return true;
   });
+  // Each list's tags read once, not once for each language asked of it.
+  const ownMatch = languageMatcher(ownTags);
+  const inheritedMatch = languageMatcher(inheritedTags);
   return tags.map((tag) => {
-    const ownIndex = own.length === 0 ? undefined : bestLanguage(ownTags, [tag]);
-    const inheritedIndex = inherited.length === 0 ? undefined : bestLanguage(inheritedTags, [tag]);
-    const mine = ownIndex === undefined ? undefined : own[ownIndex];
-    const theirs = inheritedIndex === undefined ? undefined : inherited[inheritedIndex];
-    /**
-     * @template {"title" | "text" | "confirmLabel" | "link" | "buttons" | "image" | "features"} K
-     * @param {K} key @returns {Localization[K]}
-     */
-    const pick = (key) => mine?.[key] ?? (variant[key] !== undefined ? undefined : theirs?.[key]);
-    /** @type {Localization} */
-    const localization = { tag };
-    for (const key of /** @type {const} */ (["title", "text", "confirmLabel", "link", "buttons", "image", "features"])) {
-      const value = pick(key);
-      if (value !== undefined) /** @type {Record<string, unknown>} */ (localization)[key] = value;
-    }
-    return localization;
+    const ownIndex = ownMatch([tag]);
+    const inheritedIndex = inheritedMatch([tag]);
+    return word(tag, ownIndex === undefined ? undefined : own[ownIndex],
+      inheritedIndex === undefined ? undefined : inherited[inheritedIndex]);
   });
 }
 

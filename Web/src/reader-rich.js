@@ -188,6 +188,9 @@ export function readMessage(r, get) {
   m.id = r.id;
   m.dismissible = r.dismissible;
   m.layout = layout;
+  // The languages of its variants' showings, on the message read whole, after its other checks (as the
+  // Swift engine's read); a page's reading, which left its variants unchecked, has no such check.
+  richOf(r).variantLanguages?.(r, /** @type {Message} */ (m));
   return /** @type {Message} */ (m);
 }
 
@@ -299,7 +302,7 @@ const readOwn = (r, key) => {
 
 /**
  * Reads the given `keys` of `object` (at `path`) in their order into `into`, each where it is given (a
- * variant's with MessageReader's readContent: rich-content.js reads variants).
+ * variant's with MessageReader's readContent: rich-variants.js reads variants).
  * @param {MessageReader} r @param {import("./json.js").JSONObject} object @param {string[]} keys @param {string} path
  * @param {object} into
  */

@@ -554,7 +554,7 @@ export class MessageReader {
 
   /**
    * Reads the given `keys` of `object` (at `path`) into `into` as a variant or a translation words the
-   * message with (reader-rich.js's readContent). A method: rich-content.js, which another file of the
+   * message with (reader-rich.js's readContent). A method: rich-variants.js, which another file of the
    * bundle carries, reads a variant's keys with the page's readers.
    * @param {import("./json.js").JSONObject} object @param {string[]} keys @param {string} path @param {object} into
    */

@@ -1,17 +1,18 @@
 // Reading the values inside a message's rich keys: images, buttons, actions, features, colors and data
 // (MessageReader+RichContent.swift), in a message, its variants and its localizations; its conversion,
 // in a message and its variants (Conversion.swift), which no decision needs either (results count it);
-// and its variants (MessageReader+Campaign.swift), worked out for the message chosen. The exact engine
+// and its variants (rich-variants.js), worked out for the message chosen. The exact engine
 // reads them with every other key (rich-reading.js); a page reads them only for a message it is about to
 // use, with the copy of this file that appalert-web-draw.js carries (rich-check.js), so appalert-web.js
 // has none. They are given the page's trees: nothing here may depend on the class of a JSONObject.
 
-import { integerValue, utf8Length } from "./json.js";
+import { integerValue } from "./json.js";
 import { valueRead } from "./diagnostics.js";
 import { appending, isObject, isValidEventName, layoutHasButtons, present } from "./reader.js";
 import { eventName } from "./reader-content.js";
 import { absoluteURL, schemeOf } from "./reader-url.js";
 import { hostOf } from "./link-policy.js";
+import { checkVariantLanguages, readVariants } from "./rich-variants.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./reader.js").MessageReader} MessageReader */
@@ -28,10 +29,6 @@ const colorKeys = ["background", "text", "accent"];
 const colorsKeys = ["background", "text", "accent", "dark"];
 const actionKeys = ["url", "event"];
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
-const maximumVariants = 10;
-const variantKeys = [
-  "name", "weight", "title", "text", "confirmLabel", "link", "localizations", "buttons", "image", "features", "conversion",
-];
 
 /**
  * Swift's Character.isWhitespace over a whole string.
@@ -470,96 +467,11 @@ export function readConversion(r, value, path) {
   return { event, withinHours: hours };
 }
 
-// Unicode's White_Space property, as Swift's `properties.isWhitespace` reads it (JavaScript's \s differs:
-// it has U+FEFF and lacks U+0085).
-const blank = /^[\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$/u;
-const maximumVariantNameLength = 64;
-
-/**
- * A variant's `name`: a string of 1 to 64 characters (Unicode scalars) and at most 256 UTF-8 bytes, not
- * blank (MessageReader+Campaign.swift, `variantName`).
- * @param {MessageReader} r @param {JSONValue} value @param {string} path @returns {string | undefined}
- */
-function readVariantName(r, value, path) {
-  const name = r.string(value, "name", path);
-  if (name === undefined) return undefined;
-  const limit = maximumVariantNameLength;
-  const bytes = utf8Length(name);
-  const scalars = [...name].length;
-  if (bytes > 4 * limit || scalars > limit) {
-    r.error("outOfRange", "variants", valueRead(name),
-      ["longVariantName", limit, 4 * limit, scalars, bytes], path);
-    return undefined;
-  }
-  if (blank.test(name)) {
-    r.error("invalidValue", "variants", valueRead(name), ["blankVariantName"], path);
-    return undefined;
-  }
-  return name;
-}
-
-/**
- * A message's `variants` (MessageReader+Campaign.swift): 2 to 10, each with a weight, names unique, and
- * the keys each words the message with read as the message's (the page's reader reads those: readContent).
- * No rule of the choice of a message reads them but the link policy's (which the page applies again once
- * they are read: rich-check.js); the variant an install gets is worked out for the message chosen.
- * @param {MessageReader} r
- * @param {JSONValue} value
- * @returns {import("./message.js").Variant[] | undefined}
- */
-function readVariants(r, value) {
-  if (!r.checkArray(value, "variants", "variants")) return undefined;
-  if (value.length < 2 || value.length > maximumVariants) {
-    r.error("invalidValue", "variants", `${value.length} variants`, ["variantCount", maximumVariants, value.length]);
-    return undefined;
-  }
-  /** @type {import("./message.js").Variant[]} */
-  const variants = [];
-  let failed = false;
-  /** @type {Map<string, number>} */
-  const names = new Map();
-  const listPath = appending("variants", r.messagePath);
-  const all = r.eachObject(value, "variants", "object", variantKeys, listPath, (element, path, position) => {
-    /** @type {import("./message.js").Variant} */
-    const variant = { weight: 0 };
-    const nameField = present(element, "name");
-    if (nameField !== undefined) {
-      const name = readVariantName(r, nameField, path + ".name");
-      if (name === undefined) failed = true;
-      else {
-        const first = names.get(name);
-        if (first !== undefined) {
-          failed = true;
-          r.error("invalidValue", "variants", valueRead(name),
-            ["variantNameTaken", name, first], path + ".name");
-        } else names.set(name, position);
-        variant.name = name;
-      }
-    }
-    const weight = present(element, "weight");
-    if (weight !== undefined) {
-      const number = integerValue(weight);
-      if (number !== undefined && number >= 1) variant.weight = number;
-      else {
-        failed = true;
-        r.badNumber(weight, "variants", ["badWeight"], path + ".weight");
-      }
-    } else {
-      failed = true;
-      r.error("missingKey", "variants", undefined, ["noWeight"], path);
-    }
-    // Its keys after its name and weight, in the Swift engine's order (MessageReader+Campaign.swift).
-    r.readContent(element, variantKeys.slice(2), path, variant);
-    variants.push(variant);
-  });
-  return failed || !all || r.hasErrors ? undefined : variants;
-}
-
 /**
  * The readers of the rich keys, by key (rich-reading.js's RichReading).
  * @type {import("./rich-reading.js").RichReading}
  */
 export const richReading = {
   image: readImage, buttons: readButtons, action: readAction, features: readFeatures, colors: readColors, data: readData,
-  conversion: readConversion, variants: readVariants,
+  conversion: readConversion, variants: readVariants, variantLanguages: checkVariantLanguages,
 };

@@ -1,6 +1,6 @@
 // Which readers a MessageReader reads a message's rich keys with (images, buttons, actions, features,
-// colors, data, its conversion and its variants: rich-content.js). The exact engine has them from the
-// start. The bundle's files do not (Web/bundle builds them with
+// colors, data, its conversion and its variants: rich-content.js, rich-variants.js). The exact engine has
+// them from the start. The bundle's files do not (Web/bundle builds them with
 // `--define:globalThis.APPALERT_PAGE_FILE=true`, which leaves rich-content.js out of appalert-web.js): a
 // page gets them with appalert-web-draw.js (rich-check.js) or appalert-web-words.js (feed.js's
 // loadDiagnosticWords), which export them, whichever it loads first. A page reads its feed with its rich
@@ -23,6 +23,9 @@ import { richReading } from "./rich-content.js";
  * @property {(r: MessageReader, value: JSONValue) => Map<string, string> | undefined} data
  * @property {(r: MessageReader, value: JSONValue, path: string) => import("./message.js").Conversion | undefined} conversion
  * @property {(r: MessageReader, value: JSONValue) => import("./message.js").Variant[] | undefined} variants
+ * @property {(r: MessageReader, message: import("./message.js").Message) => void} [variantLanguages] checks, on
+ * the message read whole, the languages its variants' showings are in (warnings only); the page's reading,
+ * which leaves the variants unchecked, has none
  */
 
 /** @type {RichReading | undefined} */

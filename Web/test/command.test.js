@@ -350,6 +350,78 @@ test("validate warns of colors below the contrast text needs in appalert's words
   }
 });
 
+test("validate warns where a variant's showing in a language falls back to the base language (cancelsVariants, mixesLanguages) in appalert's words, past the listing limit too", { skip: noAppalert }, () => {
+  const link = (/** @type {string} */ title) => ({ title, url: "https://example.com/" + title.length });
+  const image = (/** @type {string} */ alt) => ({ url: "https://example.com/a.png", alt });
+  const buttons = (/** @type {string} */ title) => [{ title, action: "dismiss" }];
+  const features = (/** @type {string} */ title) => [{ title }];
+  const fr = { title: "Titre", text: "Texte" };
+  /** @type {Array<[string, object]>} each message's shape: its warnings are appalert's */
+  const shapes = [
+    ["no own localizations, the message translates the key the variant sets and another",
+      { localizations: { fr }, variants: [{ name: "a", weight: 1, title: "A" }, { name: "b", weight: 1, text: "B" }] }],
+    ["no own localizations, the message translates only the key the variant sets",
+      { localizations: { fr: { title: "Titre" } }, variants: [{ weight: 1, title: "A" }, { weight: 1 }] }],
+    ["own localizations in another language",
+      { localizations: { fr }, variants: [{ name: "b", weight: 1, title: "B", localizations: { de: { title: "B de" } } }, { weight: 1 }] }],
+    ["own localizations that translate another key than the one the variant sets",
+      { localizations: { fr }, variants: [{ weight: 1, title: "A", text: "A text", localizations: { fr: { text: "A texte" } } }, { weight: 1, title: "B" }] }],
+    ["own localizations empty",
+      { localizations: { fr, de: { title: "Titel" } }, variants: [{ weight: 1, title: "A", localizations: {} }, { weight: 1, text: "B" }] }],
+    ["no message translations, a variant's own translation of one of its keys",
+      { variants: [{ weight: 1, title: "A", text: "A text", localizations: { it: { text: "Testo" }, es: { title: "Título", text: "Texto" } } }, { weight: 1 }] }],
+    ["scripts and regions: zh-Hant and zh-TW, pt-BR and pt, pt_BR and pt-br, no and nb",
+      { localizations: { "zh-Hant": { title: "標題", text: "文字" }, "pt-BR": { text: "Texto" }, pt_BR: { title: "Título" }, nb: { text: "Tekst" } },
+        variants: [
+          { name: "regions", weight: 1, title: "A", localizations: { "zh-TW": { text: "文" }, pt: { text: "T" }, "pt-br": { text: "T" }, no: { text: "T" } } },
+          { weight: 1, title: "B" }, { weight: 1, text: "C", localizations: { "zh-Hans": { title: "标题" }, "sr-Latn": { title: "Naslov" } } },
+        ] }],
+    ["every key on a modal: confirmLabel and link shown, image shown, features not",
+      { layout: "modal", confirmLabel: "OK", link: link("More"), localizations: { fr: { ...fr, confirmLabel: "D'accord", link: link("Plus") } },
+        variants: [{ weight: 1, confirmLabel: "Sure", link: link("Other"), image: image("A"), features: features("F") }, { weight: 1, title: "B", text: "B text" }] }],
+    ["buttons, image and features on a sheet: all shown",
+      { layout: "sheet", buttons: buttons("Go"), localizations: { fr: { title: "Titre", buttons: buttons("Aller"), image: image("Image"), features: features("Fonction") } },
+        variants: [{ name: 'say "hi"', weight: 1, buttons: buttons("Yes"), image: image("I"), features: features("F") }, { weight: 2 }] }],
+    ["a banner: its image shown, its confirmLabel not",
+      { layout: "banner", localizations: { fr: { ...fr, image: image("Image"), confirmLabel: "OK" } },
+        variants: [{ weight: 1, image: image("A"), confirmLabel: "Yes" }, { weight: 1, confirmLabel: "No" }] }],
+    ["an image layout: the image shown",
+      { layout: "image", action: "dismiss", image: image("Image"), localizations: { de: { image: image("Bild") }, fr: { title: "Titre" } },
+        variants: [{ weight: 1, image: image("A"), title: "A" }, { weight: 1, title: "B", localizations: { fr: { title: "B fr" } } }] }],
+    ["an alert: its image and features not shown, its buttons shown",
+      { layout: "alert", localizations: { fr: { ...fr, buttons: buttons("Oui") } },
+        variants: [{ weight: 1, image: image("A"), features: features("F") }, { weight: 1, buttons: buttons("Yes"), title: "B", text: "B text" }] }],
+    ["several keys listed, several languages, ten variants",
+      { layout: "modal", localizations: { fr: { ...fr, buttons: buttons("Oui") }, de: { title: "Titel" }, ja: { text: "テキスト" } },
+        variants: Array.from({ length: 10 }, (_, index) => ({ weight: 1, title: `V${index}`, ...(index % 2 ? { text: "T", buttons: buttons("B") } : {}),
+          ...(index % 3 === 0 ? { localizations: { ja: { title: "タイトル" } } } : {}) })) }],
+  ];
+  const directory = mkdtempSync(join(tmpdir(), "appalert-web-validate-"));
+  try {
+    writeFileSync(join(directory, "feed.json"), JSON.stringify({
+      format: 2, messages: shapes.map(([, keys], index) => message({ id: index + 1, priority: index, ...keys })),
+    }));
+    const swift = assertValidatesAlike("feed.json", directory);
+    const web = runBinary(bin, ["validate", "feed.json"], directory);
+    const warned = (/** @type {string} */ text) => text.split("\n").filter((line) => line.includes("in the base language"));
+    assert.ok(warned(swift.stdout).length >= 40, swift.stdout);
+    assert.ok(swift.stdout.includes("no longer replaces") && swift.stdout.includes("while its other texts"));
+    assert.deepEqual(warned(web.stdout), warned(swift.stdout));
+    // More than the listing limit (1,000): 10 variants in 120 languages, the first 1,000 warnings listed.
+    const languages = Array.from({ length: 120 }, (_, index) => "a" + String.fromCharCode(97 + (index % 26)) + String.fromCharCode(97 + Math.floor(index / 26)));
+    writeFileSync(join(directory, "many.json"), JSON.stringify({ format: 2, messages: [message({
+      id: 1, localizations: Object.fromEntries(languages.map((tag) => [tag, { text: "X" }])),
+      variants: Array.from({ length: 10 }, (_, index) => ({ weight: 1, title: `V${index}`,
+        ...(index % 2 ? { localizations: Object.fromEntries(languages.map((tag) => [tag, { text: "Y" }])) } : {}) })),
+    })] }));
+    const swiftMany = assertValidatesAlike("many.json", directory);
+    assert.match(swiftMany.stdout, /200 more diagnostics \(0 errors\) are not listed/);
+    assert.equal(runBinary(bin, ["validate", "many.json"], directory).stdout, swiftMany.stdout);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
+
 test("validate --warnings-as-errors, a missing file, a directory and the example feed, as appalert's", { skip: noAppalert }, () => {
   const directory = mkdtempSync(join(tmpdir(), "appalert-web-validate-"));
   try {
