@@ -8,4 +8,4 @@ export { reasonOf } from "./diagnostic-words.js";
 export { parseJSON, JSONObject, JSONSyntaxError } from "./json.js";
 export { UnsupportedError } from "./diagnostics.js";
 // The readers of the rich keys, which the page's file has none of: decodeFeed and decodeDocument need them.
-export { richReading } from "./rich-content.js";
+export { richReadingWithWarnings as richReading } from "./rich-full.js";

@@ -12,7 +12,7 @@ import { appending, isObject, isValidEventName, layoutHasButtons, present } from
 import { eventName } from "./reader-content.js";
 import { absoluteURL, schemeOf } from "./reader-url.js";
 import { hostOf } from "./link-policy.js";
-import { checkVariantLanguages, readVariants } from "./rich-variants.js";
+import { readVariants } from "./rich-variants.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./reader.js").MessageReader} MessageReader */
@@ -468,10 +468,12 @@ export function readConversion(r, value, path) {
 }
 
 /**
- * The readers of the rich keys, by key (rich-reading.js's RichReading).
+ * The readers of the rich keys, by key (rich-reading.js's RichReading), without the check of the
+ * variants' languages: what appalert-web-draw.js gives a page, whose checks use only errors and unknown
+ * keys (rich-full.js adds the check: the exact engine's and appalert-web-words.js's).
  * @type {import("./rich-reading.js").RichReading}
  */
 export const richReading = {
   image: readImage, buttons: readButtons, action: readAction, features: readFeatures, colors: readColors, data: readData,
-  conversion: readConversion, variants: readVariants, variantLanguages: checkVariantLanguages,
+  conversion: readConversion, variants: readVariants,
 };

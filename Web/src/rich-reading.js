@@ -7,7 +7,7 @@
 // keys unchecked (feed.js's readFeedInPage) and checks a message's when it is about to use it
 // (rich-check.js).
 
-import { richReading } from "./rich-content.js";
+import { richReadingWithWarnings } from "./rich-full.js";
 
 /** @typedef {import("./json.js").JSONValue} JSONValue */
 /** @typedef {import("./reader.js").MessageReader} MessageReader */
@@ -29,14 +29,16 @@ import { richReading } from "./rich-content.js";
  */
 
 /** @type {RichReading | undefined} */
-let loaded = /** @type {{APPALERT_PAGE_FILE?: boolean}} */ (globalThis).APPALERT_PAGE_FILE ? undefined : richReading;
+let loaded = /** @type {{APPALERT_PAGE_FILE?: boolean}} */ (globalThis).APPALERT_PAGE_FILE ? undefined : richReadingWithWarnings;
 
 /**
- * Gives the page the readers of a file it loaded (the first given are kept: every copy reads alike).
+ * Gives the page the readers of a file it loaded: the first given, or later ones that also check the
+ * variants' languages (appalert-web-words.js's, for the bundle's decodeFeed); every copy reads alike
+ * otherwise.
  * @param {RichReading} reading
  */
 export function useRichReading(reading) {
-  loaded ??= reading;
+  if (loaded === undefined || (reading.variantLanguages !== undefined && loaded.variantLanguages === undefined)) loaded = reading;
 }
 
 /** Whether the readers are there (in the page's file: once a file that has them was loaded). */

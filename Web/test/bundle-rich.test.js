@@ -46,7 +46,7 @@ async function service(feed) {
     bundleId: `com.example.bundle${apps}`, appVersion: "1.4.0", languages: ["en-US"], storage: new MemoryStorage(), renderer,
     fetch: feedServer(JSON.stringify(feed)).fetch, now: () => new Date("2026-03-01T12:00:00Z"), channel: null,
   });
-  return { alerts, renderer, events: eventsOf(alerts) };
+  return { alerts, renderer, events: eventsOf(alerts), web };
 }
 
 const skip = { skip: noEsbuild ? "no esbuild on this machine" : false };
@@ -91,4 +91,22 @@ test("the built page's decodeFeed reads the rich keys once loadDiagnosticWords()
   await web.loadDiagnosticWords();
   const { decodeFeed } = await import("../src/index.js");
   assert.equal(JSON.stringify(web.decodeFeed(feed)), JSON.stringify(decodeFeed(feed)));
+});
+
+test("the built page's decodeFeed warns of variants' languages as the engine does, though the drawing's readers (which do not) came first", skip, async () => {
+  // Variant "a" sets its own title; the message translates its title into French: in French, variant
+  // "a" shows its title untranslated (cancelsVariants).
+  const feed = JSON.stringify({ format: 2, messages: [message(1, {
+    localizations: { fr: { title: "Salut", text: "Là" } }, variants: [{ name: "a", weight: 1, title: "A" }, { name: "b", weight: 1 }],
+  })] });
+  const { alerts, renderer, web } = await service(JSON.parse(feed));
+  await alerts.showAlertIfNecessary(); // checks message 1 with appalert-web-draw.js's readers
+  assert.equal(renderer.last.message.id, 1);
+  await web.loadDiagnosticWords(); // the same page, which now has the words' file's readers too
+  const { decodeFeed } = await import("../src/index.js");
+  const expected = decodeFeed(feed).diagnostics;
+  assert.deepEqual(expected.map((d) => d.code), ["cancelsVariants"]);
+  assert.equal(JSON.stringify(web.decodeFeed(feed).diagnostics), JSON.stringify(expected));
+  const draw = await import(pathToFileURL(path.join(folder, "appalert-web-draw.js")).href);
+  assert.equal(draw.richReading.variantLanguages, undefined, "the drawing's file carries no such check");
 });
