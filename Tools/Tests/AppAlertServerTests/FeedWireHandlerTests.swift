@@ -114,10 +114,16 @@ struct FeedWireHandlerTests {
         ),
     ]
 
-    static func normalized(_ text: String) -> String {
+    /// `text` without the lines that differ between two answers of the same request (`Date`,
+    /// `Last-Modified`), and without `Connection: close` when `closeHeader` is false: the mangled streams
+    /// end with the client's half-close, and Hummingbird writes that header on the answer read with the
+    /// end of stream only at times (70b7c73; a CI run of 31c0537 hit it again on seed 1), while the
+    /// connection closes either way.
+    static func normalized(_ text: String, closeHeader: Bool = true) -> String {
         text.components(separatedBy: "\r\n").filter { line in
             let lower = line.lowercased()
             return !lower.hasPrefix("date: ") && !lower.hasPrefix("last-modified: ")
+                && (closeHeader || lower != "connection: close")
         }.joined(separator: "\r\n")
     }
 
@@ -316,7 +322,9 @@ struct FeedWireHandlerTests {
             let fast = try await Self.exchange(parts, fastPath: true, feed: feed, halfClose: true)
             let parsed = try await Self.exchange(parts, fastPath: false, feed: feed, halfClose: true)
             #expect(!fast.timedOut && !parsed.timedOut, "seed \(seed): \(request)")
-            #expect(Self.normalized(fast.text) == Self.normalized(parsed.text), "seed \(seed): \(request)")
+            #expect(
+                Self.normalized(fast.text, closeHeader: false) == Self.normalized(parsed.text, closeHeader: false),
+                "seed \(seed): \(request)")
         }
     }
 }
