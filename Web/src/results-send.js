@@ -2,4 +2,4 @@
 // a page given `reporting`: a separate file of the bundle (Web/bundle), so a page that does not report
 // loads neither.
 
-export { countConversions, countEvent, resultEvent, sendCounts } from "./results.js";
+export { countConversions, countEvent, countUpdate, resultEvent, sendCounts } from "./results.js";

@@ -4,10 +4,11 @@
 
 /**
  * What is counted, in `state.counters` (arrays keep the stored text small):
- * `c` the counters `[day, message, variant | null, event, n]`; `w` the showings waiting for their conversion
+ * `c` the counters `[day, message, variant | null, event, n]`, where an update prompt's has the version it
+ * offered (a string) for its message; `w` the showings waiting for their conversion
  * `[message, variant | null, event, shownAt, until]` (seconds); `b` the batch being sent `{id, since, counts}`;
  * `f` failures in a row, `r` no retry before (seconds), `l` the last run (seconds).
- * @typedef {[string, number, number | null, string, number]} Counter
+ * @typedef {[string, number | string, number | null, string, number]} Counter
  * @typedef {{c: Counter[], w: Array<[number, number | null, string, number, number]>,
  *   b?: {id: string, since: number, counts: Counter[]}, f: number, r?: number, l?: number}} Counts
  */
@@ -45,17 +46,37 @@ function counts(counters) {
  */
 export function countEvent(state, now, message, event) {
   const all = counts(state.counters);
-  const day = dayText(now);
   const variant = message.variant ?? null;
-  const found = all.c.find((c) => c[0] === day && c[1] === message.id && c[2] === variant && c[3] === event);
-  if (found) found[4] += 1;
-  else all.c.push([day, message.id, variant, event, 1]);
   if (event === "shown" && message.conversion) {
     all.w = all.w.filter((w) => w[4] > now);
     all.w.push([message.id, variant, message.conversion.event, now, now + message.conversion.withinHours * 3600]);
     if (all.w.length > 100) all.w.splice(0, all.w.length - 100);
   }
-  // At most 30 days and 1,000 counters: the oldest go first.
+  return add(all, now, message.id, variant, event);
+}
+
+/**
+ * Counts `event` of the update prompt that offered `version` (`update.shown`, `update.accepted`,
+ * `update.later`, `update.skipped`) at `now`, as UpdateService counts it. Returns the words of a problem
+ * when counters were dropped.
+ * @param {{counters: Record<string, unknown>}} state @param {number} now seconds
+ * @param {string} version the version offered, as the decision writes it @param {string} event
+ */
+export function countUpdate(state, now, version, event) {
+  return add(counts(state.counters), now, version, null, event);
+}
+
+/**
+ * Adds one to the counter of (`now`'s day, `subject`, `variant`, `event`), and keeps at most 30 days and
+ * 1,000 counters, the oldest going first; the words of a problem when some went.
+ * @param {Counts} all @param {number} now @param {number | string} subject a message's id, or an update's version
+ * @param {number | null} variant @param {string} event
+ */
+function add(all, now, subject, variant, event) {
+  const day = dayText(now);
+  const found = all.c.find((c) => c[0] === day && c[1] === subject && c[2] === variant && c[3] === event);
+  if (found) found[4] += 1;
+  else all.c.push([day, subject, variant, event, 1]);
   const oldest = dayText(now - keptDays * DAY);
   const before = all.c.length;
   all.c = all.c.filter((c) => c[0] >= oldest);
@@ -81,7 +102,8 @@ export function countConversions(state, now, name) {
 }
 
 /**
- * The exact bytes of a batch (docs/reporting.md): no spaces, keys in this order.
+ * The exact bytes of a batch (docs/reporting.md): no spaces, keys in this order, `version` in place of
+ * `message` for an update prompt's counters (CountsWire.body).
  * @param {string} batch @param {string} app @param {Counter[]} list
  */
 export function batchBody(batch, app, list) {
@@ -89,7 +111,7 @@ export function batchBody(batch, app, list) {
   // Schema 2 when it has an inbox item's `opened` (CountsBatch.swift), as a device writes it.
   const schema = list.some((counter) => counter[3] === "opened") ? 2 : 1;
   return `{"schema":${schema},"batch":${q(batch)},"app":${q(app)},"counts":[${list.map(([day, message, variant, event, n]) =>
-    `{"day":${q(day)},"message":${message}${variant === null ? "" : `,"variant":${variant}`},"event":${q(event)},"n":${n}}`).join(",")}]}`;
+    `{"day":${q(day)},${typeof message === "string" ? `"version":${q(message)}` : `"message":${message}`}${variant === null ? "" : `,"variant":${variant}`},"event":${q(event)},"n":${n}}`).join(",")}]}`;
 }
 
 /**

@@ -126,6 +126,8 @@ export class AlertService extends EventTarget {
   #countsDropped = false;
   /** How many imports of the counting's file failed. */
   #countingFailures = 0;
+  /** Whether a run of the sender is under way: a second would post the same batch again. */
+  #sendingNow = false;
   /** @type {TabChannel} */ #tabs;
   /** @type {Showing | undefined} */
   #current;
@@ -295,8 +297,11 @@ export class AlertService extends EventTarget {
         store: this.#store, now: this.now, languages: this.languages, options: this.options,
         renderer: this.#current || this.#update ? undefined : this.renderer, texts: this.texts,
         hold: (drawing) => (this.#update = drawing), emit: (detail) => this.#emit("update", detail),
+        count: (event, version) => this.#counted(({ countUpdate }, at) => this.#store.update((state) => countUpdate(state, at, version, event))),
         problem: (words) => this.#problem(words, "drawing"),
       }, options);
+      // The days before today's counts go once a UTC day, after an update check as after a launch's.
+      this.#send();
       // Due, but a message is on screen: asked again when it is down (#takeDown).
       if (behindMessage && decision !== undefined && decision.kind !== "none" && this.#current !== undefined) {
         this.#updateWaiting = options;
@@ -304,14 +309,20 @@ export class AlertService extends EventTarget {
     }).then(() => decision);
   }
 
-  /** Sends the counts of days before today, when due, off the check's path (never awaited by it). */
+  /**
+   * Sends the counts of days before today, when due, off the check's path (never awaited by it); not
+   * while a run is under way (a launch's and an update check's at once), which sends what is due.
+   */
   #send() {
     const url = this.#countsURL;
-    if (url === undefined || this.fetch === undefined) return;
+    if (url === undefined || this.fetch === undefined || this.#sendingNow) return;
+    this.#sendingNow = true;
     this.sending = this.#counting().then(({ sendCounts }) => sendCounts({
       store: this.#store, url, app: this.options.bundleId, fetch: /** @type {typeof fetch} */ (this.fetch), now: this.now,
       makeId: randomUUID, problem: this.#sayReporting,
-    })).catch(this.#reportingFailed);
+    })).catch(this.#reportingFailed).finally(() => {
+      this.#sendingNow = false;
+    });
   }
 
   /**

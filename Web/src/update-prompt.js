@@ -44,6 +44,8 @@ export const remindInterval = 86_400;
  * @property {(words: string) => void} problem
  * @property {(drawing: {remove: () => void} | undefined) => void} hold the prompt on screen, or gone
  * @property {(detail: Record<string, unknown>) => void} emit an `update` event
+ * @property {(event: string, version: string) => void} count counts what the prompt for `version` did
+ *   (`update.shown`, `update.accepted`, `update.later`, `update.skipped`) when the page reports results
  * @property {{close: string}} texts
  */
 
@@ -95,6 +97,8 @@ export async function checkForUpdate(host, options) {
     return decision;
   }
   let answered = false;
+  // A required prompt stays on screen after Update (the page reloads under it): its Update counts once.
+  let accepted = false;
   /** @param {string} answer */
   const answer = (answer) => {
     if (answered) return;
@@ -104,6 +108,8 @@ export async function checkForUpdate(host, options) {
       host.hold(undefined);
     }
     host.emit({ action: answer, kind: decision.kind, version: version.toString() });
+    if (answer !== "update" || !accepted) host.count(answeredEvents[answer], version.toString());
+    accepted ||= answer === "update";
     if (answer === "update") takeUpdate(options);
     else void remember(host, answer, version);
   };
@@ -116,8 +122,12 @@ export async function checkForUpdate(host, options) {
     close: () => prompt.dismissible && answer("later"),
   });
   host.hold(drawing);
+  host.count("update.shown", version.toString());
   return decision;
 }
+
+/** The event each answer counts (ResultEvent.swift); Later is also Escape on an optional prompt. */
+const answeredEvents = /** @type {Record<string, string>} */ ({ update: "update.accepted", later: "update.later", skip: "update.skipped" });
 
 /**
  * Update: a waiting service worker takes over and the page reloads when it controls it; without one,

@@ -22,7 +22,7 @@ const app = "com.example.results";
 const feed = JSON.stringify({ format: 2, messages: [
   { id: 1, bundleId: app, layout: "modal", title: "Try the new editor", text: "It is faster.",
     buttons: [{ title: "Try it", action: { event: "try" } }, { title: "Not now", action: "dismiss" }] },
-] });
+], updates: [{ bundleId: app, platform: "web", latestVersion: "1.5.0" }] });
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "appalert-web-results-"));
 const browser = new Browser();
 /** @type {Array<import("node:http").Server>} */
@@ -58,13 +58,19 @@ after(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-test("a page's counts reach appalert collect on another origin the next UTC day", { skip: missing ?? false }, async () => {
+test("a page's counts, its update prompt's too, reach appalert collect on another origin the next UTC day", { skip: missing ?? false }, async () => {
   const query = new URLSearchParams({ feed: `${feedOrigin}/messages.json`, app, reporting: collectorOrigin, now: "2026-11-25T20:00:00Z" });
   const tab = await browser.tab(`${pageOrigin}/?${query}`);
   await tab.evaluate("appalert.service.showAlertIfNecessary().then(() => true)");
   await tab.wait("the message", "document.querySelector('[data-appalert-message=\"1\"]') !== null");
   await tab.evaluate(`document.querySelector('[data-appalert-message="1"]').shadowRoot.querySelectorAll('.buttons > *')[1].click()`);
   await tab.wait("the dismissal", "appalert.events.some((e) => e.type === 'dismissed')");
+  // The update prompt (the page is 1.4.0): shown, then Later.
+  await tab.evaluate("appalert.service.checkForUpdate({ appName: 'Editor' }).then(() => true)");
+  await tab.wait("the update prompt", "document.querySelector('[data-appalert-message=\"0\"]') !== null");
+  await tab.evaluate(`[...document.querySelector('[data-appalert-message="0"]').shadowRoot.querySelectorAll('.buttons > *')]
+    .find((button) => button.textContent === "Later").click()`);
+  await tab.wait("the answer", "appalert.events.some((e) => e.type === 'update')");
   await tab.evaluate("appalert.advance(24)");
   await tab.evaluate("appalert.service.showAlertIfNecessary().then(() => appalert.service.sending).then(() => true)");
   const problems = await tab.evaluate("appalert.events.filter((e) => e.type === 'problem').map((e) => e.detail.message)");
@@ -73,6 +79,7 @@ test("a page's counts reach appalert collect on another origin the next UTC day"
   const report = spawnSync(appalert, ["report", "--database", path.join(folder, "results.sqlite"), "--csv"], { encoding: "utf8" });
   assert.equal(report.status, 0, report.stderr);
   const rows = report.stdout.trim().split("\n").slice(1).map((row) => row.split(",").slice(0, 6).join(","));
-  assert.deepEqual(rows, ["1,,,,shown,1", "1,,,,button.1,1"], report.stdout);
+  assert.deepEqual(rows, ["1,,,,shown,1", "1,,,,button.1,1", `,,${app},1.5.0,update.shown,1`, `,,${app},1.5.0,update.accepted,0`,
+    `,,${app},1.5.0,update.later,1`, `,,${app},1.5.0,update.skipped,0`], report.stdout);
   await tab.close();
 });

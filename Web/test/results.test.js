@@ -13,25 +13,32 @@ const collectorURL = "https://results.example/v1/counts";
 let apps = 0;
 
 /**
- * A service with `reporting`, over a feed of `messages`; the collector answers `answers` in turn (then 200).
- * @param {object[]} messages
+ * A service with `reporting`, over a feed of `messages` (and update policies for the app, `updates`); the
+ * collector answers `answers` in turn (then 200).
+ * @param {object[]} messages @param {object[]} [updates]
  */
-function setUp(messages) {
+function setUp(messages, updates = []) {
   apps += 1;
   const bundleId = `com.example.counted${apps}`;
   let now = new Date("2026-11-24T22:00:00Z");
   const collector = {
-    /** @type {Array<{status: number, body?: string, headers?: Record<string, string>, error?: Error}>} */
+    /** @type {Array<{status: number, body?: string, headers?: Record<string, string>, error?: Error, arrived?: () => void, after?: Promise<void>}>} */
     answers: [],
     /** @type {Array<{init: RequestInit, body: any}>} */
     posts: [],
   };
   /** @type {typeof fetch} */
   const fetch = async (url, init = {}) => {
-    if (String(url) === feedURL) return new Response(feedOf(messages), { status: 200 });
+    if (String(url) === feedURL) {
+      const body = updates.length === 0 ? feedOf(messages)
+        : JSON.stringify({ format: 2, messages, updates: updates.map((policy) => ({ bundleId, ...policy })) });
+      return new Response(body, { status: 200 });
+    }
     assert.equal(String(url), collectorURL);
     collector.posts.push({ init, body: JSON.parse(String(init.body)) });
     const answer = collector.answers.shift() ?? { status: 200, body: '{"accepted":1}' };
+    answer.arrived?.();
+    await answer.after;
     if (answer.error) throw answer.error;
     return new Response(answer.body ?? "{}", { status: answer.status, headers: answer.headers });
   };
@@ -58,8 +65,47 @@ test("a batch is the wire format's exact bytes, as docs/reporting.md shows them"
   const shown = doc.split("<!-- web-wire-example -->\n```json\n")[1].split("\n")[0];
   assert.equal(
     batchBody("5C0F8E2A-3B1D-4E5F-9A7B-1C2D3E4F5A6B", "com.example.Notes", [
-      ["2026-11-24", 5, 1, "shown", 3], ["2026-11-24", 5, 1, "button.0", 1], ["2026-11-24", 7, null, "dismissed", 2]]),
+      ["2026-11-24", 5, 1, "shown", 3], ["2026-11-24", 5, 1, "button.0", 1], ["2026-11-24", 7, null, "dismissed", 2],
+      ["2026-11-24", "2.0", null, "update.shown", 1]]),
     shown);
+  // A device's bytes for the same counters (docs/reporting.md's example of what an app sends).
+  assert.equal(doc.split("<!-- wire-example -->\n```json\n")[1].split("\n")[0], shown, "the same bytes as an app's");
+});
+
+test("the update prompt is counted as UpdateService counts it: each showing, and each answer once, per version offered", async () => {
+  const optional = setUp([], [{ latestVersion: "1.5.0" }]);
+  await optional.service.checkForUpdate({ appName: "Notes" });
+  await optional.service.sending;
+  optional.renderer.last.controls.close(); // Escape: Later
+  await settled();
+  optional.advance(25);
+  await optional.service.checkForUpdate();
+  await optional.service.sending;
+  const skip = optional.renderer.last.message.buttons.find((/** @type {{title: string}} */ b) => b.title === "Skip This Version");
+  optional.renderer.last.controls.act(skip.action);
+  await settled();
+  optional.advance(24);
+  await optional.service.checkForUpdate();
+  await optional.service.sending;
+  assert.deepEqual(optional.collector.posts.map((post) => post.body.counts), [
+    [{ day: "2026-11-24", version: "1.5.0", event: "update.shown", n: 1 }, { day: "2026-11-24", version: "1.5.0", event: "update.later", n: 1 }],
+    [{ day: "2026-11-25", version: "1.5.0", event: "update.shown", n: 1 }, { day: "2026-11-25", version: "1.5.0", event: "update.skipped", n: 1 }],
+  ], "sent after update checks alone, a UTC day later");
+
+  const required = setUp([message(1)], [{ minimumVersion: "1.5", latestVersion: "1.6" }]);
+  await required.service.checkForUpdate({ appName: "Notes", reload: () => {} });
+  await required.service.sending;
+  const update = required.renderer.last.message.buttons[0];
+  required.renderer.last.controls.act(update.action);
+  required.renderer.last.controls.act(update.action);
+  assert.equal(required.renderer.last.removed, false, "a required prompt stays while the page reloads");
+  await settled();
+  required.advance(3);
+  await required.check();
+  assert.deepEqual(required.collector.posts[0].body.counts, [
+    { day: "2026-11-24", version: "1.6", event: "update.shown", n: 1 },
+    { day: "2026-11-24", version: "1.6", event: "update.accepted", n: 1 },
+  ], "Update tapped twice on one showing is one acceptance");
 });
 
 test("the collector's URL is https:, or http: on the machine itself", () => {
@@ -103,6 +149,28 @@ test("what a message did is counted per UTC day and sent the next day, with noth
   advance(1);
   await check();
   assert.equal(collector.posts.length, 1, "one run a UTC day");
+});
+
+test("a launch and an update check at the same time send each batch once", async () => {
+  const { service, collector, advance, check } = setUp([message(1)], [{ latestVersion: "1.5.0" }]);
+  await check();
+  await service.dismiss();
+  advance(3);
+  /** @type {() => void} */
+  let answer = () => {};
+  /** @type {() => void} */
+  let arrived = () => {};
+  const posted = new Promise((resolve) => { arrived = () => resolve(undefined); });
+  collector.answers.push({ status: 200, body: '{"accepted":2}', arrived, after: new Promise((resolve) => { answer = () => resolve(undefined); }) });
+  await service.showAlertIfNecessary();
+  const first = service.sending;
+  await posted; // its run of the sender has posted, and waits for the answer
+  await service.checkForUpdate();
+  assert.equal(collector.posts.length, 1);
+  answer();
+  await first;
+  await service.sending;
+  assert.deepEqual(collector.posts.map((post) => post.body.counts.length), [2], "posted once");
 });
 
 test("a collector the browser cannot reach is kept for later, with a problem naming what the browser does not say: the host, CORS, connect-src", async () => {
