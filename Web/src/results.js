@@ -63,8 +63,16 @@ export function countEvent(state, now, message, event) {
  * @param {string} version the version offered, as the decision writes it @param {string} event
  */
 export function countUpdate(state, now, version, event) {
+  // Counted, it would cost the batch it goes in: a collector refuses a batch with a longer version.
+  const bytes = new TextEncoder().encode(version).length;
+  if (bytes > maximumVersionBytes) {
+    return `reporting: the update prompt for ${version} is not counted: its version is ${bytes} bytes long, and a collector takes at most ${maximumVersionBytes}`;
+  }
   return add(counts(state.counters), now, version, null, event);
 }
+
+/** The longest `version` a collector takes, in UTF-8 bytes (CountsWire.maximumVersionBytes). */
+const maximumVersionBytes = 32;
 
 /**
  * Adds one to the counter of (`now`'s day, `subject`, `variant`, `event`), and keeps at most 30 days and

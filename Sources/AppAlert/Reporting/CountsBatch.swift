@@ -7,6 +7,9 @@ enum CountsWire {
     static let maximumCounters = 200
     /// The most one counter may say.
     static let maximumN = 1_000
+    /// The longest `version` a collector takes, in UTF-8 bytes; it refuses a batch with a longer one, and
+    /// so every other counter in it.
+    static let maximumVersionBytes = 32
 
     /// `{"schema":1,"batch":"…","app":"…","counts":[{"day":…,"message":…,"variant":…,"event":…,"n":…},…]}`:
     /// no spaces, keys in this order, `variant` only for a message with variants, `version` (not

@@ -83,6 +83,13 @@ struct ResultsRecorder: Sendable {
 
     /// Counts `event` of the update prompt offering `version` now.
     func countUpdate(_ event: ResultEvent, version: String) async throws -> [String] {
+        // Counted, it would cost the batch it goes in: a collector refuses a batch with a longer version.
+        guard version.utf8.count <= CountsWire.maximumVersionBytes else {
+            return [
+                "reporting: the update prompt for \(version) is not counted: its version is \(version.utf8.count) bytes "
+                    + "long, and a collector takes at most \(CountsWire.maximumVersionBytes)"
+            ]
+        }
         let now = clock.now
         let configuration = configuration
         return try await store.updateState { state in

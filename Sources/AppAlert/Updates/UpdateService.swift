@@ -39,7 +39,8 @@ public final class UpdateService: AlertPresenting {
 
     /// A service over `checker`. With `reporting`, each prompt's showing and answer are counted per
     /// offered version (`update.shown`, `update.accepted`, `update.later`, `update.skipped`) in the
-    /// checker's store and sent to the app's collector over `transport`, once a day after a check.
+    /// checker's store and sent to the app's collector over `transport`, once a day after a check; a
+    /// version longer than a collector takes (32 bytes) is not counted, and ``onProblem`` says so.
     public init(
         checker: UpdateChecker, reporting: ReportingConfiguration? = nil,
         transport: any FeedTransport = URLSessionFeedTransport()

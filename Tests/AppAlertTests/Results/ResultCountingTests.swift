@@ -333,4 +333,40 @@ struct ResultCountingTests {
                 "2026-11-24 - - 2.0 update.later 1", "2026-11-24 - - 2.0 update.shown 1",
             ])
     }
+
+    @Test
+    func anOfferedVersionLongerThanACollectorTakesIsNotCountedAndSaysSo() async throws {
+        let store = InMemoryAlertStore()
+        let clock = HandClock("2026-11-24T10:00:00Z")
+        let version = "2.0.0-release.candidate.20261129+b77"  // 36 bytes: the collector's limit is 32
+        let feed = Data(
+            #"{"format": 2, "messages": [], "updates": [{"bundleId": "com.example.App", "latestVersion": "\#(version)"}]}"#
+                .utf8)
+        let server = try Fixture.server(feed: feed)
+        var loader = FeedLoaderConfiguration()
+        loader.minimumCheckInterval = 0
+        let feedLoader = FeedLoader(
+            source: FeedSource(server.url("/feed.json"))!, store: store, configuration: loader, clock: clock.clock)
+        let checker = UpdateChecker(
+            app: Fixture.app, source: .feedOnly, feedLoader: feedLoader, store: store, clock: clock.clock)
+        let service = UpdateService(checker: checker, reporting: ReportingConfiguration(server.baseURL))
+        let problems = ProblemBox()
+        service.onProblem = { problems.items.append($0) }
+        await service.checkForUpdate()
+        #expect(service.showUpdate)
+        #expect(service.decision?.availableVersion?.description == version)
+        await service.reporting?.value
+        #expect(try await Fixture.counters(store) == [])
+        #expect(
+            problems.items == [
+                "reporting: the update prompt for \(version) is not counted: its version is 36 bytes long, "
+                    + "and a collector takes at most 32"
+            ])
+    }
+}
+
+/// The problems an ``UpdateService`` reported.
+@MainActor
+private final class ProblemBox {
+    var items: [String] = []
 }
