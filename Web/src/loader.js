@@ -4,7 +4,7 @@
 // the feed cannot be had or used.
 
 import { feedLimits, loadDiagnosticWords, readFeedInPage } from "./feed.js";
-import { written } from "./diagnostics.js";
+import { excerpt, written } from "./diagnostics.js";
 import { formatTimestamp } from "./dates.js";
 import { describe } from "./storage.js";
 
@@ -211,13 +211,16 @@ export async function reportLeftOut(url, left, problem) {
 
 /**
  * Says the keys the engine ignores (`ignored`: unknownKey warnings of the feed at `url`), the first with
- * its reason and the others counted; nothing when there are none.
+ * its reason, then the paths of the next four (each cut to 80 characters) and how many there are in all;
+ * nothing when there are none.
  * @param {string} url @param {import("./diagnostics.js").RecordedDiagnostic[]} ignored @param {(words: string, code: ProblemCode) => void} problem
  */
 export async function sayIgnored(url, ignored, problem) {
   if (ignored.length === 0) return;
+  const others = ignored.slice(1);
+  const listed = others.slice(0, 4).map((d) => excerpt(d.path, 80)).join(", ") + (others.length > 4 ? ", …" : "");
   problem(`the feed at ${url}: ${ignored[0].path}: ${await reasonOf(ignored[0])}` +
-    (ignored.length > 1 ? ` (and ${ignored.length - 1} more unknown key${ignored.length === 2 ? "" : "s"})` : ""), "content");
+    (others.length > 0 ? ` (and ${others.length} more unknown key${others.length === 1 ? "" : "s"}: ${listed})` : ""), "content");
 }
 
 /**

@@ -64,8 +64,10 @@ export function countEvent(state, now, message, event) {
  */
 export function countUpdate(state, now, version, event) {
   // Counted, it would cost the batch it goes in: a collector refuses a batch with a longer version.
+  // Said once a showing (its answers are not counted either, for the same reason).
   const bytes = new TextEncoder().encode(version).length;
   if (bytes > maximumVersionBytes) {
+    if (event !== "update.shown") return undefined;
     return `reporting: the update prompt for ${version} is not counted: its version is ${bytes} bytes long, and a collector takes at most ${maximumVersionBytes}`;
   }
   return add(counts(state.counters), now, version, null, event);

@@ -139,11 +139,18 @@ test("a key the engine does not know is a problem naming it and the key meant; t
   await service.showAlertIfNecessary();
   assert.equal(renderer.last.message.id, 1, "ignored, as apps ignore it: shown on every platform");
   assert.deepEqual(events.of("problem").map((p) => p.message), [
-    'the feed at https://feed.example/messages.json: $.messages[0].platfroms: unknown key "platfroms" is ignored (did you mean "platforms"?) (and 1 more unknown key)',
+    'the feed at https://feed.example/messages.json: $.messages[0].platfroms: unknown key "platfroms" is ignored (did you mean "platforms"?) (and 1 more unknown key: $.messages[0].colour)',
   ]);
   const clean = setUp([message(2)]);
   await clean.service.showAlertIfNecessary();
   assert.deepEqual(clean.events.of("problem"), []);
+  const long = "k".repeat(300);
+  const many = setUp([message(3, { a1: 1, a2: 2, a3: 3, a4: 4, [long]: 5, a6: 6 })]);
+  await many.service.showAlertIfNecessary();
+  assert.deepEqual(many.events.of("problem").map((p) => p.message), [
+    'the feed at https://feed.example/messages.json: $.messages[0].a1: unknown key "a1" is ignored ' +
+      `(and 5 more unknown keys: $.messages[0].a2, $.messages[0].a3, $.messages[0].a4, ${`$.messages[0]["${long}`.slice(0, 80)}…, …)`,
+  ], "the next four named, a long one cut short");
 });
 
 test("a key ignored inside a message's rich keys is said when the message comes up, once, as the feed's others are", async () => {
@@ -156,7 +163,7 @@ test("a key ignored inside a message's rich keys is said when the message comes 
   assert.equal(renderer.last.message.image?.darkUrl, undefined, "ignored, as apps ignore it");
   assert.deepEqual(events.of("problem").map((p) => p.message), [
     'the feed at https://feed.example/messages.json: $.messages[0].colour: unknown key "colour" is ignored',
-    'the feed at https://feed.example/messages.json: $.messages[0].image.darkUrll: unknown key "darkUrll" is ignored (did you mean "darkUrl"?) (and 1 more unknown key)',
+    'the feed at https://feed.example/messages.json: $.messages[0].image.darkUrll: unknown key "darkUrll" is ignored (did you mean "darkUrl"?) (and 1 more unknown key: $.messages[0].buttons[0].titel)',
   ]);
 });
 

@@ -84,7 +84,9 @@ struct ResultsRecorder: Sendable {
     /// Counts `event` of the update prompt offering `version` now.
     func countUpdate(_ event: ResultEvent, version: String) async throws -> [String] {
         // Counted, it would cost the batch it goes in: a collector refuses a batch with a longer version.
+        // Said once a showing (its answers are not counted either, for the same reason).
         guard version.utf8.count <= CountsWire.maximumVersionBytes else {
+            guard event == .updateShown else { return [] }
             return [
                 "reporting: the update prompt for \(version) is not counted: its version is \(version.utf8.count) bytes "
                     + "long, and a collector takes at most \(CountsWire.maximumVersionBytes)"

@@ -335,7 +335,7 @@ struct ResultCountingTests {
     }
 
     @Test
-    func anOfferedVersionLongerThanACollectorTakesIsNotCountedAndSaysSo() async throws {
+    func anOfferedVersionLongerThanACollectorTakesIsNotCountedAndSaysSoOnceAShowing() async throws {
         let store = InMemoryAlertStore()
         let clock = HandClock("2026-11-24T10:00:00Z")
         let version = "2.0.0-release.candidate.20261129+b77"  // 36 bytes: the collector's limit is 32
@@ -355,6 +355,8 @@ struct ResultCountingTests {
         await service.checkForUpdate()
         #expect(service.showUpdate)
         #expect(service.decision?.availableVersion?.description == version)
+        let later = try #require(service.presentation?.buttons.first { $0.action == .later })
+        await service.perform(later)
         await service.reporting?.value
         #expect(try await Fixture.counters(store) == [])
         #expect(
