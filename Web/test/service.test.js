@@ -640,23 +640,30 @@ test("a feed whose launch messages all have a rich key's error costs what a feed
     message(count + 1, { priority: -1 })];
   const feedOfGood = [...Array.from({ length: count }, (_, index) => message(index + 1, { priority: index, colors: { accent: "#123456" }, platforms: ["ios"] })),
     message(count + 1, { priority: -1 })];
-  /** The best of three launches of a fresh service over `messages`, in ms; what the last one says. */
-  const launch = async (/** @type {object[]} */ messages) => {
-    let best = Infinity;
-    let last;
-    for (let round = 0; round < 3; round += 1) {
-      last = setUp(messages);
+  // The best of seven launches of a fresh service over each feed, in ms, taken in turns so that what
+  // else runs on the machine weighs on both alike. The broken feed is read twice (the page's reading,
+  // then every message checked at once: about twice the good one's time); the failure this guards
+  // against (a decision and a problem for each message left out) was two hundred times slower.
+  /** @type {ReturnType<typeof setUp> | undefined} */
+  let good;
+  /** @type {ReturnType<typeof setUp> | undefined} */
+  let broken;
+  let bestGood = Infinity;
+  let bestBroken = Infinity;
+  for (let round = 0; round < 7; round += 1) {
+    for (const [messages, kind] of /** @type {const} */ ([[feedOfGood, "good"], [feedOfBroken, "broken"]])) {
+      const launched = setUp(messages);
       const start = performance.now();
-      await last.service.showAlertIfNecessary();
-      best = Math.min(best, performance.now() - start);
+      await launched.service.showAlertIfNecessary();
+      const took = performance.now() - start;
+      if (kind === "good") [good, bestGood] = [launched, Math.min(bestGood, took)];
+      else [broken, bestBroken] = [launched, Math.min(bestBroken, took)];
     }
-    return { best, ...(/** @type {ReturnType<typeof setUp>} */ (last)) };
-  };
-  const good = await launch(feedOfGood);
-  const broken = await launch(feedOfBroken);
+  }
+  assert.ok(good && broken);
   assert.equal(good.renderer.last.message.id, count + 1);
   assert.equal(broken.renderer.last.message.id, count + 1);
-  assert.ok(broken.best < 4 * good.best, `${broken.best.toFixed(1)} ms against ${good.best.toFixed(1)} ms`);
+  assert.ok(bestBroken < 6 * bestGood, `${bestBroken.toFixed(1)} ms against ${bestGood.toFixed(1)} ms`);
   await broken.events.until("problem");
   assert.deepEqual(broken.events.of("problem").map((p) => p.message), [
     `the feed at https://feed.example/messages.json: ${count} messages left out; $.messages[${count - 1}].colors.accent: a color is "#RRGGBB" or "#RRGGBBAA" (hex digits), e.g. "#1A73E8"; the message is left out`,
