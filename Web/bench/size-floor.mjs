@@ -10,7 +10,7 @@
 //   node Web/bench/size-floor.mjs MODULE.js [...]      # modules of Web/src, emptied together
 
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,7 +29,11 @@ const defaultSteps = [
 ];
 
 const named = process.argv.slice(2);
-if (named.some((argument) => argument.startsWith("-"))) {
+// A module is a file of Web/src named as it is there: a name with a folder in it would be written outside
+// the copy.
+const unknown = named.find((argument) => !/^[a-z0-9-]+\.js$/.test(argument) || !existsSync(join(web, "src", argument)));
+if (unknown !== undefined) {
+  console.error(`size-floor: ${JSON.stringify(unknown)} is not a module of Web/src`);
   console.error("usage: node Web/bench/size-floor.mjs [MODULE.js ...]   (modules of Web/src)");
   process.exit(64);
 }

@@ -46,31 +46,39 @@ export async function checkMessages(feed, messages) {
   await loadRichReading();
   /** @type {CheckOutcome} */
   const outcome = { leftOut: [], kept: [] };
-  const all = feed.messages.slice();
+  // Each message's reading (null: taken out), put in its place once all are read: a search and a splice
+  // for each would make checking a feed of n such messages cost n² (the batch check reads them all).
+  /** @type {Map<Message, Message | null>} */
+  const readings = new Map();
+  const inFeed = new Set(feed.messages);
   for (const message of messages) {
     const source = uncheckedMessages.get(message);
-    const position = all.indexOf(message);
-    if (source === undefined || position < 0) continue; // checked meanwhile, for another decision
+    if (source === undefined || !inFeed.has(message)) continue; // checked meanwhile, for another decision
     uncheckedMessages.delete(message);
     const reader = new MessageReader(source.index, source.prefix, feedLimits.maximumStringLength);
     const checked = reader.read(source.element);
-    if (reader.hasErrors || checked === undefined) {
-      all.splice(position, 1);
-      reader.markLeftOut();
-      /** @type {RecordedDiagnostic[]} */
-      const diagnostics = [];
-      reader.finish(diagnostics);
+    const leftOut = reader.hasErrors || checked === undefined;
+    if (leftOut) reader.markLeftOut();
+    /** @type {RecordedDiagnostic[]} */
+    const diagnostics = [];
+    reader.finish(diagnostics);
+    if (leftOut) {
+      readings.set(message, null);
       outcome.leftOut.push(diagnostics);
     } else {
-      all[position] = checked;
-      /** @type {RecordedDiagnostic[]} */
-      const diagnostics = [];
-      reader.finish(diagnostics);
+      readings.set(message, checked);
       // The keys it ignores inside its rich keys: the page's reading could not see them (those elsewhere
       // in the message were said when the feed was read).
       const ignored = diagnostics.filter((d) => d.code === "unknownKey" && insideRichKey.test(d.path.slice(source.prefix.length)));
       outcome.kept.push({ before: message, after: checked, ignored });
     }
+  }
+  /** @type {Message[]} */
+  const all = [];
+  for (const message of feed.messages) {
+    const reading = readings.get(message);
+    if (reading === undefined) all.push(message);
+    else if (reading !== null) all.push(reading);
   }
   feed.messages = all;
   return outcome;

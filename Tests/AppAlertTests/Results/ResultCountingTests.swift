@@ -308,12 +308,13 @@ struct ResultCountingTests {
 
     // MARK: Update prompts
 
-    @Test
-    func updatePromptsAreCountedPerOfferedVersion() async throws {
-        let store = InMemoryAlertStore()
-        let clock = HandClock("2026-11-24T10:00:00Z")
+    /// An ``UpdateService`` with reporting over a feed whose policy offers `version`; the server serves
+    /// the feed and takes the counts while it is kept.
+    func updateService(
+        offering version: String, store: InMemoryAlertStore, clock: HandClock
+    ) throws -> (UpdateService, TestHTTPServer) {
         let feed = Data(
-            #"{"format": 2, "messages": [], "updates": [{"bundleId": "com.example.App", "latestVersion": "2.0"}]}"#
+            #"{"format": 2, "messages": [], "updates": [{"bundleId": "com.example.App", "latestVersion": "\#(version)"}]}"#
                 .utf8)
         let server = try Fixture.server(feed: feed)
         var loader = FeedLoaderConfiguration()
@@ -322,7 +323,14 @@ struct ResultCountingTests {
             source: FeedSource(server.url("/feed.json"))!, store: store, configuration: loader, clock: clock.clock)
         let checker = UpdateChecker(
             app: Fixture.app, source: .feedOnly, feedLoader: feedLoader, store: store, clock: clock.clock)
-        let service = UpdateService(checker: checker, reporting: ReportingConfiguration(server.baseURL))
+        return (UpdateService(checker: checker, reporting: ReportingConfiguration(server.baseURL)), server)
+    }
+
+    @Test
+    func updatePromptsAreCountedPerOfferedVersion() async throws {
+        let store = InMemoryAlertStore()
+        let clock = HandClock("2026-11-24T10:00:00Z")
+        let (service, _) = try updateService(offering: "2.0", store: store, clock: clock)
         await service.checkForUpdate()
         #expect(service.showUpdate)
         let later = try #require(service.presentation?.buttons.first { $0.action == .later })
@@ -339,17 +347,7 @@ struct ResultCountingTests {
         let store = InMemoryAlertStore()
         let clock = HandClock("2026-11-24T10:00:00Z")
         let version = "2.0.0-release.candidate.20261129+b77"  // 36 bytes: the collector's limit is 32
-        let feed = Data(
-            #"{"format": 2, "messages": [], "updates": [{"bundleId": "com.example.App", "latestVersion": "\#(version)"}]}"#
-                .utf8)
-        let server = try Fixture.server(feed: feed)
-        var loader = FeedLoaderConfiguration()
-        loader.minimumCheckInterval = 0
-        let feedLoader = FeedLoader(
-            source: FeedSource(server.url("/feed.json"))!, store: store, configuration: loader, clock: clock.clock)
-        let checker = UpdateChecker(
-            app: Fixture.app, source: .feedOnly, feedLoader: feedLoader, store: store, clock: clock.clock)
-        let service = UpdateService(checker: checker, reporting: ReportingConfiguration(server.baseURL))
+        let (service, _) = try updateService(offering: version, store: store, clock: clock)
         let problems = ProblemBox()
         service.onProblem = { problems.items.append($0) }
         await service.checkForUpdate()
